@@ -1,0 +1,965 @@
+//! From lib-ruby-parser's AST to bytecode.
+//!
+//! The compiler walks the AST once per method. Every expression leaves exactly
+//! one value on the operand stack; a statement whose value is unused is
+//! followed by `pop`, which a small peephole folds away where it can
+//! (`dup, store x, pop` becomes `store x`; `push 1, pop` disappears). Control
+//! flow is laid out with labels that are patched into instruction indexes when
+//! the method is finished.
+//!
+//! Each statement of a body starts with `trace line`, a method starts with
+//! `trace <line of def>` and ends with `trace <line of end>` before its
+//! `return`, exactly as RhizomeRuby's listings show. For
+//!
+//! ```ruby
+//! def add(a, b)
+//!   a + b
+//! end
+//! ```
+//!
+//! the compiler emits
+//!
+//! ```text
+//! 0  arg      0
+//! 1  store    a
+//! 2  arg      1
+//! 3  store    b
+//! 4  trace    1
+//! 5  trace    2
+//! 6  load     a
+//! 7  load     b
+//! 8  send     +      1
+//! 9  trace    3
+//! 10 return
+//! ```
+//!
+//! A condition compiles to a jump on its truth (`compile_branch_if`), so
+//! `if n < 2` becomes `send < 1; not; branch ELSE` and `a && b` in a condition
+//! needs no `dup`.
+//!
+//! Anything the compiler does not support compiles to `unsupported "what"`,
+//! which raises `NotImplementedError` only if the program reaches it.
+
+use crate::highlight;
+use crate::insn::Insn;
+use crate::literal::Literal;
+use crate::method::{call_flags, CallSite, Method, MethodKind};
+use crate::symbols::{Sym, SymbolTable};
+use lib_ruby_parser::nodes::*;
+use lib_ruby_parser::{Loc, Node, Parser, ParserOptions};
+use num_bigint::BigInt;
+use num_traits::Num;
+use std::rc::Rc;
+
+/// A program the parser rejected.
+#[derive(Clone, PartialEq, Debug)]
+pub struct SyntaxError {
+    /// 1-based line of the first error.
+    pub line: u32,
+    /// The parser's message for it (`syntax error, unexpected ...`).
+    pub message: String,
+}
+
+/// The source of one file, with its line index.
+pub struct Source<'a> {
+    pub text: &'a [u8],
+    pub file: Rc<str>,
+    line_starts: Vec<usize>,
+}
+
+impl<'a> Source<'a> {
+    pub fn new(text: &'a [u8], file: &str) -> Source<'a> {
+        let mut line_starts = vec![0];
+        line_starts.extend(
+            text.iter()
+                .enumerate()
+                .filter(|(_, &b)| b == b'\n')
+                .map(|(i, _)| i + 1),
+        );
+        Source { text, file: file.into(), line_starts }
+    }
+
+    /// 1-based line of a byte offset.
+    pub fn line_of(&self, offset: usize) -> u32 {
+        self.line_starts.partition_point(|&start| start <= offset) as u32
+    }
+
+    /// Byte offset where a 1-based line starts.
+    pub fn line_start(&self, line: u32) -> usize {
+        self.line_starts[(line as usize - 1).min(self.line_starts.len() - 1)]
+    }
+}
+
+/// Parses and compiles a whole file into its top-level method.
+pub fn compile_file(
+    text: &[u8],
+    file: &str,
+    symbols: &mut SymbolTable,
+) -> Result<Method, SyntaxError> {
+    let source = Source::new(text, file);
+    let options = ParserOptions {
+        buffer_name: file.to_string(),
+        record_tokens: false,
+        ..Default::default()
+    };
+    let result = Parser::new(text.to_vec(), options).do_parse();
+    if let Some(error) = result.diagnostics.iter().find(|d| d.is_error()) {
+        return Err(SyntaxError {
+            line: source.line_of(error.loc.begin),
+            message: error.render_message(),
+        });
+    }
+    let main = symbols.intern("<main>");
+    let mut compiler = Compiler { symbols, source: &source };
+    let mut builder = MethodBuilder::new(MethodKind::TopLevel, main, 1);
+    match result.ast.as_deref() {
+        Some(ast) => {
+            builder.line = compiler.line(ast.expression());
+            compiler.body(&mut builder, Some(ast));
+        }
+        None => {
+            let nil = builder.literal(Literal::Nil);
+            builder.emit(Insn::Push(nil));
+        }
+    }
+    builder.emit(Insn::Return);
+    Ok(builder.finish(source.file.clone()))
+}
+
+/// A jump target, bound to an instruction index later.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+struct Label(usize);
+
+/// The innermost loop, for `break` and `next`.
+struct LoopContext {
+    break_label: Label,
+    next_label: Label,
+    /// Operand-stack depth at the loop's start: `break` and `next` drop what
+    /// an enclosing expression had pushed since.
+    depth: i32,
+}
+
+/// A method under construction.
+struct MethodBuilder {
+    kind: MethodKind,
+    name: Sym,
+    line: u32,
+    required: u32,
+    optional: u32,
+    locals: Vec<Sym>,
+    insns: Vec<Insn>,
+    lines: Vec<u32>,
+    literals: Vec<Literal>,
+    sites: Vec<CallSite>,
+    branches: u16,
+    children: Vec<Rc<Method>>,
+    labels: Vec<Option<u32>>,
+    /// Index of the first instruction after the most recently bound label:
+    /// the peephole never combines across it.
+    barrier: usize,
+    depth: i32,
+    current_line: u32,
+    loops: Vec<LoopContext>,
+    temps: u32,
+}
+
+impl MethodBuilder {
+    fn new(kind: MethodKind, name: Sym, line: u32) -> MethodBuilder {
+        MethodBuilder {
+            kind,
+            name,
+            line,
+            required: 0,
+            optional: 0,
+            locals: Vec::new(),
+            insns: Vec::new(),
+            lines: Vec::new(),
+            literals: Vec::new(),
+            sites: Vec::new(),
+            branches: 0,
+            children: Vec::new(),
+            labels: Vec::new(),
+            barrier: 0,
+            depth: 0,
+            current_line: line,
+            loops: Vec::new(),
+            temps: 0,
+        }
+    }
+
+    fn emit(&mut self, insn: Insn) {
+        self.depth += stack_effect(&insn, &self.sites);
+        if insn == Insn::Pop && self.insns.len() > self.barrier {
+            match self.insns.last() {
+                // `push x, pop`, `load x, pop`, `self, pop`, `dup, pop`: nothing.
+                Some(Insn::Push(_) | Insn::Load(_) | Insn::PushSelf | Insn::Dup) => {
+                    self.insns.pop();
+                    self.lines.pop();
+                    return;
+                }
+                // `dup, store x, pop`: `store x`.
+                Some(Insn::Store(_))
+                    if self.insns.len() >= 2 + self.barrier
+                        && self.insns[self.insns.len() - 2] == Insn::Dup =>
+                {
+                    let store = self.insns.pop().unwrap();
+                    self.lines.pop();
+                    *self.insns.last_mut().unwrap() = store;
+                    return;
+                }
+                _ => {}
+            }
+        }
+        self.insns.push(insn);
+        self.lines.push(self.current_line);
+    }
+
+    fn literal(&mut self, literal: Literal) -> u32 {
+        if let Some(index) = self.literals.iter().position(|l| same_literal(l, &literal)) {
+            return index as u32;
+        }
+        self.literals.push(literal);
+        (self.literals.len() - 1) as u32
+    }
+
+    fn push_literal(&mut self, literal: Literal) {
+        let index = self.literal(literal);
+        self.emit(Insn::Push(index));
+    }
+
+    fn local(&mut self, name: Sym) -> u32 {
+        match self.locals.iter().position(|&l| l == name) {
+            Some(slot) => slot as u32,
+            None => {
+                self.locals.push(name);
+                (self.locals.len() - 1) as u32
+            }
+        }
+    }
+
+    fn new_label(&mut self) -> Label {
+        self.labels.push(None);
+        Label(self.labels.len() - 1)
+    }
+
+    fn bind(&mut self, label: Label) {
+        self.labels[label.0] = Some(self.insns.len() as u32);
+        self.barrier = self.insns.len();
+    }
+
+    /// Jumps are emitted with the label id as target and patched in `finish`.
+    fn jump(&mut self, label: Label) {
+        self.emit(Insn::Jump(label.0 as u32));
+    }
+
+    fn branch(&mut self, label: Label) {
+        let profile = self.branches;
+        self.branches += 1;
+        self.emit(Insn::Branch { target: label.0 as u32, profile });
+    }
+
+    fn finish(mut self, file: Rc<str>) -> Method {
+        for insn in self.insns.iter_mut() {
+            match insn {
+                Insn::Jump(target) | Insn::Branch { target, .. } => {
+                    *target = self.labels[*target as usize].expect("every label is bound");
+                }
+                _ => {}
+            }
+        }
+        Method {
+            kind: self.kind,
+            name: self.name,
+            file,
+            line: self.line,
+            required: self.required,
+            optional: self.optional,
+            locals: self.locals,
+            insns: self.insns,
+            lines: self.lines,
+            literals: self.literals,
+            sites: self.sites,
+            branches: self.branches,
+            children: self.children,
+        }
+    }
+}
+
+/// Literal identity for the literal table (floats by bits, so `0.0` and
+/// `-0.0` stay apart).
+fn same_literal(a: &Literal, b: &Literal) -> bool {
+    match (a, b) {
+        (Literal::Float(x), Literal::Float(y)) => x.to_bits() == y.to_bits(),
+        _ => a == b,
+    }
+}
+
+/// How an instruction changes the operand-stack depth.
+fn stack_effect(insn: &Insn, sites: &[CallSite]) -> i32 {
+    match *insn {
+        Insn::Trace(_) | Insn::Not | Insn::Jump(_) | Insn::ToS => 0,
+        Insn::SetConst(_) | Insn::SetGlobal(_) => 0,
+        Insn::PushSelf | Insn::Arg(_) | Insn::HasArg(_) | Insn::Load(_) | Insn::Push(_) => 1,
+        Insn::Dup | Insn::GetConst(_) | Insn::GetGlobal(_) | Insn::DefineMethod(_) => 1,
+        Insn::Unsupported(_) => 1,
+        Insn::Store(_) | Insn::Branch { .. } | Insn::Return | Insn::Pop => -1,
+        Insn::Send(site) => -(sites[site as usize].argc as i32),
+        Insn::NewArray(n) | Insn::Concat(n) => 1 - n as i32,
+    }
+}
+
+struct Compiler<'s, 'a> {
+    symbols: &'s mut SymbolTable,
+    source: &'s Source<'a>,
+}
+
+impl Compiler<'_, '_> {
+    fn line(&self, loc: &Loc) -> u32 {
+        self.source.line_of(loc.begin)
+    }
+
+    fn set_line(&self, m: &mut MethodBuilder, node: &Node) {
+        m.current_line = self.line(node.expression());
+    }
+
+    /// A statement list (method body, branch of an `if`, loop body, file):
+    /// each statement traced; the last one's value is left on the stack.
+    fn body(&mut self, m: &mut MethodBuilder, node: Option<&Node>) {
+        let statements: &[Node] = match node {
+            None => &[],
+            Some(Node::Begin(Begin { statements, .. })) => statements,
+            Some(Node::KwBegin(KwBegin { statements, .. })) => statements,
+            Some(node) => std::slice::from_ref(node),
+        };
+        if statements.is_empty() {
+            m.push_literal(Literal::Nil);
+            return;
+        }
+        for (i, statement) in statements.iter().enumerate() {
+            self.set_line(m, statement);
+            m.emit(Insn::Trace(m.current_line));
+            self.expr(m, statement);
+            if i + 1 < statements.len() {
+                m.emit(Insn::Pop);
+            }
+        }
+    }
+
+    /// A statement list without traces (parenthesised expressions).
+    fn sequence(&mut self, m: &mut MethodBuilder, statements: &[Node]) {
+        if statements.is_empty() {
+            m.push_literal(Literal::Nil);
+        }
+        for (i, statement) in statements.iter().enumerate() {
+            self.expr(m, statement);
+            if i + 1 < statements.len() {
+                m.emit(Insn::Pop);
+            }
+        }
+    }
+
+    fn sym(&mut self, name: &str) -> Sym {
+        self.symbols.intern(name)
+    }
+
+    fn unsupported(&mut self, m: &mut MethodBuilder, what: &str) {
+        let message = format!("{what} is not supported by rhizome");
+        let lit = m.literal(Literal::String(message.into_bytes()));
+        m.emit(Insn::Unsupported(lit));
+    }
+
+    /// Compiles an expression, leaving its value on the stack.
+    fn expr(&mut self, m: &mut MethodBuilder, node: &Node) {
+        let saved_line = m.current_line;
+        self.set_line(m, node);
+        self.expr_inner(m, node);
+        m.current_line = saved_line;
+    }
+
+    fn expr_inner(&mut self, m: &mut MethodBuilder, node: &Node) {
+        match node {
+            Node::Nil(_) => m.push_literal(Literal::Nil),
+            Node::True(_) => m.push_literal(Literal::True),
+            Node::False(_) => m.push_literal(Literal::False),
+            Node::Self_(_) => m.emit(Insn::PushSelf),
+            Node::Int(Int { value, .. }) => match parse_integer(value) {
+                Some(n) => m.push_literal(Literal::integer(n)),
+                None => self.unsupported(m, "this integer literal"),
+            },
+            Node::Float(Float { value, .. }) => match value.replace('_', "").parse::<f64>() {
+                Ok(f) => m.push_literal(Literal::Float(f)),
+                Err(_) => self.unsupported(m, "this float literal"),
+            },
+            Node::Str(Str { value, .. }) => {
+                m.push_literal(Literal::String(value.as_raw().clone()));
+            }
+            Node::Dstr(Dstr { parts, .. }) | Node::Heredoc(Heredoc { parts, .. }) => {
+                self.interpolation(m, parts)
+            }
+            Node::Sym(lib_ruby_parser::nodes::Sym { name, .. }) => {
+                let sym = self.sym(&name.to_string_lossy());
+                m.push_literal(Literal::Symbol(sym));
+            }
+            Node::Dsym(Dsym { parts, .. }) => {
+                self.interpolation(m, parts);
+                self.call(m, "to_sym", 0, 0, None);
+            }
+            Node::File(_) => {
+                let file = self.source.file.as_bytes().to_vec();
+                m.push_literal(Literal::String(file));
+            }
+            Node::Line(Line { expression_l }) => {
+                let line = self.line(expression_l);
+                m.push_literal(Literal::Fixnum(line as i64));
+            }
+            Node::Begin(Begin { statements, .. }) => self.sequence(m, statements),
+            Node::KwBegin(KwBegin { statements, .. }) => self.sequence(m, statements),
+            Node::Lvar(Lvar { name, .. }) => {
+                let sym = self.sym(name);
+                let slot = m.local(sym);
+                m.emit(Insn::Load(slot));
+            }
+            Node::Lvasgn(Lvasgn { name, value, .. }) => {
+                let sym = self.sym(name);
+                let slot = m.local(sym);
+                match value {
+                    Some(value) => self.expr(m, value),
+                    None => m.push_literal(Literal::Nil),
+                }
+                m.emit(Insn::Dup);
+                m.emit(Insn::Store(slot));
+            }
+            Node::Gvar(Gvar { name, .. }) => {
+                let sym = self.sym(name);
+                m.emit(Insn::GetGlobal(sym));
+            }
+            Node::Gvasgn(Gvasgn { name, value: Some(value), .. }) => {
+                let sym = self.sym(name);
+                self.expr(m, value);
+                m.emit(Insn::SetGlobal(sym));
+            }
+            Node::Const(Const { scope: None, name, .. }) => {
+                let sym = self.sym(name);
+                m.emit(Insn::GetConst(sym));
+            }
+            Node::Casgn(Casgn { scope: None, name, value: Some(value), .. }) => {
+                let sym = self.sym(name);
+                self.expr(m, value);
+                m.emit(Insn::SetConst(sym));
+            }
+            Node::Array(Array { elements, .. }) => {
+                if elements.iter().any(|e| matches!(e, Node::Splat(_))) {
+                    return self.unsupported(m, "splat in an array literal");
+                }
+                for element in elements {
+                    self.expr(m, element);
+                }
+                m.emit(Insn::NewArray(elements.len() as u32));
+            }
+            Node::Send(send) => self.send(m, send),
+            Node::Index(Index { recv, indexes, .. }) => {
+                if !self.plain_args(indexes) {
+                    return self.unsupported(m, "this kind of index argument");
+                }
+                self.expr(m, recv);
+                for index in indexes {
+                    self.expr(m, index);
+                }
+                let span = highlight::index_span(node, self.source);
+                self.call(m, "[]", indexes.len() as u32, 0, span);
+            }
+            Node::IndexAsgn(IndexAsgn { recv, indexes, value: Some(value), .. }) => {
+                if !self.plain_args(indexes) {
+                    return self.unsupported(m, "this kind of index argument");
+                }
+                self.expr(m, recv);
+                for index in indexes {
+                    self.expr(m, index);
+                }
+                let span = highlight::index_span(node, self.source);
+                self.assignment_call(m, "[]=", indexes.len() as u32, value, span);
+            }
+            Node::And(And { lhs, rhs, .. }) => {
+                let end = m.new_label();
+                self.expr(m, lhs);
+                m.emit(Insn::Dup);
+                m.emit(Insn::Not);
+                m.branch(end);
+                m.emit(Insn::Pop);
+                self.expr(m, rhs);
+                m.bind(end);
+            }
+            Node::Or(Or { lhs, rhs, .. }) => {
+                let end = m.new_label();
+                self.expr(m, lhs);
+                m.emit(Insn::Dup);
+                m.branch(end);
+                m.emit(Insn::Pop);
+                self.expr(m, rhs);
+                m.bind(end);
+            }
+            Node::If(If { cond, if_true, if_false, .. })
+            | Node::IfMod(IfMod { cond, if_true, if_false, .. }) => {
+                self.if_else(m, cond, if_true.as_deref(), if_false.as_deref())
+            }
+            Node::IfTernary(IfTernary { cond, if_true, if_false, .. }) => {
+                self.if_else(m, cond, Some(if_true), Some(if_false))
+            }
+            Node::While(While { cond, body, .. }) => {
+                self.while_loop(m, cond, body.as_deref(), true, false)
+            }
+            Node::Until(Until { cond, body, .. }) => {
+                self.while_loop(m, cond, body.as_deref(), false, false)
+            }
+            Node::WhilePost(WhilePost { cond, body, .. }) => {
+                self.while_loop(m, cond, Some(body), true, true)
+            }
+            Node::UntilPost(UntilPost { cond, body, .. }) => {
+                self.while_loop(m, cond, Some(body), false, true)
+            }
+            Node::Break(Break { args, .. }) => self.break_loop(m, args),
+            Node::Next(Next { args, .. }) => self.next_loop(m, args),
+            Node::Return(Return { args, .. }) => {
+                self.values(m, args);
+                m.emit(Insn::Return);
+                // The expression "has" a value for the code after it, which
+                // is unreachable.
+                m.depth += 1;
+            }
+            Node::Def(def) => self.def(m, def),
+            Node::OpAsgn(OpAsgn { recv, operator, value, .. }) => {
+                let Some(slot) = self.assignable_local(m, recv) else {
+                    return self.unsupported(m, "this kind of operator-assignment");
+                };
+                m.emit(Insn::Load(slot));
+                self.expr(m, value);
+                let span = None;
+                self.call(m, operator.trim_end_matches('='), 1, 0, span);
+                m.emit(Insn::Dup);
+                m.emit(Insn::Store(slot));
+            }
+            Node::OrAsgn(OrAsgn { recv, value, .. }) | Node::AndAsgn(AndAsgn { recv, value, .. }) => {
+                let Some(slot) = self.assignable_local(m, recv) else {
+                    return self.unsupported(m, "this kind of operator-assignment");
+                };
+                let end = m.new_label();
+                m.emit(Insn::Load(slot));
+                m.emit(Insn::Dup);
+                if matches!(node, Node::AndAsgn(_)) {
+                    m.emit(Insn::Not);
+                }
+                m.branch(end);
+                m.emit(Insn::Pop);
+                self.expr(m, value);
+                m.emit(Insn::Dup);
+                m.emit(Insn::Store(slot));
+                m.bind(end);
+            }
+            other => {
+                let what = construct_name(other);
+                self.unsupported(m, what)
+            }
+        }
+    }
+
+    /// The local slot an operator-assignment writes, when it writes a local.
+    fn assignable_local(&mut self, m: &mut MethodBuilder, recv: &Node) -> Option<u32> {
+        match recv {
+            Node::Lvasgn(Lvasgn { name, value: None, .. }) => {
+                let sym = self.sym(name);
+                Some(m.local(sym))
+            }
+            _ => None,
+        }
+    }
+
+    /// Arguments rhizome passes positionally (no splat, block or keywords).
+    fn plain_args(&self, args: &[Node]) -> bool {
+        !args.iter().any(|a| {
+            matches!(
+                a,
+                Node::Splat(_) | Node::BlockPass(_) | Node::Kwargs(_) | Node::ForwardedArgs(_)
+            )
+        })
+    }
+
+    /// The value of `return`/`break`/`next` arguments: nil, one value, or an
+    /// Array of several.
+    fn values(&mut self, m: &mut MethodBuilder, args: &[Node]) {
+        match args {
+            [] => m.push_literal(Literal::Nil),
+            [single] => self.expr(m, single),
+            several => {
+                for arg in several {
+                    self.expr(m, arg);
+                }
+                m.emit(Insn::NewArray(several.len() as u32));
+            }
+        }
+    }
+
+    fn call(&mut self, m: &mut MethodBuilder, name: &str, argc: u32, flags: u8, highlight: Option<crate::Span>) {
+        let name = self.sym(name);
+        m.sites.push(CallSite { name, argc, flags, line: m.current_line, highlight });
+        let site = (m.sites.len() - 1) as u32;
+        m.emit(Insn::Send(site));
+    }
+
+    /// `recv.name = value` / `recv[i] = value` with the receiver and any index
+    /// arguments already pushed: the expression's value is `value`, not what
+    /// the setter returns.
+    fn assignment_call(
+        &mut self,
+        m: &mut MethodBuilder,
+        name: &str,
+        argc: u32,
+        value: &Node,
+        span: Option<crate::Span>,
+    ) {
+        self.expr(m, value);
+        let temp = self.temp(m);
+        m.emit(Insn::Dup);
+        m.emit(Insn::Store(temp));
+        self.call(m, name, argc + 1, 0, span);
+        m.emit(Insn::Pop);
+        m.emit(Insn::Load(temp));
+    }
+
+    /// A fresh hidden local.
+    fn temp(&mut self, m: &mut MethodBuilder) -> u32 {
+        let name = format!("%tmp{}", m.temps);
+        m.temps += 1;
+        let sym = self.sym(&name);
+        m.local(sym)
+    }
+
+    fn send(&mut self, m: &mut MethodBuilder, send: &Send) {
+        let Send { recv, method_name, args, begin_l, .. } = send;
+        if !self.plain_args(args) {
+            let what = if args.iter().any(|a| matches!(a, Node::BlockPass(_))) {
+                "passing a block with &"
+            } else if args.iter().any(|a| matches!(a, Node::Kwargs(_))) {
+                "keyword arguments"
+            } else {
+                "splat arguments"
+            };
+            return self.unsupported(m, what);
+        }
+        let mut flags = 0;
+        match recv {
+            Some(recv) => self.expr(m, recv),
+            None => {
+                m.emit(Insn::PushSelf);
+                flags |= call_flags::FCALL;
+                if args.is_empty() && begin_l.is_none() {
+                    flags |= call_flags::VCALL;
+                }
+            }
+        }
+        let span = highlight::send_span(send, self.source);
+        if send.operator_l.is_some() && method_name.ends_with('=') && args.len() == 1 {
+            return self.assignment_call(m, method_name, 0, &args[0], span);
+        }
+        for arg in args {
+            self.expr(m, arg);
+        }
+        self.call(m, method_name, args.len() as u32, flags, span);
+    }
+
+    /// `"a#{b}c"`: each part pushed as a String, then joined.
+    fn interpolation(&mut self, m: &mut MethodBuilder, parts: &[Node]) {
+        if let [Node::Str(Str { value, .. })] = parts {
+            return m.push_literal(Literal::String(value.as_raw().clone()));
+        }
+        for part in parts {
+            match part {
+                Node::Str(Str { value, .. }) => {
+                    m.push_literal(Literal::String(value.as_raw().clone()));
+                }
+                Node::Begin(Begin { statements, .. }) => {
+                    self.sequence(m, statements);
+                    m.emit(Insn::ToS);
+                }
+                other => {
+                    self.expr(m, other);
+                    m.emit(Insn::ToS);
+                }
+            }
+        }
+        m.emit(Insn::Concat(parts.len() as u32));
+    }
+
+    fn if_else(&mut self, m: &mut MethodBuilder, cond: &Node, then: Option<&Node>, otherwise: Option<&Node>) {
+        let else_label = m.new_label();
+        let end = m.new_label();
+        self.branch_if(m, cond, false, else_label);
+        let depth = m.depth;
+        self.body(m, then);
+        m.jump(end);
+        m.bind(else_label);
+        m.depth = depth;
+        self.body(m, otherwise);
+        m.bind(end);
+    }
+
+    /// Jumps to `target` when `cond` is truthy (`jump_if`) or falsy
+    /// (`!jump_if`), falling through otherwise; leaves nothing on the stack.
+    fn branch_if(&mut self, m: &mut MethodBuilder, cond: &Node, jump_if: bool, target: Label) {
+        match cond {
+            Node::And(And { lhs, rhs, .. }) => {
+                if jump_if {
+                    let skip = m.new_label();
+                    self.branch_if(m, lhs, false, skip);
+                    self.branch_if(m, rhs, true, target);
+                    m.bind(skip);
+                } else {
+                    self.branch_if(m, lhs, false, target);
+                    self.branch_if(m, rhs, false, target);
+                }
+            }
+            Node::Or(Or { lhs, rhs, .. }) => {
+                if jump_if {
+                    self.branch_if(m, lhs, true, target);
+                    self.branch_if(m, rhs, true, target);
+                } else {
+                    let skip = m.new_label();
+                    self.branch_if(m, lhs, true, skip);
+                    self.branch_if(m, rhs, false, target);
+                    m.bind(skip);
+                }
+            }
+            Node::Begin(Begin { statements, .. }) if statements.len() == 1 => {
+                self.branch_if(m, &statements[0], jump_if, target)
+            }
+            _ => {
+                self.expr(m, cond);
+                if !jump_if {
+                    m.emit(Insn::Not);
+                }
+                m.branch(target);
+            }
+        }
+    }
+
+    /// `while`/`until`, pre- or post-tested. The loop's value is nil unless a
+    /// `break` gives one.
+    ///
+    /// ```text
+    ///     jump COND        (omitted for begin...end while)
+    /// BODY:
+    ///     <body>; pop
+    /// COND:                (next jumps here)
+    ///     <cond>; branch BODY
+    ///     push nil
+    /// BREAK:
+    /// ```
+    fn while_loop(&mut self, m: &mut MethodBuilder, cond: &Node, body: Option<&Node>, while_true: bool, post: bool) {
+        let body_label = m.new_label();
+        let cond_label = m.new_label();
+        let break_label = m.new_label();
+        if !post {
+            m.jump(cond_label);
+        }
+        m.bind(body_label);
+        m.loops.push(LoopContext { break_label, next_label: cond_label, depth: m.depth });
+        self.body(m, body);
+        m.emit(Insn::Pop);
+        m.bind(cond_label);
+        m.loops.pop();
+        self.branch_if(m, cond, while_true, body_label);
+        m.push_literal(Literal::Nil);
+        m.bind(break_label);
+    }
+
+    fn break_loop(&mut self, m: &mut MethodBuilder, args: &[Node]) {
+        let Some(context) = m.loops.last() else {
+            return self.unsupported(m, "break outside a loop");
+        };
+        let (label, depth) = (context.break_label, context.depth);
+        self.values(m, args);
+        let extra = m.depth - 1 - depth;
+        if extra > 0 {
+            let temp = self.temp(m);
+            m.emit(Insn::Store(temp));
+            for _ in 0..extra {
+                m.emit(Insn::Pop);
+            }
+            m.emit(Insn::Load(temp));
+        }
+        m.jump(label);
+        m.depth = depth + extra + 1;
+    }
+
+    fn next_loop(&mut self, m: &mut MethodBuilder, args: &[Node]) {
+        let Some(context) = m.loops.last() else {
+            return self.unsupported(m, "next outside a loop");
+        };
+        let (label, depth) = (context.next_label, context.depth);
+        if !args.is_empty() {
+            self.values(m, args);
+            m.emit(Insn::Pop);
+        }
+        let extra = m.depth - depth;
+        for _ in 0..extra {
+            m.emit(Insn::Pop);
+        }
+        m.jump(label);
+        m.depth = depth + extra + 1;
+    }
+
+    fn def(&mut self, m: &mut MethodBuilder, def: &Def) {
+        let name = self.sym(&def.name);
+        let line = self.line(&def.keyword_l);
+        let mut callee = MethodBuilder::new(MethodKind::Method, name, line);
+        let params: &[Node] = match def.args.as_deref() {
+            Some(Node::Args(Args { args, .. })) => args,
+            _ => &[],
+        };
+        // Parameters: required first, then optional ones.
+        let mut seen_optional = false;
+        for param in params {
+            match param {
+                Node::Arg(Arg { .. }) if !seen_optional => callee.required += 1,
+                Node::Optarg(_) => {
+                    seen_optional = true;
+                    callee.optional += 1
+                }
+                other => {
+                    let what = match other {
+                        Node::Arg(_) => "required parameters after optional ones",
+                        Node::Restarg(_) => "splat parameters",
+                        Node::Kwarg(_) | Node::Kwoptarg(_) | Node::Kwrestarg(_) | Node::Kwnilarg(_) => {
+                            "keyword parameters"
+                        }
+                        Node::Blockarg(_) => "block parameters",
+                        _ => "this kind of parameter",
+                    };
+                    return self.unsupported(m, what);
+                }
+            }
+        }
+        callee.current_line = line;
+        for (index, param) in params.iter().enumerate() {
+            let index = index as u32;
+            match param {
+                Node::Arg(Arg { name, .. }) => {
+                    let sym = self.sym(name);
+                    let slot = callee.local(sym);
+                    callee.emit(Insn::Arg(index));
+                    callee.emit(Insn::Store(slot));
+                }
+                Node::Optarg(Optarg { name, default, .. }) => {
+                    let sym = self.sym(name);
+                    let slot = callee.local(sym);
+                    let given = callee.new_label();
+                    let done = callee.new_label();
+                    callee.emit(Insn::HasArg(index));
+                    callee.branch(given);
+                    self.expr(&mut callee, default);
+                    callee.emit(Insn::Store(slot));
+                    callee.jump(done);
+                    callee.bind(given);
+                    callee.emit(Insn::Arg(index));
+                    callee.emit(Insn::Store(slot));
+                    callee.bind(done);
+                }
+                _ => unreachable!("parameters were checked above"),
+            }
+        }
+        callee.emit(Insn::Trace(line));
+        self.body(&mut callee, def.body.as_deref());
+        let end_line = match &def.end_l {
+            Some(end) => self.line(end),
+            None => self.source.line_of(def.expression_l.end.saturating_sub(1)),
+        };
+        callee.current_line = end_line;
+        callee.emit(Insn::Trace(end_line));
+        callee.emit(Insn::Return);
+        m.children.push(Rc::new(callee.finish(self.source.file.clone())));
+        m.emit(Insn::DefineMethod((m.children.len() - 1) as u32));
+    }
+}
+
+/// Parses an Integer literal's text: `123`, `-5`, `1_000`, `0x1f`, `0b101`,
+/// `0o17`, `017`, `0d99`.
+fn parse_integer(text: &str) -> Option<BigInt> {
+    let text = text.replace('_', "");
+    let (negative, digits) = match text.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, text.strip_prefix('+').unwrap_or(&text)),
+    };
+    let lower = digits.to_ascii_lowercase();
+    let (radix, body) = if let Some(rest) = lower.strip_prefix("0x") {
+        (16, rest)
+    } else if let Some(rest) = lower.strip_prefix("0b") {
+        (2, rest)
+    } else if let Some(rest) = lower.strip_prefix("0o") {
+        (8, rest)
+    } else if let Some(rest) = lower.strip_prefix("0d") {
+        (10, rest)
+    } else if lower.len() > 1 && lower.starts_with('0') {
+        (8, &lower[1..])
+    } else {
+        (10, lower.as_str())
+    };
+    let value = BigInt::from_str_radix(body, radix).ok()?;
+    Some(if negative { -value } else { value })
+}
+
+/// What `NotImplementedError` calls a construct rhizome does not compile.
+fn construct_name(node: &Node) -> &'static str {
+    match node {
+        Node::Class(_) => "class definition",
+        Node::Module(_) => "module definition",
+        Node::SClass(_) => "singleton class definition",
+        Node::Defs(_) => "singleton method definition",
+        Node::Block(_) | Node::Numblock(_) => "block",
+        Node::Lambda(_) => "lambda literal",
+        Node::Yield(_) => "yield",
+        Node::Super(_) | Node::ZSuper(_) => "super",
+        Node::Rescue(_) | Node::RescueBody(_) => "rescue",
+        Node::Ensure(_) => "ensure",
+        Node::Retry(_) => "retry",
+        Node::Redo(_) => "redo",
+        Node::Case(_) => "case expression",
+        Node::CaseMatch(_) | Node::MatchPattern(_) | Node::MatchPatternP(_) => "pattern matching",
+        Node::Preexe(_) => "BEGIN block",
+        Node::Postexe(_) => "END block",
+        Node::Hash(_) => "hash literal",
+        Node::Irange(_) | Node::Erange(_) => "range literal",
+        Node::Regexp(_) | Node::MatchWithLvasgn(_) | Node::MatchCurrentLine(_) => "regexp",
+        Node::BackRef(_) | Node::NthRef(_) => "regexp match variables",
+        Node::Ivar(_) | Node::Ivasgn(_) => "instance variables",
+        Node::Cvar(_) | Node::Cvasgn(_) => "class variables",
+        Node::Const(_) | Node::Casgn(_) => "scoped constants",
+        Node::Masgn(_) => "multiple assignment",
+        Node::CSend(_) => "safe navigation (&.)",
+        Node::Defined(_) => "defined?",
+        Node::For(_) => "for loop",
+        Node::Alias(_) => "alias",
+        Node::Undef(_) => "undef",
+        Node::Xstr(_) | Node::XHeredoc(_) => "command execution",
+        Node::Rational(_) => "rational literal",
+        Node::Complex(_) => "complex literal",
+        Node::IFlipFlop(_) | Node::EFlipFlop(_) => "flip-flop",
+        Node::Encoding(_) => "__ENCODING__",
+        Node::Splat(_) => "splat",
+        _ => "this construct",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn integer_literals_in_every_base() {
+        assert_eq!(parse_integer("1_000"), Some(BigInt::from(1000)));
+        assert_eq!(parse_integer("0x1F"), Some(BigInt::from(31)));
+        assert_eq!(parse_integer("0b101"), Some(BigInt::from(5)));
+        assert_eq!(parse_integer("0o17"), Some(BigInt::from(15)));
+        assert_eq!(parse_integer("017"), Some(BigInt::from(15)));
+        assert_eq!(parse_integer("-42"), Some(BigInt::from(-42)));
+        assert_eq!(parse_integer("0"), Some(BigInt::from(0)));
+    }
+}

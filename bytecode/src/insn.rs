@@ -1,0 +1,120 @@
+//! The instruction set.
+//!
+//! rhizome's bytecode is a plain stack machine, the one RhizomeRuby's
+//! deoptimisation document uses (`trace`, `self`, `arg`, `load`, `store`,
+//! `push`, `send`, `not`, `jump`, `branch`, `return`), extended by a few
+//! instructions the rest of the language needs. Each instruction is eight
+//! bytes; operands that do not fit (literals, call sites, nested methods) are
+//! indexes into tables of the [`Method`](crate::Method) that owns the code.
+//!
+//! `bytecode/README.md` lists every instruction with its stack effect and an
+//! example.
+
+use crate::symbols::Sym;
+
+/// One instruction. Jump targets are instruction indexes in the same method.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Insn {
+    /// `trace line`: a new statement starts on `line`. No stack effect.
+    Trace(u32),
+    /// `self`: push the receiver.
+    PushSelf,
+    /// `arg n`: push the n-th argument the method was called with.
+    Arg(u32),
+    /// `has_arg n`: push whether the caller passed an n-th argument (used by
+    /// the prologue of optional parameters).
+    HasArg(u32),
+    /// `load name`: push the local variable in slot n.
+    Load(u32),
+    /// `store name`: pop into the local variable in slot n.
+    Store(u32),
+    /// `push value`: push literal n. A String literal pushes a fresh,
+    /// mutable copy each time, as Ruby's string literals do.
+    Push(u32),
+    /// `send name argc`: pop the receiver and `argc` arguments (pushed in that
+    /// order), call the method, push its result. Operand: call-site index.
+    Send(u32),
+    /// `not`: pop a value, push `true` if it is `nil` or `false`, else `false`.
+    Not,
+    /// `jump index`: continue at `index`.
+    Jump(u32),
+    /// `branch index`: pop a value; continue at `index` if it is truthy.
+    /// `profile` numbers the branch in the method's branch profiles.
+    Branch { target: u32, profile: u16 },
+    /// `return`: pop the result and return it to the caller.
+    Return,
+    /// `pop`: discard the top of the stack.
+    Pop,
+    /// `dup`: push the top of the stack again.
+    Dup,
+    /// `array n`: pop n values, push a new Array of them.
+    NewArray(u32),
+    /// `tostring`: pop a value, push it converted with `to_s` (string
+    /// interpolation's rules: a String stays itself).
+    ToS,
+    /// `concat n`: pop n Strings, push a new String of them joined.
+    Concat(u32),
+    /// `const NAME`: push the value of a constant.
+    GetConst(Sym),
+    /// `setconst NAME`: pop a value and assign it to a constant; push it back.
+    SetConst(Sym),
+    /// `getglobal $name`: push the value of a global variable.
+    GetGlobal(Sym),
+    /// `setglobal $name`: pop a value, assign it to a global; push it back.
+    SetGlobal(Sym),
+    /// `def name`: define nested method n on the current class; push its
+    /// name as a Symbol.
+    DefineMethod(u32),
+    /// `unsupported "what"`: raise NotImplementedError for a construct
+    /// rhizome does not support (literal n is the message).
+    Unsupported(u32),
+}
+
+impl Insn {
+    /// The mnemonic printed by the disassembler.
+    pub fn mnemonic(&self) -> &'static str {
+        match self {
+            Insn::Trace(_) => "trace",
+            Insn::PushSelf => "self",
+            Insn::Arg(_) => "arg",
+            Insn::HasArg(_) => "has_arg",
+            Insn::Load(_) => "load",
+            Insn::Store(_) => "store",
+            Insn::Push(_) => "push",
+            Insn::Send(_) => "send",
+            Insn::Not => "not",
+            Insn::Jump(_) => "jump",
+            Insn::Branch { .. } => "branch",
+            Insn::Return => "return",
+            Insn::Pop => "pop",
+            Insn::Dup => "dup",
+            Insn::NewArray(_) => "array",
+            Insn::ToS => "tostring",
+            Insn::Concat(_) => "concat",
+            Insn::GetConst(_) => "const",
+            Insn::SetConst(_) => "setconst",
+            Insn::GetGlobal(_) => "getglobal",
+            Insn::SetGlobal(_) => "setglobal",
+            Insn::DefineMethod(_) => "def",
+            Insn::Unsupported(_) => "unsupported",
+        }
+    }
+
+    /// The jump target, for `jump` and `branch`.
+    pub fn target(&self) -> Option<u32> {
+        match *self {
+            Insn::Jump(t) | Insn::Branch { target: t, .. } => Some(t),
+            _ => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn instructions_are_eight_bytes() {
+        assert_eq!(std::mem::size_of::<Insn>(), 8);
+    }
+}

@@ -1,0 +1,29 @@
+//! rhizome's bytecode.
+//!
+//! A Ruby file is parsed by lib-ruby-parser and compiled, method by method,
+//! into the stack bytecode RhizomeRuby describes: `trace`, `self`, `arg`,
+//! `load`, `store`, `push`, `send`, `not`, `jump`, `branch`, `return`, plus
+//! the few extensions listed in `README.md` beside this crate. This crate is
+//! plain data and the compiler: it knows nothing of the runtime's values, so
+//! the JIT and the deoptimiser can depend on it without depending on the VM.
+//!
+//! ```
+//! let mut symbols = bytecode::SymbolTable::new();
+//! let main = bytecode::compile_file(b"def add(a, b)\n  a + b\nend\n", "t.rb", &mut symbols).unwrap();
+//! let add = &main.children[0];
+//! assert!(add.disassemble(&symbols).contains("send     +      1"));
+//! ```
+
+mod compile;
+mod highlight;
+mod insn;
+mod literal;
+mod method;
+pub mod profile;
+mod symbols;
+
+pub use compile::{compile_file, Source, SyntaxError};
+pub use insn::Insn;
+pub use literal::{Literal, FIXNUM_MAX, FIXNUM_MIN};
+pub use method::{call_flags, CallSite, Method, MethodKind, Span};
+pub use symbols::{Sym, SymbolTable};

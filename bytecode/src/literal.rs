@@ -1,0 +1,52 @@
+//! Literal values embedded in bytecode.
+//!
+//! The bytecode crate has no runtime, so a literal is plain data; the runtime
+//! turns each into a `Value` when it loads a method (interning nothing: a
+//! Symbol literal already carries its [`Sym`]).
+
+use crate::symbols::{Sym, SymbolTable};
+use num_bigint::BigInt;
+
+#[derive(Clone, PartialEq, Debug)]
+pub enum Literal {
+    Nil,
+    True,
+    False,
+    /// An Integer in the fixnum range (62 bits and sign).
+    Fixnum(i64),
+    /// An Integer outside the fixnum range.
+    Bignum(BigInt),
+    Float(f64),
+    /// String bytes (UTF-8 unless the source says otherwise).
+    String(Vec<u8>),
+    Symbol(Sym),
+}
+
+/// The smallest and largest Integers that are fixnums: `n << 1 | 1` must fit
+/// a signed 64-bit word.
+pub const FIXNUM_MIN: i64 = -(1 << 62);
+pub const FIXNUM_MAX: i64 = (1 << 62) - 1;
+
+impl Literal {
+    /// An Integer literal, as a fixnum when it fits.
+    pub fn integer(value: BigInt) -> Literal {
+        match i64::try_from(&value) {
+            Ok(n) if (FIXNUM_MIN..=FIXNUM_MAX).contains(&n) => Literal::Fixnum(n),
+            _ => Literal::Bignum(value),
+        }
+    }
+
+    /// How the disassembler prints the literal (close to Ruby's `inspect`).
+    pub fn display(&self, symbols: &SymbolTable) -> String {
+        match self {
+            Literal::Nil => "nil".into(),
+            Literal::True => "true".into(),
+            Literal::False => "false".into(),
+            Literal::Fixnum(n) => n.to_string(),
+            Literal::Bignum(n) => n.to_string(),
+            Literal::Float(f) => format!("{f:?}"),
+            Literal::String(bytes) => format!("{:?}", String::from_utf8_lossy(bytes)),
+            Literal::Symbol(sym) => format!(":{}", symbols.name(*sym)),
+        }
+    }
+}

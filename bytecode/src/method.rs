@@ -1,0 +1,158 @@
+//! A compiled method: its instructions and the tables they index.
+
+use crate::insn::Insn;
+use crate::literal::Literal;
+use crate::symbols::{Sym, SymbolTable};
+use std::fmt::Write;
+use std::rc::Rc;
+
+/// What a method body is.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum MethodKind {
+    /// The top level of a file (`<main>`).
+    TopLevel,
+    /// A `def`.
+    Method,
+}
+
+/// The part of a source line that error_highlight underlines when the call at
+/// a site fails (columns are byte offsets within the line).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Span {
+    pub line: u32,
+    pub first_col: u32,
+    pub last_col: u32,
+}
+
+/// Call-site flags.
+pub mod call_flags {
+    /// No explicit receiver (`foo(1)`): private methods may be called.
+    pub const FCALL: u8 = 1;
+    /// A bare identifier that is not a local (`foo`): a missing method is
+    /// reported as "undefined local variable or method".
+    pub const VCALL: u8 = 2;
+}
+
+/// One `send` site.
+#[derive(Clone, PartialEq, Debug)]
+pub struct CallSite {
+    pub name: Sym,
+    pub argc: u32,
+    pub flags: u8,
+    pub line: u32,
+    /// What error_highlight underlines when the method is missing.
+    pub highlight: Option<Span>,
+}
+
+impl CallSite {
+    pub fn is_fcall(&self) -> bool {
+        self.flags & call_flags::FCALL != 0
+    }
+
+    pub fn is_vcall(&self) -> bool {
+        self.flags & call_flags::VCALL != 0
+    }
+}
+
+/// A compiled method or top-level script.
+#[derive(Clone, Debug)]
+pub struct Method {
+    pub kind: MethodKind,
+    /// The method's name (`<main>` for a file's top level).
+    pub name: Sym,
+    /// The file it was compiled from, as given on the command line.
+    pub file: Rc<str>,
+    /// The line of the `def` (1 for a file).
+    pub line: u32,
+    /// Number of required parameters (they come first).
+    pub required: u32,
+    /// Number of optional parameters (after the required ones).
+    pub optional: u32,
+    /// Local variable slots, parameters first. Compiler temporaries have
+    /// names starting with `%`.
+    pub locals: Vec<Sym>,
+    pub insns: Vec<Insn>,
+    /// The source line of each instruction (for backtraces).
+    pub lines: Vec<u32>,
+    pub literals: Vec<Literal>,
+    pub sites: Vec<CallSite>,
+    /// Number of `branch` instructions (their `profile` operands are
+    /// `0..branches`).
+    pub branches: u16,
+    /// Methods defined by this one's `def` instructions.
+    pub children: Vec<Rc<Method>>,
+}
+
+impl Method {
+    /// The most arguments a call may pass.
+    pub fn max_args(&self) -> u32 {
+        self.required + self.optional
+    }
+
+    /// Prints the method as RhizomeRuby does: one instruction a line, index
+    /// right-aligned, then the mnemonic and operands in columns.
+    ///
+    /// ```text
+    ///  0  arg      0
+    ///  1  store    n
+    ///  6  send     <      1
+    /// ```
+    pub fn disassemble(&self, symbols: &SymbolTable) -> String {
+        let width = self.insns.len().saturating_sub(1).to_string().len();
+        let mut out = String::new();
+        for (index, insn) in self.insns.iter().enumerate() {
+            let operands = self.operands(insn, symbols);
+            let line = format!("{index:>width$}  {:<8} {operands}", insn.mnemonic());
+            out.push_str(line.trim_end());
+            out.push('\n');
+        }
+        out
+    }
+
+    fn operands(&self, insn: &Insn, symbols: &SymbolTable) -> String {
+        let local = |slot: u32| symbols.name(self.locals[slot as usize]).to_string();
+        match *insn {
+            Insn::Trace(n) | Insn::Arg(n) | Insn::HasArg(n) | Insn::Jump(n) => n.to_string(),
+            Insn::NewArray(n) | Insn::Concat(n) => n.to_string(),
+            Insn::Branch { target, .. } => target.to_string(),
+            Insn::Load(slot) | Insn::Store(slot) => local(slot),
+            Insn::Push(lit) | Insn::Unsupported(lit) => {
+                self.literals[lit as usize].display(symbols)
+            }
+            Insn::Send(site) => {
+                let site = &self.sites[site as usize];
+                format!("{:<6} {}", symbols.name(site.name), site.argc)
+            }
+            Insn::GetConst(sym)
+            | Insn::SetConst(sym)
+            | Insn::GetGlobal(sym)
+            | Insn::SetGlobal(sym) => symbols.name(sym).to_string(),
+            Insn::DefineMethod(child) => symbols.name(self.children[child as usize].name).to_string(),
+            Insn::PushSelf | Insn::Not | Insn::Return | Insn::Pop | Insn::Dup | Insn::ToS => {
+                String::new()
+            }
+        }
+    }
+
+    /// The listing of this method and, after it, of every method it defines,
+    /// each under a `== name (file:line)` header.
+    pub fn disassemble_all(&self, symbols: &SymbolTable) -> String {
+        let mut out = String::new();
+        let mut pending = vec![self];
+        while let Some(method) = pending.pop() {
+            if !out.is_empty() {
+                out.push('\n');
+            }
+            let _ = writeln!(
+                out,
+                "== {} ({}:{})",
+                symbols.name(method.name),
+                method.file,
+                method.line
+            );
+            out.push_str(&method.disassemble(symbols));
+            pending.extend(method.children.iter().rev().map(|c| c.as_ref()));
+        }
+        out
+    }
+}

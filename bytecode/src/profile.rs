@@ -1,0 +1,144 @@
+//! Profile data: what the interpreter saw, for the JIT to speculate on.
+//!
+//! These are plain data types; the runtime records into them and prints them
+//! (`--dump-profile`), the JIT reads them. A *kind* is what the seeds call the
+//! type of a value as far as code generation cares: fixnum and bignum are told
+//! apart although both are `Integer`, as are flonum (immediate) and heap
+//! floats; every other value's kind is its class.
+//!
+//! ```text
+//! ip=6 send < receiver_kinds={fixnum} args_kinds=[{fixnum}]
+//! ```
+
+/// The kind of one value.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Kind {
+    Fixnum,
+    Bignum,
+    Flonum,
+    HeapFloat,
+    /// Any other value: the id of its class (the runtime names it).
+    Class(u32),
+}
+
+impl Kind {
+    fn encode(self) -> u32 {
+        match self {
+            Kind::Fixnum => 1,
+            Kind::Bignum => 2,
+            Kind::Flonum => 3,
+            Kind::HeapFloat => 4,
+            Kind::Class(id) => id + 5,
+        }
+    }
+
+    fn decode(code: u32) -> Kind {
+        match code {
+            1 => Kind::Fixnum,
+            2 => Kind::Bignum,
+            3 => Kind::Flonum,
+            4 => Kind::HeapFloat,
+            n => Kind::Class(n - 5),
+        }
+    }
+}
+
+/// How many distinct kinds a set remembers before it is megamorphic.
+pub const KIND_SET_CAPACITY: usize = 4;
+
+/// The kinds seen at one position (a receiver or an argument of one send).
+#[derive(Clone, Copy, PartialEq, Eq, Default, Debug)]
+pub struct KindSet {
+    codes: [u32; KIND_SET_CAPACITY],
+    megamorphic: bool,
+}
+
+impl KindSet {
+    /// Adds a kind; returns the updated set (sets are small `Copy` values so
+    /// the runtime can keep them in `Cell`s).
+    #[inline]
+    pub fn with(mut self, kind: Kind) -> KindSet {
+        let code = kind.encode();
+        if self.codes[0] == code {
+            return self;
+        }
+        for slot in self.codes.iter_mut() {
+            if *slot == code {
+                return self;
+            }
+            if *slot == 0 {
+                *slot = code;
+                return self;
+            }
+        }
+        self.megamorphic = true;
+        self
+    }
+
+    /// The kinds seen, in the order they were first seen.
+    pub fn kinds(&self) -> impl Iterator<Item = Kind> + '_ {
+        self.codes.iter().take_while(|&&c| c != 0).map(|&c| Kind::decode(c))
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.codes[0] == 0
+    }
+
+    /// Whether more kinds were seen than the set can hold.
+    pub fn is_megamorphic(&self) -> bool {
+        self.megamorphic
+    }
+
+    /// The only kind seen, if exactly one was.
+    pub fn monomorphic(&self) -> Option<Kind> {
+        (self.codes[0] != 0 && self.codes[1] == 0 && !self.megamorphic)
+            .then(|| Kind::decode(self.codes[0]))
+    }
+
+    /// `{fixnum, String}`: kinds named by `name`, `...` when megamorphic.
+    pub fn display(&self, name: impl Fn(Kind) -> String) -> String {
+        let mut parts: Vec<String> = self.kinds().map(name).collect();
+        if self.megamorphic {
+            parts.push("...".into());
+        }
+        format!("{{{}}}", parts.join(", "))
+    }
+}
+
+/// The standard name of a kind that is not a class.
+pub fn builtin_kind_name(kind: Kind) -> Option<&'static str> {
+    match kind {
+        Kind::Fixnum => Some("fixnum"),
+        Kind::Bignum => Some("bignum"),
+        Kind::Flonum => Some("flonum"),
+        Kind::HeapFloat => Some("heap_float"),
+        Kind::Class(_) => None,
+    }
+}
+
+/// Taken / not-taken counts of one `branch`.
+#[derive(Clone, Copy, PartialEq, Eq, Default, Debug)]
+pub struct BranchProfile {
+    pub taken: u64,
+    pub not_taken: u64,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn kind_sets_remember_first_kinds_then_go_megamorphic() {
+        let mut set = KindSet::default();
+        assert!(set.is_empty());
+        set = set.with(Kind::Fixnum).with(Kind::Fixnum);
+        assert_eq!(set.monomorphic(), Some(Kind::Fixnum));
+        set = set.with(Kind::Flonum);
+        assert_eq!(set.monomorphic(), None);
+        assert_eq!(set.kinds().collect::<Vec<_>>(), vec![Kind::Fixnum, Kind::Flonum]);
+        set = set.with(Kind::Class(0)).with(Kind::Class(7)).with(Kind::Bignum);
+        assert!(set.is_megamorphic());
+        let shown = set.display(|k| builtin_kind_name(k).map(String::from).unwrap_or("C".into()));
+        assert_eq!(shown, "{fixnum, flonum, C, C, ...}");
+    }
+}

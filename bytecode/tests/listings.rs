@@ -1,0 +1,149 @@
+//! The listings of RhizomeRuby's deoptimisation document, instruction for
+//! instruction (trace operands are the lines of this file's snippets).
+
+use bytecode::{compile_file, SymbolTable};
+
+fn listing(source: &str, method: &str) -> String {
+    let mut symbols = SymbolTable::new();
+    let main = compile_file(source.as_bytes(), "t.rb", &mut symbols).expect("compiles");
+    let wanted = symbols.lookup(method).expect("method name interned");
+    let found = main.children.iter().find(|m| m.name == wanted).expect("method defined");
+    found.disassemble(&symbols)
+}
+
+#[test]
+fn add() {
+    let source = "def add(a, b)\n  a + b\nend\n";
+    assert_eq!(
+        listing(source, "add"),
+        " 0  arg      0
+ 1  store    a
+ 2  arg      1
+ 3  store    b
+ 4  trace    1
+ 5  trace    2
+ 6  load     a
+ 7  load     b
+ 8  send     +      1
+ 9  trace    3
+10  return
+"
+    );
+}
+
+#[test]
+fn add_with_side_effects() {
+    let source = "def side_effect(n)\n  n\nend\n\ndef add_with_side_effects(a, b)\n  side_effect(a) + side_effect(b)\nend\n";
+    assert_eq!(
+        listing(source, "add_with_side_effects"),
+        " 0  arg      0
+ 1  store    a
+ 2  arg      1
+ 3  store    b
+ 4  trace    5
+ 5  trace    6
+ 6  self
+ 7  load     a
+ 8  send     side_effect 1
+ 9  self
+10  load     b
+11  send     side_effect 1
+12  send     +      1
+13  trace    7
+14  return
+"
+    );
+}
+
+#[test]
+fn fib() {
+    let source = "def fib(n)
+  if n < 2
+    n
+  else
+    fib(n - 1) + fib(n - 2)
+  end
+end
+";
+    assert_eq!(
+        listing(source, "fib"),
+        " 0  arg      0
+ 1  store    n
+ 2  trace    1
+ 3  trace    2
+ 4  load     n
+ 5  push     2
+ 6  send     <      1
+ 7  not
+ 8  branch   12
+ 9  trace    3
+10  load     n
+11  jump     24
+12  trace    5
+13  self
+14  load     n
+15  push     1
+16  send     -      1
+17  send     fib    1
+18  self
+19  load     n
+20  push     2
+21  send     -      1
+22  send     fib    1
+23  send     +      1
+24  trace    7
+25  return
+"
+    );
+}
+
+#[test]
+fn optional_parameters_have_a_prologue() {
+    let source = "def f(a, b = a + 1)\n  b\nend\n";
+    assert_eq!(
+        listing(source, "f"),
+        " 0  arg      0
+ 1  store    a
+ 2  has_arg  1
+ 3  branch   9
+ 4  load     a
+ 5  push     1
+ 6  send     +      1
+ 7  store    b
+ 8  jump     11
+ 9  arg      1
+10  store    b
+11  trace    1
+12  trace    2
+13  load     b
+14  trace    3
+15  return
+"
+    );
+}
+
+#[test]
+fn while_loops_test_at_the_bottom() {
+    let source = "def f(n)\n  while n > 0\n    n -= 1\n  end\nend\n";
+    assert_eq!(
+        listing(source, "f"),
+        " 0  arg      0
+ 1  store    n
+ 2  trace    1
+ 3  trace    2
+ 4  jump     10
+ 5  trace    3
+ 6  load     n
+ 7  push     1
+ 8  send     -      1
+ 9  store    n
+10  load     n
+11  push     0
+12  send     >      1
+13  branch   5
+14  push     nil
+15  trace    5
+16  return
+"
+    );
+}

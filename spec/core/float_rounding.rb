@@ -1,0 +1,16 @@
+p 1.5.floor
+p 1.5.ceil
+p 1.5.round
+p 2.5.round
+p (-1.5).round
+p (-2.5).round
+p (-1.5).floor
+p (-1.5).ceil
+p 1.4.round
+p 1.6.round
+p 3.0.floor
+p 1e20.floor
+p 1e20.round
+p 0.5.round
+p 0.49999999999999994.round
+p 1.5.round.class

@@ -1,0 +1,11 @@
+p 1.9.to_i
+p -1.9.to_i
+p 0.0.to_i
+p 1e10.to_i
+p 1e20.to_i
+p 1e20.to_i.class
+p -123.456.to_i
+p 1.5.abs
+p -1.5.abs
+p -0.0.abs
+p 5.0.abs

@@ -1,0 +1,11 @@
+p 1.succ
+p 1.pred
+p 0.pred
+p -1.succ
+p 4611686018427387903.succ
+p -4611686018427387904.pred
+p 4611686018427387904.pred
+p 4611686018427387904.pred.class
+p (2**64).succ
+p (2**64).pred
+p 9.succ.succ.pred

@@ -1,0 +1,10 @@
+p 42.to_s
+p -42.to_s
+p 0.to_s
+p (2**70).to_s
+p (-(2**70)).to_s
+p 42.inspect
+p 255.to_s.length
+puts 42.to_s + "!"
+p 1_000.to_s
+p 0xff.inspect

@@ -1,0 +1,12 @@
+p 1.class
+p (2**100).class
+p 1.5.class
+p "s".class
+p :s.class
+p nil.class
+p true.class
+p false.class
+p self.class
+p [1].class
+puts 1.class
+puts "#{nil.class}"

@@ -1,0 +1,9 @@
+p nil.nil?
+p false.nil?
+p 0.nil?
+p "".nil?
+p :nil.nil?
+p self.nil?
+p [].nil?
+p [nil].nil?
+p [nil][0].nil?

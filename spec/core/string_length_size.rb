@@ -1,0 +1,9 @@
+p "hello".length
+p "hello".size
+p "".length
+p "é".length
+p "日本語".size
+p "a\nb".length
+p "tab\t".size
+p 'a\nb'.length
+p "\u00e9t\u00e9".length

@@ -1,0 +1,5 @@
+s = "abc"
+p s.length
+p s.size
+puts "calling length(1)"
+p s.length(1)

@@ -1,0 +1,5 @@
+def one(a)
+  a
+end
+p one(1)
+p one(1, 2, 3)

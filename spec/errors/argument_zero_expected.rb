@@ -1,0 +1,5 @@
+def none
+  :none
+end
+p none
+none(1)

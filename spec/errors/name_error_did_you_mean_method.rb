@@ -1,0 +1,5 @@
+def calculate
+  42
+end
+p calculate
+p calculat

@@ -1,0 +1,5 @@
+def compute(value)
+  value + missing_var
+end
+puts "computing"
+compute(1)

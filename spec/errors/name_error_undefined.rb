@@ -1,0 +1,5 @@
+puts "before"
+a = 1
+p a
+puts undefined_thing
+puts "after"

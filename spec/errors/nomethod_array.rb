@@ -1,0 +1,5 @@
+a = [1, 2]
+p a
+p a.size
+a << 3
+a.frobnicate

@@ -1,0 +1,5 @@
+s = "hello"
+puts s.length
+puts s.upcase
+puts s.reverse
+puts s.lenght

@@ -1,0 +1,5 @@
+def greeting
+  "hi"
+end
+puts greeting
+puts greting()

@@ -1,0 +1,5 @@
+flag = false
+p flag
+p flag.to_s
+p flag.class
+flag.length

@@ -1,0 +1,5 @@
+f = 2.5
+p f
+p f.floor
+p f.class
+f.upcase

@@ -1,0 +1,7 @@
+def bar
+  "bar"
+end
+puts bar()
+puts "calling foo"
+foo()
+puts "never"

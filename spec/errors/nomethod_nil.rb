@@ -1,0 +1,5 @@
+puts "start"
+x = nil
+p x
+x.upcase
+puts "never"

@@ -1,0 +1,5 @@
+def shout(s)
+  s.upcase
+end
+puts shout("ok")
+puts shout(nil)

@@ -1,0 +1,5 @@
+puts "adding"
+total = nil
+p total
+p total.to_s
+total + 1

@@ -1,0 +1,5 @@
+def helper
+  "helped"
+end
+puts helper
+5.helper

@@ -1,0 +1,5 @@
+s = "abc"
+puts s
+p s
+p s.upcase
+s.frobnicate

@@ -1,0 +1,5 @@
+puts "never printed"
+def broken(x)
+  if x
+    puts "yes"
+end

@@ -1,0 +1,7 @@
+puts "never printed"
+x = 1
+if x
+  puts x
+end
+end
+puts x

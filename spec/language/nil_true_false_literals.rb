@@ -1,0 +1,10 @@
+p nil
+p true
+p false
+puts nil
+puts true
+puts false
+print nil, true, false, "\n"
+p nil.class
+p true.class
+p false.class

@@ -1,0 +1,14 @@
+p "str"
+puts "str"
+p :sym
+puts :sym
+p 1.0
+puts 1.0
+p nil
+puts nil
+p true
+p "quote\"inside"
+puts "quote\"inside"
+p "multi\nline"
+p 2**80
+p -1.5e-9

@@ -1,0 +1,7 @@
+puts "before"
+def f
+  puts "in f"
+end
+f
+return
+puts "after return"

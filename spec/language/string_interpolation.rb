@@ -1,0 +1,12 @@
+x = 5
+puts "#{x} and #{1 + 2}"
+p "#{x} and #{1 + 2}"
+name = "world"
+puts "hello, #{name}!"
+puts "#{nil}|#{true}|#{false}"
+puts "sym: #{:abc}"
+puts "float: #{2.5} #{1e20} #{10.0 / 4}"
+puts "big: #{2**70}"
+puts "#{x}#{x}#{x}"
+puts "nested #{"inner #{x * 2}"}"
+puts "#{}empty"

@@ -1,0 +1,946 @@
+//! The spec suite: Ruby snippets paired with the output MRI 3.1 printed for them.
+//!
+//! # The idea
+//!
+//! rhizome promises to behave exactly like MRI 3.1, so its main test suite is a
+//! directory of small Ruby programs (`spec/<group>/<name>.rb`) stored next to the
+//! exact bytes MRI wrote for them. A spec passes when rhizome, run the same way,
+//! writes the same bytes and exits with the same status. The expectations are
+//! recorded once from a real `ruby` (`cargo xtask spec --record`), so running the
+//! suite (`cargo test --workspace`) never needs Ruby installed.
+//!
+//! # The format (everything relies on it)
+//!
+//! - `<name>.rb` is the snippet; beside it `<name>.out` holds the exact stdout,
+//!   `<name>.err` the exact stderr (present only when non-empty) and
+//!   `<name>.status` the exit status as a decimal number and a newline (present
+//!   only when non-zero).
+//! - A spec is run with its directory as the working directory, the bare file name
+//!   as the script argument (so messages read `name.rb:3:in ...`), stdin from
+//!   `/dev/null`, `LC_ALL=C.UTF-8`, and no other arguments unless it asks for some.
+//! - A comment line `# spec: stderr-first-line` means only the first line of
+//!   stderr is compared (and recorded), for errors whose tail is
+//!   implementation-defined (e.g. the depth of a `SystemStackError`).
+//! - A comment line `# spec: args A B C` passes those arguments to the script.
+//! - Specs under `spec/rhizome/` describe rhizome-only behaviour: their
+//!   expectations are written by hand and never re-recorded from MRI.
+//!
+//! # Modes
+//!
+//! Every spec must pass in every execution [`Mode`]: a name plus the extra
+//! command-line flags given to the binary before the script. [`MODES`] lists
+//! them; adding a mode (say `--gc-stress`) is adding one line there, and both
+//! `cargo test` and `cargo xtask spec` pick it up.
+//!
+//! # Using it
+//!
+//! [`discover`] lists the specs in a deterministic order; [`Spec::check`] runs one
+//! on a binary and returns a [`Failure`] whose `Display` is a readable report
+//! with unified diffs; [`Spec::record`] regenerates one spec's expectations with
+//! `ruby`. Processes that outlive their timeout are killed and reported as
+//! hangs. (Snippets start no subprocesses, so the child is killed alone and
+//! stays in our process group, where a Ctrl-C reaches it too.)
+
+use std::fmt;
+use std::fs;
+use std::io::{self, Read};
+use std::os::unix::process::ExitStatusExt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitStatus, Stdio};
+use std::sync::mpsc;
+use std::thread;
+use std::time::{Duration, Instant};
+
+/// One way of running the binary: every spec must pass in every mode.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Mode {
+    /// Short name, used as the prefix of test names (`interp::language/if_else`).
+    pub name: &'static str,
+    /// Flags passed to the binary before the script's file name.
+    pub flags: &'static [&'static str],
+}
+
+/// All execution modes, in the order they are run and reported.
+///
+/// To add a mode, add a line such as
+/// `Mode { name: "gc-stress", flags: &["--gc-stress"] },`.
+pub const MODES: &[Mode] = &[Mode {
+    name: "interp",
+    flags: &[],
+}];
+
+/// How long one spec may run before it is killed and reported as a hang.
+pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(60);
+
+/// Environment variable that overrides [`DEFAULT_TIMEOUT`] (a number of seconds).
+pub const TIMEOUT_ENV: &str = "RHIZOME_SPEC_TIMEOUT";
+
+/// The group whose expectations are written by hand (never recorded from MRI).
+pub const HAND_WRITTEN_GROUP: &str = "rhizome";
+
+/// Captured stdout or stderr beyond this many bytes is dropped (and noted), so a
+/// runaway program cannot exhaust memory before its timeout.
+const CAPTURE_LIMIT: usize = 64 << 20;
+
+/// Diffs longer than this many lines are cut, with a note saying how much was cut.
+const DIFF_LINE_LIMIT: usize = 200;
+
+/// The timeout to use: `RHIZOME_SPEC_TIMEOUT` seconds if set and valid, else
+/// [`DEFAULT_TIMEOUT`].
+pub fn timeout_from_env() -> Duration {
+    std::env::var(TIMEOUT_ENV)
+        .ok()
+        .and_then(|s| s.trim().parse::<f64>().ok())
+        .filter(|s| s.is_finite() && *s > 0.0)
+        .map(Duration::from_secs_f64)
+        .unwrap_or(DEFAULT_TIMEOUT)
+}
+
+/// The `spec/` directory of this workspace (where this crate lives).
+pub fn spec_root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Every spec under [`spec_root`], sorted by name.
+pub fn discover() -> Result<Vec<Spec>, Error> {
+    discover_in(&spec_root())
+}
+
+/// Every `*.rb` file under `root` (recursively), sorted by name. The crate's own
+/// `src/` and any `target/` or hidden directory are skipped.
+pub fn discover_in(root: &Path) -> Result<Vec<Spec>, Error> {
+    let mut specs = Vec::new();
+    collect(root, root, &mut specs)?;
+    specs.sort_by(|a, b| a.name.cmp(&b.name));
+    Ok(specs)
+}
+
+fn collect(root: &Path, dir: &Path, specs: &mut Vec<Spec>) -> Result<(), Error> {
+    let entries =
+        fs::read_dir(dir).map_err(|e| Error::io(format!("reading {}", dir.display()), e))?;
+    for entry in entries {
+        let entry = entry.map_err(|e| Error::io(format!("reading {}", dir.display()), e))?;
+        let path = entry.path();
+        let file_name = entry.file_name();
+        let file_name = file_name.to_string_lossy();
+        let file_type = entry
+            .file_type()
+            .map_err(|e| Error::io(format!("inspecting {}", path.display()), e))?;
+        if file_type.is_dir() {
+            let skipped = file_name.starts_with('.')
+                || file_name == "target"
+                || (dir == root && file_name == "src");
+            if !skipped {
+                collect(root, &path, specs)?;
+            }
+        } else if file_name.ends_with(".rb") {
+            specs.push(Spec::from_path(root, path)?);
+        }
+    }
+    Ok(())
+}
+
+/// One Ruby snippet and the files that hold its expectations.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Spec {
+    name: String,
+    path: PathBuf,
+}
+
+/// Directives read from a spec's `# spec: ...` comment lines.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Options {
+    /// `# spec: stderr-first-line`: compare only the first line of stderr.
+    pub stderr_first_line: bool,
+    /// `# spec: args A B C`: arguments given to the script after its file name.
+    pub args: Vec<String>,
+}
+
+/// What a spec is expected to do: the contents of its `.out`, `.err`, `.status`.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Expected {
+    /// Exact stdout.
+    pub stdout: Vec<u8>,
+    /// Exact stderr (empty when there is no `.err` file).
+    pub stderr: Vec<u8>,
+    /// Exit status (0 when there is no `.status` file).
+    pub status: i32,
+}
+
+/// How a process ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Exit {
+    /// It exited with this status.
+    Code(i32),
+    /// It was killed by this signal (a crash, or killed from outside).
+    Signal(i32),
+    /// It was still running when the timeout expired, and was killed.
+    TimedOut(Duration),
+}
+
+impl fmt::Display for Exit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Exit::Code(code) => write!(f, "exit status {code}"),
+            Exit::Signal(signal) => {
+                write!(f, "killed by signal {signal} ({})", signal_name(*signal))
+            }
+            Exit::TimedOut(after) => write!(f, "still running after {:.0?}; killed", after),
+        }
+    }
+}
+
+/// What a process did: its output, how it ended and how long it took.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Outcome {
+    /// Captured stdout (at most 64 MiB; see `stdout_truncated`).
+    pub stdout: Vec<u8>,
+    /// Captured stderr (at most 64 MiB; see `stderr_truncated`).
+    pub stderr: Vec<u8>,
+    /// Whether stdout went past the capture limit and was cut.
+    pub stdout_truncated: bool,
+    /// Whether stderr went past the capture limit and was cut.
+    pub stderr_truncated: bool,
+    /// How the process ended.
+    pub exit: Exit,
+    /// Wall-clock time from spawn to exit.
+    pub elapsed: Duration,
+}
+
+/// Whether recording changed a spec's expectations.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Recorded {
+    /// The spec had no `.out` before.
+    New,
+    /// At least one expectation file changed.
+    Changed,
+    /// MRI printed exactly what was already recorded.
+    Unchanged,
+}
+
+/// A problem running the harness itself (not a spec failure): an unreadable or
+/// malformed file, a program that cannot be started, a refused recording.
+#[derive(Debug)]
+pub struct Error {
+    message: String,
+    source: Option<io::Error>,
+}
+
+impl Error {
+    fn new(message: impl Into<String>) -> Error {
+        Error {
+            message: message.into(),
+            source: None,
+        }
+    }
+
+    fn io(message: impl Into<String>, source: io::Error) -> Error {
+        Error {
+            message: message.into(),
+            source: Some(source),
+        }
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.source {
+            Some(source) => write!(f, "{}: {}", self.message, source),
+            None => f.write_str(&self.message),
+        }
+    }
+}
+
+impl std::error::Error for Error {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        self.source
+            .as_ref()
+            .map(|e| e as &(dyn std::error::Error + 'static))
+    }
+}
+
+/// Why a spec did not pass.
+#[derive(Debug)]
+pub enum Failure {
+    /// The spec could not be run or its expectations could not be read.
+    Error(Error),
+    /// The process did not finish within the timeout.
+    Hang {
+        /// The timeout that expired.
+        timeout: Duration,
+        /// What the process had written when it was killed.
+        outcome: Outcome,
+    },
+    /// The process finished but did something else than expected.
+    Mismatch {
+        /// Readable description: a status line and unified diffs.
+        report: String,
+        /// What the process did.
+        outcome: Outcome,
+    },
+}
+
+impl From<Error> for Failure {
+    fn from(error: Error) -> Failure {
+        Failure::Error(error)
+    }
+}
+
+impl fmt::Display for Failure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Failure::Error(error) => write!(f, "error: {error}"),
+            Failure::Hang { timeout, outcome } => {
+                writeln!(f, "hang: still running after {timeout:.0?}; killed")?;
+                write_tail(f, "stdout", &outcome.stdout)?;
+                write_tail(f, "stderr", &outcome.stderr)
+            }
+            Failure::Mismatch { report, .. } => f.write_str(report),
+        }
+    }
+}
+
+impl std::error::Error for Failure {}
+
+/// Writes the last few lines of a hung process's output, for context.
+fn write_tail(f: &mut fmt::Formatter<'_>, what: &str, bytes: &[u8]) -> fmt::Result {
+    if bytes.is_empty() {
+        return Ok(());
+    }
+    let text = String::from_utf8_lossy(bytes);
+    let lines: Vec<&str> = text.lines().collect();
+    let start = lines.len().saturating_sub(10);
+    writeln!(f, "last {} line(s) of {what}:", lines.len() - start)?;
+    for line in &lines[start..] {
+        writeln!(f, "  {line}")?;
+    }
+    Ok(())
+}
+
+impl Spec {
+    /// The spec whose snippet is `path`, named relative to `root`.
+    pub fn from_path(root: &Path, path: PathBuf) -> Result<Spec, Error> {
+        let relative = path.strip_prefix(root).map_err(|_| {
+            Error::new(format!(
+                "{} is not under {}",
+                path.display(),
+                root.display()
+            ))
+        })?;
+        let name = relative
+            .with_extension("")
+            .components()
+            .map(|c| c.as_os_str().to_string_lossy().into_owned())
+            .collect::<Vec<_>>()
+            .join("/");
+        if path.file_name().and_then(|n| n.to_str()).is_none() {
+            return Err(Error::new(format!(
+                "spec file name is not UTF-8: {}",
+                path.display()
+            )));
+        }
+        Ok(Spec { name, path })
+    }
+
+    /// The name: the path under `spec/` without `.rb`, e.g. `language/if_else`.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The first component of the name, e.g. `language`.
+    pub fn group(&self) -> &str {
+        self.name.split('/').next().unwrap_or("")
+    }
+
+    /// Whether the expectations are hand-written (the `rhizome` group).
+    pub fn is_hand_written(&self) -> bool {
+        self.group() == HAND_WRITTEN_GROUP && self.name.contains('/')
+    }
+
+    /// Path of the `.rb` file.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// The directory the spec runs in.
+    pub fn dir(&self) -> &Path {
+        self.path.parent().unwrap_or(Path::new("."))
+    }
+
+    /// The bare file name given to the interpreter, e.g. `if_else.rb`.
+    pub fn file_name(&self) -> &str {
+        self.path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .expect("checked in Spec::from_path")
+    }
+
+    /// Path of the expectation file with this extension (`out`, `err`, `status`).
+    pub fn expectation_path(&self, extension: &str) -> PathBuf {
+        self.path.with_extension(extension)
+    }
+
+    /// The snippet's source text.
+    pub fn source(&self) -> Result<String, Error> {
+        fs::read_to_string(&self.path)
+            .map_err(|e| Error::io(format!("reading {}", self.path.display()), e))
+    }
+
+    /// The directives in the snippet's `# spec: ...` comment lines.
+    pub fn options(&self) -> Result<Options, Error> {
+        parse_options(&self.source()?).map_err(|e| Error::new(format!("{}: {e}", self.name)))
+    }
+
+    /// The recorded (or hand-written) expectations.
+    pub fn expected(&self) -> Result<Expected, Error> {
+        let out = self.expectation_path("out");
+        let stdout = fs::read(&out).map_err(|e| {
+            let hint = if self.is_hand_written() {
+                "write it by hand"
+            } else {
+                "record it with `cargo xtask spec --record`"
+            };
+            Error::io(format!("reading {} ({hint})", out.display()), e)
+        })?;
+        let stderr = read_optional(&self.expectation_path("err"))?.unwrap_or_default();
+        let status = match read_optional(&self.expectation_path("status"))? {
+            None => 0,
+            Some(bytes) => {
+                let text = String::from_utf8_lossy(&bytes);
+                text.trim().parse::<i32>().map_err(|_| {
+                    Error::new(format!(
+                        "{}: malformed status {:?} (expected a decimal number)",
+                        self.expectation_path("status").display(),
+                        text
+                    ))
+                })?
+            }
+        };
+        Ok(Expected {
+            stdout,
+            stderr,
+            status,
+        })
+    }
+
+    /// Runs `program` on this spec the way specs are run (in the spec's
+    /// directory, bare file name, stdin from /dev/null, the spec's `args`):
+    /// `program FLAGS... NAME.rb ARGS...`.
+    pub fn run(&self, program: &Path, flags: &[&str], timeout: Duration) -> Result<Outcome, Error> {
+        let options = self.options()?;
+        let mut command = Command::new(absolute_program(program));
+        command
+            .args(flags)
+            .arg(self.file_name())
+            .args(&options.args)
+            .current_dir(self.dir())
+            .env("LC_ALL", "C.UTF-8")
+            .env_remove("RUBYOPT")
+            .env_remove("RUBYLIB");
+        run_with_timeout(command, timeout)
+            .map_err(|e| Error::io(format!("running {} on {}", program.display(), self.name), e))
+    }
+
+    /// Runs `binary` with `flags` on this spec and compares what it did with the
+    /// expectations.
+    pub fn check(&self, binary: &Path, flags: &[&str], timeout: Duration) -> Result<(), Failure> {
+        let expected = self.expected()?;
+        let options = self.options()?;
+        let outcome = self.run(binary, flags, timeout)?;
+        if let Exit::TimedOut(_) = outcome.exit {
+            return Err(Failure::Hang { timeout, outcome });
+        }
+        match compare(&expected, &outcome, &options) {
+            None => Ok(()),
+            Some(report) => Err(Failure::Mismatch { report, outcome }),
+        }
+    }
+
+    /// Runs `ruby` on this spec and writes what it did as the expectations:
+    /// `.out` always, `.err` only when stderr is non-empty (only its first line
+    /// under `stderr-first-line`), `.status` only when the status is non-zero.
+    /// Stale `.err`/`.status` files are removed. Hand-written specs are refused.
+    pub fn record(&self, ruby: &Path, timeout: Duration) -> Result<Recorded, Error> {
+        if self.is_hand_written() {
+            return Err(Error::new(format!(
+                "{}: expectations under spec/{HAND_WRITTEN_GROUP}/ are hand-written; not recording",
+                self.name
+            )));
+        }
+        let options = self.options()?;
+        let outcome = self.run(ruby, &[], timeout)?;
+        let status = match outcome.exit {
+            Exit::Code(code) => code,
+            other => {
+                return Err(Error::new(format!(
+                    "{}: {} {other}; nothing recorded",
+                    self.name,
+                    ruby.display()
+                )))
+            }
+        };
+        if outcome.stdout_truncated || outcome.stderr_truncated {
+            return Err(Error::new(format!(
+                "{}: output is larger than {CAPTURE_LIMIT} bytes; nothing recorded",
+                self.name
+            )));
+        }
+        let stderr = if options.stderr_first_line {
+            first_line(&outcome.stderr).to_vec()
+        } else {
+            outcome.stderr
+        };
+        let status_text = (status != 0).then(|| format!("{status}\n").into_bytes());
+        let had_out = self.expectation_path("out").exists();
+        let mut changed = write_if_changed(&self.expectation_path("out"), Some(&outcome.stdout))?;
+        changed |= write_if_changed(
+            &self.expectation_path("err"),
+            (!stderr.is_empty()).then_some(&stderr[..]),
+        )?;
+        changed |= write_if_changed(&self.expectation_path("status"), status_text.as_deref())?;
+        Ok(if !had_out {
+            Recorded::New
+        } else if changed {
+            Recorded::Changed
+        } else {
+            Recorded::Unchanged
+        })
+    }
+}
+
+/// Parses the `# spec: ...` directives of a snippet. Unknown directives are
+/// errors, so that a typo does not silently change what is checked.
+pub fn parse_options(source: &str) -> Result<Options, String> {
+    let mut options = Options::default();
+    for (index, line) in source.lines().enumerate() {
+        let Some(comment) = line.trim_start().strip_prefix('#') else {
+            continue;
+        };
+        let Some(directive) = comment.trim_start().strip_prefix("spec:") else {
+            continue;
+        };
+        let mut words = directive.split_whitespace();
+        match words.next() {
+            Some("stderr-first-line") if words.next().is_none() => {
+                options.stderr_first_line = true;
+            }
+            Some("args") => options.args.extend(words.map(str::to_owned)),
+            _ => {
+                return Err(format!(
+                    "line {}: unknown spec directive {:?} (known: `# spec: stderr-first-line`, `# spec: args A B C`)",
+                    index + 1,
+                    directive.trim()
+                ))
+            }
+        }
+    }
+    Ok(options)
+}
+
+/// Compares what a process did with the expectations. Returns `None` when they
+/// agree, or a readable report: a status line and a unified diff (`-` expected,
+/// `+` actual) of each stream that differs.
+pub fn compare(expected: &Expected, outcome: &Outcome, options: &Options) -> Option<String> {
+    let mut report = String::new();
+    let status_ok = outcome.exit == Exit::Code(expected.status);
+    if !status_ok {
+        report.push_str(&format!(
+            "expected exit status {}, got {}\n",
+            expected.status, outcome.exit
+        ));
+    }
+    if outcome.stdout != expected.stdout {
+        report.push_str(&diff("stdout", &expected.stdout, &outcome.stdout));
+    }
+    let (want_err, got_err) = if options.stderr_first_line {
+        (first_line(&expected.stderr), first_line(&outcome.stderr))
+    } else {
+        (&expected.stderr[..], &outcome.stderr[..])
+    };
+    if want_err != got_err {
+        let what = if options.stderr_first_line {
+            "stderr (first line only)"
+        } else {
+            "stderr"
+        };
+        report.push_str(&diff(what, want_err, got_err));
+    }
+    for (truncated, what) in [
+        (outcome.stdout_truncated, "stdout"),
+        (outcome.stderr_truncated, "stderr"),
+    ] {
+        if truncated {
+            report.push_str(&format!("note: {what} was cut at {CAPTURE_LIMIT} bytes\n"));
+        }
+    }
+    if report.is_empty() {
+        None
+    } else {
+        Some(report)
+    }
+}
+
+/// A unified diff (`--- expected` / `+++ actual`) of two byte strings shown as
+/// text, cut after [`DIFF_LINE_LIMIT`] lines. Differences the line view cannot
+/// show (a missing final newline, invalid UTF-8) are spelled out.
+pub fn diff(what: &str, expected: &[u8], actual: &[u8]) -> String {
+    let old = String::from_utf8_lossy(expected);
+    let new = String::from_utf8_lossy(actual);
+    let text_diff = similar::TextDiff::configure()
+        .timeout(Duration::from_secs(2))
+        .diff_lines(old.as_ref(), new.as_ref());
+    let unified = text_diff
+        .unified_diff()
+        .context_radius(3)
+        .missing_newline_hint(true)
+        .header(&format!("expected {what}"), &format!("actual {what}"))
+        .to_string();
+    let mut out = String::new();
+    let lines: Vec<&str> = unified.lines().collect();
+    for line in lines.iter().take(DIFF_LINE_LIMIT) {
+        out.push_str(line);
+        out.push('\n');
+    }
+    if lines.len() > DIFF_LINE_LIMIT {
+        out.push_str(&format!(
+            "... ({} more diff lines)\n",
+            lines.len() - DIFF_LINE_LIMIT
+        ));
+    }
+    if old == new {
+        // Same text after lossy decoding: the difference is in invalid bytes.
+        out.push_str(&format!(
+            "{what} differs in bytes that are not valid UTF-8:\n  expected {:?}\n  actual   {:?}\n",
+            String::from_utf8_lossy(&escape_bytes(expected)),
+            String::from_utf8_lossy(&escape_bytes(actual)),
+        ));
+    }
+    out
+}
+
+fn escape_bytes(bytes: &[u8]) -> Vec<u8> {
+    bytes
+        .iter()
+        .take(4096)
+        .flat_map(|b| std::ascii::escape_default(*b))
+        .collect()
+}
+
+/// The first line of `bytes`, including its newline if it has one.
+fn first_line(bytes: &[u8]) -> &[u8] {
+    match bytes.iter().position(|&b| b == b'\n') {
+        Some(end) => &bytes[..=end],
+        None => bytes,
+    }
+}
+
+fn read_optional(path: &Path) -> Result<Option<Vec<u8>>, Error> {
+    match fs::read(path) {
+        Ok(bytes) => Ok(Some(bytes)),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(Error::io(format!("reading {}", path.display()), e)),
+    }
+}
+
+/// Makes `path` hold `contents` (or not exist, for `None`); returns whether
+/// anything changed.
+fn write_if_changed(path: &Path, contents: Option<&[u8]>) -> Result<bool, Error> {
+    let current = read_optional(path)?;
+    if current.as_deref() == contents {
+        return Ok(false);
+    }
+    match contents {
+        Some(bytes) => fs::write(path, bytes)
+            .map_err(|e| Error::io(format!("writing {}", path.display()), e))?,
+        None => fs::remove_file(path)
+            .map_err(|e| Error::io(format!("removing {}", path.display()), e))?,
+    }
+    Ok(true)
+}
+
+/// A program path that still means the same file after a change of working
+/// directory: relative paths with a directory part are made absolute; bare
+/// names (`ruby`) are left to the `PATH` lookup.
+fn absolute_program(program: &Path) -> PathBuf {
+    if program.is_relative() && program.components().count() > 1 {
+        std::path::absolute(program).unwrap_or_else(|_| program.to_path_buf())
+    } else {
+        program.to_path_buf()
+    }
+}
+
+/// Runs `command` with stdin from /dev/null and stdout/stderr captured, killing
+/// it if it is still running after `timeout`. (The output is read to its end,
+/// so a grandchild that kept the pipes open would delay the return until it
+/// exits; the programs run here start none.)
+pub fn run_with_timeout(mut command: Command, timeout: Duration) -> io::Result<Outcome> {
+    command
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    let start = Instant::now();
+    let mut child = command.spawn()?;
+    let pid = child.id() as libc::pid_t;
+    let stdout = child.stdout.take().expect("stdout is piped");
+    let stderr = child.stderr.take().expect("stderr is piped");
+    let stdout_reader = thread::spawn(move || read_capped(stdout));
+    let stderr_reader = thread::spawn(move || read_capped(stderr));
+
+    // A waiter thread owns the child; this thread waits on the channel with a
+    // deadline, so a finished process is noticed at once and a hung one killed.
+    let (sender, receiver) = mpsc::channel::<io::Result<ExitStatus>>();
+    let waiter = thread::spawn(move || {
+        let _ = sender.send(child.wait());
+    });
+    let (status, timed_out) = match receiver.recv_timeout(timeout) {
+        Ok(status) => (status, false),
+        Err(_) => {
+            // SAFETY: kill(2) has no memory-safety preconditions. `pid` is our
+            // child's: the waiter, the only one to reap it, had not sent its
+            // status a moment ago (were it reaped in between, the pid could
+            // not have been reused by the kernel in that time).
+            unsafe {
+                libc::kill(pid, libc::SIGKILL);
+            }
+            let status = receiver
+                .recv()
+                .unwrap_or_else(|_| Err(io::Error::other("waiter thread died")));
+            (status, true)
+        }
+    };
+    let elapsed = start.elapsed();
+    let _ = waiter.join();
+    let status = status?;
+    let (stdout, stdout_truncated) = stdout_reader
+        .join()
+        .map_err(|_| io::Error::other("stdout reader panicked"))??;
+    let (stderr, stderr_truncated) = stderr_reader
+        .join()
+        .map_err(|_| io::Error::other("stderr reader panicked"))??;
+    let exit = if timed_out {
+        Exit::TimedOut(timeout)
+    } else if let Some(code) = status.code() {
+        Exit::Code(code)
+    } else {
+        Exit::Signal(status.signal().unwrap_or(0))
+    };
+    Ok(Outcome {
+        stdout,
+        stderr,
+        stdout_truncated,
+        stderr_truncated,
+        exit,
+        elapsed,
+    })
+}
+
+/// Reads a pipe to its end, keeping at most [`CAPTURE_LIMIT`] bytes (and
+/// draining the rest so the writer never blocks).
+fn read_capped(mut pipe: impl Read) -> io::Result<(Vec<u8>, bool)> {
+    let mut kept = Vec::new();
+    let mut truncated = false;
+    let mut buffer = [0u8; 64 * 1024];
+    loop {
+        let n = match pipe.read(&mut buffer) {
+            Ok(0) => break,
+            Ok(n) => n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        let room = CAPTURE_LIMIT - kept.len();
+        if n > room {
+            truncated = true;
+        }
+        kept.extend_from_slice(&buffer[..n.min(room)]);
+    }
+    Ok((kept, truncated))
+}
+
+/// The conventional name of a signal, for reports.
+pub fn signal_name(signal: i32) -> &'static str {
+    match signal {
+        libc::SIGHUP => "SIGHUP",
+        libc::SIGINT => "SIGINT",
+        libc::SIGQUIT => "SIGQUIT",
+        libc::SIGILL => "SIGILL",
+        libc::SIGTRAP => "SIGTRAP",
+        libc::SIGABRT => "SIGABRT",
+        libc::SIGBUS => "SIGBUS",
+        libc::SIGFPE => "SIGFPE",
+        libc::SIGKILL => "SIGKILL",
+        libc::SIGSEGV => "SIGSEGV",
+        libc::SIGPIPE => "SIGPIPE",
+        libc::SIGALRM => "SIGALRM",
+        libc::SIGTERM => "SIGTERM",
+        _ => "unknown signal",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::os::unix::fs::PermissionsExt;
+
+    /// A fresh directory under the system temp dir, removed on drop.
+    struct TempDir(PathBuf);
+
+    impl TempDir {
+        fn new(tag: &str) -> TempDir {
+            let dir = std::env::temp_dir().join(format!(
+                "rhizome-spec-test-{tag}-{}-{:?}",
+                std::process::id(),
+                thread::current().id()
+            ));
+            let _ = fs::remove_dir_all(&dir);
+            fs::create_dir_all(&dir).unwrap();
+            TempDir(dir)
+        }
+    }
+
+    impl Drop for TempDir {
+        fn drop(&mut self) {
+            let _ = fs::remove_dir_all(&self.0);
+        }
+    }
+
+    /// Writes an executable shell script standing in for the interpreter.
+    fn script(dir: &Path, name: &str, body: &str) -> PathBuf {
+        let path = dir.join(name);
+        fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
+        fs::set_permissions(&path, fs::Permissions::from_mode(0o755)).unwrap();
+        path
+    }
+
+    fn outcome(stdout: &str, stderr: &str, exit: Exit) -> Outcome {
+        Outcome {
+            stdout: stdout.into(),
+            stderr: stderr.into(),
+            stdout_truncated: false,
+            stderr_truncated: false,
+            exit,
+            elapsed: Duration::ZERO,
+        }
+    }
+
+    #[test]
+    fn parses_directives() {
+        let source = "# spec: stderr-first-line\n# spec: args a  b\nputs 1 # spec: args c\n";
+        let options = parse_options(source).unwrap();
+        assert!(options.stderr_first_line);
+        assert_eq!(options.args, ["a", "b"]);
+        assert_eq!(parse_options("puts 1\n").unwrap(), Options::default());
+        assert!(parse_options("# spec: stderr-first-lines\n").is_err());
+    }
+
+    #[test]
+    fn compares_streams_and_status() {
+        let expected = Expected {
+            stdout: b"1\n2\n".to_vec(),
+            stderr: b"t.rb:1: boom (RuntimeError)\n\tfrom x\n".to_vec(),
+            status: 1,
+        };
+        let first_only = Options {
+            stderr_first_line: true,
+            args: vec![],
+        };
+        let same = outcome(
+            "1\n2\n",
+            "t.rb:1: boom (RuntimeError)\n\tfrom y\n",
+            Exit::Code(1),
+        );
+        assert_eq!(compare(&expected, &same, &first_only), None);
+        let report = compare(&expected, &same, &Options::default()).unwrap();
+        assert!(report.contains("-\tfrom x"), "{report}");
+        assert!(report.contains("+\tfrom y"), "{report}");
+
+        let wrong = outcome("1\n3\n", "", Exit::Signal(libc::SIGSEGV));
+        let report = compare(&expected, &wrong, &first_only).unwrap();
+        assert!(report.contains("expected exit status 1, got killed by signal 11 (SIGSEGV)"));
+        assert!(report.contains("--- expected stdout"), "{report}");
+        assert!(report.contains("-2\n+3\n"), "{report}");
+    }
+
+    #[test]
+    fn diff_notes_missing_newline() {
+        let report = diff("stdout", b"1\n", b"1");
+        assert!(report.contains("No newline at end of file"), "{report}");
+    }
+
+    #[test]
+    fn discovers_runs_checks_and_records() {
+        let tmp = TempDir::new("flow");
+        let root = tmp.0.join("spec");
+        fs::create_dir_all(root.join("language")).unwrap();
+        fs::create_dir_all(root.join("rhizome")).unwrap();
+        fs::create_dir_all(root.join("src")).unwrap();
+        fs::write(root.join("src/ignored.rb"), "").unwrap();
+        fs::write(root.join("language/b.rb"), "# spec: args x y\n").unwrap();
+        fs::write(root.join("language/a.rb"), "").unwrap();
+        fs::write(root.join("rhizome/c.rb"), "").unwrap();
+        let specs = discover_in(&root).unwrap();
+        let names: Vec<&str> = specs.iter().map(Spec::name).collect();
+        assert_eq!(names, ["language/a", "language/b", "rhizome/c"]);
+        assert!(specs[2].is_hand_written() && !specs[1].is_hand_written());
+
+        // A stand-in "ruby" that reports its cwd-relative arguments and fails.
+        let fake = script(
+            &tmp.0,
+            "fake-ruby",
+            r#"echo "args: $*"; ls "$1" >/dev/null && echo "warn" >&2; read x; exit 3"#,
+        );
+        let b = &specs[1];
+        assert_eq!(b.record(&fake, DEFAULT_TIMEOUT).unwrap(), Recorded::New);
+        assert_eq!(
+            fs::read(b.expectation_path("out")).unwrap(),
+            b"args: b.rb x y\n"
+        );
+        assert_eq!(fs::read(b.expectation_path("err")).unwrap(), b"warn\n");
+        assert_eq!(fs::read(b.expectation_path("status")).unwrap(), b"3\n");
+        assert_eq!(
+            b.record(&fake, DEFAULT_TIMEOUT).unwrap(),
+            Recorded::Unchanged
+        );
+        assert!(specs[2].record(&fake, DEFAULT_TIMEOUT).is_err());
+
+        // The same program passes; flags change the output and fail it.
+        b.check(&fake, &[], DEFAULT_TIMEOUT).unwrap();
+        let failure = b.check(&fake, &["--flag"], DEFAULT_TIMEOUT).unwrap_err();
+        let text = failure.to_string();
+        assert!(text.contains("+args: --flag b.rb x y"), "{text}");
+
+        // A program that succeeds quietly removes the stale .err and .status.
+        let quiet = script(&tmp.0, "quiet-ruby", "echo ok");
+        assert_eq!(
+            b.record(&quiet, DEFAULT_TIMEOUT).unwrap(),
+            Recorded::Changed
+        );
+        assert!(!b.expectation_path("err").exists());
+        assert!(!b.expectation_path("status").exists());
+        assert_eq!(b.expected().unwrap().status, 0);
+
+        // A missing .out is an error, not a pass.
+        assert!(matches!(
+            specs[0].check(&quiet, &[], DEFAULT_TIMEOUT),
+            Err(Failure::Error(_))
+        ));
+    }
+
+    #[test]
+    fn kills_hung_processes() {
+        let tmp = TempDir::new("hang");
+        fs::create_dir_all(tmp.0.join("language")).unwrap();
+        fs::write(tmp.0.join("language/h.rb"), "").unwrap();
+        fs::write(tmp.0.join("language/h.out"), "").unwrap();
+        let spec = &discover_in(&tmp.0).unwrap()[0];
+        let hang = script(&tmp.0, "hang", "echo started; exec sleep 30");
+        let start = Instant::now();
+        let failure = spec
+            .check(&hang, &[], Duration::from_millis(300))
+            .unwrap_err();
+        assert!(start.elapsed() < Duration::from_secs(10));
+        match failure {
+            Failure::Hang { outcome, .. } => assert_eq!(outcome.stdout, b"started\n"),
+            other => panic!("expected a hang, got {other}"),
+        }
+    }
+}

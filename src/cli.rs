@@ -1,0 +1,121 @@
+//! The command line: `rhizome [OPTIONS] FILE [ARGS...]` or `-e CODE`.
+//!
+//! Ruby code runs on a thread of its own with a large stack (see
+//! [`crate::stack`]); the main thread only parses options and waits for the
+//! exit status.
+
+use crate::output::write_stderr;
+use crate::vm::{Control, Vm, VmOptions};
+use clap::Parser;
+use std::rc::Rc;
+
+/// rhizome runs Ruby programs with a profiling interpreter.
+#[derive(Parser, Debug, Clone)]
+#[command(name = "rhizome", version = concat!(env!("CARGO_PKG_VERSION"), " (Ruby 3.1 compatible)"))]
+#[command(about = "A Ruby VM with a profiling interpreter and a speculating JIT")]
+pub struct Options {
+    /// Run CODE instead of a file (the script is named `-e`).
+    #[arg(short = 'e', value_name = "CODE")]
+    pub code: Option<String>,
+
+    /// Print the bytecode of every method in the program, then exit.
+    #[arg(long)]
+    pub dump_bytecode: bool,
+
+    /// After the run, print to stderr what the interpreter profiled: the
+    /// kinds seen at every send, the counts of every branch.
+    #[arg(long)]
+    pub dump_profile: bool,
+
+    /// Collect garbage at every allocation (slow; finds missing GC roots).
+    #[arg(long)]
+    pub gc_stress: bool,
+
+    /// The script, then the arguments it gets in ARGV.
+    #[arg(value_name = "FILE", trailing_var_arg = true, allow_hyphen_values = true)]
+    pub args: Vec<String>,
+}
+
+/// Runs the command line; returns the process exit status.
+pub fn main() -> i32 {
+    let options = Options::parse();
+    let thread = std::thread::Builder::new()
+        .name("ruby".into())
+        .stack_size(crate::stack::VM_STACK_SIZE)
+        .spawn(move || {
+            crate::stack::set_limit_for_current_thread(crate::stack::VM_STACK_SIZE);
+            run(&options)
+        })
+        .expect("cannot start the VM thread");
+    thread.join().unwrap_or(1)
+}
+
+fn run(options: &Options) -> i32 {
+    let (file, source, argv): (String, Vec<u8>, Vec<String>) = match &options.code {
+        Some(code) => ("-e".into(), code.clone().into_bytes(), options.args.clone()),
+        None => {
+            let Some(file) = options.args.first() else {
+                eprintln!("rhizome: no program given (try `rhizome FILE` or `rhizome -e CODE`)");
+                return 1;
+            };
+            match std::fs::read(file) {
+                Ok(source) => (file.clone(), source, options.args[1..].to_vec()),
+                Err(_) => {
+                    eprintln!("rhizome: No such file or directory -- {file} (LoadError)");
+                    return 1;
+                }
+            }
+        }
+    };
+    let mut vm = Vm::new(VmOptions { gc_stress: options.gc_stress });
+    let code = match bytecode::compile_file(&source, &file, &mut vm.symbols) {
+        Ok(code) => code,
+        Err(error) => {
+            eprintln!("{file}:{}: {}", error.line, error.message);
+            return 1;
+        }
+    };
+    if options.dump_bytecode {
+        print!("{}", code.disassemble_all(&vm.symbols));
+        return 0;
+    }
+    vm.sources.insert(code.file.clone(), Rc::from(source));
+    vm.set_program(&file, &argv);
+    let main = vm.load(Rc::new(code));
+    let result = vm.run_main(main);
+    let status = match result {
+        Ok(_) => 0,
+        Err(Control::Raise(exception)) => {
+            let report = vm.error_report(exception);
+            write_stderr(&mut vm.out, &report);
+            1
+        }
+    };
+    vm.out.flush();
+    if options.dump_profile {
+        let profiles = crate::profile_dump::dump_profiles(&vm);
+        write_stderr(&mut vm.out, &profiles);
+    }
+    status
+}
+
+impl Vm {
+    /// Sets `$0`, `$PROGRAM_NAME` and `ARGV`.
+    pub fn set_program(&mut self, file: &str, argv: &[String]) {
+        let name = self.new_str(file);
+        for global in ["$0", "$PROGRAM_NAME"] {
+            let sym = self.symbols.intern(global);
+            self.globals.insert(sym, name);
+        }
+        let args = self.new_array(Vec::new());
+        self.temp_roots.borrow_mut().push(args);
+        for arg in argv {
+            let string = self.new_str(arg);
+            args.get::<crate::object::RArray>().unwrap().items.borrow_mut().push(string);
+        }
+        self.temp_roots.borrow_mut().pop();
+        let sym = self.symbols.intern("ARGV");
+        let object = self.c.object;
+        self.set_constant(object, sym, args);
+    }
+}

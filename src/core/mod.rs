@@ -1,0 +1,86 @@
+//! The core library methods written in Rust.
+//!
+//! Each submodule defines one class's methods with [`Vm::define_native`]. A
+//! native method receives the VM, its receiver and its arguments (already
+//! checked against its arity) and returns a value or raises. Methods that are
+//! more natural in Ruby live in `rb/` instead, so the JIT can inline them.
+
+pub mod float;
+pub mod integer;
+pub mod kernel;
+pub mod object;
+pub mod string;
+
+use crate::object::{RArray, RString};
+use crate::value::Value;
+use crate::vm::{Vm, VmResult};
+use bytecode::Sym;
+
+/// The signature of a core method.
+pub type NativeFn = fn(&mut Vm, Value, &[Value]) -> VmResult;
+
+/// A core method: its name, arity (`max` None means any number) and code.
+#[derive(Clone, Copy)]
+pub struct NativeMethod {
+    pub name: Sym,
+    pub min: u8,
+    pub max: Option<u8>,
+    pub func: NativeFn,
+}
+
+/// Defines every core class's methods.
+pub fn define_core(vm: &mut Vm) {
+    object::define(vm);
+    kernel::define(vm);
+    integer::define(vm);
+    float::define(vm);
+    string::define(vm);
+}
+
+impl Vm {
+    /// The bytes of a String value.
+    pub fn string_bytes(&self, value: Value) -> Option<Vec<u8>> {
+        value.get::<RString>().map(|s| s.bytes.borrow().clone())
+    }
+
+    /// A String value's text (lossy for invalid UTF-8).
+    pub fn string_text(&self, value: Value) -> Option<String> {
+        value.get::<RString>().map(|s| String::from_utf8_lossy(&s.bytes.borrow()).into_owned())
+    }
+
+    /// `value.inspect` as Rust text.
+    pub fn inspect(&mut self, value: Value) -> VmResult<String> {
+        let name = self.sym.inspect;
+        let result = self.call(value, name, &[])?;
+        Ok(self.string_text(result).unwrap_or_else(|| object::default_to_s(self, value)))
+    }
+
+    /// `value.to_s` as Rust bytes.
+    pub fn to_s_bytes(&mut self, value: Value) -> VmResult<Vec<u8>> {
+        if let Some(bytes) = self.string_bytes(value) {
+            return Ok(bytes);
+        }
+        let name = self.sym.to_s;
+        let result = self.call(value, name, &[])?;
+        Ok(match self.string_bytes(result) {
+            Some(bytes) => bytes,
+            None => object::default_to_s(self, value).into_bytes(),
+        })
+    }
+
+    pub fn array_items(&self, value: Value) -> Option<Vec<Value>> {
+        value.get::<RArray>().map(|a| a.items.borrow().clone())
+    }
+
+    /// FrozenError for modifying a frozen object.
+    pub fn check_frozen(&mut self, value: Value) -> VmResult<()> {
+        if value.header().is_some_and(|h| h.is_frozen()) {
+            let description = self.inspect(value)?;
+            let class_name = self.class_name(self.real_class_of(value));
+            let message = format!("can't modify frozen {class_name}: {description}");
+            let class = self.c.frozen_error;
+            return Err(self.raise(class, message));
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,173 @@
+//! BasicObject, Object, NilClass, TrueClass, FalseClass, Module, Exception
+//! and GC.
+
+use crate::object::{RClass, RString};
+use crate::value::Value;
+use crate::vm::{class_data, Vm, VmResult};
+
+pub fn define(vm: &mut Vm) {
+    let basic_object = vm.c.basic_object;
+    vm.define_native(basic_object, "!", 0, Some(0), |_, recv, _| Ok(Value::bool(!recv.truthy())));
+    vm.define_native(basic_object, "==", 1, Some(1), |_, recv, args| Ok(Value::bool(recv == args[0])));
+    vm.define_native(basic_object, "equal?", 1, Some(1), |_, recv, args| Ok(Value::bool(recv == args[0])));
+    vm.define_native(basic_object, "!=", 1, Some(1), |vm, recv, args| {
+        let eq = vm.sym.eq;
+        Ok(Value::bool(!vm.call(recv, eq, args)?.truthy()))
+    });
+
+    let kernel = vm.c.kernel;
+    vm.define_native(kernel, "nil?", 0, Some(0), |_, recv, _| Ok(Value::bool(recv.is_nil())));
+    vm.define_native(kernel, "class", 0, Some(0), |vm, recv, _| Ok(vm.real_class_of(recv)));
+    vm.define_native(kernel, "inspect", 0, Some(0), |vm, recv, _| {
+        let text = default_to_s(vm, recv);
+        Ok(vm.new_str(&text))
+    });
+    vm.define_native(kernel, "to_s", 0, Some(0), |vm, recv, _| {
+        let text = default_to_s(vm, recv);
+        Ok(vm.new_str(&text))
+    });
+    vm.define_native(kernel, "frozen?", 0, Some(0), |_, recv, _| {
+        Ok(Value::bool(recv.header().is_none_or(|h| h.is_frozen())))
+    });
+    vm.define_native(kernel, "freeze", 0, Some(0), |_, recv, _| {
+        if let Some(header) = recv.header() {
+            header.freeze();
+        }
+        Ok(recv)
+    });
+    vm.define_native(kernel, "object_id", 0, Some(0), |vm, recv, _| Ok(vm.new_int(object_id(recv) as i128)));
+    vm.define_native(kernel, "is_a?", 1, Some(1), is_a);
+    vm.define_native(kernel, "kind_of?", 1, Some(1), is_a);
+    vm.define_native(kernel, "instance_of?", 1, Some(1), |vm, recv, args| {
+        expect_class(vm, args[0])?;
+        Ok(Value::bool(vm.real_class_of(recv) == args[0]))
+    });
+    vm.define_native(kernel, "===", 1, Some(1), |vm, recv, args| {
+        let eq = vm.sym.eq;
+        if recv == args[0] {
+            return Ok(Value::TRUE);
+        }
+        vm.call(recv, eq, args)
+    });
+
+    // main's to_s and inspect.
+    let main = vm.main;
+    let main_class = vm.singleton_class(main);
+    vm.define_native(main_class, "to_s", 0, Some(0), |vm, _, _| Ok(vm.new_str("main")));
+    vm.define_native(main_class, "inspect", 0, Some(0), |vm, _, _| Ok(vm.new_str("main")));
+
+    let nil = vm.c.nil;
+    vm.define_native(nil, "to_s", 0, Some(0), |vm, _, _| Ok(vm.new_str("")));
+    vm.define_native(nil, "inspect", 0, Some(0), |vm, _, _| Ok(vm.new_str("nil")));
+    vm.define_native(nil, "to_a", 0, Some(0), |vm, _, _| Ok(vm.new_array(Vec::new())));
+    vm.define_native(nil, "to_i", 0, Some(0), |_, _, _| Ok(Value::small(0)));
+    vm.define_native(nil, "to_f", 0, Some(0), |vm, _, _| Ok(vm.new_float(0.0)));
+    vm.define_native(nil, "&", 1, Some(1), |_, _, _| Ok(Value::FALSE));
+    vm.define_native(nil, "|", 1, Some(1), |_, _, args| Ok(Value::bool(args[0].truthy())));
+
+    for (class, name) in [(vm.c.true_class, "true"), (vm.c.false_class, "false")] {
+        let to_s = if name == "true" { true_to_s } else { false_to_s };
+        vm.define_native(class, "to_s", 0, Some(0), to_s);
+        vm.define_native(class, "inspect", 0, Some(0), to_s);
+    }
+    let true_class = vm.c.true_class;
+    vm.define_native(true_class, "&", 1, Some(1), |_, _, args| Ok(Value::bool(args[0].truthy())));
+    vm.define_native(true_class, "|", 1, Some(1), |_, _, _| Ok(Value::TRUE));
+    vm.define_native(true_class, "^", 1, Some(1), |_, _, args| Ok(Value::bool(!args[0].truthy())));
+    let false_class = vm.c.false_class;
+    vm.define_native(false_class, "&", 1, Some(1), |_, _, _| Ok(Value::FALSE));
+    vm.define_native(false_class, "|", 1, Some(1), |_, _, args| Ok(Value::bool(args[0].truthy())));
+    vm.define_native(false_class, "^", 1, Some(1), |_, _, args| Ok(Value::bool(args[0].truthy())));
+
+    let module = vm.c.module;
+    vm.define_native(module, "name", 0, Some(0), |vm, recv, _| {
+        let name = vm.class_name(recv);
+        Ok(vm.new_str(&name))
+    });
+    vm.define_native(module, "to_s", 0, Some(0), |vm, recv, _| {
+        let name = vm.class_name(recv);
+        Ok(vm.new_str(&name))
+    });
+    vm.define_native(module, "inspect", 0, Some(0), |vm, recv, _| {
+        let name = vm.class_name(recv);
+        Ok(vm.new_str(&name))
+    });
+    vm.define_native(module, "===", 1, Some(1), |vm, recv, args| Ok(Value::bool(vm.is_kind_of(args[0], recv))));
+    vm.define_native(module, "==", 1, Some(1), |_, recv, args| Ok(Value::bool(recv == args[0])));
+    let class = vm.c.class;
+    vm.define_native(class, "superclass", 0, Some(0), |vm, recv, _| {
+        let mut superclass = class_data(recv).superclass;
+        while let Some(s) = superclass.filter(|&s| class_data(s).is_singleton) {
+            superclass = class_data(s).superclass;
+        }
+        let _ = vm;
+        Ok(superclass.unwrap_or(Value::NIL))
+    });
+
+    let exception = vm.c.exception;
+    vm.define_native(exception, "message", 0, Some(0), exception_message);
+    vm.define_native(exception, "to_s", 0, Some(0), exception_message);
+    vm.define_native(exception, "backtrace", 0, Some(0), |vm, recv, _| {
+        let lines = vm.exception_backtrace(recv);
+        let array = vm.new_array(Vec::with_capacity(lines.len()));
+        for line in lines {
+            let string = vm.new_str(&line);
+            array.get::<crate::object::RArray>().unwrap().items.borrow_mut().push(string);
+        }
+        Ok(array)
+    });
+
+    let gc = vm.c.gc;
+    vm.define_singleton_native(gc, "start", 0, Some(0), |vm, _, _| {
+        vm.collect(|_| {});
+        Ok(Value::NIL)
+    });
+    vm.define_singleton_native(gc, "count", 0, Some(0), |vm, _, _| {
+        Ok(vm.new_int(vm.heap.stats.collections as i128))
+    });
+}
+
+fn true_to_s(vm: &mut Vm, _: Value, _: &[Value]) -> VmResult {
+    Ok(vm.new_str("true"))
+}
+
+fn false_to_s(vm: &mut Vm, _: Value, _: &[Value]) -> VmResult {
+    Ok(vm.new_str("false"))
+}
+
+fn exception_message(vm: &mut Vm, recv: Value, _: &[Value]) -> VmResult {
+    let message = vm.exception_message(recv);
+    Ok(vm.new_str(&message))
+}
+
+fn expect_class(vm: &mut Vm, value: Value) -> VmResult<()> {
+    if value.get::<RClass>().is_none() {
+        let message = "class or module required".to_string();
+        return Err(vm.type_error(message));
+    }
+    Ok(())
+}
+
+fn is_a(vm: &mut Vm, recv: Value, args: &[Value]) -> VmResult {
+    expect_class(vm, args[0])?;
+    Ok(Value::bool(vm.is_kind_of(recv, args[0])))
+}
+
+/// A stable id for a value (its address for heap objects, as MRI's
+/// `object_id` is stable but otherwise arbitrary).
+pub fn object_id(value: Value) -> u64 {
+    if value.is_heap() {
+        value.bits() >> 3
+    } else {
+        value.bits()
+    }
+}
+
+/// `#<Foo:0x000055d5c5a0a0a8>`: Object#to_s.
+pub fn default_to_s(vm: &Vm, value: Value) -> String {
+    let class = vm.class_name(vm.real_class_of(value));
+    if value.get::<RString>().is_some() {
+        return String::from_utf8_lossy(&value.get::<RString>().unwrap().bytes.borrow()).into_owned();
+    }
+    format!("#<{class}:0x{:016x}>", value.bits())
+}

@@ -1,0 +1,3 @@
+//! Diagnostics.
+pub mod did_you_mean;
+pub mod error_highlight;

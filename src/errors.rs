@@ -1,0 +1,315 @@
+//! Exceptions: making them with MRI's messages and backtraces, and printing
+//! the report of one nobody rescued.
+//!
+//! An exception is a plain object whose class descends from `Exception`; its
+//! message and backtrace are kept in internal instance variables (`mesg` and
+//! `bt`, names Ruby code cannot spell, as MRI does). The backtrace is taken
+//! when the exception is made, from the VM's frame records: a bytecode frame
+//! reports the line of the instruction it is running, a core method the line
+//! of its caller (`t.rb:2:in `+'`).
+//!
+//! The uncaught report is MRI's:
+//!
+//! ```text
+//! t.rb:2:in `foo': undefined method `bar' for nil:NilClass (NoMethodError)
+//!
+//!   x.bar
+//!    ^^^^
+//! \tfrom t.rb:4:in `<main>'
+//! ```
+
+use crate::diagnostics::{did_you_mean, error_highlight};
+use crate::object::{RArray, RObject, RString};
+use crate::value::Value;
+use crate::vm::{class_data, Control, FrameCode, Vm};
+use bytecode::{CallSite, Method, Sym};
+
+/// The text of 1-based line `line` of `source`, without its newline.
+fn source_line(source: &[u8], line: u32) -> String {
+    let text = source.split(|&b| b == b'\n').nth(line as usize - 1).unwrap_or(&[]);
+    String::from_utf8_lossy(text).into_owned()
+}
+
+impl Vm {
+    /// A new exception of `class` with `message` and the current backtrace.
+    pub fn new_exception(&mut self, class: Value, message: &str) -> Value {
+        let exception = self.new_object(class);
+        self.temp_roots.borrow_mut().push(exception);
+        let message = self.new_str(message);
+        self.set_internal_ivar(exception, self.sym.mesg, message);
+        let backtrace = self.backtrace();
+        self.set_internal_ivar(exception, self.sym.backtrace, backtrace);
+        self.temp_roots.borrow_mut().pop();
+        exception
+    }
+
+    fn set_internal_ivar(&mut self, object: Value, name: Sym, value: Value) {
+        let object = object.get::<RObject>().expect("exceptions are plain objects");
+        let mut ivars = object.ivars.borrow_mut();
+        match ivars.iter_mut().find(|(n, _)| *n == name) {
+            Some(slot) => slot.1 = value,
+            None => ivars.push((name, value)),
+        }
+    }
+
+    fn internal_ivar(&self, object: Value, name: Sym) -> Value {
+        object
+            .get::<RObject>()
+            .and_then(|o| o.ivars.borrow().iter().find(|(n, _)| *n == name).map(|(_, v)| *v))
+            .unwrap_or(Value::NIL)
+    }
+
+    /// The backtrace lines of the current frames, innermost first.
+    pub fn backtrace_lines(&self) -> Vec<String> {
+        let mut lines = Vec::with_capacity(self.frames.len());
+        for (depth, frame) in self.frames.iter().enumerate().rev() {
+            let label = match &frame.code {
+                FrameCode::Bytecode(method) => self.symbols.name(method.code.name).to_string(),
+                FrameCode::Native(name) => self.symbols.name(*name).to_string(),
+            };
+            // A core method reports where its nearest Ruby caller is.
+            let location = self.frames[..=depth].iter().rev().find_map(|f| match &f.code {
+                FrameCode::Bytecode(method) => {
+                    let code = &method.code;
+                    let line = code.lines.get(f.ip as usize).copied().unwrap_or(code.line);
+                    Some((code.file.clone(), line))
+                }
+                FrameCode::Native(_) => None,
+            });
+            let (file, line) = location.unwrap_or_else(|| ("-".into(), 0));
+            lines.push(format!("{file}:{line}:in `{label}'"));
+        }
+        lines
+    }
+
+    fn backtrace(&mut self) -> Value {
+        let array = self.new_array(Vec::new());
+        self.temp_roots.borrow_mut().push(array);
+        for line in self.backtrace_lines() {
+            let string = self.new_str(&line);
+            array.get::<RArray>().unwrap().items.borrow_mut().push(string);
+        }
+        self.temp_roots.borrow_mut().pop();
+        array
+    }
+
+    pub fn exception_message(&self, exception: Value) -> String {
+        let message = self.internal_ivar(exception, self.sym.mesg);
+        match message.get::<RString>() {
+            Some(s) => String::from_utf8_lossy(&s.bytes.borrow()).into_owned(),
+            None => self.class_name(self.real_class_of(exception)),
+        }
+    }
+
+    pub fn exception_backtrace(&self, exception: Value) -> Vec<String> {
+        let backtrace = self.internal_ivar(exception, self.sym.backtrace);
+        match backtrace.get::<RArray>() {
+            Some(array) => array
+                .items
+                .borrow()
+                .iter()
+                .filter_map(|line| line.get::<RString>())
+                .map(|s| String::from_utf8_lossy(&s.bytes.borrow()).into_owned())
+                .collect(),
+            None => Vec::new(),
+        }
+    }
+
+    /// MRI's report of an uncaught exception (what goes to stderr).
+    pub fn error_report(&self, exception: Value) -> String {
+        let class = self.class_name(self.real_class_of(exception));
+        let message = self.exception_message(exception);
+        let backtrace = self.exception_backtrace(exception);
+        let mut out = String::new();
+        if let Some(first) = backtrace.first() {
+            out.push_str(first);
+            out.push_str(": ");
+        }
+        if message.is_empty() {
+            out.push_str("unhandled exception\n");
+        } else {
+            let (first_line, rest) = match message.split_once('\n') {
+                Some((first, rest)) => (first, Some(rest)),
+                None => (message.as_str(), None),
+            };
+            out.push_str(first_line);
+            out.push_str(&format!(" ({class})\n"));
+            if let Some(rest) = rest {
+                out.push_str(rest);
+                if !rest.ends_with('\n') {
+                    out.push('\n');
+                }
+            }
+        }
+        // MRI elides the middle of a SystemStackError's backtrace.
+        const HEAD: usize = 8;
+        let len = backtrace.len();
+        let is_overflow = self.real_class_of(exception) == self.c.system_stack_error;
+        let skip = (is_overflow && len > HEAD + 6).then(|| (HEAD + 1, len - HEAD - 5));
+        let mut i = 1;
+        while i < len {
+            if let Some((start, count)) = skip {
+                if i == start {
+                    out.push_str(&format!("\t ... {count} levels...\n"));
+                    i += count;
+                    if i >= len {
+                        break;
+                    }
+                }
+            }
+            out.push_str(&format!("\tfrom {}\n", backtrace[i]));
+            i += 1;
+        }
+        out
+    }
+
+    // --- the errors the VM raises ----------------------------------------
+
+    /// How NameError and NoMethodError describe a receiver: `nil`,
+    /// `main:Object`, `1:Integer`, `"abc":String`, or `#<Foo:0x...>`.
+    pub fn describe_receiver(&mut self, receiver: Value) -> String {
+        match receiver {
+            Value::NIL => "nil:NilClass".into(),
+            Value::TRUE => "true:TrueClass".into(),
+            Value::FALSE => "false:FalseClass".into(),
+            _ => {
+                let inspect = self.sym.inspect;
+                let inspected = self
+                    .call(receiver, inspect, &[])
+                    .ok()
+                    .and_then(|v| v.get::<RString>().map(|s| String::from_utf8_lossy(&s.bytes.borrow()).into_owned()));
+                let text = match inspected {
+                    Some(text) if text.len() <= 65 => text,
+                    _ => crate::core::object::default_to_s(self, receiver),
+                };
+                if text.starts_with('#') {
+                    text
+                } else {
+                    let class = self.class_name(self.real_class_of(receiver));
+                    format!("{text}:{class}")
+                }
+            }
+        }
+    }
+
+    /// The NoMethodError (or NameError, for a bare identifier) of a send
+    /// whose method does not exist, with error_highlight's snippet and
+    /// did_you_mean's suggestions as MRI 3.1 adds them.
+    pub fn method_missing_error(&mut self, receiver: Value, site: &CallSite, code: &Method) -> Control {
+        let name = self.symbols.name(site.name).to_string();
+        let description = self.describe_receiver(receiver);
+        let (class, mut message) = if site.is_vcall() {
+            (self.c.name_error, format!("undefined local variable or method `{name}' for {description}"))
+        } else {
+            (self.c.no_method_error, format!("undefined method `{name}' for {description}"))
+        };
+        if let Some(span) = site.highlight {
+            if let Some(source) = self.sources.get(&code.file) {
+                let line = source_line(source, span.line);
+                message.push_str(&error_highlight::snippet(&line, span.first_col as usize, span.last_col as usize));
+            }
+        }
+        let class_of_receiver = self.class_of(receiver);
+        let names = |vm: &Vm, private: bool| -> Vec<String> {
+            vm.method_names(class_of_receiver, private)
+                .into_iter()
+                .map(|s| vm.symbols.name(s).to_string())
+                .collect()
+        };
+        let public = names(self, false);
+        let all = names(self, true);
+        let private: Vec<&str> = all.iter().filter(|n| !public.contains(n)).map(String::as_str).collect();
+        let public: Vec<&str> = public.iter().map(String::as_str).collect();
+        let suggestions = if site.is_vcall() {
+            let locals: Vec<&str> =
+                code.locals.iter().map(|&l| self.symbols.name(l)).filter(|l| !l.starts_with('%')).collect();
+            let scope = did_you_mean::VariableScope {
+                local_variables: &locals,
+                methods: &public,
+                private_methods: &private,
+                ..Default::default()
+            };
+            did_you_mean::variable_name_corrections(&name, &scope)
+        } else {
+            let recv = did_you_mean::MethodReceiver {
+                methods: &public,
+                private_methods: &private,
+                private_call: site.is_fcall(),
+                is_nil: receiver.is_nil(),
+            };
+            did_you_mean::method_name_corrections(&name, &recv)
+        };
+        message.push_str(&did_you_mean::format_suggestions(&suggestions));
+        self.raise(class, message)
+    }
+
+    /// NoMethodError for a method called from Rust that does not exist.
+    pub fn no_method_error_for(&mut self, receiver: Value, name: Sym) -> Control {
+        let description = self.describe_receiver(receiver);
+        let message = format!("undefined method `{}' for {description}", self.symbols.name(name));
+        let class = self.c.no_method_error;
+        self.raise(class, message)
+    }
+
+    pub fn private_method_error(&mut self, receiver: Value, name: Sym) -> Control {
+        let description = self.describe_receiver(receiver);
+        let message = format!("private method `{}' called for {description}", self.symbols.name(name));
+        let class = self.c.no_method_error;
+        self.raise(class, message)
+    }
+
+    /// `wrong number of arguments (given 3, expected 1..2)`.
+    pub fn arity_error(&mut self, given: usize, min: usize, max: Option<usize>) -> Control {
+        let expected = match max {
+            Some(max) if max == min => min.to_string(),
+            Some(max) => format!("{min}..{max}"),
+            None => format!("{min}+"),
+        };
+        let message = format!("wrong number of arguments (given {given}, expected {expected})");
+        let class = self.c.argument_error;
+        self.raise(class, message)
+    }
+
+    pub fn stack_overflow(&mut self) -> Control {
+        let class = self.c.system_stack_error;
+        self.raise(class, "stack level too deep".into())
+    }
+
+    pub fn type_error(&mut self, message: String) -> Control {
+        let class = self.c.type_error;
+        self.raise(class, message)
+    }
+
+    pub fn argument_error(&mut self, message: String) -> Control {
+        let class = self.c.argument_error;
+        self.raise(class, message)
+    }
+
+    pub fn zero_division(&mut self) -> Control {
+        let class = self.c.zero_division_error;
+        self.raise(class, "divided by 0".into())
+    }
+
+    /// How a value is named in "X can't be coerced into Integer" and
+    /// "no implicit conversion of X into String": nil/true/false by value,
+    /// anything else by class.
+    pub fn special_or_class_name(&self, value: Value) -> String {
+        match value {
+            Value::NIL => "nil".into(),
+            Value::TRUE => "true".into(),
+            Value::FALSE => "false".into(),
+            _ => self.class_name(self.real_class_of(value)),
+        }
+    }
+
+    pub fn is_kind_of(&self, value: Value, class: Value) -> bool {
+        let mut current = Some(self.class_of(value));
+        while let Some(c) = current {
+            if c == class {
+                return true;
+            }
+            current = class_data(c).superclass;
+        }
+        false
+    }
+}

@@ -1,0 +1,401 @@
+//! The heap: fixed-size cells in aligned pages, and a non-moving mark-sweep
+//! collector.
+//!
+//! Every Ruby object that is not an immediate lives in one 64-byte cell. A
+//! cell starts with a [`Header`] (the object's kind, mark and frozen bits, and
+//! its class); what does not fit in the cell (a String's bytes, an Array's
+//! elements) lives in a Rust allocation the cell owns and that is dropped when
+//! the cell is swept — the layout MRI uses for its RVALUEs.
+//!
+//! Pages are 64 KiB and aligned to 64 KiB, so any word can be tested for
+//! "points into a live cell" with a mask and a set lookup. That is what makes
+//! the *conservative* part of marking possible: besides the precise roots the
+//! VM reports (its value stack, globals, classes, constants of loaded code),
+//! the collector reads every word of the machine stack and the callee-saved
+//! registers, and keeps alive any cell one of them points into. Rust code and
+//! compiled code can therefore hold a `Value` in a local without registering
+//! it. A `Value` kept only in a Rust heap allocation (a `Vec` being built) is
+//! *not* seen: such values must live in a heap object, on the VM's value
+//! stack, or in the object being allocated (which [`Heap::needs_collection`]
+//! callers trace as an extra root).
+//!
+//! ```text
+//! page (64 KiB, aligned)
+//! +--------+--------+--------+-----+
+//! | cell 0 | cell 1 | cell 2 | ... |   cell = Header (16 B) + payload (48 B)
+//! +--------+--------+--------+-----+
+//! free cells: kind = Free, linked through their payload
+//! ```
+
+use crate::value::Value;
+use fxhash::FxHashSet;
+use std::alloc::{alloc_zeroed, Layout};
+use std::cell::Cell;
+
+pub const CELL_SIZE: usize = 64;
+pub const PAGE_SIZE: usize = 64 * 1024;
+pub const CELLS_PER_PAGE: usize = PAGE_SIZE / CELL_SIZE;
+
+/// Collect after this many cells were allocated, at least.
+const MIN_THRESHOLD: usize = 64 * 1024;
+/// Collect after this many bytes of payload (string bytes, array slots) were
+/// allocated outside the cells, at least.
+const MIN_EXTERNAL_THRESHOLD: usize = 32 * 1024 * 1024;
+
+/// What a cell holds.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[repr(u8)]
+pub enum ObjKind {
+    Free = 0,
+    Object,
+    String,
+    Array,
+    Float,
+    Bignum,
+    Class,
+}
+
+pub mod flags {
+    pub const MARKED: u8 = 1;
+    pub const FROZEN: u8 = 2;
+}
+
+/// The first 16 bytes of every cell.
+#[repr(C)]
+pub struct Header {
+    kind: Cell<ObjKind>,
+    flags: Cell<u8>,
+    _reserved: [u8; 6],
+    class: Cell<Value>,
+}
+
+impl Header {
+    pub fn new(kind: ObjKind, class: Value) -> Header {
+        Header { kind: Cell::new(kind), flags: Cell::new(0), _reserved: [0; 6], class: Cell::new(class) }
+    }
+
+    #[inline]
+    pub fn kind(&self) -> ObjKind {
+        self.kind.get()
+    }
+
+    #[inline]
+    pub fn class(&self) -> Value {
+        self.class.get()
+    }
+
+    pub fn set_class(&self, class: Value) {
+        self.class.set(class)
+    }
+
+    #[inline]
+    pub fn is_frozen(&self) -> bool {
+        self.flags.get() & flags::FROZEN != 0
+    }
+
+    pub fn freeze(&self) {
+        self.flags.set(self.flags.get() | flags::FROZEN)
+    }
+
+    #[inline]
+    fn is_marked(&self) -> bool {
+        self.flags.get() & flags::MARKED != 0
+    }
+
+    #[inline]
+    fn set_marked(&self, marked: bool) {
+        let f = self.flags.get();
+        self.flags.set(if marked { f | flags::MARKED } else { f & !flags::MARKED });
+    }
+}
+
+/// A type stored in a cell: `#[repr(C)]` with a [`Header`] first.
+///
+/// # Safety
+/// Implementors must be `#[repr(C)]`, start with a `Header`, fit in a cell,
+/// and have `KIND` unique to the type.
+pub unsafe trait HeapObject: Sized {
+    const KIND: ObjKind;
+    /// Marks every value the object refers to.
+    fn trace(&self, marker: &mut Marker);
+}
+
+/// A free cell, linked to the next free one.
+#[repr(C)]
+struct FreeCell {
+    kind: ObjKind,
+    next: *mut FreeCell,
+}
+
+/// Statistics the VM reports (`GC.count`, `--stats`).
+#[derive(Clone, Copy, Default, Debug)]
+pub struct HeapStats {
+    pub collections: u64,
+    pub pages: usize,
+    pub live_cells: usize,
+}
+
+pub struct Heap {
+    pages: Vec<*mut u8>,
+    page_set: FxHashSet<usize>,
+    free_list: *mut FreeCell,
+    allocated_since_gc: usize,
+    threshold: usize,
+    external_since_gc: usize,
+    external_threshold: usize,
+    /// Collect at every allocation (`--gc-stress`).
+    pub stress: bool,
+    pub stats: HeapStats,
+    /// The highest address of the VM thread's stack: the conservative scan
+    /// reads from the current stack pointer up to here.
+    stack_top: usize,
+}
+
+impl Heap {
+    pub fn new() -> Heap {
+        Heap {
+            pages: Vec::new(),
+            page_set: FxHashSet::default(),
+            free_list: std::ptr::null_mut(),
+            allocated_since_gc: 0,
+            threshold: MIN_THRESHOLD,
+            external_since_gc: 0,
+            external_threshold: MIN_EXTERNAL_THRESHOLD,
+            stress: false,
+            stats: HeapStats::default(),
+            stack_top: current_thread_stack_top(),
+        }
+    }
+
+    /// Whether the next allocation should collect first.
+    #[inline]
+    pub fn needs_collection(&self) -> bool {
+        self.stress
+            || self.allocated_since_gc >= self.threshold
+            || self.external_since_gc >= self.external_threshold
+    }
+
+    /// Notes `bytes` of payload allocated outside the cells, so that programs
+    /// building large strings and arrays also trigger collections.
+    #[inline]
+    pub fn note_external(&mut self, bytes: usize) {
+        self.external_since_gc += bytes;
+    }
+
+    /// Moves `object` into a fresh cell. The caller decided beforehand whether
+    /// to collect (tracing `object` as a root if it did).
+    pub fn place<T: HeapObject>(&mut self, object: T) -> Value {
+        const { assert!(std::mem::size_of::<T>() <= CELL_SIZE) };
+        const { assert!(std::mem::align_of::<T>() <= 8) };
+        if self.free_list.is_null() {
+            self.add_page();
+        }
+        let cell = self.free_list;
+        // SAFETY: `cell` is the head of the free list, a free cell inside one
+        // of our pages; we unlink it and write a `T` (which fits, checked
+        // above) over it. The cell becomes live with `T::KIND` in its header.
+        unsafe {
+            self.free_list = (*cell).next;
+            std::ptr::write(cell as *mut T, object);
+        }
+        self.allocated_since_gc += 1;
+        let value = Value::from_header(cell as *const Header);
+        debug_assert_eq!(value.header().map(|h| h.kind()), Some(T::KIND));
+        value
+    }
+
+    fn add_page(&mut self) {
+        let layout = Layout::from_size_align(PAGE_SIZE, PAGE_SIZE).expect("page layout");
+        // SAFETY: the layout has a non-zero size.
+        let page = unsafe { alloc_zeroed(layout) };
+        if page.is_null() {
+            std::alloc::handle_alloc_error(layout);
+        }
+        for index in (0..CELLS_PER_PAGE).rev() {
+            // SAFETY: every cell lies inside the fresh page; zeroed memory is
+            // a valid free cell (kind Free) and we set its link.
+            unsafe {
+                let cell = page.add(index * CELL_SIZE) as *mut FreeCell;
+                (*cell).kind = ObjKind::Free;
+                (*cell).next = self.free_list;
+                self.free_list = cell;
+            }
+        }
+        self.pages.push(page);
+        self.page_set.insert(page as usize);
+        self.stats.pages = self.pages.len();
+    }
+
+    /// The live cell `word` points into, if any (conservative root test).
+    fn cell_containing(&self, word: usize) -> Option<&Header> {
+        let page = word & !(PAGE_SIZE - 1);
+        if !self.page_set.contains(&page) {
+            return None;
+        }
+        let cell = page + (word - page) / CELL_SIZE * CELL_SIZE;
+        // SAFETY: `cell` is the start of a cell in one of our pages; every
+        // cell starts with a kind byte, which is Free for free cells.
+        let header = unsafe { &*(cell as *const Header) };
+        (header.kind() != ObjKind::Free).then_some(header)
+    }
+
+    /// Starts a collection: returns a marker to which the VM reports its
+    /// precise roots before calling [`Heap::finish_collection`].
+    pub fn start_collection(&self) -> Marker {
+        Marker { stack: Vec::with_capacity(256) }
+    }
+
+    /// Scans the machine stack and registers, traces everything reachable,
+    /// and sweeps. `trace` marks the children of one cell.
+    pub fn finish_collection(&mut self, mut marker: Marker, trace: impl Fn(&Header, &mut Marker)) {
+        self.scan_machine_stack(&mut marker);
+        while let Some(header) = marker.stack.pop() {
+            // SAFETY: only live cells are pushed on the mark stack.
+            trace(unsafe { &*header }, &mut marker);
+        }
+        self.sweep();
+        self.stats.collections += 1;
+        self.allocated_since_gc = 0;
+        self.external_since_gc = 0;
+        self.threshold = MIN_THRESHOLD.max(self.stats.live_cells);
+        self.external_threshold = MIN_EXTERNAL_THRESHOLD;
+    }
+
+    #[inline(never)]
+    fn scan_machine_stack(&self, marker: &mut Marker) {
+        let registers = spill_callee_saved_registers();
+        for &word in registers.iter() {
+            if let Some(header) = self.cell_containing(word) {
+                marker.mark_header(header);
+            }
+        }
+        let mut address = (&registers as *const _ as usize) & !7;
+        while address < self.stack_top {
+            // SAFETY: the range from this frame up to the top of the VM
+            // thread's stack is mapped, readable stack memory of this thread;
+            // some words may be uninitialised padding, which is harmless to
+            // read as an integer for a conservative test.
+            let word = unsafe { std::ptr::read_volatile(address as *const usize) };
+            if let Some(header) = self.cell_containing(word) {
+                marker.mark_header(header);
+            }
+            address += 8;
+        }
+    }
+
+    fn sweep(&mut self) {
+        let mut live = 0;
+        for &page in &self.pages {
+            for index in 0..CELLS_PER_PAGE {
+                // SAFETY: every cell of a page starts with a header-compatible
+                // kind byte; live cells have a full header.
+                let header = unsafe { &*(page.add(index * CELL_SIZE) as *const Header) };
+                match header.kind() {
+                    ObjKind::Free => {}
+                    _ if header.is_marked() => {
+                        header.set_marked(false);
+                        live += 1;
+                    }
+                    _ => {
+                        crate::object::drop_cell(header);
+                        // SAFETY: the cell's object was dropped; it becomes a
+                        // free cell linked into the free list.
+                        unsafe {
+                            let cell = page.add(index * CELL_SIZE) as *mut FreeCell;
+                            (*cell).kind = ObjKind::Free;
+                            (*cell).next = self.free_list;
+                            self.free_list = cell;
+                        }
+                    }
+                }
+            }
+        }
+        self.stats.live_cells = live;
+    }
+}
+
+impl Default for Heap {
+    fn default() -> Self {
+        Heap::new()
+    }
+}
+
+/// The gray set of a collection in progress.
+pub struct Marker {
+    stack: Vec<*const Header>,
+}
+
+impl Marker {
+    /// Marks a value (immediates are ignored).
+    #[inline]
+    pub fn mark(&mut self, value: Value) {
+        if let Some(header) = value.header() {
+            self.mark_header(header);
+        }
+    }
+
+    pub fn mark_all(&mut self, values: &[Value]) {
+        for &value in values {
+            self.mark(value);
+        }
+    }
+
+    #[inline]
+    fn mark_header(&mut self, header: &Header) {
+        if !header.is_marked() {
+            header.set_marked(true);
+            self.stack.push(header);
+        }
+    }
+}
+
+/// Copies the callee-saved registers into a stack array, so the scan sees a
+/// `Value` that lives only in a register. (Caller-saved registers were
+/// already spilled by our callers.)
+#[inline(never)]
+fn spill_callee_saved_registers() -> [usize; 6] {
+    let mut registers = [0usize; 6];
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: plain stores of register contents into our own local array.
+    unsafe {
+        std::arch::asm!(
+            "mov [{p}], rbx",
+            "mov [{p} + 8], rbp",
+            "mov [{p} + 16], r12",
+            "mov [{p} + 24], r13",
+            "mov [{p} + 32], r14",
+            "mov [{p} + 40], r15",
+            p = in(reg) registers.as_mut_ptr(),
+            options(nostack, preserves_flags),
+        );
+    }
+    #[cfg(target_arch = "aarch64")]
+    // SAFETY: plain stores of register contents into our own local array.
+    unsafe {
+        std::arch::asm!(
+            "stp x19, x20, [{p}]",
+            "stp x21, x22, [{p}, #16]",
+            "stp x23, x24, [{p}, #32]",
+            p = in(reg) registers.as_mut_ptr(),
+            options(nostack, preserves_flags),
+        );
+    }
+    std::hint::black_box(registers)
+}
+
+/// The highest address of the current thread's stack.
+fn current_thread_stack_top() -> usize {
+    // SAFETY: pthread_getattr_np fills `attr` for the calling thread; we read
+    // the stack address and size from it and destroy it.
+    unsafe {
+        let mut attr: libc::pthread_attr_t = std::mem::zeroed();
+        if libc::pthread_getattr_np(libc::pthread_self(), &mut attr) != 0 {
+            panic!("pthread_getattr_np failed: cannot find the stack to scan");
+        }
+        let mut address: *mut libc::c_void = std::ptr::null_mut();
+        let mut size: libc::size_t = 0;
+        libc::pthread_attr_getstack(&attr, &mut address, &mut size);
+        libc::pthread_attr_destroy(&mut attr);
+        address as usize + size
+    }
+}

@@ -1,0 +1,524 @@
+//! The profiling interpreter.
+//!
+//! One Ruby call is one Rust call of [`Vm::execute`], so the machine stack
+//! mirrors the Ruby stack (and `SystemStackError` is raised by counting frames
+//! before the native stack runs out). Operands live on the VM's value stack:
+//!
+//! ```text
+//! stack: ... | receiver | arg 0 .. arg n-1 | local 0 .. local m-1 | operands ...
+//!              ^ base                        ^ base + 1 + argc
+//! ```
+//!
+//! A `send` leaves the receiver and arguments where the caller pushed them;
+//! the callee's locals go right above them, and when the callee returns the
+//! caller truncates the stack back to the receiver and pushes the result.
+//!
+//! While it runs, the interpreter profiles (see `bytecode::profile`): for
+//! every send the kinds of the receiver and each argument, for every branch
+//! how often it was taken, for every method how often it was called. A send
+//! looks its method up through a per-site inline cache keyed by the
+//! receiver's class and the global method serial.
+//!
+//! [`Vm::execute`] can start at any instruction index with any operand stack
+//! (see [`Vm::resume`]): deoptimisation needs exactly that.
+
+use crate::object::{MethodBody, MethodEntry, RString, Visibility};
+use crate::value::Value;
+use crate::vm::{class_data, Control, FrameCode, FrameRecord, Vm, VmResult, MAX_DEPTH};
+use bytecode::profile::{BranchProfile, Kind, KindSet};
+use bytecode::{Insn, Literal, Method};
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+
+/// Core operations the interpreter performs inline on fixnums and floats
+/// while nobody has redefined them.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum BasicOp {
+    None,
+    Plus,
+    Minus,
+    Mult,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    Eq,
+}
+
+const BASIC_OPS: [(&str, BasicOp); 8] = [
+    ("+", BasicOp::Plus),
+    ("-", BasicOp::Minus),
+    ("*", BasicOp::Mult),
+    ("<", BasicOp::Lt),
+    ("<=", BasicOp::Le),
+    (">", BasicOp::Gt),
+    (">=", BasicOp::Ge),
+    ("==", BasicOp::Eq),
+];
+
+/// Whether redefining `name` on Integer or Float disables the fast paths.
+pub fn is_basic_op(name: &str) -> bool {
+    BASIC_OPS.iter().any(|(n, _)| *n == name)
+}
+
+/// A method's code as loaded into the VM, with its profile and caches.
+pub struct LoadedMethod {
+    pub code: Rc<Method>,
+    /// Literals as values; `UNDEF` for String literals (a fresh String is
+    /// made from the bytecode's bytes at every `push`).
+    pub literals: Vec<Value>,
+    pub sites: Vec<SiteState>,
+    pub branches: Vec<Cell<BranchProfile>>,
+    pub calls: Cell<u64>,
+    pub children: Vec<Rc<LoadedMethod>>,
+}
+
+/// The inline cache and profile of one call site.
+pub struct SiteState {
+    pub op: BasicOp,
+    pub cache: RefCell<Option<CacheEntry>>,
+    pub receiver: Cell<KindSet>,
+    pub args: Box<[Cell<KindSet>]>,
+}
+
+/// A monomorphic inline cache: valid while the method serial is unchanged.
+#[derive(Clone)]
+pub struct CacheEntry {
+    pub class: Value,
+    pub serial: u64,
+    pub entry: MethodEntry,
+}
+
+impl Vm {
+    /// Turns compiled bytecode into a loaded method (recursively for the
+    /// methods it defines).
+    pub fn load(&mut self, code: Rc<Method>) -> Rc<LoadedMethod> {
+        let literals = code
+            .literals
+            .iter()
+            .map(|literal| match literal {
+                Literal::Nil => Value::NIL,
+                Literal::True => Value::TRUE,
+                Literal::False => Value::FALSE,
+                Literal::Fixnum(n) => Value::small(*n),
+                Literal::Bignum(n) => {
+                    let v = self.new_integer(n.clone());
+                    self.pinned.push(v);
+                    v
+                }
+                Literal::Float(f) => {
+                    let v = self.new_float(*f);
+                    self.pinned.push(v);
+                    v
+                }
+                Literal::String(_) => Value::UNDEF,
+                Literal::Symbol(sym) => Value::symbol(*sym),
+            })
+            .collect();
+        let sites = code
+            .sites
+            .iter()
+            .map(|site| {
+                let name = self.symbols.name(site.name);
+                let op = BASIC_OPS
+                    .iter()
+                    .find(|(n, _)| *n == name && site.argc == 1)
+                    .map_or(BasicOp::None, |(_, op)| *op);
+                SiteState {
+                    op,
+                    cache: RefCell::new(None),
+                    receiver: Cell::new(KindSet::default()),
+                    args: (0..site.argc).map(|_| Cell::new(KindSet::default())).collect(),
+                }
+            })
+            .collect();
+        let children = code.children.iter().map(|child| self.load(child.clone())).collect();
+        let loaded = Rc::new(LoadedMethod {
+            branches: (0..code.branches).map(|_| Cell::new(BranchProfile::default())).collect(),
+            code,
+            literals,
+            sites,
+            calls: Cell::new(0),
+            children,
+        });
+        self.loaded.push(loaded.clone());
+        loaded
+    }
+
+    /// The profile kind of a value.
+    #[inline]
+    pub fn kind_of(&self, value: Value) -> Kind {
+        if value.is_fixnum() {
+            Kind::Fixnum
+        } else if value.is_flonum() {
+            Kind::Flonum
+        } else {
+            match value.header().map(|h| h.kind()) {
+                Some(crate::heap::ObjKind::Bignum) => Kind::Bignum,
+                Some(crate::heap::ObjKind::Float) => Kind::HeapFloat,
+                _ => Kind::Class(class_data(self.class_of(value)).id),
+            }
+        }
+    }
+
+    /// Runs a top-level method (a file) with `main` as self.
+    pub fn run_main(&mut self, main: Rc<LoadedMethod>) -> VmResult {
+        let base = self.stack.len();
+        self.stack.push(self.main);
+        self.frames.push(FrameRecord { code: FrameCode::Bytecode(main.clone()), ip: 0, definee: self.c.object });
+        self.push_locals(&main);
+        let result = self.execute(&main, base, 0, 0);
+        self.frames.pop();
+        self.stack.truncate(base);
+        result
+    }
+
+    fn push_locals(&mut self, method: &LoadedMethod) {
+        for _ in 0..method.code.locals.len() {
+            self.stack.push(Value::NIL);
+        }
+    }
+
+    /// Starts `method` at instruction `ip` with the frame the interpreter
+    /// would have had there: receiver, arguments, locals (by slot; missing
+    /// ones are nil) and operand stack. This is what deoptimisation calls.
+    pub fn resume(
+        &mut self,
+        method: &Rc<LoadedMethod>,
+        ip: usize,
+        receiver: Value,
+        args: &[Value],
+        locals: &[Value],
+        operands: &[Value],
+    ) -> VmResult {
+        let base = self.stack.len();
+        self.stack.push(receiver);
+        self.stack.extend_from_slice(args);
+        for slot in 0..method.code.locals.len() {
+            self.stack.push(locals.get(slot).copied().unwrap_or(Value::NIL));
+        }
+        self.stack.extend_from_slice(operands);
+        let definee = self.c.object;
+        self.frames.push(FrameRecord { code: FrameCode::Bytecode(method.clone()), ip: ip as u32, definee });
+        let result = self.execute(method, base, args.len(), ip);
+        self.frames.pop();
+        self.stack.truncate(base);
+        result
+    }
+
+    /// The interpreter loop for one frame whose receiver is at `base`.
+    pub fn execute(&mut self, method: &Rc<LoadedMethod>, base: usize, argc: usize, start: usize) -> VmResult {
+        let code: &Method = &method.code;
+        let insns = &code.insns[..];
+        let locals = base + 1 + argc;
+        let frame = self.frames.len() - 1;
+        let mut ip = start;
+        loop {
+            let insn = insns[ip];
+            ip += 1;
+            match insn {
+                Insn::Trace(_) => {}
+                Insn::PushSelf => {
+                    let receiver = self.stack[base];
+                    self.stack.push(receiver);
+                }
+                Insn::Arg(n) => {
+                    let arg = self.stack[base + 1 + n as usize];
+                    self.stack.push(arg);
+                }
+                Insn::HasArg(n) => self.stack.push(Value::bool((n as usize) < argc)),
+                Insn::Load(slot) => {
+                    let value = self.stack[locals + slot as usize];
+                    self.stack.push(value);
+                }
+                Insn::Store(slot) => {
+                    let value = self.pop();
+                    self.stack[locals + slot as usize] = value;
+                }
+                Insn::Push(index) => {
+                    let value = method.literals[index as usize];
+                    let value = if value == Value::UNDEF {
+                        let Literal::String(bytes) = &code.literals[index as usize] else {
+                            unreachable!("only String literals load as UNDEF")
+                        };
+                        self.new_string(bytes.clone())
+                    } else {
+                        value
+                    };
+                    self.stack.push(value);
+                }
+                Insn::Send(site) => {
+                    self.frames[frame].ip = (ip - 1) as u32;
+                    self.send(method, site as usize)?;
+                }
+                Insn::Not => {
+                    let value = self.pop();
+                    self.stack.push(Value::bool(!value.truthy()));
+                }
+                Insn::Jump(target) => ip = target as usize,
+                Insn::Branch { target, profile } => {
+                    let taken = self.pop().truthy();
+                    let cell = &method.branches[profile as usize];
+                    let mut counts = cell.get();
+                    if taken {
+                        counts.taken += 1;
+                        ip = target as usize;
+                    } else {
+                        counts.not_taken += 1;
+                    }
+                    cell.set(counts);
+                }
+                Insn::Return => return Ok(self.pop()),
+                Insn::Pop => {
+                    self.stack.pop();
+                }
+                Insn::Dup => {
+                    let value = *self.stack.last().expect("operand");
+                    self.stack.push(value);
+                }
+                Insn::NewArray(n) => {
+                    let start = self.stack.len() - n as usize;
+                    let items = self.stack[start..].to_vec();
+                    let array = self.new_array(items);
+                    self.stack.truncate(start);
+                    self.stack.push(array);
+                }
+                Insn::ToS => {
+                    self.frames[frame].ip = (ip - 1) as u32;
+                    let value = self.pop();
+                    let string = self.interpolate(value)?;
+                    self.stack.push(string);
+                }
+                Insn::Concat(n) => {
+                    let start = self.stack.len() - n as usize;
+                    let mut bytes = Vec::new();
+                    for part in &self.stack[start..] {
+                        let string = part.get::<RString>().expect("tostring left a String");
+                        bytes.extend_from_slice(&string.bytes.borrow());
+                    }
+                    let string = self.new_string(bytes);
+                    self.stack.truncate(start);
+                    self.stack.push(string);
+                }
+                Insn::GetConst(name) => {
+                    self.frames[frame].ip = (ip - 1) as u32;
+                    let value = self.get_constant(name)?;
+                    self.stack.push(value);
+                }
+                Insn::SetConst(name) => {
+                    let value = *self.stack.last().expect("operand");
+                    let definee = self.frames[frame].definee;
+                    self.set_constant(definee, name, value);
+                }
+                Insn::GetGlobal(name) => {
+                    let value = self.global(name);
+                    self.stack.push(value);
+                }
+                Insn::SetGlobal(name) => {
+                    let value = *self.stack.last().expect("operand");
+                    self.globals.insert(name, value);
+                }
+                Insn::DefineMethod(index) => {
+                    let child = method.children[index as usize].clone();
+                    let name = child.code.name;
+                    let definee = self.frames[frame].definee;
+                    let visibility =
+                        if definee == self.c.object && code.kind == bytecode::MethodKind::TopLevel {
+                            Visibility::Private
+                        } else {
+                            Visibility::Public
+                        };
+                    self.add_method(definee, name, MethodBody::Bytecode(child), visibility);
+                    self.stack.push(Value::symbol(name));
+                }
+                Insn::Unsupported(index) => {
+                    self.frames[frame].ip = (ip - 1) as u32;
+                    let Literal::String(message) = &code.literals[index as usize] else {
+                        unreachable!("unsupported carries its message")
+                    };
+                    let message = String::from_utf8_lossy(message).into_owned();
+                    let class = self.c.not_implemented_error;
+                    return Err(self.raise(class, message));
+                }
+            }
+        }
+    }
+
+    #[inline]
+    fn pop(&mut self) -> Value {
+        self.stack.pop().expect("operand stack underflow")
+    }
+
+    fn get_constant(&mut self, name: bytecode::Sym) -> VmResult {
+        match self.constant(self.c.object, name) {
+            Some(value) => Ok(value),
+            None => {
+                let message = format!("uninitialized constant {}", self.symbols.name(name));
+                let class = self.c.name_error;
+                Err(self.raise(class, message))
+            }
+        }
+    }
+
+    /// `"#{value}"`: Strings stay, others are converted with `to_s`, and a
+    /// `to_s` that returns a non-String gives the default `#<Foo>` form.
+    fn interpolate(&mut self, value: Value) -> VmResult {
+        if value.get::<RString>().is_some() {
+            return Ok(value);
+        }
+        let to_s = self.sym.to_s;
+        let string = self.call(value, to_s, &[])?;
+        if string.get::<RString>().is_some() {
+            Ok(string)
+        } else {
+            let text = crate::core::object::default_to_s(self, value);
+            Ok(self.new_str(&text))
+        }
+    }
+
+    /// Performs the `send` at `site` of `method`: receiver and arguments are
+    /// on the stack; they are replaced by the result.
+    fn send(&mut self, method: &LoadedMethod, site_index: usize) -> VmResult<()> {
+        let site = &method.code.sites[site_index];
+        let state = &method.sites[site_index];
+        let argc = site.argc as usize;
+        let receiver_index = self.stack.len() - argc - 1;
+        let receiver = self.stack[receiver_index];
+
+        state.receiver.set(state.receiver.get().with(self.kind_of(receiver)));
+        for (i, cell) in state.args.iter().enumerate() {
+            let kind = self.kind_of(self.stack[receiver_index + 1 + i]);
+            cell.set(cell.get().with(kind));
+        }
+
+        if state.op != BasicOp::None && !self.basic_ops_redefined {
+            let arg = self.stack[receiver_index + 1];
+            if let Some(result) = self.basic_op(state.op, receiver, arg) {
+                self.stack.truncate(receiver_index);
+                self.stack.push(result);
+                return Ok(());
+            }
+        }
+
+        let class = self.class_of(receiver);
+        let cached = state.cache.borrow().as_ref().and_then(|cache| {
+            (cache.class == class && cache.serial == self.method_serial).then(|| cache.entry.clone())
+        });
+        let entry = match cached {
+            Some(entry) => entry,
+            None => match self.find_method(class, site.name) {
+                Some(entry) => {
+                    *state.cache.borrow_mut() =
+                        Some(CacheEntry { class, serial: self.method_serial, entry: entry.clone() });
+                    entry
+                }
+                None => return Err(self.method_missing_error(receiver, site, &method.code)),
+            },
+        };
+        if entry.visibility == Visibility::Private && !site.is_fcall() {
+            return Err(self.private_method_error(receiver, site.name));
+        }
+        let result = self.invoke(&entry, receiver_index, argc, site.name)?;
+        self.stack.truncate(receiver_index);
+        self.stack.push(result);
+        Ok(())
+    }
+
+    /// Fixnum and flonum arithmetic and comparisons without a call.
+    #[inline]
+    fn basic_op(&mut self, op: BasicOp, a: Value, b: Value) -> Option<Value> {
+        if a.is_fixnum() && b.is_fixnum() {
+            let (x, y) = (a.fixnum_value(), b.fixnum_value());
+            return Some(match op {
+                BasicOp::Plus => self.new_int(x as i128 + y as i128),
+                BasicOp::Minus => self.new_int(x as i128 - y as i128),
+                BasicOp::Mult => self.new_int(x as i128 * y as i128),
+                BasicOp::Lt => Value::bool(x < y),
+                BasicOp::Le => Value::bool(x <= y),
+                BasicOp::Gt => Value::bool(x > y),
+                BasicOp::Ge => Value::bool(x >= y),
+                BasicOp::Eq => Value::bool(x == y),
+                BasicOp::None => return None,
+            });
+        }
+        if a.is_flonum() && b.is_flonum() {
+            let (x, y) = (a.flonum_value(), b.flonum_value());
+            return Some(match op {
+                BasicOp::Plus => self.new_float(x + y),
+                BasicOp::Minus => self.new_float(x - y),
+                BasicOp::Mult => self.new_float(x * y),
+                BasicOp::Lt => Value::bool(x < y),
+                BasicOp::Le => Value::bool(x <= y),
+                BasicOp::Gt => Value::bool(x > y),
+                BasicOp::Ge => Value::bool(x >= y),
+                BasicOp::Eq => Value::bool(x == y),
+                BasicOp::None => return None,
+            });
+        }
+        None
+    }
+
+    /// Calls a method entry whose receiver and `argc` arguments are on the
+    /// stack from `receiver_index`. Leaves the stack as it found it.
+    pub fn invoke(&mut self, entry: &MethodEntry, receiver_index: usize, argc: usize, name: bytecode::Sym) -> VmResult {
+        if self.frames.len() >= MAX_DEPTH || crate::stack::near_limit() {
+            return Err(self.stack_overflow());
+        }
+        match &entry.body {
+            MethodBody::Bytecode(callee) => {
+                let code = &callee.code;
+                self.frames.push(FrameRecord {
+                    code: FrameCode::Bytecode(callee.clone()),
+                    ip: 0,
+                    definee: entry.owner,
+                });
+                if argc < code.required as usize || argc > code.max_args() as usize {
+                    let error = self.arity_error(argc, code.required as usize, Some(code.max_args() as usize));
+                    self.frames.pop();
+                    return Err(error);
+                }
+                callee.calls.set(callee.calls.get() + 1);
+                self.push_locals(callee);
+                let result = self.execute(callee, receiver_index, argc, 0);
+                self.frames.pop();
+                result
+            }
+            MethodBody::Native(native) => {
+                let definee = self.frames.last().map_or(self.c.object, |f| f.definee);
+                self.frames.push(FrameRecord { code: FrameCode::Native(name), ip: 0, definee });
+                let result = if argc < native.min as usize || native.max.is_some_and(|max| argc > max as usize) {
+                    Err(self.arity_error(argc, native.min as usize, native.max.map(|m| m as usize)))
+                } else {
+                    let receiver = self.stack[receiver_index];
+                    let args: smallvec::SmallVec<[Value; 8]> =
+                        self.stack[receiver_index + 1..receiver_index + 1 + argc].iter().copied().collect();
+                    (native.func)(self, receiver, &args)
+                };
+                self.frames.pop();
+                result
+            }
+        }
+    }
+
+    /// Calls `name` on `receiver` from Rust (public and private methods alike,
+    /// as Ruby's internal calls do).
+    pub fn call(&mut self, receiver: Value, name: bytecode::Sym, args: &[Value]) -> VmResult {
+        let class = self.class_of(receiver);
+        let Some(entry) = self.find_method(class, name) else {
+            return Err(self.no_method_error_for(receiver, name));
+        };
+        let receiver_index = self.stack.len();
+        self.stack.push(receiver);
+        self.stack.extend_from_slice(args);
+        let result = self.invoke(&entry, receiver_index, args.len(), name);
+        self.stack.truncate(receiver_index);
+        result
+    }
+
+    /// Raises `error` as a Ruby exception of `class` with `message`, with the
+    /// current backtrace.
+    pub fn raise(&mut self, class: Value, message: String) -> Control {
+        let exception = self.new_exception(class, &message);
+        Control::Raise(exception)
+    }
+}

@@ -1,0 +1,192 @@
+//! The layouts of heap objects.
+//!
+//! Each is `#[repr(C)]` with the [`Header`] first and fits one cell. Growing
+//! payloads live behind a `RefCell` so that Ruby's aliasing (`s << s`, an
+//! array containing itself) is checked at run time instead of being undefined
+//! behaviour.
+
+use crate::heap::{Header, HeapObject, Marker, ObjKind};
+use crate::value::Value;
+use bytecode::Sym;
+use fxhash::FxHashMap;
+use num_bigint::BigInt;
+use std::cell::RefCell;
+use std::rc::Rc;
+
+/// A plain object: its instance variables (exceptions keep their message and
+/// backtrace here under internal names).
+#[repr(C)]
+pub struct RObject {
+    pub header: Header,
+    pub ivars: RefCell<Vec<(Sym, Value)>>,
+}
+
+/// A String: mutable bytes (UTF-8 unless they are not).
+#[repr(C)]
+pub struct RString {
+    pub header: Header,
+    pub bytes: RefCell<Vec<u8>>,
+}
+
+#[repr(C)]
+pub struct RArray {
+    pub header: Header,
+    pub items: RefCell<Vec<Value>>,
+}
+
+/// A Float that has no flonum encoding.
+#[repr(C)]
+pub struct RFloat {
+    pub header: Header,
+    pub value: f64,
+}
+
+/// An Integer outside the fixnum range (never one that fits a fixnum).
+#[repr(C)]
+pub struct RBignum {
+    pub header: Header,
+    pub value: BigInt,
+}
+
+/// A class or module.
+#[repr(C)]
+pub struct RClass {
+    pub header: Header,
+    pub data: Box<ClassData>,
+}
+
+/// How a method may be called.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Visibility {
+    Public,
+    Private,
+}
+
+/// A method's implementation.
+#[derive(Clone)]
+pub enum MethodBody {
+    /// Ruby code.
+    Bytecode(Rc<crate::interp::LoadedMethod>),
+    /// A core method written in Rust.
+    Native(crate::core::NativeMethod),
+}
+
+#[derive(Clone)]
+pub struct MethodEntry {
+    pub body: MethodBody,
+    pub visibility: Visibility,
+    /// The class or module that defines it.
+    pub owner: Value,
+}
+
+pub struct ClassData {
+    pub id: u32,
+    pub name: Option<Sym>,
+    pub superclass: Option<Value>,
+    pub is_module: bool,
+    /// A singleton class (one object's own methods); `class` skips it.
+    pub is_singleton: bool,
+    pub methods: RefCell<FxHashMap<Sym, MethodEntry>>,
+    pub constants: RefCell<FxHashMap<Sym, Value>>,
+}
+
+// SAFETY (all impls below): each type is #[repr(C)], starts with a Header,
+// fits a 64-byte cell (checked at compile time in Heap::place) and has its
+// own kind.
+unsafe impl HeapObject for RObject {
+    const KIND: ObjKind = ObjKind::Object;
+    fn trace(&self, marker: &mut Marker) {
+        for &(_, value) in self.ivars.borrow().iter() {
+            marker.mark(value);
+        }
+    }
+}
+
+unsafe impl HeapObject for RString {
+    const KIND: ObjKind = ObjKind::String;
+    fn trace(&self, _: &mut Marker) {}
+}
+
+unsafe impl HeapObject for RArray {
+    const KIND: ObjKind = ObjKind::Array;
+    fn trace(&self, marker: &mut Marker) {
+        marker.mark_all(&self.items.borrow());
+    }
+}
+
+unsafe impl HeapObject for RFloat {
+    const KIND: ObjKind = ObjKind::Float;
+    fn trace(&self, _: &mut Marker) {}
+}
+
+unsafe impl HeapObject for RBignum {
+    const KIND: ObjKind = ObjKind::Bignum;
+    fn trace(&self, _: &mut Marker) {}
+}
+
+unsafe impl HeapObject for RClass {
+    const KIND: ObjKind = ObjKind::Class;
+    fn trace(&self, marker: &mut Marker) {
+        if let Some(superclass) = self.data.superclass {
+            marker.mark(superclass);
+        }
+        for &value in self.data.constants.borrow().values() {
+            marker.mark(value);
+        }
+        for entry in self.data.methods.borrow().values() {
+            marker.mark(entry.owner);
+        }
+    }
+}
+
+/// Casts a header to the object it starts, if it is of kind `T`.
+#[inline]
+pub fn downcast<T: HeapObject>(header: &Header) -> Option<&T> {
+    if header.kind() == T::KIND {
+        // SAFETY: the kind says the cell holds a `T`, which starts with this
+        // header (repr(C)), so the cast is to the cell's real type.
+        Some(unsafe { &*(header as *const Header as *const T) })
+    } else {
+        None
+    }
+}
+
+impl Value {
+    /// The object behind a heap reference, if it is a `T`.
+    #[inline]
+    pub fn get<T: HeapObject>(self) -> Option<&'static T> {
+        downcast(self.header()?)
+    }
+}
+
+/// Marks the children of one cell (the collector's trace function).
+pub fn trace_cell(header: &Header, marker: &mut Marker) {
+    marker.mark(header.class());
+    match header.kind() {
+        ObjKind::Free => {}
+        ObjKind::Object => downcast::<RObject>(header).unwrap().trace(marker),
+        ObjKind::String => {}
+        ObjKind::Array => downcast::<RArray>(header).unwrap().trace(marker),
+        ObjKind::Float | ObjKind::Bignum => {}
+        ObjKind::Class => downcast::<RClass>(header).unwrap().trace(marker),
+    }
+}
+
+/// Drops the object in a cell the collector found dead.
+pub fn drop_cell(header: &Header) {
+    fn drop_as<T: HeapObject>(header: &Header) {
+        // SAFETY: the header's kind says the cell holds a live `T`; it is
+        // unreachable (unmarked), so nothing uses it after this drop, and the
+        // caller turns the cell into a free cell right after.
+        unsafe { std::ptr::drop_in_place(header as *const Header as *mut T) }
+    }
+    match header.kind() {
+        ObjKind::Free => {}
+        ObjKind::Object => drop_as::<RObject>(header),
+        ObjKind::String => drop_as::<RString>(header),
+        ObjKind::Array => drop_as::<RArray>(header),
+        ObjKind::Float => drop_as::<RFloat>(header),
+        ObjKind::Bignum => drop_as::<RBignum>(header),
+        ObjKind::Class => drop_as::<RClass>(header),
+    }
+}

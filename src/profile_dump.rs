@@ -1,0 +1,80 @@
+//! `--dump-profile`: what the interpreter recorded, printed after the run.
+//!
+//! One section per method that ran, then one line per send and one per
+//! branch, in instruction order:
+//!
+//! ```text
+//! == fib (t.rb:1) calls=177
+//! ip=6 send < receiver_kinds={fixnum} args_kinds=[{fixnum}]
+//! ip=17 send fib receiver_kinds={Object} args_kinds=[{fixnum}]
+//! ip=8 branch taken=89 not_taken=88
+//! ```
+
+use crate::interp::LoadedMethod;
+use crate::vm::{class_data, Vm};
+use bytecode::profile::{builtin_kind_name, Kind, KindSet};
+use bytecode::Insn;
+use std::fmt::Write;
+
+/// The profile of every method that ran, in load order.
+pub fn dump_profiles(vm: &Vm) -> String {
+    let mut out = String::new();
+    for method in &vm.loaded {
+        let ran = method.calls.get() > 0 || method.code.kind == bytecode::MethodKind::TopLevel;
+        if ran {
+            dump_method(vm, method, &mut out);
+        }
+    }
+    out
+}
+
+fn dump_method(vm: &Vm, method: &LoadedMethod, out: &mut String) {
+    let code = &method.code;
+    let _ = writeln!(
+        out,
+        "== {} ({}:{}) calls={}",
+        vm.symbols.name(code.name),
+        code.file,
+        code.line,
+        method.calls.get()
+    );
+    let kinds = |set: &KindSet| set.display(|kind| kind_name(vm, kind));
+    for (ip, insn) in code.insns.iter().enumerate() {
+        if let Insn::Send(site_index) = insn {
+            let site = &code.sites[*site_index as usize];
+            let state = &method.sites[*site_index as usize];
+            let args: Vec<String> = state.args.iter().map(|cell| kinds(&cell.get())).collect();
+            let _ = writeln!(
+                out,
+                "ip={ip} send {} receiver_kinds={} args_kinds=[{}]",
+                vm.symbols.name(site.name),
+                kinds(&state.receiver.get()),
+                args.join(", ")
+            );
+        }
+    }
+    for (ip, insn) in code.insns.iter().enumerate() {
+        if let Insn::Branch { profile, .. } = insn {
+            let counts = method.branches[*profile as usize].get();
+            let _ = writeln!(out, "ip={ip} branch taken={} not_taken={}", counts.taken, counts.not_taken);
+        }
+    }
+}
+
+/// `fixnum`, `bignum`, `flonum`, `heap_float`, or a class name.
+pub fn kind_name(vm: &Vm, kind: Kind) -> String {
+    match builtin_kind_name(kind) {
+        Some(name) => name.to_string(),
+        None => {
+            let Kind::Class(id) = kind else { unreachable!("builtin kinds are named above") };
+            let class = vm.classes[id as usize];
+            let name = vm.class_name(class);
+            if class_data(class).is_singleton {
+                // A singleton class profiles as the object's class.
+                vm.class_name(class_data(class).superclass.expect("singleton has a superclass"))
+            } else {
+                name
+            }
+        }
+    }
+}

@@ -1,0 +1,553 @@
+//! The virtual machine's state: classes, method tables, the value stack, the
+//! frame records used for backtraces, globals, and the heap.
+//!
+//! The interpreter itself is in `interp.rs`; the core library's methods in
+//! `core/`. Everything a Ruby program can reach is reachable from here, which
+//! is what the collector's precise roots are (see [`Vm::collect`]).
+
+use crate::core::{NativeFn, NativeMethod};
+use crate::heap::{Heap, HeapObject, Marker};
+use crate::interp::LoadedMethod;
+use crate::object::*;
+use crate::output::Output;
+use crate::value::Value;
+use bytecode::{Sym, SymbolTable};
+use fxhash::FxHashMap;
+use num_bigint::BigInt;
+use std::cell::RefCell;
+use std::rc::Rc;
+
+/// A transfer of control that unwinds Rust frames: for now a raised
+/// exception (`break`, `throw` and non-local `return` join it later).
+#[derive(Debug)]
+pub enum Control {
+    Raise(Value),
+}
+
+pub type VmResult<T = Value> = Result<T, Control>;
+
+/// What a frame is running, for backtraces.
+#[derive(Clone)]
+pub enum FrameCode {
+    Bytecode(Rc<LoadedMethod>),
+    Native(Sym),
+}
+
+/// One Ruby-level frame, as backtraces show it.
+#[derive(Clone)]
+pub struct FrameRecord {
+    pub code: FrameCode,
+    /// The instruction running (bytecode frames), updated before every call.
+    pub ip: u32,
+    /// Where `def` defines methods.
+    pub definee: Value,
+}
+
+/// How deep Ruby calls may nest before `SystemStackError`.
+pub const MAX_DEPTH: usize = 10_000;
+/// Value-stack capacity (values); reserved once so it never moves.
+pub const VALUE_STACK_CAPACITY: usize = 4 * 1024 * 1024;
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum ClassFlavour {
+    Class,
+    Module,
+    Singleton,
+}
+
+/// The classes the runtime refers to directly.
+pub struct CoreClasses {
+    pub basic_object: Value,
+    pub object: Value,
+    pub module: Value,
+    pub class: Value,
+    pub kernel: Value,
+    pub comparable: Value,
+    pub numeric: Value,
+    pub integer: Value,
+    pub float: Value,
+    pub string: Value,
+    pub symbol: Value,
+    pub array: Value,
+    pub nil: Value,
+    pub true_class: Value,
+    pub false_class: Value,
+    pub gc: Value,
+    pub exception: Value,
+    pub script_error: Value,
+    pub not_implemented_error: Value,
+    pub standard_error: Value,
+    pub runtime_error: Value,
+    pub argument_error: Value,
+    pub type_error: Value,
+    pub name_error: Value,
+    pub no_method_error: Value,
+    pub zero_division_error: Value,
+    pub range_error: Value,
+    pub float_domain_error: Value,
+    pub index_error: Value,
+    pub frozen_error: Value,
+    pub system_stack_error: Value,
+}
+
+/// Interned names the runtime uses often.
+pub struct CommonSyms {
+    pub to_s: Sym,
+    pub inspect: Sym,
+    pub eq: Sym,
+    pub mesg: Sym,
+    pub backtrace: Sym,
+    pub main: Sym,
+}
+
+/// Command-line settings the VM consults.
+#[derive(Clone, Default, Debug)]
+pub struct VmOptions {
+    pub gc_stress: bool,
+}
+
+pub struct Vm {
+    pub symbols: SymbolTable,
+    pub heap: Heap,
+    /// Receivers, arguments, locals and operands of every active bytecode
+    /// frame (a precise GC root).
+    pub stack: Vec<Value>,
+    pub frames: Vec<FrameRecord>,
+    /// Every class and module by id (ids key profiles and inline caches).
+    pub classes: Vec<Value>,
+    pub c: CoreClasses,
+    pub sym: CommonSyms,
+    pub main: Value,
+    pub globals: FxHashMap<Sym, Value>,
+    /// Heap values owned by loaded code (bignum and float literals).
+    pub pinned: Vec<Value>,
+    /// Every method loaded, in load order (for `--dump-profile`).
+    pub loaded: Vec<Rc<LoadedMethod>>,
+    /// Source text of every loaded file (error_highlight prints lines).
+    pub sources: FxHashMap<Rc<str>, Rc<[u8]>>,
+    pub out: Output,
+    /// Bumped whenever a method is defined: inline caches keyed on an older
+    /// serial are stale.
+    pub method_serial: u64,
+    /// Set when a core arithmetic or comparison method is redefined: the
+    /// interpreter's fast paths then give way to real calls.
+    pub basic_ops_redefined: bool,
+    pub options: VmOptions,
+    /// Values that native code keeps alive while it allocates.
+    pub temp_roots: RefCell<Vec<Value>>,
+}
+
+impl Vm {
+    pub fn new(options: VmOptions) -> Box<Vm> {
+        let mut symbols = SymbolTable::new();
+        let sym = CommonSyms {
+            to_s: symbols.intern("to_s"),
+            inspect: symbols.intern("inspect"),
+            eq: symbols.intern("=="),
+            mesg: symbols.intern("mesg"),
+            backtrace: symbols.intern("bt"),
+            main: symbols.intern("main"),
+        };
+        let mut heap = Heap::new();
+        heap.stress = false;
+        let placeholder = Value::NIL;
+        let mut vm = Box::new(Vm {
+            symbols,
+            heap,
+            stack: Vec::with_capacity(VALUE_STACK_CAPACITY),
+            frames: Vec::new(),
+            classes: Vec::new(),
+            c: CoreClasses {
+                basic_object: placeholder,
+                object: placeholder,
+                module: placeholder,
+                class: placeholder,
+                kernel: placeholder,
+                comparable: placeholder,
+                numeric: placeholder,
+                integer: placeholder,
+                float: placeholder,
+                string: placeholder,
+                symbol: placeholder,
+                array: placeholder,
+                nil: placeholder,
+                true_class: placeholder,
+                false_class: placeholder,
+                gc: placeholder,
+                exception: placeholder,
+                script_error: placeholder,
+                not_implemented_error: placeholder,
+                standard_error: placeholder,
+                runtime_error: placeholder,
+                argument_error: placeholder,
+                type_error: placeholder,
+                name_error: placeholder,
+                no_method_error: placeholder,
+                zero_division_error: placeholder,
+                range_error: placeholder,
+                float_domain_error: placeholder,
+                index_error: placeholder,
+                frozen_error: placeholder,
+                system_stack_error: placeholder,
+            },
+            sym,
+            main: placeholder,
+            globals: FxHashMap::default(),
+            pinned: Vec::new(),
+            loaded: Vec::new(),
+            sources: FxHashMap::default(),
+            out: Output::stdout(),
+            method_serial: 0,
+            basic_ops_redefined: false,
+            options: options.clone(),
+            temp_roots: RefCell::new(Vec::new()),
+        });
+        vm.bootstrap_classes();
+        crate::core::define_core(&mut vm);
+        vm.heap.stress = options.gc_stress;
+        vm
+    }
+
+    fn bootstrap_classes(&mut self) {
+        let basic_object = self.new_class_raw("BasicObject", None, false);
+        let object = self.new_class_raw("Object", Some(basic_object), false);
+        let module = self.new_class_raw("Module", Some(object), false);
+        let class = self.new_class_raw("Class", Some(module), false);
+        for c in [basic_object, object, module, class] {
+            c.header().unwrap().set_class(class);
+        }
+        self.c.basic_object = basic_object;
+        self.c.object = object;
+        self.c.module = module;
+        self.c.class = class;
+        for c in [basic_object, object, module, class] {
+            let name = class_data(c).name.unwrap();
+            self.set_constant(object, name, c);
+        }
+        self.c.kernel = self.define_module("Kernel");
+        self.c.comparable = self.define_module("Comparable");
+        self.c.numeric = self.define_class("Numeric", object);
+        self.c.integer = self.define_class("Integer", self.c.numeric);
+        self.c.float = self.define_class("Float", self.c.numeric);
+        self.c.string = self.define_class("String", object);
+        self.c.symbol = self.define_class("Symbol", object);
+        self.c.array = self.define_class("Array", object);
+        self.c.nil = self.define_class("NilClass", object);
+        self.c.true_class = self.define_class("TrueClass", object);
+        self.c.false_class = self.define_class("FalseClass", object);
+        self.c.gc = self.define_module("GC");
+        let exception = self.define_class("Exception", object);
+        self.c.exception = exception;
+        self.c.script_error = self.define_class("ScriptError", exception);
+        self.c.not_implemented_error = self.define_class("NotImplementedError", self.c.script_error);
+        self.c.standard_error = self.define_class("StandardError", exception);
+        let standard = self.c.standard_error;
+        self.c.runtime_error = self.define_class("RuntimeError", standard);
+        self.c.frozen_error = self.define_class("FrozenError", self.c.runtime_error);
+        self.c.argument_error = self.define_class("ArgumentError", standard);
+        self.c.type_error = self.define_class("TypeError", standard);
+        self.c.name_error = self.define_class("NameError", standard);
+        self.c.no_method_error = self.define_class("NoMethodError", self.c.name_error);
+        self.c.zero_division_error = self.define_class("ZeroDivisionError", standard);
+        self.c.range_error = self.define_class("RangeError", standard);
+        self.c.float_domain_error = self.define_class("FloatDomainError", self.c.range_error);
+        self.c.index_error = self.define_class("IndexError", standard);
+        self.define_class("KeyError", self.c.index_error);
+        self.define_class("StopIteration", self.c.index_error);
+        self.define_class("LocalJumpError", standard);
+        self.define_class("IOError", standard);
+        self.c.system_stack_error = self.define_class("SystemStackError", exception);
+        self.define_class("NoMatchingPatternError", standard);
+        self.define_class("SecurityError", exception);
+        self.define_class("Interrupt", exception);
+        self.define_class("SystemExit", exception);
+        self.main = self.new_object(object);
+    }
+
+    fn new_class_raw(&mut self, name: &str, superclass: Option<Value>, is_module: bool) -> Value {
+        let flavour = if is_module { ClassFlavour::Module } else { ClassFlavour::Class };
+        self.new_class_with(name, superclass, flavour)
+    }
+
+    fn new_class_with(&mut self, name: &str, superclass: Option<Value>, flavour: ClassFlavour) -> Value {
+        let is_module = flavour == ClassFlavour::Module;
+        let name = self.symbols.intern(name);
+        let id = self.classes.len() as u32;
+        let class_class = if self.c.class.is_nil() { Value::NIL } else { self.c.class };
+        let class_class = if is_module && !self.c.module.is_nil() { self.c.module } else { class_class };
+        let value = self.heap.place(RClass {
+            header: crate::heap::Header::new(RClass::KIND, class_class),
+            data: Box::new(ClassData {
+                id,
+                name: Some(name),
+                superclass,
+                is_module,
+                is_singleton: flavour == ClassFlavour::Singleton,
+                methods: RefCell::new(FxHashMap::default()),
+                constants: RefCell::new(FxHashMap::default()),
+            }),
+        });
+        self.classes.push(value);
+        value
+    }
+
+    /// Defines (or returns the existing) top-level class `name`.
+    pub fn define_class(&mut self, name: &str, superclass: Value) -> Value {
+        let sym = self.symbols.intern(name);
+        if let Some(existing) = self.constant(self.c.object, sym) {
+            return existing;
+        }
+        let class = self.new_class_raw(name, Some(superclass), false);
+        self.set_constant(self.c.object, sym, class);
+        class
+    }
+
+    pub fn define_module(&mut self, name: &str) -> Value {
+        let sym = self.symbols.intern(name);
+        let module = self.new_class_raw(name, None, true);
+        self.set_constant(self.c.object, sym, module);
+        module
+    }
+
+    // --- constants and globals -------------------------------------------
+
+    pub fn constant(&self, class: Value, name: Sym) -> Option<Value> {
+        let mut current = Some(class);
+        while let Some(c) = current {
+            let data = class_data(c);
+            if let Some(&value) = data.constants.borrow().get(&name) {
+                return Some(value);
+            }
+            current = data.superclass;
+        }
+        None
+    }
+
+    pub fn set_constant(&mut self, class: Value, name: Sym, value: Value) {
+        class_data(class).constants.borrow_mut().insert(name, value);
+    }
+
+    pub fn global(&self, name: Sym) -> Value {
+        self.globals.get(&name).copied().unwrap_or(Value::NIL)
+    }
+
+    // --- classes and methods ---------------------------------------------
+
+    /// The class of any value.
+    #[inline]
+    pub fn class_of(&self, value: Value) -> Value {
+        if value.is_fixnum() {
+            self.c.integer
+        } else if value.is_flonum() {
+            self.c.float
+        } else if value.is_symbol() {
+            self.c.symbol
+        } else if let Some(header) = value.header() {
+            header.class()
+        } else if value == Value::NIL {
+            self.c.nil
+        } else if value == Value::TRUE {
+            self.c.true_class
+        } else {
+            self.c.false_class
+        }
+    }
+
+    /// The class to report for a value: its class, skipping singleton
+    /// classes.
+    pub fn real_class_of(&self, value: Value) -> Value {
+        let mut class = self.class_of(value);
+        while class_data(class).is_singleton {
+            class = class_data(class).superclass.expect("a singleton class has a superclass");
+        }
+        class
+    }
+
+    /// Looks `name` up along `class`'s ancestry.
+    pub fn find_method(&self, class: Value, name: Sym) -> Option<MethodEntry> {
+        let mut current = Some(class);
+        while let Some(c) = current {
+            let data = class_data(c);
+            if let Some(entry) = data.methods.borrow().get(&name) {
+                return Some(entry.clone());
+            }
+            if c == self.c.object {
+                if let Some(entry) = class_data(self.c.kernel).methods.borrow().get(&name) {
+                    return Some(entry.clone());
+                }
+            }
+            current = data.superclass;
+        }
+        None
+    }
+
+    /// Every method name callable on instances of `class` (for
+    /// did_you_mean), with private ones only if `include_private`.
+    pub fn method_names(&self, class: Value, include_private: bool) -> Vec<Sym> {
+        let mut names = Vec::new();
+        let mut current = Some(class);
+        let visit = |c: Value, names: &mut Vec<Sym>| {
+            for (&name, entry) in class_data(c).methods.borrow().iter() {
+                if include_private || entry.visibility == Visibility::Public {
+                    names.push(name);
+                }
+            }
+        };
+        while let Some(c) = current {
+            visit(c, &mut names);
+            if c == self.c.object {
+                visit(self.c.kernel, &mut names);
+            }
+            current = class_data(c).superclass;
+        }
+        names.sort_unstable();
+        names.dedup();
+        names
+    }
+
+    pub fn add_method(&mut self, class: Value, name: Sym, body: MethodBody, visibility: Visibility) {
+        if [self.c.integer, self.c.float].contains(&class) && crate::interp::is_basic_op(self.symbols.name(name)) {
+            self.basic_ops_redefined = true;
+        }
+        let entry = MethodEntry { body, visibility, owner: class };
+        class_data(class).methods.borrow_mut().insert(name, entry);
+        self.method_serial += 1;
+    }
+
+    /// Defines a core method written in Rust.
+    pub fn define_native(&mut self, class: Value, name: &str, min: u8, max: Option<u8>, func: NativeFn) {
+        let sym = self.symbols.intern(name);
+        let native = NativeMethod { name: sym, min, max, func };
+        self.add_method(class, sym, MethodBody::Native(native), Visibility::Public);
+    }
+
+    /// Defines a private core method (Kernel's functions).
+    pub fn define_private_native(&mut self, class: Value, name: &str, min: u8, max: Option<u8>, func: NativeFn) {
+        let sym = self.symbols.intern(name);
+        let native = NativeMethod { name: sym, min, max, func };
+        self.add_method(class, sym, MethodBody::Native(native), Visibility::Private);
+    }
+
+    /// The singleton class of a heap object (a class's singleton class is
+    /// where its class methods live: `GC.start`). Created on first use.
+    pub fn singleton_class(&mut self, object: Value) -> Value {
+        let header = object.header().expect("only heap objects have singleton classes");
+        let current = header.class();
+        if class_data(current).is_singleton {
+            return current;
+        }
+        let name = if object.get::<RClass>().is_some() {
+            format!("#<Class:{}>", self.class_name(object))
+        } else {
+            format!("#<Class:{}>", crate::core::object::default_to_s(self, object))
+        };
+        let singleton = self.new_class_with(&name, Some(current), ClassFlavour::Singleton);
+        header.set_class(singleton);
+        singleton
+    }
+
+    pub fn define_singleton_native(&mut self, class: Value, name: &str, min: u8, max: Option<u8>, func: NativeFn) {
+        let singleton = self.singleton_class(class);
+        self.define_native(singleton, name, min, max, func);
+    }
+
+    pub fn class_name(&self, class: Value) -> String {
+        match class_data(class).name {
+            Some(name) => self.symbols.name(name).to_string(),
+            None => "#<Class>".to_string(),
+        }
+    }
+
+    // --- allocation --------------------------------------------------------
+
+    /// Places a new object on the heap, collecting first if it is time (the
+    /// object being placed is a root of that collection).
+    pub fn alloc<T: HeapObject>(&mut self, object: T) -> Value {
+        if self.heap.needs_collection() {
+            self.collect(|marker| object.trace(marker));
+        }
+        self.heap.place(object)
+    }
+
+    pub fn new_string(&mut self, bytes: Vec<u8>) -> Value {
+        self.heap.note_external(bytes.capacity());
+        let class = self.c.string;
+        self.alloc(RString { header: crate::heap::Header::new(RString::KIND, class), bytes: RefCell::new(bytes) })
+    }
+
+    pub fn new_str(&mut self, text: &str) -> Value {
+        self.new_string(text.as_bytes().to_vec())
+    }
+
+    pub fn new_array(&mut self, items: Vec<Value>) -> Value {
+        self.heap.note_external(items.capacity() * 8);
+        let class = self.c.array;
+        self.alloc(RArray { header: crate::heap::Header::new(RArray::KIND, class), items: RefCell::new(items) })
+    }
+
+    pub fn new_float(&mut self, value: f64) -> Value {
+        match Value::flonum(value) {
+            Some(v) => v,
+            None => {
+                let class = self.c.float;
+                self.alloc(RFloat { header: crate::heap::Header::new(RFloat::KIND, class), value })
+            }
+        }
+    }
+
+    /// An Integer: a fixnum when it fits, else a Bignum.
+    pub fn new_integer(&mut self, value: BigInt) -> Value {
+        if let Ok(n) = i64::try_from(&value) {
+            if let Some(v) = Value::fixnum(n) {
+                return v;
+            }
+        }
+        let class = self.c.integer;
+        self.alloc(RBignum { header: crate::heap::Header::new(RBignum::KIND, class), value })
+    }
+
+    /// An Integer from an i128 (results of fixnum arithmetic).
+    #[inline]
+    pub fn new_int(&mut self, value: i128) -> Value {
+        if let Ok(n) = i64::try_from(value) {
+            if let Some(v) = Value::fixnum(n) {
+                return v;
+            }
+        }
+        self.new_integer(BigInt::from(value))
+    }
+
+    pub fn new_object(&mut self, class: Value) -> Value {
+        self.alloc(RObject { header: crate::heap::Header::new(RObject::KIND, class), ivars: RefCell::new(Vec::new()) })
+    }
+
+    // --- garbage collection ----------------------------------------------
+
+    /// A full collection. `extra` reports additional roots.
+    pub fn collect(&mut self, extra: impl FnOnce(&mut Marker)) {
+        let mut marker = self.heap.start_collection();
+        marker.mark_all(&self.stack);
+        marker.mark_all(&self.classes);
+        marker.mark_all(&self.pinned);
+        marker.mark_all(&self.temp_roots.borrow());
+        marker.mark(self.main);
+        for &value in self.globals.values() {
+            marker.mark(value);
+        }
+        for frame in &self.frames {
+            marker.mark(frame.definee);
+        }
+        extra(&mut marker);
+        self.heap.finish_collection(marker, crate::object::trace_cell);
+    }
+
+    pub fn symbol_name(&self, value: Value) -> &str {
+        self.symbols.name(value.as_symbol().expect("a Symbol"))
+    }
+}
+
+/// The class data of a class or module value.
+#[inline]
+pub fn class_data(class: Value) -> &'static ClassData {
+    &class.get::<RClass>().expect("a class or module").data
+}

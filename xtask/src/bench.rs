@@ -1,0 +1,267 @@
+//! `cargo xtask bench [--runs N] [--startup-runs N] [--rhizome-flag=F]... [FILTER]`.
+//!
+//! Wall-clock comparison of rhizome with MRI. Every `benches/ruby/*.rb` (run
+//! with no arguments, so with its default size) and a start-up case
+//! (`-e 'puts 1'`) are run under the release rhizome, `ruby` and
+//! `ruby --yjit` in turn, N times round, so that drifts in machine load hit all
+//! three alike. Each run is reaped with `wait4`, which gives its wall time and
+//! peak RSS. The table shows medians; ratios are rhizome's time over the
+//! other's, so a ratio below 1 means rhizome is faster. Every rhizome run's
+//! stdout must equal ruby's: a difference, or any run exiting with a failure,
+//! is reported loudly and makes the task fail.
+
+use crate::support::{
+    build_release, ensure_ruby, measure, median, megabytes, root, yjit_available, Result,
+};
+use std::ffi::OsString;
+use std::fmt::Write as _;
+use std::fs;
+use std::path::PathBuf;
+use std::process::{Command, ExitCode};
+
+/// What `cargo xtask bench` was asked to do.
+pub struct Options {
+    /// Runs of each benchmark under each implementation.
+    pub runs: usize,
+    /// Runs of the start-up case under each implementation.
+    pub startup_runs: usize,
+    /// Extra flags given to rhizome before the script.
+    pub rhizome_flags: Vec<String>,
+    /// Only cases whose name contains this text.
+    pub filter: Option<String>,
+}
+
+/// One Ruby implementation under test: a program and the flags it always gets.
+struct Implementation {
+    label: &'static str,
+    program: PathBuf,
+    flags: Vec<OsString>,
+}
+
+/// One thing to measure: the arguments after the implementation's own flags.
+struct Case {
+    name: String,
+    args: Vec<OsString>,
+    runs: usize,
+}
+
+/// The measurements of one case under one implementation.
+#[derive(Default)]
+struct Samples {
+    seconds: Vec<f64>,
+    rss_bytes: Vec<f64>,
+}
+
+/// Runs the benchmarks and prints the table.
+pub fn run(options: &Options) -> Result<ExitCode> {
+    let cases = cases(options)?;
+    if cases.is_empty() {
+        return Err(format!(
+            "no benchmark matches {:?}",
+            options.filter.as_deref().unwrap_or("")
+        )
+        .into());
+    }
+    let rhizome = build_release()?;
+    let mut implementations = vec![Implementation {
+        label: "rhizome",
+        program: rhizome,
+        flags: options.rhizome_flags.iter().map(OsString::from).collect(),
+    }];
+    let mut problems = Vec::new();
+    match ensure_ruby() {
+        Ok(version) => {
+            eprintln!("comparing with ruby {version}");
+            implementations.push(Implementation {
+                label: "ruby",
+                program: "ruby".into(),
+                flags: vec![],
+            });
+            if yjit_available() {
+                implementations.push(Implementation {
+                    label: "yjit",
+                    program: "ruby".into(),
+                    flags: vec!["--yjit".into()],
+                });
+            } else {
+                problems.push("`ruby --yjit` does not enable YJIT here: no yjit column".into());
+            }
+        }
+        Err(error) => problems.push(format!("no ruby to compare with: {error}")),
+    }
+
+    let mut rows = Vec::new();
+    for case in &cases {
+        eprintln!(
+            "measuring {} ({} run(s) each of {})",
+            case.name,
+            case.runs,
+            implementations
+                .iter()
+                .map(|i| i.label)
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+        rows.push(measure_case(case, &implementations, &mut problems)?);
+    }
+
+    print_table(options, &implementations, &cases, &rows);
+    if problems.is_empty() {
+        Ok(ExitCode::SUCCESS)
+    } else {
+        println!();
+        for problem in &problems {
+            println!("!!! {problem}");
+        }
+        Ok(ExitCode::FAILURE)
+    }
+}
+
+/// The cases to run: each benches/ruby/*.rb by file name, then start-up.
+fn cases(options: &Options) -> Result<Vec<Case>> {
+    let dir = root().join("benches").join("ruby");
+    let mut scripts: Vec<PathBuf> = fs::read_dir(&dir)
+        .map_err(|e| format!("reading {}: {e}", dir.display()))?
+        .filter_map(|entry| entry.ok().map(|e| e.path()))
+        .filter(|path| path.extension().is_some_and(|ext| ext == "rb"))
+        .collect();
+    scripts.sort();
+    let mut cases: Vec<Case> = scripts
+        .into_iter()
+        .map(|path| Case {
+            name: path
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_default(),
+            args: vec![path.into_os_string()],
+            runs: options.runs,
+        })
+        .collect();
+    cases.push(Case {
+        name: "startup (-e 'puts 1')".into(),
+        args: vec!["-e".into(), "puts 1".into()],
+        runs: options.startup_runs,
+    });
+    cases.retain(|case| {
+        options
+            .filter
+            .as_deref()
+            .is_none_or(|f| case.name.contains(f))
+    });
+    Ok(cases)
+}
+
+/// Runs one case under every implementation, alternating, and checks outputs.
+fn measure_case(
+    case: &Case,
+    implementations: &[Implementation],
+    problems: &mut Vec<String>,
+) -> Result<Vec<Samples>> {
+    let mut samples: Vec<Samples> = implementations.iter().map(|_| Samples::default()).collect();
+    let mut reference: Option<Vec<u8>> = None;
+    let mut rhizome_outputs: Vec<Vec<u8>> = Vec::new();
+    // Implementations already reported as failing in this case (once is enough).
+    let mut failed: Vec<&str> = Vec::new();
+    for _ in 0..case.runs {
+        for (implementation, samples) in implementations.iter().zip(&mut samples) {
+            let mut command = Command::new(&implementation.program);
+            command
+                .args(&implementation.flags)
+                .args(&case.args)
+                .current_dir(root());
+            let m = measure(&mut command)
+                .map_err(|e| format!("could not run {}: {e}", implementation.program.display()))?;
+            if !m.status.success() && !failed.contains(&implementation.label) {
+                failed.push(implementation.label);
+                problems.push(format!(
+                    "{}: {} exited with {}; stderr:\n{}",
+                    case.name,
+                    implementation.label,
+                    m.status,
+                    String::from_utf8_lossy(&m.stderr)
+                ));
+            }
+            samples.seconds.push(m.wall.as_secs_f64());
+            samples.rss_bytes.push(m.peak_rss as f64);
+            match implementation.label {
+                "rhizome" => rhizome_outputs.push(m.stdout),
+                "ruby" if reference.is_none() => reference = Some(m.stdout),
+                _ => {}
+            }
+        }
+    }
+    if let Some(expected) = &reference {
+        if let Some(bad) = rhizome_outputs.iter().find(|out| *out != expected) {
+            problems.push(format!(
+                "OUTPUT MISMATCH in {}: rhizome's stdout differs from ruby's \
+                 (- ruby, + rhizome)\n{}",
+                case.name,
+                rhizome_spec::diff("stdout", expected, bad)
+            ));
+        }
+    }
+    Ok(samples)
+}
+
+fn print_table(
+    options: &Options,
+    implementations: &[Implementation],
+    cases: &[Case],
+    rows: &[Vec<Samples>],
+) {
+    let mut header = vec!["benchmark".to_string()];
+    for i in implementations {
+        header.push(format!("{} s", i.label));
+    }
+    for i in &implementations[1..] {
+        header.push(format!("rhizome/{}", i.label));
+    }
+    for i in implementations {
+        header.push(format!("{} MB", i.label));
+    }
+    let mut table = vec![header];
+    for (case, samples) in cases.iter().zip(rows) {
+        let times: Vec<f64> = samples.iter().map(|s| median(&s.seconds)).collect();
+        let mut row = vec![case.name.clone()];
+        row.extend(times.iter().map(|t| format!("{t:.4}")));
+        row.extend(times[1..].iter().map(|t| format!("{:.2}", times[0] / t)));
+        row.extend(
+            samples
+                .iter()
+                .map(|s| format!("{:.1}", megabytes(median(&s.rss_bytes) as u64))),
+        );
+        table.push(row);
+    }
+
+    let columns = table[0].len();
+    let widths: Vec<usize> = (0..columns)
+        .map(|c| table.iter().map(|row| row[c].len()).max().unwrap_or(0))
+        .collect();
+    let flags = if options.rhizome_flags.is_empty() {
+        String::new()
+    } else {
+        format!(" (rhizome flags: {})", options.rhizome_flags.join(" "))
+    };
+    println!();
+    println!(
+        "median wall time in seconds over {} run(s) ({} for start-up){flags}",
+        options.runs, options.startup_runs
+    );
+    println!("ratios are rhizome's time / the other's: a ratio < 1 means rhizome is faster");
+    println!("MB = median peak RSS in megabytes (10^6 bytes)");
+    println!();
+    for (index, row) in table.iter().enumerate() {
+        let mut line = String::new();
+        for (c, cell) in row.iter().enumerate() {
+            if c == 0 {
+                let _ = write!(line, "{cell:<w$}", w = widths[c]);
+            } else {
+                let _ = write!(line, "  {cell:>w$}", w = widths[c]);
+            }
+        }
+        println!("{}", line.trim_end());
+        if index == 0 {
+            println!("{}", "-".repeat(line.trim_end().len()));
+        }
+    }
+}
