@@ -203,12 +203,7 @@ impl Vm {
         } else {
             (self.c.no_method_error, format!("undefined method `{name}' for {description}"))
         };
-        if let Some(span) = site.highlight {
-            if let Some(source) = self.sources.get(&code.file) {
-                let line = source_line(source, span.line);
-                message.push_str(&error_highlight::snippet(&line, span.first_col as usize, span.last_col as usize));
-            }
-        }
+        message.push_str(&self.highlight_snippet(site, code));
         let class_of_receiver = self.class_of(receiver);
         let names = |vm: &Vm, private: bool| -> Vec<String> {
             vm.method_names(class_of_receiver, private)
@@ -251,9 +246,19 @@ impl Vm {
         self.raise(class, message)
     }
 
-    pub fn private_method_error(&mut self, receiver: Value, name: Sym) -> Control {
+    /// error_highlight's snippet for a failed call at `site`, if it has a
+    /// span.
+    fn highlight_snippet(&self, site: &CallSite, code: &Method) -> String {
+        let Some(span) = site.highlight else { return String::new() };
+        let Some(source) = self.sources.get(&code.file) else { return String::new() };
+        let line = source_line(source, span.line);
+        error_highlight::snippet(&line, span.first_col as usize, span.last_col as usize)
+    }
+
+    pub fn private_method_error(&mut self, receiver: Value, site: &CallSite, code: &Method) -> Control {
         let description = self.describe_receiver(receiver);
-        let message = format!("private method `{}' called for {description}", self.symbols.name(name));
+        let mut message = format!("private method `{}' called for {description}", self.symbols.name(site.name));
+        message.push_str(&self.highlight_snippet(site, code));
         let class = self.c.no_method_error;
         self.raise(class, message)
     }

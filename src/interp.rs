@@ -38,6 +38,8 @@ pub enum BasicOp {
     Plus,
     Minus,
     Mult,
+    Div,
+    Mod,
     Lt,
     Le,
     Gt,
@@ -45,10 +47,12 @@ pub enum BasicOp {
     Eq,
 }
 
-const BASIC_OPS: [(&str, BasicOp); 8] = [
+const BASIC_OPS: [(&str, BasicOp); 10] = [
     ("+", BasicOp::Plus),
     ("-", BasicOp::Minus),
     ("*", BasicOp::Mult),
+    ("/", BasicOp::Div),
+    ("%", BasicOp::Mod),
     ("<", BasicOp::Lt),
     ("<=", BasicOp::Le),
     (">", BasicOp::Gt),
@@ -393,7 +397,7 @@ impl Vm {
 
         if state.op != BasicOp::None && !self.basic_ops_redefined {
             let arg = self.stack[receiver_index + 1];
-            if let Some(result) = self.basic_op(state.op, receiver, arg) {
+            if let Some(result) = self.basic_op(state.op, receiver, arg)? {
                 self.stack.truncate(receiver_index);
                 self.stack.push(result);
                 return Ok(());
@@ -416,7 +420,7 @@ impl Vm {
             },
         };
         if entry.visibility == Visibility::Private && !site.is_fcall() {
-            return Err(self.private_method_error(receiver, site.name));
+            return Err(self.private_method_error(receiver, site, &method.code));
         }
         let result = self.invoke(&entry, receiver_index, argc, site.name)?;
         self.stack.truncate(receiver_index);
@@ -424,38 +428,45 @@ impl Vm {
         Ok(())
     }
 
-    /// Fixnum and flonum arithmetic and comparisons without a call.
+    /// Fixnum and Float arithmetic and comparisons without a call, as MRI's
+    /// `opt_*` instructions do them. A fixnum division by zero falls back to
+    /// the real call (so the error comes from `Integer#/`); a Float modulo by
+    /// zero raises right here, without a frame of its own, as in MRI.
     #[inline]
-    fn basic_op(&mut self, op: BasicOp, a: Value, b: Value) -> Option<Value> {
+    fn basic_op(&mut self, op: BasicOp, a: Value, b: Value) -> VmResult<Option<Value>> {
         if a.is_fixnum() && b.is_fixnum() {
-            let (x, y) = (a.fixnum_value(), b.fixnum_value());
-            return Some(match op {
-                BasicOp::Plus => self.new_int(x as i128 + y as i128),
-                BasicOp::Minus => self.new_int(x as i128 - y as i128),
-                BasicOp::Mult => self.new_int(x as i128 * y as i128),
+            let (x, y) = (a.fixnum_value() as i128, b.fixnum_value() as i128);
+            return Ok(Some(match op {
+                BasicOp::Plus => self.new_int(x + y),
+                BasicOp::Minus => self.new_int(x - y),
+                BasicOp::Mult => self.new_int(x * y),
+                BasicOp::Div | BasicOp::Mod if y == 0 => return Ok(None),
+                BasicOp::Div => self.new_int(num_integer::Integer::div_floor(&x, &y)),
+                BasicOp::Mod => self.new_int(num_integer::Integer::mod_floor(&x, &y)),
                 BasicOp::Lt => Value::bool(x < y),
                 BasicOp::Le => Value::bool(x <= y),
                 BasicOp::Gt => Value::bool(x > y),
                 BasicOp::Ge => Value::bool(x >= y),
                 BasicOp::Eq => Value::bool(x == y),
-                BasicOp::None => return None,
-            });
+                BasicOp::None => return Ok(None),
+            }));
         }
-        if a.is_flonum() && b.is_flonum() {
-            let (x, y) = (a.flonum_value(), b.flonum_value());
-            return Some(match op {
-                BasicOp::Plus => self.new_float(x + y),
-                BasicOp::Minus => self.new_float(x - y),
-                BasicOp::Mult => self.new_float(x * y),
-                BasicOp::Lt => Value::bool(x < y),
-                BasicOp::Le => Value::bool(x <= y),
-                BasicOp::Gt => Value::bool(x > y),
-                BasicOp::Ge => Value::bool(x >= y),
-                BasicOp::Eq => Value::bool(x == y),
-                BasicOp::None => return None,
-            });
-        }
-        None
+        let (Some(x), Some(y)) = (crate::core::integer::float_of(a), crate::core::integer::float_of(b)) else {
+            return Ok(None);
+        };
+        Ok(Some(match op {
+            BasicOp::Plus => self.new_float(x + y),
+            BasicOp::Minus => self.new_float(x - y),
+            BasicOp::Mult => self.new_float(x * y),
+            BasicOp::Div => self.new_float(x / y),
+            BasicOp::Mod => crate::core::float::float_mod(self, x, y)?,
+            BasicOp::Lt => Value::bool(x < y),
+            BasicOp::Le => Value::bool(x <= y),
+            BasicOp::Gt => Value::bool(x > y),
+            BasicOp::Ge => Value::bool(x >= y),
+            BasicOp::Eq => Value::bool(x == y),
+            BasicOp::None => return Ok(None),
+        }))
     }
 
     /// Calls a method entry whose receiver and `argc` arguments are on the

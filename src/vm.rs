@@ -204,6 +204,8 @@ impl Vm {
         });
         vm.bootstrap_classes();
         crate::core::define_core(&mut vm);
+        // Defining the core's own arithmetic is not a redefinition.
+        vm.basic_ops_redefined = false;
         vm.heap.stress = options.gc_stress;
         vm
     }

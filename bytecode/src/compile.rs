@@ -45,20 +45,12 @@ use crate::insn::Insn;
 use crate::literal::Literal;
 use crate::method::{call_flags, CallSite, Method, MethodKind};
 use crate::symbols::{Sym, SymbolTable};
+use crate::syntax_error::{self, SyntaxError};
 use lib_ruby_parser::nodes::*;
 use lib_ruby_parser::{Loc, Node, Parser, ParserOptions};
 use num_bigint::BigInt;
 use num_traits::Num;
 use std::rc::Rc;
-
-/// A program the parser rejected.
-#[derive(Clone, PartialEq, Debug)]
-pub struct SyntaxError {
-    /// 1-based line of the first error.
-    pub line: u32,
-    /// The parser's message for it (`syntax error, unexpected ...`).
-    pub message: String,
-}
 
 /// The source of one file, with its line index.
 pub struct Source<'a> {
@@ -104,10 +96,7 @@ pub fn compile_file(
     };
     let result = Parser::new(text.to_vec(), options).do_parse();
     if let Some(error) = result.diagnostics.iter().find(|d| d.is_error()) {
-        return Err(SyntaxError {
-            line: source.line_of(error.loc.begin),
-            message: error.render_message(),
-        });
+        return Err(syntax_error::from_diagnostic(error, &source));
     }
     let main = symbols.intern("<main>");
     let mut compiler = Compiler { symbols, source: &source };
@@ -647,7 +636,12 @@ impl Compiler<'_, '_> {
         }
         let mut flags = 0;
         match recv {
-            Some(recv) => self.expr(m, recv),
+            Some(recv) => {
+                if matches!(**recv, Node::Self_(_)) {
+                    flags |= call_flags::FCALL;
+                }
+                self.expr(m, recv)
+            }
             None => {
                 m.emit(Insn::PushSelf);
                 flags |= call_flags::FCALL;

@@ -21,8 +21,10 @@ mod literal;
 mod method;
 pub mod profile;
 mod symbols;
+mod syntax_error;
 
-pub use compile::{compile_file, Source, SyntaxError};
+pub use compile::{compile_file, Source};
+pub use syntax_error::SyntaxError;
 pub use insn::Insn;
 pub use literal::{Literal, FIXNUM_MAX, FIXNUM_MIN};
 pub use method::{call_flags, CallSite, Method, MethodKind, Span};

@@ -26,7 +26,8 @@ pub struct Span {
 
 /// Call-site flags.
 pub mod call_flags {
-    /// No explicit receiver (`foo(1)`): private methods may be called.
+    /// No explicit receiver (`foo(1)`) or `self` (`self.foo`): private
+    /// methods may be called.
     pub const FCALL: u8 = 1;
     /// A bare identifier that is not a local (`foo`): a missing method is
     /// reported as "undefined local variable or method".

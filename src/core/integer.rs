@@ -260,6 +260,9 @@ fn pow(vm: &mut Vm, a: Value, args: &[Value]) -> VmResult {
         _ => u64::MAX,
     };
     let base = x.to_big();
+    if exponent == 0 {
+        return Ok(Value::small(1));
+    }
     if base.is_zero() || base == BigInt::from(1) {
         return Ok(a);
     }

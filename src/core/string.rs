@@ -198,9 +198,11 @@ pub fn parse_leading_float(text: &str) -> f64 {
                 best = end + 1;
             }
             b'+' | b'-' if end == 0 || matches!(bytes[end - 1], b'e' | b'E') => {}
-            b'.' if !seen_point && !seen_exponent && seen_digit => seen_point = true,
+            b'_' if seen_digit && bytes.get(end + 1).is_some_and(u8::is_ascii_digit) => {}
+            b'.' if !seen_point && !seen_exponent && bytes.get(end + 1).is_some_and(u8::is_ascii_digit) => {
+                seen_point = true
+            }
             b'e' | b'E' if seen_digit && !seen_exponent => seen_exponent = true,
-            b'_' if seen_digit => {}
             _ => break,
         }
         end += 1;
@@ -236,8 +238,6 @@ pub fn inspect_string(bytes: &[u8]) -> String {
             '\x0c' => out.push_str("\\f"),
             '\x0b' => out.push_str("\\v"),
             '#' if matches!(next, Some(b'{' | b'$' | b'@')) => out.push_str("\\#"),
-            '\x7f' => out.push_str("\\x7F"),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04X}", c as u32)),
             c if !is_printable(c) => out.push_str(&format!("\\u{:04X}", c as u32)),
             c => out.push(c),
         }

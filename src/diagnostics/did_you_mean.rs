@@ -534,10 +534,7 @@ pub fn object_private_methods<'a>(
 // MRI 3.1.2's method and constant tables, recorded from `ruby script.rb` runs.
 
 /// The public singleton methods of `main`, in MRI's order.
-pub const MAIN_SINGLETON_PUBLIC_METHODS: &[&str] = &[
-    "to_s",
-    "inspect",
-];
+pub const MAIN_SINGLETON_PUBLIC_METHODS: &[&str] = &["to_s", "inspect"];
 
 /// The private singleton methods of `main`, in MRI's order.
 pub const MAIN_SINGLETON_PRIVATE_METHODS: &[&str] = &[
@@ -607,7 +604,6 @@ pub const KERNEL_PUBLIC_METHODS: &[&str] = &[
 /// Kernel's private instance methods in a `ruby script.rb` run (so with
 /// rubygems' `gem` and `gem_original_require`), in MRI's method-table order.
 pub const KERNEL_PRIVATE_METHODS: &[&str] = &[
-    "emit",
     "sprintf",
     "format",
     "Integer",
@@ -893,3 +889,374 @@ pub const OBJECT_CONSTANTS: &[&str] = &[
     "RUBYGEMS_ACTIVATION_MONITOR",
 ];
 
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn strings(list: &[&str]) -> Vec<String> {
+        list.iter().map(|s| s.to_string()).collect()
+    }
+
+    fn main_methods() -> Vec<&'static str> {
+        object_methods(MAIN_SINGLETON_PUBLIC_METHODS, &[])
+    }
+
+    fn main_private_methods<'a>(defined: &[&'a str]) -> Vec<&'a str> {
+        object_private_methods(MAIN_SINGLETON_PRIVATE_METHODS, defined)
+    }
+
+    fn on_main<'a>(
+        locals: &'a [&'a str],
+        methods: &'a [&'a str],
+        private: &'a [&'a str],
+    ) -> VariableScope<'a> {
+        VariableScope {
+            local_variables: locals,
+            methods,
+            private_methods: private,
+            ..VariableScope::default()
+        }
+    }
+
+    #[test]
+    fn distances() {
+        assert_eq!(levenshtein_distance("kitten", "sitting"), 3);
+        assert_eq!(levenshtein_distance("", "abc"), 3);
+        assert_eq!(levenshtein_distance("abc", ""), 3);
+        assert_eq!(levenshtein_distance("é", "e"), 1);
+        // Values printed by DidYouMean::Jaro / JaroWinkler in MRI 3.1.
+        assert_eq!(jaro_distance("martha", "marhta"), 0.9444444444444445);
+        assert_eq!(
+            jaro_winkler_distance("martha", "marhta"),
+            0.9611111111111111
+        );
+        assert_eq!(jaro_winkler_distance("fooo", "foo"), 0.9416666666666667);
+        assert_eq!(jaro_distance("abc", "xyz"), 0.0);
+        assert_eq!(jaro_distance("", ""), 0.0);
+    }
+
+    #[test]
+    fn spell_check_basics() {
+        assert_eq!(spell_check("foo", &["fooo", "bar"]), strings(&["fooo"]));
+        assert_eq!(spell_check("foo", &["foo"]), Vec::<String>::new());
+        assert_eq!(
+            spell_check("lenght", &["length", "size"]),
+            strings(&["length"])
+        );
+        // Normalisation: case and `@` are ignored when matching.
+        assert_eq!(spell_check("foo", &["@fooo"]), strings(&["@fooo"]));
+        assert_eq!(spell_check("Strin", &["STRING"]), strings(&["STRING"]));
+    }
+
+    #[test]
+    fn ties_come_in_reverse_dictionary_order() {
+        // MRI: `def barr; end; def bar2; end` then `Foo.new.bar`.
+        assert_eq!(
+            spell_check("bar", &["barr", "bar2"]),
+            strings(&["bar2", "barr"])
+        );
+        assert_eq!(
+            spell_check("bar", &["bar2", "barr"]),
+            strings(&["barr", "bar2"])
+        );
+    }
+
+    #[test]
+    fn duplicates_are_kept() {
+        assert_eq!(
+            spell_check("fo", &["for", "foo", "foo"]),
+            strings(&["foo", "foo", "for"])
+        );
+    }
+
+    #[test]
+    fn falls_back_to_one_close_word() {
+        // Both pass Jaro-Winkler, none is within ceil(7 / 4) edits, so the
+        // best one closer than its length is taken (MRI 3.1's answer).
+        let dictionary = ["ceeffbd", "cfeaabd", "cfe"];
+        assert_eq!(spell_check("cfceabf", &dictionary), strings(&["cfeaabd"]));
+    }
+
+    #[test]
+    fn formatting() {
+        assert_eq!(format_suggestions(&[]), "");
+        assert_eq!(
+            format_suggestions(&strings(&["fooo"])),
+            "\nDid you mean?  fooo"
+        );
+        assert_eq!(
+            format_suggestions(&strings(&["putc", "puts"])),
+            "\nDid you mean?  putc\n               puts"
+        );
+    }
+
+    #[test]
+    fn main_object_tables_match_mri_sizes() {
+        // `methods.size` and `private_methods.size` on main in `ruby e.rb`.
+        assert_eq!(main_methods().len(), 58);
+        assert_eq!(main_private_methods(&[]).len(), 79);
+        assert_eq!(main_private_methods(&["fooo"])[6], "fooo");
+        assert_eq!(OBJECT_CONSTANTS.len(), 117);
+    }
+
+    #[test]
+    fn undefined_local_variable_or_method() {
+        let methods = main_methods();
+        let check = |name: &str, locals: &[&str], defined: &[&str]| {
+            let private = main_private_methods(defined);
+            variable_name_corrections(name, &on_main(locals, &methods, &private))
+        };
+        // Each expectation is MRI's "Did you mean?" for `ruby e.rb`.
+        assert_eq!(check("foo", &[], &["fooo"]), strings(&["fooo"]));
+        assert_eq!(check("foo", &["fooo"], &[]), strings(&["fooo"]));
+        assert_eq!(
+            check("fo", &["foo"], &["foo"]),
+            strings(&["foo", "foo", "for"])
+        );
+        assert_eq!(check("fo", &[], &[]), strings(&["for"]));
+        assert_eq!(check("foo", &[], &[]), Vec::<String>::new());
+        assert_eq!(check("whle", &[], &[]), strings(&["while"]));
+        assert_eq!(check("putz", &[], &[]), strings(&["putc", "puts"]));
+        assert_eq!(check("pust", &[], &[]), strings(&["puts"]));
+        assert_eq!(check("exti", &[], &[]), strings(&["exit"]));
+        assert_eq!(
+            check("formt", &[], &[]),
+            strings(&["format", "for", "fork"])
+        );
+    }
+
+    #[test]
+    fn locals_and_instance_variables() {
+        // [1].each { |abcc| abcd = 3; abce; abcz = 1 } with abca, abcb outside:
+        // MRI lists abcb, abca, abcz, abcd, abcc (not `e`).
+        let methods = main_methods();
+        let private = main_private_methods(&[]);
+        let locals = ["abcc", "abcd", "e", "abcz", "abca", "abcb"];
+        let scope = on_main(&locals, &methods, &private);
+        assert_eq!(
+            variable_name_corrections("abce", &scope),
+            strings(&["abcb", "abca", "abcz", "abcd", "abcc"])
+        );
+        // With @abcq set on main: `abcx` gives abcb, abca, @abcq.
+        let scope = VariableScope {
+            local_variables: &["abca", "abcb"],
+            instance_variables: &["@abcq"],
+            ..scope
+        };
+        assert_eq!(
+            variable_name_corrections("abcx", &scope),
+            strings(&["abcb", "abca", "@abcq"])
+        );
+        // In an instance of `class Foo` with @fooo and @@barr: `foo`.
+        let methods = object_methods(&[], &["m"]);
+        let private = object_private_methods(&[], &["initialize"]);
+        let scope = VariableScope {
+            methods: &methods,
+            private_methods: &private,
+            instance_variables: &["@fooo"],
+            class_variables: &["@@barr"],
+            ..VariableScope::default()
+        };
+        assert_eq!(
+            variable_name_corrections("foo", &scope),
+            strings(&["@fooo"])
+        );
+        // `@@foo` read where @@fooo exists.
+        let scope = VariableScope {
+            instance_variables: &[],
+            class_variables: &["@@fooo"],
+            ..scope
+        };
+        assert_eq!(
+            variable_name_corrections("@@foo", &scope),
+            strings(&["@@fooo"])
+        );
+    }
+
+    #[test]
+    fn no_method_error() {
+        let methods = main_methods();
+        let private = main_private_methods(&["fooo"]);
+        let private_call = MethodReceiver {
+            methods: &methods,
+            private_methods: &private,
+            private_call: true,
+            is_nil: false,
+        };
+        // `foo()`, `self.foo`, and `super` in `def foo`.
+        assert_eq!(
+            method_name_corrections("foo", &private_call),
+            strings(&["fooo", "for"])
+        );
+        let private = main_private_methods(&[]);
+        let private_call = MethodReceiver {
+            private_methods: &private,
+            ..private_call
+        };
+        assert_eq!(
+            method_name_corrections("putz", &private_call),
+            strings(&["putc", "puts"])
+        );
+        assert_eq!(
+            method_name_corrections("prnt", &private_call),
+            strings(&["print"])
+        );
+        assert_eq!(
+            method_name_corrections("requir", &private_call),
+            strings(&["require"])
+        );
+        assert_eq!(
+            method_name_corrections("raies", &private_call),
+            strings(&["raise"])
+        );
+        assert_eq!(
+            method_name_corrections("lop", &private_call),
+            strings(&["loop"])
+        );
+        assert_eq!(
+            method_name_corrections("sleeep", &private_call),
+            strings(&["sleep"])
+        );
+        assert_eq!(
+            method_name_corrections("pp2", &private_call),
+            strings(&["pp"])
+        );
+        assert_eq!(
+            method_name_corrections("gem2", &private_call),
+            strings(&["gem"])
+        );
+        assert_eq!(
+            method_name_corrections("frezze", &private_call),
+            strings(&["freeze"])
+        );
+        assert_eq!(
+            method_name_corrections("inspct", &private_call),
+            strings(&["inspect"])
+        );
+        assert_eq!(
+            method_name_corrections("dupp", &private_call),
+            strings(&["dup"])
+        );
+        // With an explicit receiver, private methods are not candidates.
+        let public_call = MethodReceiver {
+            private_call: false,
+            ..private_call
+        };
+        assert_eq!(
+            method_name_corrections("putz", &public_call),
+            Vec::<String>::new()
+        );
+        // `Foo.new.bar` with public barr and private bars.
+        let methods = object_methods(&[], &["barr"]);
+        let recv = MethodReceiver {
+            methods: &methods,
+            ..MethodReceiver::default()
+        };
+        assert_eq!(method_name_corrections("bar", &recv), strings(&["barr"]));
+    }
+
+    #[test]
+    fn nil_and_basic_object_receivers() {
+        let methods = object_methods(&[], NIL_METHODS);
+        let nil = MethodReceiver {
+            methods: &methods,
+            is_nil: true,
+            ..MethodReceiver::default()
+        };
+        assert_eq!(method_name_corrections("to_ss", &nil), Vec::<String>::new());
+        assert_eq!(
+            method_name_corrections("inspct", &nil),
+            Vec::<String>::new()
+        );
+        let basic = MethodReceiver::default();
+        assert_eq!(
+            method_name_corrections("inspct", &basic),
+            Vec::<String>::new()
+        );
+    }
+
+    #[test]
+    fn uninitialized_constant() {
+        let object = [ConstantScope {
+            prefix: "",
+            constants: OBJECT_CONSTANTS,
+        }];
+        let check = |name: &str| {
+            let message = format!("uninitialized constant {name}");
+            class_name_corrections(name, &object, &message)
+        };
+        assert_eq!(check("Strin"), strings(&["String", "STDIN"]));
+        assert_eq!(check("Strings"), Vec::<String>::new());
+        assert_eq!(check("Fiel"), strings(&["File"]));
+        assert_eq!(check("Hsh"), strings(&["Hash"]));
+        assert_eq!(check("Integr"), strings(&["Integer"]));
+        assert_eq!(check("ARGF2"), strings(&["ARGV"]));
+        assert_eq!(check("ENVV"), Vec::<String>::new());
+        assert_eq!(check("Kernal"), strings(&["Kernel"]));
+        assert_eq!(check("ObjectSpac"), strings(&["ObjectSpace"]));
+        assert_eq!(check("RUBY_VERSIO"), strings(&["RUBY_VERSION"]));
+        assert_eq!(check("STDOU"), strings(&["STDOUT"]));
+        // `module M; Zork = 1; class C; Zor; end; end`
+        let scopes = [
+            object[0],
+            ConstantScope {
+                prefix: "M::",
+                constants: &["Zork", "C"],
+            },
+            ConstantScope {
+                prefix: "M::C::",
+                constants: &[],
+            },
+        ];
+        assert_eq!(
+            class_name_corrections("Zor", &scopes, "uninitialized constant M::C::Zor"),
+            strings(&["M::Zork"])
+        );
+        // `class D < C` (C has Zork): `Zork2` is not corrected to D::Zork,
+        // which the message contains.
+        let scopes = [
+            object[0],
+            ConstantScope {
+                prefix: "D::",
+                constants: &["Zork"],
+            },
+        ];
+        assert_eq!(
+            class_name_corrections("Zork2", &scopes, "uninitialized constant D::Zork2"),
+            Vec::<String>::new()
+        );
+        assert_eq!(
+            class_name_corrections("Zor", &scopes, "uninitialized constant D::Zor"),
+            strings(&["D::Zork"])
+        );
+    }
+
+    #[test]
+    fn key_error() {
+        let keys = [
+            Key {
+                to_s: "foo",
+                inspect: ":foo",
+            },
+            Key {
+                to_s: "bar",
+                inspect: "\"bar\"",
+            },
+        ];
+        let fo = Key {
+            to_s: "fo",
+            inspect: ":fo",
+        };
+        assert_eq!(key_corrections(&fo, false, &keys), strings(&[":foo"]));
+        let foo = Key {
+            to_s: "foo",
+            inspect: "\"foo\"",
+        };
+        assert_eq!(key_corrections(&foo, true, &keys), strings(&[":foo"]));
+        let bar = Key {
+            to_s: "bar",
+            inspect: ":bar",
+        };
+        assert_eq!(key_corrections(&bar, false, &keys), Vec::<String>::new());
+    }
+}

@@ -40,6 +40,13 @@
 //! `x::foo`, and any node whose fetched line(s) contain a non-ASCII byte,
 //! even in a comment.
 //!
+//! In lib-ruby-parser terms: a vcall `foo` is a receiver-less `Send`; a call
+//! with a block may be passed as its `Block`; `x[i]` is an `Index`,
+//! `x[i] = v` an `IndexAsgn`; `x.foo += 1`, `x[1] ||= 1`, `a += 1`,
+//! `A::B &&= 1` are `OpAsgn`/`OrAsgn`/`AndAsgn` nodes, passed whole with the
+//! error's name (`foo`, `+`, `foo=`, `[]`, `[]=`, `B`); when `Foo` is missing
+//! in `Foo::Bar`, the failing node is the inner `Const` `Foo`.
+//!
 //! # Rules ([`spot`]), with MRI's output
 //!
 //! Positions of a receiver are MRI's: parentheses around it are not part of
@@ -218,8 +225,7 @@ fn find_send(send: &Send, src: &[u8]) -> Option<Found> {
         let text = line_range(src, start);
         ascii(src, &text)?;
         let at = search(src, start, text.end, |p| {
-            starts_with(src, p, send.method_name.as_bytes())
-                .then_some(p + send.method_name.len())
+            starts_with(src, p, send.method_name.as_bytes()).then_some(p + send.method_name.len())
         })?;
         return Some(found(text, at.0, at.1));
     };
@@ -425,15 +431,14 @@ fn op_asgn(recv: &Node, op: &str, name: &str, src: &[u8]) -> Option<Found> {
         // `x&.foo += 1`: MRI looks for a plain dot and finds none.
         Node::CSend(_) => None,
         // OP_ASGN1: `x[1] += 1` (the target is an `IndexAsgn` without value).
-        Node::IndexAsgn(IndexAsgn { recv, indexes, .. }) | Node::Index(Index { recv, indexes, .. }) => {
-            op_asgn1(
-                src,
-                mri_range(recv).end,
-                indexes.last().map(|a| a.expression().end),
-                op,
-                name,
-            )
-        }
+        Node::IndexAsgn(IndexAsgn { recv, indexes, .. })
+        | Node::Index(Index { recv, indexes, .. }) => op_asgn1(
+            src,
+            mri_range(recv).end,
+            indexes.last().map(|a| a.expression().end),
+            op,
+            name,
+        ),
         // `a += 1`: a CALL of the operator on the variable.
         Node::Lvasgn(v) if name == op => call_for_name(src, v.name_l.end, op, None, v.name_l.end),
         Node::Ivasgn(v) if name == op => call_for_name(src, v.name_l.end, op, None, v.name_l.end),
@@ -583,7 +588,8 @@ fn is_space(c: u8) -> bool {
 /// Whether a method name contains a word character (MRI treats names
 /// matching `\A\W+\z` as operators).
 fn is_word(name: &str) -> bool {
-    name.bytes().any(|c| c.is_ascii_alphanumeric() || c == b'_' || c >= 0x80)
+    name.bytes()
+        .any(|c| c.is_ascii_alphanumeric() || c == b'_' || c >= 0x80)
 }
 
 fn skip(src: &[u8], mut at: usize, end: usize, class: impl Fn(u8) -> bool) -> usize {
@@ -637,4 +643,272 @@ fn same_line(src: &[u8], a: usize, b: usize) -> bool {
 /// MRI gives up on lines with non-ASCII bytes.
 fn ascii(src: &[u8], range: &Range<usize>) -> Option<()> {
     src[range.clone()].is_ascii().then_some(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use lib_ruby_parser::nodes::*;
+    use lib_ruby_parser::traverse::visitor::*;
+    use lib_ruby_parser::{Parser, ParserOptions};
+
+    /// Finds the failing node the way the VM would know it: the first node
+    /// (pre-order) that calls `select` or, for op-assignments, involves it.
+    struct Finder<'a> {
+        select: &'a str,
+        found: Option<Node>,
+    }
+
+    impl Finder<'_> {
+        fn take(&mut self, ok: bool, node: impl FnOnce() -> Node) {
+            if ok && self.found.is_none() {
+                self.found = Some(node());
+            }
+        }
+
+        fn op_asgn_involves(&self, recv: &Node, op: &str) -> bool {
+            let names: Vec<String> = match recv {
+                Node::Send(s) => vec![s.method_name.clone(), format!("{}=", s.method_name)],
+                Node::CSend(s) => vec![s.method_name.clone(), format!("{}=", s.method_name)],
+                Node::Index(_) | Node::IndexAsgn(_) => vec!["[]".into(), "[]=".into()],
+                Node::Casgn(c) => vec![c.name.clone()],
+                _ => vec![],
+            };
+            self.select == op || names.iter().any(|n| n == self.select)
+        }
+    }
+
+    impl Visitor for Finder<'_> {
+        fn on_send(&mut self, n: &Send) {
+            self.take(n.method_name == self.select, || Node::Send(n.clone()));
+            visit_send(self, n)
+        }
+        fn on_c_send(&mut self, n: &CSend) {
+            self.take(n.method_name == self.select, || Node::CSend(n.clone()));
+            visit_c_send(self, n)
+        }
+        fn on_index(&mut self, n: &Index) {
+            self.take(self.select == "[]", || Node::Index(n.clone()));
+            visit_index(self, n)
+        }
+        fn on_index_asgn(&mut self, n: &IndexAsgn) {
+            self.take(self.select == "[]=", || Node::IndexAsgn(n.clone()));
+            visit_index_asgn(self, n)
+        }
+        fn on_const(&mut self, n: &Const) {
+            self.take(n.name == self.select, || Node::Const(n.clone()));
+            visit_const(self, n)
+        }
+        fn on_op_asgn(&mut self, n: &OpAsgn) {
+            let ok = self.op_asgn_involves(&n.recv, &n.operator);
+            self.take(ok, || Node::OpAsgn(n.clone()));
+            visit_op_asgn(self, n)
+        }
+        fn on_or_asgn(&mut self, n: &OrAsgn) {
+            let ok = self.op_asgn_involves(&n.recv, "||");
+            self.take(ok, || Node::OrAsgn(n.clone()));
+            visit_or_asgn(self, n)
+        }
+        fn on_and_asgn(&mut self, n: &AndAsgn) {
+            let ok = self.op_asgn_involves(&n.recv, "&&");
+            self.take(ok, || Node::AndAsgn(n.clone()));
+            visit_and_asgn(self, n)
+        }
+    }
+
+    fn parse(code: &str) -> Node {
+        let result = Parser::new(code.as_bytes().to_vec(), ParserOptions::default()).do_parse();
+        *result.ast.expect("parses")
+    }
+
+    fn failing_node(code: &str, select: &str) -> Node {
+        let ast = parse(code);
+        let mut finder = Finder {
+            select,
+            found: None,
+        };
+        finder.visit(&ast);
+        finder.found.unwrap_or(ast)
+    }
+
+    /// (script, NameError#name, the call that raised, MRI's text between
+    /// the message and the suggestions), recorded with `ruby e.rb`.
+    const MRI: &[(&str, &str, &str, &str)] = &[
+    ("def fooo; end\nfoo\n", "foo", "foo", "\n\nfoo\n^^^"),
+    ("foo()", "foo", "foo", "\n\nfoo()\n^^^"),
+    ("foo 1", "foo", "foo", "\n\nfoo 1\n^^^"),
+    ("foo(1) { }", "foo", "foo", "\n\nfoo(1) { }\n^^^"),
+    ("foo?", "foo?", "foo?", "\n\nfoo?\n^^^^"),
+    ("foo!", "foo!", "foo!", "\n\nfoo!\n^^^^"),
+    ("Foo()", "Foo", "Foo", "\n\nFoo()\n^^^"),
+    ("x = 1; x.foo", "foo", "foo", "\n\nx = 1; x.foo\n        ^^^^"),
+    ("x = 1; x.foo(1)", "foo", "foo", "\n\nx = 1; x.foo(1)\n        ^^^^"),
+    ("x = 1; x.foo 1", "foo", "foo", "\n\nx = 1; x.foo 1\n        ^^^^"),
+    ("x = 1; x.foo { }", "foo", "foo", "\n\nx = 1; x.foo { }\n        ^^^^"),
+    ("x = 1; x.foo do\nend", "foo", "foo", "\n\nx = 1; x.foo do\n        ^^^^"),
+    ("x = 1; x&.foo", "foo", "foo", "\n\nx = 1; x&.foo\n        ^^^^^"),
+    ("x = 1; x &. foo", "foo", "foo", "\n\nx = 1; x &. foo\n         ^^^^^^"),
+    ("x = 1; x. foo", "foo", "foo", "\n\nx = 1; x. foo\n        ^^^^^"),
+    ("x = 1; x .foo", "foo", "foo", "\n\nx = 1; x .foo\n         ^^^^"),
+    ("x = 1; (x).foo", "foo", "foo", "\n\nx = 1; (x).foo\n          ^^^^"),
+    ("x = nil; ((x)).foo", "foo", "foo", "\n\nx = nil; ((x)).foo\n              ^^^^"),
+    ("x = nil; (x;\n x).foo", "foo", "foo", "\n\n x).foo\n   ^^^^"),
+    ("x = 1; self.foo = 2", "foo=", "foo=", "\n\nx = 1; self.foo = 2\n           ^^^^^^"),
+    ("self.foo", "foo", "foo", "\n\nself.foo\n    ^^^^"),
+    ("x = nil; x.foo.bar", "foo", "foo", "\n\nx = nil; x.foo.bar\n          ^^^^"),
+    ("x = nil; \"#{x.foo}\"", "foo", "foo", "\n\nx = nil; \"#{x.foo}\"\n             ^^^^"),
+    ("x = nil; x[1]", "[]", "[]", "\n\nx = nil; x[1]\n          ^^^"),
+    ("x = nil; x [1]", "[]", "[]", "\n\nx = nil; x [1]\n           ^^^"),
+    ("x = nil; x[]", "[]", "[]", "\n\nx = nil; x[]\n          ^^"),
+    ("x = nil; x[ ]", "[]", "[]", "\n\nx = nil; x[ ]\n          ^^^"),
+    ("x = nil; x[1, 2 ]", "[]", "[]", "\n\nx = nil; x[1, 2 ]\n          ^^^^^^^"),
+    ("x = nil; x[1,\n2]", "[]", "[]", ""),
+    ("x = nil; x.[](1)", "[]", "[]", "\n\nx = nil; x.[](1)\n          ^^^"),
+    ("x = nil; x[1] = 2", "[]=", "[]=", "\n\nx = nil; x[1] = 2\n          ^^^^^"),
+    ("x = nil; x[] = 2", "[]=", "[]=", "\n\nx = nil; x[] = 2\n          ^^^^"),
+    ("x = nil; x [ 1 ]  =  2", "[]=", "[]=", "\n\nx = nil; x [ 1 ]  =  2\n           ^^^^^^^^"),
+    ("x = nil; x[1,\n2] = 3", "[]=", "[]=", ""),
+    ("x = 1; x.foo = 2", "foo=", "foo=", "\n\nx = 1; x.foo = 2\n        ^^^^^^"),
+    ("x = 1; x.foo=2", "foo=", "foo=", "\n\nx = 1; x.foo=2\n        ^^^^^"),
+    ("x = 1; x . foo  =  2", "foo=", "foo=", "\n\nx = 1; x . foo  =  2\n         ^^^^^^^^"),
+    ("x = 1; x&.foo = 2", "foo=", "foo=", ""),
+    ("x = nil; x.()", "call", "call", ""),
+    ("x = 1; x::foo", "foo", "foo", ""),
+    ("x = 1; x.foo=(1)", "foo=", "foo=", "\n\nx = 1; x.foo=(1)\n        ^^^^^"),
+    ("x = nil; x + 1", "+", "+", "\n\nx = nil; x + 1\n           ^"),
+    ("x = nil; x+1", "+", "+", "\n\nx = nil; x+1\n          ^"),
+    ("x = nil; (x) + 1", "+", "+", "\n\nx = nil; (x) + 1\n             ^"),
+    ("x = nil; x  **  2", "**", "**", "\n\nx = nil; x  **  2\n            ^^"),
+    ("x = nil; x.+(1)", "+", "+", "\n\nx = nil; x.+(1)\n          ^^"),
+    ("x = nil; x +\n1", "+", "+", "\n\nx = nil; x +\n           ^"),
+    ("x = nil; x\n.+(1)", "+", "+", "\n\n.+(1)\n^^"),
+    ("x = nil; -x", "-@", "-@", "\n\nx = nil; -x\n         ^"),
+    ("x = nil; - ( x )", "-@", "-@", "\n\nx = nil; - ( x )\n         ^"),
+    ("x = nil; -((x))", "-@", "-@", ""),
+    ("x = nil; ~x", "~", "~", "\n\nx = nil; ~x\n         ^"),
+    ("x = nil; !x.y", "y", "y", "\n\nx = nil; !x.y\n           ^^"),
+    ("x = nil; x.-@()", "-@", "-@", "\n\nx = nil; x.-@()\n          ^^^"),
+    ("a = nil; a += 1", "+", "+", "\n\na = nil; a += 1\n           ^"),
+    ("@a  -=  1", "-", "-", "\n\n@a  -=  1\n    ^"),
+    ("$a <<= 1", "<<", "<<", "\n\n$a <<= 1\n   ^^"),
+    ("Foo = nil; Foo += 1", "+", "+", "\n\nFoo = nil; Foo += 1\n               ^"),
+    ("x = 1; x.foo += 1", "foo", "foo", "\n\nx = 1; x.foo += 1\n        ^^^^"),
+    ("x = Struct.new(:foo).new; x.foo += 1", "+", "+", "\n\nx = Struct.new(:foo).new; x.foo += 1\n                                ^"),
+    ("x = Object.new; def x.foo; 1; end; x.foo += 1", "foo=", "foo=", "\n\nx = Object.new; def x.foo; 1; end; x.foo += 1\n                                    ^^^^^^^"),
+    ("x = Object.new; def x.foo; nil; end; x.foo ||= 1", "foo=", "foo=", "\n\nx = Object.new; def x.foo; nil; end; x.foo ||= 1\n                                      ^^^^^^^^"),
+    ("x = Object.new; def x.foo; 1; end; x . foo  &&=  1", "foo=", "foo=", "\n\nx = Object.new; def x.foo; 1; end; x . foo  &&=  1\n                                     ^^^^^^^^^^"),
+    ("x = 1; x&.foo += 1", "foo", "foo", ""),
+    ("x = nil; x[1] += 1", "[]", "[]", "\n\nx = nil; x[1] += 1\n          ^^^"),
+    ("x = [nil]; x[0] += 1", "+", "+", "\n\nx = [nil]; x[0] += 1\n                ^"),
+    ("x = Object.new; def x.[](i); 1; end; x[0] += 1", "[]=", "[]=", "\n\nx = Object.new; def x.[](i); 1; end; x[0] += 1\n                                      ^^^^^^"),
+    ("x = Object.new; def x.[](); nil; end; x[] ||= 1", "[]=", "[]=", "\n\nx = Object.new; def x.[](); nil; end; x[] ||= 1\n                                       ^^^^^^"),
+    ("x = nil; x [ 1 ]  +=  1", "[]", "[]", "\n\nx = nil; x [ 1 ]  +=  1\n           ^^^^^"),
+    ("Foo", "Foo", "Foo", "\n\nFoo\n^^^"),
+    ("Foo::Bar", "Foo", "Foo", "\n\nFoo::Bar\n^^^"),
+    ("Object::Bar", "Bar", "Bar", "\n\nObject::Bar\n      ^^^^^"),
+    ("Object:: Bar", "Bar", "Bar", "\n\nObject:: Bar\n      ^^^^^^"),
+    ("Object::\n  Bar", "Bar", "Bar", "\n\n  Bar\n  ^^^"),
+    ("Object\n::Bar", "Bar", "Bar", "\n\n::Bar\n^^^^^"),
+    (":: Bar", "Bar", "Bar", "\n\n:: Bar\n^^^^^^"),
+    ("(Object)::Bar", "Bar", "Bar", "\n\n(Object)::Bar\n       ^^^^^^"),
+    ("Foo += 1", "Foo", "Foo", "\n\nFoo += 1\n^^^"),
+    ("Foo &&= 1", "Foo", "Foo", "\n\nFoo &&= 1\n^^^"),
+    ("Object::Foo += 1", "Foo", "Foo", "\n\nObject::Foo += 1\n      ^^^^^"),
+    ("::Foo += 1", "Foo", "Foo", "\n\n::Foo += 1\n^^^^^"),
+    ("Object::Bar = nil; Object::Bar += 1", "+", "+", "\n\nObject::Bar = nil; Object::Bar += 1\n                               ^"),
+    ("::Bar = nil; ::Bar  +=  1", "+", "+", "\n\n::Bar = nil; ::Bar  +=  1\n                    ^"),
+    ("x = nil; a, x.foo = 1, 2", "foo=", "foo=", ""),
+    ("x = nil; x[1], a = 1, 2", "[]=", "[]=", ""),
+    ("x = 1\nx.\n  foo(1)", "foo", "foo", "\n\n  foo(1)\n  ^^^"),
+    ("x = 1\nx\n  .foo(1)\n  .bar", "foo", "foo", "\n\n  .foo(1)\n  ^^^^"),
+    ("x = 1\nx # c\n  .foo", "foo", "foo", ""),
+    ("x = 1; x.foo(1,\n  2)", "foo", "foo", "\n\nx = 1; x.foo(1,\n        ^^^^"),
+    ("x = 1; x.foo(1,\n\"\u{e9}\")", "foo", "foo", ""),
+    ("x = 1; x.foo do |a|\n\"\u{e9}\"\nend", "foo", "foo", "\n\nx = 1; x.foo do |a|\n        ^^^^"),
+    ("x = 1; x.foo # \u{e9}", "foo", "foo", ""),
+    ("x = 1;\tx.foo", "foo", "foo", "\n\nx = 1;\tx.foo\n      \t ^^^^"),
+    ("\tx = 1;\t x.foo", "foo", "foo", "\n\n\tx = 1;\t x.foo\n\t      \t  ^^^^"),
+    ("x = nil;\t-\tx", "-@", "-@", "\n\nx = nil;\t-\tx\n        \t^"),
+    ("x = 1; x.foo", "foo", "foo", "\n\nx = 1; x.foo\n        ^^^^"),
+    ("raise NameError, \"foo\"", "", "raise", "\n\nraise NameError, \"foo\"\n^^^^^"),
+    ("[1].map(&:foo)", "foo", "map", "\n\n[1].map(&:foo)\n   ^^^^"),
+    ("1.send(:foo)", "foo", "send", "\n\n1.send(:foo)\n ^^^^^"),
+    ("x = <<~E.foo\n  abc\nE\n", "foo", "foo", "\n\nx = <<~E.foo\n        ^^^^"),
+    ("x = nil; x.foo(<<~E)\n  abc\nE\n", "foo", "foo", "\n\nx = nil; x.foo(<<~E)\n          ^^^^"),
+    ("Zork::Bar", "Zork", "Zork", "\n\nZork::Bar\n^^^^"),
+    ("x = nil; x.y = 1", "y=", "y=", "\n\nx = nil; x.y = 1\n          ^^^^"),
+    ("x = 1\n  x.foo", "foo", "foo", "\n\n  x.foo\n   ^^^^"),
+    ("x = nil; x[1] ||= 2", "[]", "[]", "\n\nx = nil; x[1] ||= 2\n          ^^^"),
+    ("BasicObject.new.foo", "foo", "foo", "\n\nBasicObject.new.foo\n               ^^^^"),
+    ("x = nil; x.then { _1.foo }", "foo", "foo", "\n\nx = nil; x.then { _1.foo }\n                    ^^^^"),
+    ];
+
+    #[test]
+    fn matches_mri() {
+        for (code, name, select, expected) in MRI {
+            let mut source = code.to_string();
+            if !source.ends_with('\n') {
+                source.push('\n');
+            }
+            let node = failing_node(&source, select);
+            let got = highlight(&node, name, source.as_bytes());
+            assert_eq!(&got, expected, "{code:?}");
+        }
+    }
+
+    #[test]
+    fn last_line_without_newline() {
+        let source = "x = 1\nx.foo";
+        let node = failing_node(source, "foo");
+        assert_eq!(spot(&node, "foo", source.as_bytes()), Some(7..11));
+        assert_eq!(
+            highlight(&node, "foo", source.as_bytes()),
+            "\n\nx.foo\n ^^^^"
+        );
+    }
+
+    #[test]
+    fn spot_is_a_byte_range() {
+        let source = "a = 1\nb = nil\nb.zork(a)\n";
+        let node = failing_node(source, "zork");
+        let range = spot(&node, "zork", source.as_bytes()).unwrap();
+        assert_eq!(&source[range.clone()], ".zork");
+        assert_eq!(
+            snippet_for_range(source.as_bytes(), range),
+            "\n\nb.zork(a)\n ^^^^^"
+        );
+    }
+
+    #[test]
+    fn op_asgn_with_another_name_has_no_spot() {
+        let source = "x = nil; x.foo += 1\n";
+        let node = failing_node(source, "foo");
+        assert_eq!(spot(&node, "bar", source.as_bytes()), None);
+        assert_eq!(highlight(&node, "bar", source.as_bytes()), "");
+    }
+
+    #[test]
+    fn other_nodes_have_no_spot() {
+        for source in [
+            "super\n",
+            "yield\n",
+            "@@x\n",
+            "a, b.c = 1, 2\n",
+            "for i in x; end\n",
+        ] {
+            let node = parse(source);
+            assert_eq!(spot(&node, "x", source.as_bytes()), None, "{source:?}");
+        }
+    }
+
+    #[test]
+    fn snippet_layout() {
+        assert_eq!(snippet("foo\n", 0, 3), "\n\nfoo\n^^^");
+        assert_eq!(snippet("foo", 0, 3), "\n\nfoo\n^^^");
+        assert_eq!(
+            snippet("x = 1;\tx.foo\n", 8, 12),
+            "\n\nx = 1;\tx.foo\n      \t ^^^^"
+        );
+        assert_eq!(snippet("\t\tab\n", 2, 4), "\n\n\t\tab\n\t\t^^");
+    }
 }

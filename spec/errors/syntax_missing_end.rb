@@ -1,5 +1,0 @@
-puts "never printed"
-def broken(x)
-  if x
-    puts "yes"
-end
