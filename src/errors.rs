@@ -18,7 +18,8 @@
 //! \tfrom t.rb:4:in `<main>'
 //! ```
 
-use crate::diagnostics::{did_you_mean, error_highlight};
+use crate::diagnostics::did_you_mean;
+use bytecode::error_highlight;
 use crate::object::{RArray, RObject, RString};
 use crate::value::Value;
 use crate::vm::{class_data, Control, FrameCode, Vm};

@@ -40,7 +40,7 @@
 //! Anything the compiler does not support compiles to `unsupported "what"`,
 //! which raises `NotImplementedError` only if the program reaches it.
 
-use crate::highlight;
+use crate::error_highlight;
 use crate::insn::Insn;
 use crate::literal::Literal;
 use crate::method::{call_flags, CallSite, Method, MethodKind};
@@ -445,7 +445,7 @@ impl Compiler<'_, '_> {
                 }
                 m.emit(Insn::NewArray(elements.len() as u32));
             }
-            Node::Send(send) => self.send(m, send),
+            Node::Send(send) => self.send(m, node, send),
             Node::Index(Index { recv, indexes, .. }) => {
                 if !self.plain_args(indexes) {
                     return self.unsupported(m, "this kind of index argument");
@@ -454,7 +454,7 @@ impl Compiler<'_, '_> {
                 for index in indexes {
                     self.expr(m, index);
                 }
-                let span = highlight::index_span(node, self.source);
+                let span = self.span(node, "[]");
                 self.call(m, "[]", indexes.len() as u32, 0, span);
             }
             Node::IndexAsgn(IndexAsgn { recv, indexes, value: Some(value), .. }) => {
@@ -465,7 +465,7 @@ impl Compiler<'_, '_> {
                 for index in indexes {
                     self.expr(m, index);
                 }
-                let span = highlight::index_span(node, self.source);
+                let span = self.span(node, "[]=");
                 self.assignment_call(m, "[]=", indexes.len() as u32, value, span);
             }
             Node::And(And { lhs, rhs, .. }) => {
@@ -522,8 +522,9 @@ impl Compiler<'_, '_> {
                 };
                 m.emit(Insn::Load(slot));
                 self.expr(m, value);
-                let span = None;
-                self.call(m, operator.trim_end_matches('='), 1, 0, span);
+                let operator = operator.trim_end_matches('=');
+                let span = self.span(node, operator);
+                self.call(m, operator, 1, 0, span);
                 m.emit(Insn::Dup);
                 m.emit(Insn::Store(slot));
             }
@@ -622,7 +623,16 @@ impl Compiler<'_, '_> {
         m.local(sym)
     }
 
-    fn send(&mut self, m: &mut MethodBuilder, send: &Send) {
+    /// What error_highlight underlines when the call `name` made by `node`
+    /// fails.
+    fn span(&self, node: &Node, name: &str) -> Option<crate::Span> {
+        let range = error_highlight::spot(node, name, self.source.text)?;
+        let line = self.source.line_of(range.start);
+        let start = self.source.line_start(line);
+        Some(crate::Span { line, first_col: (range.start - start) as u32, last_col: (range.end - start) as u32 })
+    }
+
+    fn send(&mut self, m: &mut MethodBuilder, node: &Node, send: &Send) {
         let Send { recv, method_name, args, begin_l, .. } = send;
         if !self.plain_args(args) {
             let what = if args.iter().any(|a| matches!(a, Node::BlockPass(_))) {
@@ -650,7 +660,7 @@ impl Compiler<'_, '_> {
                 }
             }
         }
-        let span = highlight::send_span(send, self.source);
+        let span = self.span(node, method_name);
         if send.operator_l.is_some() && method_name.ends_with('=') && args.len() == 1 {
             return self.assignment_call(m, method_name, 0, &args[0], span);
         }

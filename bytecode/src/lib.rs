@@ -15,7 +15,7 @@
 //! ```
 
 mod compile;
-mod highlight;
+pub mod error_highlight;
 mod insn;
 mod literal;
 mod method;

@@ -333,7 +333,8 @@ fn spell_check_indices(input: &str, dictionary: &[&str]) -> Vec<usize> {
 /// `dictionary`, in MRI's order (best first, ties in reverse dictionary
 /// order). See the module doc for the algorithm.
 ///
-/// ```ignore
+/// ```
+/// use rhizome::diagnostics::did_you_mean::spell_check;
 /// assert_eq!(spell_check("foo", &["fooo", "bar"]), ["fooo"]);
 /// ```
 pub fn spell_check(input: &str, dictionary: &[&str]) -> Vec<String> {

@@ -9,7 +9,8 @@
 //! <original message><snippet><suggestions>
 //! ```
 //!
-//! where the snippet comes from [`error_highlight`] (NameError and its
+//! where the snippet comes from `bytecode::error_highlight` (the compiler
+//! records each call site's span; NameError and its
 //! subclasses only) and the suggestions from [`did_you_mean`] (NameError,
 //! NoMethodError, KeyError, ...). Either part may be empty. For
 //! `printf 'def fooo; end\nfoo\n' > t.rb; ruby t.rb` the report is:
@@ -37,4 +38,3 @@
 //! the failing node, the error name and the candidate names.
 
 pub mod did_you_mean;
-pub mod error_highlight;

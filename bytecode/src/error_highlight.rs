@@ -104,7 +104,8 @@ use std::ops::Range;
 /// (byte offsets within the line, end exclusive) to underline. `source_line`
 /// may lack its final `"\n"`.
 ///
-/// ```ignore
+/// ```
+/// use bytecode::error_highlight::snippet;
 /// assert_eq!(snippet("foo", 0, 3), "\n\nfoo\n^^^");
 /// ```
 pub fn snippet(source_line: &str, first_col: usize, last_col: usize) -> String {
