@@ -32,7 +32,11 @@ pub struct Options {
     pub gc_stress: bool,
 
     /// The script, then the arguments it gets in ARGV.
-    #[arg(value_name = "FILE", trailing_var_arg = true, allow_hyphen_values = true)]
+    #[arg(
+        value_name = "FILE",
+        trailing_var_arg = true,
+        allow_hyphen_values = true
+    )]
     pub args: Vec<String>,
 }
 
@@ -67,7 +71,9 @@ fn run(options: &Options) -> i32 {
             }
         }
     };
-    let mut vm = Vm::new(VmOptions { gc_stress: options.gc_stress });
+    let mut vm = Vm::new(VmOptions {
+        gc_stress: options.gc_stress,
+    });
     let code = match bytecode::compile_file(&source, &file, &mut vm.symbols) {
         Ok(code) => code,
         Err(error) => {
@@ -111,7 +117,11 @@ impl Vm {
         self.temp_roots.borrow_mut().push(args);
         for arg in argv {
             let string = self.new_str(arg);
-            args.get::<crate::object::RArray>().unwrap().items.borrow_mut().push(string);
+            args.get::<crate::object::RArray>()
+                .unwrap()
+                .items
+                .borrow_mut()
+                .push(string);
         }
         self.temp_roots.borrow_mut().pop();
         let sym = self.symbols.intern("ARGV");

@@ -19,15 +19,18 @@
 //! ```
 
 use crate::diagnostics::did_you_mean;
-use bytecode::error_highlight;
 use crate::object::{RArray, RObject, RString};
 use crate::value::Value;
 use crate::vm::{class_data, Control, FrameCode, Vm};
+use bytecode::error_highlight;
 use bytecode::{CallSite, Method, Sym};
 
 /// The text of 1-based line `line` of `source`, without its newline.
 fn source_line(source: &[u8], line: u32) -> String {
-    let text = source.split(|&b| b == b'\n').nth(line as usize - 1).unwrap_or(&[]);
+    let text = source
+        .split(|&b| b == b'\n')
+        .nth(line as usize - 1)
+        .unwrap_or(&[]);
     String::from_utf8_lossy(text).into_owned()
 }
 
@@ -45,7 +48,9 @@ impl Vm {
     }
 
     fn set_internal_ivar(&mut self, object: Value, name: Sym, value: Value) {
-        let object = object.get::<RObject>().expect("exceptions are plain objects");
+        let object = object
+            .get::<RObject>()
+            .expect("exceptions are plain objects");
         let mut ivars = object.ivars.borrow_mut();
         match ivars.iter_mut().find(|(n, _)| *n == name) {
             Some(slot) => slot.1 = value,
@@ -56,7 +61,13 @@ impl Vm {
     fn internal_ivar(&self, object: Value, name: Sym) -> Value {
         object
             .get::<RObject>()
-            .and_then(|o| o.ivars.borrow().iter().find(|(n, _)| *n == name).map(|(_, v)| *v))
+            .and_then(|o| {
+                o.ivars
+                    .borrow()
+                    .iter()
+                    .find(|(n, _)| *n == name)
+                    .map(|(_, v)| *v)
+            })
             .unwrap_or(Value::NIL)
     }
 
@@ -69,14 +80,17 @@ impl Vm {
                 FrameCode::Native(name) => self.symbols.name(*name).to_string(),
             };
             // A core method reports where its nearest Ruby caller is.
-            let location = self.frames[..=depth].iter().rev().find_map(|f| match &f.code {
-                FrameCode::Bytecode(method) => {
-                    let code = &method.code;
-                    let line = code.lines.get(f.ip as usize).copied().unwrap_or(code.line);
-                    Some((code.file.clone(), line))
-                }
-                FrameCode::Native(_) => None,
-            });
+            let location = self.frames[..=depth]
+                .iter()
+                .rev()
+                .find_map(|f| match &f.code {
+                    FrameCode::Bytecode(method) => {
+                        let code = &method.code;
+                        let line = code.lines.get(f.ip as usize).copied().unwrap_or(code.line);
+                        Some((code.file.clone(), line))
+                    }
+                    FrameCode::Native(_) => None,
+                });
             let (file, line) = location.unwrap_or_else(|| ("-".into(), 0));
             lines.push(format!("{file}:{line}:in `{label}'"));
         }
@@ -88,7 +102,12 @@ impl Vm {
         self.temp_roots.borrow_mut().push(array);
         for line in self.backtrace_lines() {
             let string = self.new_str(&line);
-            array.get::<RArray>().unwrap().items.borrow_mut().push(string);
+            array
+                .get::<RArray>()
+                .unwrap()
+                .items
+                .borrow_mut()
+                .push(string);
         }
         self.temp_roots.borrow_mut().pop();
         array
@@ -175,10 +194,10 @@ impl Vm {
             Value::FALSE => "false:FalseClass".into(),
             _ => {
                 let inspect = self.sym.inspect;
-                let inspected = self
-                    .call(receiver, inspect, &[])
-                    .ok()
-                    .and_then(|v| v.get::<RString>().map(|s| String::from_utf8_lossy(&s.bytes.borrow()).into_owned()));
+                let inspected = self.call(receiver, inspect, &[]).ok().and_then(|v| {
+                    v.get::<RString>()
+                        .map(|s| String::from_utf8_lossy(&s.bytes.borrow()).into_owned())
+                });
                 let text = match inspected {
                     Some(text) if text.len() <= 65 => text,
                     _ => crate::core::object::default_to_s(self, receiver),
@@ -196,13 +215,24 @@ impl Vm {
     /// The NoMethodError (or NameError, for a bare identifier) of a send
     /// whose method does not exist, with error_highlight's snippet and
     /// did_you_mean's suggestions as MRI 3.1 adds them.
-    pub fn method_missing_error(&mut self, receiver: Value, site: &CallSite, code: &Method) -> Control {
+    pub fn method_missing_error(
+        &mut self,
+        receiver: Value,
+        site: &CallSite,
+        code: &Method,
+    ) -> Control {
         let name = self.symbols.name(site.name).to_string();
         let description = self.describe_receiver(receiver);
         let (class, mut message) = if site.is_vcall() {
-            (self.c.name_error, format!("undefined local variable or method `{name}' for {description}"))
+            (
+                self.c.name_error,
+                format!("undefined local variable or method `{name}' for {description}"),
+            )
         } else {
-            (self.c.no_method_error, format!("undefined method `{name}' for {description}"))
+            (
+                self.c.no_method_error,
+                format!("undefined method `{name}' for {description}"),
+            )
         };
         message.push_str(&self.highlight_snippet(site, code));
         let class_of_receiver = self.class_of(receiver);
@@ -214,11 +244,19 @@ impl Vm {
         };
         let public = names(self, false);
         let all = names(self, true);
-        let private: Vec<&str> = all.iter().filter(|n| !public.contains(n)).map(String::as_str).collect();
+        let private: Vec<&str> = all
+            .iter()
+            .filter(|n| !public.contains(n))
+            .map(String::as_str)
+            .collect();
         let public: Vec<&str> = public.iter().map(String::as_str).collect();
         let suggestions = if site.is_vcall() {
-            let locals: Vec<&str> =
-                code.locals.iter().map(|&l| self.symbols.name(l)).filter(|l| !l.starts_with('%')).collect();
+            let locals: Vec<&str> = code
+                .locals
+                .iter()
+                .map(|&l| self.symbols.name(l))
+                .filter(|l| !l.starts_with('%'))
+                .collect();
             let scope = did_you_mean::VariableScope {
                 local_variables: &locals,
                 methods: &public,
@@ -242,7 +280,10 @@ impl Vm {
     /// NoMethodError for a method called from Rust that does not exist.
     pub fn no_method_error_for(&mut self, receiver: Value, name: Sym) -> Control {
         let description = self.describe_receiver(receiver);
-        let message = format!("undefined method `{}' for {description}", self.symbols.name(name));
+        let message = format!(
+            "undefined method `{}' for {description}",
+            self.symbols.name(name)
+        );
         let class = self.c.no_method_error;
         self.raise(class, message)
     }
@@ -250,15 +291,27 @@ impl Vm {
     /// error_highlight's snippet for a failed call at `site`, if it has a
     /// span.
     fn highlight_snippet(&self, site: &CallSite, code: &Method) -> String {
-        let Some(span) = site.highlight else { return String::new() };
-        let Some(source) = self.sources.get(&code.file) else { return String::new() };
+        let Some(span) = site.highlight else {
+            return String::new();
+        };
+        let Some(source) = self.sources.get(&code.file) else {
+            return String::new();
+        };
         let line = source_line(source, span.line);
         error_highlight::snippet(&line, span.first_col as usize, span.last_col as usize)
     }
 
-    pub fn private_method_error(&mut self, receiver: Value, site: &CallSite, code: &Method) -> Control {
+    pub fn private_method_error(
+        &mut self,
+        receiver: Value,
+        site: &CallSite,
+        code: &Method,
+    ) -> Control {
         let description = self.describe_receiver(receiver);
-        let mut message = format!("private method `{}' called for {description}", self.symbols.name(site.name));
+        let mut message = format!(
+            "private method `{}' called for {description}",
+            self.symbols.name(site.name)
+        );
         message.push_str(&self.highlight_snippet(site, code));
         let class = self.c.no_method_error;
         self.raise(class, message)

@@ -71,7 +71,12 @@ pub struct Header {
 
 impl Header {
     pub fn new(kind: ObjKind, class: Value) -> Header {
-        Header { kind: Cell::new(kind), flags: Cell::new(0), _reserved: [0; 6], class: Cell::new(class) }
+        Header {
+            kind: Cell::new(kind),
+            flags: Cell::new(0),
+            _reserved: [0; 6],
+            class: Cell::new(class),
+        }
     }
 
     #[inline]
@@ -105,7 +110,11 @@ impl Header {
     #[inline]
     fn set_marked(&self, marked: bool) {
         let f = self.flags.get();
-        self.flags.set(if marked { f | flags::MARKED } else { f & !flags::MARKED });
+        self.flags.set(if marked {
+            f | flags::MARKED
+        } else {
+            f & !flags::MARKED
+        });
     }
 }
 
@@ -242,7 +251,9 @@ impl Heap {
     /// Starts a collection: returns a marker to which the VM reports its
     /// precise roots before calling [`Heap::finish_collection`].
     pub fn start_collection(&self) -> Marker {
-        Marker { stack: Vec::with_capacity(256) }
+        Marker {
+            stack: Vec::with_capacity(256),
+        }
     }
 
     /// Scans the machine stack and registers, traces everything reachable,

@@ -25,7 +25,7 @@
 use crate::object::{MethodBody, MethodEntry, RString, Visibility};
 use crate::value::Value;
 use crate::vm::{class_data, Control, FrameCode, FrameRecord, Vm, VmResult, MAX_DEPTH};
-use bytecode::profile::{BranchProfile, Kind, KindSet};
+use bytecode::profile::{BranchProfile, Kind, KindRecorder};
 use bytecode::{Insn, Literal, Method};
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
@@ -60,6 +60,28 @@ const BASIC_OPS: [(&str, BasicOp); 10] = [
     ("==", BasicOp::Eq),
 ];
 
+/// Ruby's integer division: rounds toward negative infinity.
+#[inline]
+pub fn floor_div(x: i64, y: i64) -> i64 {
+    let q = x / y;
+    if x % y != 0 && (x < 0) != (y < 0) {
+        q - 1
+    } else {
+        q
+    }
+}
+
+/// Ruby's modulo: the result has the sign of the divisor.
+#[inline]
+pub fn floor_mod(x: i64, y: i64) -> i64 {
+    let r = x % y;
+    if r != 0 && (r < 0) != (y < 0) {
+        r + y
+    } else {
+        r
+    }
+}
+
 /// Whether redefining `name` on Integer or Float disables the fast paths.
 pub fn is_basic_op(name: &str) -> bool {
     BASIC_OPS.iter().any(|(n, _)| *n == name)
@@ -81,8 +103,8 @@ pub struct LoadedMethod {
 pub struct SiteState {
     pub op: BasicOp,
     pub cache: RefCell<Option<CacheEntry>>,
-    pub receiver: Cell<KindSet>,
-    pub args: Box<[Cell<KindSet>]>,
+    pub receiver: KindRecorder,
+    pub args: Box<[KindRecorder]>,
 }
 
 /// A monomorphic inline cache: valid while the method serial is unchanged.
@@ -131,21 +153,29 @@ impl Vm {
                 SiteState {
                     op,
                     cache: RefCell::new(None),
-                    receiver: Cell::new(KindSet::default()),
-                    args: (0..site.argc).map(|_| Cell::new(KindSet::default())).collect(),
+                    receiver: KindRecorder::default(),
+                    args: (0..site.argc).map(|_| KindRecorder::default()).collect(),
                 }
             })
             .collect();
-        let children = code.children.iter().map(|child| self.load(child.clone())).collect();
+        // Parents are listed before the methods they define.
+        let index = self.loaded.len();
+        let children = code
+            .children
+            .iter()
+            .map(|child| self.load(child.clone()))
+            .collect();
         let loaded = Rc::new(LoadedMethod {
-            branches: (0..code.branches).map(|_| Cell::new(BranchProfile::default())).collect(),
+            branches: (0..code.branches)
+                .map(|_| Cell::new(BranchProfile::default()))
+                .collect(),
             code,
             literals,
             sites,
             calls: Cell::new(0),
             children,
         });
-        self.loaded.push(loaded.clone());
+        self.loaded.insert(index, loaded.clone());
         loaded
     }
 
@@ -169,7 +199,12 @@ impl Vm {
     pub fn run_main(&mut self, main: Rc<LoadedMethod>) -> VmResult {
         let base = self.stack.len();
         self.stack.push(self.main);
-        self.frames.push(FrameRecord { code: FrameCode::Bytecode(main.clone()), ip: 0, definee: self.c.object });
+        self.frames.push(FrameRecord {
+            code: FrameCode::Bytecode(main.clone()),
+            ip: 0,
+            definee: self.c.object,
+        });
+        main.calls.set(main.calls.get() + 1);
         self.push_locals(&main);
         let result = self.execute(&main, base, 0, 0);
         self.frames.pop();
@@ -199,11 +234,16 @@ impl Vm {
         self.stack.push(receiver);
         self.stack.extend_from_slice(args);
         for slot in 0..method.code.locals.len() {
-            self.stack.push(locals.get(slot).copied().unwrap_or(Value::NIL));
+            self.stack
+                .push(locals.get(slot).copied().unwrap_or(Value::NIL));
         }
         self.stack.extend_from_slice(operands);
         let definee = self.c.object;
-        self.frames.push(FrameRecord { code: FrameCode::Bytecode(method.clone()), ip: ip as u32, definee });
+        self.frames.push(FrameRecord {
+            code: FrameCode::Bytecode(method.clone()),
+            ip: ip as u32,
+            definee,
+        });
         let result = self.execute(method, base, args.len(), ip);
         self.frames.pop();
         self.stack.truncate(base);
@@ -211,7 +251,13 @@ impl Vm {
     }
 
     /// The interpreter loop for one frame whose receiver is at `base`.
-    pub fn execute(&mut self, method: &Rc<LoadedMethod>, base: usize, argc: usize, start: usize) -> VmResult {
+    pub fn execute(
+        &mut self,
+        method: &Rc<LoadedMethod>,
+        base: usize,
+        argc: usize,
+        start: usize,
+    ) -> VmResult {
         let code: &Method = &method.code;
         let insns = &code.insns[..];
         let locals = base + 1 + argc;
@@ -252,6 +298,20 @@ impl Vm {
                     self.stack.push(value);
                 }
                 Insn::Send(site) => {
+                    let state = &method.sites[site as usize];
+                    if state.op != BasicOp::None && !self.basic_ops_redefined {
+                        let top = self.stack.len() - 1;
+                        let (a, b) = (self.stack[top - 1], self.stack[top]);
+                        if a.is_fixnum() && b.is_fixnum() {
+                            if let Some(result) = self.fixnum_op(state.op, a, b) {
+                                state.receiver.record(Kind::Fixnum);
+                                state.args[0].record(Kind::Fixnum);
+                                self.stack.truncate(top);
+                                self.stack[top - 1] = result;
+                                continue;
+                            }
+                        }
+                    }
                     self.frames[frame].ip = (ip - 1) as u32;
                     self.send(method, site as usize)?;
                 }
@@ -326,12 +386,13 @@ impl Vm {
                     let child = method.children[index as usize].clone();
                     let name = child.code.name;
                     let definee = self.frames[frame].definee;
-                    let visibility =
-                        if definee == self.c.object && code.kind == bytecode::MethodKind::TopLevel {
-                            Visibility::Private
-                        } else {
-                            Visibility::Public
-                        };
+                    let visibility = if definee == self.c.object
+                        && code.kind == bytecode::MethodKind::TopLevel
+                    {
+                        Visibility::Private
+                    } else {
+                        Visibility::Public
+                    };
                     self.add_method(definee, name, MethodBody::Bytecode(child), visibility);
                     self.stack.push(Value::symbol(name));
                 }
@@ -389,10 +450,9 @@ impl Vm {
         let receiver_index = self.stack.len() - argc - 1;
         let receiver = self.stack[receiver_index];
 
-        state.receiver.set(state.receiver.get().with(self.kind_of(receiver)));
-        for (i, cell) in state.args.iter().enumerate() {
-            let kind = self.kind_of(self.stack[receiver_index + 1 + i]);
-            cell.set(cell.get().with(kind));
+        state.receiver.record(self.kind_of(receiver));
+        for (i, recorder) in state.args.iter().enumerate() {
+            recorder.record(self.kind_of(self.stack[receiver_index + 1 + i]));
         }
 
         if state.op != BasicOp::None && !self.basic_ops_redefined {
@@ -406,14 +466,18 @@ impl Vm {
 
         let class = self.class_of(receiver);
         let cached = state.cache.borrow().as_ref().and_then(|cache| {
-            (cache.class == class && cache.serial == self.method_serial).then(|| cache.entry.clone())
+            (cache.class == class && cache.serial == self.method_serial)
+                .then(|| cache.entry.clone())
         });
         let entry = match cached {
             Some(entry) => entry,
             None => match self.find_method(class, site.name) {
                 Some(entry) => {
-                    *state.cache.borrow_mut() =
-                        Some(CacheEntry { class, serial: self.method_serial, entry: entry.clone() });
+                    *state.cache.borrow_mut() = Some(CacheEntry {
+                        class,
+                        serial: self.method_serial,
+                        entry: entry.clone(),
+                    });
                     entry
                 }
                 None => return Err(self.method_missing_error(receiver, site, &method.code)),
@@ -426,6 +490,29 @@ impl Vm {
         self.stack.truncate(receiver_index);
         self.stack.push(result);
         Ok(())
+    }
+
+    /// The interpreter's inline path for two fixnums: arithmetic on 64-bit
+    /// integers (both operands are 63-bit, so `+`, `-` cannot overflow i64;
+    /// `*` is checked), the result re-tagged when it is still a fixnum.
+    /// `None` sends the slow way (Bignum results, division by zero).
+    #[inline(always)]
+    fn fixnum_op(&mut self, op: BasicOp, a: Value, b: Value) -> Option<Value> {
+        let (x, y) = (a.fixnum_value(), b.fixnum_value());
+        match op {
+            BasicOp::Plus => Value::fixnum(x + y),
+            BasicOp::Minus => Value::fixnum(x - y),
+            BasicOp::Mult => x.checked_mul(y).and_then(Value::fixnum),
+            // Fixnums are 63-bit, so `/` and `%` cannot overflow i64.
+            BasicOp::Div if y != 0 => Value::fixnum(floor_div(x, y)),
+            BasicOp::Mod if y != 0 => Some(Value::small(floor_mod(x, y))),
+            BasicOp::Lt => Some(Value::bool(x < y)),
+            BasicOp::Le => Some(Value::bool(x <= y)),
+            BasicOp::Gt => Some(Value::bool(x > y)),
+            BasicOp::Ge => Some(Value::bool(x >= y)),
+            BasicOp::Eq => Some(Value::bool(x == y)),
+            _ => None,
+        }
     }
 
     /// Fixnum and Float arithmetic and comparisons without a call, as MRI's
@@ -451,7 +538,10 @@ impl Vm {
                 BasicOp::None => return Ok(None),
             }));
         }
-        let (Some(x), Some(y)) = (crate::core::integer::float_of(a), crate::core::integer::float_of(b)) else {
+        let (Some(x), Some(y)) = (
+            crate::core::integer::float_of(a),
+            crate::core::integer::float_of(b),
+        ) else {
             return Ok(None);
         };
         Ok(Some(match op {
@@ -471,7 +561,13 @@ impl Vm {
 
     /// Calls a method entry whose receiver and `argc` arguments are on the
     /// stack from `receiver_index`. Leaves the stack as it found it.
-    pub fn invoke(&mut self, entry: &MethodEntry, receiver_index: usize, argc: usize, name: bytecode::Sym) -> VmResult {
+    pub fn invoke(
+        &mut self,
+        entry: &MethodEntry,
+        receiver_index: usize,
+        argc: usize,
+        name: bytecode::Sym,
+    ) -> VmResult {
         if self.frames.len() >= MAX_DEPTH || crate::stack::near_limit() {
             return Err(self.stack_overflow());
         }
@@ -484,7 +580,11 @@ impl Vm {
                     definee: entry.owner,
                 });
                 if argc < code.required as usize || argc > code.max_args() as usize {
-                    let error = self.arity_error(argc, code.required as usize, Some(code.max_args() as usize));
+                    let error = self.arity_error(
+                        argc,
+                        code.required as usize,
+                        Some(code.max_args() as usize),
+                    );
                     self.frames.pop();
                     return Err(error);
                 }
@@ -496,13 +596,22 @@ impl Vm {
             }
             MethodBody::Native(native) => {
                 let definee = self.frames.last().map_or(self.c.object, |f| f.definee);
-                self.frames.push(FrameRecord { code: FrameCode::Native(name), ip: 0, definee });
-                let result = if argc < native.min as usize || native.max.is_some_and(|max| argc > max as usize) {
+                self.frames.push(FrameRecord {
+                    code: FrameCode::Native(name),
+                    ip: 0,
+                    definee,
+                });
+                let result = if argc < native.min as usize
+                    || native.max.is_some_and(|max| argc > max as usize)
+                {
                     Err(self.arity_error(argc, native.min as usize, native.max.map(|m| m as usize)))
                 } else {
                     let receiver = self.stack[receiver_index];
-                    let args: smallvec::SmallVec<[Value; 8]> =
-                        self.stack[receiver_index + 1..receiver_index + 1 + argc].iter().copied().collect();
+                    let args: smallvec::SmallVec<[Value; 8]> = self.stack
+                        [receiver_index + 1..receiver_index + 1 + argc]
+                        .iter()
+                        .copied()
+                        .collect();
                     (native.func)(self, receiver, &args)
                 };
                 self.frames.pop();

@@ -16,7 +16,10 @@ const CAPACITY: usize = 64 * 1024;
 
 impl Output {
     pub fn stdout() -> Output {
-        Output { buffer: Vec::with_capacity(CAPACITY), line_buffered: std::io::stdout().is_terminal() }
+        Output {
+            buffer: Vec::with_capacity(CAPACITY),
+            line_buffered: std::io::stdout().is_terminal(),
+        }
     }
 
     pub fn write(&mut self, bytes: &[u8]) {

@@ -20,8 +20,7 @@ use std::fmt::Write;
 pub fn dump_profiles(vm: &Vm) -> String {
     let mut out = String::new();
     for method in &vm.loaded {
-        let ran = method.calls.get() > 0 || method.code.kind == bytecode::MethodKind::TopLevel;
-        if ran {
+        if method.calls.get() > 0 {
             dump_method(vm, method, &mut out);
         }
     }
@@ -43,12 +42,16 @@ fn dump_method(vm: &Vm, method: &LoadedMethod, out: &mut String) {
         if let Insn::Send(site_index) = insn {
             let site = &code.sites[*site_index as usize];
             let state = &method.sites[*site_index as usize];
-            let args: Vec<String> = state.args.iter().map(|cell| kinds(&cell.get())).collect();
+            let args: Vec<String> = state
+                .args
+                .iter()
+                .map(|recorder| kinds(&recorder.snapshot()))
+                .collect();
             let _ = writeln!(
                 out,
                 "ip={ip} send {} receiver_kinds={} args_kinds=[{}]",
                 vm.symbols.name(site.name),
-                kinds(&state.receiver.get()),
+                kinds(&state.receiver.snapshot()),
                 args.join(", ")
             );
         }
@@ -56,7 +59,11 @@ fn dump_method(vm: &Vm, method: &LoadedMethod, out: &mut String) {
     for (ip, insn) in code.insns.iter().enumerate() {
         if let Insn::Branch { profile, .. } = insn {
             let counts = method.branches[*profile as usize].get();
-            let _ = writeln!(out, "ip={ip} branch taken={} not_taken={}", counts.taken, counts.not_taken);
+            let _ = writeln!(
+                out,
+                "ip={ip} branch taken={} not_taken={}",
+                counts.taken, counts.not_taken
+            );
         }
     }
 }
@@ -66,12 +73,18 @@ pub fn kind_name(vm: &Vm, kind: Kind) -> String {
     match builtin_kind_name(kind) {
         Some(name) => name.to_string(),
         None => {
-            let Kind::Class(id) = kind else { unreachable!("builtin kinds are named above") };
+            let Kind::Class(id) = kind else {
+                unreachable!("builtin kinds are named above")
+            };
             let class = vm.classes[id as usize];
             let name = vm.class_name(class);
             if class_data(class).is_singleton {
                 // A singleton class profiles as the object's class.
-                vm.class_name(class_data(class).superclass.expect("singleton has a superclass"))
+                vm.class_name(
+                    class_data(class)
+                        .superclass
+                        .expect("singleton has a superclass"),
+                )
             } else {
                 name
             }

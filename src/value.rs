@@ -150,7 +150,8 @@ impl Value {
 
     #[inline]
     pub fn as_symbol(self) -> Option<Sym> {
-        self.is_symbol().then_some(Sym((self.0 >> SPECIAL_SHIFT) as u32))
+        self.is_symbol()
+            .then_some(Sym((self.0 >> SPECIAL_SHIFT) as u32))
     }
 
     // --- heap references ---------------------------------------------------
@@ -202,7 +203,15 @@ mod tests {
 
     #[test]
     fn fixnums_round_trip_at_the_edges() {
-        for n in [0, 1, -1, bytecode::FIXNUM_MAX, bytecode::FIXNUM_MIN, 12345, -98765] {
+        for n in [
+            0,
+            1,
+            -1,
+            bytecode::FIXNUM_MAX,
+            bytecode::FIXNUM_MIN,
+            12345,
+            -98765,
+        ] {
             let v = Value::fixnum(n).unwrap();
             assert!(v.is_fixnum());
             assert_eq!(v.fixnum_value(), n);

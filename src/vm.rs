@@ -241,7 +241,8 @@ impl Vm {
         let exception = self.define_class("Exception", object);
         self.c.exception = exception;
         self.c.script_error = self.define_class("ScriptError", exception);
-        self.c.not_implemented_error = self.define_class("NotImplementedError", self.c.script_error);
+        self.c.not_implemented_error =
+            self.define_class("NotImplementedError", self.c.script_error);
         self.c.standard_error = self.define_class("StandardError", exception);
         let standard = self.c.standard_error;
         self.c.runtime_error = self.define_class("RuntimeError", standard);
@@ -267,16 +268,33 @@ impl Vm {
     }
 
     fn new_class_raw(&mut self, name: &str, superclass: Option<Value>, is_module: bool) -> Value {
-        let flavour = if is_module { ClassFlavour::Module } else { ClassFlavour::Class };
+        let flavour = if is_module {
+            ClassFlavour::Module
+        } else {
+            ClassFlavour::Class
+        };
         self.new_class_with(name, superclass, flavour)
     }
 
-    fn new_class_with(&mut self, name: &str, superclass: Option<Value>, flavour: ClassFlavour) -> Value {
+    fn new_class_with(
+        &mut self,
+        name: &str,
+        superclass: Option<Value>,
+        flavour: ClassFlavour,
+    ) -> Value {
         let is_module = flavour == ClassFlavour::Module;
         let name = self.symbols.intern(name);
         let id = self.classes.len() as u32;
-        let class_class = if self.c.class.is_nil() { Value::NIL } else { self.c.class };
-        let class_class = if is_module && !self.c.module.is_nil() { self.c.module } else { class_class };
+        let class_class = if self.c.class.is_nil() {
+            Value::NIL
+        } else {
+            self.c.class
+        };
+        let class_class = if is_module && !self.c.module.is_nil() {
+            self.c.module
+        } else {
+            class_class
+        };
         let value = self.heap.place(RClass {
             header: crate::heap::Header::new(RClass::KIND, class_class),
             data: Box::new(ClassData {
@@ -360,7 +378,9 @@ impl Vm {
     pub fn real_class_of(&self, value: Value) -> Value {
         let mut class = self.class_of(value);
         while class_data(class).is_singleton {
-            class = class_data(class).superclass.expect("a singleton class has a superclass");
+            class = class_data(class)
+                .superclass
+                .expect("a singleton class has a superclass");
         }
         class
     }
@@ -407,33 +427,71 @@ impl Vm {
         names
     }
 
-    pub fn add_method(&mut self, class: Value, name: Sym, body: MethodBody, visibility: Visibility) {
-        if [self.c.integer, self.c.float].contains(&class) && crate::interp::is_basic_op(self.symbols.name(name)) {
+    pub fn add_method(
+        &mut self,
+        class: Value,
+        name: Sym,
+        body: MethodBody,
+        visibility: Visibility,
+    ) {
+        if [self.c.integer, self.c.float].contains(&class)
+            && crate::interp::is_basic_op(self.symbols.name(name))
+        {
             self.basic_ops_redefined = true;
         }
-        let entry = MethodEntry { body, visibility, owner: class };
+        let entry = MethodEntry {
+            body,
+            visibility,
+            owner: class,
+        };
         class_data(class).methods.borrow_mut().insert(name, entry);
         self.method_serial += 1;
     }
 
     /// Defines a core method written in Rust.
-    pub fn define_native(&mut self, class: Value, name: &str, min: u8, max: Option<u8>, func: NativeFn) {
+    pub fn define_native(
+        &mut self,
+        class: Value,
+        name: &str,
+        min: u8,
+        max: Option<u8>,
+        func: NativeFn,
+    ) {
         let sym = self.symbols.intern(name);
-        let native = NativeMethod { name: sym, min, max, func };
+        let native = NativeMethod {
+            name: sym,
+            min,
+            max,
+            func,
+        };
         self.add_method(class, sym, MethodBody::Native(native), Visibility::Public);
     }
 
     /// Defines a private core method (Kernel's functions).
-    pub fn define_private_native(&mut self, class: Value, name: &str, min: u8, max: Option<u8>, func: NativeFn) {
+    pub fn define_private_native(
+        &mut self,
+        class: Value,
+        name: &str,
+        min: u8,
+        max: Option<u8>,
+        func: NativeFn,
+    ) {
         let sym = self.symbols.intern(name);
-        let native = NativeMethod { name: sym, min, max, func };
+        let native = NativeMethod {
+            name: sym,
+            min,
+            max,
+            func,
+        };
         self.add_method(class, sym, MethodBody::Native(native), Visibility::Private);
     }
 
     /// The singleton class of a heap object (a class's singleton class is
     /// where its class methods live: `GC.start`). Created on first use.
     pub fn singleton_class(&mut self, object: Value) -> Value {
-        let header = object.header().expect("only heap objects have singleton classes");
+        let header = object
+            .header()
+            .expect("only heap objects have singleton classes");
         let current = header.class();
         if class_data(current).is_singleton {
             return current;
@@ -441,14 +499,24 @@ impl Vm {
         let name = if object.get::<RClass>().is_some() {
             format!("#<Class:{}>", self.class_name(object))
         } else {
-            format!("#<Class:{}>", crate::core::object::default_to_s(self, object))
+            format!(
+                "#<Class:{}>",
+                crate::core::object::default_to_s(self, object)
+            )
         };
         let singleton = self.new_class_with(&name, Some(current), ClassFlavour::Singleton);
         header.set_class(singleton);
         singleton
     }
 
-    pub fn define_singleton_native(&mut self, class: Value, name: &str, min: u8, max: Option<u8>, func: NativeFn) {
+    pub fn define_singleton_native(
+        &mut self,
+        class: Value,
+        name: &str,
+        min: u8,
+        max: Option<u8>,
+        func: NativeFn,
+    ) {
         let singleton = self.singleton_class(class);
         self.define_native(singleton, name, min, max, func);
     }
@@ -474,7 +542,10 @@ impl Vm {
     pub fn new_string(&mut self, bytes: Vec<u8>) -> Value {
         self.heap.note_external(bytes.capacity());
         let class = self.c.string;
-        self.alloc(RString { header: crate::heap::Header::new(RString::KIND, class), bytes: RefCell::new(bytes) })
+        self.alloc(RString {
+            header: crate::heap::Header::new(RString::KIND, class),
+            bytes: RefCell::new(bytes),
+        })
     }
 
     pub fn new_str(&mut self, text: &str) -> Value {
@@ -484,7 +555,10 @@ impl Vm {
     pub fn new_array(&mut self, items: Vec<Value>) -> Value {
         self.heap.note_external(items.capacity() * 8);
         let class = self.c.array;
-        self.alloc(RArray { header: crate::heap::Header::new(RArray::KIND, class), items: RefCell::new(items) })
+        self.alloc(RArray {
+            header: crate::heap::Header::new(RArray::KIND, class),
+            items: RefCell::new(items),
+        })
     }
 
     pub fn new_float(&mut self, value: f64) -> Value {
@@ -492,7 +566,10 @@ impl Vm {
             Some(v) => v,
             None => {
                 let class = self.c.float;
-                self.alloc(RFloat { header: crate::heap::Header::new(RFloat::KIND, class), value })
+                self.alloc(RFloat {
+                    header: crate::heap::Header::new(RFloat::KIND, class),
+                    value,
+                })
             }
         }
     }
@@ -505,7 +582,10 @@ impl Vm {
             }
         }
         let class = self.c.integer;
-        self.alloc(RBignum { header: crate::heap::Header::new(RBignum::KIND, class), value })
+        self.alloc(RBignum {
+            header: crate::heap::Header::new(RBignum::KIND, class),
+            value,
+        })
     }
 
     /// An Integer from an i128 (results of fixnum arithmetic).
@@ -520,7 +600,10 @@ impl Vm {
     }
 
     pub fn new_object(&mut self, class: Value) -> Value {
-        self.alloc(RObject { header: crate::heap::Header::new(RObject::KIND, class), ivars: RefCell::new(Vec::new()) })
+        self.alloc(RObject {
+            header: crate::heap::Header::new(RObject::KIND, class),
+            ivars: RefCell::new(Vec::new()),
+        })
     }
 
     // --- garbage collection ----------------------------------------------
@@ -540,7 +623,8 @@ impl Vm {
             marker.mark(frame.definee);
         }
         extra(&mut marker);
-        self.heap.finish_collection(marker, crate::object::trace_cell);
+        self.heap
+            .finish_collection(marker, crate::object::trace_cell);
     }
 
     pub fn symbol_name(&self, value: Value) -> &str {

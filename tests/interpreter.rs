@@ -23,7 +23,11 @@ fn dump_profile_shows_the_kinds_fib_saw() {
     std::fs::create_dir_all(&dir).unwrap();
     let script = dir.join("fib.rb");
     std::fs::write(&script, FIB).unwrap();
-    let output = Command::new(env!("CARGO_BIN_EXE_rhizome")).arg("--dump-profile").arg(&script).output().unwrap();
+    let output = Command::new(env!("CARGO_BIN_EXE_rhizome"))
+        .arg("--dump-profile")
+        .arg(&script)
+        .output()
+        .unwrap();
     assert!(output.status.success());
     let profile = String::from_utf8(output.stderr).unwrap();
     let fib_section: Vec<&str> = profile
@@ -33,7 +37,11 @@ fn dump_profile_shows_the_kinds_fib_saw() {
         .lines()
         .collect();
     assert!(fib_section[0].ends_with("calls=177"), "{}", fib_section[0]);
-    let sends: Vec<&str> = fib_section.iter().copied().filter(|l| l.contains(" send ")).collect();
+    let sends: Vec<&str> = fib_section
+        .iter()
+        .copied()
+        .filter(|l| l.contains(" send "))
+        .collect();
     assert_eq!(
         sends,
         [
@@ -45,7 +53,10 @@ fn dump_profile_shows_the_kinds_fib_saw() {
             "ip=23 send + receiver_kinds={fixnum} args_kinds=[{fixnum}]",
         ]
     );
-    assert!(fib_section.contains(&"ip=8 branch taken=88 not_taken=89"), "{fib_section:?}");
+    assert!(
+        fib_section.contains(&"ip=8 branch taken=88 not_taken=89"),
+        "{fib_section:?}"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -56,16 +67,43 @@ fn a_method_can_start_at_any_instruction() {
     let code = bytecode::compile_file(source.as_bytes(), "t.rb", &mut vm.symbols).unwrap();
     let main = vm.load(Rc::new(code));
     vm.run_main(main.clone()).unwrap();
-    let method = main.children.iter().find(|m| vm.symbols.name(m.code.name) == "add_with_side_effects").unwrap().clone();
-    assert_eq!(method.code.insns[12], bytecode::Insn::Send(2), "index 12 is the send of +");
+    let method = main
+        .children
+        .iter()
+        .find(|m| vm.symbols.name(m.code.name) == "add_with_side_effects")
+        .unwrap()
+        .clone();
+    assert_eq!(
+        method.code.insns[12],
+        bytecode::Insn::Send(2),
+        "index 12 is the send of +"
+    );
     // At index 12 both side_effect calls have run: their results are the
     // operand stack; the arguments are in their locals.
     let (a, b) = (Value::small(30), Value::small(12));
     let receiver = vm.main;
-    let result = vm.resume(&method, 12, receiver, &[a, b], &[a, b], &[Value::small(30), Value::small(12)]).unwrap();
+    let result = vm
+        .resume(
+            &method,
+            12,
+            receiver,
+            &[a, b],
+            &[a, b],
+            &[Value::small(30), Value::small(12)],
+        )
+        .unwrap();
     assert_eq!(result, Value::small(42));
     // The same frame with other operands: the interpreter really continues
     // from there rather than recomputing from the arguments.
-    let result = vm.resume(&method, 12, receiver, &[a, b], &[a, b], &[Value::small(1), Value::small(2)]).unwrap();
+    let result = vm
+        .resume(
+            &method,
+            12,
+            receiver,
+            &[a, b],
+            &[a, b],
+            &[Value::small(1), Value::small(2)],
+        )
+        .unwrap();
     assert_eq!(result, Value::small(3));
 }

@@ -68,7 +68,11 @@ impl<'a> Source<'a> {
                 .filter(|(_, &b)| b == b'\n')
                 .map(|(i, _)| i + 1),
         );
-        Source { text, file: file.into(), line_starts }
+        Source {
+            text,
+            file: file.into(),
+            line_starts,
+        }
     }
 
     /// 1-based line of a byte offset.
@@ -99,13 +103,13 @@ pub fn compile_file(
         return Err(syntax_error::from_diagnostic(error, &source));
     }
     let main = symbols.intern("<main>");
-    let mut compiler = Compiler { symbols, source: &source };
+    let mut compiler = Compiler {
+        symbols,
+        source: &source,
+    };
     let mut builder = MethodBuilder::new(MethodKind::TopLevel, main, 1);
     match result.ast.as_deref() {
-        Some(ast) => {
-            builder.line = compiler.line(ast.expression());
-            compiler.body(&mut builder, Some(ast));
-        }
+        Some(ast) => compiler.body(&mut builder, Some(ast)),
         None => {
             let nil = builder.literal(Literal::Nil);
             builder.emit(Insn::Push(nil));
@@ -244,7 +248,10 @@ impl MethodBuilder {
     fn branch(&mut self, label: Label) {
         let profile = self.branches;
         self.branches += 1;
-        self.emit(Insn::Branch { target: label.0 as u32, profile });
+        self.emit(Insn::Branch {
+            target: label.0 as u32,
+            profile,
+        });
     }
 
     fn finish(mut self, file: Rc<str>) -> Method {
@@ -422,16 +429,27 @@ impl Compiler<'_, '_> {
                 let sym = self.sym(name);
                 m.emit(Insn::GetGlobal(sym));
             }
-            Node::Gvasgn(Gvasgn { name, value: Some(value), .. }) => {
+            Node::Gvasgn(Gvasgn {
+                name,
+                value: Some(value),
+                ..
+            }) => {
                 let sym = self.sym(name);
                 self.expr(m, value);
                 m.emit(Insn::SetGlobal(sym));
             }
-            Node::Const(Const { scope: None, name, .. }) => {
+            Node::Const(Const {
+                scope: None, name, ..
+            }) => {
                 let sym = self.sym(name);
                 m.emit(Insn::GetConst(sym));
             }
-            Node::Casgn(Casgn { scope: None, name, value: Some(value), .. }) => {
+            Node::Casgn(Casgn {
+                scope: None,
+                name,
+                value: Some(value),
+                ..
+            }) => {
                 let sym = self.sym(name);
                 self.expr(m, value);
                 m.emit(Insn::SetConst(sym));
@@ -457,7 +475,12 @@ impl Compiler<'_, '_> {
                 let span = self.span(node, "[]");
                 self.call(m, "[]", indexes.len() as u32, 0, span);
             }
-            Node::IndexAsgn(IndexAsgn { recv, indexes, value: Some(value), .. }) => {
+            Node::IndexAsgn(IndexAsgn {
+                recv,
+                indexes,
+                value: Some(value),
+                ..
+            }) => {
                 if !self.plain_args(indexes) {
                     return self.unsupported(m, "this kind of index argument");
                 }
@@ -487,13 +510,24 @@ impl Compiler<'_, '_> {
                 self.expr(m, rhs);
                 m.bind(end);
             }
-            Node::If(If { cond, if_true, if_false, .. })
-            | Node::IfMod(IfMod { cond, if_true, if_false, .. }) => {
-                self.if_else(m, cond, if_true.as_deref(), if_false.as_deref())
-            }
-            Node::IfTernary(IfTernary { cond, if_true, if_false, .. }) => {
-                self.if_else(m, cond, Some(if_true), Some(if_false))
-            }
+            Node::If(If {
+                cond,
+                if_true,
+                if_false,
+                ..
+            })
+            | Node::IfMod(IfMod {
+                cond,
+                if_true,
+                if_false,
+                ..
+            }) => self.if_else(m, cond, if_true.as_deref(), if_false.as_deref()),
+            Node::IfTernary(IfTernary {
+                cond,
+                if_true,
+                if_false,
+                ..
+            }) => self.if_else(m, cond, Some(if_true), Some(if_false)),
             Node::While(While { cond, body, .. }) => {
                 self.while_loop(m, cond, body.as_deref(), true, false)
             }
@@ -516,7 +550,12 @@ impl Compiler<'_, '_> {
                 m.depth += 1;
             }
             Node::Def(def) => self.def(m, def),
-            Node::OpAsgn(OpAsgn { recv, operator, value, .. }) => {
+            Node::OpAsgn(OpAsgn {
+                recv,
+                operator,
+                value,
+                ..
+            }) => {
                 let Some(slot) = self.assignable_local(m, recv) else {
                     return self.unsupported(m, "this kind of operator-assignment");
                 };
@@ -528,7 +567,8 @@ impl Compiler<'_, '_> {
                 m.emit(Insn::Dup);
                 m.emit(Insn::Store(slot));
             }
-            Node::OrAsgn(OrAsgn { recv, value, .. }) | Node::AndAsgn(AndAsgn { recv, value, .. }) => {
+            Node::OrAsgn(OrAsgn { recv, value, .. })
+            | Node::AndAsgn(AndAsgn { recv, value, .. }) => {
                 let Some(slot) = self.assignable_local(m, recv) else {
                     return self.unsupported(m, "this kind of operator-assignment");
                 };
@@ -555,7 +595,9 @@ impl Compiler<'_, '_> {
     /// The local slot an operator-assignment writes, when it writes a local.
     fn assignable_local(&mut self, m: &mut MethodBuilder, recv: &Node) -> Option<u32> {
         match recv {
-            Node::Lvasgn(Lvasgn { name, value: None, .. }) => {
+            Node::Lvasgn(Lvasgn {
+                name, value: None, ..
+            }) => {
                 let sym = self.sym(name);
                 Some(m.local(sym))
             }
@@ -588,9 +630,22 @@ impl Compiler<'_, '_> {
         }
     }
 
-    fn call(&mut self, m: &mut MethodBuilder, name: &str, argc: u32, flags: u8, highlight: Option<crate::Span>) {
+    fn call(
+        &mut self,
+        m: &mut MethodBuilder,
+        name: &str,
+        argc: u32,
+        flags: u8,
+        highlight: Option<crate::Span>,
+    ) {
         let name = self.sym(name);
-        m.sites.push(CallSite { name, argc, flags, line: m.current_line, highlight });
+        m.sites.push(CallSite {
+            name,
+            argc,
+            flags,
+            line: m.current_line,
+            highlight,
+        });
         let site = (m.sites.len() - 1) as u32;
         m.emit(Insn::Send(site));
     }
@@ -629,11 +684,21 @@ impl Compiler<'_, '_> {
         let range = error_highlight::spot(node, name, self.source.text)?;
         let line = self.source.line_of(range.start);
         let start = self.source.line_start(line);
-        Some(crate::Span { line, first_col: (range.start - start) as u32, last_col: (range.end - start) as u32 })
+        Some(crate::Span {
+            line,
+            first_col: (range.start - start) as u32,
+            last_col: (range.end - start) as u32,
+        })
     }
 
     fn send(&mut self, m: &mut MethodBuilder, node: &Node, send: &Send) {
-        let Send { recv, method_name, args, begin_l, .. } = send;
+        let Send {
+            recv,
+            method_name,
+            args,
+            begin_l,
+            ..
+        } = send;
         if !self.plain_args(args) {
             let what = if args.iter().any(|a| matches!(a, Node::BlockPass(_))) {
                 "passing a block with &"
@@ -693,7 +758,13 @@ impl Compiler<'_, '_> {
         m.emit(Insn::Concat(parts.len() as u32));
     }
 
-    fn if_else(&mut self, m: &mut MethodBuilder, cond: &Node, then: Option<&Node>, otherwise: Option<&Node>) {
+    fn if_else(
+        &mut self,
+        m: &mut MethodBuilder,
+        cond: &Node,
+        then: Option<&Node>,
+        otherwise: Option<&Node>,
+    ) {
         let else_label = m.new_label();
         let end = m.new_label();
         self.branch_if(m, cond, false, else_label);
@@ -757,7 +828,14 @@ impl Compiler<'_, '_> {
     ///     push nil
     /// BREAK:
     /// ```
-    fn while_loop(&mut self, m: &mut MethodBuilder, cond: &Node, body: Option<&Node>, while_true: bool, post: bool) {
+    fn while_loop(
+        &mut self,
+        m: &mut MethodBuilder,
+        cond: &Node,
+        body: Option<&Node>,
+        while_true: bool,
+        post: bool,
+    ) {
         let body_label = m.new_label();
         let cond_label = m.new_label();
         let break_label = m.new_label();
@@ -765,7 +843,11 @@ impl Compiler<'_, '_> {
             m.jump(cond_label);
         }
         m.bind(body_label);
-        m.loops.push(LoopContext { break_label, next_label: cond_label, depth: m.depth });
+        m.loops.push(LoopContext {
+            break_label,
+            next_label: cond_label,
+            depth: m.depth,
+        });
         self.body(m, body);
         m.emit(Insn::Pop);
         m.bind(cond_label);
@@ -832,9 +914,10 @@ impl Compiler<'_, '_> {
                     let what = match other {
                         Node::Arg(_) => "required parameters after optional ones",
                         Node::Restarg(_) => "splat parameters",
-                        Node::Kwarg(_) | Node::Kwoptarg(_) | Node::Kwrestarg(_) | Node::Kwnilarg(_) => {
-                            "keyword parameters"
-                        }
+                        Node::Kwarg(_)
+                        | Node::Kwoptarg(_)
+                        | Node::Kwrestarg(_)
+                        | Node::Kwnilarg(_) => "keyword parameters",
                         Node::Blockarg(_) => "block parameters",
                         _ => "this kind of parameter",
                     };
@@ -879,7 +962,8 @@ impl Compiler<'_, '_> {
         callee.current_line = end_line;
         callee.emit(Insn::Trace(end_line));
         callee.emit(Insn::Return);
-        m.children.push(Rc::new(callee.finish(self.source.file.clone())));
+        m.children
+            .push(Rc::new(callee.finish(self.source.file.clone())));
         m.emit(Insn::DefineMethod((m.children.len() - 1) as u32));
     }
 }

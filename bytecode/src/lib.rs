@@ -24,8 +24,8 @@ mod symbols;
 mod syntax_error;
 
 pub use compile::{compile_file, Source};
-pub use syntax_error::SyntaxError;
 pub use insn::Insn;
 pub use literal::{Literal, FIXNUM_MAX, FIXNUM_MIN};
 pub use method::{call_flags, CallSite, Method, MethodKind, Span};
 pub use symbols::{Sym, SymbolTable};
+pub use syntax_error::SyntaxError;

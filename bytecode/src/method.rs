@@ -128,7 +128,9 @@ impl Method {
             | Insn::SetConst(sym)
             | Insn::GetGlobal(sym)
             | Insn::SetGlobal(sym) => symbols.name(sym).to_string(),
-            Insn::DefineMethod(child) => symbols.name(self.children[child as usize].name).to_string(),
+            Insn::DefineMethod(child) => {
+                symbols.name(self.children[child as usize].name).to_string()
+            }
             Insn::PushSelf | Insn::Not | Insn::Return | Insn::Pop | Insn::Dup | Insn::ToS => {
                 String::new()
             }

@@ -10,6 +10,8 @@
 //! ip=6 send < receiver_kinds={fixnum} args_kinds=[{fixnum}]
 //! ```
 
+use std::cell::Cell;
+
 /// The kind of one value.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Kind {
@@ -22,6 +24,7 @@ pub enum Kind {
 }
 
 impl Kind {
+    #[inline]
     fn encode(self) -> u32 {
         match self {
             Kind::Fixnum => 1,
@@ -77,7 +80,10 @@ impl KindSet {
 
     /// The kinds seen, in the order they were first seen.
     pub fn kinds(&self) -> impl Iterator<Item = Kind> + '_ {
-        self.codes.iter().take_while(|&&c| c != 0).map(|&c| Kind::decode(c))
+        self.codes
+            .iter()
+            .take_while(|&&c| c != 0)
+            .map(|&c| Kind::decode(c))
     }
 
     pub fn is_empty(&self) -> bool {
@@ -116,6 +122,47 @@ pub fn builtin_kind_name(kind: Kind) -> Option<&'static str> {
     }
 }
 
+/// The recording side of a [`KindSet`]: updated through a shared reference
+/// (the interpreter records while the method runs), with a one-compare fast
+/// path for the common case of seeing the first kind again.
+#[derive(Default, Debug)]
+pub struct KindRecorder {
+    codes: [Cell<u32>; KIND_SET_CAPACITY],
+    megamorphic: Cell<bool>,
+}
+
+impl KindRecorder {
+    #[inline]
+    pub fn record(&self, kind: Kind) {
+        let code = kind.encode();
+        if self.codes[0].get() != code {
+            self.record_slow(code);
+        }
+    }
+
+    #[cold]
+    fn record_slow(&self, code: u32) {
+        for slot in &self.codes {
+            if slot.get() == code {
+                return;
+            }
+            if slot.get() == 0 {
+                slot.set(code);
+                return;
+            }
+        }
+        self.megamorphic.set(true);
+    }
+
+    /// What was recorded so far.
+    pub fn snapshot(&self) -> KindSet {
+        KindSet {
+            codes: std::array::from_fn(|i| self.codes[i].get()),
+            megamorphic: self.megamorphic.get(),
+        }
+    }
+}
+
 /// Taken / not-taken counts of one `branch`.
 #[derive(Clone, Copy, PartialEq, Eq, Default, Debug)]
 pub struct BranchProfile {
@@ -128,6 +175,18 @@ mod tests {
     use super::*;
 
     #[test]
+    fn recorders_snapshot_what_they_saw() {
+        let recorder = KindRecorder::default();
+        for kind in [Kind::Fixnum, Kind::Fixnum, Kind::Class(3), Kind::Fixnum] {
+            recorder.record(kind);
+        }
+        assert_eq!(
+            recorder.snapshot(),
+            KindSet::default().with(Kind::Fixnum).with(Kind::Class(3))
+        );
+    }
+
+    #[test]
     fn kind_sets_remember_first_kinds_then_go_megamorphic() {
         let mut set = KindSet::default();
         assert!(set.is_empty());
@@ -135,8 +194,14 @@ mod tests {
         assert_eq!(set.monomorphic(), Some(Kind::Fixnum));
         set = set.with(Kind::Flonum);
         assert_eq!(set.monomorphic(), None);
-        assert_eq!(set.kinds().collect::<Vec<_>>(), vec![Kind::Fixnum, Kind::Flonum]);
-        set = set.with(Kind::Class(0)).with(Kind::Class(7)).with(Kind::Bignum);
+        assert_eq!(
+            set.kinds().collect::<Vec<_>>(),
+            vec![Kind::Fixnum, Kind::Flonum]
+        );
+        set = set
+            .with(Kind::Class(0))
+            .with(Kind::Class(7))
+            .with(Kind::Bignum);
         assert!(set.is_megamorphic());
         let shown = set.display(|k| builtin_kind_name(k).map(String::from).unwrap_or("C".into()));
         assert_eq!(shown, "{fixnum, flonum, C, C, ...}");

@@ -50,7 +50,10 @@ pub fn from_diagnostic(diagnostic: &Diagnostic, source: &Source) -> SyntaxError 
         _ => (diagnostic.render_message(), true),
     };
     if marker {
-        let line_end = text[line_start..].iter().position(|&b| b == b'\n').map_or(text.len(), |p| line_start + p);
+        let line_end = text[line_start..]
+            .iter()
+            .position(|&b| b == b'\n')
+            .map_or(text.len(), |p| line_start + p);
         let line_text = String::from_utf8_lossy(&text[line_start..line_end]);
         let width = (end.min(line_end) - begin).max(1);
         message.push('\n');
@@ -66,7 +69,11 @@ pub fn from_diagnostic(diagnostic: &Diagnostic, source: &Source) -> SyntaxError 
 /// MRI's name for a grammar symbol, as its bison messages print it.
 fn mri_token_name(token: &str) -> String {
     if let Some(keyword) = token.strip_prefix('k') {
-        if keyword.chars().next().is_some_and(|c| c.is_ascii_uppercase()) {
+        if keyword
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_uppercase())
+        {
             return keyword_name(keyword);
         }
     }

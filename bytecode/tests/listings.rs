@@ -7,7 +7,11 @@ fn listing(source: &str, method: &str) -> String {
     let mut symbols = SymbolTable::new();
     let main = compile_file(source.as_bytes(), "t.rb", &mut symbols).expect("compiles");
     let wanted = symbols.lookup(method).expect("method name interned");
-    let found = main.children.iter().find(|m| m.name == wanted).expect("method defined");
+    let found = main
+        .children
+        .iter()
+        .find(|m| m.name == wanted)
+        .expect("method defined");
     found.disassemble(&symbols)
 }
 

@@ -19,8 +19,9 @@
 //!   as the script argument (so messages read `name.rb:3:in ...`), stdin from
 //!   `/dev/null`, `LC_ALL=C.UTF-8`, and no other arguments unless it asks for some.
 //! - A comment line `# spec: stderr-first-line` means only the first line of
-//!   stderr is compared (and recorded), for errors whose tail is
-//!   implementation-defined (e.g. the depth of a `SystemStackError`).
+//!   stderr is compared (the `.err` file still holds all MRI wrote), for errors
+//!   whose tail is implementation-defined (e.g. the depth of a
+//!   `SystemStackError`).
 //! - A comment line `# spec: args A B C` passes those arguments to the script.
 //! - Specs under `spec/rhizome/` describe rhizome-only behaviour: their
 //!   expectations are written by hand and never re-recorded from MRI.
@@ -457,8 +458,8 @@ impl Spec {
     }
 
     /// Runs `ruby` on this spec and writes what it did as the expectations:
-    /// `.out` always, `.err` only when stderr is non-empty (only its first line
-    /// under `stderr-first-line`), `.status` only when the status is non-zero.
+    /// `.out` always, `.err` only when stderr is non-empty, `.status` only when
+    /// the status is non-zero.
     /// Stale `.err`/`.status` files are removed. Hand-written specs are refused.
     pub fn record(&self, ruby: &Path, timeout: Duration) -> Result<Recorded, Error> {
         if self.is_hand_written() {
@@ -467,7 +468,6 @@ impl Spec {
                 self.name
             )));
         }
-        let options = self.options()?;
         let outcome = self.run(ruby, &[], timeout)?;
         let status = match outcome.exit {
             Exit::Code(code) => code,
@@ -485,11 +485,7 @@ impl Spec {
                 self.name
             )));
         }
-        let stderr = if options.stderr_first_line {
-            first_line(&outcome.stderr).to_vec()
-        } else {
-            outcome.stderr
-        };
+        let stderr = outcome.stderr;
         let status_text = (status != 0).then(|| format!("{status}\n").into_bytes());
         let had_out = self.expectation_path("out").exists();
         let mut changed = write_if_changed(&self.expectation_path("out"), Some(&outcome.stdout))?;

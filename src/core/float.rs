@@ -19,10 +19,18 @@ pub fn float_to_s(f: f64) -> String {
         return "NaN".into();
     }
     if f.is_infinite() {
-        return if f > 0.0 { "Infinity".into() } else { "-Infinity".into() };
+        return if f > 0.0 {
+            "Infinity".into()
+        } else {
+            "-Infinity".into()
+        };
     }
     if f == 0.0 {
-        return if f.is_sign_negative() { "-0.0".into() } else { "0.0".into() };
+        return if f.is_sign_negative() {
+            "-0.0".into()
+        } else {
+            "0.0".into()
+        };
     }
     // `{:e}` gives the shortest round-trip digits: "-1.2345e-7".
     let scientific = format!("{:e}", f.abs());
@@ -52,42 +60,92 @@ pub fn float_to_s(f: f64) -> String {
 
 pub fn define(vm: &mut Vm) {
     let float = vm.c.float;
-    vm.define_native(float, "+", 1, Some(1), |vm, a, b| float_arith(vm, a, b[0], '+'));
-    vm.define_native(float, "-", 1, Some(1), |vm, a, b| float_arith(vm, a, b[0], '-'));
-    vm.define_native(float, "*", 1, Some(1), |vm, a, b| float_arith(vm, a, b[0], '*'));
-    vm.define_native(float, "/", 1, Some(1), |vm, a, b| float_arith(vm, a, b[0], '/'));
-    vm.define_native(float, "%", 1, Some(1), |vm, a, b| float_arith(vm, a, b[0], '%'));
-    vm.define_native(float, "modulo", 1, Some(1), |vm, a, b| float_arith(vm, a, b[0], '%'));
-    vm.define_native(float, "**", 1, Some(1), |vm, a, b| float_arith(vm, a, b[0], '^'));
-    vm.define_native(float, "-@", 0, Some(0), |vm, a, _| Ok(vm.new_float(-float_of(a).unwrap())));
+    vm.define_native(float, "+", 1, Some(1), |vm, a, b| {
+        float_arith(vm, a, b[0], '+')
+    });
+    vm.define_native(float, "-", 1, Some(1), |vm, a, b| {
+        float_arith(vm, a, b[0], '-')
+    });
+    vm.define_native(float, "*", 1, Some(1), |vm, a, b| {
+        float_arith(vm, a, b[0], '*')
+    });
+    vm.define_native(float, "/", 1, Some(1), |vm, a, b| {
+        float_arith(vm, a, b[0], '/')
+    });
+    vm.define_native(float, "%", 1, Some(1), |vm, a, b| {
+        float_arith(vm, a, b[0], '%')
+    });
+    vm.define_native(float, "modulo", 1, Some(1), |vm, a, b| {
+        float_arith(vm, a, b[0], '%')
+    });
+    vm.define_native(float, "**", 1, Some(1), |vm, a, b| {
+        float_arith(vm, a, b[0], '^')
+    });
+    vm.define_native(float, "-@", 0, Some(0), |vm, a, _| {
+        Ok(vm.new_float(-float_of(a).unwrap()))
+    });
     vm.define_native(float, "+@", 0, Some(0), |_, a, _| Ok(a));
-    vm.define_native(float, "==", 1, Some(1), |_, a, b| Ok(Value::bool(compare(a, b[0]) == Some(Ordering::Equal))));
-    vm.define_native(float, "<", 1, Some(1), |vm, a, b| compare_op(vm, a, b[0], Ordering::is_lt));
-    vm.define_native(float, "<=", 1, Some(1), |vm, a, b| compare_op(vm, a, b[0], Ordering::is_le));
-    vm.define_native(float, ">", 1, Some(1), |vm, a, b| compare_op(vm, a, b[0], Ordering::is_gt));
-    vm.define_native(float, ">=", 1, Some(1), |vm, a, b| compare_op(vm, a, b[0], Ordering::is_ge));
+    vm.define_native(float, "==", 1, Some(1), |_, a, b| {
+        Ok(Value::bool(compare(a, b[0]) == Some(Ordering::Equal)))
+    });
+    vm.define_native(float, "<", 1, Some(1), |vm, a, b| {
+        compare_op(vm, a, b[0], Ordering::is_lt)
+    });
+    vm.define_native(float, "<=", 1, Some(1), |vm, a, b| {
+        compare_op(vm, a, b[0], Ordering::is_le)
+    });
+    vm.define_native(float, ">", 1, Some(1), |vm, a, b| {
+        compare_op(vm, a, b[0], Ordering::is_gt)
+    });
+    vm.define_native(float, ">=", 1, Some(1), |vm, a, b| {
+        compare_op(vm, a, b[0], Ordering::is_ge)
+    });
     vm.define_native(float, "<=>", 1, Some(1), |_, a, b| {
         Ok(compare(a, b[0]).map_or(Value::NIL, |o| Value::small(o as i64)))
     });
-    vm.define_native(float, "to_s", 0, Some(0), |vm, a, _| Ok(vm.new_str(&float_to_s(float_of(a).unwrap()))));
-    vm.define_native(float, "inspect", 0, Some(0), |vm, a, _| Ok(vm.new_str(&float_to_s(float_of(a).unwrap()))));
+    vm.define_native(float, "to_s", 0, Some(0), |vm, a, _| {
+        Ok(vm.new_str(&float_to_s(float_of(a).unwrap())))
+    });
+    vm.define_native(float, "inspect", 0, Some(0), |vm, a, _| {
+        Ok(vm.new_str(&float_to_s(float_of(a).unwrap())))
+    });
     vm.define_native(float, "to_f", 0, Some(0), |_, a, _| Ok(a));
-    vm.define_native(float, "to_i", 0, Some(0), |vm, a, _| float_to_integer(vm, float_of(a).unwrap().trunc()));
-    vm.define_native(float, "truncate", 0, Some(0), |vm, a, _| float_to_integer(vm, float_of(a).unwrap().trunc()));
-    vm.define_native(float, "floor", 0, Some(0), |vm, a, _| float_to_integer(vm, float_of(a).unwrap().floor()));
-    vm.define_native(float, "ceil", 0, Some(0), |vm, a, _| float_to_integer(vm, float_of(a).unwrap().ceil()));
+    vm.define_native(float, "to_i", 0, Some(0), |vm, a, _| {
+        float_to_integer(vm, float_of(a).unwrap().trunc())
+    });
+    vm.define_native(float, "truncate", 0, Some(0), |vm, a, _| {
+        float_to_integer(vm, float_of(a).unwrap().trunc())
+    });
+    vm.define_native(float, "floor", 0, Some(0), |vm, a, _| {
+        float_to_integer(vm, float_of(a).unwrap().floor())
+    });
+    vm.define_native(float, "ceil", 0, Some(0), |vm, a, _| {
+        float_to_integer(vm, float_of(a).unwrap().ceil())
+    });
     vm.define_native(float, "round", 0, Some(0), |vm, a, _| {
         // Round half away from zero, as MRI's Float#round without digits.
         float_to_integer(vm, float_of(a).unwrap().round())
     });
-    vm.define_native(float, "abs", 0, Some(0), |vm, a, _| Ok(vm.new_float(float_of(a).unwrap().abs())));
-    vm.define_native(float, "nan?", 0, Some(0), |_, a, _| Ok(Value::bool(float_of(a).unwrap().is_nan())));
-    vm.define_native(float, "finite?", 0, Some(0), |_, a, _| Ok(Value::bool(float_of(a).unwrap().is_finite())));
+    vm.define_native(float, "abs", 0, Some(0), |vm, a, _| {
+        Ok(vm.new_float(float_of(a).unwrap().abs()))
+    });
+    vm.define_native(float, "nan?", 0, Some(0), |_, a, _| {
+        Ok(Value::bool(float_of(a).unwrap().is_nan()))
+    });
+    vm.define_native(float, "finite?", 0, Some(0), |_, a, _| {
+        Ok(Value::bool(float_of(a).unwrap().is_finite()))
+    });
     vm.define_native(float, "infinite?", 0, Some(0), |_, a, _| {
         let f = float_of(a).unwrap();
-        Ok(if f.is_infinite() { Value::small(if f > 0.0 { 1 } else { -1 }) } else { Value::NIL })
+        Ok(if f.is_infinite() {
+            Value::small(if f > 0.0 { 1 } else { -1 })
+        } else {
+            Value::NIL
+        })
     });
-    vm.define_native(float, "zero?", 0, Some(0), |_, a, _| Ok(Value::bool(float_of(a).unwrap() == 0.0)));
+    vm.define_native(float, "zero?", 0, Some(0), |_, a, _| {
+        Ok(Value::bool(float_of(a).unwrap() == 0.0))
+    });
     let infinity = vm.new_float(f64::INFINITY);
     let nan = vm.new_float(f64::NAN);
     let epsilon = vm.new_float(f64::EPSILON);
@@ -189,7 +247,7 @@ mod tests {
             (9999999999999998.0, "9.999999999999998e+15"),
             (0.00009999, "9.999e-05"),
             (0.001234, "0.001234"),
-            (123456789.123456789, "123456789.12345679"),
+            (123_456_789.123_456_79, "123456789.12345679"),
             (0.0001, "0.0001"),
             (0.00001, "1.0e-05"),
             (1.5e-7, "1.5e-07"),

@@ -37,7 +37,11 @@ impl Int {
     pub fn to_f64(&self) -> f64 {
         match self {
             Int::Fix(n) => *n as f64,
-            Int::Big(b) => b.to_f64().unwrap_or(if b.is_negative() { f64::NEG_INFINITY } else { f64::INFINITY }),
+            Int::Big(b) => b.to_f64().unwrap_or(if b.is_negative() {
+                f64::NEG_INFINITY
+            } else {
+                f64::INFINITY
+            }),
         }
     }
 
@@ -57,12 +61,24 @@ pub fn float_of(value: Value) -> Option<f64> {
 
 pub fn define(vm: &mut Vm) {
     let integer = vm.c.integer;
-    vm.define_native(integer, "+", 1, Some(1), |vm, a, b| arith(vm, a, b[0], Op::Add));
-    vm.define_native(integer, "-", 1, Some(1), |vm, a, b| arith(vm, a, b[0], Op::Sub));
-    vm.define_native(integer, "*", 1, Some(1), |vm, a, b| arith(vm, a, b[0], Op::Mul));
-    vm.define_native(integer, "/", 1, Some(1), |vm, a, b| arith(vm, a, b[0], Op::Div));
-    vm.define_native(integer, "%", 1, Some(1), |vm, a, b| arith(vm, a, b[0], Op::Mod));
-    vm.define_native(integer, "modulo", 1, Some(1), |vm, a, b| arith(vm, a, b[0], Op::Mod));
+    vm.define_native(integer, "+", 1, Some(1), |vm, a, b| {
+        arith(vm, a, b[0], Op::Add)
+    });
+    vm.define_native(integer, "-", 1, Some(1), |vm, a, b| {
+        arith(vm, a, b[0], Op::Sub)
+    });
+    vm.define_native(integer, "*", 1, Some(1), |vm, a, b| {
+        arith(vm, a, b[0], Op::Mul)
+    });
+    vm.define_native(integer, "/", 1, Some(1), |vm, a, b| {
+        arith(vm, a, b[0], Op::Div)
+    });
+    vm.define_native(integer, "%", 1, Some(1), |vm, a, b| {
+        arith(vm, a, b[0], Op::Mod)
+    });
+    vm.define_native(integer, "modulo", 1, Some(1), |vm, a, b| {
+        arith(vm, a, b[0], Op::Mod)
+    });
     vm.define_native(integer, "div", 1, Some(1), |vm, a, b| {
         if let Some(f) = float_of(b[0]) {
             if f == 0.0 {
@@ -75,29 +91,55 @@ pub fn define(vm: &mut Vm) {
     });
     vm.define_native(integer, "**", 1, Some(1), pow);
     vm.define_native(integer, "pow", 1, Some(1), pow);
-    vm.define_native(integer, "-@", 0, Some(0), |vm, a, _| match Int::of(a).unwrap() {
-        Int::Fix(n) => Ok(vm.new_int(-(n as i128))),
-        Int::Big(b) => Ok(vm.new_integer(-b)),
+    vm.define_native(integer, "-@", 0, Some(0), |vm, a, _| {
+        match Int::of(a).unwrap() {
+            Int::Fix(n) => Ok(vm.new_int(-(n as i128))),
+            Int::Big(b) => Ok(vm.new_integer(-b)),
+        }
     });
     vm.define_native(integer, "+@", 0, Some(0), |_, a, _| Ok(a));
-    vm.define_native(integer, "~", 0, Some(0), |vm, a, _| match Int::of(a).unwrap() {
-        Int::Fix(n) => Ok(vm.new_int(!(n as i128))),
-        Int::Big(b) => Ok(vm.new_integer(!b)),
+    vm.define_native(integer, "~", 0, Some(0), |vm, a, _| {
+        match Int::of(a).unwrap() {
+            Int::Fix(n) => Ok(vm.new_int(!(n as i128))),
+            Int::Big(b) => Ok(vm.new_integer(!b)),
+        }
     });
-    vm.define_native(integer, "&", 1, Some(1), |vm, a, b| bitwise(vm, a, b[0], Op::And));
-    vm.define_native(integer, "|", 1, Some(1), |vm, a, b| bitwise(vm, a, b[0], Op::Or));
-    vm.define_native(integer, "^", 1, Some(1), |vm, a, b| bitwise(vm, a, b[0], Op::Xor));
-    vm.define_native(integer, "<<", 1, Some(1), |vm, a, b| shift(vm, a, b[0], true));
-    vm.define_native(integer, ">>", 1, Some(1), |vm, a, b| shift(vm, a, b[0], false));
-    vm.define_native(integer, "==", 1, Some(1), |_, a, b| Ok(Value::bool(equal(a, b[0]))));
-    vm.define_native(integer, "===", 1, Some(1), |_, a, b| Ok(Value::bool(equal(a, b[0]))));
+    vm.define_native(integer, "&", 1, Some(1), |vm, a, b| {
+        bitwise(vm, a, b[0], Op::And)
+    });
+    vm.define_native(integer, "|", 1, Some(1), |vm, a, b| {
+        bitwise(vm, a, b[0], Op::Or)
+    });
+    vm.define_native(integer, "^", 1, Some(1), |vm, a, b| {
+        bitwise(vm, a, b[0], Op::Xor)
+    });
+    vm.define_native(integer, "<<", 1, Some(1), |vm, a, b| {
+        shift(vm, a, b[0], true)
+    });
+    vm.define_native(integer, ">>", 1, Some(1), |vm, a, b| {
+        shift(vm, a, b[0], false)
+    });
+    vm.define_native(integer, "==", 1, Some(1), |_, a, b| {
+        Ok(Value::bool(equal(a, b[0])))
+    });
+    vm.define_native(integer, "===", 1, Some(1), |_, a, b| {
+        Ok(Value::bool(equal(a, b[0])))
+    });
     vm.define_native(integer, "eql?", 1, Some(1), |_, a, b| {
         Ok(Value::bool(Int::of(b[0]).is_some() && equal(a, b[0])))
     });
-    vm.define_native(integer, "<", 1, Some(1), |vm, a, b| compare_op(vm, a, b[0], |o| o.is_lt()));
-    vm.define_native(integer, "<=", 1, Some(1), |vm, a, b| compare_op(vm, a, b[0], |o| o.is_le()));
-    vm.define_native(integer, ">", 1, Some(1), |vm, a, b| compare_op(vm, a, b[0], |o| o.is_gt()));
-    vm.define_native(integer, ">=", 1, Some(1), |vm, a, b| compare_op(vm, a, b[0], |o| o.is_ge()));
+    vm.define_native(integer, "<", 1, Some(1), |vm, a, b| {
+        compare_op(vm, a, b[0], |o| o.is_lt())
+    });
+    vm.define_native(integer, "<=", 1, Some(1), |vm, a, b| {
+        compare_op(vm, a, b[0], |o| o.is_le())
+    });
+    vm.define_native(integer, ">", 1, Some(1), |vm, a, b| {
+        compare_op(vm, a, b[0], |o| o.is_gt())
+    });
+    vm.define_native(integer, ">=", 1, Some(1), |vm, a, b| {
+        compare_op(vm, a, b[0], |o| o.is_ge())
+    });
     vm.define_native(integer, "<=>", 1, Some(1), |_, a, b| {
         Ok(match compare(a, b[0]) {
             Some(ordering) => Value::small(ordering as i64),
@@ -112,22 +154,44 @@ pub fn define(vm: &mut Vm) {
         let f = Int::of(a).unwrap().to_f64();
         Ok(vm.new_float(f))
     });
-    vm.define_native(integer, "abs", 0, Some(0), |vm, a, _| match Int::of(a).unwrap() {
-        Int::Fix(n) => Ok(vm.new_int((n as i128).abs())),
-        Int::Big(b) => Ok(vm.new_integer(b.abs())),
+    vm.define_native(integer, "abs", 0, Some(0), |vm, a, _| {
+        match Int::of(a).unwrap() {
+            Int::Fix(n) => Ok(vm.new_int((n as i128).abs())),
+            Int::Big(b) => Ok(vm.new_integer(b.abs())),
+        }
     });
-    vm.define_native(integer, "zero?", 0, Some(0), |_, a, _| Ok(Value::bool(Int::of(a).unwrap().is_zero())));
-    vm.define_native(integer, "even?", 0, Some(0), |_, a, _| Ok(Value::bool(!is_odd(a))));
-    vm.define_native(integer, "odd?", 0, Some(0), |_, a, _| Ok(Value::bool(is_odd(a))));
-    vm.define_native(integer, "positive?", 0, Some(0), |_, a, _| Ok(Value::bool(sign(a) > 0)));
-    vm.define_native(integer, "negative?", 0, Some(0), |_, a, _| Ok(Value::bool(sign(a) < 0)));
-    vm.define_native(integer, "succ", 0, Some(0), |vm, a, _| arith(vm, a, Value::small(1), Op::Add));
-    vm.define_native(integer, "next", 0, Some(0), |vm, a, _| arith(vm, a, Value::small(1), Op::Add));
-    vm.define_native(integer, "pred", 0, Some(0), |vm, a, _| arith(vm, a, Value::small(1), Op::Sub));
+    vm.define_native(integer, "zero?", 0, Some(0), |_, a, _| {
+        Ok(Value::bool(Int::of(a).unwrap().is_zero()))
+    });
+    vm.define_native(integer, "even?", 0, Some(0), |_, a, _| {
+        Ok(Value::bool(!is_odd(a)))
+    });
+    vm.define_native(integer, "odd?", 0, Some(0), |_, a, _| {
+        Ok(Value::bool(is_odd(a)))
+    });
+    vm.define_native(integer, "positive?", 0, Some(0), |_, a, _| {
+        Ok(Value::bool(sign(a) > 0))
+    });
+    vm.define_native(integer, "negative?", 0, Some(0), |_, a, _| {
+        Ok(Value::bool(sign(a) < 0))
+    });
+    vm.define_native(integer, "succ", 0, Some(0), |vm, a, _| {
+        arith(vm, a, Value::small(1), Op::Add)
+    });
+    vm.define_native(integer, "next", 0, Some(0), |vm, a, _| {
+        arith(vm, a, Value::small(1), Op::Add)
+    });
+    vm.define_native(integer, "pred", 0, Some(0), |vm, a, _| {
+        arith(vm, a, Value::small(1), Op::Sub)
+    });
     vm.define_native(integer, "hash", 0, Some(0), |vm, a, _| {
         let hash = match Int::of(a).unwrap() {
             Int::Fix(n) => n.wrapping_mul(0x9e37_79b9_7f4a_7c15_u64 as i64) >> 2,
-            Int::Big(b) => b.iter_u64_digits().fold(0i64, |h, d| h.rotate_left(5) ^ d as i64) >> 2,
+            Int::Big(b) => {
+                b.iter_u64_digits()
+                    .fold(0i64, |h, d| h.rotate_left(5) ^ d as i64)
+                    >> 2
+            }
         };
         Ok(vm.new_int(hash as i128))
     });
@@ -302,7 +366,11 @@ pub fn compare_int_float(x: &Int, y: f64) -> Option<std::cmp::Ordering> {
         return None;
     }
     if y.is_infinite() {
-        return Some(if y > 0.0 { std::cmp::Ordering::Less } else { std::cmp::Ordering::Greater });
+        return Some(if y > 0.0 {
+            std::cmp::Ordering::Less
+        } else {
+            std::cmp::Ordering::Greater
+        });
     }
     let floor = y.floor();
     match x.to_big().cmp(&float_to_big(floor)) {

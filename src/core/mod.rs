@@ -45,14 +45,18 @@ impl Vm {
 
     /// A String value's text (lossy for invalid UTF-8).
     pub fn string_text(&self, value: Value) -> Option<String> {
-        value.get::<RString>().map(|s| String::from_utf8_lossy(&s.bytes.borrow()).into_owned())
+        value
+            .get::<RString>()
+            .map(|s| String::from_utf8_lossy(&s.bytes.borrow()).into_owned())
     }
 
     /// `value.inspect` as Rust text.
     pub fn inspect(&mut self, value: Value) -> VmResult<String> {
         let name = self.sym.inspect;
         let result = self.call(value, name, &[])?;
-        Ok(self.string_text(result).unwrap_or_else(|| object::default_to_s(self, value)))
+        Ok(self
+            .string_text(result)
+            .unwrap_or_else(|| object::default_to_s(self, value)))
     }
 
     /// `value.to_s` as Rust bytes.

@@ -7,17 +7,27 @@ use crate::vm::{class_data, Vm, VmResult};
 
 pub fn define(vm: &mut Vm) {
     let basic_object = vm.c.basic_object;
-    vm.define_native(basic_object, "!", 0, Some(0), |_, recv, _| Ok(Value::bool(!recv.truthy())));
-    vm.define_native(basic_object, "==", 1, Some(1), |_, recv, args| Ok(Value::bool(recv == args[0])));
-    vm.define_native(basic_object, "equal?", 1, Some(1), |_, recv, args| Ok(Value::bool(recv == args[0])));
+    vm.define_native(basic_object, "!", 0, Some(0), |_, recv, _| {
+        Ok(Value::bool(!recv.truthy()))
+    });
+    vm.define_native(basic_object, "==", 1, Some(1), |_, recv, args| {
+        Ok(Value::bool(recv == args[0]))
+    });
+    vm.define_native(basic_object, "equal?", 1, Some(1), |_, recv, args| {
+        Ok(Value::bool(recv == args[0]))
+    });
     vm.define_native(basic_object, "!=", 1, Some(1), |vm, recv, args| {
         let eq = vm.sym.eq;
         Ok(Value::bool(!vm.call(recv, eq, args)?.truthy()))
     });
 
     let kernel = vm.c.kernel;
-    vm.define_native(kernel, "nil?", 0, Some(0), |_, recv, _| Ok(Value::bool(recv.is_nil())));
-    vm.define_native(kernel, "class", 0, Some(0), |vm, recv, _| Ok(vm.real_class_of(recv)));
+    vm.define_native(kernel, "nil?", 0, Some(0), |_, recv, _| {
+        Ok(Value::bool(recv.is_nil()))
+    });
+    vm.define_native(kernel, "class", 0, Some(0), |vm, recv, _| {
+        Ok(vm.real_class_of(recv))
+    });
     vm.define_native(kernel, "inspect", 0, Some(0), |vm, recv, _| {
         let text = default_to_s(vm, recv);
         Ok(vm.new_str(&text))
@@ -35,7 +45,9 @@ pub fn define(vm: &mut Vm) {
         }
         Ok(recv)
     });
-    vm.define_native(kernel, "object_id", 0, Some(0), |vm, recv, _| Ok(vm.new_int(object_id(recv) as i128)));
+    vm.define_native(kernel, "object_id", 0, Some(0), |vm, recv, _| {
+        Ok(vm.new_int(object_id(recv) as i128))
+    });
     vm.define_native(kernel, "is_a?", 1, Some(1), is_a);
     vm.define_native(kernel, "kind_of?", 1, Some(1), is_a);
     vm.define_native(kernel, "instance_of?", 1, Some(1), |vm, recv, args| {
@@ -53,31 +65,51 @@ pub fn define(vm: &mut Vm) {
     // main's to_s and inspect.
     let main = vm.main;
     let main_class = vm.singleton_class(main);
-    vm.define_native(main_class, "to_s", 0, Some(0), |vm, _, _| Ok(vm.new_str("main")));
-    vm.define_native(main_class, "inspect", 0, Some(0), |vm, _, _| Ok(vm.new_str("main")));
+    vm.define_native(main_class, "to_s", 0, Some(0), |vm, _, _| {
+        Ok(vm.new_str("main"))
+    });
+    vm.define_native(main_class, "inspect", 0, Some(0), |vm, _, _| {
+        Ok(vm.new_str("main"))
+    });
 
     let nil = vm.c.nil;
     vm.define_native(nil, "to_s", 0, Some(0), |vm, _, _| Ok(vm.new_str("")));
     vm.define_native(nil, "inspect", 0, Some(0), |vm, _, _| Ok(vm.new_str("nil")));
-    vm.define_native(nil, "to_a", 0, Some(0), |vm, _, _| Ok(vm.new_array(Vec::new())));
+    vm.define_native(nil, "to_a", 0, Some(0), |vm, _, _| {
+        Ok(vm.new_array(Vec::new()))
+    });
     vm.define_native(nil, "to_i", 0, Some(0), |_, _, _| Ok(Value::small(0)));
     vm.define_native(nil, "to_f", 0, Some(0), |vm, _, _| Ok(vm.new_float(0.0)));
     vm.define_native(nil, "&", 1, Some(1), |_, _, _| Ok(Value::FALSE));
-    vm.define_native(nil, "|", 1, Some(1), |_, _, args| Ok(Value::bool(args[0].truthy())));
+    vm.define_native(nil, "|", 1, Some(1), |_, _, args| {
+        Ok(Value::bool(args[0].truthy()))
+    });
 
     for (class, name) in [(vm.c.true_class, "true"), (vm.c.false_class, "false")] {
-        let to_s = if name == "true" { true_to_s } else { false_to_s };
+        let to_s = if name == "true" {
+            true_to_s
+        } else {
+            false_to_s
+        };
         vm.define_native(class, "to_s", 0, Some(0), to_s);
         vm.define_native(class, "inspect", 0, Some(0), to_s);
     }
     let true_class = vm.c.true_class;
-    vm.define_native(true_class, "&", 1, Some(1), |_, _, args| Ok(Value::bool(args[0].truthy())));
+    vm.define_native(true_class, "&", 1, Some(1), |_, _, args| {
+        Ok(Value::bool(args[0].truthy()))
+    });
     vm.define_native(true_class, "|", 1, Some(1), |_, _, _| Ok(Value::TRUE));
-    vm.define_native(true_class, "^", 1, Some(1), |_, _, args| Ok(Value::bool(!args[0].truthy())));
+    vm.define_native(true_class, "^", 1, Some(1), |_, _, args| {
+        Ok(Value::bool(!args[0].truthy()))
+    });
     let false_class = vm.c.false_class;
     vm.define_native(false_class, "&", 1, Some(1), |_, _, _| Ok(Value::FALSE));
-    vm.define_native(false_class, "|", 1, Some(1), |_, _, args| Ok(Value::bool(args[0].truthy())));
-    vm.define_native(false_class, "^", 1, Some(1), |_, _, args| Ok(Value::bool(args[0].truthy())));
+    vm.define_native(false_class, "|", 1, Some(1), |_, _, args| {
+        Ok(Value::bool(args[0].truthy()))
+    });
+    vm.define_native(false_class, "^", 1, Some(1), |_, _, args| {
+        Ok(Value::bool(args[0].truthy()))
+    });
 
     let module = vm.c.module;
     vm.define_native(module, "name", 0, Some(0), |vm, recv, _| {
@@ -92,8 +124,12 @@ pub fn define(vm: &mut Vm) {
         let name = vm.class_name(recv);
         Ok(vm.new_str(&name))
     });
-    vm.define_native(module, "===", 1, Some(1), |vm, recv, args| Ok(Value::bool(vm.is_kind_of(args[0], recv))));
-    vm.define_native(module, "==", 1, Some(1), |_, recv, args| Ok(Value::bool(recv == args[0])));
+    vm.define_native(module, "===", 1, Some(1), |vm, recv, args| {
+        Ok(Value::bool(vm.is_kind_of(args[0], recv)))
+    });
+    vm.define_native(module, "==", 1, Some(1), |_, recv, args| {
+        Ok(Value::bool(recv == args[0]))
+    });
     let class = vm.c.class;
     vm.define_native(class, "superclass", 0, Some(0), |vm, recv, _| {
         let mut superclass = class_data(recv).superclass;
@@ -112,7 +148,12 @@ pub fn define(vm: &mut Vm) {
         let array = vm.new_array(Vec::with_capacity(lines.len()));
         for line in lines {
             let string = vm.new_str(&line);
-            array.get::<crate::object::RArray>().unwrap().items.borrow_mut().push(string);
+            array
+                .get::<crate::object::RArray>()
+                .unwrap()
+                .items
+                .borrow_mut()
+                .push(string);
         }
         Ok(array)
     });
@@ -167,7 +208,8 @@ pub fn object_id(value: Value) -> u64 {
 pub fn default_to_s(vm: &Vm, value: Value) -> String {
     let class = vm.class_name(vm.real_class_of(value));
     if value.get::<RString>().is_some() {
-        return String::from_utf8_lossy(&value.get::<RString>().unwrap().bytes.borrow()).into_owned();
+        return String::from_utf8_lossy(&value.get::<RString>().unwrap().bytes.borrow())
+            .into_owned();
     }
     format!("#<{class}:0x{:016x}>", value.bits())
 }

@@ -13,7 +13,11 @@ pub fn define(vm: &mut Vm) {
 }
 
 fn bytes_of(value: Value) -> std::cell::Ref<'static, Vec<u8>> {
-    value.get::<RString>().expect("String receiver").bytes.borrow()
+    value
+        .get::<RString>()
+        .expect("String receiver")
+        .bytes
+        .borrow()
 }
 
 /// A String argument, or TypeError `no implicit conversion of X into String`.
@@ -31,7 +35,10 @@ pub fn expect_string(vm: &mut Vm, value: Value) -> VmResult<Vec<u8>> {
 pub fn expect_integer(vm: &mut Vm, value: Value) -> VmResult<i64> {
     match Int::of(value) {
         Some(Int::Fix(n)) => Ok(n),
-        Some(Int::Big(_)) => Err(vm.raise(vm.c.range_error, "bignum too big to convert into `long'".into())),
+        Some(Int::Big(_)) => Err(vm.raise(
+            vm.c.range_error,
+            "bignum too big to convert into `long'".into(),
+        )),
         None => {
             let name = vm.special_or_class_name(value);
             Err(vm.type_error(format!("no implicit conversion of {name} into Integer")))
@@ -65,15 +72,26 @@ fn define_string(vm: &mut Vm) {
     });
     vm.define_native(string, "length", 0, Some(0), string_length);
     vm.define_native(string, "size", 0, Some(0), string_length);
-    vm.define_native(string, "bytesize", 0, Some(0), |_, a, _| Ok(Value::small(bytes_of(a).len() as i64)));
-    vm.define_native(string, "empty?", 0, Some(0), |_, a, _| Ok(Value::bool(bytes_of(a).is_empty())));
-    vm.define_native(string, "upcase", 0, Some(0), |vm, a, _| map_text(vm, a, |s| s.to_uppercase()));
-    vm.define_native(string, "downcase", 0, Some(0), |vm, a, _| map_text(vm, a, |s| s.to_lowercase()));
+    vm.define_native(string, "bytesize", 0, Some(0), |_, a, _| {
+        Ok(Value::small(bytes_of(a).len() as i64))
+    });
+    vm.define_native(string, "empty?", 0, Some(0), |_, a, _| {
+        Ok(Value::bool(bytes_of(a).is_empty()))
+    });
+    vm.define_native(string, "upcase", 0, Some(0), |vm, a, _| {
+        map_text(vm, a, |s| s.to_uppercase())
+    });
+    vm.define_native(string, "downcase", 0, Some(0), |vm, a, _| {
+        map_text(vm, a, |s| s.to_lowercase())
+    });
     vm.define_native(string, "capitalize", 0, Some(0), |vm, a, _| {
         map_text(vm, a, |s| {
             let mut chars = s.chars();
             match chars.next() {
-                Some(first) => first.to_uppercase().chain(chars.flat_map(char::to_lowercase)).collect(),
+                Some(first) => first
+                    .to_uppercase()
+                    .chain(chars.flat_map(char::to_lowercase))
+                    .collect(),
                 None => String::new(),
             }
         })
@@ -91,7 +109,9 @@ fn define_string(vm: &mut Vm) {
                 .collect()
         })
     });
-    vm.define_native(string, "reverse", 0, Some(0), |vm, a, _| map_text(vm, a, |s| s.chars().rev().collect()));
+    vm.define_native(string, "reverse", 0, Some(0), |vm, a, _| {
+        map_text(vm, a, |s| s.chars().rev().collect())
+    });
     vm.define_native(string, "to_s", 0, Some(0), |_, a, _| Ok(a));
     vm.define_native(string, "to_str", 0, Some(0), |_, a, _| Ok(a));
     vm.define_native(string, "inspect", 0, Some(0), |vm, a, _| {
@@ -113,7 +133,9 @@ fn define_string(vm: &mut Vm) {
     vm.define_native(string, "<<", 1, Some(1), append);
     vm.define_native(string, "concat", 1, Some(1), append);
     vm.define_native(string, "hash", 0, Some(0), |vm, a, _| {
-        let hash = bytes_of(a).iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| (h ^ b as u64).wrapping_mul(0x100_0000_01b3));
+        let hash = bytes_of(a).iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
+            (h ^ b as u64).wrapping_mul(0x100_0000_01b3)
+        });
         Ok(vm.new_int((hash >> 2) as i128))
     });
 }
@@ -137,13 +159,17 @@ pub fn char_count(bytes: &[u8]) -> usize {
 fn append(vm: &mut Vm, a: Value, args: &[Value]) -> VmResult {
     vm.check_frozen(a)?;
     let extra = match Int::of(args[0]) {
-        Some(Int::Fix(code)) if (0..=0x10ffff).contains(&code) => {
-            char::from_u32(code as u32).map(|c| c.to_string().into_bytes()).unwrap_or_default()
-        }
+        Some(Int::Fix(code)) if (0..=0x10ffff).contains(&code) => char::from_u32(code as u32)
+            .map(|c| c.to_string().into_bytes())
+            .unwrap_or_default(),
         _ => expect_string(vm, args[0])?,
     };
     vm.heap.note_external(extra.len());
-    a.get::<RString>().unwrap().bytes.borrow_mut().extend_from_slice(&extra);
+    a.get::<RString>()
+        .unwrap()
+        .bytes
+        .borrow_mut()
+        .extend_from_slice(&extra);
     Ok(a)
 }
 
@@ -199,7 +225,10 @@ pub fn parse_leading_float(text: &str) -> f64 {
             }
             b'+' | b'-' if end == 0 || matches!(bytes[end - 1], b'e' | b'E') => {}
             b'_' if seen_digit && bytes.get(end + 1).is_some_and(u8::is_ascii_digit) => {}
-            b'.' if !seen_point && !seen_exponent && bytes.get(end + 1).is_some_and(u8::is_ascii_digit) => {
+            b'.' if !seen_point
+                && !seen_exponent
+                && bytes.get(end + 1).is_some_and(u8::is_ascii_digit) =>
+            {
                 seen_point = true
             }
             b'e' | b'E' if seen_digit && !seen_exponent => seen_exponent = true,
@@ -207,7 +236,11 @@ pub fn parse_leading_float(text: &str) -> f64 {
         }
         end += 1;
     }
-    trimmed[..best].replace('_', "").trim_end_matches(['e', 'E', '.']).parse().unwrap_or(0.0)
+    trimmed[..best]
+        .replace('_', "")
+        .trim_end_matches(['e', 'E', '.'])
+        .parse()
+        .unwrap_or(0.0)
 }
 
 /// MRI's `String#inspect`.
@@ -278,8 +311,12 @@ fn define_symbol(vm: &mut Vm) {
         let text = inspect_symbol(vm.symbol_name(a));
         Ok(vm.new_str(&text))
     });
-    vm.define_native(symbol, "length", 0, Some(0), |vm, a, _| Ok(Value::small(vm.symbol_name(a).chars().count() as i64)));
-    vm.define_native(symbol, "size", 0, Some(0), |vm, a, _| Ok(Value::small(vm.symbol_name(a).chars().count() as i64)));
+    vm.define_native(symbol, "length", 0, Some(0), |vm, a, _| {
+        Ok(Value::small(vm.symbol_name(a).chars().count() as i64))
+    });
+    vm.define_native(symbol, "size", 0, Some(0), |vm, a, _| {
+        Ok(Value::small(vm.symbol_name(a).chars().count() as i64))
+    });
     vm.define_native(symbol, "<=>", 1, Some(1), |vm, a, args| {
         Ok(match args[0].as_symbol() {
             Some(b) => Value::small(vm.symbol_name(a).cmp(vm.symbols.name(b)) as i64),
@@ -300,8 +337,8 @@ pub fn inspect_symbol(name: &str) -> String {
 
 fn is_plain_symbol(name: &str) -> bool {
     const OPERATORS: [&str; 31] = [
-        "+", "-", "*", "/", "%", "**", "==", "===", "!=", "<=>", "<", "<=", ">", ">=", "<<", ">>", "&", "|", "^",
-        "~", "!", "=~", "!~", "[]", "[]=", "+@", "-@", "`", "call", "!@", "~@",
+        "+", "-", "*", "/", "%", "**", "==", "===", "!=", "<=>", "<", "<=", ">", ">=", "<<", ">>",
+        "&", "|", "^", "~", "!", "=~", "!~", "[]", "[]=", "+@", "-@", "`", "call", "!@", "~@",
     ];
     if OPERATORS.contains(&name) {
         return true;
@@ -311,7 +348,11 @@ fn is_plain_symbol(name: &str) -> bool {
         matches!(chars.next(), Some(c) if c.is_alphabetic() || c == '_' || !c.is_ascii())
             && chars.all(|c| c.is_alphanumeric() || c == '_' || !c.is_ascii())
     };
-    if let Some(rest) = name.strip_prefix("@@").or_else(|| name.strip_prefix('@')).or_else(|| name.strip_prefix('$')) {
+    if let Some(rest) = name
+        .strip_prefix("@@")
+        .or_else(|| name.strip_prefix('@'))
+        .or_else(|| name.strip_prefix('$'))
+    {
         return identifier(rest);
     }
     let body = name.strip_suffix(['?', '!', '=']).unwrap_or(name);
@@ -322,14 +363,27 @@ fn define_array(vm: &mut Vm) {
     let array = vm.c.array;
     vm.define_native(array, "inspect", 0, Some(0), array_inspect);
     vm.define_native(array, "to_s", 0, Some(0), array_inspect);
-    vm.define_native(array, "size", 0, Some(0), |_, a, _| Ok(Value::small(items(a).len() as i64)));
-    vm.define_native(array, "length", 0, Some(0), |_, a, _| Ok(Value::small(items(a).len() as i64)));
-    vm.define_native(array, "empty?", 0, Some(0), |_, a, _| Ok(Value::bool(items(a).is_empty())));
+    vm.define_native(array, "size", 0, Some(0), |_, a, _| {
+        Ok(Value::small(items(a).len() as i64))
+    });
+    vm.define_native(array, "length", 0, Some(0), |_, a, _| {
+        Ok(Value::small(items(a).len() as i64))
+    });
+    vm.define_native(array, "empty?", 0, Some(0), |_, a, _| {
+        Ok(Value::bool(items(a).is_empty()))
+    });
     vm.define_native(array, "[]", 1, Some(1), |vm, a, args| {
         let index = expect_integer(vm, args[0])?;
         let items = items(a);
-        let index = if index < 0 { index + items.len() as i64 } else { index };
-        Ok(usize::try_from(index).ok().and_then(|i| items.get(i).copied()).unwrap_or(Value::NIL))
+        let index = if index < 0 {
+            index + items.len() as i64
+        } else {
+            index
+        };
+        Ok(usize::try_from(index)
+            .ok()
+            .and_then(|i| items.get(i).copied())
+            .unwrap_or(Value::NIL))
     });
     vm.define_native(array, "[]=", 2, Some(2), |vm, a, args| {
         vm.check_frozen(a)?;
@@ -339,7 +393,10 @@ fn define_array(vm: &mut Vm) {
         let position = if index < 0 { index + len } else { index };
         if position < 0 {
             let class = vm.c.index_error;
-            return Err(vm.raise(class, format!("index {index} too small for array; minimum: -{len}")));
+            return Err(vm.raise(
+                class,
+                format!("index {index} too small for array; minimum: -{len}"),
+            ));
         }
         let position = position as usize;
         let mut items = array.items.borrow_mut();
@@ -351,18 +408,30 @@ fn define_array(vm: &mut Vm) {
     });
     vm.define_native(array, "<<", 1, Some(1), push);
     vm.define_native(array, "push", 0, None, push);
-    vm.define_native(array, "first", 0, Some(0), |_, a, _| Ok(items(a).first().copied().unwrap_or(Value::NIL)));
-    vm.define_native(array, "last", 0, Some(0), |_, a, _| Ok(items(a).last().copied().unwrap_or(Value::NIL)));
+    vm.define_native(array, "first", 0, Some(0), |_, a, _| {
+        Ok(items(a).first().copied().unwrap_or(Value::NIL))
+    });
+    vm.define_native(array, "last", 0, Some(0), |_, a, _| {
+        Ok(items(a).last().copied().unwrap_or(Value::NIL))
+    });
 }
 
 fn items(value: Value) -> std::cell::Ref<'static, Vec<Value>> {
-    value.get::<RArray>().expect("Array receiver").items.borrow()
+    value
+        .get::<RArray>()
+        .expect("Array receiver")
+        .items
+        .borrow()
 }
 
 fn push(vm: &mut Vm, a: Value, args: &[Value]) -> VmResult {
     vm.check_frozen(a)?;
     vm.heap.note_external(args.len() * 8);
-    a.get::<RArray>().unwrap().items.borrow_mut().extend_from_slice(args);
+    a.get::<RArray>()
+        .unwrap()
+        .items
+        .borrow_mut()
+        .extend_from_slice(args);
     Ok(a)
 }
 
