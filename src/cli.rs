@@ -77,7 +77,7 @@ fn run(options: &Options) -> i32 {
     let code = match bytecode::compile_file(&source, &file, &mut vm.symbols) {
         Ok(code) => code,
         Err(error) => {
-            eprintln!("{file}:{}: {}", error.line, error.message);
+            eprintln!("{}", error.report);
             return 1;
         }
     };

@@ -71,6 +71,33 @@ impl Vm {
             .unwrap_or(Value::NIL)
     }
 
+    /// The file and line the innermost Ruby frame is running.
+    pub fn current_location(&self) -> (std::rc::Rc<str>, u32) {
+        self.frames
+            .iter()
+            .rev()
+            .find_map(|f| match &f.code {
+                FrameCode::Bytecode(method) => {
+                    let code = &method.code;
+                    Some((
+                        code.file.clone(),
+                        code.lines.get(f.ip as usize).copied().unwrap_or(code.line),
+                    ))
+                }
+                FrameCode::Native(_) => None,
+            })
+            .unwrap_or_else(|| ("-".into(), 0))
+    }
+
+    /// Prints `FILE:LINE: warning: message` to stderr, as MRI's warnings.
+    pub fn warn(&mut self, message: &str) {
+        let (file, line) = self.current_location();
+        crate::output::write_stderr(
+            &mut self.out,
+            &format!("{file}:{line}: warning: {message}\n"),
+        );
+    }
+
     /// The backtrace lines of the current frames, innermost first.
     pub fn backtrace_lines(&self) -> Vec<String> {
         let mut lines = Vec::with_capacity(self.frames.len());
@@ -291,7 +318,38 @@ impl Vm {
     /// error_highlight's snippet for a failed call at `site`, if it has a
     /// span.
     fn highlight_snippet(&self, site: &CallSite, code: &Method) -> String {
-        let Some(span) = site.highlight else {
+        self.snippet(site.highlight, code)
+    }
+
+    /// `uninitialized constant Foo`, with error_highlight's snippet and
+    /// did_you_mean's suggestions (built-in constants in MRI's order, then
+    /// the program's in definition order).
+    pub fn uninitialized_constant(&mut self, name: Sym, code: &Method, ip: usize) -> Control {
+        let name = self.symbols.name(name).to_string();
+        let original = format!("uninitialized constant {name}");
+        let mut message = original.clone();
+        message.push_str(&self.snippet(code.span_at(ip), code));
+        let defined: Vec<String> = class_data(self.c.object)
+            .constants
+            .borrow()
+            .keys()
+            .map(|&c| self.symbols.name(c).to_string())
+            .filter(|c| !did_you_mean::OBJECT_CONSTANTS.contains(&c.as_str()))
+            .collect();
+        let mut constants: Vec<&str> = did_you_mean::OBJECT_CONSTANTS.to_vec();
+        constants.extend(defined.iter().map(String::as_str));
+        let scopes = [did_you_mean::ConstantScope {
+            prefix: "",
+            constants: &constants,
+        }];
+        let suggestions = did_you_mean::class_name_corrections(&name, &scopes, &original);
+        message.push_str(&did_you_mean::format_suggestions(&suggestions));
+        let class = self.c.name_error;
+        self.raise(class, message)
+    }
+
+    fn snippet(&self, span: Option<bytecode::Span>, code: &Method) -> String {
+        let Some(span) = span else {
             return String::new();
         };
         let Some(source) = self.sources.get(&code.file) else {

@@ -366,7 +366,7 @@ impl Vm {
                 }
                 Insn::GetConst(name) => {
                     self.frames[frame].ip = (ip - 1) as u32;
-                    let value = self.get_constant(name)?;
+                    let value = self.get_constant(name, code, ip - 1)?;
                     self.stack.push(value);
                 }
                 Insn::SetConst(name) => {
@@ -414,14 +414,10 @@ impl Vm {
         self.stack.pop().expect("operand stack underflow")
     }
 
-    fn get_constant(&mut self, name: bytecode::Sym) -> VmResult {
+    fn get_constant(&mut self, name: bytecode::Sym, code: &Method, ip: usize) -> VmResult {
         match self.constant(self.c.object, name) {
             Some(value) => Ok(value),
-            None => {
-                let message = format!("uninitialized constant {}", self.symbols.name(name));
-                let class = self.c.name_error;
-                Err(self.raise(class, message))
-            }
+            None => Err(self.uninitialized_constant(name, code, ip)),
         }
     }
 

@@ -8,7 +8,8 @@
 use crate::heap::{Header, HeapObject, Marker, ObjKind};
 use crate::value::Value;
 use bytecode::Sym;
-use fxhash::FxHashMap;
+use fxhash::FxBuildHasher;
+use indexmap::IndexMap;
 use num_bigint::BigInt;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -86,8 +87,10 @@ pub struct ClassData {
     pub is_module: bool,
     /// A singleton class (one object's own methods); `class` skips it.
     pub is_singleton: bool,
-    pub methods: RefCell<FxHashMap<Sym, MethodEntry>>,
-    pub constants: RefCell<FxHashMap<Sym, Value>>,
+    /// Methods in definition order (Ruby lists them in that order).
+    pub methods: RefCell<IndexMap<Sym, MethodEntry, FxBuildHasher>>,
+    /// Constants in definition order.
+    pub constants: RefCell<IndexMap<Sym, Value, FxBuildHasher>>,
 }
 
 // SAFETY (all impls below): each type is #[repr(C)], starts with a Header,

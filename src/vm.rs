@@ -13,6 +13,7 @@ use crate::output::Output;
 use crate::value::Value;
 use bytecode::{Sym, SymbolTable};
 use fxhash::FxHashMap;
+use indexmap::IndexMap;
 use num_bigint::BigInt;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -303,8 +304,8 @@ impl Vm {
                 superclass,
                 is_module,
                 is_singleton: flavour == ClassFlavour::Singleton,
-                methods: RefCell::new(FxHashMap::default()),
-                constants: RefCell::new(FxHashMap::default()),
+                methods: RefCell::new(IndexMap::default()),
+                constants: RefCell::new(IndexMap::default()),
             }),
         });
         self.classes.push(value);

@@ -106,6 +106,7 @@ pub fn compile_file(
     let mut compiler = Compiler {
         symbols,
         source: &source,
+        error: None,
     };
     let mut builder = MethodBuilder::new(MethodKind::TopLevel, main, 1);
     match result.ast.as_deref() {
@@ -116,6 +117,9 @@ pub fn compile_file(
         }
     }
     builder.emit(Insn::Return);
+    if let Some(error) = compiler.error {
+        return Err(error);
+    }
     Ok(builder.finish(source.file.clone()))
 }
 
@@ -146,6 +150,7 @@ struct MethodBuilder {
     sites: Vec<CallSite>,
     branches: u16,
     children: Vec<Rc<Method>>,
+    spans: Vec<(u32, crate::Span)>,
     labels: Vec<Option<u32>>,
     /// Index of the first instruction after the most recently bound label:
     /// the peephole never combines across it.
@@ -171,6 +176,7 @@ impl MethodBuilder {
             sites: Vec::new(),
             branches: 0,
             children: Vec::new(),
+            spans: Vec::new(),
             labels: Vec::new(),
             barrier: 0,
             depth: 0,
@@ -277,6 +283,7 @@ impl MethodBuilder {
             sites: self.sites,
             branches: self.branches,
             children: self.children,
+            spans: self.spans,
         }
     }
 }
@@ -307,6 +314,8 @@ fn stack_effect(insn: &Insn, sites: &[CallSite]) -> i32 {
 struct Compiler<'s, 'a> {
     symbols: &'s mut SymbolTable,
     source: &'s Source<'a>,
+    /// The first error found while compiling (MRI reports only the first).
+    error: Option<SyntaxError>,
 }
 
 impl Compiler<'_, '_> {
@@ -442,6 +451,9 @@ impl Compiler<'_, '_> {
                 scope: None, name, ..
             }) => {
                 let sym = self.sym(name);
+                if let Some(span) = self.span(node, name) {
+                    m.spans.push((m.insns.len() as u32, span));
+                }
                 m.emit(Insn::GetConst(sym));
             }
             Node::Casgn(Casgn {
@@ -550,6 +562,9 @@ impl Compiler<'_, '_> {
                 m.depth += 1;
             }
             Node::Def(def) => self.def(m, def),
+            Node::Redo(_) if m.loops.is_empty() => self.invalid_jump(m, "redo"),
+            Node::Retry(_) => self.invalid_jump(m, "retry"),
+            Node::Yield(_) if m.kind == MethodKind::TopLevel => self.invalid_jump(m, "yield"),
             Node::OpAsgn(OpAsgn {
                 recv,
                 operator,
@@ -857,9 +872,21 @@ impl Compiler<'_, '_> {
         m.bind(break_label);
     }
 
+    /// Records an invalid `break`/`next`/`redo`/`retry`/`yield` and compiles
+    /// a placeholder so compilation can go on.
+    fn invalid_jump(&mut self, m: &mut MethodBuilder, keyword: &str) {
+        if self.error.is_none() {
+            let in_method = m.kind == MethodKind::Method;
+            let error =
+                SyntaxError::invalid_jump(&self.source.file, m.current_line, keyword, in_method);
+            self.error = Some(error);
+        }
+        m.push_literal(Literal::Nil);
+    }
+
     fn break_loop(&mut self, m: &mut MethodBuilder, args: &[Node]) {
         let Some(context) = m.loops.last() else {
-            return self.unsupported(m, "break outside a loop");
+            return self.invalid_jump(m, "break");
         };
         let (label, depth) = (context.break_label, context.depth);
         self.values(m, args);
@@ -878,7 +905,7 @@ impl Compiler<'_, '_> {
 
     fn next_loop(&mut self, m: &mut MethodBuilder, args: &[Node]) {
         let Some(context) = m.loops.last() else {
-            return self.unsupported(m, "next outside a loop");
+            return self.invalid_jump(m, "next");
         };
         let (label, depth) = (context.next_label, context.depth);
         if !args.is_empty() {

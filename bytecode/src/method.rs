@@ -82,12 +82,23 @@ pub struct Method {
     pub branches: u16,
     /// Methods defined by this one's `def` instructions.
     pub children: Vec<Rc<Method>>,
+    /// error_highlight spans of instructions other than `send` that can
+    /// raise a NameError (`const`), by instruction index.
+    pub spans: Vec<(u32, Span)>,
 }
 
 impl Method {
     /// The most arguments a call may pass.
     pub fn max_args(&self) -> u32 {
         self.required + self.optional
+    }
+
+    /// The error_highlight span of the (non-send) instruction at `ip`.
+    pub fn span_at(&self, ip: usize) -> Option<Span> {
+        self.spans
+            .iter()
+            .find(|(at, _)| *at as usize == ip)
+            .map(|(_, span)| *span)
     }
 
     /// Prints the method as RhizomeRuby does: one instruction a line, index

@@ -19,36 +19,67 @@
 use crate::compile::Source;
 use lib_ruby_parser::{Diagnostic, DiagnosticMessage};
 
-/// A program the parser rejected.
+/// A program rhizome rejects before running it.
 #[derive(Clone, PartialEq, Debug)]
 pub struct SyntaxError {
     /// 1-based line MRI reports.
     pub line: u32,
-    /// Everything after `FILE:LINE: ` (may span lines: the source line and
-    /// its marker).
-    pub message: String,
+    /// What goes to stderr, without the final newline: usually
+    /// `FILE:LINE: syntax error, ...`, possibly followed by the source line
+    /// and its marker.
+    pub report: String,
+}
+
+impl SyntaxError {
+    /// `break`, `next`, `redo` or `retry` where there is nothing to jump to,
+    /// or `yield` outside a method: MRI finds these when it compiles, and
+    /// words the report differently at the top level and inside a method.
+    pub fn invalid_jump(file: &str, line: u32, keyword: &str, in_method: bool) -> SyntaxError {
+        let report = if in_method {
+            format!("{file}: {file}:{line}: Invalid {keyword} (SyntaxError)")
+        } else {
+            format!("{file}:{line}: Invalid {keyword}\n{file}: compile error (SyntaxError)")
+        };
+        SyntaxError { line, report }
+    }
 }
 
 /// The first error of a failed parse, as MRI words and places it.
 pub fn from_diagnostic(diagnostic: &Diagnostic, source: &Source) -> SyntaxError {
     let text = source.text;
-    // At the end of input MRI points at the end of the last line.
-    let at_end = diagnostic.loc.begin >= text.len();
-    let mut begin = diagnostic.loc.begin.min(text.len());
-    if at_end && text.ends_with(b"\n") {
-        begin = text.len() - 1;
-    }
+    let begin = diagnostic.loc.begin.min(text.len());
     let end = diagnostic.loc.end.clamp(begin, text.len());
-    let line = source.line_of(begin.min(text.len().saturating_sub(1)));
-    let line_start = source.line_start(line);
-    let column = begin - line_start;
-    let (mut message, marker) = match &diagnostic.message {
-        DiagnosticMessage::UnexpectedToken { token_name } => {
-            let message = format!("syntax error, unexpected {}", mri_token_name(token_name));
-            (message, !at_end && column > 0)
-        }
-        _ => (diagnostic.render_message(), true),
+    // The end of input is reported at the end of the last line. MRI marks
+    // it only when the lexer skipped that line's newline because an
+    // expression was unfinished (`x.`, `a +`): a line ending in an operator.
+    // Otherwise (and for a token starting a line) there is no marker.
+    let line = source.line_of(begin);
+    let column = begin - source.line_start(line);
+    let (line, column, show_marker) = if begin == text.len() && begin > 0 {
+        let content_end = text
+            .iter()
+            .rposition(|b| !b.is_ascii_whitespace())
+            .map_or(0, |p| p + 1);
+        let last = source.line_of(content_end.saturating_sub(1));
+        let unfinished =
+            content_end > 0 && b".,([{+-*/%=<>&|^!~?:\\".contains(&text[content_end - 1]);
+        (last, content_end - source.line_start(last), unfinished)
+    } else {
+        (line, column, column > 0)
     };
+    let line_start = source.line_start(line);
+    let begin = line_start + column;
+    let mut message = match &diagnostic.message {
+        DiagnosticMessage::UnexpectedToken { token_name } => {
+            format!("syntax error, unexpected {}", mri_token_name(token_name))
+        }
+        _ => diagnostic.render_message(),
+    };
+    let marker = show_marker
+        || !matches!(
+            diagnostic.message,
+            DiagnosticMessage::UnexpectedToken { .. }
+        );
     if marker {
         let line_end = text[line_start..]
             .iter()
@@ -63,7 +94,10 @@ pub fn from_diagnostic(diagnostic: &Diagnostic, source: &Source) -> SyntaxError 
         message.push('^');
         message.push_str(&"~".repeat(width - 1));
     }
-    SyntaxError { line, message }
+    SyntaxError {
+        line,
+        report: format!("{}:{line}: {message}", source.file),
+    }
 }
 
 /// MRI's name for a grammar symbol, as its bison messages print it.

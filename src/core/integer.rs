@@ -89,6 +89,15 @@ pub fn define(vm: &mut Vm) {
         }
         arith(vm, a, b[0], Op::Div)
     });
+    vm.define_native(integer, "fdiv", 1, Some(1), |vm, a, b| {
+        let x = Int::of(a).unwrap().to_f64();
+        let y = match (Int::of(b[0]), float_of(b[0])) {
+            (Some(y), _) => y.to_f64(),
+            (None, Some(y)) => y,
+            (None, None) => return Err(coerce_error(vm, b[0], "Integer")),
+        };
+        Ok(vm.new_float(x / y))
+    });
     vm.define_native(integer, "**", 1, Some(1), pow);
     vm.define_native(integer, "pow", 1, Some(1), pow);
     vm.define_native(integer, "-@", 0, Some(0), |vm, a, _| {
@@ -335,7 +344,7 @@ fn pow(vm: &mut Vm, a: Value, args: &[Value]) -> VmResult {
     }
     // MRI gives up on results that would need more than 32 MiB of digits.
     if (exponent as f64) * (base.bits() as f64) > 8.0 * 32.0 * 1024.0 * 1024.0 {
-        crate::output::write_stderr(&mut vm.out, "warning: in a**b, b may be too big\n");
+        vm.warn("in a**b, b may be too big");
         return Ok(vm.new_float(x.to_f64().powf(exponent as f64)));
     }
     Ok(vm.new_integer(base.pow(exponent as u32)))

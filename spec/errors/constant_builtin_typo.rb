@@ -1,0 +1,2 @@
+puts "start"
+p Strin

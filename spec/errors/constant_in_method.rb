@@ -1,0 +1,5 @@
+def depth
+  Undefined
+end
+puts "calling"
+depth

@@ -1,0 +1,3 @@
+Limit = 10
+puts Limit
+puts Limt

@@ -1,0 +1,6 @@
+puts "before"
+while true
+  break
+end
+break
+puts "never"

@@ -1,0 +1,4 @@
+puts "never printed: the file does not compile"
+def stop
+  next
+end

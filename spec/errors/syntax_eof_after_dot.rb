@@ -1,0 +1,3 @@
+puts "never printed"
+x = 1
+y = x.
