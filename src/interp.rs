@@ -518,21 +518,17 @@ impl Vm {
     #[inline]
     fn basic_op(&mut self, op: BasicOp, a: Value, b: Value) -> VmResult<Option<Value>> {
         if a.is_fixnum() && b.is_fixnum() {
+            if let Some(result) = self.fixnum_op(op, a, b) {
+                return Ok(Some(result));
+            }
+            // The result left the fixnum range: compute it in 128 bits.
             let (x, y) = (a.fixnum_value() as i128, b.fixnum_value() as i128);
-            return Ok(Some(match op {
-                BasicOp::Plus => self.new_int(x + y),
-                BasicOp::Minus => self.new_int(x - y),
-                BasicOp::Mult => self.new_int(x * y),
-                BasicOp::Div | BasicOp::Mod if y == 0 => return Ok(None),
-                BasicOp::Div => self.new_int(num_integer::Integer::div_floor(&x, &y)),
-                BasicOp::Mod => self.new_int(num_integer::Integer::mod_floor(&x, &y)),
-                BasicOp::Lt => Value::bool(x < y),
-                BasicOp::Le => Value::bool(x <= y),
-                BasicOp::Gt => Value::bool(x > y),
-                BasicOp::Ge => Value::bool(x >= y),
-                BasicOp::Eq => Value::bool(x == y),
-                BasicOp::None => return Ok(None),
-            }));
+            return Ok(match op {
+                BasicOp::Plus => Some(self.new_int(x + y)),
+                BasicOp::Minus => Some(self.new_int(x - y)),
+                BasicOp::Mult => Some(self.new_int(x * y)),
+                _ => None,
+            });
         }
         let (Some(x), Some(y)) = (
             crate::core::integer::float_of(a),

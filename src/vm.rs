@@ -458,14 +458,7 @@ impl Vm {
         max: Option<u8>,
         func: NativeFn,
     ) {
-        let sym = self.symbols.intern(name);
-        let native = NativeMethod {
-            name: sym,
-            min,
-            max,
-            func,
-        };
-        self.add_method(class, sym, MethodBody::Native(native), Visibility::Public);
+        self.define_native_with(class, name, min, max, func, Visibility::Public);
     }
 
     /// Defines a private core method (Kernel's functions).
@@ -477,6 +470,18 @@ impl Vm {
         max: Option<u8>,
         func: NativeFn,
     ) {
+        self.define_native_with(class, name, min, max, func, Visibility::Private);
+    }
+
+    fn define_native_with(
+        &mut self,
+        class: Value,
+        name: &str,
+        min: u8,
+        max: Option<u8>,
+        func: NativeFn,
+        visibility: Visibility,
+    ) {
         let sym = self.symbols.intern(name);
         let native = NativeMethod {
             name: sym,
@@ -484,7 +489,7 @@ impl Vm {
             max,
             func,
         };
-        self.add_method(class, sym, MethodBody::Native(native), Visibility::Private);
+        self.add_method(class, sym, MethodBody::Native(native), visibility);
     }
 
     /// The singleton class of a heap object (a class's singleton class is

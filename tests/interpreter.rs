@@ -79,31 +79,16 @@ fn a_method_can_start_at_any_instruction() {
         "index 12 is the send of +"
     );
     // At index 12 both side_effect calls have run: their results are the
-    // operand stack; the arguments are in their locals.
+    // operand stack; the arguments are in their locals. Different operands
+    // give different sums: the interpreter really continues from there
+    // rather than recomputing from the arguments.
     let (a, b) = (Value::small(30), Value::small(12));
     let receiver = vm.main;
-    let result = vm
-        .resume(
-            &method,
-            12,
-            receiver,
-            &[a, b],
-            &[a, b],
-            &[Value::small(30), Value::small(12)],
-        )
-        .unwrap();
-    assert_eq!(result, Value::small(42));
-    // The same frame with other operands: the interpreter really continues
-    // from there rather than recomputing from the arguments.
-    let result = vm
-        .resume(
-            &method,
-            12,
-            receiver,
-            &[a, b],
-            &[a, b],
-            &[Value::small(1), Value::small(2)],
-        )
-        .unwrap();
-    assert_eq!(result, Value::small(3));
+    for (operands, sum) in [([30, 12], 42), ([1, 2], 3)] {
+        let operands = operands.map(Value::small);
+        let result = vm
+            .resume(&method, 12, receiver, &[a, b], &[a, b], &operands)
+            .unwrap();
+        assert_eq!(result, Value::small(sum));
+    }
 }
