@@ -44,6 +44,10 @@ enum Task {
         /// (installed with apt-get when missing); spec/rhizome/ is never recorded.
         #[arg(long)]
         record: bool,
+        /// Run only the specs staged under spec/pending/ (features still being
+        /// built) and report how many pass; never fails.
+        #[arg(long, conflicts_with = "record")]
+        pending: bool,
         /// Only specs whose test name (`MODE::GROUP/NAME`) contains this text.
         filter: Option<String>,
     },
@@ -77,7 +81,11 @@ enum Task {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.task {
-        Task::Spec { record, filter } => spec::run(record, filter.as_deref()),
+        Task::Spec {
+            record,
+            pending,
+            filter,
+        } => spec::run(record, pending, filter.as_deref()),
         Task::Bench {
             runs,
             startup_runs,
