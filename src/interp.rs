@@ -302,14 +302,21 @@ impl Vm {
                     if state.op != BasicOp::None && !self.basic_ops_redefined {
                         let top = self.stack.len() - 1;
                         let (a, b) = (self.stack[top - 1], self.stack[top]);
-                        if a.is_fixnum() && b.is_fixnum() {
-                            if let Some(result) = self.fixnum_op(state.op, a, b) {
-                                state.receiver.record(Kind::Fixnum);
-                                state.args[0].record(Kind::Fixnum);
-                                self.stack.truncate(top);
-                                self.stack[top - 1] = result;
-                                continue;
-                            }
+                        let inline = if a.is_fixnum() && b.is_fixnum() {
+                            self.fixnum_op(state.op, a, b)
+                                .map(|result| (result, Kind::Fixnum))
+                        } else if a.is_flonum() && b.is_flonum() {
+                            self.float_op(state.op, a.flonum_value(), b.flonum_value())
+                                .map(|result| (result, Kind::Flonum))
+                        } else {
+                            None
+                        };
+                        if let Some((result, kind)) = inline {
+                            state.receiver.record(kind);
+                            state.args[0].record(kind);
+                            self.stack.truncate(top);
+                            self.stack[top - 1] = result;
+                            continue;
                         }
                     }
                     self.frames[frame].ip = (ip - 1) as u32;
@@ -511,6 +518,26 @@ impl Vm {
         }
     }
 
+    /// Float arithmetic and comparisons (the inline path for two flonums,
+    /// and the fast path for any two Floats). `None` for a modulo by zero,
+    /// which raises.
+    #[inline(always)]
+    fn float_op(&mut self, op: BasicOp, x: f64, y: f64) -> Option<Value> {
+        Some(match op {
+            BasicOp::Plus => self.new_float(x + y),
+            BasicOp::Minus => self.new_float(x - y),
+            BasicOp::Mult => self.new_float(x * y),
+            BasicOp::Div => self.new_float(x / y),
+            BasicOp::Mod if y != 0.0 => self.new_float(crate::core::float::float_mod_value(x, y)),
+            BasicOp::Lt => Value::bool(x < y),
+            BasicOp::Le => Value::bool(x <= y),
+            BasicOp::Gt => Value::bool(x > y),
+            BasicOp::Ge => Value::bool(x >= y),
+            BasicOp::Eq => Value::bool(x == y),
+            _ => return None,
+        })
+    }
+
     /// Fixnum and Float arithmetic and comparisons without a call, as MRI's
     /// `opt_*` instructions do them. A fixnum division by zero falls back to
     /// the real call (so the error comes from `Integer#/`); a Float modulo by
@@ -536,19 +563,10 @@ impl Vm {
         ) else {
             return Ok(None);
         };
-        Ok(Some(match op {
-            BasicOp::Plus => self.new_float(x + y),
-            BasicOp::Minus => self.new_float(x - y),
-            BasicOp::Mult => self.new_float(x * y),
-            BasicOp::Div => self.new_float(x / y),
-            BasicOp::Mod => crate::core::float::float_mod(self, x, y)?,
-            BasicOp::Lt => Value::bool(x < y),
-            BasicOp::Le => Value::bool(x <= y),
-            BasicOp::Gt => Value::bool(x > y),
-            BasicOp::Ge => Value::bool(x >= y),
-            BasicOp::Eq => Value::bool(x == y),
-            BasicOp::None => return Ok(None),
-        }))
+        if op == BasicOp::Mod && y == 0.0 {
+            return Err(self.zero_division());
+        }
+        Ok(self.float_op(op, x, y))
     }
 
     /// Calls a method entry whose receiver and `argc` arguments are on the
