@@ -19,7 +19,7 @@
 //! ```
 
 use crate::diagnostics::did_you_mean;
-use crate::object::{RArray, RObject, RString};
+use crate::object::{RArray, RString};
 use crate::value::Value;
 use crate::vm::{class_data, Control, FrameCode, Vm};
 use bytecode::error_highlight;
@@ -40,35 +40,18 @@ impl Vm {
         let exception = self.new_object(class);
         self.temp_roots.borrow_mut().push(exception);
         let message = self.new_str(message);
-        self.set_internal_ivar(exception, self.sym.mesg, message);
+        self.set_internal(exception, self.sym.mesg, message);
         let backtrace = self.backtrace();
-        self.set_internal_ivar(exception, self.sym.backtrace, backtrace);
+        self.set_internal(exception, self.sym.backtrace, backtrace);
         self.temp_roots.borrow_mut().pop();
         exception
     }
 
-    fn set_internal_ivar(&mut self, object: Value, name: Sym, value: Value) {
-        let object = object
-            .get::<RObject>()
-            .expect("exceptions are plain objects");
-        let mut ivars = object.ivars.borrow_mut();
-        match ivars.iter_mut().find(|(n, _)| *n == name) {
-            Some(slot) => slot.1 = value,
-            None => ivars.push((name, value)),
-        }
-    }
-
-    fn internal_ivar(&self, object: Value, name: Sym) -> Value {
-        object
-            .get::<RObject>()
-            .and_then(|o| {
-                o.ivars
-                    .borrow()
-                    .iter()
-                    .find(|(n, _)| *n == name)
-                    .map(|(_, v)| *v)
-            })
-            .unwrap_or(Value::NIL)
+    /// Sets an internal variable of an exception (never frozen: it was just
+    /// made).
+    fn set_internal(&mut self, exception: Value, name: Sym, value: Value) {
+        self.ivar_set(exception, name, value)
+            .expect("a new exception is not frozen");
     }
 
     /// The file and line the innermost Ruby frame is running.
@@ -141,7 +124,7 @@ impl Vm {
     }
 
     pub fn exception_message(&self, exception: Value) -> String {
-        let message = self.internal_ivar(exception, self.sym.mesg);
+        let message = self.ivar_get(exception, self.sym.mesg);
         match message.get::<RString>() {
             Some(s) => String::from_utf8_lossy(&s.bytes.borrow()).into_owned(),
             None => self.class_name(self.real_class_of(exception)),
@@ -149,7 +132,7 @@ impl Vm {
     }
 
     pub fn exception_backtrace(&self, exception: Value) -> Vec<String> {
-        let backtrace = self.internal_ivar(exception, self.sym.backtrace);
+        let backtrace = self.ivar_get(exception, self.sym.backtrace);
         match backtrace.get::<RArray>() {
             Some(array) => array
                 .items

@@ -16,6 +16,7 @@ pub mod interp;
 pub mod object;
 pub mod output;
 pub mod profile_dump;
+pub mod shape;
 pub mod stack;
 pub mod value;
 pub mod vm;

@@ -6,20 +6,23 @@
 //! behaviour.
 
 use crate::heap::{Header, HeapObject, Marker, ObjKind};
+use crate::shape::ShapeId;
 use crate::value::Value;
 use bytecode::Sym;
 use fxhash::FxBuildHasher;
 use indexmap::IndexMap;
 use num_bigint::BigInt;
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
-/// A plain object: its instance variables (exceptions keep their message and
-/// backtrace here under internal names).
+/// A plain object: its shape and the slots the shape describes (exceptions
+/// keep their message and backtrace here too, under internal names without
+/// `@`).
 #[repr(C)]
 pub struct RObject {
     pub header: Header,
-    pub ivars: RefCell<Vec<(Sym, Value)>>,
+    pub shape: Cell<ShapeId>,
+    pub slots: RefCell<Vec<Value>>,
 }
 
 /// A String: mutable bytes (UTF-8 unless they are not).
@@ -91,6 +94,11 @@ pub struct ClassData {
     pub methods: RefCell<IndexMap<Sym, MethodEntry, FxBuildHasher>>,
     /// Constants in definition order.
     pub constants: RefCell<IndexMap<Sym, Value, FxBuildHasher>>,
+    /// The class's own instance variables (`@x` in a class body or class
+    /// method).
+    pub ivars: RefCell<IndexMap<Sym, Value, FxBuildHasher>>,
+    /// Class variables (`@@x`).
+    pub class_variables: RefCell<IndexMap<Sym, Value, FxBuildHasher>>,
 }
 
 // SAFETY (all impls below): each type is #[repr(C)], starts with a Header,
@@ -99,9 +107,7 @@ pub struct ClassData {
 unsafe impl HeapObject for RObject {
     const KIND: ObjKind = ObjKind::Object;
     fn trace(&self, marker: &mut Marker) {
-        for &(_, value) in self.ivars.borrow().iter() {
-            marker.mark(value);
-        }
+        marker.mark_all(&self.slots.borrow());
     }
 }
 
@@ -134,6 +140,12 @@ unsafe impl HeapObject for RClass {
             marker.mark(superclass);
         }
         for &value in self.data.constants.borrow().values() {
+            marker.mark(value);
+        }
+        for &value in self.data.ivars.borrow().values() {
+            marker.mark(value);
+        }
+        for &value in self.data.class_variables.borrow().values() {
             marker.mark(value);
         }
         for entry in self.data.methods.borrow().values() {

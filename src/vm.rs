@@ -110,6 +110,8 @@ pub struct VmOptions {
 pub struct Vm {
     pub symbols: SymbolTable,
     pub heap: Heap,
+    /// Where objects keep their instance variables.
+    pub shapes: crate::shape::ShapeTree,
     /// Receivers, arguments, locals and operands of every active bytecode
     /// frame (a precise GC root).
     pub stack: Vec<Value>,
@@ -155,6 +157,7 @@ impl Vm {
         let mut vm = Box::new(Vm {
             symbols,
             heap,
+            shapes: crate::shape::ShapeTree::new(),
             stack: Vec::with_capacity(VALUE_STACK_CAPACITY),
             frames: Vec::new(),
             classes: Vec::new(),
@@ -306,6 +309,8 @@ impl Vm {
                 is_singleton: flavour == ClassFlavour::Singleton,
                 methods: RefCell::new(IndexMap::default()),
                 constants: RefCell::new(IndexMap::default()),
+                ivars: RefCell::new(IndexMap::default()),
+                class_variables: RefCell::new(IndexMap::default()),
             }),
         });
         self.classes.push(value);
@@ -608,7 +613,8 @@ impl Vm {
     pub fn new_object(&mut self, class: Value) -> Value {
         self.alloc(RObject {
             header: crate::heap::Header::new(RObject::KIND, class),
-            ivars: RefCell::new(Vec::new()),
+            shape: std::cell::Cell::new(crate::shape::ShapeId::ROOT),
+            slots: RefCell::new(Vec::new()),
         })
     }
 
