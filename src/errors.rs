@@ -307,9 +307,23 @@ impl Vm {
     /// `uninitialized constant Foo`, with error_highlight's snippet and
     /// did_you_mean's suggestions (built-in constants in MRI's order, then
     /// the program's in definition order).
-    pub fn uninitialized_constant(&mut self, name: Sym, code: &Method, ip: usize) -> Control {
+    /// `scope` is the module the constant was looked up in (`Foo::Bar`) or,
+    /// for a bare constant, the innermost lexical class (its name prefixes
+    /// the message unless it is Object).
+    pub fn uninitialized_constant(
+        &mut self,
+        name: Sym,
+        scope: Option<Value>,
+        code: &Method,
+        ip: usize,
+    ) -> Control {
         let name = self.symbols.name(name).to_string();
-        let original = format!("uninitialized constant {name}");
+        let original = match scope {
+            Some(scope) if scope != self.c.object => {
+                format!("uninitialized constant {}::{name}", self.class_name(scope))
+            }
+            _ => format!("uninitialized constant {name}"),
+        };
         let mut message = original.clone();
         message.push_str(&self.snippet(code.span_at(ip), code));
         let defined: Vec<String> = class_data(self.c.object)
@@ -348,9 +362,30 @@ impl Vm {
         site: &CallSite,
         code: &Method,
     ) -> Control {
+        self.visibility_error("private", receiver, site, code)
+    }
+
+    pub fn protected_method_error(
+        &mut self,
+        receiver: Value,
+        site: &CallSite,
+        code: &Method,
+    ) -> Control {
+        self.visibility_error("protected", receiver, site, code)
+    }
+
+    /// `private method `foo' called for ...` (NoMethodError, with
+    /// error_highlight's snippet).
+    fn visibility_error(
+        &mut self,
+        kind: &str,
+        receiver: Value,
+        site: &CallSite,
+        code: &Method,
+    ) -> Control {
         let description = self.describe_receiver(receiver);
         let mut message = format!(
-            "private method `{}' called for {description}",
+            "{kind} method `{}' called for {description}",
             self.symbols.name(site.name)
         );
         message.push_str(&self.highlight_snippet(site, code));

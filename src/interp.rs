@@ -22,7 +22,8 @@
 //! [`Vm::execute`] can start at any instruction index with any operand stack
 //! (see [`Vm::resume`]): deoptimisation needs exactly that.
 
-use crate::object::{MethodBody, MethodEntry, RString, Visibility};
+use crate::object::{MethodBody, MethodEntry, RObject, RString, Visibility};
+use crate::shape::ShapeId;
 use crate::value::Value;
 use crate::vm::{class_data, Control, FrameCode, FrameRecord, Vm, VmResult, MAX_DEPTH};
 use bytecode::profile::{BranchProfile, Kind, KindRecorder};
@@ -97,6 +98,8 @@ pub struct LoadedMethod {
     pub branches: Vec<Cell<BranchProfile>>,
     pub calls: Cell<u64>,
     pub children: Vec<Rc<LoadedMethod>>,
+    /// Per `getivar`/`setivar` site: the shape last seen and its slot.
+    pub ivar_caches: Vec<Cell<(ShapeId, u32)>>,
 }
 
 /// The inline cache and profile of one call site.
@@ -165,7 +168,11 @@ impl Vm {
             .iter()
             .map(|child| self.load(child.clone()))
             .collect();
+        let ivar_caches = (0..code.ivars.len())
+            .map(|_| Cell::new((ShapeId(u32::MAX), 0)))
+            .collect();
         let loaded = Rc::new(LoadedMethod {
+            ivar_caches,
             branches: (0..code.branches)
                 .map(|_| Cell::new(BranchProfile::default()))
                 .collect(),
@@ -202,7 +209,9 @@ impl Vm {
         self.frames.push(FrameRecord {
             code: FrameCode::Bytecode(main.clone()),
             ip: 0,
-            definee: self.c.object,
+            cref: self.top_cref(),
+            visibility: Visibility::Private,
+            owner: self.c.object,
         });
         main.calls.set(main.calls.get() + 1);
         self.push_locals(&main);
@@ -238,11 +247,12 @@ impl Vm {
                 .push(locals.get(slot).copied().unwrap_or(Value::NIL));
         }
         self.stack.extend_from_slice(operands);
-        let definee = self.c.object;
         self.frames.push(FrameRecord {
             code: FrameCode::Bytecode(method.clone()),
             ip: ip as u32,
-            definee,
+            cref: self.top_cref(),
+            visibility: Visibility::Public,
+            owner: self.c.object,
         });
         let result = self.execute(method, base, args.len(), ip);
         self.frames.pop();
@@ -320,7 +330,8 @@ impl Vm {
                         }
                     }
                     self.frames[frame].ip = (ip - 1) as u32;
-                    self.send(method, site as usize)?;
+                    let caller_self = self.stack[base];
+                    self.send(method, site as usize, caller_self)?;
                 }
                 Insn::Not => {
                     let value = self.pop();
@@ -373,34 +384,141 @@ impl Vm {
                 }
                 Insn::GetConst(name) => {
                     self.frames[frame].ip = (ip - 1) as u32;
-                    let value = self.get_constant(name, code, ip - 1)?;
+                    let cref = self.frames[frame].cref.clone();
+                    let value = match self.lookup_constant(&cref, name) {
+                        Some(value) => value,
+                        None => {
+                            return Err(self.uninitialized_constant(
+                                name,
+                                Some(cref.module),
+                                code,
+                                ip - 1,
+                            ))
+                        }
+                    };
                     self.stack.push(value);
                 }
                 Insn::SetConst(name) => {
-                    let value = *self.stack.last().expect("operand");
-                    let definee = self.frames[frame].definee;
-                    self.set_constant(definee, name, value);
+                    let value = self.pop();
+                    let module = self.frames[frame].cref.module;
+                    self.set_constant(module, name, value);
+                }
+                Insn::GetConstFrom(name) => {
+                    self.frames[frame].ip = (ip - 1) as u32;
+                    let scope = self.pop();
+                    let value = self.scoped_constant(scope, name, code, ip - 1)?;
+                    self.stack.push(value);
+                }
+                Insn::SetConstIn(name) => {
+                    self.frames[frame].ip = (ip - 1) as u32;
+                    let value = self.pop();
+                    let scope = self.pop();
+                    self.expect_module(scope)?;
+                    self.set_constant(scope, name, value);
+                }
+                Insn::GetIvar(site) => {
+                    let receiver = self.stack[base];
+                    let value = self.get_ivar_cached(method, site as usize, receiver);
+                    self.stack.push(value);
+                }
+                Insn::SetIvar(site) => {
+                    self.frames[frame].ip = (ip - 1) as u32;
+                    let value = self.pop();
+                    let receiver = self.stack[base];
+                    self.set_ivar_cached(method, site as usize, receiver, value)?;
+                }
+                Insn::GetCvar(name) => {
+                    self.frames[frame].ip = (ip - 1) as u32;
+                    let cref = self.frames[frame].cref.clone();
+                    let value = self.class_variable_get(&cref, name)?;
+                    self.stack.push(value);
+                }
+                Insn::SetCvar(name) => {
+                    self.frames[frame].ip = (ip - 1) as u32;
+                    let value = self.pop();
+                    let cref = self.frames[frame].cref.clone();
+                    self.class_variable_set(&cref, name, value)?;
+                }
+                Insn::DefineClass(index) => {
+                    self.frames[frame].ip = (ip - 1) as u32;
+                    let superclass = self.pop();
+                    let scope = self.pop();
+                    let cref = self.frames[frame].cref.clone();
+                    let scope = if scope.is_nil() { cref.module } else { scope };
+                    self.expect_module(scope)?;
+                    let body = method.children[index as usize].clone();
+                    let name = self.class_body_constant(&body);
+                    let class =
+                        self.open_class(scope, name, (!superclass.is_nil()).then_some(superclass))?;
+                    let value = self.run_class_body(&body, class, cref)?;
+                    self.stack.push(value);
+                }
+                Insn::DefineModule(index) => {
+                    self.frames[frame].ip = (ip - 1) as u32;
+                    let scope = self.pop();
+                    let cref = self.frames[frame].cref.clone();
+                    let scope = if scope.is_nil() { cref.module } else { scope };
+                    self.expect_module(scope)?;
+                    let body = method.children[index as usize].clone();
+                    let name = self.class_body_constant(&body);
+                    let module = self.open_module(scope, name)?;
+                    let value = self.run_class_body(&body, module, cref)?;
+                    self.stack.push(value);
+                }
+                Insn::OpenSingleton(index) => {
+                    self.frames[frame].ip = (ip - 1) as u32;
+                    let object = self.pop();
+                    let singleton = self.singleton_class_for(object)?;
+                    let body = method.children[index as usize].clone();
+                    let cref = self.frames[frame].cref.clone();
+                    let value = self.run_class_body(&body, singleton, cref)?;
+                    self.stack.push(value);
+                }
+                Insn::DefineSingletonMethod(index) => {
+                    self.frames[frame].ip = (ip - 1) as u32;
+                    let object = self.pop();
+                    let singleton = self.singleton_class_for(object)?;
+                    let child = method.children[index as usize].clone();
+                    let name = child.code.name;
+                    let cref = self.frames[frame].cref.clone();
+                    self.add_method_in(
+                        singleton,
+                        name,
+                        MethodBody::Bytecode(child),
+                        Visibility::Public,
+                        Some(cref),
+                    );
+                    self.stack.push(Value::symbol(name));
+                }
+                Insn::InvokeSuper(site) => {
+                    self.frames[frame].ip = (ip - 1) as u32;
+                    let owner = self.frames[frame].owner;
+                    self.invoke_super(method, site as usize, owner)?;
                 }
                 Insn::GetGlobal(name) => {
                     let value = self.global(name);
                     self.stack.push(value);
                 }
                 Insn::SetGlobal(name) => {
-                    let value = *self.stack.last().expect("operand");
+                    let value = self.pop();
                     self.globals.insert(name, value);
                 }
                 Insn::DefineMethod(index) => {
                     let child = method.children[index as usize].clone();
                     let name = child.code.name;
-                    let definee = self.frames[frame].definee;
-                    let visibility = if definee == self.c.object
-                        && code.kind == bytecode::MethodKind::TopLevel
-                    {
+                    let cref = self.frames[frame].cref.clone();
+                    let visibility = if self.always_private(name) {
                         Visibility::Private
                     } else {
-                        Visibility::Public
+                        self.frames[frame].visibility
                     };
-                    self.add_method(definee, name, MethodBody::Bytecode(child), visibility);
+                    self.add_method_in(
+                        cref.module,
+                        name,
+                        MethodBody::Bytecode(child),
+                        visibility,
+                        Some(cref),
+                    );
                     self.stack.push(Value::symbol(name));
                 }
                 Insn::Unsupported(index) => {
@@ -421,11 +539,104 @@ impl Vm {
         self.stack.pop().expect("operand stack underflow")
     }
 
-    fn get_constant(&mut self, name: bytecode::Sym, code: &Method, ip: usize) -> VmResult {
-        match self.constant(self.c.object, name) {
-            Some(value) => Ok(value),
-            None => Err(self.uninitialized_constant(name, code, ip)),
+    /// `@x` through the site's shape cache: one compare and a slot load
+    /// when the receiver has the shape the site saw last.
+    fn get_ivar_cached(&mut self, method: &LoadedMethod, site: usize, receiver: Value) -> Value {
+        let name = method.code.ivars[site];
+        if let Some(object) = receiver.get::<RObject>() {
+            let cache = &method.ivar_caches[site];
+            let (shape, slot) = cache.get();
+            if object.shape.get() == shape {
+                return object.slots.borrow()[slot as usize];
+            }
+            if let Some(slot) = self.shapes.slot(object.shape.get(), name) {
+                cache.set((object.shape.get(), slot));
+                return object.slots.borrow()[slot as usize];
+            }
+            return Value::NIL;
         }
+        self.ivar_get(receiver, name)
+    }
+
+    /// `@x = value` through the site's shape cache (a hit needs the slot to
+    /// exist already; a new variable takes the shape transition).
+    fn set_ivar_cached(
+        &mut self,
+        method: &LoadedMethod,
+        site: usize,
+        receiver: Value,
+        value: Value,
+    ) -> VmResult<()> {
+        let name = method.code.ivars[site];
+        if let Some(object) = receiver.get::<RObject>() {
+            let cache = &method.ivar_caches[site];
+            let (shape, slot) = cache.get();
+            if object.shape.get() == shape && !object.header.is_frozen() {
+                object.slots.borrow_mut()[slot as usize] = value;
+                return Ok(());
+            }
+            self.ivar_set(receiver, name, value)?;
+            if let Some(slot) = self.shapes.slot(object.shape.get(), name) {
+                cache.set((object.shape.get(), slot));
+            }
+            return Ok(());
+        }
+        self.ivar_set(receiver, name, value)
+    }
+
+    /// The constant a class body defines: `Foo` for `<class:Foo>`.
+    fn class_body_constant(&mut self, body: &LoadedMethod) -> bytecode::Sym {
+        let label = self.symbols.name(body.code.name);
+        let name = label
+            .strip_prefix("<class:")
+            .or_else(|| label.strip_prefix("<module:"))
+            .and_then(|rest| rest.strip_suffix('>'))
+            .expect("class bodies are named <class:Name> or <module:Name>")
+            .to_string();
+        self.symbols.intern(&name)
+    }
+
+    /// The singleton class of `object`; TypeError for immediates, which
+    /// cannot have one.
+    pub fn singleton_class_for(&mut self, object: Value) -> VmResult {
+        if object.is_heap() {
+            return Ok(self.singleton_class(object));
+        }
+        Err(self.type_error("can't define singleton".into()))
+    }
+
+    /// Methods Ruby makes private wherever they are defined.
+    fn always_private(&self, name: bytecode::Sym) -> bool {
+        matches!(
+            self.symbols.name(name),
+            "initialize"
+                | "initialize_copy"
+                | "initialize_clone"
+                | "initialize_dup"
+                | "respond_to_missing?"
+        )
+    }
+
+    /// `super`: self and the arguments are on the stack; calls the next
+    /// method up the ancestry from the running method's owner.
+    fn invoke_super(
+        &mut self,
+        method: &LoadedMethod,
+        site_index: usize,
+        owner: Value,
+    ) -> VmResult<()> {
+        let site = &method.code.sites[site_index];
+        let argc = site.argc as usize;
+        let receiver_index = self.stack.len() - argc - 1;
+        let receiver = self.stack[receiver_index];
+        let class = self.class_of(receiver);
+        let Some(entry) = self.find_super_method(class, owner, site.name) else {
+            return Err(self.no_superclass_method(receiver, site.name));
+        };
+        let result = self.invoke(&entry, receiver_index, argc, site.name)?;
+        self.stack.truncate(receiver_index);
+        self.stack.push(result);
+        Ok(())
     }
 
     /// `"#{value}"`: Strings stay, others are converted with `to_s`, and a
@@ -446,7 +657,12 @@ impl Vm {
 
     /// Performs the `send` at `site` of `method`: receiver and arguments are
     /// on the stack; they are replaced by the result.
-    fn send(&mut self, method: &LoadedMethod, site_index: usize) -> VmResult<()> {
+    fn send(
+        &mut self,
+        method: &LoadedMethod,
+        site_index: usize,
+        caller_self: Value,
+    ) -> VmResult<()> {
         let site = &method.code.sites[site_index];
         let state = &method.sites[site_index];
         let argc = site.argc as usize;
@@ -483,11 +699,29 @@ impl Vm {
                     });
                     entry
                 }
-                None => return Err(self.method_missing_error(receiver, site, &method.code)),
+                None => {
+                    let args = self.stack[receiver_index + 1..].to_vec();
+                    let result = if self.has_method_missing(class) {
+                        self.call_method_missing(receiver, site.name, &args)?
+                    } else {
+                        return Err(self.method_missing_error(receiver, site, &method.code));
+                    };
+                    self.stack.truncate(receiver_index);
+                    self.stack.push(result);
+                    return Ok(());
+                }
             },
         };
-        if entry.visibility == Visibility::Private && !site.is_fcall() {
-            return Err(self.private_method_error(receiver, site, &method.code));
+        match entry.visibility {
+            Visibility::Private if !site.is_fcall() => {
+                return Err(self.private_method_error(receiver, site, &method.code));
+            }
+            Visibility::Protected
+                if !site.is_fcall() && !self.is_kind_of(caller_self, entry.owner) =>
+            {
+                return Err(self.protected_method_error(receiver, site, &method.code));
+            }
+            _ => {}
         }
         let result = self.invoke(&entry, receiver_index, argc, site.name)?;
         self.stack.truncate(receiver_index);
@@ -587,7 +821,9 @@ impl Vm {
                 self.frames.push(FrameRecord {
                     code: FrameCode::Bytecode(callee.clone()),
                     ip: 0,
-                    definee: entry.owner,
+                    cref: entry.cref.clone().unwrap_or_else(|| self.top_cref()),
+                    visibility: Visibility::Public,
+                    owner: entry.owner,
                 });
                 if argc < code.required as usize || argc > code.max_args() as usize {
                     let error = self.arity_error(
@@ -605,11 +841,16 @@ impl Vm {
                 result
             }
             MethodBody::Native(native) => {
-                let definee = self.frames.last().map_or(self.c.object, |f| f.definee);
+                let cref = self
+                    .frames
+                    .last()
+                    .map_or_else(|| self.top_cref(), |f| f.cref.clone());
                 self.frames.push(FrameRecord {
                     code: FrameCode::Native(name),
                     ip: 0,
-                    definee,
+                    cref,
+                    visibility: Visibility::Public,
+                    owner: entry.owner,
                 });
                 let result = if argc < native.min as usize
                     || native.max.is_some_and(|max| argc > max as usize)
@@ -627,6 +868,79 @@ impl Vm {
                 self.frames.pop();
                 result
             }
+            MethodBody::AttrReader(ivar) => {
+                if argc != 0 {
+                    return Err(self.arity_error_in(name, argc, 0, Some(0)));
+                }
+                Ok(self.ivar_get(self.stack[receiver_index], *ivar))
+            }
+            MethodBody::AttrWriter(ivar) => {
+                if argc != 1 {
+                    return Err(self.arity_error_in(name, argc, 1, Some(1)));
+                }
+                let (receiver, value) =
+                    (self.stack[receiver_index], self.stack[receiver_index + 1]);
+                self.ivar_set(receiver, *ivar, value)?;
+                Ok(value)
+            }
+        }
+    }
+
+    /// An ArgumentError raised inside method `name` (a frame of its own in
+    /// the backtrace, as MRI shows for attribute methods).
+    fn arity_error_in(
+        &mut self,
+        name: bytecode::Sym,
+        given: usize,
+        min: usize,
+        max: Option<usize>,
+    ) -> Control {
+        let cref = self
+            .frames
+            .last()
+            .map_or_else(|| self.top_cref(), |f| f.cref.clone());
+        let owner = self.c.object;
+        self.frames.push(FrameRecord {
+            code: FrameCode::Native(name),
+            ip: 0,
+            cref,
+            visibility: Visibility::Public,
+            owner,
+        });
+        let error = self.arity_error(given, min, max);
+        self.frames.pop();
+        error
+    }
+
+    /// Whether instances of `class` define their own `method_missing`.
+    fn has_method_missing(&mut self, class: Value) -> bool {
+        let method_missing = self.symbols.intern("method_missing");
+        self.find_method(class, method_missing)
+            .is_some_and(|entry| !matches!(entry.body, MethodBody::Native(_)))
+    }
+
+    /// A call of a method that does not exist: the receiver's own
+    /// `method_missing` gets the name and arguments if it defines one;
+    /// otherwise NoMethodError.
+    pub fn call_method_missing(
+        &mut self,
+        receiver: Value,
+        name: bytecode::Sym,
+        args: &[Value],
+    ) -> VmResult {
+        let method_missing = self.symbols.intern("method_missing");
+        let class = self.class_of(receiver);
+        match self.find_method(class, method_missing) {
+            Some(entry) if !matches!(entry.body, MethodBody::Native(_)) => {
+                let receiver_index = self.stack.len();
+                self.stack.push(receiver);
+                self.stack.push(Value::symbol(name));
+                self.stack.extend_from_slice(args);
+                let result = self.invoke(&entry, receiver_index, args.len() + 1, method_missing);
+                self.stack.truncate(receiver_index);
+                result
+            }
+            _ => Err(self.no_method_error_for(receiver, name)),
         }
     }
 
@@ -635,7 +949,7 @@ impl Vm {
     pub fn call(&mut self, receiver: Value, name: bytecode::Sym, args: &[Value]) -> VmResult {
         let class = self.class_of(receiver);
         let Some(entry) = self.find_method(class, name) else {
-            return Err(self.no_method_error_for(receiver, name));
+            return self.call_method_missing(receiver, name, args);
         };
         let receiver_index = self.stack.len();
         self.stack.push(receiver);

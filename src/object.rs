@@ -63,6 +63,7 @@ pub struct RClass {
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Visibility {
     Public,
+    Protected,
     Private,
 }
 
@@ -73,6 +74,10 @@ pub enum MethodBody {
     Bytecode(Rc<crate::interp::LoadedMethod>),
     /// A core method written in Rust.
     Native(crate::core::NativeMethod),
+    /// `attr_reader :x`: returns `@x`.
+    AttrReader(Sym),
+    /// `attr_writer :x`: `x=(v)` sets `@x`.
+    AttrWriter(Sym),
 }
 
 #[derive(Clone)]
@@ -81,6 +86,8 @@ pub struct MethodEntry {
     pub visibility: Visibility,
     /// The class or module that defines it.
     pub owner: Value,
+    /// The lexical scope of its definition (Ruby methods only).
+    pub cref: Option<std::rc::Rc<crate::vm::Cref>>,
 }
 
 pub struct ClassData {
@@ -99,6 +106,11 @@ pub struct ClassData {
     pub ivars: RefCell<IndexMap<Sym, Value, FxBuildHasher>>,
     /// Class variables (`@@x`).
     pub class_variables: RefCell<IndexMap<Sym, Value, FxBuildHasher>>,
+    /// Modules included here, in the order they were included.
+    pub includes: RefCell<Vec<Value>>,
+    /// The ancestry (method resolution order), computed on demand and valid
+    /// while the VM's hierarchy serial is the one recorded.
+    pub ancestors: RefCell<Option<(u64, Rc<[Value]>)>>,
 }
 
 // SAFETY (all impls below): each type is #[repr(C)], starts with a Header,
@@ -148,6 +160,7 @@ unsafe impl HeapObject for RClass {
         for &value in self.data.class_variables.borrow().values() {
             marker.mark(value);
         }
+        marker.mark_all(&self.data.includes.borrow());
         for entry in self.data.methods.borrow().values() {
             marker.mark(entry.owner);
         }

@@ -34,14 +34,29 @@ pub enum FrameCode {
     Native(Sym),
 }
 
-/// One Ruby-level frame, as backtraces show it.
+/// The lexical scope: the `class`/`module` bodies a piece of code is
+/// written in, innermost first. Constants are looked up along it before the
+/// ancestry, and `def` defines methods in its innermost module.
+#[derive(Debug)]
+pub struct Cref {
+    pub module: Value,
+    pub parent: Option<Rc<Cref>>,
+}
+
+/// One Ruby-level frame.
 #[derive(Clone)]
 pub struct FrameRecord {
     pub code: FrameCode,
     /// The instruction running (bytecode frames), updated before every call.
     pub ip: u32,
-    /// Where `def` defines methods.
-    pub definee: Value,
+    /// The lexical scope of the code running.
+    pub cref: Rc<Cref>,
+    /// The visibility `def` gives new methods here (`private` with no
+    /// arguments changes it for the rest of a class body).
+    pub visibility: Visibility,
+    /// The class or module owning the running method (where `super` starts
+    /// looking), or the cref module for class bodies and the top level.
+    pub owner: Value,
 }
 
 /// How deep Ruby calls may nest before `SystemStackError`.
@@ -121,6 +136,8 @@ pub struct Vm {
     pub c: CoreClasses,
     pub sym: CommonSyms,
     pub main: Value,
+    /// The lexical scope of the top level (Object).
+    pub top_cref: Rc<Cref>,
     pub globals: FxHashMap<Sym, Value>,
     /// Heap values owned by loaded code (bignum and float literals).
     pub pinned: Vec<Value>,
@@ -132,6 +149,8 @@ pub struct Vm {
     /// Bumped whenever a method is defined: inline caches keyed on an older
     /// serial are stale.
     pub method_serial: u64,
+    /// Bumped whenever a module is included: cached ancestries are stale.
+    pub hierarchy_serial: u64,
     /// Set when a core arithmetic or comparison method is redefined: the
     /// interpreter's fast paths then give way to real calls.
     pub basic_ops_redefined: bool,
@@ -196,12 +215,17 @@ impl Vm {
             },
             sym,
             main: placeholder,
+            top_cref: Rc::new(Cref {
+                module: placeholder,
+                parent: None,
+            }),
             globals: FxHashMap::default(),
             pinned: Vec::new(),
             loaded: Vec::new(),
             sources: FxHashMap::default(),
             out: Output::stdout(),
             method_serial: 0,
+            hierarchy_serial: 0,
             basic_ops_redefined: false,
             options: options.clone(),
             temp_roots: RefCell::new(Vec::new()),
@@ -229,8 +253,10 @@ impl Vm {
         for c in [basic_object, object, module, class] {
             let name = class_data(c).name.unwrap();
             self.set_constant(object, name, c);
+            self.attach_metaclass(c);
         }
         self.c.kernel = self.define_module("Kernel");
+        self.include_module(object, self.c.kernel);
         self.c.comparable = self.define_module("Comparable");
         self.c.numeric = self.define_class("Numeric", object);
         self.c.integer = self.define_class("Integer", self.c.numeric);
@@ -269,6 +295,10 @@ impl Vm {
         self.define_class("Interrupt", exception);
         self.define_class("SystemExit", exception);
         self.main = self.new_object(object);
+        self.top_cref = Rc::new(Cref {
+            module: object,
+            parent: None,
+        });
     }
 
     fn new_class_raw(&mut self, name: &str, superclass: Option<Value>, is_module: bool) -> Value {
@@ -311,10 +341,39 @@ impl Vm {
                 constants: RefCell::new(IndexMap::default()),
                 ivars: RefCell::new(IndexMap::default()),
                 class_variables: RefCell::new(IndexMap::default()),
+                includes: RefCell::new(Vec::new()),
+                ancestors: RefCell::new(None),
             }),
         });
         self.classes.push(value);
+        // Every class gets its metaclass at once (the bootstrap classes get
+        // theirs when Class exists), so class methods are inherited.
+        if flavour == ClassFlavour::Class && !self.c.class.is_nil() {
+            self.attach_metaclass(value);
+        }
         value
+    }
+
+    /// Gives a class its metaclass: the singleton class whose superclass is
+    /// the superclass's metaclass (Class for BasicObject).
+    fn attach_metaclass(&mut self, class: Value) {
+        let superclass_meta = match class_data(class).superclass {
+            Some(superclass) => superclass.header().expect("a class").class(),
+            None => self.c.class,
+        };
+        let name = format!("#<Class:{}>", self.class_name(class));
+        let meta = self.new_class_with(&name, Some(superclass_meta), ClassFlavour::Singleton);
+        class.header().expect("a class").set_class(meta);
+    }
+
+    /// A new class named `name` (a full path such as `M::Foo`).
+    pub fn new_class_named(&mut self, name: &str, superclass: Value) -> Value {
+        self.new_class_with(name, Some(superclass), ClassFlavour::Class)
+    }
+
+    /// A new module named `name`.
+    pub fn new_module_named(&mut self, name: &str) -> Value {
+        self.new_class_with(name, None, ClassFlavour::Module)
     }
 
     /// Defines (or returns the existing) top-level class `name`.
@@ -391,45 +450,77 @@ impl Vm {
         class
     }
 
-    /// Looks `name` up along `class`'s ancestry.
-    pub fn find_method(&self, class: Value, name: Sym) -> Option<MethodEntry> {
-        let mut current = Some(class);
-        while let Some(c) = current {
-            let data = class_data(c);
-            if let Some(entry) = data.methods.borrow().get(&name) {
-                return Some(entry.clone());
+    /// The ancestry of a class or module, as `ancestors` lists it: the
+    /// class, the modules it includes (last included first, each with its
+    /// own ancestry), then its superclass's ancestry. A module already in the
+    /// superclass's ancestry is not repeated.
+    pub fn ancestors(&self, class: Value) -> Rc<[Value]> {
+        let data = class_data(class);
+        if let Some((serial, ancestors)) = data.ancestors.borrow().as_ref() {
+            if *serial == self.hierarchy_serial {
+                return ancestors.clone();
             }
-            if c == self.c.object {
-                if let Some(entry) = class_data(self.c.kernel).methods.borrow().get(&name) {
-                    return Some(entry.clone());
+        }
+        let mut own = vec![class];
+        for &module in data.includes.borrow().iter().rev() {
+            for &ancestor in self.ancestors(module).iter() {
+                if !own.contains(&ancestor) {
+                    own.push(ancestor);
                 }
             }
-            current = data.superclass;
         }
-        None
+        let inherited = data.superclass.map(|s| self.ancestors(s));
+        if let Some(inherited) = &inherited {
+            own.retain(|m| !inherited.contains(m));
+            own.extend(inherited.iter().copied());
+        }
+        let ancestors: Rc<[Value]> = own.into();
+        *data.ancestors.borrow_mut() = Some((self.hierarchy_serial, ancestors.clone()));
+        ancestors
+    }
+
+    /// `include`: adds `module` to `class`'s ancestry. Returns false when it
+    /// was already there.
+    pub fn include_module(&mut self, class: Value, module: Value) -> bool {
+        if self.ancestors(class).contains(&module) {
+            return false;
+        }
+        class_data(class).includes.borrow_mut().push(module);
+        self.hierarchy_serial += 1;
+        self.method_serial += 1;
+        true
+    }
+
+    /// Looks `name` up along `class`'s ancestry.
+    pub fn find_method(&self, class: Value, name: Sym) -> Option<MethodEntry> {
+        self.ancestors(class)
+            .iter()
+            .find_map(|&c| class_data(c).methods.borrow().get(&name).cloned())
+    }
+
+    /// The method `super` calls from a method of `owner` named `name`, for a
+    /// receiver of class `class`: the next one after `owner` in the ancestry.
+    pub fn find_super_method(&self, class: Value, owner: Value, name: Sym) -> Option<MethodEntry> {
+        let ancestors = self.ancestors(class);
+        let start = ancestors.iter().position(|&c| c == owner)? + 1;
+        ancestors[start..]
+            .iter()
+            .find_map(|&c| class_data(c).methods.borrow().get(&name).cloned())
     }
 
     /// Every method name callable on instances of `class` (for
     /// did_you_mean), with private ones only if `include_private`.
     pub fn method_names(&self, class: Value, include_private: bool) -> Vec<Sym> {
         let mut names = Vec::new();
-        let mut current = Some(class);
-        let visit = |c: Value, names: &mut Vec<Sym>| {
+        for &c in self.ancestors(class).iter() {
             for (&name, entry) in class_data(c).methods.borrow().iter() {
-                if include_private || entry.visibility == Visibility::Public {
+                if (include_private || entry.visibility != Visibility::Private)
+                    && !names.contains(&name)
+                {
                     names.push(name);
                 }
             }
-        };
-        while let Some(c) = current {
-            visit(c, &mut names);
-            if c == self.c.object {
-                visit(self.c.kernel, &mut names);
-            }
-            current = class_data(c).superclass;
         }
-        names.sort_unstable();
-        names.dedup();
         names
     }
 
@@ -440,6 +531,19 @@ impl Vm {
         body: MethodBody,
         visibility: Visibility,
     ) {
+        self.add_method_in(class, name, body, visibility, None);
+    }
+
+    /// Adds a method defined in the lexical scope `cref` (Ruby methods run
+    /// with it, for constant lookup).
+    pub fn add_method_in(
+        &mut self,
+        class: Value,
+        name: Sym,
+        body: MethodBody,
+        visibility: Visibility,
+        cref: Option<Rc<Cref>>,
+    ) {
         if [self.c.integer, self.c.float].contains(&class)
             && crate::interp::is_basic_op(self.symbols.name(name))
         {
@@ -449,6 +553,7 @@ impl Vm {
             body,
             visibility,
             owner: class,
+            cref,
         };
         class_data(class).methods.borrow_mut().insert(name, entry);
         self.method_serial += 1;
@@ -632,7 +737,7 @@ impl Vm {
             marker.mark(value);
         }
         for frame in &self.frames {
-            marker.mark(frame.definee);
+            marker.mark(frame.owner);
         }
         extra(&mut marker);
         self.heap

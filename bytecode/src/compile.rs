@@ -151,6 +151,7 @@ struct MethodBuilder {
     branches: u16,
     children: Vec<Rc<Method>>,
     spans: Vec<(u32, crate::Span)>,
+    ivars: Vec<Sym>,
     labels: Vec<Option<u32>>,
     /// Index of the first instruction after the most recently bound label:
     /// the peephole never combines across it.
@@ -177,6 +178,7 @@ impl MethodBuilder {
             branches: 0,
             children: Vec::new(),
             spans: Vec::new(),
+            ivars: Vec::new(),
             labels: Vec::new(),
             barrier: 0,
             depth: 0,
@@ -196,10 +198,15 @@ impl MethodBuilder {
                     self.lines.pop();
                     return;
                 }
-                // `dup, store x, pop`: `store x`.
-                Some(Insn::Store(_))
-                    if self.insns.len() >= 2 + self.barrier
-                        && self.insns[self.insns.len() - 2] == Insn::Dup =>
+                // `dup, store x, pop`: `store x` (and the other stores).
+                Some(
+                    Insn::Store(_)
+                    | Insn::SetIvar(_)
+                    | Insn::SetGlobal(_)
+                    | Insn::SetCvar(_)
+                    | Insn::SetConst(_),
+                ) if self.insns.len() >= 2 + self.barrier
+                    && self.insns[self.insns.len() - 2] == Insn::Dup =>
                 {
                     let store = self.insns.pop().unwrap();
                     self.lines.pop();
@@ -211,6 +218,12 @@ impl MethodBuilder {
         }
         self.insns.push(insn);
         self.lines.push(self.current_line);
+    }
+
+    /// A new `getivar`/`setivar` site for `name` (each has its own cache).
+    fn ivar_site(&mut self, name: Sym) -> u32 {
+        self.ivars.push(name);
+        (self.ivars.len() - 1) as u32
     }
 
     fn literal(&mut self, literal: Literal) -> u32 {
@@ -284,6 +297,7 @@ impl MethodBuilder {
             branches: self.branches,
             children: self.children,
             spans: self.spans,
+            ivars: self.ivars,
         }
     }
 }
@@ -301,7 +315,13 @@ fn same_literal(a: &Literal, b: &Literal) -> bool {
 fn stack_effect(insn: &Insn, sites: &[CallSite]) -> i32 {
     match *insn {
         Insn::Trace(_) | Insn::Not | Insn::Jump(_) | Insn::ToS => 0,
-        Insn::SetConst(_) | Insn::SetGlobal(_) => 0,
+        Insn::GetConstFrom(_) | Insn::DefineModule(_) | Insn::OpenSingleton(_) => 0,
+        Insn::DefineSingletonMethod(_) => 0,
+        Insn::SetConst(_) | Insn::SetGlobal(_) | Insn::SetIvar(_) | Insn::SetCvar(_) => -1,
+        Insn::DefineClass(_) => -1,
+        Insn::SetConstIn(_) => -2,
+        Insn::GetIvar(_) | Insn::GetCvar(_) => 1,
+        Insn::InvokeSuper(site) => -(sites[site as usize].argc as i32),
         Insn::PushSelf | Insn::Arg(_) | Insn::HasArg(_) | Insn::Load(_) | Insn::Push(_) => 1,
         Insn::Dup | Insn::GetConst(_) | Insn::GetGlobal(_) | Insn::DefineMethod(_) => 1,
         Insn::Unsupported(_) => 1,
@@ -445,8 +465,78 @@ impl Compiler<'_, '_> {
             }) => {
                 let sym = self.sym(name);
                 self.expr(m, value);
+                m.emit(Insn::Dup);
                 m.emit(Insn::SetGlobal(sym));
             }
+            Node::Ivar(Ivar { name, .. }) => {
+                let sym = self.sym(name);
+                let site = m.ivar_site(sym);
+                m.emit(Insn::GetIvar(site));
+            }
+            Node::Ivasgn(Ivasgn {
+                name,
+                value: Some(value),
+                ..
+            }) => {
+                let sym = self.sym(name);
+                self.expr(m, value);
+                m.emit(Insn::Dup);
+                let site = m.ivar_site(sym);
+                m.emit(Insn::SetIvar(site));
+            }
+            Node::Cvar(Cvar { name, .. }) => {
+                let sym = self.sym(name);
+                m.emit(Insn::GetCvar(sym));
+            }
+            Node::Cvasgn(Cvasgn {
+                name,
+                value: Some(value),
+                ..
+            }) => {
+                let sym = self.sym(name);
+                self.expr(m, value);
+                m.emit(Insn::Dup);
+                m.emit(Insn::SetCvar(sym));
+            }
+            Node::Const(Const {
+                scope: Some(scope),
+                name,
+                ..
+            }) => {
+                self.scope(m, Some(scope));
+                let sym = self.sym(name);
+                m.emit(Insn::GetConstFrom(sym));
+            }
+            Node::Casgn(Casgn {
+                scope: Some(scope),
+                name,
+                value: Some(value),
+                ..
+            }) => {
+                self.scope(m, Some(scope));
+                self.expr(m, value);
+                let temp = self.temp(m);
+                m.emit(Insn::Dup);
+                m.emit(Insn::Store(temp));
+                let sym = self.sym(name);
+                m.emit(Insn::SetConstIn(sym));
+                m.emit(Insn::Load(temp));
+            }
+            Node::Class(class) => self.define_class(m, class),
+            Node::Module(module) => self.define_module(m, module),
+            Node::SClass(SClass {
+                expr,
+                body,
+                keyword_l,
+                ..
+            }) => {
+                self.expr(m, expr);
+                let body = self.class_body(m, "singleton class", keyword_l, body.as_deref());
+                m.emit(Insn::OpenSingleton(body));
+            }
+            Node::Defs(defs) => self.defs(m, defs),
+            Node::Super(Super { args, .. }) => self.super_call(m, Some(args)),
+            Node::ZSuper(_) => self.super_call(m, None),
             Node::Const(Const {
                 scope: None, name, ..
             }) => {
@@ -464,6 +554,7 @@ impl Compiler<'_, '_> {
             }) => {
                 let sym = self.sym(name);
                 self.expr(m, value);
+                m.emit(Insn::Dup);
                 m.emit(Insn::SetConst(sym));
             }
             Node::Array(Array { elements, .. }) => {
@@ -571,24 +662,24 @@ impl Compiler<'_, '_> {
                 value,
                 ..
             }) => {
-                let Some(slot) = self.assignable_local(m, recv) else {
+                let Some((load, store)) = self.variable_target(m, recv) else {
                     return self.unsupported(m, "this kind of operator-assignment");
                 };
-                m.emit(Insn::Load(slot));
+                m.emit(load);
                 self.expr(m, value);
                 let operator = operator.trim_end_matches('=');
                 let span = self.span(node, operator);
                 self.call(m, operator, 1, 0, span);
                 m.emit(Insn::Dup);
-                m.emit(Insn::Store(slot));
+                m.emit(store);
             }
             Node::OrAsgn(OrAsgn { recv, value, .. })
             | Node::AndAsgn(AndAsgn { recv, value, .. }) => {
-                let Some(slot) = self.assignable_local(m, recv) else {
+                let Some((load, store)) = self.variable_target(m, recv) else {
                     return self.unsupported(m, "this kind of operator-assignment");
                 };
                 let end = m.new_label();
-                m.emit(Insn::Load(slot));
+                m.emit(load);
                 m.emit(Insn::Dup);
                 if matches!(node, Node::AndAsgn(_)) {
                     m.emit(Insn::Not);
@@ -597,26 +688,13 @@ impl Compiler<'_, '_> {
                 m.emit(Insn::Pop);
                 self.expr(m, value);
                 m.emit(Insn::Dup);
-                m.emit(Insn::Store(slot));
+                m.emit(store);
                 m.bind(end);
             }
             other => {
                 let what = construct_name(other);
                 self.unsupported(m, what)
             }
-        }
-    }
-
-    /// The local slot an operator-assignment writes, when it writes a local.
-    fn assignable_local(&mut self, m: &mut MethodBuilder, recv: &Node) -> Option<u32> {
-        match recv {
-            Node::Lvasgn(Lvasgn {
-                name, value: None, ..
-            }) => {
-                let sym = self.sym(name);
-                Some(m.local(sym))
-            }
-            _ => None,
         }
     }
 
@@ -921,10 +999,51 @@ impl Compiler<'_, '_> {
     }
 
     fn def(&mut self, m: &mut MethodBuilder, def: &Def) {
-        let name = self.sym(&def.name);
-        let line = self.line(&def.keyword_l);
+        let body = MethodSource {
+            name: &def.name,
+            args: def.args.as_deref(),
+            body: def.body.as_deref(),
+            keyword_l: &def.keyword_l,
+            end_l: def.end_l.as_ref(),
+            expression_l: &def.expression_l,
+        };
+        match self.method(body) {
+            Ok(method) => {
+                m.children.push(Rc::new(method));
+                m.emit(Insn::DefineMethod((m.children.len() - 1) as u32));
+            }
+            Err(what) => self.unsupported(m, what),
+        }
+    }
+
+    /// `def recv.name ... end`: the receiver (usually `self`), then `defs`.
+    fn defs(&mut self, m: &mut MethodBuilder, defs: &Defs) {
+        let body = MethodSource {
+            name: &defs.name,
+            args: defs.args.as_deref(),
+            body: defs.body.as_deref(),
+            keyword_l: &defs.keyword_l,
+            end_l: defs.end_l.as_ref(),
+            expression_l: &defs.expression_l,
+        };
+        match self.method(body) {
+            Ok(method) => {
+                self.expr(m, &defs.definee);
+                m.children.push(Rc::new(method));
+                m.emit(Insn::DefineSingletonMethod((m.children.len() - 1) as u32));
+            }
+            Err(what) => self.unsupported(m, what),
+        }
+    }
+
+    /// Compiles a method: the parameter prologue, `trace <def line>`, the
+    /// body, `trace <end line>`, `return`. Err names an unsupported
+    /// parameter kind.
+    fn method(&mut self, source: MethodSource) -> Result<Method, &'static str> {
+        let name = self.sym(source.name);
+        let line = self.line(source.keyword_l);
         let mut callee = MethodBuilder::new(MethodKind::Method, name, line);
-        let params: &[Node] = match def.args.as_deref() {
+        let params: &[Node] = match source.args {
             Some(Node::Args(Args { args, .. })) => args,
             _ => &[],
         };
@@ -937,19 +1056,13 @@ impl Compiler<'_, '_> {
                     seen_optional = true;
                     callee.optional += 1
                 }
-                other => {
-                    let what = match other {
-                        Node::Arg(_) => "required parameters after optional ones",
-                        Node::Restarg(_) => "splat parameters",
-                        Node::Kwarg(_)
-                        | Node::Kwoptarg(_)
-                        | Node::Kwrestarg(_)
-                        | Node::Kwnilarg(_) => "keyword parameters",
-                        Node::Blockarg(_) => "block parameters",
-                        _ => "this kind of parameter",
-                    };
-                    return self.unsupported(m, what);
+                Node::Arg(_) => return Err("required parameters after optional ones"),
+                Node::Restarg(_) => return Err("splat parameters"),
+                Node::Kwarg(_) | Node::Kwoptarg(_) | Node::Kwrestarg(_) | Node::Kwnilarg(_) => {
+                    return Err("keyword parameters")
                 }
+                Node::Blockarg(_) => return Err("block parameters"),
+                _ => return Err("this kind of parameter"),
             }
         }
         callee.current_line = line;
@@ -981,18 +1094,170 @@ impl Compiler<'_, '_> {
             }
         }
         callee.emit(Insn::Trace(line));
-        self.body(&mut callee, def.body.as_deref());
-        let end_line = match &def.end_l {
+        self.body(&mut callee, source.body);
+        let end_line = match source.end_l {
             Some(end) => self.line(end),
-            None => self.source.line_of(def.expression_l.end.saturating_sub(1)),
+            None => self
+                .source
+                .line_of(source.expression_l.end.saturating_sub(1)),
         };
         callee.current_line = end_line;
         callee.emit(Insn::Trace(end_line));
         callee.emit(Insn::Return);
-        m.children
-            .push(Rc::new(callee.finish(self.source.file.clone())));
-        m.emit(Insn::DefineMethod((m.children.len() - 1) as u32));
+        Ok(callee.finish(self.source.file.clone()))
     }
+
+    /// The body of `class`/`module`/`class << obj`, compiled as a method
+    /// named `<class:Foo>` that runs with the class as self.
+    fn class_body(
+        &mut self,
+        m: &mut MethodBuilder,
+        name: &str,
+        keyword_l: &Loc,
+        body: Option<&Node>,
+    ) -> u32 {
+        let line = self.line(keyword_l);
+        let name = self.sym(name);
+        let mut builder = MethodBuilder::new(MethodKind::ClassBody, name, line);
+        self.body(&mut builder, body);
+        builder.emit(Insn::Return);
+        m.children
+            .push(Rc::new(builder.finish(self.source.file.clone())));
+        (m.children.len() - 1) as u32
+    }
+
+    /// Pushes the scope a `class`/`module`/constant is defined in: nil for
+    /// the lexical scope, Object for `::Foo`, else the evaluated `A::`.
+    fn scope(&mut self, m: &mut MethodBuilder, scope: Option<&Node>) {
+        match scope {
+            None => m.push_literal(Literal::Nil),
+            Some(Node::Cbase(_)) => {
+                let object = self.sym("Object");
+                m.emit(Insn::GetConst(object));
+            }
+            Some(scope) => self.expr(m, scope),
+        }
+    }
+
+    fn class_name_of(name: &Node) -> Option<(Option<&Node>, String)> {
+        match name {
+            Node::Const(Const { scope, name, .. }) => Some((scope.as_deref(), name.clone())),
+            _ => None,
+        }
+    }
+
+    fn define_class(&mut self, m: &mut MethodBuilder, class: &Class) {
+        let Some((scope, name)) = Self::class_name_of(&class.name) else {
+            return self.unsupported(m, "this class name");
+        };
+        self.scope(m, scope);
+        match class.superclass.as_deref() {
+            Some(superclass) => self.expr(m, superclass),
+            None => m.push_literal(Literal::Nil),
+        }
+        let body = self.class_body(
+            m,
+            &format!("<class:{name}>"),
+            &class.keyword_l,
+            class.body.as_deref(),
+        );
+        m.emit(Insn::DefineClass(body));
+    }
+
+    fn define_module(&mut self, m: &mut MethodBuilder, module: &Module) {
+        let Some((scope, name)) = Self::class_name_of(&module.name) else {
+            return self.unsupported(m, "this module name");
+        };
+        self.scope(m, scope);
+        let body = self.class_body(
+            m,
+            &format!("<module:{name}>"),
+            &module.keyword_l,
+            module.body.as_deref(),
+        );
+        m.emit(Insn::DefineModule(body));
+    }
+
+    /// `super(args)` and `super` (which passes the method's parameters).
+    fn super_call(&mut self, m: &mut MethodBuilder, args: Option<&[Node]>) {
+        if m.kind != MethodKind::Method {
+            return self.unsupported(m, "super outside a method");
+        }
+        m.emit(Insn::PushSelf);
+        let (argc, flags) = match args {
+            Some(args) => {
+                if !self.plain_args(args) {
+                    return self.unsupported(m, "this kind of super arguments");
+                }
+                for arg in args {
+                    self.expr(m, arg);
+                }
+                (args.len() as u32, call_flags::FCALL)
+            }
+            None => {
+                let params = m.required + m.optional;
+                for slot in 0..params {
+                    m.emit(Insn::Load(slot));
+                }
+                (params, call_flags::FCALL | call_flags::ZSUPER)
+            }
+        };
+        let name = m.name;
+        m.sites.push(CallSite {
+            name,
+            argc,
+            flags,
+            line: m.current_line,
+            highlight: None,
+        });
+        let site = (m.sites.len() - 1) as u32;
+        m.emit(Insn::InvokeSuper(site));
+    }
+
+    /// The load and store of a variable an operator-assignment updates.
+    fn variable_target(&mut self, m: &mut MethodBuilder, target: &Node) -> Option<(Insn, Insn)> {
+        Some(match target {
+            Node::Lvasgn(Lvasgn {
+                name, value: None, ..
+            }) => {
+                let sym = self.sym(name);
+                let slot = m.local(sym);
+                (Insn::Load(slot), Insn::Store(slot))
+            }
+            Node::Ivasgn(Ivasgn {
+                name, value: None, ..
+            }) => {
+                let sym = self.sym(name);
+                (
+                    Insn::GetIvar(m.ivar_site(sym)),
+                    Insn::SetIvar(m.ivar_site(sym)),
+                )
+            }
+            Node::Gvasgn(Gvasgn {
+                name, value: None, ..
+            }) => {
+                let sym = self.sym(name);
+                (Insn::GetGlobal(sym), Insn::SetGlobal(sym))
+            }
+            Node::Cvasgn(Cvasgn {
+                name, value: None, ..
+            }) => {
+                let sym = self.sym(name);
+                (Insn::GetCvar(sym), Insn::SetCvar(sym))
+            }
+            _ => return None,
+        })
+    }
+}
+
+/// The parts of a `def` or `def self.x` the compiler needs.
+struct MethodSource<'n> {
+    name: &'n str,
+    args: Option<&'n Node>,
+    body: Option<&'n Node>,
+    keyword_l: &'n Loc,
+    end_l: Option<&'n Loc>,
+    expression_l: &'n Loc,
 }
 
 /// Parses an Integer literal's text: `123`, `-5`, `1_000`, `0x1f`, `0b101`,

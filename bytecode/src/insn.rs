@@ -56,12 +56,45 @@ pub enum Insn {
     Concat(u32),
     /// `const NAME`: push the value of a constant.
     GetConst(Sym),
-    /// `setconst NAME`: pop a value and assign it to a constant; push it back.
+    /// `setconst NAME`: pop a value and assign it to a constant of the
+    /// current class.
     SetConst(Sym),
+    /// `constfrom NAME`: pop a class or module, push its constant `NAME`
+    /// (looked up along its ancestry: `Foo::Bar`).
+    GetConstFrom(Sym),
+    /// `setconstin NAME`: pop a value and a class or module (pushed first);
+    /// assign the constant in it (`Foo::Bar = 1`).
+    SetConstIn(Sym),
     /// `getglobal $name`: push the value of a global variable.
     GetGlobal(Sym),
-    /// `setglobal $name`: pop a value, assign it to a global; push it back.
+    /// `setglobal $name`: pop a value and assign it to a global.
     SetGlobal(Sym),
+    /// `getivar @x`: push an instance variable of self. Operand: ivar-site
+    /// index (each site has its own shape cache).
+    GetIvar(u32),
+    /// `setivar @x`: pop a value into an instance variable of self.
+    SetIvar(u32),
+    /// `getcvar @@x`: push a class variable of the current class.
+    GetCvar(Sym),
+    /// `setcvar @@x`: pop a value into a class variable.
+    SetCvar(Sym),
+    /// `class Name`: pop the superclass (or nil) and the scope (nil for the
+    /// lexical one); define or reopen the class and run body method n with
+    /// the class as self; push the body's value.
+    DefineClass(u32),
+    /// `module Name`: pop the scope; define or reopen the module, run body
+    /// method n; push its value.
+    DefineModule(u32),
+    /// `sclass`: pop an object; run body method n with its singleton class
+    /// as self (`class << obj`); push the body's value.
+    OpenSingleton(u32),
+    /// `defs name`: pop an object; define method n on its singleton class;
+    /// push the name as a Symbol (`def self.name`).
+    DefineSingletonMethod(u32),
+    /// `super argc`: call the next method of the same name up the ancestry
+    /// with self as receiver and `argc` arguments (pushed after a `self`).
+    /// Operand: call-site index.
+    InvokeSuper(u32),
     /// `def name`: define nested method n on the current class; push its
     /// name as a Symbol.
     DefineMethod(u32),
@@ -93,6 +126,17 @@ impl Insn {
             Insn::Concat(_) => "concat",
             Insn::GetConst(_) => "const",
             Insn::SetConst(_) => "setconst",
+            Insn::GetConstFrom(_) => "constfrom",
+            Insn::SetConstIn(_) => "setconstin",
+            Insn::GetIvar(_) => "getivar",
+            Insn::SetIvar(_) => "setivar",
+            Insn::GetCvar(_) => "getcvar",
+            Insn::SetCvar(_) => "setcvar",
+            Insn::DefineClass(_) => "class",
+            Insn::DefineModule(_) => "module",
+            Insn::OpenSingleton(_) => "sclass",
+            Insn::DefineSingletonMethod(_) => "defs",
+            Insn::InvokeSuper(_) => "super",
             Insn::GetGlobal(_) => "getglobal",
             Insn::SetGlobal(_) => "setglobal",
             Insn::DefineMethod(_) => "def",

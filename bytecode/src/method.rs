@@ -13,6 +13,8 @@ pub enum MethodKind {
     TopLevel,
     /// A `def`.
     Method,
+    /// The body of a `class`, `module` or `class << obj` (`<class:Foo>`).
+    ClassBody,
 }
 
 /// The part of a source line that error_highlight underlines when the call at
@@ -24,6 +26,16 @@ pub struct Span {
     pub last_col: u32,
 }
 
+/// `Foo` for a class body named `<class:Foo>`; other names as they are.
+fn class_body_name(name: &str) -> String {
+    ["<class:", "<module:"]
+        .iter()
+        .find_map(|prefix| name.strip_prefix(prefix))
+        .and_then(|rest| rest.strip_suffix('>'))
+        .unwrap_or(name)
+        .to_string()
+}
+
 /// Call-site flags.
 pub mod call_flags {
     /// No explicit receiver (`foo(1)`) or `self` (`self.foo`): private
@@ -32,6 +44,8 @@ pub mod call_flags {
     /// A bare identifier that is not a local (`foo`): a missing method is
     /// reported as "undefined local variable or method".
     pub const VCALL: u8 = 2;
+    /// `super` without arguments: passes the method's own parameters.
+    pub const ZSUPER: u8 = 4;
 }
 
 /// One `send` site.
@@ -85,6 +99,8 @@ pub struct Method {
     /// error_highlight spans of instructions other than `send` that can
     /// raise a NameError (`const`), by instruction index.
     pub spans: Vec<(u32, Span)>,
+    /// The variable of each `getivar`/`setivar` site.
+    pub ivars: Vec<Sym>,
 }
 
 impl Method {
@@ -137,8 +153,22 @@ impl Method {
             }
             Insn::GetConst(sym)
             | Insn::SetConst(sym)
+            | Insn::GetConstFrom(sym)
+            | Insn::SetConstIn(sym)
+            | Insn::GetCvar(sym)
+            | Insn::SetCvar(sym)
             | Insn::GetGlobal(sym)
             | Insn::SetGlobal(sym) => symbols.name(sym).to_string(),
+            Insn::GetIvar(site) | Insn::SetIvar(site) => {
+                symbols.name(self.ivars[site as usize]).to_string()
+            }
+            Insn::DefineClass(child)
+            | Insn::DefineModule(child)
+            | Insn::OpenSingleton(child)
+            | Insn::DefineSingletonMethod(child) => {
+                class_body_name(symbols.name(self.children[child as usize].name))
+            }
+            Insn::InvokeSuper(site) => self.sites[site as usize].argc.to_string(),
             Insn::DefineMethod(child) => {
                 symbols.name(self.children[child as usize].name).to_string()
             }

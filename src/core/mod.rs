@@ -8,6 +8,7 @@
 pub mod float;
 pub mod integer;
 pub mod kernel;
+pub mod module;
 pub mod object;
 pub mod string;
 
@@ -31,6 +32,7 @@ pub struct NativeMethod {
 /// Defines every core class's methods.
 pub fn define_core(vm: &mut Vm) {
     object::define(vm);
+    module::define(vm);
     kernel::define(vm);
     integer::define(vm);
     float::define(vm);

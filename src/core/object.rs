@@ -3,7 +3,7 @@
 
 use crate::object::{RClass, RString};
 use crate::value::Value;
-use crate::vm::{class_data, Vm, VmResult};
+use crate::vm::{Vm, VmResult};
 
 pub fn define(vm: &mut Vm) {
     let basic_object = vm.c.basic_object;
@@ -27,10 +27,6 @@ pub fn define(vm: &mut Vm) {
     });
     vm.define_native(kernel, "class", 0, Some(0), |vm, recv, _| {
         Ok(vm.real_class_of(recv))
-    });
-    vm.define_native(kernel, "inspect", 0, Some(0), |vm, recv, _| {
-        let text = default_to_s(vm, recv);
-        Ok(vm.new_str(&text))
     });
     vm.define_native(kernel, "to_s", 0, Some(0), |vm, recv, _| {
         let text = default_to_s(vm, recv);
@@ -109,35 +105,6 @@ pub fn define(vm: &mut Vm) {
     });
     vm.define_native(false_class, "^", 1, Some(1), |_, _, args| {
         Ok(Value::bool(args[0].truthy()))
-    });
-
-    let module = vm.c.module;
-    vm.define_native(module, "name", 0, Some(0), |vm, recv, _| {
-        let name = vm.class_name(recv);
-        Ok(vm.new_str(&name))
-    });
-    vm.define_native(module, "to_s", 0, Some(0), |vm, recv, _| {
-        let name = vm.class_name(recv);
-        Ok(vm.new_str(&name))
-    });
-    vm.define_native(module, "inspect", 0, Some(0), |vm, recv, _| {
-        let name = vm.class_name(recv);
-        Ok(vm.new_str(&name))
-    });
-    vm.define_native(module, "===", 1, Some(1), |vm, recv, args| {
-        Ok(Value::bool(vm.is_kind_of(args[0], recv)))
-    });
-    vm.define_native(module, "==", 1, Some(1), |_, recv, args| {
-        Ok(Value::bool(recv == args[0]))
-    });
-    let class = vm.c.class;
-    vm.define_native(class, "superclass", 0, Some(0), |vm, recv, _| {
-        let mut superclass = class_data(recv).superclass;
-        while let Some(s) = superclass.filter(|&s| class_data(s).is_singleton) {
-            superclass = class_data(s).superclass;
-        }
-        let _ = vm;
-        Ok(superclass.unwrap_or(Value::NIL))
     });
 
     let exception = vm.c.exception;

@@ -1,0 +1,704 @@
+//! Module and Class: instantiation, attributes, visibility, mixins,
+//! aliases, reflection on constants, variables and methods; and the
+//! reflective Kernel methods (`send`, `respond_to?`, `instance_variable_get`,
+//! `extend`, ...).
+
+use crate::object::{MethodBody, RArray, RClass, RObject, RString, Visibility};
+use crate::value::Value;
+use crate::vm::{class_data, Vm, VmResult};
+use bytecode::Sym;
+
+pub fn define(vm: &mut Vm) {
+    let class = vm.c.class;
+    vm.define_native(class, "new", 0, None, class_new);
+    vm.define_native(class, "allocate", 0, Some(0), |vm, class, _| {
+        allocate(vm, class)
+    });
+    vm.define_native(class, "superclass", 0, Some(0), |_, class, _| {
+        let mut superclass = class_data(class).superclass;
+        while let Some(s) = superclass.filter(|&s| class_data(s).is_singleton) {
+            superclass = class_data(s).superclass;
+        }
+        Ok(superclass.unwrap_or(Value::NIL))
+    });
+    let basic_object = vm.c.basic_object;
+    vm.define_private_native(basic_object, "initialize", 0, Some(0), |_, _, _| {
+        Ok(Value::NIL)
+    });
+
+    let module = vm.c.module;
+    for name in ["name", "to_s", "inspect"] {
+        vm.define_native(module, name, 0, Some(0), |vm, module, _| {
+            let name = vm.class_name(module);
+            Ok(vm.new_str(&name))
+        });
+    }
+    vm.define_native(module, "===", 1, Some(1), |vm, module, args| {
+        Ok(Value::bool(vm.is_kind_of(args[0], module)))
+    });
+    vm.define_native(module, "==", 1, Some(1), |_, module, args| {
+        Ok(Value::bool(module == args[0]))
+    });
+    vm.define_native(module, "<", 1, Some(1), |vm, module, args| {
+        compare_modules(vm, module, args[0], true)
+    });
+    vm.define_native(module, "<=", 1, Some(1), |vm, module, args| {
+        compare_modules(vm, module, args[0], false)
+    });
+    vm.define_native(module, "ancestors", 0, Some(0), |vm, module, _| {
+        let ancestors = vm.ancestors(module).to_vec();
+        Ok(vm.new_array(ancestors))
+    });
+    vm.define_native(module, "include", 1, None, |vm, module, args| {
+        for &mixin in args.iter().rev() {
+            expect_mixin(vm, mixin)?;
+            vm.include_module(module, mixin);
+        }
+        Ok(module)
+    });
+    vm.define_native(module, "include?", 1, Some(1), |vm, module, args| {
+        Ok(Value::bool(
+            module != args[0] && vm.ancestors(module).contains(&args[0]) && is_module(args[0]),
+        ))
+    });
+    vm.define_native(module, "included_modules", 0, Some(0), |vm, module, _| {
+        let modules: Vec<Value> = vm
+            .ancestors(module)
+            .iter()
+            .copied()
+            .filter(|&m| is_module(m))
+            .collect();
+        Ok(vm.new_array(modules))
+    });
+    vm.define_native(module, "attr_reader", 0, None, |vm, module, args| {
+        define_attrs(vm, module, args, true, false)
+    });
+    vm.define_native(module, "attr_writer", 0, None, |vm, module, args| {
+        define_attrs(vm, module, args, false, true)
+    });
+    vm.define_native(module, "attr_accessor", 0, None, |vm, module, args| {
+        define_attrs(vm, module, args, true, true)
+    });
+    vm.define_native(module, "attr", 0, None, |vm, module, args| {
+        define_attrs(vm, module, args, true, false)
+    });
+    vm.define_native(module, "public", 0, None, |vm, module, args| {
+        set_visibility(vm, module, args, Visibility::Public)
+    });
+    vm.define_native(module, "private", 0, None, |vm, module, args| {
+        set_visibility(vm, module, args, Visibility::Private)
+    });
+    vm.define_native(module, "protected", 0, None, |vm, module, args| {
+        set_visibility(vm, module, args, Visibility::Protected)
+    });
+    vm.define_native(
+        module,
+        "private_class_method",
+        0,
+        None,
+        |vm, module, args| {
+            let singleton = vm.singleton_class(module);
+            set_visibility(vm, singleton, args, Visibility::Private)?;
+            Ok(Value::NIL)
+        },
+    );
+    vm.define_native(
+        module,
+        "public_class_method",
+        0,
+        None,
+        |vm, module, args| {
+            let singleton = vm.singleton_class(module);
+            set_visibility(vm, singleton, args, Visibility::Public)?;
+            Ok(Value::NIL)
+        },
+    );
+    vm.define_native(module, "alias_method", 2, Some(2), |vm, module, args| {
+        let new = symbol_arg(vm, args[0])?;
+        let old = symbol_arg(vm, args[1])?;
+        alias_method(vm, module, new, old)?;
+        Ok(Value::symbol(new))
+    });
+    vm.define_native(
+        module,
+        "instance_methods",
+        0,
+        Some(1),
+        |vm, module, args| method_list(vm, module, args, |v| v != Visibility::Private),
+    );
+    vm.define_native(
+        module,
+        "public_instance_methods",
+        0,
+        Some(1),
+        |vm, module, args| method_list(vm, module, args, |v| v == Visibility::Public),
+    );
+    vm.define_native(
+        module,
+        "private_instance_methods",
+        0,
+        Some(1),
+        |vm, module, args| method_list(vm, module, args, |v| v == Visibility::Private),
+    );
+    vm.define_native(module, "method_defined?", 1, Some(2), |vm, module, args| {
+        method_defined(vm, module, args[0], |v| v != Visibility::Private)
+    });
+    vm.define_native(
+        module,
+        "public_method_defined?",
+        1,
+        Some(2),
+        |vm, module, args| method_defined(vm, module, args[0], |v| v == Visibility::Public),
+    );
+    vm.define_native(
+        module,
+        "private_method_defined?",
+        1,
+        Some(2),
+        |vm, module, args| method_defined(vm, module, args[0], |v| v == Visibility::Private),
+    );
+    vm.define_native(module, "const_get", 1, Some(2), |vm, module, args| {
+        let name = symbol_arg(vm, args[0])?;
+        let found = vm
+            .ancestors(module)
+            .iter()
+            .find_map(|&m| vm.own_constant(m, name));
+        let found = found.or_else(|| {
+            vm.ancestors(vm.c.object)
+                .iter()
+                .find_map(|&m| vm.own_constant(m, name))
+        });
+        match found {
+            Some(value) => Ok(value),
+            None => {
+                let message = if module == vm.c.object {
+                    format!("uninitialized constant {}", vm.symbols.name(name))
+                } else {
+                    format!(
+                        "uninitialized constant {}::{}",
+                        vm.class_name(module),
+                        vm.symbols.name(name)
+                    )
+                };
+                let class = vm.c.name_error;
+                Err(vm.raise(class, message))
+            }
+        }
+    });
+    vm.define_native(module, "const_set", 2, Some(2), |vm, module, args| {
+        let name = symbol_arg(vm, args[0])?;
+        vm.set_constant(module, name, args[1]);
+        Ok(args[1])
+    });
+    vm.define_native(module, "const_defined?", 1, Some(2), |vm, module, args| {
+        let name = symbol_arg(vm, args[0])?;
+        Ok(Value::bool(
+            vm.ancestors(module)
+                .iter()
+                .any(|&m| vm.own_constant(m, name).is_some()),
+        ))
+    });
+    vm.define_native(module, "constants", 0, Some(1), |vm, module, _| {
+        let names: Vec<Value> = class_data(module)
+            .constants
+            .borrow()
+            .keys()
+            .map(|&s| Value::symbol(s))
+            .collect();
+        Ok(vm.new_array(names))
+    });
+    vm.define_native(
+        module,
+        "class_variable_get",
+        1,
+        Some(1),
+        |vm, module, args| {
+            let name = symbol_arg(vm, args[0])?;
+            let found = vm
+                .ancestors(module)
+                .iter()
+                .find_map(|&m| class_data(m).class_variables.borrow().get(&name).copied());
+            match found {
+                Some(value) => Ok(value),
+                None => {
+                    let message = format!(
+                        "uninitialized class variable {} in {}",
+                        vm.symbols.name(name),
+                        vm.class_name(module)
+                    );
+                    let class = vm.c.name_error;
+                    Err(vm.raise(class, message))
+                }
+            }
+        },
+    );
+    vm.define_native(
+        module,
+        "class_variable_set",
+        2,
+        Some(2),
+        |vm, module, args| {
+            let name = symbol_arg(vm, args[0])?;
+            class_data(module)
+                .class_variables
+                .borrow_mut()
+                .insert(name, args[1]);
+            Ok(args[1])
+        },
+    );
+    vm.define_native(
+        module,
+        "class_variable_defined?",
+        1,
+        Some(1),
+        |vm, module, args| {
+            let name = symbol_arg(vm, args[0])?;
+            let defined = vm
+                .ancestors(module)
+                .iter()
+                .any(|&m| class_data(m).class_variables.borrow().contains_key(&name));
+            Ok(Value::bool(defined))
+        },
+    );
+    vm.define_native(module, "class_variables", 0, Some(1), |vm, module, _| {
+        let mut names = Vec::new();
+        for &m in vm.ancestors(module).iter() {
+            for &name in class_data(m).class_variables.borrow().keys() {
+                if !names.contains(&Value::symbol(name)) {
+                    names.push(Value::symbol(name));
+                }
+            }
+        }
+        Ok(vm.new_array(names))
+    });
+    vm.define_native(module, "hash", 0, Some(0), |vm, module, _| {
+        Ok(vm.new_int((crate::core::object::object_id(module) >> 1) as i128))
+    });
+
+    // At the top level, `public`, `private` and `include` apply to Object.
+    let main_class = vm.singleton_class(vm.main);
+    vm.define_private_native(main_class, "public", 0, None, |vm, _, args| {
+        let object = vm.c.object;
+        set_visibility(vm, object, args, Visibility::Public)
+    });
+    vm.define_private_native(main_class, "private", 0, None, |vm, _, args| {
+        let object = vm.c.object;
+        set_visibility(vm, object, args, Visibility::Private)
+    });
+    vm.define_private_native(main_class, "include", 1, None, |vm, _, args| {
+        let object = vm.c.object;
+        for &mixin in args.iter().rev() {
+            expect_mixin(vm, mixin)?;
+            vm.include_module(object, mixin);
+        }
+        Ok(object)
+    });
+
+    let kernel = vm.c.kernel;
+    vm.define_native(
+        kernel,
+        "instance_variable_get",
+        1,
+        Some(1),
+        |vm, object, args| {
+            let name = ivar_name(vm, args[0])?;
+            Ok(vm.ivar_get(object, name))
+        },
+    );
+    vm.define_native(
+        kernel,
+        "instance_variable_set",
+        2,
+        Some(2),
+        |vm, object, args| {
+            let name = ivar_name(vm, args[0])?;
+            vm.ivar_set(object, name, args[1])?;
+            Ok(args[1])
+        },
+    );
+    vm.define_native(
+        kernel,
+        "instance_variable_defined?",
+        1,
+        Some(1),
+        |vm, object, args| {
+            let name = ivar_name(vm, args[0])?;
+            Ok(Value::bool(vm.ivar_names(object).contains(&name)))
+        },
+    );
+    vm.define_native(kernel, "instance_variables", 0, Some(0), |vm, object, _| {
+        let names: Vec<Value> = vm
+            .ivar_names(object)
+            .into_iter()
+            .map(Value::symbol)
+            .collect();
+        Ok(vm.new_array(names))
+    });
+    vm.define_native(kernel, "singleton_class", 0, Some(0), |vm, object, _| {
+        vm.singleton_class_for(object)
+    });
+    vm.define_native(kernel, "extend", 1, None, |vm, object, args| {
+        let singleton = vm.singleton_class_for(object)?;
+        for &mixin in args.iter().rev() {
+            expect_mixin(vm, mixin)?;
+            vm.include_module(singleton, mixin);
+        }
+        Ok(object)
+    });
+    vm.define_native(kernel, "respond_to?", 1, Some(2), |vm, object, args| {
+        let name = symbol_arg(vm, args[0])?;
+        let include_private = args.get(1).is_some_and(|v| v.truthy());
+        let class = vm.class_of(object);
+        if let Some(entry) = vm.find_method(class, name) {
+            return Ok(Value::bool(
+                include_private || entry.visibility == Visibility::Public,
+            ));
+        }
+        let respond_to_missing = vm.symbols.intern("respond_to_missing?");
+        let answer = vm.call(
+            object,
+            respond_to_missing,
+            &[Value::symbol(name), Value::bool(include_private)],
+        )?;
+        Ok(Value::bool(answer.truthy()))
+    });
+    vm.define_private_native(kernel, "respond_to_missing?", 2, Some(2), |_, _, _| {
+        Ok(Value::FALSE)
+    });
+    vm.define_native(kernel, "send", 1, None, |vm, object, args| {
+        send(vm, object, args, true)
+    });
+    vm.define_native(kernel, "__send__", 1, None, |vm, object, args| {
+        send(vm, object, args, true)
+    });
+    vm.define_native(kernel, "public_send", 1, None, |vm, object, args| {
+        send(vm, object, args, false)
+    });
+    vm.define_native(kernel, "dup", 0, Some(0), |vm, object, _| {
+        copy_object(vm, object, false)
+    });
+    vm.define_native(kernel, "clone", 0, Some(1), |vm, object, _| {
+        copy_object(vm, object, true)
+    });
+    vm.define_native(kernel, "itself", 0, Some(0), |_, object, _| Ok(object));
+    vm.define_native(kernel, "hash", 0, Some(0), |vm, object, _| {
+        Ok(vm.new_int((crate::core::object::object_id(object) >> 1) as i128))
+    });
+    vm.define_native(kernel, "inspect", 0, Some(0), |vm, object, _| {
+        let text = inspect_with_ivars(vm, object)?;
+        Ok(vm.new_str(&text))
+    });
+}
+
+fn is_module(value: Value) -> bool {
+    value.get::<RClass>().is_some_and(|c| c.data.is_module)
+}
+
+fn expect_mixin(vm: &mut Vm, value: Value) -> VmResult<()> {
+    if is_module(value) {
+        return Ok(());
+    }
+    let class_name = vm.class_name(vm.real_class_of(value));
+    Err(vm.type_error(format!(
+        "wrong argument type {class_name} (expected Module)"
+    )))
+}
+
+/// `Foo.new(args)`: allocate, then call `initialize` with the arguments.
+fn class_new(vm: &mut Vm, class: Value, args: &[Value]) -> VmResult {
+    let object = allocate(vm, class)?;
+    vm.temp_roots.borrow_mut().push(object);
+    let initialize = vm.symbols.intern("initialize");
+    let result = vm.call(object, initialize, args);
+    vm.temp_roots.borrow_mut().pop();
+    result?;
+    Ok(object)
+}
+
+/// An uninitialised instance of `class`, laid out as its nearest built-in
+/// ancestor requires.
+pub fn allocate(vm: &mut Vm, class: Value) -> VmResult {
+    let mut current = Some(class);
+    while let Some(c) = current {
+        let object = if c == vm.c.string {
+            Some(vm.new_string(Vec::new()))
+        } else if c == vm.c.array {
+            Some(vm.new_array(Vec::new()))
+        } else if c == vm.c.object || c == vm.c.basic_object {
+            Some(vm.new_object(class))
+        } else if [
+            vm.c.integer,
+            vm.c.float,
+            vm.c.symbol,
+            vm.c.nil,
+            vm.c.true_class,
+            vm.c.false_class,
+        ]
+        .contains(&c)
+            || c == vm.c.class
+            || c == vm.c.module
+        {
+            let name = vm.class_name(class);
+            return Err(vm.type_error(format!("allocator undefined for {name}")));
+        } else {
+            None
+        };
+        if let Some(object) = object {
+            object.header().expect("a heap object").set_class(class);
+            return Ok(object);
+        }
+        current = class_data(c).superclass;
+    }
+    Ok(vm.new_object(class))
+}
+
+/// A method name argument: a Symbol, or a String (interned).
+pub fn symbol_arg(vm: &mut Vm, value: Value) -> VmResult<Sym> {
+    if let Some(sym) = value.as_symbol() {
+        return Ok(sym);
+    }
+    if let Some(text) = vm.string_text(value) {
+        return Ok(vm.symbols.intern(&text));
+    }
+    let description = vm.inspect(value)?;
+    Err(vm.type_error(format!("{description} is not a symbol nor a string")))
+}
+
+fn ivar_name(vm: &mut Vm, value: Value) -> VmResult<Sym> {
+    let name = symbol_arg(vm, value)?;
+    let text = vm.symbols.name(name);
+    if text.starts_with('@') && !text.starts_with("@@") && text.len() > 1 {
+        return Ok(name);
+    }
+    let message = format!("'{text}' is not allowed as an instance variable name");
+    let class = vm.c.name_error;
+    Err(vm.raise(class, message))
+}
+
+/// The visibility the caller's frame gives to methods it defines now.
+fn caller_visibility(vm: &Vm) -> Visibility {
+    let depth = vm.frames.len();
+    if depth >= 2 {
+        vm.frames[depth - 2].visibility
+    } else {
+        Visibility::Public
+    }
+}
+
+fn define_attrs(
+    vm: &mut Vm,
+    module: Value,
+    args: &[Value],
+    reader: bool,
+    writer: bool,
+) -> VmResult {
+    let visibility = caller_visibility(vm);
+    let mut names = Vec::new();
+    for &arg in args {
+        let name = symbol_arg(vm, arg)?;
+        let text = vm.symbols.name(name).to_string();
+        let ivar = vm.symbols.intern(&format!("@{text}"));
+        if reader {
+            vm.add_method(module, name, MethodBody::AttrReader(ivar), visibility);
+            names.push(Value::symbol(name));
+        }
+        if writer {
+            let setter = vm.symbols.intern(&format!("{text}="));
+            vm.add_method(module, setter, MethodBody::AttrWriter(ivar), visibility);
+            names.push(Value::symbol(setter));
+        }
+    }
+    Ok(vm.new_array(names))
+}
+
+/// `private`/`public`/`protected`: with no arguments, the default for the
+/// rest of the caller's class body; with names (or an Array of them), those
+/// methods' visibility.
+fn set_visibility(vm: &mut Vm, module: Value, args: &[Value], visibility: Visibility) -> VmResult {
+    if args.is_empty() {
+        let depth = vm.frames.len();
+        if depth >= 2 {
+            vm.frames[depth - 2].visibility = visibility;
+        }
+        return Ok(Value::NIL);
+    }
+    let mut names = Vec::new();
+    for &arg in args {
+        match arg.get::<RArray>() {
+            Some(array) => names.extend(array.items.borrow().iter().copied()),
+            None => names.push(arg),
+        }
+    }
+    for &name in &names {
+        let sym = symbol_arg(vm, name)?;
+        let class = module;
+        let Some(entry) = vm.find_method(class, sym) else {
+            return Err(undefined_method_for_class(vm, sym, module));
+        };
+        vm.add_method_in(module, sym, entry.body, visibility, entry.cref);
+    }
+    Ok(match args {
+        [single] => *single,
+        _ => vm.new_array(args.to_vec()),
+    })
+}
+
+fn undefined_method_for_class(vm: &mut Vm, name: Sym, module: Value) -> crate::vm::Control {
+    let kind = if is_module(module) { "module" } else { "class" };
+    let message = format!(
+        "undefined method `{}' for {kind} `{}'",
+        vm.symbols.name(name),
+        vm.class_name(module)
+    );
+    let class = vm.c.name_error;
+    vm.raise(class, message)
+}
+
+/// `alias_method new, old` (and the `alias` keyword): `new` becomes another
+/// name for the method `old` has now.
+pub fn alias_method(vm: &mut Vm, module: Value, new: Sym, old: Sym) -> VmResult<()> {
+    let Some(entry) = vm.find_method(module, old) else {
+        return Err(undefined_method_for_class(vm, old, module));
+    };
+    vm.add_method_in(module, new, entry.body, entry.visibility, entry.cref);
+    Ok(())
+}
+
+fn method_list(
+    vm: &mut Vm,
+    module: Value,
+    args: &[Value],
+    wanted: fn(Visibility) -> bool,
+) -> VmResult {
+    let inherit = args.first().is_none_or(|v| v.truthy());
+    let modules: Vec<Value> = if inherit {
+        vm.ancestors(module).to_vec()
+    } else {
+        vec![module]
+    };
+    let mut names: Vec<Sym> = Vec::new();
+    let mut seen: Vec<Sym> = Vec::new();
+    for m in modules {
+        for (&name, entry) in class_data(m).methods.borrow().iter() {
+            if seen.contains(&name) {
+                continue;
+            }
+            seen.push(name);
+            if wanted(entry.visibility) {
+                names.push(name);
+            }
+        }
+    }
+    let values = names.into_iter().map(Value::symbol).collect();
+    Ok(vm.new_array(values))
+}
+
+fn method_defined(
+    vm: &mut Vm,
+    module: Value,
+    name: Value,
+    wanted: fn(Visibility) -> bool,
+) -> VmResult {
+    let name = symbol_arg(vm, name)?;
+    Ok(Value::bool(
+        vm.find_method(module, name)
+            .is_some_and(|entry| wanted(entry.visibility)),
+    ))
+}
+
+fn compare_modules(vm: &mut Vm, module: Value, other: Value, strict: bool) -> VmResult {
+    if other.get::<RClass>().is_none() {
+        return Err(vm.type_error("compared with non class/module".into()));
+    }
+    if module == other {
+        return Ok(Value::bool(!strict));
+    }
+    if vm.ancestors(module).contains(&other) {
+        return Ok(Value::TRUE);
+    }
+    if vm.ancestors(other).contains(&module) {
+        return Ok(Value::FALSE);
+    }
+    Ok(Value::NIL)
+}
+
+/// `send`/`public_send`: calls the named method with the rest of the
+/// arguments; `public_send` refuses private methods.
+fn send(vm: &mut Vm, object: Value, args: &[Value], allow_private: bool) -> VmResult {
+    let name = symbol_arg(vm, args[0])?;
+    let class = vm.class_of(object);
+    match vm.find_method(class, name) {
+        Some(entry) if allow_private || entry.visibility == Visibility::Public => {
+            let receiver_index = vm.stack.len();
+            vm.stack.push(object);
+            vm.stack.extend_from_slice(&args[1..]);
+            let result = vm.invoke(&entry, receiver_index, args.len() - 1, name);
+            vm.stack.truncate(receiver_index);
+            result
+        }
+        Some(entry) => {
+            let description = vm.describe_receiver(object);
+            let kind = if entry.visibility == Visibility::Private {
+                "private"
+            } else {
+                "protected"
+            };
+            let message = format!(
+                "{kind} method `{}' called for {description}",
+                vm.symbols.name(name)
+            );
+            let class = vm.c.no_method_error;
+            Err(vm.raise(class, message))
+        }
+        None => vm.call_method_missing(object, name, &args[1..]),
+    }
+}
+
+/// `dup`/`clone`: a shallow copy with the same instance variables (`clone`
+/// also keeps the frozen state and singleton class).
+fn copy_object(vm: &mut Vm, object: Value, clone: bool) -> VmResult {
+    if !object.is_heap() {
+        return Ok(object);
+    }
+    let class = vm.real_class_of(object);
+    let copy = if let Some(string) = object.get::<RString>() {
+        let bytes = string.bytes.borrow().clone();
+        vm.new_string(bytes)
+    } else if let Some(array) = object.get::<RArray>() {
+        let items = array.items.borrow().clone();
+        vm.new_array(items)
+    } else if object.get::<RObject>().is_some() {
+        vm.new_object(class)
+    } else {
+        return Ok(object);
+    };
+    copy.header().unwrap().set_class(class);
+    if let (Some(from), Some(to)) = (object.get::<RObject>(), copy.get::<RObject>()) {
+        to.shape.set(from.shape.get());
+        *to.slots.borrow_mut() = from.slots.borrow().clone();
+    }
+    if clone && object.header().is_some_and(|h| h.is_frozen()) {
+        copy.header().unwrap().freeze();
+    }
+    Ok(copy)
+}
+
+/// `#<Foo:0x... @a=1, @b="x">` (or the `to_s` form without variables).
+pub fn inspect_with_ivars(vm: &mut Vm, object: Value) -> VmResult<String> {
+    let base = crate::core::object::default_to_s(vm, object);
+    let names = vm.ivar_names(object);
+    if names.is_empty() || object.get::<RObject>().is_none() {
+        return Ok(base);
+    }
+    let mut parts = Vec::new();
+    for name in names {
+        let value = vm.ivar_get(object, name);
+        let shown = vm.inspect(value)?;
+        parts.push(format!("{}={shown}", vm.symbols.name(name)));
+    }
+    Ok(format!(
+        "{} {}>",
+        base.trim_end_matches('>'),
+        parts.join(", ")
+    ))
+}
