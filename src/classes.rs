@@ -22,7 +22,7 @@
 //! ```
 
 use crate::interp::LoadedMethod;
-use crate::object::{RClass, Visibility};
+use crate::object::RClass;
 use crate::value::Value;
 use crate::vm::{class_data, Control, Cref, FrameCode, FrameRecord, Vm, VmResult, MAX_DEPTH};
 use bytecode::{Method, Sym};
@@ -162,13 +162,10 @@ impl Vm {
             module,
             parent: Some(outer),
         });
-        self.frames.push(FrameRecord {
-            code: FrameCode::Bytecode(body.clone()),
-            ip: 0,
-            cref,
-            visibility: Visibility::Public,
-            owner: module,
-        });
+        let id = self.new_frame_id();
+        let mut frame = FrameRecord::new(FrameCode::Bytecode(body.clone()), cref, module, id);
+        frame.env = self.new_env(&body.code, Value::NIL);
+        self.frames.push(frame);
         body.calls.set(body.calls.get() + 1);
         for _ in 0..body.code.locals.len() {
             self.stack.push(Value::NIL);

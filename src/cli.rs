@@ -5,7 +5,7 @@
 //! exit status.
 
 use crate::output::write_stderr;
-use crate::vm::{Control, Vm, VmOptions};
+use crate::vm::{Vm, VmOptions};
 use clap::Parser;
 use std::rc::Rc;
 
@@ -91,7 +91,8 @@ fn run(options: &Options) -> i32 {
     let result = vm.run_main(main);
     let status = match result {
         Ok(_) => 0,
-        Err(Control::Raise(exception)) => {
+        Err(control) => {
+            let exception = vm.uncaught(control);
             let report = vm.error_report(exception);
             write_stderr(&mut vm.out, &report);
             1

@@ -53,6 +53,8 @@ pub enum ObjKind {
     Float,
     Bignum,
     Class,
+    Env,
+    Proc,
 }
 
 pub mod flags {

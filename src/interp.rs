@@ -22,12 +22,14 @@
 //! [`Vm::execute`] can start at any instruction index with any operand stack
 //! (see [`Vm::resume`]): deoptimisation needs exactly that.
 
-use crate::object::{MethodBody, MethodEntry, RObject, RString, Visibility};
+use crate::block::{Block, BlockCode};
+use crate::heap::HeapObject;
+use crate::object::{MethodBody, MethodEntry, REnv, RObject, RProc, RString, Visibility};
 use crate::shape::ShapeId;
 use crate::value::Value;
 use crate::vm::{class_data, Control, FrameCode, FrameRecord, Vm, VmResult, MAX_DEPTH};
 use bytecode::profile::{BranchProfile, Kind, KindRecorder};
-use bytecode::{Insn, Literal, Method};
+use bytecode::{call_flags, Insn, Literal, Method};
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
@@ -149,9 +151,12 @@ impl Vm {
             .iter()
             .map(|site| {
                 let name = self.symbols.name(site.name);
+                let plain = site.argc == 1
+                    && site.block.is_none()
+                    && site.flags & call_flags::BLOCK_ARG == 0;
                 let op = BASIC_OPS
                     .iter()
-                    .find(|(n, _)| *n == name && site.argc == 1)
+                    .find(|(n, _)| *n == name && plain)
                     .map_or(BasicOp::None, |(_, op)| *op);
                 SiteState {
                     op,
@@ -206,19 +211,55 @@ impl Vm {
     pub fn run_main(&mut self, main: Rc<LoadedMethod>) -> VmResult {
         let base = self.stack.len();
         self.stack.push(self.main);
-        self.frames.push(FrameRecord {
-            code: FrameCode::Bytecode(main.clone()),
-            ip: 0,
-            cref: self.top_cref(),
-            visibility: Visibility::Private,
-            owner: self.c.object,
-        });
+        let id = self.new_frame_id();
+        let mut frame = FrameRecord::new(
+            FrameCode::Bytecode(main.clone()),
+            self.top_cref(),
+            self.c.object,
+            id,
+        );
+        frame.visibility = Visibility::Private;
+        frame.env = self.new_env(&main.code, Value::NIL);
+        self.frames.push(frame);
         main.calls.set(main.calls.get() + 1);
         self.push_locals(&main);
         let result = self.execute(&main, base, 0, 0);
         self.frames.pop();
         self.stack.truncate(base);
-        result
+        match result {
+            // `return` in a block at the top level ends the script.
+            Err(Control::Return { target, value }) if target == id => Ok(value),
+            other => other,
+        }
+    }
+
+    /// The environment for a frame running `code`: a new one when blocks
+    /// capture its locals (linked to `parent`), else `parent` itself.
+    pub fn new_env(&mut self, code: &Method, parent: Value) -> Value {
+        if !code.has_env {
+            return parent;
+        }
+        let slots = RefCell::new(vec![Value::NIL; code.locals.len()]);
+        self.alloc(REnv {
+            header: crate::heap::Header::new(REnv::KIND, Value::NIL),
+            parent,
+            slots,
+        })
+    }
+
+    /// The environment `hops` links out from `env`.
+    #[inline]
+    fn env_at(env: Value, hops: u8) -> &'static REnv {
+        let mut current = env
+            .get::<REnv>()
+            .expect("a captured local has an environment");
+        for _ in 0..hops {
+            current = current
+                .parent
+                .get::<REnv>()
+                .expect("environments chain to the captured local");
+        }
+        current
     }
 
     fn push_locals(&mut self, method: &LoadedMethod) {
@@ -247,13 +288,15 @@ impl Vm {
                 .push(locals.get(slot).copied().unwrap_or(Value::NIL));
         }
         self.stack.extend_from_slice(operands);
-        self.frames.push(FrameRecord {
-            code: FrameCode::Bytecode(method.clone()),
-            ip: ip as u32,
-            cref: self.top_cref(),
-            visibility: Visibility::Public,
-            owner: self.c.object,
-        });
+        let id = self.new_frame_id();
+        let mut frame = FrameRecord::new(
+            FrameCode::Bytecode(method.clone()),
+            self.top_cref(),
+            self.c.object,
+            id,
+        );
+        frame.ip = ip as u32;
+        self.frames.push(frame);
         let result = self.execute(method, base, args.len(), ip);
         self.frames.pop();
         self.stack.truncate(base);
@@ -330,8 +373,84 @@ impl Vm {
                         }
                     }
                     self.frames[frame].ip = (ip - 1) as u32;
-                    let caller_self = self.stack[base];
-                    self.send(method, site as usize, caller_self)?;
+                    let call = &code.sites[site as usize];
+                    let operands = call.argc as usize
+                        + 1
+                        + usize::from(call.flags & call_flags::BLOCK_ARG != 0);
+                    let receiver_index = self.stack.len() - operands;
+                    match self.send(method, site as usize, frame, base) {
+                        Ok(()) => {}
+                        // `break` in the block this call was given.
+                        Err(Control::Break { target, value })
+                            if target == self.frames[frame].id =>
+                        {
+                            self.stack.truncate(receiver_index);
+                            self.stack.push(value);
+                        }
+                        Err(control) => return Err(control),
+                    }
+                }
+                Insn::LoadEnv { slot, hops, .. } => {
+                    let env = Self::env_at(self.frames[frame].env, hops);
+                    let value = env.slots.borrow()[slot as usize];
+                    self.stack.push(value);
+                }
+                Insn::StoreEnv { slot, hops, .. } => {
+                    let value = self.pop();
+                    let env = Self::env_at(self.frames[frame].env, hops);
+                    env.slots.borrow_mut()[slot as usize] = value;
+                }
+                Insn::Yield(argc) => {
+                    self.frames[frame].ip = (ip - 1) as u32;
+                    let Some(block) = self.frames[frame].block.clone() else {
+                        let class = self.c.local_jump_error;
+                        return Err(self.raise(class, "no block given (yield)".into()));
+                    };
+                    let start = self.stack.len() - argc as usize;
+                    let args: smallvec::SmallVec<[Value; 8]> =
+                        self.stack[start..].iter().copied().collect();
+                    let result = self.invoke_block(&block, &args)?;
+                    self.stack.truncate(start);
+                    self.stack.push(result);
+                }
+                Insn::BlockParam => {
+                    let value = match self.frames[frame].block.clone() {
+                        Some(block) => self.new_proc(block),
+                        None => Value::NIL,
+                    };
+                    self.stack.push(value);
+                }
+                Insn::Lambda(child) => {
+                    let mut block = self.literal_block(method, child, frame, base);
+                    block.is_lambda = true;
+                    let lambda = self.new_proc(Rc::new(block));
+                    self.stack.push(lambda);
+                }
+                Insn::BreakBlock => {
+                    self.frames[frame].ip = (ip - 1) as u32;
+                    let value = self.pop();
+                    if self.frames[frame].is_lambda {
+                        return Ok(value);
+                    }
+                    let target = self.frames[frame].break_target;
+                    if !self.frames.iter().any(|f| f.id == target) {
+                        let class = self.c.local_jump_error;
+                        return Err(self.raise(class, "break from proc-closure".into()));
+                    }
+                    return Err(Control::Break { target, value });
+                }
+                Insn::ReturnFromBlock => {
+                    self.frames[frame].ip = (ip - 1) as u32;
+                    let value = self.pop();
+                    if self.frames[frame].is_lambda {
+                        return Ok(value);
+                    }
+                    let target = self.frames[frame].home;
+                    if !self.frames.iter().any(|f| f.id == target) {
+                        let class = self.c.local_jump_error;
+                        return Err(self.raise(class, "unexpected return".into()));
+                    }
+                    return Err(Control::Return { target, value });
                 }
                 Insn::Not => {
                     let value = self.pop();
@@ -633,7 +752,9 @@ impl Vm {
         let Some(entry) = self.find_super_method(class, owner, site.name) else {
             return Err(self.no_superclass_method(receiver, site.name));
         };
-        let result = self.invoke(&entry, receiver_index, argc, site.name)?;
+        // `super` passes the method's block along.
+        let block = self.frames.last().and_then(|f| f.block.clone());
+        let result = self.invoke(&entry, receiver_index, argc, site.name, block)?;
         self.stack.truncate(receiver_index);
         self.stack.push(result);
         Ok(())
@@ -655,16 +776,27 @@ impl Vm {
         }
     }
 
-    /// Performs the `send` at `site` of `method`: receiver and arguments are
-    /// on the stack; they are replaced by the result.
+    /// Performs the `send` at `site` of `method`, running in frame `frame`
+    /// whose receiver is at `base`: receiver and arguments (and a `&blk`
+    /// value) are on the stack; they are replaced by the result.
     fn send(
         &mut self,
         method: &LoadedMethod,
         site_index: usize,
-        caller_self: Value,
+        frame: usize,
+        base: usize,
     ) -> VmResult<()> {
         let site = &method.code.sites[site_index];
         let state = &method.sites[site_index];
+        let block = if let Some(child) = site.block {
+            Some(Rc::new(self.literal_block(method, child, frame, base)))
+        } else if site.flags & call_flags::BLOCK_ARG != 0 {
+            let value = self.pop();
+            self.block_from_value(value)?
+        } else {
+            None
+        };
+        let caller_self = self.stack[base];
         let argc = site.argc as usize;
         let receiver_index = self.stack.len() - argc - 1;
         let receiver = self.stack[receiver_index];
@@ -723,10 +855,174 @@ impl Vm {
             }
             _ => {}
         }
-        let result = self.invoke(&entry, receiver_index, argc, site.name)?;
+        let result = self.invoke(&entry, receiver_index, argc, site.name, block)?;
         self.stack.truncate(receiver_index);
         self.stack.push(result);
         Ok(())
+    }
+
+    /// The block a literal `{ ... }` in the code of frame `frame` denotes.
+    fn literal_block(&self, method: &LoadedMethod, child: u32, frame: usize, base: usize) -> Block {
+        let record = &self.frames[frame];
+        Block {
+            code: BlockCode::Bytecode(method.children[child as usize].clone()),
+            receiver: self.stack[base],
+            env: record.env,
+            cref: record.cref.clone(),
+            owner: record.owner,
+            home: record.home,
+            creator: record.id,
+            outer_block: record.block.clone(),
+            is_lambda: false,
+        }
+    }
+
+    /// The block an `&expr` argument passes: none for nil, a Proc's block, a
+    /// Symbol's `to_proc` block; anything else must convert with `to_proc`.
+    pub fn block_from_value(&mut self, value: Value) -> VmResult<Option<Rc<Block>>> {
+        if value.is_nil() {
+            return Ok(None);
+        }
+        if let Some(proc) = value.get::<RProc>() {
+            return Ok(Some(proc.block.clone()));
+        }
+        if let Some(name) = value.as_symbol() {
+            return Ok(Some(Rc::new(self.symbol_block(name))));
+        }
+        let to_proc = self.symbols.intern("to_proc");
+        let class = self.class_of(value);
+        if self.find_method(class, to_proc).is_some() {
+            let converted = self.call(value, to_proc, &[])?;
+            if let Some(proc) = converted.get::<RProc>() {
+                return Ok(Some(proc.block.clone()));
+            }
+        }
+        let name = self.class_name(self.real_class_of(value));
+        Err(self.type_error(format!("wrong argument type {name} (expected Proc)")))
+    }
+
+    /// `:name.to_proc`: a lambda calling `name` on its first argument.
+    pub fn symbol_block(&self, name: bytecode::Sym) -> Block {
+        Block {
+            code: BlockCode::Symbol(name),
+            receiver: Value::NIL,
+            env: Value::NIL,
+            cref: self.top_cref(),
+            owner: self.c.object,
+            home: 0,
+            creator: 0,
+            outer_block: None,
+            is_lambda: true,
+        }
+    }
+
+    /// A Proc object for `block`.
+    pub fn new_proc(&mut self, block: Rc<Block>) -> Value {
+        let class = self.c.proc_class;
+        self.alloc(RProc {
+            header: crate::heap::Header::new(RProc::KIND, class),
+            block,
+        })
+    }
+
+    /// Calls a block with `args`: proc semantics (a single Array spread over
+    /// several parameters, missing arguments nil, extra ones dropped) or
+    /// lambda semantics (exact arity).
+    pub fn invoke_block(&mut self, block: &Rc<Block>, args: &[Value]) -> VmResult {
+        let code = match &block.code {
+            BlockCode::Bytecode(code) => code.clone(),
+            BlockCode::Symbol(name) => {
+                let Some((&receiver, rest)) = args.split_first() else {
+                    return Err(self.argument_error("no receiver given".into()));
+                };
+                return self.call_public(receiver, *name, rest);
+            }
+        };
+        if self.frames.len() >= MAX_DEPTH || crate::stack::near_limit() {
+            return Err(self.stack_overflow());
+        }
+        let (required, max) = (code.code.required as usize, code.code.max_args() as usize);
+        let mut args: smallvec::SmallVec<[Value; 8]> = args.iter().copied().collect();
+        if !block.is_lambda && code.code.auto_splat && args.len() == 1 {
+            if let Some(items) = self.array_items(args[0]) {
+                args = items.into_iter().collect();
+            }
+        }
+        let id = self.new_frame_id();
+        let mut frame = FrameRecord::new(
+            FrameCode::Bytecode(code.clone()),
+            block.cref.clone(),
+            block.owner,
+            id,
+        );
+        frame.block = block.outer_block.clone();
+        frame.home = if block.is_lambda { id } else { block.home };
+        frame.break_target = block.creator;
+        frame.is_lambda = block.is_lambda;
+        if block.is_lambda {
+            if args.len() < required || args.len() > max {
+                self.frames.push(frame);
+                let error = self.arity_error(args.len(), required, Some(max));
+                self.frames.pop();
+                return Err(error);
+            }
+        } else {
+            if args.len() > max {
+                args.truncate(max);
+            }
+            while args.len() < required {
+                args.push(Value::NIL);
+            }
+        }
+        let base = self.stack.len();
+        self.stack.push(block.receiver);
+        self.stack.extend_from_slice(&args);
+        frame.env = self.new_env(&code.code, block.env);
+        self.frames.push(frame);
+        code.calls.set(code.calls.get() + 1);
+        self.push_locals(&code);
+        let result = self.execute(&code, base, args.len(), 0);
+        self.frames.pop();
+        self.stack.truncate(base);
+        match result {
+            Err(Control::Return { target, value }) if target == id => Ok(value),
+            other => other,
+        }
+    }
+
+    /// Calls a public method (what `&:name` blocks and `public_send` do).
+    pub fn call_public(
+        &mut self,
+        receiver: Value,
+        name: bytecode::Sym,
+        args: &[Value],
+    ) -> VmResult {
+        let class = self.class_of(receiver);
+        match self.find_method(class, name) {
+            Some(entry) if entry.visibility == Visibility::Public => {
+                let receiver_index = self.stack.len();
+                self.stack.push(receiver);
+                self.stack.extend_from_slice(args);
+                let result = self.invoke(&entry, receiver_index, args.len(), name, None);
+                self.stack.truncate(receiver_index);
+                result
+            }
+            Some(entry) => {
+                let description = self.describe_receiver(receiver);
+                let kind = if entry.visibility == Visibility::Private {
+                    "private"
+                } else {
+                    "protected"
+                };
+                let message = format!(
+                    "{kind} method `{}' called for {description}",
+                    self.symbols.name(name)
+                );
+                let class = self.c.no_method_error;
+                Err(self.raise(class, message))
+            }
+            None => self.call_method_missing(receiver, name, args),
+        }
     }
 
     /// The interpreter's inline path for two fixnums: arithmetic on 64-bit
@@ -811,6 +1107,7 @@ impl Vm {
         receiver_index: usize,
         argc: usize,
         name: bytecode::Sym,
+        block: Option<Rc<Block>>,
     ) -> VmResult {
         if self.frames.len() >= MAX_DEPTH || crate::stack::near_limit() {
             return Err(self.stack_overflow());
@@ -818,13 +1115,13 @@ impl Vm {
         match &entry.body {
             MethodBody::Bytecode(callee) => {
                 let code = &callee.code;
-                self.frames.push(FrameRecord {
-                    code: FrameCode::Bytecode(callee.clone()),
-                    ip: 0,
-                    cref: entry.cref.clone().unwrap_or_else(|| self.top_cref()),
-                    visibility: Visibility::Public,
-                    owner: entry.owner,
-                });
+                let id = self.new_frame_id();
+                let cref = entry.cref.clone().unwrap_or_else(|| self.top_cref());
+                let mut frame =
+                    FrameRecord::new(FrameCode::Bytecode(callee.clone()), cref, entry.owner, id);
+                frame.block = block;
+                frame.env = self.new_env(code, Value::NIL);
+                self.frames.push(frame);
                 if argc < code.required as usize || argc > code.max_args() as usize {
                     let error = self.arity_error(
                         argc,
@@ -838,20 +1135,21 @@ impl Vm {
                 self.push_locals(callee);
                 let result = self.execute(callee, receiver_index, argc, 0);
                 self.frames.pop();
-                result
+                match result {
+                    // `return` from a block written in this method.
+                    Err(Control::Return { target, value }) if target == id => Ok(value),
+                    other => other,
+                }
             }
             MethodBody::Native(native) => {
                 let cref = self
                     .frames
                     .last()
                     .map_or_else(|| self.top_cref(), |f| f.cref.clone());
-                self.frames.push(FrameRecord {
-                    code: FrameCode::Native(name),
-                    ip: 0,
-                    cref,
-                    visibility: Visibility::Public,
-                    owner: entry.owner,
-                });
+                let id = self.new_frame_id();
+                let mut frame = FrameRecord::new(FrameCode::Native(name), cref, entry.owner, id);
+                frame.block = block;
+                self.frames.push(frame);
                 let result = if argc < native.min as usize
                     || native.max.is_some_and(|max| argc > max as usize)
                 {
@@ -899,17 +1197,37 @@ impl Vm {
             .frames
             .last()
             .map_or_else(|| self.top_cref(), |f| f.cref.clone());
-        let owner = self.c.object;
-        self.frames.push(FrameRecord {
-            code: FrameCode::Native(name),
-            ip: 0,
+        let id = self.new_frame_id();
+        self.frames.push(FrameRecord::new(
+            FrameCode::Native(name),
             cref,
-            visibility: Visibility::Public,
-            owner,
-        });
+            self.c.object,
+            id,
+        ));
         let error = self.arity_error(given, min, max);
         self.frames.pop();
         error
+    }
+
+    /// The block passed to the running method (for a core method: to it).
+    pub fn current_block(&self) -> Option<Rc<Block>> {
+        self.frames.last().and_then(|f| f.block.clone())
+    }
+
+    /// A transfer that reached the top of the program: an exception, or a
+    /// `break`/`return` with nowhere to go (reported as LocalJumpError).
+    pub fn uncaught(&mut self, control: Control) -> Value {
+        match control {
+            Control::Raise(exception) => exception,
+            Control::Break { .. } => {
+                let class = self.c.local_jump_error;
+                self.new_exception(class, "break from proc-closure")
+            }
+            Control::Return { .. } => {
+                let class = self.c.local_jump_error;
+                self.new_exception(class, "unexpected return")
+            }
+        }
     }
 
     /// Whether instances of `class` define their own `method_missing`.
@@ -936,7 +1254,8 @@ impl Vm {
                 self.stack.push(receiver);
                 self.stack.push(Value::symbol(name));
                 self.stack.extend_from_slice(args);
-                let result = self.invoke(&entry, receiver_index, args.len() + 1, method_missing);
+                let result =
+                    self.invoke(&entry, receiver_index, args.len() + 1, method_missing, None);
                 self.stack.truncate(receiver_index);
                 result
             }
@@ -947,6 +1266,17 @@ impl Vm {
     /// Calls `name` on `receiver` from Rust (public and private methods alike,
     /// as Ruby's internal calls do).
     pub fn call(&mut self, receiver: Value, name: bytecode::Sym, args: &[Value]) -> VmResult {
+        self.call_with_block(receiver, name, args, None)
+    }
+
+    /// [`Vm::call`] passing a block.
+    pub fn call_with_block(
+        &mut self,
+        receiver: Value,
+        name: bytecode::Sym,
+        args: &[Value],
+        block: Option<Rc<Block>>,
+    ) -> VmResult {
         let class = self.class_of(receiver);
         let Some(entry) = self.find_method(class, name) else {
             return self.call_method_missing(receiver, name, args);
@@ -954,7 +1284,7 @@ impl Vm {
         let receiver_index = self.stack.len();
         self.stack.push(receiver);
         self.stack.extend_from_slice(args);
-        let result = self.invoke(&entry, receiver_index, args.len(), name);
+        let result = self.invoke(&entry, receiver_index, args.len(), name, block);
         self.stack.truncate(receiver_index);
         result
     }

@@ -7,6 +7,7 @@
 //! command line ([`cli`]). The bytecode and its compiler are the `bytecode`
 //! crate.
 
+pub mod block;
 pub mod classes;
 pub mod cli;
 pub mod core;

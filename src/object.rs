@@ -59,6 +59,22 @@ pub struct RClass {
     pub data: Box<ClassData>,
 }
 
+/// The heap environment of a method or block whose locals blocks capture:
+/// one slot per local, and the environment of the enclosing scope.
+#[repr(C)]
+pub struct REnv {
+    pub header: Header,
+    pub parent: Value,
+    pub slots: RefCell<Vec<Value>>,
+}
+
+/// A Proc: a block turned into an object (`proc {}`, `lambda {}`, `&blk`).
+#[repr(C)]
+pub struct RProc {
+    pub header: Header,
+    pub block: Rc<crate::block::Block>,
+}
+
 /// How a method may be called.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Visibility {
@@ -145,6 +161,21 @@ unsafe impl HeapObject for RBignum {
     fn trace(&self, _: &mut Marker) {}
 }
 
+unsafe impl HeapObject for REnv {
+    const KIND: ObjKind = ObjKind::Env;
+    fn trace(&self, marker: &mut Marker) {
+        marker.mark(self.parent);
+        marker.mark_all(&self.slots.borrow());
+    }
+}
+
+unsafe impl HeapObject for RProc {
+    const KIND: ObjKind = ObjKind::Proc;
+    fn trace(&self, marker: &mut Marker) {
+        self.block.trace(marker);
+    }
+}
+
 unsafe impl HeapObject for RClass {
     const KIND: ObjKind = ObjKind::Class;
     fn trace(&self, marker: &mut Marker) {
@@ -197,6 +228,8 @@ pub fn trace_cell(header: &Header, marker: &mut Marker) {
         ObjKind::Array => downcast::<RArray>(header).unwrap().trace(marker),
         ObjKind::Float | ObjKind::Bignum => {}
         ObjKind::Class => downcast::<RClass>(header).unwrap().trace(marker),
+        ObjKind::Env => downcast::<REnv>(header).unwrap().trace(marker),
+        ObjKind::Proc => downcast::<RProc>(header).unwrap().trace(marker),
     }
 }
 
@@ -216,5 +249,7 @@ pub fn drop_cell(header: &Header) {
         ObjKind::Float => drop_as::<RFloat>(header),
         ObjKind::Bignum => drop_as::<RBignum>(header),
         ObjKind::Class => drop_as::<RClass>(header),
+        ObjKind::Env => drop_as::<REnv>(header),
+        ObjKind::Proc => drop_as::<RProc>(header),
     }
 }

@@ -118,29 +118,6 @@ impl ShapeTree {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn objects_gaining_the_same_variables_share_shapes() {
-        let mut tree = ShapeTree::new();
-        let (x, y) = (Sym(1), Sym(2));
-        let s1 = tree.transition(ShapeId::ROOT, x);
-        let s2 = tree.transition(s1, y);
-        assert_eq!(tree.transition(ShapeId::ROOT, x), s1);
-        assert_eq!(tree.transition(s1, y), s2);
-        assert_eq!(tree.slot(s2, x), Some(0));
-        assert_eq!(tree.slot(s2, y), Some(1));
-        assert_eq!(tree.slot(s1, y), None);
-        assert_eq!(tree.names(s2), vec![x, y]);
-        // Another order is another branch.
-        let t1 = tree.transition(ShapeId::ROOT, y);
-        assert_ne!(t1, s1);
-        assert_eq!(tree.slot(t1, y), Some(0));
-    }
-}
-
 use crate::object::{RClass, RObject};
 use crate::value::Value;
 use crate::vm::{class_data, Vm, VmResult};
@@ -207,5 +184,28 @@ impl Vm {
             .into_iter()
             .filter(|&n| self.symbols.name(n).starts_with('@'))
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn objects_gaining_the_same_variables_share_shapes() {
+        let mut tree = ShapeTree::new();
+        let (x, y) = (Sym(1), Sym(2));
+        let s1 = tree.transition(ShapeId::ROOT, x);
+        let s2 = tree.transition(s1, y);
+        assert_eq!(tree.transition(ShapeId::ROOT, x), s1);
+        assert_eq!(tree.transition(s1, y), s2);
+        assert_eq!(tree.slot(s2, x), Some(0));
+        assert_eq!(tree.slot(s2, y), Some(1));
+        assert_eq!(tree.slot(s1, y), None);
+        assert_eq!(tree.names(s2), vec![x, y]);
+        // Another order is another branch.
+        let t1 = tree.transition(ShapeId::ROOT, y);
+        assert_ne!(t1, s1);
+        assert_eq!(tree.slot(t1, y), Some(0));
     }
 }

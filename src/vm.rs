@@ -23,6 +23,27 @@ use std::rc::Rc;
 #[derive(Debug)]
 pub enum Control {
     Raise(Value),
+    /// `break` from a block: ends the call running in frame `target`.
+    Break {
+        target: u64,
+        value: Value,
+    },
+    /// `return` from a block: returns from the method in frame `target`.
+    Return {
+        target: u64,
+        value: Value,
+    },
+}
+
+impl Control {
+    /// The values a pending transfer carries (GC roots while it unwinds).
+    pub fn value(&self) -> Value {
+        match self {
+            Control::Raise(value)
+            | Control::Break { value, .. }
+            | Control::Return { value, .. } => *value,
+        }
+    }
 }
 
 pub type VmResult<T = Value> = Result<T, Control>;
@@ -57,6 +78,51 @@ pub struct FrameRecord {
     /// The class or module owning the running method (where `super` starts
     /// looking), or the cref module for class bodies and the top level.
     pub owner: Value,
+    /// A number no other frame of this run has.
+    pub id: u64,
+    /// The frame's environment: its own when blocks capture its locals,
+    /// else the one of the scope it was written in (blocks), or nil.
+    pub env: Value,
+    /// The block `yield` calls: the one passed to this method (for a block
+    /// frame, the one passed to the method the block is written in).
+    pub block: Option<Rc<crate::block::Block>>,
+    /// The frame `return` leaves: this one, or for a block the method it is
+    /// written in.
+    pub home: u64,
+    /// For a block frame, the frame whose call `break` ends.
+    pub break_target: u64,
+    /// A lambda's frame: `return` and `break` leave the lambda itself.
+    pub is_lambda: bool,
+}
+
+impl FrameRecord {
+    /// A frame running `code` with lexical scope `cref` for a method of
+    /// `owner`: public `def`s, no environment, no block, `return` leaving
+    /// this frame.
+    pub fn new(code: FrameCode, cref: Rc<Cref>, owner: Value, id: u64) -> FrameRecord {
+        FrameRecord {
+            code,
+            ip: 0,
+            cref,
+            visibility: Visibility::Public,
+            owner,
+            id,
+            env: Value::NIL,
+            block: None,
+            home: id,
+            break_target: 0,
+            is_lambda: false,
+        }
+    }
+}
+
+impl Vm {
+    /// An id for a new frame.
+    #[inline]
+    pub fn new_frame_id(&mut self) -> u64 {
+        self.next_frame_id += 1;
+        self.next_frame_id
+    }
 }
 
 /// How deep Ruby calls may nest before `SystemStackError`.
@@ -89,6 +155,8 @@ pub struct CoreClasses {
     pub true_class: Value,
     pub false_class: Value,
     pub gc: Value,
+    pub proc_class: Value,
+    pub local_jump_error: Value,
     pub exception: Value,
     pub script_error: Value,
     pub not_implemented_error: Value,
@@ -151,6 +219,8 @@ pub struct Vm {
     pub method_serial: u64,
     /// Bumped whenever a module is included: cached ancestries are stale.
     pub hierarchy_serial: u64,
+    /// The id the next frame gets.
+    pub next_frame_id: u64,
     /// Set when a core arithmetic or comparison method is redefined: the
     /// interpreter's fast paths then give way to real calls.
     pub basic_ops_redefined: bool,
@@ -197,6 +267,8 @@ impl Vm {
                 true_class: placeholder,
                 false_class: placeholder,
                 gc: placeholder,
+                proc_class: placeholder,
+                local_jump_error: placeholder,
                 exception: placeholder,
                 script_error: placeholder,
                 not_implemented_error: placeholder,
@@ -226,6 +298,7 @@ impl Vm {
             out: Output::stdout(),
             method_serial: 0,
             hierarchy_serial: 0,
+            next_frame_id: 1,
             basic_ops_redefined: false,
             options: options.clone(),
             temp_roots: RefCell::new(Vec::new()),
@@ -268,6 +341,7 @@ impl Vm {
         self.c.true_class = self.define_class("TrueClass", object);
         self.c.false_class = self.define_class("FalseClass", object);
         self.c.gc = self.define_module("GC");
+        self.c.proc_class = self.define_class("Proc", object);
         let exception = self.define_class("Exception", object);
         self.c.exception = exception;
         self.c.script_error = self.define_class("ScriptError", exception);
@@ -287,7 +361,7 @@ impl Vm {
         self.c.index_error = self.define_class("IndexError", standard);
         self.define_class("KeyError", self.c.index_error);
         self.define_class("StopIteration", self.c.index_error);
-        self.define_class("LocalJumpError", standard);
+        self.c.local_jump_error = self.define_class("LocalJumpError", standard);
         self.define_class("IOError", standard);
         self.c.system_stack_error = self.define_class("SystemStackError", exception);
         self.define_class("NoMatchingPatternError", standard);
@@ -738,6 +812,10 @@ impl Vm {
         }
         for frame in &self.frames {
             marker.mark(frame.owner);
+            marker.mark(frame.env);
+            if let Some(block) = &frame.block {
+                block.trace(&mut marker);
+            }
         }
         extra(&mut marker);
         self.heap

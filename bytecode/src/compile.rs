@@ -107,8 +107,10 @@ pub fn compile_file(
         symbols,
         source: &source,
         error: None,
+        scopes: Vec::new(),
     };
     let mut builder = MethodBuilder::new(MethodKind::TopLevel, main, 1);
+    builder.root_label = "<main>".to_string();
     match result.ast.as_deref() {
         Some(ast) => compiler.body(&mut builder, Some(ast)),
         None => {
@@ -120,7 +122,9 @@ pub fn compile_file(
     if let Some(error) = compiler.error {
         return Err(error);
     }
-    Ok(builder.finish(source.file.clone()))
+    let mut main = builder.finish(source.file.clone());
+    assign_env_hops(&mut main, &mut Vec::new());
+    Ok(main)
 }
 
 /// A jump target, bound to an instruction index later.
@@ -152,6 +156,19 @@ struct MethodBuilder {
     children: Vec<Rc<Method>>,
     spans: Vec<(u32, crate::Span)>,
     ivars: Vec<Sym>,
+    /// Per local slot: whether a block reads or writes it (it then lives in
+    /// the heap environment).
+    captured: Vec<bool>,
+    /// Names of outer locals that env instructions refer to.
+    outer_names: Vec<((u8, u16), Sym)>,
+    auto_splat: bool,
+    block_param: bool,
+    /// How deep in blocks this scope is (0 for a method or file).
+    block_level: u32,
+    /// The label blocks are named after (`foo` in `block in foo`).
+    root_label: String,
+    /// Where `redo` in a block jumps (the start of its body).
+    redo_label: Option<Label>,
     labels: Vec<Option<u32>>,
     /// Index of the first instruction after the most recently bound label:
     /// the peephole never combines across it.
@@ -179,6 +196,13 @@ impl MethodBuilder {
             children: Vec::new(),
             spans: Vec::new(),
             ivars: Vec::new(),
+            captured: Vec::new(),
+            outer_names: Vec::new(),
+            auto_splat: false,
+            block_param: false,
+            block_level: 0,
+            root_label: String::new(),
+            redo_label: None,
             labels: Vec::new(),
             barrier: 0,
             depth: 0,
@@ -193,7 +217,13 @@ impl MethodBuilder {
         if insn == Insn::Pop && self.insns.len() > self.barrier {
             match self.insns.last() {
                 // `push x, pop`, `load x, pop`, `self, pop`, `dup, pop`: nothing.
-                Some(Insn::Push(_) | Insn::Load(_) | Insn::PushSelf | Insn::Dup) => {
+                Some(
+                    Insn::Push(_)
+                    | Insn::Load(_)
+                    | Insn::LoadEnv { .. }
+                    | Insn::PushSelf
+                    | Insn::Dup,
+                ) => {
                     self.insns.pop();
                     self.lines.pop();
                     return;
@@ -201,6 +231,7 @@ impl MethodBuilder {
                 // `dup, store x, pop`: `store x` (and the other stores).
                 Some(
                     Insn::Store(_)
+                    | Insn::StoreEnv { .. }
                     | Insn::SetIvar(_)
                     | Insn::SetGlobal(_)
                     | Insn::SetCvar(_)
@@ -244,6 +275,7 @@ impl MethodBuilder {
             Some(slot) => slot as u32,
             None => {
                 self.locals.push(name);
+                self.captured.push(false);
                 (self.locals.len() - 1) as u32
             }
         }
@@ -275,9 +307,24 @@ impl MethodBuilder {
 
     fn finish(mut self, file: Rc<str>) -> Method {
         for insn in self.insns.iter_mut() {
-            match insn {
-                Insn::Jump(target) | Insn::Branch { target, .. } => {
+            match *insn {
+                Insn::Jump(ref mut target) | Insn::Branch { ref mut target, .. } => {
                     *target = self.labels[*target as usize].expect("every label is bound");
+                }
+                // Locals that blocks capture live in the environment.
+                Insn::Load(slot) if self.captured[slot as usize] => {
+                    *insn = Insn::LoadEnv {
+                        slot: slot as u16,
+                        depth: 0,
+                        hops: 0,
+                    };
+                }
+                Insn::Store(slot) if self.captured[slot as usize] => {
+                    *insn = Insn::StoreEnv {
+                        slot: slot as u16,
+                        depth: 0,
+                        hops: 0,
+                    };
                 }
                 _ => {}
             }
@@ -298,6 +345,10 @@ impl MethodBuilder {
             children: self.children,
             spans: self.spans,
             ivars: self.ivars,
+            has_env: self.captured.iter().any(|&c| c),
+            auto_splat: self.auto_splat,
+            block_param: self.block_param,
+            outer_names: self.outer_names,
         }
     }
 }
@@ -322,11 +373,17 @@ fn stack_effect(insn: &Insn, sites: &[CallSite]) -> i32 {
         Insn::SetConstIn(_) => -2,
         Insn::GetIvar(_) | Insn::GetCvar(_) => 1,
         Insn::InvokeSuper(site) => -(sites[site as usize].argc as i32),
+        Insn::LoadEnv { .. } | Insn::BlockParam | Insn::Lambda(_) => 1,
+        Insn::StoreEnv { .. } | Insn::BreakBlock | Insn::ReturnFromBlock => -1,
+        Insn::Yield(argc) => 1 - argc as i32,
         Insn::PushSelf | Insn::Arg(_) | Insn::HasArg(_) | Insn::Load(_) | Insn::Push(_) => 1,
         Insn::Dup | Insn::GetConst(_) | Insn::GetGlobal(_) | Insn::DefineMethod(_) => 1,
         Insn::Unsupported(_) => 1,
         Insn::Store(_) | Insn::Branch { .. } | Insn::Return | Insn::Pop => -1,
-        Insn::Send(site) => -(sites[site as usize].argc as i32),
+        Insn::Send(site) => {
+            let site = &sites[site as usize];
+            -(site.argc as i32) - i32::from(site.flags & call_flags::BLOCK_ARG != 0)
+        }
         Insn::NewArray(n) | Insn::Concat(n) => 1 - n as i32,
     }
 }
@@ -336,6 +393,9 @@ struct Compiler<'s, 'a> {
     source: &'s Source<'a>,
     /// The first error found while compiling (MRI reports only the first).
     error: Option<SyntaxError>,
+    /// The locals of the scopes enclosing the block being compiled,
+    /// outermost first (empty outside blocks).
+    scopes: Vec<OuterScope>,
 }
 
 impl Compiler<'_, '_> {
@@ -440,19 +500,27 @@ impl Compiler<'_, '_> {
             Node::Begin(Begin { statements, .. }) => self.sequence(m, statements),
             Node::KwBegin(KwBegin { statements, .. }) => self.sequence(m, statements),
             Node::Lvar(Lvar { name, .. }) => {
-                let sym = self.sym(name);
-                let slot = m.local(sym);
-                m.emit(Insn::Load(slot));
+                let (load, _) = self.local_access(m, name);
+                m.emit(load);
             }
             Node::Lvasgn(Lvasgn { name, value, .. }) => {
-                let sym = self.sym(name);
-                let slot = m.local(sym);
+                let (_, store) = self.local_access(m, name);
                 match value {
                     Some(value) => self.expr(m, value),
                     None => m.push_literal(Literal::Nil),
                 }
                 m.emit(Insn::Dup);
-                m.emit(Insn::Store(slot));
+                m.emit(store);
+            }
+            Node::Block(block) => self.block_call(m, block),
+            Node::Yield(Yield { args, .. }) if m.kind != MethodKind::TopLevel => {
+                if !self.plain_args(args) {
+                    return self.unsupported(m, "this kind of yield arguments");
+                }
+                for arg in args {
+                    self.expr(m, arg);
+                }
+                m.emit(Insn::Yield(args.len() as u32));
             }
             Node::Gvar(Gvar { name, .. }) => {
                 let sym = self.sym(name);
@@ -647,13 +715,23 @@ impl Compiler<'_, '_> {
             Node::Next(Next { args, .. }) => self.next_loop(m, args),
             Node::Return(Return { args, .. }) => {
                 self.values(m, args);
-                m.emit(Insn::Return);
+                m.emit(if m.kind == MethodKind::Block {
+                    Insn::ReturnFromBlock
+                } else {
+                    Insn::Return
+                });
                 // The expression "has" a value for the code after it, which
                 // is unreachable.
                 m.depth += 1;
             }
             Node::Def(def) => self.def(m, def),
-            Node::Redo(_) if m.loops.is_empty() => self.invalid_jump(m, "redo"),
+            Node::Redo(_) if m.loops.is_empty() => match m.redo_label {
+                Some(label) => {
+                    m.jump(label);
+                    m.depth += 1;
+                }
+                None => self.invalid_jump(m, "redo"),
+            },
             Node::Retry(_) => self.invalid_jump(m, "retry"),
             Node::Yield(_) if m.kind == MethodKind::TopLevel => self.invalid_jump(m, "yield"),
             Node::OpAsgn(OpAsgn {
@@ -738,6 +816,7 @@ impl Compiler<'_, '_> {
             flags,
             line: m.current_line,
             highlight,
+            block: None,
         });
         let site = (m.sites.len() - 1) as u32;
         m.emit(Insn::Send(site));
@@ -785,6 +864,18 @@ impl Compiler<'_, '_> {
     }
 
     fn send(&mut self, m: &mut MethodBuilder, node: &Node, send: &Send) {
+        self.send_with_block(m, node, send, None)
+    }
+
+    /// A method call, with its literal block if it has one. A `&expr`
+    /// argument is pushed after the others (flag BLOCK_ARG).
+    fn send_with_block(
+        &mut self,
+        m: &mut MethodBuilder,
+        node: &Node,
+        send: &Send,
+        block: Option<&Block>,
+    ) {
         let Send {
             recv,
             method_name,
@@ -792,10 +883,14 @@ impl Compiler<'_, '_> {
             begin_l,
             ..
         } = send;
+        let (args, block_pass) = match args.split_last() {
+            Some((Node::BlockPass(BlockPass { value, .. }), rest)) => {
+                (rest, Some(value.as_deref()))
+            }
+            _ => (args.as_slice(), None),
+        };
         if !self.plain_args(args) {
-            let what = if args.iter().any(|a| matches!(a, Node::BlockPass(_))) {
-                "passing a block with &"
-            } else if args.iter().any(|a| matches!(a, Node::Kwargs(_))) {
+            let what = if args.iter().any(|a| matches!(a, Node::Kwargs(_))) {
                 "keyword arguments"
             } else {
                 "splat arguments"
@@ -813,19 +908,50 @@ impl Compiler<'_, '_> {
             None => {
                 m.emit(Insn::PushSelf);
                 flags |= call_flags::FCALL;
-                if args.is_empty() && begin_l.is_none() {
+                if args.is_empty() && begin_l.is_none() && block.is_none() && block_pass.is_none() {
                     flags |= call_flags::VCALL;
                 }
             }
         }
         let span = self.span(node, method_name);
-        if send.operator_l.is_some() && method_name.ends_with('=') && args.len() == 1 {
+        if send.operator_l.is_some()
+            && method_name.ends_with('=')
+            && args.len() == 1
+            && block.is_none()
+        {
             return self.assignment_call(m, method_name, 0, &args[0], span);
         }
         for arg in args {
             self.expr(m, arg);
         }
-        self.call(m, method_name, args.len() as u32, flags, span);
+        if let Some(value) = block_pass {
+            match value {
+                Some(value) => self.expr(m, value),
+                None => return self.unsupported(m, "anonymous block arguments"),
+            }
+            flags |= call_flags::BLOCK_ARG;
+        }
+        let block = match block {
+            Some(block) => {
+                let line = self.line(&block.begin_l);
+                match self.block(m, block.args.as_deref(), block.body.as_deref(), line) {
+                    Some(child) => Some(child),
+                    None => return,
+                }
+            }
+            None => None,
+        };
+        let name = self.sym(method_name);
+        m.sites.push(CallSite {
+            name,
+            argc: args.len() as u32,
+            flags,
+            line: m.current_line,
+            highlight: span,
+            block,
+        });
+        let site = (m.sites.len() - 1) as u32;
+        m.emit(Insn::Send(site));
     }
 
     /// `"a#{b}c"`: each part pushed as a String, then joined.
@@ -963,6 +1089,12 @@ impl Compiler<'_, '_> {
     }
 
     fn break_loop(&mut self, m: &mut MethodBuilder, args: &[Node]) {
+        if m.loops.is_empty() && m.kind == MethodKind::Block {
+            self.values(m, args);
+            m.emit(Insn::BreakBlock);
+            m.depth += 1;
+            return;
+        }
         let Some(context) = m.loops.last() else {
             return self.invalid_jump(m, "break");
         };
@@ -982,6 +1114,13 @@ impl Compiler<'_, '_> {
     }
 
     fn next_loop(&mut self, m: &mut MethodBuilder, args: &[Node]) {
+        if m.loops.is_empty() && m.kind == MethodKind::Block {
+            // `next` ends the block with its value.
+            self.values(m, args);
+            m.emit(Insn::Return);
+            m.depth += 1;
+            return;
+        }
         let Some(context) = m.loops.last() else {
             return self.invalid_jump(m, "next");
         };
@@ -1040,33 +1179,87 @@ impl Compiler<'_, '_> {
     /// body, `trace <end line>`, `return`. Err names an unsupported
     /// parameter kind.
     fn method(&mut self, source: MethodSource) -> Result<Method, &'static str> {
+        // A method does not see the locals around its `def`.
+        let outer = std::mem::take(&mut self.scopes);
+        let method = self.method_in_own_scope(source);
+        self.scopes = outer;
+        method
+    }
+
+    fn method_in_own_scope(&mut self, source: MethodSource) -> Result<Method, &'static str> {
         let name = self.sym(source.name);
         let line = self.line(source.keyword_l);
         let mut callee = MethodBuilder::new(MethodKind::Method, name, line);
+        callee.root_label = source.name.to_string();
         let params: &[Node] = match source.args {
             Some(Node::Args(Args { args, .. })) => args,
             _ => &[],
         };
-        // Parameters: required first, then optional ones.
+        callee.current_line = line;
+        self.parameters(&mut callee, params)?;
+        callee.emit(Insn::Trace(line));
+        self.body(&mut callee, source.body);
+        let end_line = match source.end_l {
+            Some(end) => self.line(end),
+            None => self
+                .source
+                .line_of(source.expression_l.end.saturating_sub(1)),
+        };
+        callee.current_line = end_line;
+        callee.emit(Insn::Trace(end_line));
+        callee.emit(Insn::Return);
+        let mut method = callee.finish(self.source.file.clone());
+        assign_env_hops(&mut method, &mut Vec::new());
+        Ok(method)
+    }
+
+    /// The parameter prologue of a method or block: `arg n; store x` for
+    /// required parameters, `has_arg n; branch` around the default for
+    /// optional ones, `blockparam; store blk` for `&blk`. Err names an
+    /// unsupported kind of parameter.
+    fn parameters(
+        &mut self,
+        callee: &mut MethodBuilder,
+        params: &[Node],
+    ) -> Result<(), &'static str> {
+        let mut positional: Vec<&Node> = Vec::new();
+        let mut block_param = None;
         let mut seen_optional = false;
         for param in params {
             match param {
-                Node::Arg(Arg { .. }) if !seen_optional => callee.required += 1,
+                Node::Arg(_) if !seen_optional => {
+                    callee.required += 1;
+                    positional.push(param);
+                }
                 Node::Optarg(_) => {
                     seen_optional = true;
-                    callee.optional += 1
+                    callee.optional += 1;
+                    positional.push(param);
+                }
+                Node::Procarg0(Procarg0 { args, .. }) => match args.as_slice() {
+                    [arg @ Node::Arg(_)] => {
+                        callee.required += 1;
+                        positional.push(arg);
+                    }
+                    _ => return Err("destructuring block parameters"),
+                },
+                Node::Blockarg(Blockarg {
+                    name: Some(name), ..
+                }) => block_param = Some(name),
+                Node::Shadowarg(Shadowarg { name, .. }) => {
+                    let sym = self.sym(name);
+                    callee.local(sym);
                 }
                 Node::Arg(_) => return Err("required parameters after optional ones"),
                 Node::Restarg(_) => return Err("splat parameters"),
                 Node::Kwarg(_) | Node::Kwoptarg(_) | Node::Kwrestarg(_) | Node::Kwnilarg(_) => {
                     return Err("keyword parameters")
                 }
-                Node::Blockarg(_) => return Err("block parameters"),
+                Node::Mlhs(_) => return Err("destructuring block parameters"),
                 _ => return Err("this kind of parameter"),
             }
         }
-        callee.current_line = line;
-        for (index, param) in params.iter().enumerate() {
+        for (index, param) in positional.into_iter().enumerate() {
             let index = index as u32;
             match param {
                 Node::Arg(Arg { name, .. }) => {
@@ -1082,7 +1275,7 @@ impl Compiler<'_, '_> {
                     let done = callee.new_label();
                     callee.emit(Insn::HasArg(index));
                     callee.branch(given);
-                    self.expr(&mut callee, default);
+                    self.expr(callee, default);
                     callee.emit(Insn::Store(slot));
                     callee.jump(done);
                     callee.bind(given);
@@ -1090,21 +1283,122 @@ impl Compiler<'_, '_> {
                     callee.emit(Insn::Store(slot));
                     callee.bind(done);
                 }
-                _ => unreachable!("parameters were checked above"),
+                _ => unreachable!("only positional parameters are collected"),
             }
         }
-        callee.emit(Insn::Trace(line));
-        self.body(&mut callee, source.body);
-        let end_line = match source.end_l {
-            Some(end) => self.line(end),
-            None => self
-                .source
-                .line_of(source.expression_l.end.saturating_sub(1)),
+        if let Some(name) = block_param {
+            callee.block_param = true;
+            let sym = self.sym(name);
+            let slot = callee.local(sym);
+            callee.emit(Insn::BlockParam);
+            callee.emit(Insn::Store(slot));
+        }
+        Ok(())
+    }
+
+    /// The load and store of local `name`: a slot of this scope, or, inside
+    /// a block, a captured local of an enclosing scope (marked captured
+    /// there). A name not found anywhere becomes a local of this scope.
+    fn local_access(&mut self, m: &mut MethodBuilder, name: &str) -> (Insn, Insn) {
+        let sym = self.sym(name);
+        if let Some(slot) = m.locals.iter().position(|&l| l == sym) {
+            return (Insn::Load(slot as u32), Insn::Store(slot as u32));
+        }
+        for (up, scope) in self.scopes.iter_mut().rev().enumerate() {
+            if let Some(slot) = scope.locals.iter().position(|&l| l == sym) {
+                scope.captured[slot] = true;
+                let (slot, depth) = (slot as u16, (up + 1) as u8);
+                if !m.outer_names.iter().any(|(at, _)| *at == (depth, slot)) {
+                    m.outer_names.push(((depth, slot), sym));
+                }
+                return (
+                    Insn::LoadEnv {
+                        slot,
+                        depth,
+                        hops: 0,
+                    },
+                    Insn::StoreEnv {
+                        slot,
+                        depth,
+                        hops: 0,
+                    },
+                );
+            }
+        }
+        let slot = m.local(sym);
+        (Insn::Load(slot), Insn::Store(slot))
+    }
+
+    /// A call with a literal block (`foo(1) { |x| ... }`), a `super` with
+    /// one, or a lambda literal (`->(x) { ... }`).
+    fn block_call(&mut self, m: &mut MethodBuilder, block: &Block) {
+        let line = self.line(&block.begin_l);
+        match &*block.call {
+            Node::Lambda(_) => {
+                let Some(child) = self.block(m, block.args.as_deref(), block.body.as_deref(), line)
+                else {
+                    return;
+                };
+                m.emit(Insn::Lambda(child));
+            }
+            Node::Send(send) => self.send_with_block(m, &block.call, send, Some(block)),
+            _ => {
+                let what = construct_name(&block.call);
+                self.unsupported(m, what)
+            }
+        }
+    }
+
+    /// Compiles a block body as a child method: it sees the enclosing
+    /// scopes' locals (through environments), and is named `block in foo`.
+    /// None (after emitting `unsupported`) for unsupported parameters.
+    fn block(
+        &mut self,
+        m: &mut MethodBuilder,
+        args: Option<&Node>,
+        body: Option<&Node>,
+        line: u32,
+    ) -> Option<u32> {
+        let level = m.block_level + 1;
+        let label = if level == 1 {
+            format!("block in {}", m.root_label)
+        } else {
+            format!("block ({level} levels) in {}", m.root_label)
         };
-        callee.current_line = end_line;
-        callee.emit(Insn::Trace(end_line));
-        callee.emit(Insn::Return);
-        Ok(callee.finish(self.source.file.clone()))
+        let name = self.sym(&label);
+        let mut b = MethodBuilder::new(MethodKind::Block, name, line);
+        b.block_level = level;
+        b.root_label = m.root_label.clone();
+        self.scopes.push(OuterScope {
+            locals: std::mem::take(&mut m.locals),
+            captured: std::mem::take(&mut m.captured),
+        });
+        let params: &[Node] = match args {
+            Some(Node::Args(Args { args, .. })) => args,
+            _ => &[],
+        };
+        let result = self.parameters(&mut b, params);
+        if result.is_ok() {
+            let lead = params
+                .iter()
+                .filter(|p| matches!(p, Node::Arg(_) | Node::Optarg(_)))
+                .count();
+            b.auto_splat = lead > 1;
+            let start = b.new_label();
+            b.bind(start);
+            b.redo_label = Some(start);
+            self.body(&mut b, body);
+            b.emit(Insn::Return);
+        }
+        let scope = self.scopes.pop().expect("pushed above");
+        m.locals = scope.locals;
+        m.captured = scope.captured;
+        if let Err(what) = result {
+            self.unsupported(m, what);
+            return None;
+        }
+        m.children.push(Rc::new(b.finish(self.source.file.clone())));
+        Some((m.children.len() - 1) as u32)
     }
 
     /// The body of `class`/`module`/`class << obj`, compiled as a method
@@ -1209,6 +1503,7 @@ impl Compiler<'_, '_> {
             flags,
             line: m.current_line,
             highlight: None,
+            block: None,
         });
         let site = (m.sites.len() - 1) as u32;
         m.emit(Insn::InvokeSuper(site));
@@ -1219,11 +1514,7 @@ impl Compiler<'_, '_> {
         Some(match target {
             Node::Lvasgn(Lvasgn {
                 name, value: None, ..
-            }) => {
-                let sym = self.sym(name);
-                let slot = m.local(sym);
-                (Insn::Load(slot), Insn::Store(slot))
-            }
+            }) => self.local_access(m, name),
             Node::Ivasgn(Ivasgn {
                 name, value: None, ..
             }) => {
@@ -1248,6 +1539,46 @@ impl Compiler<'_, '_> {
             _ => return None,
         })
     }
+}
+
+/// The locals of a scope enclosing the block being compiled.
+struct OuterScope {
+    locals: Vec<Sym>,
+    captured: Vec<bool>,
+}
+
+/// Turns the scope depths of `loadenv`/`storeenv` into environment hops,
+/// once a method and all its blocks are compiled (only then is it known
+/// which scopes have an environment). `chain` holds, outermost first,
+/// whether each enclosing scope has one.
+///
+/// A reference `depth` scopes out skips the environments of the scopes in
+/// between and of the referring scope itself:
+///
+/// ```text
+/// def m            # has an env (sum is captured)
+///   sum = 0
+///   [1].each do |x|     # no env of its own: reuses m's
+///     sum += x          # loadenv sum 1, hops 0
+///   end
+/// end
+/// ```
+fn assign_env_hops(method: &mut Method, chain: &mut Vec<bool>) {
+    chain.push(method.has_env);
+    for insn in method.insns.iter_mut() {
+        if let Insn::LoadEnv { depth, hops, .. } | Insn::StoreEnv { depth, hops, .. } = insn {
+            let between = &chain[chain.len() - *depth as usize..];
+            *hops = between.iter().filter(|&&has_env| has_env).count() as u8;
+        }
+    }
+    for child in method.children.iter_mut() {
+        if child.kind == MethodKind::Block {
+            let child =
+                Rc::get_mut(child).expect("blocks are owned by their method until it is finished");
+            assign_env_hops(child, chain);
+        }
+    }
+    chain.pop();
 }
 
 /// The parts of a `def` or `def self.x` the compiler needs.

@@ -91,6 +91,27 @@ pub enum Insn {
     /// `defs name`: pop an object; define method n on its singleton class;
     /// push the name as a Symbol (`def self.name`).
     DefineSingletonMethod(u32),
+    /// `loadenv name depth`: push a local that a block captures, from the
+    /// heap environment `depth` scopes out (0: this method or block's own).
+    /// `hops` is how many environments the interpreter walks to get there
+    /// (scopes without captured locals have none); the compiler computes it.
+    LoadEnv { slot: u16, depth: u8, hops: u8 },
+    /// `storeenv name depth`: pop into a captured local.
+    StoreEnv { slot: u16, depth: u8, hops: u8 },
+    /// `yield argc`: call the block of the current method with `argc`
+    /// arguments; push its result.
+    Yield(u32),
+    /// `blockparam`: push the current method's block as a Proc (nil when
+    /// there is none): the `&blk` parameter.
+    BlockParam,
+    /// `lambda`: push a new lambda Proc of block method n (`->(x) { }`).
+    Lambda(u32),
+    /// `break`: pop a value and leave the method call the current block was
+    /// given to, with that value as the call's result.
+    BreakBlock,
+    /// `nonlocal_return`: pop a value and return it from the method the
+    /// current block was written in (from the block itself in a lambda).
+    ReturnFromBlock,
     /// `super argc`: call the next method of the same name up the ancestry
     /// with self as receiver and `argc` arguments (pushed after a `self`).
     /// Operand: call-site index.
@@ -137,6 +158,13 @@ impl Insn {
             Insn::OpenSingleton(_) => "sclass",
             Insn::DefineSingletonMethod(_) => "defs",
             Insn::InvokeSuper(_) => "super",
+            Insn::LoadEnv { .. } => "loadenv",
+            Insn::StoreEnv { .. } => "storeenv",
+            Insn::Yield(_) => "yield",
+            Insn::BlockParam => "blockparam",
+            Insn::Lambda(_) => "lambda",
+            Insn::BreakBlock => "break",
+            Insn::ReturnFromBlock => "nonlocal_return",
             Insn::GetGlobal(_) => "getglobal",
             Insn::SetGlobal(_) => "setglobal",
             Insn::DefineMethod(_) => "def",

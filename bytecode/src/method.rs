@@ -15,6 +15,8 @@ pub enum MethodKind {
     Method,
     /// The body of a `class`, `module` or `class << obj` (`<class:Foo>`).
     ClassBody,
+    /// A block (`block in foo`).
+    Block,
 }
 
 /// The part of a source line that error_highlight underlines when the call at
@@ -46,6 +48,8 @@ pub mod call_flags {
     pub const VCALL: u8 = 2;
     /// `super` without arguments: passes the method's own parameters.
     pub const ZSUPER: u8 = 4;
+    /// `&expr`: the block argument is on the stack after the arguments.
+    pub const BLOCK_ARG: u8 = 8;
 }
 
 /// One `send` site.
@@ -57,6 +61,8 @@ pub struct CallSite {
     pub line: u32,
     /// What error_highlight underlines when the method is missing.
     pub highlight: Option<Span>,
+    /// The literal block passed (`foo { ... }`): a child method index.
+    pub block: Option<u32>,
 }
 
 impl CallSite {
@@ -101,12 +107,35 @@ pub struct Method {
     pub spans: Vec<(u32, Span)>,
     /// The variable of each `getivar`/`setivar` site.
     pub ivars: Vec<Sym>,
+    /// Whether some of its locals are captured by blocks: they then live in
+    /// a heap environment made at every call.
+    pub has_env: bool,
+    /// For blocks: whether a single Array argument is spread over the
+    /// parameters (`|a, b|` given `[1, 2]`), as procs do.
+    pub auto_splat: bool,
+    /// Whether the method takes a `&blk` parameter.
+    pub block_param: bool,
+    /// Names of outer locals the env instructions refer to, by (depth, slot).
+    pub outer_names: Vec<((u8, u16), Sym)>,
 }
 
 impl Method {
     /// The most arguments a call may pass.
     pub fn max_args(&self) -> u32 {
         self.required + self.optional
+    }
+
+    /// The name of a local `depth` scopes out (env instructions): only known
+    /// for this method's own locals; outer ones print by slot.
+    fn local_name(&self, slot: usize, depth: u8, symbols: &SymbolTable) -> String {
+        let outer = self
+            .outer_names
+            .iter()
+            .find(|(at, _)| *at == (depth, slot as u16));
+        match (depth, self.locals.get(slot), outer) {
+            (0, Some(&name), _) | (_, _, Some(&(_, name))) => symbols.name(name).to_string(),
+            _ => format!("%{slot}"),
+        }
     }
 
     /// The error_highlight span of the (non-send) instruction at `ip`.
@@ -149,7 +178,17 @@ impl Method {
             }
             Insn::Send(site) => {
                 let site = &self.sites[site as usize];
-                format!("{:<6} {}", symbols.name(site.name), site.argc)
+                let mut text = format!("{:<6} {}", symbols.name(site.name), site.argc);
+                if let Some(block) = site.block {
+                    text.push_str(&format!(
+                        " {{{}}}",
+                        symbols.name(self.children[block as usize].name)
+                    ));
+                }
+                if site.flags & call_flags::BLOCK_ARG != 0 {
+                    text.push_str(" &");
+                }
+                text
             }
             Insn::GetConst(sym)
             | Insn::SetConst(sym)
@@ -169,6 +208,15 @@ impl Method {
                 class_body_name(symbols.name(self.children[child as usize].name))
             }
             Insn::InvokeSuper(site) => self.sites[site as usize].argc.to_string(),
+            Insn::LoadEnv { slot, depth, .. } | Insn::StoreEnv { slot, depth, .. } => {
+                format!(
+                    "{:<6} {depth}",
+                    self.local_name(slot as usize, depth, symbols)
+                )
+            }
+            Insn::Yield(argc) => argc.to_string(),
+            Insn::Lambda(child) => symbols.name(self.children[child as usize].name).to_string(),
+            Insn::BlockParam | Insn::BreakBlock | Insn::ReturnFromBlock => String::new(),
             Insn::DefineMethod(child) => {
                 symbols.name(self.children[child as usize].name).to_string()
             }

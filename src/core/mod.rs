@@ -10,6 +10,7 @@ pub mod integer;
 pub mod kernel;
 pub mod module;
 pub mod object;
+pub mod proc;
 pub mod string;
 
 use crate::object::{RArray, RString};
@@ -33,6 +34,7 @@ pub struct NativeMethod {
 pub fn define_core(vm: &mut Vm) {
     object::define(vm);
     module::define(vm);
+    proc::define(vm);
     kernel::define(vm);
     integer::define(vm);
     float::define(vm);

@@ -409,7 +409,8 @@ fn class_new(vm: &mut Vm, class: Value, args: &[Value]) -> VmResult {
     let object = allocate(vm, class)?;
     vm.temp_roots.borrow_mut().push(object);
     let initialize = vm.symbols.intern("initialize");
-    let result = vm.call(object, initialize, args);
+    let block = vm.current_block();
+    let result = vm.call_with_block(object, initialize, args, block);
     vm.temp_roots.borrow_mut().pop();
     result?;
     Ok(object)
@@ -632,7 +633,8 @@ fn send(vm: &mut Vm, object: Value, args: &[Value], allow_private: bool) -> VmRe
             let receiver_index = vm.stack.len();
             vm.stack.push(object);
             vm.stack.extend_from_slice(&args[1..]);
-            let result = vm.invoke(&entry, receiver_index, args.len() - 1, name);
+            let block = vm.current_block();
+            let result = vm.invoke(&entry, receiver_index, args.len() - 1, name, block);
             vm.stack.truncate(receiver_index);
             result
         }

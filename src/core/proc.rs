@@ -1,0 +1,106 @@
+//! Proc, and the Kernel methods about blocks: `block_given?`, `proc`,
+//! `lambda`, `loop`; `Symbol#to_proc`.
+
+use crate::block::{Block, BlockCode};
+use crate::object::RProc;
+use crate::value::Value;
+use crate::vm::{Vm, VmResult};
+use std::rc::Rc;
+
+pub fn define(vm: &mut Vm) {
+    let kernel = vm.c.kernel;
+    vm.define_private_native(kernel, "block_given?", 0, Some(0), |vm, _, _| {
+        // The block of the method that called block_given? (the frame
+        // below this core method's own).
+        let depth = vm.frames.len();
+        let given = depth >= 2 && vm.frames[depth - 2].block.is_some();
+        Ok(Value::bool(given))
+    });
+    vm.define_private_native(kernel, "proc", 0, Some(0), |vm, _, _| {
+        let block = expect_block(vm, "tried to create Proc object without a block")?;
+        Ok(vm.new_proc(block))
+    });
+    vm.define_private_native(kernel, "lambda", 0, Some(0), |vm, _, _| {
+        let block = expect_block(vm, "tried to create Proc object without a block")?;
+        let lambda = Block {
+            is_lambda: true,
+            ..(*block).clone()
+        };
+        Ok(vm.new_proc(Rc::new(lambda)))
+    });
+    vm.define_private_native(kernel, "loop", 0, Some(0), |vm, _, _| {
+        let block = expect_block(vm, "no block given (loop)")?;
+        loop {
+            vm.invoke_block(&block, &[])?;
+        }
+    });
+    let proc_class = vm.c.proc_class;
+    vm.define_singleton_native(proc_class, "new", 0, Some(0), |vm, _, _| {
+        let block = expect_block(vm, "tried to create Proc object without a block")?;
+        Ok(vm.new_proc(block))
+    });
+    for name in ["call", "()", "yield", "===", "[]"] {
+        vm.define_native(proc_class, name, 0, None, |vm, proc, args| {
+            let block = proc_block(proc);
+            vm.invoke_block(&block, args)
+        });
+    }
+    vm.define_native(proc_class, "to_proc", 0, Some(0), |_, proc, _| Ok(proc));
+    vm.define_native(proc_class, "lambda?", 0, Some(0), |_, proc, _| {
+        Ok(Value::bool(proc_block(proc).is_lambda))
+    });
+    vm.define_native(proc_class, "arity", 0, Some(0), |_, proc, _| {
+        Ok(Value::small(arity(&proc_block(proc))))
+    });
+    vm.define_native(proc_class, "inspect", 0, Some(0), proc_inspect);
+    vm.define_native(proc_class, "to_s", 0, Some(0), proc_inspect);
+    let symbol = vm.c.symbol;
+    vm.define_native(symbol, "to_proc", 0, Some(0), |vm, name, _| {
+        let block = vm.symbol_block(name.as_symbol().expect("Symbol receiver"));
+        Ok(vm.new_proc(Rc::new(block)))
+    });
+}
+
+fn proc_block(proc: Value) -> Rc<Block> {
+    proc.get::<RProc>().expect("Proc receiver").block.clone()
+}
+
+/// The block given to the running core method, or ArgumentError.
+fn expect_block(vm: &mut Vm, message: &str) -> VmResult<Rc<Block>> {
+    match vm.current_block() {
+        Some(block) => Ok(block),
+        None => Err(vm.argument_error(message.to_string())),
+    }
+}
+
+/// Proc#arity: the number of required parameters, or -(required + 1) when
+/// some are optional.
+fn arity(block: &Block) -> i64 {
+    match &block.code {
+        BlockCode::Symbol(_) => -2,
+        BlockCode::Bytecode(code) => {
+            let (required, optional) = (code.code.required as i64, code.code.optional as i64);
+            if optional > 0 {
+                -(required + 1)
+            } else {
+                required
+            }
+        }
+    }
+}
+
+/// `#<Proc:0x0000... file:line>` (with ` (lambda)` for lambdas).
+fn proc_inspect(vm: &mut Vm, proc: Value, _: &[Value]) -> VmResult {
+    let block = proc_block(proc);
+    let location = match &block.code {
+        BlockCode::Bytecode(code) => format!(" {}:{}", code.code.file, code.code.line),
+        BlockCode::Symbol(name) => format!("(&:{})", vm.symbols.name(*name)),
+    };
+    let lambda = if block.is_lambda && matches!(block.code, BlockCode::Bytecode(_)) {
+        " (lambda)"
+    } else {
+        ""
+    };
+    let text = format!("#<Proc:0x{:016x}{location}{lambda}>", proc.bits());
+    Ok(vm.new_str(&text))
+}
