@@ -41,10 +41,28 @@ impl Vm {
         self.temp_roots.borrow_mut().push(exception);
         let message = self.new_str(message);
         self.set_internal(exception, self.sym.mesg, message);
-        let backtrace = self.backtrace();
-        self.set_internal(exception, self.sym.backtrace, backtrace);
+        self.set_backtrace_here(exception, 0);
         self.temp_roots.borrow_mut().pop();
         exception
+    }
+
+    /// Gives `exception` the backtrace of the current frames, leaving out
+    /// the innermost `skip` (the core method `raise` itself).
+    pub fn set_backtrace_here(&mut self, exception: Value, skip: usize) {
+        let lines: Vec<String> = self.backtrace_lines().into_iter().skip(skip).collect();
+        let array = self.new_array(Vec::with_capacity(lines.len()));
+        self.temp_roots.borrow_mut().push(array);
+        for line in lines {
+            let string = self.new_str(&line);
+            array
+                .get::<RArray>()
+                .unwrap()
+                .items
+                .borrow_mut()
+                .push(string);
+        }
+        self.temp_roots.borrow_mut().pop();
+        self.set_internal(exception, self.sym.backtrace, array);
     }
 
     /// Sets an internal variable of an exception (never frozen: it was just
@@ -107,22 +125,6 @@ impl Vm {
         lines
     }
 
-    fn backtrace(&mut self) -> Value {
-        let array = self.new_array(Vec::new());
-        self.temp_roots.borrow_mut().push(array);
-        for line in self.backtrace_lines() {
-            let string = self.new_str(&line);
-            array
-                .get::<RArray>()
-                .unwrap()
-                .items
-                .borrow_mut()
-                .push(string);
-        }
-        self.temp_roots.borrow_mut().pop();
-        array
-    }
-
     pub fn exception_message(&self, exception: Value) -> String {
         let message = self.ivar_get(exception, self.sym.mesg);
         match message.get::<RString>() {
@@ -146,9 +148,16 @@ impl Vm {
     }
 
     /// MRI's report of an uncaught exception (what goes to stderr).
-    pub fn error_report(&self, exception: Value) -> String {
+    pub fn error_report(&mut self, exception: Value) -> String {
         let class = self.class_name(self.real_class_of(exception));
-        let message = self.exception_message(exception);
+        let message_method = self.symbols.intern("message");
+        let message = match self.call(exception, message_method, &[]) {
+            Ok(message) => match self.string_text(message) {
+                Some(text) => text,
+                None => self.exception_message(exception),
+            },
+            Err(_) => self.exception_message(exception),
+        };
         let backtrace = self.exception_backtrace(exception);
         let mut out = String::new();
         if let Some(first) = backtrace.first() {

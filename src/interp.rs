@@ -303,8 +303,45 @@ impl Vm {
         result
     }
 
-    /// The interpreter loop for one frame whose receiver is at `base`.
+    /// Runs the frame whose receiver is at `base` from instruction `start`,
+    /// sending transfers (exceptions, `break`, `return`, `throw`) out of
+    /// protected ranges to their `rescue`/`ensure` handlers.
     pub fn execute(
+        &mut self,
+        method: &Rc<LoadedMethod>,
+        base: usize,
+        argc: usize,
+        start: usize,
+    ) -> VmResult {
+        let frame = self.frames.len() - 1;
+        let operand_base = base + 1 + argc + method.code.locals.len();
+        let mut ip = start;
+        loop {
+            let control = match self.run(method, base, argc, ip) {
+                Ok(value) => return Ok(value),
+                Err(control) => control,
+            };
+            let at = self.frames[frame].ip as usize;
+            let is_exception = matches!(control, Control::Raise(_));
+            let Some(handler) = method.code.handler_at(at, is_exception) else {
+                return Err(control);
+            };
+            self.stack.truncate(operand_base + handler.depth as usize);
+            match (handler.kind, control) {
+                (bytecode::HandlerKind::Rescue, Control::Raise(exception)) => {
+                    let current = self.symbols.intern("$!");
+                    self.globals.insert(current, exception);
+                    self.stack.push(exception);
+                }
+                (_, control) => self.frames[frame].pending.push(control),
+            }
+            ip = handler.target as usize;
+        }
+    }
+
+    /// The interpreter loop for one frame, until it returns or a transfer
+    /// leaves it.
+    fn run(
         &mut self,
         method: &Rc<LoadedMethod>,
         base: usize,
@@ -438,6 +475,26 @@ impl Vm {
                         return Err(self.raise(class, "break from proc-closure".into()));
                     }
                     return Err(Control::Break { target, value });
+                }
+                Insn::RescueMatch => {
+                    self.frames[frame].ip = (ip - 1) as u32;
+                    let class = self.pop();
+                    let exception = self.pop();
+                    let matched = self.rescue_matches(exception, class)?;
+                    self.stack.push(Value::bool(matched));
+                }
+                Insn::Reraise => {
+                    self.frames[frame].ip = (ip - 1) as u32;
+                    let exception = self.pop();
+                    return Err(Control::Raise(exception));
+                }
+                Insn::EndEnsure => {
+                    self.frames[frame].ip = (ip - 1) as u32;
+                    let control = self.frames[frame]
+                        .pending
+                        .pop()
+                        .expect("an ensure handler saved a transfer");
+                    return Err(control);
                 }
                 Insn::ReturnFromBlock => {
                     self.frames[frame].ip = (ip - 1) as u32;
@@ -1227,7 +1284,29 @@ impl Vm {
                 let class = self.c.local_jump_error;
                 self.new_exception(class, "unexpected return")
             }
+            Control::Throw { tag, .. } => {
+                let description = self.inspect(tag).unwrap_or_default();
+                let class = self.c.uncaught_throw_error;
+                self.new_exception(class, &format!("uncaught throw {description}"))
+            }
         }
+    }
+
+    /// Whether `rescue class` catches `exception` (`class` may be an Array
+    /// of classes, from `rescue *LIST`).
+    fn rescue_matches(&mut self, exception: Value, class: Value) -> VmResult<bool> {
+        if let Some(classes) = self.array_items(class) {
+            for class in classes {
+                if self.rescue_matches(exception, class)? {
+                    return Ok(true);
+                }
+            }
+            return Ok(false);
+        }
+        if class.get::<crate::object::RClass>().is_none() {
+            return Err(self.type_error("class or module required for rescue clause".into()));
+        }
+        Ok(self.is_kind_of(exception, class))
     }
 
     /// Whether instances of `class` define their own `method_missing`.

@@ -20,7 +20,7 @@ use std::rc::Rc;
 
 /// A transfer of control that unwinds Rust frames: for now a raised
 /// exception (`break`, `throw` and non-local `return` join it later).
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub enum Control {
     Raise(Value),
     /// `break` from a block: ends the call running in frame `target`.
@@ -33,6 +33,11 @@ pub enum Control {
         target: u64,
         value: Value,
     },
+    /// `throw tag, value`: ends the `catch` of the same tag.
+    Throw {
+        tag: Value,
+        value: Value,
+    },
 }
 
 impl Control {
@@ -41,7 +46,8 @@ impl Control {
         match self {
             Control::Raise(value)
             | Control::Break { value, .. }
-            | Control::Return { value, .. } => *value,
+            | Control::Return { value, .. }
+            | Control::Throw { value, .. } => *value,
         }
     }
 }
@@ -93,6 +99,9 @@ pub struct FrameRecord {
     pub break_target: u64,
     /// A lambda's frame: `return` and `break` leave the lambda itself.
     pub is_lambda: bool,
+    /// Transfers interrupted by the `ensure` clauses now running, innermost
+    /// last; `end_ensure` resumes them.
+    pub pending: Vec<Control>,
 }
 
 impl FrameRecord {
@@ -112,6 +121,7 @@ impl FrameRecord {
             home: id,
             break_target: 0,
             is_lambda: false,
+            pending: Vec::new(),
         }
     }
 }
@@ -157,6 +167,7 @@ pub struct CoreClasses {
     pub gc: Value,
     pub proc_class: Value,
     pub local_jump_error: Value,
+    pub uncaught_throw_error: Value,
     pub exception: Value,
     pub script_error: Value,
     pub not_implemented_error: Value,
@@ -225,6 +236,8 @@ pub struct Vm {
     /// interpreter's fast paths then give way to real calls.
     pub basic_ops_redefined: bool,
     pub options: VmOptions,
+    /// The tags of the `catch` blocks running, innermost last.
+    pub catch_tags: Vec<Value>,
     /// Values that native code keeps alive while it allocates.
     pub temp_roots: RefCell<Vec<Value>>,
 }
@@ -269,6 +282,7 @@ impl Vm {
                 gc: placeholder,
                 proc_class: placeholder,
                 local_jump_error: placeholder,
+                uncaught_throw_error: placeholder,
                 exception: placeholder,
                 script_error: placeholder,
                 not_implemented_error: placeholder,
@@ -302,6 +316,7 @@ impl Vm {
             basic_ops_redefined: false,
             options: options.clone(),
             temp_roots: RefCell::new(Vec::new()),
+            catch_tags: Vec::new(),
         });
         vm.bootstrap_classes();
         crate::core::define_core(&mut vm);
@@ -352,6 +367,8 @@ impl Vm {
         self.c.runtime_error = self.define_class("RuntimeError", standard);
         self.c.frozen_error = self.define_class("FrozenError", self.c.runtime_error);
         self.c.argument_error = self.define_class("ArgumentError", standard);
+        self.c.uncaught_throw_error =
+            self.define_class("UncaughtThrowError", self.c.argument_error);
         self.c.type_error = self.define_class("TypeError", standard);
         self.c.name_error = self.define_class("NameError", standard);
         self.c.no_method_error = self.define_class("NoMethodError", self.c.name_error);
@@ -484,6 +501,13 @@ impl Vm {
 
     pub fn set_constant(&mut self, class: Value, name: Sym, value: Value) {
         class_data(class).constants.borrow_mut().insert(name, value);
+    }
+
+    /// A global by its name (`$!`), nil when unset.
+    pub fn global_named(&self, name: &str) -> Value {
+        self.symbols
+            .lookup(name)
+            .map_or(Value::NIL, |sym| self.global(sym))
     }
 
     pub fn global(&self, name: Sym) -> Value {
@@ -806,6 +830,7 @@ impl Vm {
         marker.mark_all(&self.classes);
         marker.mark_all(&self.pinned);
         marker.mark_all(&self.temp_roots.borrow());
+        marker.mark_all(&self.catch_tags);
         marker.mark(self.main);
         for &value in self.globals.values() {
             marker.mark(value);
@@ -815,6 +840,12 @@ impl Vm {
             marker.mark(frame.env);
             if let Some(block) = &frame.block {
                 block.trace(&mut marker);
+            }
+            for control in &frame.pending {
+                marker.mark(control.value());
+                if let Control::Throw { tag, .. } = control {
+                    marker.mark(*tag);
+                }
             }
         }
         extra(&mut marker);

@@ -138,6 +138,9 @@ struct LoopContext {
     /// Operand-stack depth at the loop's start: `break` and `next` drop what
     /// an enclosing expression had pushed since.
     depth: i32,
+    /// How many `ensure` clauses were open when the loop started: leaving
+    /// the loop runs the ones opened since.
+    ensures: usize,
 }
 
 /// A method under construction.
@@ -169,6 +172,13 @@ struct MethodBuilder {
     root_label: String,
     /// Where `redo` in a block jumps (the start of its body).
     redo_label: Option<Label>,
+    handlers: Vec<crate::Handler>,
+    /// The bodies of the `ensure` clauses around the code being compiled,
+    /// outermost first: a `return`/`break`/`next` leaving them runs them.
+    ensures: Vec<Node>,
+    /// Where `retry` in the rescue clauses being compiled jumps, with the
+    /// stack depth there, innermost last.
+    retries: Vec<(Label, i32)>,
     labels: Vec<Option<u32>>,
     /// Index of the first instruction after the most recently bound label:
     /// the peephole never combines across it.
@@ -203,6 +213,9 @@ impl MethodBuilder {
             block_level: 0,
             root_label: String::new(),
             redo_label: None,
+            handlers: Vec::new(),
+            ensures: Vec::new(),
+            retries: Vec::new(),
             labels: Vec::new(),
             barrier: 0,
             depth: 0,
@@ -291,6 +304,13 @@ impl MethodBuilder {
         self.barrier = self.insns.len();
     }
 
+    /// The current index as the edge of a protected range: the peephole may
+    /// not merge instructions across it.
+    fn range_boundary(&mut self) -> u32 {
+        self.barrier = self.insns.len();
+        self.insns.len() as u32
+    }
+
     /// Jumps are emitted with the label id as target and patched in `finish`.
     fn jump(&mut self, label: Label) {
         self.emit(Insn::Jump(label.0 as u32));
@@ -349,6 +369,14 @@ impl MethodBuilder {
             auto_splat: self.auto_splat,
             block_param: self.block_param,
             outer_names: self.outer_names,
+            handlers: self
+                .handlers
+                .into_iter()
+                .map(|h| crate::Handler {
+                    target: self.labels[h.target as usize].expect("bound"),
+                    ..h
+                })
+                .collect(),
         }
     }
 }
@@ -375,6 +403,8 @@ fn stack_effect(insn: &Insn, sites: &[CallSite]) -> i32 {
         Insn::InvokeSuper(site) => -(sites[site as usize].argc as i32),
         Insn::LoadEnv { .. } | Insn::BlockParam | Insn::Lambda(_) => 1,
         Insn::StoreEnv { .. } | Insn::BreakBlock | Insn::ReturnFromBlock => -1,
+        Insn::RescueMatch | Insn::Reraise => -1,
+        Insn::EndEnsure => 0,
         Insn::Yield(argc) => 1 - argc as i32,
         Insn::PushSelf | Insn::Arg(_) | Insn::HasArg(_) | Insn::Load(_) | Insn::Push(_) => 1,
         Insn::Dup | Insn::GetConst(_) | Insn::GetGlobal(_) | Insn::DefineMethod(_) => 1,
@@ -715,6 +745,9 @@ impl Compiler<'_, '_> {
             Node::Next(Next { args, .. }) => self.next_loop(m, args),
             Node::Return(Return { args, .. }) => {
                 self.values(m, args);
+                if m.kind != MethodKind::Block {
+                    self.run_ensures(m, 0);
+                }
                 m.emit(if m.kind == MethodKind::Block {
                     Insn::ReturnFromBlock
                 } else {
@@ -732,7 +765,9 @@ impl Compiler<'_, '_> {
                 }
                 None => self.invalid_jump(m, "redo"),
             },
-            Node::Retry(_) => self.invalid_jump(m, "retry"),
+            Node::Retry(_) => self.retry(m),
+            Node::Rescue(rescue) => self.rescue(m, rescue),
+            Node::Ensure(ensure) => self.ensure(m, ensure),
             Node::Yield(_) if m.kind == MethodKind::TopLevel => self.invalid_jump(m, "yield"),
             Node::OpAsgn(OpAsgn {
                 recv,
@@ -1066,6 +1101,7 @@ impl Compiler<'_, '_> {
             break_label,
             next_label: cond_label,
             depth: m.depth,
+            ensures: m.ensures.len(),
         });
         self.body(m, body);
         m.emit(Insn::Pop);
@@ -1074,6 +1110,171 @@ impl Compiler<'_, '_> {
         self.branch_if(m, cond, while_true, body_label);
         m.push_literal(Literal::Nil);
         m.bind(break_label);
+    }
+
+    /// Runs, innermost first, the `ensure` clauses opened since `down_to`
+    /// (a local jump is leaving them); the value on top of the stack is kept.
+    fn run_ensures(&mut self, m: &mut MethodBuilder, down_to: usize) {
+        if m.ensures.len() <= down_to {
+            return;
+        }
+        let temp = self.temp(m);
+        m.emit(Insn::Store(temp));
+        let saved = m.ensures.split_off(down_to);
+        for body in saved.iter().rev() {
+            self.expr(m, body);
+            m.emit(Insn::Pop);
+        }
+        m.ensures.extend(saved);
+        m.emit(Insn::Load(temp));
+    }
+
+    /// `begin; body; rescue A, B => e; ...; else; ...; end` (also a method
+    /// body with `rescue`, and `expr rescue fallback`):
+    ///
+    /// ```text
+    /// RETRY:
+    ///     <body>              # protected: a raise jumps to HANDLER
+    ///     [pop; <else>]
+    ///     jump DONE
+    /// HANDLER:                # the exception is on the stack
+    ///     dup; <A>; rescue_match; branch MATCH
+    ///     ...
+    ///     reraise
+    /// MATCH:
+    ///     store e; <clause>; jump DONE
+    /// DONE:
+    /// ```
+    fn rescue(&mut self, m: &mut MethodBuilder, rescue: &Rescue) {
+        let retry = m.new_label();
+        let done = m.new_label();
+        let handler = m.new_label();
+        m.bind(retry);
+        let depth = m.depth;
+        let start = m.range_boundary();
+        self.expr_or_nil(m, rescue.body.as_deref());
+        let end = m.range_boundary();
+        if let Some(else_body) = rescue.else_.as_deref() {
+            m.emit(Insn::Pop);
+            self.expr(m, else_body);
+        }
+        m.jump(done);
+        m.bind(handler);
+        m.depth = depth + 1;
+        for clause in &rescue.rescue_bodies {
+            let Node::RescueBody(RescueBody {
+                exc_list,
+                exc_var,
+                body,
+                ..
+            }) = clause
+            else {
+                continue;
+            };
+            let matched = m.new_label();
+            let classes: Vec<&Node> = match exc_list.as_deref() {
+                Some(Node::Array(Array { elements, .. })) => elements.iter().collect(),
+                Some(other) => vec![other],
+                None => Vec::new(),
+            };
+            if classes.is_empty() {
+                m.emit(Insn::Dup);
+                let standard_error = self.sym("StandardError");
+                m.emit(Insn::GetConst(standard_error));
+                m.emit(Insn::RescueMatch);
+                m.branch(matched);
+            }
+            for class in classes {
+                m.emit(Insn::Dup);
+                match class {
+                    Node::Splat(Splat {
+                        value: Some(value), ..
+                    }) => self.expr(m, value),
+                    other => self.expr(m, other),
+                }
+                m.emit(Insn::RescueMatch);
+                m.branch(matched);
+            }
+            let next_clause = m.new_label();
+            m.jump(next_clause);
+            m.bind(matched);
+            match exc_var
+                .as_deref()
+                .and_then(|var| self.variable_target(m, var))
+            {
+                Some((_, store)) => m.emit(store),
+                None => m.emit(Insn::Pop),
+            }
+            m.retries.push((retry, depth));
+            self.body(m, body.as_deref());
+            m.retries.pop();
+            m.jump(done);
+            m.bind(next_clause);
+            m.depth = depth + 1;
+        }
+        m.emit(Insn::Reraise);
+        m.depth = depth + 1;
+        m.bind(done);
+        m.handlers.push(crate::Handler {
+            kind: crate::HandlerKind::Rescue,
+            start,
+            end,
+            target: handler.0 as u32,
+            depth: depth as u32,
+        });
+    }
+
+    /// `begin; body; ensure; cleanup; end`: the cleanup runs inline after a
+    /// normal end, and from the handler (then `end_ensure` resumes what was
+    /// leaving) after an exception or non-local exit.
+    fn ensure(&mut self, m: &mut MethodBuilder, ensure: &Ensure) {
+        let done = m.new_label();
+        let handler = m.new_label();
+        let depth = m.depth;
+        let start = m.range_boundary();
+        let cleanup = ensure.ensure.as_deref().cloned().unwrap_or(Node::Nil(Nil {
+            expression_l: ensure.keyword_l,
+        }));
+        m.ensures.push(cleanup.clone());
+        self.expr_or_nil(m, ensure.body.as_deref());
+        m.ensures.pop();
+        let end = m.range_boundary();
+        self.expr(m, &cleanup);
+        m.emit(Insn::Pop);
+        m.jump(done);
+        m.bind(handler);
+        m.depth = depth;
+        self.expr(m, &cleanup);
+        m.emit(Insn::Pop);
+        m.emit(Insn::EndEnsure);
+        m.depth = depth + 1;
+        m.bind(done);
+        m.handlers.push(crate::Handler {
+            kind: crate::HandlerKind::Ensure,
+            start,
+            end,
+            target: handler.0 as u32,
+            depth: depth as u32,
+        });
+    }
+
+    /// `retry` in a rescue clause: back to the start of its `begin`.
+    fn retry(&mut self, m: &mut MethodBuilder) {
+        let Some(&(label, depth)) = m.retries.last() else {
+            return self.invalid_jump(m, "retry");
+        };
+        for _ in depth..m.depth {
+            m.emit(Insn::Pop);
+        }
+        m.jump(label);
+        m.depth += 1;
+    }
+
+    fn expr_or_nil(&mut self, m: &mut MethodBuilder, node: Option<&Node>) {
+        match node {
+            Some(node) => self.expr(m, node),
+            None => m.push_literal(Literal::Nil),
+        }
     }
 
     /// Records an invalid `break`/`next`/`redo`/`retry`/`yield` and compiles
@@ -1098,8 +1299,9 @@ impl Compiler<'_, '_> {
         let Some(context) = m.loops.last() else {
             return self.invalid_jump(m, "break");
         };
-        let (label, depth) = (context.break_label, context.depth);
+        let (label, depth, ensures) = (context.break_label, context.depth, context.ensures);
         self.values(m, args);
+        self.run_ensures(m, ensures);
         let extra = m.depth - 1 - depth;
         if extra > 0 {
             let temp = self.temp(m);
@@ -1117,6 +1319,7 @@ impl Compiler<'_, '_> {
         if m.loops.is_empty() && m.kind == MethodKind::Block {
             // `next` ends the block with its value.
             self.values(m, args);
+            self.run_ensures(m, 0);
             m.emit(Insn::Return);
             m.depth += 1;
             return;
@@ -1124,11 +1327,10 @@ impl Compiler<'_, '_> {
         let Some(context) = m.loops.last() else {
             return self.invalid_jump(m, "next");
         };
-        let (label, depth) = (context.next_label, context.depth);
-        if !args.is_empty() {
-            self.values(m, args);
-            m.emit(Insn::Pop);
-        }
+        let (label, depth, ensures) = (context.next_label, context.depth, context.ensures);
+        self.values(m, args);
+        self.run_ensures(m, ensures);
+        m.emit(Insn::Pop);
         let extra = m.depth - depth;
         for _ in 0..extra {
             m.emit(Insn::Pop);

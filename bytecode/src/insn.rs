@@ -112,6 +112,15 @@ pub enum Insn {
     /// `nonlocal_return`: pop a value and return it from the method the
     /// current block was written in (from the block itself in a lambda).
     ReturnFromBlock,
+    /// `rescue_match`: pop a class (or an Array of them) and an exception;
+    /// push whether the exception is one of them (a `rescue Foo` clause).
+    RescueMatch,
+    /// `reraise`: pop an exception and raise it again, backtrace unchanged
+    /// (no rescue clause matched).
+    Reraise,
+    /// `end_ensure`: the end of an ensure clause run because of an exception
+    /// or a non-local exit: resume that transfer.
+    EndEnsure,
     /// `super argc`: call the next method of the same name up the ancestry
     /// with self as receiver and `argc` arguments (pushed after a `self`).
     /// Operand: call-site index.
@@ -165,6 +174,9 @@ impl Insn {
             Insn::Lambda(_) => "lambda",
             Insn::BreakBlock => "break",
             Insn::ReturnFromBlock => "nonlocal_return",
+            Insn::RescueMatch => "rescue_match",
+            Insn::Reraise => "reraise",
+            Insn::EndEnsure => "end_ensure",
             Insn::GetGlobal(_) => "getglobal",
             Insn::SetGlobal(_) => "setglobal",
             Insn::DefineMethod(_) => "def",

@@ -26,6 +26,6 @@ mod syntax_error;
 pub use compile::{compile_file, Source};
 pub use insn::Insn;
 pub use literal::{Literal, FIXNUM_MAX, FIXNUM_MIN};
-pub use method::{call_flags, CallSite, Method, MethodKind, Span};
+pub use method::{call_flags, CallSite, Handler, HandlerKind, Method, MethodKind, Span};
 pub use symbols::{Sym, SymbolTable};
 pub use syntax_error::SyntaxError;

@@ -38,6 +38,28 @@ fn class_body_name(name: &str) -> String {
         .to_string()
 }
 
+/// What a handler catches.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum HandlerKind {
+    /// A `rescue` clause: exceptions only; the exception is pushed.
+    Rescue,
+    /// An `ensure` clause: any transfer (exception, `break`, non-local
+    /// `return`, `throw`), which `end_ensure` resumes.
+    Ensure,
+}
+
+/// An entry of a method's exception table: a transfer out of an
+/// instruction in `start..end` continues at `target`, with the operand
+/// stack cut to `depth` values.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Handler {
+    pub kind: HandlerKind,
+    pub start: u32,
+    pub end: u32,
+    pub target: u32,
+    pub depth: u32,
+}
+
 /// Call-site flags.
 pub mod call_flags {
     /// No explicit receiver (`foo(1)`) or `self` (`self.foo`): private
@@ -117,6 +139,8 @@ pub struct Method {
     pub block_param: bool,
     /// Names of outer locals the env instructions refer to, by (depth, slot).
     pub outer_names: Vec<((u8, u16), Sym)>,
+    /// The exception table, innermost handlers first.
+    pub handlers: Vec<Handler>,
 }
 
 impl Method {
@@ -163,7 +187,27 @@ impl Method {
             out.push_str(line.trim_end());
             out.push('\n');
         }
+        for handler in &self.handlers {
+            let kind = match handler.kind {
+                HandlerKind::Rescue => "rescue",
+                HandlerKind::Ensure => "ensure",
+            };
+            let _ = writeln!(
+                out,
+                "    {kind} {}..{} -> {} (stack {})",
+                handler.start, handler.end, handler.target, handler.depth
+            );
+        }
         out
+    }
+
+    /// The handler for a transfer out of instruction `ip`, innermost first
+    /// (`rescue` handlers only catch exceptions).
+    pub fn handler_at(&self, ip: usize, is_exception: bool) -> Option<&Handler> {
+        let ip = ip as u32;
+        self.handlers.iter().find(|h| {
+            h.start <= ip && ip < h.end && (is_exception || h.kind == HandlerKind::Ensure)
+        })
     }
 
     fn operands(&self, insn: &Insn, symbols: &SymbolTable) -> String {
@@ -217,6 +261,7 @@ impl Method {
             Insn::Yield(argc) => argc.to_string(),
             Insn::Lambda(child) => symbols.name(self.children[child as usize].name).to_string(),
             Insn::BlockParam | Insn::BreakBlock | Insn::ReturnFromBlock => String::new(),
+            Insn::RescueMatch | Insn::Reraise | Insn::EndEnsure => String::new(),
             Insn::DefineMethod(child) => {
                 symbols.name(self.children[child as usize].name).to_string()
             }

@@ -5,6 +5,7 @@
 //! checked against its arity) and returns a value or raises. Methods that are
 //! more natural in Ruby live in `rb/` instead, so the JIT can inline them.
 
+pub mod exception;
 pub mod float;
 pub mod integer;
 pub mod kernel;
@@ -35,6 +36,7 @@ pub fn define_core(vm: &mut Vm) {
     object::define(vm);
     module::define(vm);
     proc::define(vm);
+    exception::define(vm);
     kernel::define(vm);
     integer::define(vm);
     float::define(vm);

@@ -107,24 +107,6 @@ pub fn define(vm: &mut Vm) {
         Ok(Value::bool(args[0].truthy()))
     });
 
-    let exception = vm.c.exception;
-    vm.define_native(exception, "message", 0, Some(0), exception_message);
-    vm.define_native(exception, "to_s", 0, Some(0), exception_message);
-    vm.define_native(exception, "backtrace", 0, Some(0), |vm, recv, _| {
-        let lines = vm.exception_backtrace(recv);
-        let array = vm.new_array(Vec::with_capacity(lines.len()));
-        for line in lines {
-            let string = vm.new_str(&line);
-            array
-                .get::<crate::object::RArray>()
-                .unwrap()
-                .items
-                .borrow_mut()
-                .push(string);
-        }
-        Ok(array)
-    });
-
     let gc = vm.c.gc;
     vm.define_singleton_native(gc, "start", 0, Some(0), |vm, _, _| {
         vm.collect(|_| {});
@@ -141,11 +123,6 @@ fn true_to_s(vm: &mut Vm, _: Value, _: &[Value]) -> VmResult {
 
 fn false_to_s(vm: &mut Vm, _: Value, _: &[Value]) -> VmResult {
     Ok(vm.new_str("false"))
-}
-
-fn exception_message(vm: &mut Vm, recv: Value, _: &[Value]) -> VmResult {
-    let message = vm.exception_message(recv);
-    Ok(vm.new_str(&message))
 }
 
 fn expect_class(vm: &mut Vm, value: Value) -> VmResult<()> {

@@ -1,0 +1,174 @@
+//! Exception and friends: `raise`, the Exception methods, `catch`/`throw`.
+
+use crate::object::{RArray, RString};
+use crate::value::Value;
+use crate::vm::{Control, Vm, VmResult};
+
+pub fn define(vm: &mut Vm) {
+    let kernel = vm.c.kernel;
+    vm.define_private_native(kernel, "raise", 0, Some(3), raise);
+    vm.define_private_native(kernel, "fail", 0, Some(3), raise);
+    vm.define_private_native(kernel, "catch", 0, Some(1), catch);
+    vm.define_private_native(kernel, "throw", 1, Some(2), |vm, _, args| {
+        let tag = args[0];
+        let value = args.get(1).copied().unwrap_or(Value::NIL);
+        if !vm.catch_tags.contains(&tag) {
+            let description = vm.inspect(tag)?;
+            let class = vm.c.uncaught_throw_error;
+            return Err(vm.raise(class, format!("uncaught throw {description}")));
+        }
+        Err(Control::Throw { tag, value })
+    });
+
+    let exception = vm.c.exception;
+    vm.define_singleton_native(exception, "exception", 0, None, |vm, class, args| {
+        let new = vm.symbols.intern("new");
+        vm.call(class, new, args)
+    });
+    vm.define_private_native(
+        exception,
+        "initialize",
+        0,
+        Some(1),
+        |vm, exception, args| {
+            let message = args.first().copied().unwrap_or(Value::NIL);
+            vm.ivar_set(exception, vm.sym.mesg, message)?;
+            Ok(Value::NIL)
+        },
+    );
+    vm.define_native(exception, "exception", 0, Some(1), |vm, exception, args| {
+        let Some(&message) = args.first() else {
+            return Ok(exception);
+        };
+        let dup = vm.symbols.intern("dup");
+        let copy = vm.call(exception, dup, &[])?;
+        vm.ivar_set(copy, vm.sym.mesg, message)?;
+        Ok(copy)
+    });
+    vm.define_native(exception, "to_s", 0, Some(0), |vm, exception, _| {
+        let message = vm.ivar_get(exception, vm.sym.mesg);
+        if message.is_nil() {
+            let name = vm.class_name(vm.real_class_of(exception));
+            return Ok(vm.new_str(&name));
+        }
+        let bytes = vm.to_s_bytes(message)?;
+        Ok(vm.new_string(bytes))
+    });
+    vm.define_native(exception, "message", 0, Some(0), |vm, exception, _| {
+        let to_s = vm.sym.to_s;
+        vm.call(exception, to_s, &[])
+    });
+    vm.define_native(exception, "inspect", 0, Some(0), |vm, exception, _| {
+        let class = vm.class_name(vm.real_class_of(exception));
+        let to_s = vm.sym.to_s;
+        let text = vm.call(exception, to_s, &[])?;
+        let text = vm.string_text(text).unwrap_or_default();
+        let shown = if text.is_empty() {
+            class
+        } else {
+            format!("#<{class}: {text}>")
+        };
+        Ok(vm.new_str(&shown))
+    });
+    vm.define_native(exception, "full_message", 0, Some(1), |vm, exception, _| {
+        let report = vm.error_report(exception);
+        Ok(vm.new_str(&report))
+    });
+    vm.define_native(exception, "backtrace", 0, Some(0), |vm, exception, _| {
+        Ok(vm.ivar_get(exception, vm.sym.backtrace))
+    });
+    vm.define_native(
+        exception,
+        "set_backtrace",
+        1,
+        Some(1),
+        |vm, exception, args| {
+            vm.ivar_set(exception, vm.sym.backtrace, args[0])?;
+            Ok(args[0])
+        },
+    );
+    vm.define_native(exception, "==", 1, Some(1), |vm, exception, args| {
+        let other = args[0];
+        if exception == other {
+            return Ok(Value::TRUE);
+        }
+        if vm.real_class_of(exception) != vm.real_class_of(other) {
+            return Ok(Value::FALSE);
+        }
+        let same_message = vm.exception_message(exception) == vm.exception_message(other);
+        Ok(Value::bool(
+            same_message && vm.exception_backtrace(exception) == vm.exception_backtrace(other),
+        ))
+    });
+}
+
+/// `raise`, `raise "message"`, `raise Class`, `raise Class, "message"`,
+/// `raise exception`: makes the exception (with `exception`), gives it the
+/// caller's backtrace if it has none, and raises it.
+fn raise(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
+    let exception = match args.first() {
+        None => {
+            let current = vm.global_named("$!");
+            if current.is_nil() {
+                let class = vm.c.runtime_error;
+                let new = vm.symbols.intern("new");
+                let empty = vm.new_str("");
+                vm.call(class, new, &[empty])?
+            } else {
+                current
+            }
+        }
+        Some(&first) if first.get::<RString>().is_some() && args.len() == 1 => {
+            let class = vm.c.runtime_error;
+            let new = vm.symbols.intern("new");
+            vm.call(class, new, &[first])?
+        }
+        Some(&first) => {
+            let exception_method = vm.symbols.intern("exception");
+            let class = vm.class_of(first);
+            if vm.find_method(class, exception_method).is_none() {
+                return Err(vm.type_error("exception class/object expected".into()));
+            }
+            let message: Vec<Value> = args.get(1).copied().into_iter().collect();
+            vm.call(first, exception_method, &message)?
+        }
+    };
+    if !vm.is_kind_of(exception, vm.c.exception) {
+        return Err(vm.type_error("exception object expected".into()));
+    }
+    if let Some(&backtrace) = args.get(2) {
+        vm.ivar_set(exception, vm.sym.backtrace, backtrace)?;
+    }
+    if vm
+        .ivar_get(exception, vm.sym.backtrace)
+        .get::<RArray>()
+        .is_none()
+    {
+        // The backtrace starts at the caller of `raise`.
+        vm.set_backtrace_here(exception, 1);
+    }
+    Err(Control::Raise(exception))
+}
+
+/// `catch(tag) { |tag| ... }`: runs the block; a `throw` of the same tag
+/// ends it with the thrown value.
+fn catch(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
+    let tag = match args.first() {
+        Some(&tag) => tag,
+        None => {
+            let object = vm.c.object;
+            vm.new_object(object)
+        }
+    };
+    let Some(block) = vm.current_block() else {
+        let class = vm.c.local_jump_error;
+        return Err(vm.raise(class, "no block given".into()));
+    };
+    vm.catch_tags.push(tag);
+    let result = vm.invoke_block(&block, &[tag]);
+    vm.catch_tags.pop();
+    match result {
+        Err(Control::Throw { tag: thrown, value }) if thrown == tag => Ok(value),
+        other => other,
+    }
+}
