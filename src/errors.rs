@@ -104,20 +104,32 @@ impl Vm {
         let mut lines = Vec::with_capacity(self.frames.len());
         for (depth, frame) in self.frames.iter().enumerate().rev() {
             let label = match &frame.code {
-                FrameCode::Bytecode(method) => self.symbols.name(method.code.name).to_string(),
+                FrameCode::Bytecode(method) => {
+                    let code = &method.code;
+                    if crate::prelude::is_internal(&code.file)
+                        && code.kind != bytecode::MethodKind::Method
+                    {
+                        // The prelude's own blocks: MRI's C methods have none.
+                        continue;
+                    }
+                    self.symbols.name(code.name).to_string()
+                }
                 FrameCode::Native(name) => self.symbols.name(*name).to_string(),
             };
-            // A core method reports where its nearest Ruby caller is.
+            // Core methods (native or prelude) report where their nearest
+            // Ruby caller is.
             let location = self.frames[..=depth]
                 .iter()
                 .rev()
                 .find_map(|f| match &f.code {
-                    FrameCode::Bytecode(method) => {
+                    FrameCode::Bytecode(method)
+                        if !crate::prelude::is_internal(&method.code.file) =>
+                    {
                         let code = &method.code;
                         let line = code.lines.get(f.ip as usize).copied().unwrap_or(code.line);
                         Some((code.file.clone(), line))
                     }
-                    FrameCode::Native(_) => None,
+                    _ => None,
                 });
             let (file, line) = location.unwrap_or_else(|| ("-".into(), 0));
             lines.push(format!("{file}:{line}:in `{label}'"));

@@ -17,6 +17,7 @@ pub mod heap;
 pub mod interp;
 pub mod object;
 pub mod output;
+pub mod prelude;
 pub mod profile_dump;
 pub mod shape;
 pub mod stack;

@@ -320,6 +320,10 @@ impl Vm {
         });
         vm.bootstrap_classes();
         crate::core::define_core(&mut vm);
+        if let Err(control) = vm.load_prelude() {
+            let exception = vm.uncaught(control);
+            panic!("the prelude raised: {}", vm.error_report(exception));
+        }
         // Defining the core's own arithmetic is not a redefinition.
         vm.basic_ops_redefined = false;
         vm.heap.stress = options.gc_stress;

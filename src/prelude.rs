@@ -1,0 +1,36 @@
+//! The core methods written in Ruby (`rb/`), compiled when the VM starts.
+//!
+//! Their file names are `<internal:NAME>`: backtraces show their frames as
+//! MRI shows its C methods, by method name at the caller's location.
+
+use crate::vm::{Vm, VmResult};
+use std::rc::Rc;
+
+/// The prelude files, in load order.
+pub const PRELUDE: &[(&str, &str)] = &[
+    ("kernel", include_str!("../rb/kernel.rb")),
+    ("integer", include_str!("../rb/integer.rb")),
+    ("array", include_str!("../rb/array.rb")),
+];
+
+/// The file-name prefix of prelude code.
+pub const INTERNAL_PREFIX: &str = "<internal:";
+
+impl Vm {
+    /// Compiles and runs every prelude file.
+    pub fn load_prelude(&mut self) -> VmResult<()> {
+        for (name, source) in PRELUDE {
+            let file = format!("{INTERNAL_PREFIX}{name}>");
+            let code = bytecode::compile_file(source.as_bytes(), &file, &mut self.symbols)
+                .unwrap_or_else(|error| panic!("rb/{name}.rb does not compile: {}", error.report));
+            let main = self.load(Rc::new(code));
+            self.run_main(main)?;
+        }
+        Ok(())
+    }
+}
+
+/// Whether `file` is prelude code.
+pub fn is_internal(file: &str) -> bool {
+    file.starts_with(INTERNAL_PREFIX)
+}
