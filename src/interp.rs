@@ -24,7 +24,7 @@
 
 use crate::block::{Block, BlockCode};
 use crate::heap::HeapObject;
-use crate::object::{MethodBody, MethodEntry, REnv, RObject, RProc, RString, Visibility};
+use crate::object::{MethodBody, MethodEntry, RArray, REnv, RObject, RProc, RString, Visibility};
 use crate::shape::ShapeId;
 use crate::value::Value;
 use crate::vm::{class_data, Control, FrameCode, FrameRecord, Vm, VmResult, MAX_DEPTH};
@@ -153,7 +153,7 @@ impl Vm {
                 let name = self.symbols.name(site.name);
                 let plain = site.argc == 1
                     && site.block.is_none()
-                    && site.flags & call_flags::BLOCK_ARG == 0;
+                    && site.flags & (call_flags::BLOCK_ARG | call_flags::SPLAT) == 0;
                 let op = BASIC_OPS
                     .iter()
                     .find(|(n, _)| *n == name && plain)
@@ -366,7 +366,11 @@ impl Vm {
                     let arg = self.stack[base + 1 + n as usize];
                     self.stack.push(arg);
                 }
-                Insn::HasArg(n) => self.stack.push(Value::bool((n as usize) < argc)),
+                Insn::HasArg(n) => {
+                    let given =
+                        (n as usize) < argc && self.stack[base + 1 + n as usize] != Value::UNDEF;
+                    self.stack.push(Value::bool(given));
+                }
                 Insn::Load(slot) => {
                     let value = self.stack[locals + slot as usize];
                     self.stack.push(value);
@@ -475,6 +479,65 @@ impl Vm {
                         return Err(self.raise(class, "break from proc-closure".into()));
                     }
                     return Err(Control::Break { target, value });
+                }
+                Insn::ArrayAppend => {
+                    let value = self.pop();
+                    let array = *self.stack.last().expect("operand");
+                    array
+                        .get::<RArray>()
+                        .expect("append builds an Array")
+                        .items
+                        .borrow_mut()
+                        .push(value);
+                }
+                Insn::ArrayConcat => {
+                    self.frames[frame].ip = (ip - 1) as u32;
+                    let value = self.pop();
+                    let items = self.splat_items(value)?;
+                    let array = *self.stack.last().expect("operand");
+                    array
+                        .get::<RArray>()
+                        .expect("concatarray builds an Array")
+                        .items
+                        .borrow_mut()
+                        .extend(items);
+                }
+                Insn::Destructure {
+                    before,
+                    splat,
+                    after,
+                } => {
+                    self.frames[frame].ip = (ip - 1) as u32;
+                    let value = self.pop();
+                    self.destructure(value, before as usize, splat, after as usize)?;
+                }
+                Insn::CheckMatch { splat } => {
+                    self.frames[frame].ip = (ip - 1) as u32;
+                    let subject = self.pop();
+                    let pattern = self.pop();
+                    let patterns = if splat {
+                        self.splat_items(pattern)?
+                    } else {
+                        vec![pattern]
+                    };
+                    let eqq = self.symbols.intern("===");
+                    let mut matched = false;
+                    for pattern in patterns {
+                        if self.call(pattern, eqq, &[subject])?.truthy() {
+                            matched = true;
+                            break;
+                        }
+                    }
+                    self.stack.push(Value::bool(matched));
+                }
+                Insn::Defined { kind, name } => {
+                    self.frames[frame].ip = (ip - 1) as u32;
+                    let description = self.defined_at(frame, base, kind, name)?;
+                    let value = match description {
+                        Some(text) => self.new_str(text),
+                        None => Value::NIL,
+                    };
+                    self.stack.push(value);
                 }
                 Insn::RescueMatch => {
                     self.frames[frame].ip = (ip - 1) as u32;
@@ -854,12 +917,22 @@ impl Vm {
             None
         };
         let caller_self = self.stack[base];
-        let argc = site.argc as usize;
+        let argc = if site.flags & call_flags::SPLAT != 0 {
+            let list = self.pop();
+            let items = self
+                .array_items(list)
+                .expect("a splat call passes an Array");
+            let count = items.len();
+            self.stack.extend(items);
+            count
+        } else {
+            site.argc as usize
+        };
         let receiver_index = self.stack.len() - argc - 1;
         let receiver = self.stack[receiver_index];
 
         state.receiver.record(self.kind_of(receiver));
-        for (i, recorder) in state.args.iter().enumerate() {
+        for (i, recorder) in state.args.iter().enumerate().take(argc) {
             recorder.record(self.kind_of(self.stack[receiver_index + 1 + i]));
         }
 
@@ -916,6 +989,33 @@ impl Vm {
         self.stack.truncate(receiver_index);
         self.stack.push(result);
         Ok(())
+    }
+
+    /// Rearranges the `argc` arguments above the receiver at
+    /// `receiver_index` into `code`'s canonical slots: leading required,
+    /// optional (`UNDEF` when not given), the `*rest` Array, trailing
+    /// required. Returns the new count. The arity was checked.
+    fn lay_out_args(&mut self, code: &Method, receiver_index: usize, argc: usize) -> usize {
+        let args: smallvec::SmallVec<[Value; 8]> =
+            self.stack[receiver_index + 1..].iter().copied().collect();
+        let (required, optional, post) = (
+            code.required as usize,
+            code.optional as usize,
+            code.post as usize,
+        );
+        let given_optional = optional.min(argc - required - post);
+        let mut slots: smallvec::SmallVec<[Value; 8]> =
+            args[..required + given_optional].iter().copied().collect();
+        slots.extend(std::iter::repeat_n(Value::UNDEF, optional - given_optional));
+        if code.rest {
+            let rest = args[required + given_optional..argc - post].to_vec();
+            let rest = self.new_array(rest);
+            slots.push(rest);
+        }
+        slots.extend_from_slice(&args[argc - post..argc]);
+        self.stack.truncate(receiver_index + 1);
+        self.stack.extend_from_slice(&slots);
+        slots.len()
     }
 
     /// The block a literal `{ ... }` in the code of frame `frame` denotes.
@@ -998,7 +1098,10 @@ impl Vm {
         if self.frames.len() >= MAX_DEPTH || crate::stack::near_limit() {
             return Err(self.stack_overflow());
         }
-        let (required, max) = (code.code.required as usize, code.code.max_args() as usize);
+        let (min, max) = (
+            code.code.min_args() as usize,
+            code.code.max_args().map(|m| m as usize),
+        );
         let mut args: smallvec::SmallVec<[Value; 8]> = args.iter().copied().collect();
         if !block.is_lambda && code.code.auto_splat && args.len() == 1 {
             if let Some(items) = self.array_items(args[0]) {
@@ -1017,28 +1120,33 @@ impl Vm {
         frame.break_target = block.creator;
         frame.is_lambda = block.is_lambda;
         if block.is_lambda {
-            if args.len() < required || args.len() > max {
+            if args.len() < min || max.is_some_and(|max| args.len() > max) {
                 self.frames.push(frame);
-                let error = self.arity_error(args.len(), required, Some(max));
+                let error = self.arity_error(args.len(), min, max);
                 self.frames.pop();
                 return Err(error);
             }
         } else {
-            if args.len() > max {
+            if let Some(max) = max {
                 args.truncate(max);
             }
-            while args.len() < required {
+            while args.len() < min {
                 args.push(Value::NIL);
             }
         }
         let base = self.stack.len();
         self.stack.push(block.receiver);
         self.stack.extend_from_slice(&args);
+        let argc = if code.code.needs_arg_layout() {
+            self.lay_out_args(&code.code, base, args.len())
+        } else {
+            args.len()
+        };
         frame.env = self.new_env(&code.code, block.env);
         self.frames.push(frame);
         code.calls.set(code.calls.get() + 1);
         self.push_locals(&code);
-        let result = self.execute(&code, base, args.len(), 0);
+        let result = self.execute(&code, base, argc, 0);
         self.frames.pop();
         self.stack.truncate(base);
         match result {
@@ -1179,15 +1287,20 @@ impl Vm {
                 frame.block = block;
                 frame.env = self.new_env(code, Value::NIL);
                 self.frames.push(frame);
-                if argc < code.required as usize || argc > code.max_args() as usize {
-                    let error = self.arity_error(
-                        argc,
-                        code.required as usize,
-                        Some(code.max_args() as usize),
-                    );
+                let (min, max) = (
+                    code.min_args() as usize,
+                    code.max_args().map(|m| m as usize),
+                );
+                if argc < min || max.is_some_and(|max| argc > max) {
+                    let error = self.arity_error(argc, min, max);
                     self.frames.pop();
                     return Err(error);
                 }
+                let argc = if code.needs_arg_layout() {
+                    self.lay_out_args(code, receiver_index, argc)
+                } else {
+                    argc
+                };
                 callee.calls.set(callee.calls.get() + 1);
                 self.push_locals(callee);
                 let result = self.execute(callee, receiver_index, argc, 0);
@@ -1290,6 +1403,128 @@ impl Vm {
                 self.new_exception(class, &format!("uncaught throw {description}"))
             }
         }
+    }
+
+    /// The elements `*value` spreads: an Array's, `to_a`'s for other
+    /// objects that have it, none for nil, else the value itself.
+    fn splat_items(&mut self, value: Value) -> VmResult<Vec<Value>> {
+        if let Some(items) = self.array_items(value) {
+            return Ok(items);
+        }
+        if value.is_nil() {
+            return Ok(Vec::new());
+        }
+        let to_a = self.symbols.intern("to_a");
+        let class = self.class_of(value);
+        if self.find_method(class, to_a).is_some() {
+            let converted = self.call(value, to_a, &[])?;
+            if let Some(items) = self.array_items(converted) {
+                return Ok(items);
+            }
+        }
+        Ok(vec![value])
+    }
+
+    /// Pushes the parts multiple assignment stores (see `Insn::Destructure`).
+    fn destructure(
+        &mut self,
+        value: Value,
+        before: usize,
+        splat: bool,
+        after: usize,
+    ) -> VmResult<()> {
+        let items = match self.array_items(value) {
+            Some(items) => items,
+            None => {
+                let to_ary = self.symbols.intern("to_ary");
+                let class = self.class_of(value);
+                match self.find_method(class, to_ary) {
+                    Some(_) => {
+                        let converted = self.call(value, to_ary, &[])?;
+                        self.array_items(converted).unwrap_or_else(|| vec![value])
+                    }
+                    None => vec![value],
+                }
+            }
+        };
+        let lead: Vec<Value> = (0..before)
+            .map(|i| items.get(i).copied().unwrap_or(Value::NIL))
+            .collect();
+        let remaining = items.get(before..).unwrap_or(&[]);
+        let post_count = if splat {
+            after.min(remaining.len())
+        } else {
+            after
+        };
+        let middle = &remaining[..remaining.len().saturating_sub(post_count)];
+        let mut post: Vec<Value> = if splat {
+            remaining[remaining.len() - post_count..].to_vec()
+        } else {
+            Vec::new()
+        };
+        post.resize(after, Value::NIL);
+        for &value in post.iter().rev() {
+            self.stack.push(value);
+        }
+        if splat {
+            let rest = self.new_array(middle.to_vec());
+            self.stack.push(rest);
+        }
+        for &value in lead.iter().rev() {
+            self.stack.push(value);
+        }
+        Ok(())
+    }
+
+    /// What `defined?` says about something checked at run time, for the
+    /// frame `frame` whose self is at `base` (a receiver for
+    /// `PublicMethod` is on the stack).
+    fn defined_at(
+        &mut self,
+        frame: usize,
+        base: usize,
+        kind: bytecode::DefinedKind,
+        name: bytecode::Sym,
+    ) -> VmResult<Option<&'static str>> {
+        use bytecode::DefinedKind as K;
+        let receiver = self.stack[base];
+        Ok(match kind {
+            K::Ivar => self
+                .ivar_names(receiver)
+                .contains(&name)
+                .then_some("instance-variable"),
+            K::Global => self
+                .globals
+                .contains_key(&name)
+                .then_some("global-variable"),
+            K::ClassVariable => {
+                let cref = self.frames[frame].cref.clone();
+                self.class_variable_get(&cref, name)
+                    .ok()
+                    .map(|_| "class variable")
+            }
+            K::Constant => {
+                let cref = self.frames[frame].cref.clone();
+                self.lookup_constant(&cref, name).map(|_| "constant")
+            }
+            K::Method => {
+                let class = self.class_of(receiver);
+                self.find_method(class, name).map(|_| "method")
+            }
+            K::PublicMethod => {
+                let target = self.pop();
+                let class = self.class_of(target);
+                self.find_method(class, name)
+                    .filter(|e| e.visibility != Visibility::Private)
+                    .map(|_| "method")
+            }
+            K::Yield => self.frames[frame].block.is_some().then_some("yield"),
+            K::Super => {
+                let class = self.class_of(receiver);
+                let owner = self.frames[frame].owner;
+                self.find_super_method(class, owner, name).map(|_| "super")
+            }
+        })
     }
 
     /// Whether `rescue class` catches `exception` (`class` may be an Array

@@ -150,6 +150,8 @@ struct MethodBuilder {
     line: u32,
     required: u32,
     optional: u32,
+    rest: bool,
+    post: u32,
     locals: Vec<Sym>,
     insns: Vec<Insn>,
     lines: Vec<u32>,
@@ -197,6 +199,8 @@ impl MethodBuilder {
             line,
             required: 0,
             optional: 0,
+            rest: false,
+            post: 0,
             locals: Vec::new(),
             insns: Vec::new(),
             lines: Vec::new(),
@@ -356,6 +360,8 @@ impl MethodBuilder {
             line: self.line,
             required: self.required,
             optional: self.optional,
+            rest: self.rest,
+            post: self.post,
             locals: self.locals,
             insns: self.insns,
             lines: self.lines,
@@ -404,6 +410,17 @@ fn stack_effect(insn: &Insn, sites: &[CallSite]) -> i32 {
         Insn::LoadEnv { .. } | Insn::BlockParam | Insn::Lambda(_) => 1,
         Insn::StoreEnv { .. } | Insn::BreakBlock | Insn::ReturnFromBlock => -1,
         Insn::RescueMatch | Insn::Reraise => -1,
+        Insn::ArrayAppend | Insn::ArrayConcat | Insn::CheckMatch { .. } => -1,
+        Insn::Destructure {
+            before,
+            splat,
+            after,
+        } => before as i32 + i32::from(splat) + after as i32 - 1,
+        Insn::Defined {
+            kind: crate::DefinedKind::PublicMethod,
+            ..
+        } => 0,
+        Insn::Defined { .. } => 1,
         Insn::EndEnsure => 0,
         Insn::Yield(argc) => 1 - argc as i32,
         Insn::PushSelf | Insn::Arg(_) | Insn::HasArg(_) | Insn::Load(_) | Insn::Push(_) => 1,
@@ -657,7 +674,7 @@ impl Compiler<'_, '_> {
             }
             Node::Array(Array { elements, .. }) => {
                 if elements.iter().any(|e| matches!(e, Node::Splat(_))) {
-                    return self.unsupported(m, "splat in an array literal");
+                    return self.splat_array(m, elements);
                 }
                 for element in elements {
                     self.expr(m, element);
@@ -766,6 +783,20 @@ impl Compiler<'_, '_> {
                 None => self.invalid_jump(m, "redo"),
             },
             Node::Retry(_) => self.retry(m),
+            Node::For(for_node) => self.for_loop(m, for_node),
+            Node::Case(case) => self.case(m, case),
+            Node::Defined(Defined { value, .. }) => self.defined(m, value),
+            Node::Masgn(Masgn { lhs, rhs, .. }) => {
+                match rhs.as_ref() {
+                    Node::Array(Array { elements, .. }) => self.splat_array(m, elements),
+                    other => self.expr(m, other),
+                }
+                m.emit(Insn::Dup);
+                match lhs.as_ref() {
+                    Node::Mlhs(Mlhs { items, .. }) => self.destructure(m, items),
+                    other => self.assign_top(m, other),
+                }
+            }
             Node::Rescue(rescue) => self.rescue(m, rescue),
             Node::Ensure(ensure) => self.ensure(m, ensure),
             Node::Yield(_) if m.kind == MethodKind::TopLevel => self.invalid_jump(m, "yield"),
@@ -775,12 +806,15 @@ impl Compiler<'_, '_> {
                 value,
                 ..
             }) => {
+                let operator = operator.trim_end_matches('=');
                 let Some((load, store)) = self.variable_target(m, recv) else {
-                    return self.unsupported(m, "this kind of operator-assignment");
+                    if !self.op_assign_call(m, recv, operator, value) {
+                        self.unsupported(m, "this kind of operator-assignment");
+                    }
+                    return;
                 };
                 m.emit(load);
                 self.expr(m, value);
-                let operator = operator.trim_end_matches('=');
                 let span = self.span(node, operator);
                 self.call(m, operator, 1, 0, span);
                 m.emit(Insn::Dup);
@@ -789,7 +823,15 @@ impl Compiler<'_, '_> {
             Node::OrAsgn(OrAsgn { recv, value, .. })
             | Node::AndAsgn(AndAsgn { recv, value, .. }) => {
                 let Some((load, store)) = self.variable_target(m, recv) else {
-                    return self.unsupported(m, "this kind of operator-assignment");
+                    let op = if matches!(node, Node::AndAsgn(_)) {
+                        "&&"
+                    } else {
+                        "||"
+                    };
+                    if !self.op_assign_call(m, recv, op, value) {
+                        self.unsupported(m, "this kind of operator-assignment");
+                    }
+                    return;
                 };
                 let end = m.new_label();
                 m.emit(load);
@@ -819,6 +861,40 @@ impl Compiler<'_, '_> {
                 Node::Splat(_) | Node::BlockPass(_) | Node::Kwargs(_) | Node::ForwardedArgs(_)
             )
         })
+    }
+
+    /// Pushes call arguments: each one, or, when some are `*x`, a single
+    /// Array of all of them (returns the count pushed and whether it is
+    /// that Array).
+    fn arguments(&mut self, m: &mut MethodBuilder, args: &[Node]) -> (u32, bool) {
+        if !args.iter().any(|a| matches!(a, Node::Splat(_))) {
+            for arg in args {
+                self.expr(m, arg);
+            }
+            return (args.len() as u32, false);
+        }
+        self.splat_array(m, args);
+        (1, true)
+    }
+
+    /// An Array of `elements`, spreading `*x` ones: `array 0` then
+    /// `append`/`concatarray` per element.
+    fn splat_array(&mut self, m: &mut MethodBuilder, elements: &[Node]) {
+        m.emit(Insn::NewArray(0));
+        for element in elements {
+            match element {
+                Node::Splat(Splat {
+                    value: Some(value), ..
+                }) => {
+                    self.expr(m, value);
+                    m.emit(Insn::ArrayConcat);
+                }
+                other => {
+                    self.expr(m, other);
+                    m.emit(Insn::ArrayAppend);
+                }
+            }
+        }
     }
 
     /// The value of `return`/`break`/`next` arguments: nil, one value, or an
@@ -924,13 +1000,11 @@ impl Compiler<'_, '_> {
             }
             _ => (args.as_slice(), None),
         };
-        if !self.plain_args(args) {
-            let what = if args.iter().any(|a| matches!(a, Node::Kwargs(_))) {
-                "keyword arguments"
-            } else {
-                "splat arguments"
-            };
-            return self.unsupported(m, what);
+        if args
+            .iter()
+            .any(|a| matches!(a, Node::Kwargs(_) | Node::ForwardedArgs(_)))
+        {
+            return self.unsupported(m, "keyword arguments");
         }
         let mut flags = 0;
         match recv {
@@ -956,8 +1030,9 @@ impl Compiler<'_, '_> {
         {
             return self.assignment_call(m, method_name, 0, &args[0], span);
         }
-        for arg in args {
-            self.expr(m, arg);
+        let (argc, splat) = self.arguments(m, args);
+        if splat {
+            flags |= call_flags::SPLAT;
         }
         if let Some(value) = block_pass {
             match value {
@@ -979,7 +1054,7 @@ impl Compiler<'_, '_> {
         let name = self.sym(method_name);
         m.sites.push(CallSite {
             name,
-            argc: args.len() as u32,
+            argc,
             flags,
             line: m.current_line,
             highlight: span,
@@ -1415,9 +1490,12 @@ impl Compiler<'_, '_> {
         Ok(method)
     }
 
-    /// The parameter prologue of a method or block: `arg n; store x` for
-    /// required parameters, `has_arg n; branch` around the default for
-    /// optional ones, `blockparam; store blk` for `&blk`. Err names an
+    /// The parameter prologue of a method or block. The interpreter lays the
+    /// arguments out in canonical slots (leading required, optional, the
+    /// `*rest` Array, trailing required), so the prologue reads slot n with
+    /// `arg n`: `arg n; store x` for a required parameter, `has_arg n;
+    /// branch` around the default for an optional one, a destructuring for
+    /// `(a, b)`, and `blockparam; store blk` for `&blk`. Err names an
     /// unsupported kind of parameter.
     fn parameters(
         &mut self,
@@ -1426,25 +1504,31 @@ impl Compiler<'_, '_> {
     ) -> Result<(), &'static str> {
         let mut positional: Vec<&Node> = Vec::new();
         let mut block_param = None;
-        let mut seen_optional = false;
         for param in params {
             match param {
-                Node::Arg(_) if !seen_optional => {
+                Node::Arg(_) | Node::Mlhs(_) if callee.optional == 0 && !callee.rest => {
                     callee.required += 1;
                     positional.push(param);
                 }
-                Node::Optarg(_) => {
-                    seen_optional = true;
+                Node::Arg(_) | Node::Mlhs(_) => {
+                    callee.post += 1;
+                    positional.push(param);
+                }
+                Node::Optarg(_) if !callee.rest && callee.post == 0 => {
                     callee.optional += 1;
                     positional.push(param);
                 }
-                Node::Procarg0(Procarg0 { args, .. }) => match args.as_slice() {
-                    [arg @ Node::Arg(_)] => {
-                        callee.required += 1;
-                        positional.push(arg);
+                Node::Restarg(_) if !callee.rest && callee.post == 0 => {
+                    callee.rest = true;
+                    positional.push(param);
+                }
+                Node::Procarg0(Procarg0 { args, .. }) => {
+                    callee.required += 1;
+                    positional.push(param);
+                    if args.is_empty() {
+                        return Err("this kind of parameter");
                     }
-                    _ => return Err("destructuring block parameters"),
-                },
+                }
                 Node::Blockarg(Blockarg {
                     name: Some(name), ..
                 }) => block_param = Some(name),
@@ -1452,50 +1536,154 @@ impl Compiler<'_, '_> {
                     let sym = self.sym(name);
                     callee.local(sym);
                 }
-                Node::Arg(_) => return Err("required parameters after optional ones"),
-                Node::Restarg(_) => return Err("splat parameters"),
                 Node::Kwarg(_) | Node::Kwoptarg(_) | Node::Kwrestarg(_) | Node::Kwnilarg(_) => {
                     return Err("keyword parameters")
                 }
-                Node::Mlhs(_) => return Err("destructuring block parameters"),
                 _ => return Err("this kind of parameter"),
             }
         }
+        let slots = callee.required + callee.optional + callee.post;
+        callee.auto_splat = slots > 1 || (callee.rest && slots > 0);
         for (index, param) in positional.into_iter().enumerate() {
             let index = index as u32;
             match param {
-                Node::Arg(Arg { name, .. }) => {
-                    let sym = self.sym(name);
-                    let slot = callee.local(sym);
+                Node::Arg(Arg { name, .. })
+                | Node::Restarg(Restarg {
+                    name: Some(name), ..
+                }) => {
+                    let (_, store) = self.local_access(callee, name);
                     callee.emit(Insn::Arg(index));
-                    callee.emit(Insn::Store(slot));
+                    callee.emit(store);
                 }
+                Node::Restarg(Restarg { name: None, .. }) => {}
                 Node::Optarg(Optarg { name, default, .. }) => {
-                    let sym = self.sym(name);
-                    let slot = callee.local(sym);
+                    let (_, store) = self.local_access(callee, name);
                     let given = callee.new_label();
                     let done = callee.new_label();
                     callee.emit(Insn::HasArg(index));
                     callee.branch(given);
                     self.expr(callee, default);
-                    callee.emit(Insn::Store(slot));
+                    callee.emit(store);
                     callee.jump(done);
                     callee.bind(given);
                     callee.emit(Insn::Arg(index));
-                    callee.emit(Insn::Store(slot));
+                    callee.emit(store);
                     callee.bind(done);
+                }
+                Node::Procarg0(Procarg0 { args, .. }) => {
+                    callee.emit(Insn::Arg(index));
+                    match args.as_slice() {
+                        [Node::Arg(Arg { name, .. })] => {
+                            let (_, store) = self.local_access(callee, name);
+                            callee.emit(store);
+                        }
+                        targets => self.destructure(callee, targets),
+                    }
+                }
+                Node::Mlhs(Mlhs { items, .. }) => {
+                    callee.emit(Insn::Arg(index));
+                    self.destructure(callee, items);
                 }
                 _ => unreachable!("only positional parameters are collected"),
             }
         }
         if let Some(name) = block_param {
             callee.block_param = true;
-            let sym = self.sym(name);
-            let slot = callee.local(sym);
+            let (_, store) = self.local_access(callee, name);
             callee.emit(Insn::BlockParam);
-            callee.emit(Insn::Store(slot));
+            callee.emit(store);
         }
         Ok(())
+    }
+
+    /// Multiple assignment's core: the value on top of the stack is split
+    /// over `targets` (`a, (b, c), *d, e`), which are assigned in order.
+    fn destructure(&mut self, m: &mut MethodBuilder, targets: &[Node]) {
+        let splat_at = targets
+            .iter()
+            .position(|t| matches!(t, Node::Splat(_) | Node::Restarg(_)));
+        let (before, after) = match splat_at {
+            Some(at) => (at, targets.len() - at - 1),
+            None => (targets.len(), 0),
+        };
+        m.emit(Insn::Destructure {
+            before: before as u8,
+            splat: splat_at.is_some(),
+            after: after as u8,
+        });
+        for target in targets {
+            self.assign_top(m, target);
+        }
+    }
+
+    /// Pops the top of the stack into an assignment target of multiple
+    /// assignment or a block parameter.
+    fn assign_top(&mut self, m: &mut MethodBuilder, target: &Node) {
+        match target {
+            Node::Arg(Arg { name, .. })
+            | Node::Restarg(Restarg {
+                name: Some(name), ..
+            })
+            | Node::Lvasgn(Lvasgn {
+                name, value: None, ..
+            }) => {
+                let (_, store) = self.local_access(m, name);
+                m.emit(store);
+            }
+            Node::Splat(Splat {
+                value: Some(inner), ..
+            }) => self.assign_top(m, inner),
+            Node::Splat(Splat { value: None, .. }) | Node::Restarg(Restarg { name: None, .. }) => {
+                m.emit(Insn::Pop);
+            }
+            Node::Mlhs(Mlhs { items, .. }) => self.destructure(m, items),
+            Node::Send(Send {
+                recv: Some(recv),
+                method_name,
+                args,
+                ..
+            }) => {
+                // `obj.attr, ... = ...`: obj.attr=(value).
+                let value = self.temp(m);
+                m.emit(Insn::Store(value));
+                self.expr(m, recv);
+                for arg in args {
+                    self.expr(m, arg);
+                }
+                m.emit(Insn::Load(value));
+                let setter = if method_name.ends_with('=') {
+                    method_name.clone()
+                } else {
+                    format!("{method_name}=")
+                };
+                self.call(m, &setter, args.len() as u32 + 1, 0, None);
+                m.emit(Insn::Pop);
+            }
+            Node::IndexAsgn(IndexAsgn {
+                recv,
+                indexes,
+                value: None,
+                ..
+            }) => {
+                let value = self.temp(m);
+                m.emit(Insn::Store(value));
+                self.expr(m, recv);
+                for index in indexes {
+                    self.expr(m, index);
+                }
+                m.emit(Insn::Load(value));
+                self.call(m, "[]=", indexes.len() as u32 + 1, 0, None);
+                m.emit(Insn::Pop);
+            }
+            other => match self.variable_target(m, other) {
+                Some((_, store)) => m.emit(store),
+                None => {
+                    m.emit(Insn::Pop);
+                    self.unsupported(m, "this assignment target");
+                    m.emit(Insn::Pop);
+                }
+            },
+        }
     }
 
     /// The load and store of local `name`: a slot of this scope, or, inside
@@ -1561,6 +1749,23 @@ impl Compiler<'_, '_> {
         body: Option<&Node>,
         line: u32,
     ) -> Option<u32> {
+        let params: &[Node] = match args {
+            Some(Node::Args(Args { args, .. })) => args,
+            _ => &[],
+        };
+        self.block_with(m, line, body, |compiler, b| compiler.parameters(b, params))
+    }
+
+    /// Compiles a block child whose prologue `prologue` emits (its
+    /// parameters), then `body`; returns the child's index, or None (after
+    /// emitting `unsupported`) when the prologue refused.
+    fn block_with(
+        &mut self,
+        m: &mut MethodBuilder,
+        line: u32,
+        body: Option<&Node>,
+        prologue: impl FnOnce(&mut Self, &mut MethodBuilder) -> Result<(), &'static str>,
+    ) -> Option<u32> {
         let level = m.block_level + 1;
         let label = if level == 1 {
             format!("block in {}", m.root_label)
@@ -1571,21 +1776,13 @@ impl Compiler<'_, '_> {
         let mut b = MethodBuilder::new(MethodKind::Block, name, line);
         b.block_level = level;
         b.root_label = m.root_label.clone();
+        b.current_line = line;
         self.scopes.push(OuterScope {
             locals: std::mem::take(&mut m.locals),
             captured: std::mem::take(&mut m.captured),
         });
-        let params: &[Node] = match args {
-            Some(Node::Args(Args { args, .. })) => args,
-            _ => &[],
-        };
-        let result = self.parameters(&mut b, params);
+        let result = prologue(self, &mut b);
         if result.is_ok() {
-            let lead = params
-                .iter()
-                .filter(|p| matches!(p, Node::Arg(_) | Node::Optarg(_)))
-                .count();
-            b.auto_splat = lead > 1;
             let start = b.new_label();
             b.bind(start);
             b.redo_label = Some(start);
@@ -1601,6 +1798,232 @@ impl Compiler<'_, '_> {
         }
         m.children.push(Rc::new(b.finish(self.source.file.clone())));
         Some((m.children.len() - 1) as u32)
+    }
+
+    /// `for x in list; body; end`: `list.each` with a block that assigns
+    /// `x` (a variable of the enclosing scope, as `for` makes no scope).
+    fn for_loop(&mut self, m: &mut MethodBuilder, for_node: &For) {
+        self.declare_targets(m, &for_node.iterator);
+        self.expr(m, &for_node.iteratee);
+        let line = self.line(&for_node.keyword_l);
+        let iterator = &for_node.iterator;
+        let Some(child) = self.block_with(m, line, for_node.body.as_deref(), |compiler, b| {
+            b.required = 1;
+            b.auto_splat = matches!(iterator.as_ref(), Node::Mlhs(_));
+            b.emit(Insn::Arg(0));
+            compiler.assign_top(b, iterator);
+            Ok(())
+        }) else {
+            return;
+        };
+        let each = self.sym("each");
+        m.sites.push(CallSite {
+            name: each,
+            argc: 0,
+            flags: 0,
+            line: m.current_line,
+            highlight: None,
+            block: Some(child),
+        });
+        let site = (m.sites.len() - 1) as u32;
+        m.emit(Insn::Send(site));
+    }
+
+    /// Makes the locals an assignment target names exist in this scope.
+    fn declare_targets(&mut self, m: &mut MethodBuilder, target: &Node) {
+        match target {
+            Node::Lvasgn(Lvasgn { name, .. }) => {
+                self.local_access(m, name);
+            }
+            Node::Mlhs(Mlhs { items, .. }) => {
+                for item in items {
+                    self.declare_targets(m, item);
+                }
+            }
+            Node::Splat(Splat {
+                value: Some(inner), ..
+            }) => self.declare_targets(m, inner),
+            _ => {}
+        }
+    }
+
+    /// `case subject; when a, *list then ...; else ...; end`, or without a
+    /// subject (`case; when cond then ...`).
+    fn case(&mut self, m: &mut MethodBuilder, case: &Case) {
+        let end = m.new_label();
+        let depth = m.depth;
+        let subject = case.expr.as_deref().map(|expr| {
+            self.expr(m, expr);
+            let temp = self.temp(m);
+            m.emit(Insn::Store(temp));
+            temp
+        });
+        let mut bodies = Vec::new();
+        for clause in &case.when_bodies {
+            let Node::When(When { patterns, body, .. }) = clause else {
+                continue;
+            };
+            let label = m.new_label();
+            for pattern in patterns {
+                match (subject, pattern) {
+                    (
+                        Some(subject),
+                        Node::Splat(Splat {
+                            value: Some(list), ..
+                        }),
+                    ) => {
+                        self.expr(m, list);
+                        m.emit(Insn::Load(subject));
+                        m.emit(Insn::CheckMatch { splat: true });
+                        m.branch(label);
+                    }
+                    (Some(subject), pattern) => {
+                        self.expr(m, pattern);
+                        m.emit(Insn::Load(subject));
+                        m.emit(Insn::CheckMatch { splat: false });
+                        m.branch(label);
+                    }
+                    (None, pattern) => self.branch_if(m, pattern, true, label),
+                }
+            }
+            bodies.push((label, body.as_deref()));
+        }
+        self.body(m, case.else_body.as_deref());
+        m.jump(end);
+        for (label, body) in bodies {
+            m.bind(label);
+            m.depth = depth;
+            self.body(m, body);
+            m.jump(end);
+        }
+        m.depth = depth + 1;
+        m.bind(end);
+    }
+
+    /// `defined?(expr)`: a description string or nil, decided at compile
+    /// time where the form says it all, at run time otherwise.
+    fn defined(&mut self, m: &mut MethodBuilder, value: &Node) {
+        use crate::DefinedKind as K;
+        let description = match value {
+            Node::Lvar(_) => "local-variable",
+            Node::Self_(_) => "self",
+            Node::Nil(_) => "nil",
+            Node::True(_) => "true",
+            Node::False(_) => "false",
+            Node::Lvasgn(_)
+            | Node::Ivasgn(_)
+            | Node::Gvasgn(_)
+            | Node::Cvasgn(_)
+            | Node::Casgn(_) => "assignment",
+            Node::OpAsgn(_) | Node::OrAsgn(_) | Node::AndAsgn(_) | Node::Masgn(_) => "assignment",
+            Node::Ivar(Ivar { name, .. }) => return self.defined_check(m, K::Ivar, name),
+            Node::Gvar(Gvar { name, .. }) => return self.defined_check(m, K::Global, name),
+            Node::Cvar(Cvar { name, .. }) => return self.defined_check(m, K::ClassVariable, name),
+            Node::Const(Const {
+                scope: None, name, ..
+            }) => return self.defined_check(m, K::Constant, name),
+            Node::Yield(_) => return self.defined_check(m, K::Yield, "yield"),
+            Node::Super(_) | Node::ZSuper(_) => {
+                let name = self.symbols.name(m.name).to_string();
+                return self.defined_check(m, K::Super, &name);
+            }
+            Node::Send(Send {
+                recv: None,
+                method_name,
+                ..
+            }) => return self.defined_check(m, K::Method, method_name),
+            Node::Send(Send {
+                recv: Some(recv),
+                method_name,
+                ..
+            }) => {
+                self.expr(m, recv);
+                return self.defined_check(m, K::PublicMethod, method_name);
+            }
+            Node::Begin(Begin { statements, .. }) if statements.len() == 1 => {
+                return self.defined(m, &statements[0]);
+            }
+            _ => "expression",
+        };
+        m.push_literal(Literal::String(description.as_bytes().to_vec()));
+    }
+
+    fn defined_check(&mut self, m: &mut MethodBuilder, kind: crate::DefinedKind, name: &str) {
+        let name = self.sym(name);
+        m.emit(Insn::Defined { kind, name });
+    }
+
+    /// `recv.attr op= value` and `recv[i] op= value` (`op` is an operator,
+    /// `||` or `&&`): read with `attr`/`[]`, write with `attr=`/`[]=`,
+    /// receiver and indexes evaluated once.
+    fn op_assign_call(
+        &mut self,
+        m: &mut MethodBuilder,
+        target: &Node,
+        op: &str,
+        value: &Node,
+    ) -> bool {
+        let (recv, reader, args): (&Node, String, &[Node]) = match target {
+            Node::Send(Send {
+                recv: Some(recv),
+                method_name,
+                args,
+                ..
+            }) => (recv, method_name.clone(), args),
+            Node::Index(Index { recv, indexes, .. })
+            | Node::IndexAsgn(IndexAsgn {
+                recv,
+                indexes,
+                value: None,
+                ..
+            }) => (recv, "[]".to_string(), indexes),
+            _ => return false,
+        };
+        let writer = format!("{reader}=");
+        self.expr(m, recv);
+        let receiver = self.temp(m);
+        m.emit(Insn::Store(receiver));
+        let mut temps = Vec::new();
+        for arg in args {
+            self.expr(m, arg);
+            let temp = self.temp(m);
+            m.emit(Insn::Store(temp));
+            temps.push(temp);
+        }
+        let load_target = |m: &mut MethodBuilder| {
+            m.emit(Insn::Load(receiver));
+            for &temp in &temps {
+                m.emit(Insn::Load(temp));
+            }
+        };
+        load_target(m);
+        let span = self.span(target, &reader);
+        self.call(m, &reader, temps.len() as u32, 0, span);
+        let end = m.new_label();
+        match op {
+            "||" | "&&" => {
+                m.emit(Insn::Dup);
+                if op == "&&" {
+                    m.emit(Insn::Not);
+                }
+                m.branch(end);
+                m.emit(Insn::Pop);
+                self.expr(m, value);
+            }
+            operator => {
+                self.expr(m, value);
+                self.call(m, operator, 1, 0, None);
+            }
+        }
+        let result = self.temp(m);
+        m.emit(Insn::Store(result));
+        load_target(m);
+        m.emit(Insn::Load(result));
+        self.call(m, &writer, temps.len() as u32 + 1, 0, None);
+        m.emit(Insn::Pop);
+        m.emit(Insn::Load(result));
+        m.bind(end);
+        true
     }
 
     /// The body of `class`/`module`/`class << obj`, compiled as a method

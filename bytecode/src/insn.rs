@@ -12,6 +12,27 @@
 
 use crate::symbols::Sym;
 
+/// What a run-time `defined?` checks.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum DefinedKind {
+    /// `@x`: "instance-variable" if set.
+    Ivar,
+    /// `$x`: "global-variable" if set.
+    Global,
+    /// `@@x`: "class variable" if set.
+    ClassVariable,
+    /// `X`: "constant" if it resolves.
+    Constant,
+    /// `foo` / `foo()`: "method" if self has it (private included).
+    Method,
+    /// `recv.foo`: "method" if the receiver (popped) has a public `foo`.
+    PublicMethod,
+    /// `yield`: "yield" if the method has a block.
+    Yield,
+    /// `super`: "super" if there is a method to call.
+    Super,
+}
+
 /// One instruction. Jump targets are instruction indexes in the same method.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Insn {
@@ -112,6 +133,24 @@ pub enum Insn {
     /// `nonlocal_return`: pop a value and return it from the method the
     /// current block was written in (from the block itself in a lambda).
     ReturnFromBlock,
+    /// `append`: pop a value and push it onto the Array below it (building
+    /// argument lists and literals with splats).
+    ArrayAppend,
+    /// `concatarray`: pop a value, convert it with `to_a` (nil gives []),
+    /// and append its elements to the Array below it (`*x`).
+    ArrayConcat,
+    /// `destructure before splat after`: pop a value, turn it into an Array
+    /// (`to_ary`, else `[value]`), push the parts multiple assignment
+    /// stores, first target on top: `before` elements, then (if `splat`) an
+    /// Array of the middle, then `after` elements.
+    Destructure { before: u8, splat: bool, after: u8 },
+    /// `checkmatch`: pop a subject and a pattern; push `pattern === subject`
+    /// (`when`). With `splat`, the pattern is a list: any element matching.
+    CheckMatch { splat: bool },
+    /// `defined what`: push the `defined?` description of something that
+    /// needs a run-time check (an ivar, global, constant, method, `yield`,
+    /// `super`), or nil. Operand: `what` kind and a name.
+    Defined { kind: DefinedKind, name: Sym },
     /// `rescue_match`: pop a class (or an Array of them) and an exception;
     /// push whether the exception is one of them (a `rescue Foo` clause).
     RescueMatch,
@@ -175,6 +214,11 @@ impl Insn {
             Insn::BreakBlock => "break",
             Insn::ReturnFromBlock => "nonlocal_return",
             Insn::RescueMatch => "rescue_match",
+            Insn::ArrayAppend => "append",
+            Insn::ArrayConcat => "concatarray",
+            Insn::Destructure { .. } => "destructure",
+            Insn::CheckMatch { .. } => "checkmatch",
+            Insn::Defined { .. } => "defined",
             Insn::Reraise => "reraise",
             Insn::EndEnsure => "end_ensure",
             Insn::GetGlobal(_) => "getglobal",

@@ -24,7 +24,7 @@ mod symbols;
 mod syntax_error;
 
 pub use compile::{compile_file, Source};
-pub use insn::Insn;
+pub use insn::{DefinedKind, Insn};
 pub use literal::{Literal, FIXNUM_MAX, FIXNUM_MIN};
 pub use method::{call_flags, CallSite, Handler, HandlerKind, Method, MethodKind, Span};
 pub use symbols::{Sym, SymbolTable};

@@ -72,6 +72,8 @@ pub mod call_flags {
     pub const ZSUPER: u8 = 4;
     /// `&expr`: the block argument is on the stack after the arguments.
     pub const BLOCK_ARG: u8 = 8;
+    /// The arguments are one Array to spread (a call with `*args`).
+    pub const SPLAT: u8 = 16;
 }
 
 /// One `send` site.
@@ -111,6 +113,10 @@ pub struct Method {
     pub required: u32,
     /// Number of optional parameters (after the required ones).
     pub optional: u32,
+    /// Whether it takes `*rest` (after the optional ones).
+    pub rest: bool,
+    /// Number of required parameters after `*rest` or the optional ones.
+    pub post: u32,
     /// Local variable slots, parameters first. Compiler temporaries have
     /// names starting with `%`.
     pub locals: Vec<Sym>,
@@ -144,9 +150,21 @@ pub struct Method {
 }
 
 impl Method {
-    /// The most arguments a call may pass.
-    pub fn max_args(&self) -> u32 {
-        self.required + self.optional
+    /// The fewest arguments a call may pass.
+    pub fn min_args(&self) -> u32 {
+        self.required + self.post
+    }
+
+    /// The most arguments a call may pass (None with `*rest`).
+    pub fn max_args(&self) -> Option<u32> {
+        (!self.rest).then_some(self.required + self.optional + self.post)
+    }
+
+    /// Whether arguments must be laid out in canonical slots before the
+    /// prologue runs (`lead, optional (undef when missing), rest Array,
+    /// post`): any parameter kind beyond required ones.
+    pub fn needs_arg_layout(&self) -> bool {
+        self.optional > 0 || self.rest || self.post > 0
     }
 
     /// The name of a local `depth` scopes out (env instructions): only known
@@ -262,6 +280,22 @@ impl Method {
             Insn::Lambda(child) => symbols.name(self.children[child as usize].name).to_string(),
             Insn::BlockParam | Insn::BreakBlock | Insn::ReturnFromBlock => String::new(),
             Insn::RescueMatch | Insn::Reraise | Insn::EndEnsure => String::new(),
+            Insn::ArrayAppend | Insn::ArrayConcat => String::new(),
+            Insn::Destructure {
+                before,
+                splat,
+                after,
+            } => {
+                format!("{before} {} {after}", if splat { "*" } else { "-" })
+            }
+            Insn::CheckMatch { splat } => {
+                if splat {
+                    "*".to_string()
+                } else {
+                    String::new()
+                }
+            }
+            Insn::Defined { kind, name } => format!("{kind:?} {}", symbols.name(name)),
             Insn::DefineMethod(child) => {
                 symbols.name(self.children[child as usize].name).to_string()
             }
