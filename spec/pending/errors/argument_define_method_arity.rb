@@ -1,0 +1,6 @@
+class Greeter
+  define_method(:greet) { |name| "hi #{name}" }
+end
+
+puts Greeter.new.greet("a")
+Greeter.new.greet

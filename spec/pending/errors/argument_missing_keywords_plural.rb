@@ -1,0 +1,6 @@
+class Job
+  def initialize(name:, priority:, owner:)
+  end
+end
+
+Job.new(owner: "x")

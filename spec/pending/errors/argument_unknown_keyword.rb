@@ -1,0 +1,5 @@
+def draw(color: "red")
+  color
+end
+
+draw(colour: "blue")

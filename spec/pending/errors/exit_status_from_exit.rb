@@ -1,0 +1,6 @@
+puts "exiting"
+begin
+  exit 3
+ensure
+  puts "ensure runs on exit"
+end

@@ -1,0 +1,5 @@
+# frozen_string_literal: true
+
+name = "abc"
+p name.frozen?
+name.upcase!

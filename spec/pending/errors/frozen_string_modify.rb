@@ -1,0 +1,6 @@
+s = "hello"
+s << " there"
+p s
+s.freeze
+p s.frozen?
+s << " world"

@@ -1,0 +1,6 @@
+def make
+  proc { break 42 }
+end
+
+pr = make
+pr.call

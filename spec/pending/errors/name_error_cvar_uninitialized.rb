@@ -1,0 +1,5 @@
+class Counter
+  def self.count = @@count
+end
+
+Counter.count

@@ -1,0 +1,5 @@
+def run
+  [1, 2].map { |x| x + offset }
+end
+
+run

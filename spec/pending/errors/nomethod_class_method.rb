@@ -1,0 +1,6 @@
+class Widget
+  def self.build = new
+end
+
+p Widget.build.class
+Widget.create

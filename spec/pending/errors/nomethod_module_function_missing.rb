@@ -1,0 +1,6 @@
+module Helpers
+  def self.present = "here"
+end
+
+puts Helpers.present
+Helpers.absent

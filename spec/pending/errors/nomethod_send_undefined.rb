@@ -1,0 +1,5 @@
+class Calc
+  def inspect = "#<Calc>"
+end
+
+Calc.new.send(:frobnicate, 1)

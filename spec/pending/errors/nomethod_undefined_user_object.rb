@@ -1,0 +1,8 @@
+class Robot
+  def inspect = "#<Robot r2>"
+  def walk = "walking"
+end
+
+r = Robot.new
+puts r.walk
+r.fly

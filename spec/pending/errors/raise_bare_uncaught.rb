@@ -1,0 +1,6 @@
+def nothing_to_reraise
+  puts "about to re-raise nothing"
+  raise
+end
+
+nothing_to_reraise

@@ -1,0 +1,6 @@
+class EmptyError < StandardError; end
+
+def go
+  raise EmptyError
+end
+go

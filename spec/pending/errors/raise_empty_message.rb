@@ -1,0 +1,6 @@
+def fail_quietly
+  raise ""
+end
+
+puts "before"
+fail_quietly

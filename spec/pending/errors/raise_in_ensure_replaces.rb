@@ -1,0 +1,7 @@
+def work
+  raise "original"
+ensure
+  puts "cleanup"
+  raise "from ensure"
+end
+work

@@ -1,0 +1,5 @@
+def report
+  raise ArgumentError, "line one\nline two\nline three"
+end
+
+report

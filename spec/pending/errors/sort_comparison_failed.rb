@@ -1,0 +1,5 @@
+class Item
+  def inspect = "#<Item>"
+end
+
+[3, Item.new, 1].sort

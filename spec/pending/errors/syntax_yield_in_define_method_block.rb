@@ -1,0 +1,7 @@
+class Thing
+  define_method(:run) do
+    yield
+  end
+end
+
+Thing.new.run { puts "given" }

@@ -1,0 +1,6 @@
+class Helper
+end
+
+class User
+  include Helper
+end

@@ -1,0 +1,5 @@
+p 5.is_a?(Integer)
+p 5.is_a?(Comparable)
+p 5.instance_of?(Integer)
+p 5.kind_of?(Numeric)
+5.is_a?(:Integer)

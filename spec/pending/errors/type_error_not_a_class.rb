@@ -1,0 +1,5 @@
+Widget = 5
+p Widget
+
+class Widget
+end

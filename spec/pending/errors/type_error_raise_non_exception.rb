@@ -1,0 +1,5 @@
+def fail_with(x)
+  raise x
+end
+
+fail_with(42)

@@ -1,0 +1,11 @@
+class Animal
+end
+
+class Plant
+end
+
+class Tree < Plant
+end
+
+class Tree < Animal
+end

@@ -1,0 +1,7 @@
+module Shop
+  class Cart
+  end
+end
+
+p Shop::Cart
+Shop::Checkout

@@ -1,0 +1,5 @@
+module App
+  def self.config = ::AppConfig
+end
+
+App.config

@@ -1,0 +1,11 @@
+p RuntimeError.new.message
+p ArgumentError.new.message
+p StandardError.new.message
+p Exception.new.message
+p RuntimeError.new("m").message
+p RuntimeError.new(nil).message
+p RuntimeError.new(42).message
+p RuntimeError.new("m").inspect
+p RuntimeError.new.inspect
+p RuntimeError.new("").inspect
+p RuntimeError.new("m").to_s

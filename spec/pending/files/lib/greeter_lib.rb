@@ -1,0 +1,5 @@
+puts "greeter_lib loaded"
+
+class Greeter
+  def self.greet(name) = "hello, #{name}"
+end

@@ -1,0 +1,5 @@
+HELPER_CONSTANT = [self.to_s, self.class]
+
+def shout(s)
+  s.upcase + "!"
+end

@@ -1,0 +1,4 @@
+puts "inner_lib loaded"
+module Inner
+  def self.base = 21
+end

@@ -1,0 +1,3 @@
+$shown ||= []
+$shown << __FILE__
+puts "loaded as #{__FILE__}"

@@ -1,0 +1,1 @@
+$twice_count = ($twice_count || 0) + 1

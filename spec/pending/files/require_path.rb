@@ -1,0 +1,6 @@
+p require("./lib/greeter_lib")
+p require("./lib/greeter_lib")
+p require("./lib/greeter_lib.rb")
+p require_relative("lib/greeter_lib")
+p require("./lib/../lib/greeter_lib")
+puts Greeter.greet("files")

@@ -1,0 +1,5 @@
+p require_relative("lib/counter_lib")
+p require_relative("lib/counter_lib")
+p require_relative("lib/counter_lib.rb")
+p $counter_loads
+p CounterLib.value
