@@ -480,6 +480,13 @@ impl Vm {
                     }
                     return Err(Control::Break { target, value });
                 }
+                Insn::NewRange { exclusive } => {
+                    self.frames[frame].ip = (ip - 1) as u32;
+                    let end = self.pop();
+                    let begin = self.pop();
+                    let range = self.new_range(begin, end, exclusive)?;
+                    self.stack.push(range);
+                }
                 Insn::ArrayAppend => {
                     let value = self.pop();
                     let array = *self.stack.last().expect("operand");

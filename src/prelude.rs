@@ -11,6 +11,7 @@ pub const PRELUDE: &[(&str, &str)] = &[
     ("kernel", include_str!("../rb/kernel.rb")),
     ("integer", include_str!("../rb/integer.rb")),
     ("array", include_str!("../rb/array.rb")),
+    ("range", include_str!("../rb/range.rb")),
 ];
 
 /// The file-name prefix of prelude code.

@@ -166,6 +166,7 @@ pub struct CoreClasses {
     pub false_class: Value,
     pub gc: Value,
     pub proc_class: Value,
+    pub range: Value,
     pub local_jump_error: Value,
     pub uncaught_throw_error: Value,
     pub exception: Value,
@@ -193,6 +194,9 @@ pub struct CommonSyms {
     pub mesg: Sym,
     pub backtrace: Sym,
     pub main: Sym,
+    pub range_begin: Sym,
+    pub range_end: Sym,
+    pub range_exclusive: Sym,
 }
 
 /// Command-line settings the VM consults.
@@ -252,6 +256,9 @@ impl Vm {
             mesg: symbols.intern("mesg"),
             backtrace: symbols.intern("bt"),
             main: symbols.intern("main"),
+            range_begin: symbols.intern("begin"),
+            range_end: symbols.intern("end"),
+            range_exclusive: symbols.intern("excl"),
         };
         let mut heap = Heap::new();
         heap.stress = false;
@@ -281,6 +288,7 @@ impl Vm {
                 false_class: placeholder,
                 gc: placeholder,
                 proc_class: placeholder,
+                range: placeholder,
                 local_jump_error: placeholder,
                 uncaught_throw_error: placeholder,
                 exception: placeholder,
@@ -361,6 +369,7 @@ impl Vm {
         self.c.false_class = self.define_class("FalseClass", object);
         self.c.gc = self.define_module("GC");
         self.c.proc_class = self.define_class("Proc", object);
+        self.c.range = self.define_class("Range", object);
         let exception = self.define_class("Exception", object);
         self.c.exception = exception;
         self.c.script_error = self.define_class("ScriptError", exception);

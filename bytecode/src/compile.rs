@@ -410,7 +410,9 @@ fn stack_effect(insn: &Insn, sites: &[CallSite]) -> i32 {
         Insn::LoadEnv { .. } | Insn::BlockParam | Insn::Lambda(_) => 1,
         Insn::StoreEnv { .. } | Insn::BreakBlock | Insn::ReturnFromBlock => -1,
         Insn::RescueMatch | Insn::Reraise => -1,
-        Insn::ArrayAppend | Insn::ArrayConcat | Insn::CheckMatch { .. } => -1,
+        Insn::ArrayAppend | Insn::ArrayConcat | Insn::CheckMatch { .. } | Insn::NewRange { .. } => {
+            -1
+        }
         Insn::Destructure {
             before,
             splat,
@@ -784,6 +786,12 @@ impl Compiler<'_, '_> {
             },
             Node::Retry(_) => self.retry(m),
             Node::For(for_node) => self.for_loop(m, for_node),
+            Node::Irange(Irange { left, right, .. }) => {
+                self.range(m, left.as_deref(), right.as_deref(), false)
+            }
+            Node::Erange(Erange { left, right, .. }) => {
+                self.range(m, left.as_deref(), right.as_deref(), true)
+            }
             Node::Case(case) => self.case(m, case),
             Node::Defined(Defined { value, .. }) => self.defined(m, value),
             Node::Masgn(Masgn { lhs, rhs, .. }) => {
@@ -1798,6 +1806,19 @@ impl Compiler<'_, '_> {
         }
         m.children.push(Rc::new(b.finish(self.source.file.clone())));
         Some((m.children.len() - 1) as u32)
+    }
+
+    /// `a..b`, `a...b`, `a..` and `..b`.
+    fn range(
+        &mut self,
+        m: &mut MethodBuilder,
+        left: Option<&Node>,
+        right: Option<&Node>,
+        exclusive: bool,
+    ) {
+        self.expr_or_nil(m, left);
+        self.expr_or_nil(m, right);
+        m.emit(Insn::NewRange { exclusive });
     }
 
     /// `for x in list; body; end`: `list.each` with a block that assigns

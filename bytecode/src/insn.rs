@@ -133,6 +133,9 @@ pub enum Insn {
     /// `nonlocal_return`: pop a value and return it from the method the
     /// current block was written in (from the block itself in a lambda).
     ReturnFromBlock,
+    /// `range`: pop the end and the beginning (nil for endless/beginless);
+    /// push a new Range, excluding the end when `exclusive` (`a...b`).
+    NewRange { exclusive: bool },
     /// `append`: pop a value and push it onto the Array below it (building
     /// argument lists and literals with splats).
     ArrayAppend,
@@ -214,6 +217,7 @@ impl Insn {
             Insn::BreakBlock => "break",
             Insn::ReturnFromBlock => "nonlocal_return",
             Insn::RescueMatch => "rescue_match",
+            Insn::NewRange { .. } => "range",
             Insn::ArrayAppend => "append",
             Insn::ArrayConcat => "concatarray",
             Insn::Destructure { .. } => "destructure",

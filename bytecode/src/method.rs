@@ -281,6 +281,7 @@ impl Method {
             Insn::BlockParam | Insn::BreakBlock | Insn::ReturnFromBlock => String::new(),
             Insn::RescueMatch | Insn::Reraise | Insn::EndEnsure => String::new(),
             Insn::ArrayAppend | Insn::ArrayConcat => String::new(),
+            Insn::NewRange { exclusive } => if exclusive { "..." } else { ".." }.to_string(),
             Insn::Destructure {
                 before,
                 splat,

@@ -12,6 +12,7 @@ pub mod kernel;
 pub mod module;
 pub mod object;
 pub mod proc;
+pub mod range;
 pub mod string;
 
 use crate::object::{RArray, RString};
@@ -36,6 +37,7 @@ pub fn define_core(vm: &mut Vm) {
     object::define(vm);
     module::define(vm);
     proc::define(vm);
+    range::define(vm);
     exception::define(vm);
     kernel::define(vm);
     integer::define(vm);

@@ -130,6 +130,12 @@ fn define_string(vm: &mut Vm) {
         let text = String::from_utf8_lossy(&bytes_of(a)).into_owned();
         Ok(vm.new_float(parse_leading_float(&text)))
     });
+    for name in ["succ", "next"] {
+        vm.define_native(string, name, 0, Some(0), |vm, a, _| {
+            let next = successor(&bytes_of(a));
+            Ok(vm.new_string(next))
+        });
+    }
     vm.define_native(string, "<<", 1, Some(1), append);
     vm.define_native(string, "concat", 1, Some(1), append);
     vm.define_native(string, "hash", 0, Some(0), |vm, a, _| {
@@ -176,6 +182,60 @@ fn append(vm: &mut Vm, a: Value, args: &[Value]) -> VmResult {
 fn map_text(vm: &mut Vm, a: Value, f: impl Fn(&str) -> String) -> VmResult {
     let text = String::from_utf8_lossy(&bytes_of(a)).into_owned();
     Ok(vm.new_str(&f(&text)))
+}
+
+/// `String#succ`: the rightmost letter or digit is incremented, carrying
+/// left over letters and digits (`"az"` -> `"ba"`, `"zz"` -> `"aaa"`,
+/// `"a9"` -> `"b0"`); a string without any increments its last byte.
+pub fn successor(bytes: &[u8]) -> Vec<u8> {
+    let mut out = bytes.to_vec();
+    if out.is_empty() {
+        return out;
+    }
+    if !out.iter().any(|b| b.is_ascii_alphanumeric()) {
+        let mut i = out.len();
+        while i > 0 {
+            i -= 1;
+            if out[i] == 0xff {
+                out[i] = 0;
+            } else {
+                out[i] += 1;
+                return out;
+            }
+        }
+        out.insert(0, 1);
+        return out;
+    }
+    // Increment the rightmost letter or digit; a carry moves to the next
+    // one on the left if it is adjacent or of the same kind (digit or
+    // letter), else a new character is inserted ("a9" -> "b0", "a-9" ->
+    // "a-10").
+    let Some(mut i) = out.iter().rposition(|b| b.is_ascii_alphanumeric()) else {
+        return out;
+    };
+    loop {
+        let b = out[i];
+        let (wrapped, carry) = match b {
+            b'z' => (b'a', b'a'),
+            b'Z' => (b'A', b'A'),
+            b'9' => (b'0', b'1'),
+            _ => {
+                out[i] = b + 1;
+                return out;
+            }
+        };
+        out[i] = wrapped;
+        let same_kind = |other: u8| {
+            other.is_ascii_digit() == b.is_ascii_digit() && other.is_ascii_alphanumeric()
+        };
+        match out[..i].iter().rposition(|b| b.is_ascii_alphanumeric()) {
+            Some(left) if left + 1 == i || same_kind(out[left]) => i = left,
+            _ => {
+                out.insert(i, carry);
+                return out;
+            }
+        }
+    }
 }
 
 /// `String#to_i`: optional whitespace, sign, digits with single underscores;

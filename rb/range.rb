@@ -1,0 +1,104 @@
+# Range iteration: Integer ranges count directly, others step with `succ`.
+
+class Range
+  def each
+    first = self.begin
+    last = self.end
+    if first.is_a?(Integer) && (last.nil? || last.is_a?(Integer))
+      i = first
+      if last.nil?
+        while true
+          yield i
+          i += 1
+        end
+      elsif exclude_end?
+        while i < last
+          yield i
+          i += 1
+        end
+      else
+        while i <= last
+          yield i
+          i += 1
+        end
+      end
+    else
+      unless first.respond_to?(:succ)
+        raise TypeError, "can't iterate from #{first.class}"
+      end
+      current = first
+      while last.nil? || (exclude_end? ? (current <=> last) < 0 : (current <=> last) <= 0)
+        yield current
+        current = current.succ
+      end
+    end
+    self
+  end
+
+  def reverse_each
+    to_a.reverse.each { |x| yield x }
+    self
+  end
+
+  def to_a
+    if self.end.nil?
+      raise RangeError, "cannot convert endless range to an array"
+    end
+    result = []
+    each { |x| result << x }
+    result
+  end
+  alias_method :entries, :to_a
+
+  def size
+    return nil unless self.begin.is_a?(Numeric)
+    return Float::INFINITY if self.end.nil?
+    count = self.end - self.begin + (exclude_end? ? 0 : 1)
+    count = count.floor if count.is_a?(Float)
+    count < 0 ? 0 : count
+  end
+
+  def step(n)
+    i = self.begin
+    if exclude_end?
+      while self.end.nil? || i < self.end
+        yield i
+        i += n
+      end
+    else
+      while self.end.nil? || i <= self.end
+        yield i
+        i += n
+      end
+    end
+    self
+  end
+
+  def sum(initial = 0)
+    if block_given?
+      total = initial
+      each { |x| total += yield(x) }
+      total
+    elsif self.begin.is_a?(Integer) && self.end.is_a?(Integer)
+      last = exclude_end? ? self.end - 1 : self.end
+      return initial if last < self.begin
+      initial + (self.begin + last) * (last - self.begin + 1) / 2
+    else
+      total = initial
+      each { |x| total += x }
+      total
+    end
+  end
+
+  def map
+    result = []
+    each { |x| result << yield(x) }
+    result
+  end
+
+  def select
+    result = []
+    each { |x| result << x if yield(x) }
+    result
+  end
+end

@@ -1,0 +1,141 @@
+//! Range: a frozen object with a beginning, an end (either may be nil) and
+//! whether the end is excluded. Comparisons are here; iteration (`each`,
+//! `step`, `to_a`, ...) is Ruby, in `rb/range.rb`.
+
+use crate::value::Value;
+use crate::vm::{Vm, VmResult};
+
+pub fn define(vm: &mut Vm) {
+    let range = vm.c.range;
+    vm.define_singleton_native(range, "new", 2, Some(3), |vm, _, args| {
+        let exclusive = args.get(2).is_some_and(|v| v.truthy());
+        vm.new_range(args[0], args[1], exclusive)
+    });
+    for name in ["begin", "first"] {
+        vm.define_native(range, name, 0, Some(0), |vm, range, _| {
+            Ok(vm.range_parts(range).0)
+        });
+    }
+    vm.define_native(range, "end", 0, Some(0), |vm, range, _| {
+        Ok(vm.range_parts(range).1)
+    });
+    vm.define_native(range, "exclude_end?", 0, Some(0), |vm, range, _| {
+        Ok(Value::bool(vm.range_parts(range).2))
+    });
+    for name in ["===", "include?", "member?", "cover?"] {
+        vm.define_native(range, name, 1, Some(1), |vm, range, args| {
+            let covered = covers(vm, range, args[0])?;
+            Ok(Value::bool(covered))
+        });
+    }
+    for name in ["==", "eql?"] {
+        vm.define_native(range, name, 1, Some(1), |vm, range, args| {
+            let other = args[0];
+            if vm.real_class_of(other) != vm.c.range {
+                return Ok(Value::FALSE);
+            }
+            let (a, b) = (vm.range_parts(range), vm.range_parts(other));
+            let eq = vm.sym.eq;
+            let same = a.2 == b.2
+                && vm.call(a.0, eq, &[b.0])?.truthy()
+                && vm.call(a.1, eq, &[b.1])?.truthy();
+            Ok(Value::bool(same))
+        });
+    }
+    vm.define_native(range, "to_s", 0, Some(0), |vm, range, _| {
+        let (begin, end, exclusive) = vm.range_parts(range);
+        let mut text = if begin.is_nil() {
+            Vec::new()
+        } else {
+            vm.to_s_bytes(begin)?
+        };
+        text.extend_from_slice(if exclusive { b"..." } else { b".." });
+        if !end.is_nil() {
+            text.extend(vm.to_s_bytes(end)?);
+        }
+        Ok(vm.new_string(text))
+    });
+    vm.define_native(range, "inspect", 0, Some(0), |vm, range, _| {
+        let (begin, end, exclusive) = vm.range_parts(range);
+        let mut text = if begin.is_nil() {
+            String::new()
+        } else {
+            vm.inspect(begin)?
+        };
+        text.push_str(if exclusive { "..." } else { ".." });
+        if !end.is_nil() {
+            text.push_str(&vm.inspect(end)?);
+        }
+        Ok(vm.new_str(&text))
+    });
+    vm.define_native(range, "hash", 0, Some(0), |vm, range, _| {
+        let (begin, end, exclusive) = vm.range_parts(range);
+        let hash = vm.symbols.intern("hash");
+        let (a, b) = (vm.call(begin, hash, &[])?, vm.call(end, hash, &[])?);
+        let mixed = a.bits().rotate_left(17) ^ b.bits() ^ u64::from(exclusive);
+        Ok(vm.new_int((mixed >> 3) as i128))
+    });
+}
+
+/// Whether `value` lies in the range, by `<=>`.
+fn covers(vm: &mut Vm, range: Value, value: Value) -> VmResult<bool> {
+    let (begin, end, exclusive) = vm.range_parts(range);
+    let compare = vm.symbols.intern("<=>");
+    if !begin.is_nil() {
+        let order = vm.call(begin, compare, &[value])?;
+        match order.as_fixnum() {
+            Some(order) if order <= 0 => {}
+            _ => return Ok(false),
+        }
+    }
+    if !end.is_nil() {
+        let order = vm.call(value, compare, &[end])?;
+        match order.as_fixnum() {
+            Some(order) if order < 0 || (order == 0 && !exclusive) => {}
+            _ => return Ok(false),
+        }
+    }
+    Ok(true)
+}
+
+impl Vm {
+    /// A new Range; ArgumentError "bad value for range" when the ends do not
+    /// compare.
+    pub fn new_range(&mut self, begin: Value, end: Value, exclusive: bool) -> VmResult {
+        if !begin.is_nil() && !end.is_nil() {
+            let compare = self.symbols.intern("<=>");
+            if self.call(begin, compare, &[end])?.is_nil() {
+                return Err(self.argument_error("bad value for range".into()));
+            }
+        }
+        let class = self.c.range;
+        let range = self.new_object(class);
+        self.temp_roots.borrow_mut().push(range);
+        let (b, e, x) = self.range_names();
+        self.ivar_set(range, b, begin)?;
+        self.ivar_set(range, e, end)?;
+        self.ivar_set(range, x, Value::bool(exclusive))?;
+        self.temp_roots.borrow_mut().pop();
+        range.header().expect("a heap object").freeze();
+        Ok(range)
+    }
+
+    /// The beginning, end and exclusiveness of a Range.
+    pub fn range_parts(&self, range: Value) -> (Value, Value, bool) {
+        let (b, e, x) = self.range_names();
+        (
+            self.ivar_get(range, b),
+            self.ivar_get(range, e),
+            self.ivar_get(range, x).truthy(),
+        )
+    }
+
+    /// The internal variable names a Range keeps its parts under.
+    fn range_names(&self) -> (bytecode::Sym, bytecode::Sym, bytecode::Sym) {
+        (
+            self.sym.range_begin,
+            self.sym.range_end,
+            self.sym.range_exclusive,
+        )
+    }
+}
