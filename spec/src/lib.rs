@@ -133,7 +133,7 @@ fn collect(root: &Path, dir: &Path, specs: &mut Vec<Spec>) -> Result<(), Error> 
             .file_type()
             .map_err(|e| Error::io(format!("inspecting {}", path.display()), e))?;
         if file_type.is_dir() {
-                        // `lib/` directories hold files that specs require, not specs.
+            // `lib/` directories hold files that specs require, not specs.
             let skipped = file_name.starts_with('.')
                 || file_name == "target"
                 || file_name == "lib"
