@@ -169,6 +169,8 @@ pub struct CoreClasses {
     pub range: Value,
     pub local_jump_error: Value,
     pub uncaught_throw_error: Value,
+    pub load_error: Value,
+    pub syntax_error: Value,
     pub exception: Value,
     pub script_error: Value,
     pub not_implemented_error: Value,
@@ -240,6 +242,8 @@ pub struct Vm {
     /// interpreter's fast paths then give way to real calls.
     pub basic_ops_redefined: bool,
     pub options: VmOptions,
+    /// Absolute paths of the files `require` ran.
+    pub loaded_features: fxhash::FxHashSet<std::path::PathBuf>,
     /// The tags of the `catch` blocks running, innermost last.
     pub catch_tags: Vec<Value>,
     /// Values that native code keeps alive while it allocates.
@@ -291,6 +295,8 @@ impl Vm {
                 range: placeholder,
                 local_jump_error: placeholder,
                 uncaught_throw_error: placeholder,
+                load_error: placeholder,
+                syntax_error: placeholder,
                 exception: placeholder,
                 script_error: placeholder,
                 not_implemented_error: placeholder,
@@ -325,6 +331,7 @@ impl Vm {
             options: options.clone(),
             temp_roots: RefCell::new(Vec::new()),
             catch_tags: Vec::new(),
+            loaded_features: Default::default(),
         });
         vm.bootstrap_classes();
         crate::core::define_core(&mut vm);
@@ -375,6 +382,8 @@ impl Vm {
         self.c.script_error = self.define_class("ScriptError", exception);
         self.c.not_implemented_error =
             self.define_class("NotImplementedError", self.c.script_error);
+        self.c.load_error = self.define_class("LoadError", self.c.script_error);
+        self.c.syntax_error = self.define_class("SyntaxError", self.c.script_error);
         self.c.standard_error = self.define_class("StandardError", exception);
         let standard = self.c.standard_error;
         self.c.runtime_error = self.define_class("RuntimeError", standard);

@@ -86,10 +86,21 @@ impl<'a> Source<'a> {
     }
 }
 
-/// Parses and compiles a whole file into its top-level method.
+/// Parses and compiles a whole file into its top-level method (`<main>`).
 pub fn compile_file(
     text: &[u8],
     file: &str,
+    symbols: &mut SymbolTable,
+) -> Result<Method, SyntaxError> {
+    compile_file_as(text, file, "<main>", symbols)
+}
+
+/// [`compile_file`] with another label for the top level (a required file
+/// runs as `<top (required)>`).
+pub fn compile_file_as(
+    text: &[u8],
+    file: &str,
+    label: &str,
     symbols: &mut SymbolTable,
 ) -> Result<Method, SyntaxError> {
     let source = Source::new(text, file);
@@ -102,7 +113,7 @@ pub fn compile_file(
     if let Some(error) = result.diagnostics.iter().find(|d| d.is_error()) {
         return Err(syntax_error::from_diagnostic(error, &source));
     }
-    let main = symbols.intern("<main>");
+    let main = symbols.intern(label);
     let mut compiler = Compiler {
         symbols,
         source: &source,
@@ -110,7 +121,7 @@ pub fn compile_file(
         scopes: Vec::new(),
     };
     let mut builder = MethodBuilder::new(MethodKind::TopLevel, main, 1);
-    builder.root_label = "<main>".to_string();
+    builder.root_label = label.to_string();
     match result.ast.as_deref() {
         Some(ast) => compiler.body(&mut builder, Some(ast)),
         None => {

@@ -9,6 +9,7 @@ pub mod exception;
 pub mod float;
 pub mod integer;
 pub mod kernel;
+pub mod load;
 pub mod module;
 pub mod object;
 pub mod proc;
@@ -39,6 +40,7 @@ pub fn define_core(vm: &mut Vm) {
     proc::define(vm);
     range::define(vm);
     exception::define(vm);
+    load::define(vm);
     kernel::define(vm);
     integer::define(vm);
     float::define(vm);

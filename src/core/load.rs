@@ -1,0 +1,162 @@
+//! Loading other files: `require_relative`, `require` (of a path), `load`.
+//!
+//! A required file is compiled and run at the top level (self is `main`,
+//! its methods are private to Object), under the label `<top (required)>`.
+//! `require` and `require_relative` run each file once (keyed by its
+//! absolute path) and return whether they ran it; `load` always runs it.
+
+use crate::value::Value;
+use crate::vm::{FrameCode, Vm, VmResult};
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
+
+pub fn define(vm: &mut Vm) {
+    let kernel = vm.c.kernel;
+    vm.define_private_native(kernel, "require_relative", 1, Some(1), |vm, _, args| {
+        let name = path_arg(vm, args[0])?;
+        let base = vm.caller_directory();
+        let path = with_extension(&base.join(&name));
+        require(vm, &path, &base.join(&name))
+    });
+    vm.define_private_native(kernel, "require", 1, Some(1), |vm, _, args| {
+        let name = path_arg(vm, args[0])?;
+        let path = Path::new(&name);
+        if path.is_absolute() || name.starts_with("./") || name.starts_with("../") {
+            let cwd = std::env::current_dir().unwrap_or_default();
+            let full = with_extension(&cwd.join(path));
+            return require(vm, &full, Path::new(&name));
+        }
+        Err(load_error(vm, &name))
+    });
+    vm.define_private_native(kernel, "load", 1, Some(2), |vm, _, args| {
+        let name = path_arg(vm, args[0])?;
+        match std::fs::read(&name) {
+            Ok(source) => {
+                run_file(vm, &source, &name)?;
+                Ok(Value::TRUE)
+            }
+            Err(_) => Err(load_error(vm, &name)),
+        }
+    });
+    vm.define_private_native(kernel, "__method__", 0, Some(0), |vm, _, _| {
+        Ok(vm.caller_method_name().map_or(Value::NIL, Value::symbol))
+    });
+}
+
+fn path_arg(vm: &mut Vm, value: Value) -> VmResult<String> {
+    match vm.string_text(value) {
+        Some(text) => Ok(text),
+        None => {
+            let name = vm.special_or_class_name(value);
+            Err(vm.type_error(format!("no implicit conversion of {name} into String")))
+        }
+    }
+}
+
+/// `name.rb` unless `name` already ends in `.rb`.
+fn with_extension(path: &Path) -> PathBuf {
+    if path.extension().is_some_and(|e| e == "rb") {
+        path.to_path_buf()
+    } else {
+        let mut with = path.as_os_str().to_owned();
+        with.push(".rb");
+        PathBuf::from(with)
+    }
+}
+
+/// LoadError "cannot load such file -- NAME".
+fn load_error(vm: &mut Vm, name: &str) -> crate::vm::Control {
+    let class = vm.c.load_error;
+    vm.raise(class, format!("cannot load such file -- {name}"))
+}
+
+/// Runs `path` unless it ran before; `shown` is the name a LoadError
+/// reports.
+fn require(vm: &mut Vm, path: &Path, shown: &Path) -> VmResult {
+    let Ok(absolute) = std::fs::canonicalize(path) else {
+        let shown = shown.to_string_lossy().into_owned();
+        return Err(load_error(vm, &shown));
+    };
+    if !vm.loaded_features.insert(absolute.clone()) {
+        return Ok(Value::FALSE);
+    }
+    let Ok(source) = std::fs::read(&absolute) else {
+        let shown = shown.to_string_lossy().into_owned();
+        return Err(load_error(vm, &shown));
+    };
+    // Marked before it runs (a require cycle then returns false), unmarked
+    // if it fails so that a later require tries again.
+    if let Err(control) = run_file(vm, &source, &absolute.to_string_lossy()) {
+        vm.loaded_features.remove(&absolute);
+        return Err(control);
+    }
+    Ok(Value::TRUE)
+}
+
+/// Compiles and runs a file's top level; a syntax error becomes a
+/// SyntaxError exception with MRI's message.
+fn run_file(vm: &mut Vm, source: &[u8], file: &str) -> VmResult<()> {
+    let code = match bytecode::compile_file_as(source, file, "<top (required)>", &mut vm.symbols) {
+        Ok(code) => code,
+        Err(error) => {
+            let mut message = error.report;
+            if message.contains('\n') {
+                message.push('\n');
+            }
+            let class = vm.c.syntax_error;
+            return Err(vm.raise(class, message));
+        }
+    };
+    vm.sources.insert(code.file.clone(), Rc::from(source));
+    let top = vm.load(Rc::new(code));
+    vm.run_main(top)?;
+    Ok(())
+}
+
+impl Vm {
+    /// The directory of the file the calling Ruby code is in (the current
+    /// directory for `-e`).
+    fn caller_directory(&self) -> PathBuf {
+        let file = self.frames.iter().rev().find_map(|f| match &f.code {
+            FrameCode::Bytecode(method) if !crate::prelude::is_internal(&method.code.file) => {
+                Some(method.code.file.clone())
+            }
+            _ => None,
+        });
+        let cwd = std::env::current_dir().unwrap_or_default();
+        match file {
+            Some(file) if &*file != "-e" => {
+                let dir = Path::new(&*file)
+                    .parent()
+                    .map(Path::to_path_buf)
+                    .unwrap_or_default();
+                let dir = if dir.is_absolute() {
+                    dir
+                } else {
+                    cwd.join(dir)
+                };
+                std::fs::canonicalize(&dir).unwrap_or(dir)
+            }
+            _ => cwd,
+        }
+    }
+
+    /// The name of the method the caller of a core method is running (for a
+    /// block: the method it is written in); None at the top level.
+    fn caller_method_name(&self) -> Option<bytecode::Sym> {
+        let depth = self.frames.len();
+        let caller = self.frames.get(depth.checked_sub(2)?)?;
+        let home = self
+            .frames
+            .iter()
+            .rev()
+            .find(|f| f.id == caller.home)
+            .unwrap_or(caller);
+        match &home.code {
+            FrameCode::Bytecode(method) if method.code.kind == bytecode::MethodKind::Method => {
+                Some(method.code.name)
+            }
+            _ => None,
+        }
+    }
+}
