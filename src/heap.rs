@@ -55,6 +55,7 @@ pub enum ObjKind {
     Class,
     Env,
     Proc,
+    Hash,
 }
 
 pub mod flags {

@@ -480,6 +480,21 @@ impl Vm {
                     }
                     return Err(Control::Break { target, value });
                 }
+                Insn::NewHash(pairs) => {
+                    self.frames[frame].ip = (ip - 1) as u32;
+                    let start = self.stack.len() - 2 * pairs as usize;
+                    let hash = self.new_hash();
+                    self.stack.push(hash);
+                    for pair in 0..pairs as usize {
+                        let (key, value) = (
+                            self.stack[start + 2 * pair],
+                            self.stack[start + 2 * pair + 1],
+                        );
+                        self.hash_set(hash, key, value)?;
+                    }
+                    self.stack.truncate(start);
+                    self.stack.push(hash);
+                }
                 Insn::NewRange { exclusive } => {
                     self.frames[frame].ip = (ip - 1) as u32;
                     let end = self.pop();
@@ -992,7 +1007,9 @@ impl Vm {
             }
             _ => {}
         }
-        let result = self.invoke(&entry, receiver_index, argc, site.name, block)?;
+        let kwargs = site.flags & call_flags::KWARGS != 0;
+        let result =
+            self.invoke_with_kwargs(&entry, receiver_index, argc, site.name, block, kwargs)?;
         self.stack.truncate(receiver_index);
         self.stack.push(result);
         Ok(())
@@ -1002,7 +1019,13 @@ impl Vm {
     /// `receiver_index` into `code`'s canonical slots: leading required,
     /// optional (`UNDEF` when not given), the `*rest` Array, trailing
     /// required. Returns the new count. The arity was checked.
-    fn lay_out_args(&mut self, code: &Method, receiver_index: usize, argc: usize) -> usize {
+    fn lay_out_args(
+        &mut self,
+        code: &Method,
+        receiver_index: usize,
+        argc: usize,
+        keywords: Option<Value>,
+    ) -> VmResult<usize> {
         let args: smallvec::SmallVec<[Value; 8]> =
             self.stack[receiver_index + 1..].iter().copied().collect();
         let (required, optional, post) = (
@@ -1020,9 +1043,78 @@ impl Vm {
             slots.push(rest);
         }
         slots.extend_from_slice(&args[argc - post..argc]);
+        if code.takes_keywords() {
+            self.lay_out_keywords(code, keywords, &mut slots)?;
+        }
         self.stack.truncate(receiver_index + 1);
         self.stack.extend_from_slice(&slots);
-        slots.len()
+        Ok(slots.len())
+    }
+
+    /// Splits a call's keyword Hash over `code`'s keyword slots (`UNDEF` for
+    /// an optional one not given) and its `**rest` Hash; MRI's errors for
+    /// missing and unknown keywords.
+    fn lay_out_keywords(
+        &mut self,
+        code: &Method,
+        keywords: Option<Value>,
+        slots: &mut smallvec::SmallVec<[Value; 8]>,
+    ) -> VmResult<()> {
+        let pairs = keywords
+            .map(|hash| self.hash_pairs(hash))
+            .unwrap_or_default();
+        let mut used = vec![false; pairs.len()];
+        let mut missing = Vec::new();
+        for &(name, required) in &code.keywords {
+            match pairs
+                .iter()
+                .position(|&(key, _)| key == Value::symbol(name))
+            {
+                Some(index) => {
+                    used[index] = true;
+                    slots.push(pairs[index].1);
+                }
+                None => {
+                    if required {
+                        missing.push(format!(":{}", self.symbols.name(name)));
+                    }
+                    slots.push(Value::UNDEF);
+                }
+            }
+        }
+        if !missing.is_empty() {
+            let noun = if missing.len() == 1 {
+                "keyword"
+            } else {
+                "keywords"
+            };
+            return Err(self.argument_error(format!("missing {noun}: {}", missing.join(", "))));
+        }
+        let leftovers: Vec<(Value, Value)> = pairs
+            .iter()
+            .zip(&used)
+            .filter(|(_, &used)| !used)
+            .map(|(&pair, _)| pair)
+            .collect();
+        if code.keyword_rest {
+            let rest = self.new_hash();
+            slots.push(rest);
+            for (key, value) in leftovers {
+                self.hash_set(rest, key, value)?;
+            }
+        } else if !leftovers.is_empty() {
+            let mut names = Vec::new();
+            for (key, _) in &leftovers {
+                names.push(self.inspect(*key)?);
+            }
+            let noun = if names.len() == 1 {
+                "keyword"
+            } else {
+                "keywords"
+            };
+            return Err(self.argument_error(format!("unknown {noun}: {}", names.join(", "))));
+        }
+        Ok(())
     }
 
     /// The block a literal `{ ... }` in the code of frame `frame` denotes.
@@ -1145,7 +1237,7 @@ impl Vm {
         self.stack.push(block.receiver);
         self.stack.extend_from_slice(&args);
         let argc = if code.code.needs_arg_layout() {
-            self.lay_out_args(&code.code, base, args.len())
+            self.lay_out_args(&code.code, base, args.len(), None)?
         } else {
             args.len()
         };
@@ -1281,6 +1373,21 @@ impl Vm {
         name: bytecode::Sym,
         block: Option<Rc<Block>>,
     ) -> VmResult {
+        self.invoke_with_kwargs(entry, receiver_index, argc, name, block, false)
+    }
+
+    /// [`Vm::invoke`] where, if `kwargs`, the last argument is the Hash of
+    /// the call's keyword arguments (a method taking keywords splits it over
+    /// its keyword parameters; others get it as a positional argument).
+    pub fn invoke_with_kwargs(
+        &mut self,
+        entry: &MethodEntry,
+        receiver_index: usize,
+        argc: usize,
+        name: bytecode::Sym,
+        block: Option<Rc<Block>>,
+        kwargs: bool,
+    ) -> VmResult {
         if self.frames.len() >= MAX_DEPTH || crate::stack::near_limit() {
             return Err(self.stack_overflow());
         }
@@ -1294,6 +1401,10 @@ impl Vm {
                 frame.block = block;
                 frame.env = self.new_env(code, Value::NIL);
                 self.frames.push(frame);
+                let (argc, keywords) = match (code.takes_keywords(), kwargs) {
+                    (true, true) => (argc - 1, Some(self.stack[receiver_index + argc])),
+                    _ => (argc, None),
+                };
                 let (min, max) = (
                     code.min_args() as usize,
                     code.max_args().map(|m| m as usize),
@@ -1304,7 +1415,13 @@ impl Vm {
                     return Err(error);
                 }
                 let argc = if code.needs_arg_layout() {
-                    self.lay_out_args(code, receiver_index, argc)
+                    match self.lay_out_args(code, receiver_index, argc, keywords) {
+                        Ok(argc) => argc,
+                        Err(error) => {
+                            self.frames.pop();
+                            return Err(error);
+                        }
+                    }
                 } else {
                     argc
                 };

@@ -75,6 +75,13 @@ pub struct RProc {
     pub block: Rc<crate::block::Block>,
 }
 
+/// A Hash (see `core/hash.rs`).
+#[repr(C)]
+pub struct RHash {
+    pub header: Header,
+    pub data: Box<RefCell<crate::core::hash::HashData>>,
+}
+
 /// How a method may be called.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Visibility {
@@ -230,6 +237,7 @@ pub fn trace_cell(header: &Header, marker: &mut Marker) {
         ObjKind::Class => downcast::<RClass>(header).unwrap().trace(marker),
         ObjKind::Env => downcast::<REnv>(header).unwrap().trace(marker),
         ObjKind::Proc => downcast::<RProc>(header).unwrap().trace(marker),
+        ObjKind::Hash => downcast::<RHash>(header).unwrap().trace(marker),
     }
 }
 
@@ -251,5 +259,6 @@ pub fn drop_cell(header: &Header) {
         ObjKind::Class => drop_as::<RClass>(header),
         ObjKind::Env => drop_as::<REnv>(header),
         ObjKind::Proc => drop_as::<RProc>(header),
+        ObjKind::Hash => drop_as::<RHash>(header),
     }
 }

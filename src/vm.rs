@@ -167,6 +167,8 @@ pub struct CoreClasses {
     pub gc: Value,
     pub proc_class: Value,
     pub range: Value,
+    pub hash: Value,
+    pub key_error: Value,
     pub local_jump_error: Value,
     pub uncaught_throw_error: Value,
     pub load_error: Value,
@@ -293,6 +295,8 @@ impl Vm {
                 gc: placeholder,
                 proc_class: placeholder,
                 range: placeholder,
+                hash: placeholder,
+                key_error: placeholder,
                 local_jump_error: placeholder,
                 uncaught_throw_error: placeholder,
                 load_error: placeholder,
@@ -377,6 +381,7 @@ impl Vm {
         self.c.gc = self.define_module("GC");
         self.c.proc_class = self.define_class("Proc", object);
         self.c.range = self.define_class("Range", object);
+        self.c.hash = self.define_class("Hash", object);
         let exception = self.define_class("Exception", object);
         self.c.exception = exception;
         self.c.script_error = self.define_class("ScriptError", exception);
@@ -398,7 +403,7 @@ impl Vm {
         self.c.range_error = self.define_class("RangeError", standard);
         self.c.float_domain_error = self.define_class("FloatDomainError", self.c.range_error);
         self.c.index_error = self.define_class("IndexError", standard);
-        self.define_class("KeyError", self.c.index_error);
+        self.c.key_error = self.define_class("KeyError", self.c.index_error);
         self.define_class("StopIteration", self.c.index_error);
         self.c.local_jump_error = self.define_class("LocalJumpError", standard);
         self.define_class("IOError", standard);

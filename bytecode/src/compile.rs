@@ -163,6 +163,8 @@ struct MethodBuilder {
     optional: u32,
     rest: bool,
     post: u32,
+    keywords: Vec<(Sym, bool)>,
+    keyword_rest: bool,
     locals: Vec<Sym>,
     insns: Vec<Insn>,
     lines: Vec<u32>,
@@ -212,6 +214,8 @@ impl MethodBuilder {
             optional: 0,
             rest: false,
             post: 0,
+            keywords: Vec::new(),
+            keyword_rest: false,
             locals: Vec::new(),
             insns: Vec::new(),
             lines: Vec::new(),
@@ -277,6 +281,11 @@ impl MethodBuilder {
         }
         self.insns.push(insn);
         self.lines.push(self.current_line);
+    }
+
+    /// How many positional slots precede the keyword slots.
+    fn positional_slots(&self) -> u32 {
+        self.required + self.optional + u32::from(self.rest) + self.post
     }
 
     /// A new `getivar`/`setivar` site for `name` (each has its own cache).
@@ -373,6 +382,8 @@ impl MethodBuilder {
             optional: self.optional,
             rest: self.rest,
             post: self.post,
+            keywords: self.keywords,
+            keyword_rest: self.keyword_rest,
             locals: self.locals,
             insns: self.insns,
             lines: self.lines,
@@ -424,6 +435,7 @@ fn stack_effect(insn: &Insn, sites: &[CallSite]) -> i32 {
         Insn::ArrayAppend | Insn::ArrayConcat | Insn::CheckMatch { .. } | Insn::NewRange { .. } => {
             -1
         }
+        Insn::NewHash(n) => 1 - 2 * n as i32,
         Insn::Destructure {
             before,
             splat,
@@ -797,6 +809,9 @@ impl Compiler<'_, '_> {
             },
             Node::Retry(_) => self.retry(m),
             Node::For(for_node) => self.for_loop(m, for_node),
+            Node::Hash(Hash { pairs, .. }) | Node::Kwargs(Kwargs { pairs, .. }) => {
+                self.hash_literal(m, pairs)
+            }
             Node::Irange(Irange { left, right, .. }) => {
                 self.range(m, left.as_deref(), right.as_deref(), false)
             }
@@ -885,15 +900,46 @@ impl Compiler<'_, '_> {
     /// Pushes call arguments: each one, or, when some are `*x`, a single
     /// Array of all of them (returns the count pushed and whether it is
     /// that Array).
-    fn arguments(&mut self, m: &mut MethodBuilder, args: &[Node]) -> (u32, bool) {
+    /// A trailing `key: value, **h` becomes one Hash argument (the third
+    /// result says so).
+    fn arguments(&mut self, m: &mut MethodBuilder, args: &[Node]) -> (u32, bool, bool) {
+        let keywords = matches!(args.last(), Some(Node::Kwargs(_)));
         if !args.iter().any(|a| matches!(a, Node::Splat(_))) {
             for arg in args {
                 self.expr(m, arg);
             }
-            return (args.len() as u32, false);
+            return (args.len() as u32, false, keywords);
         }
         self.splat_array(m, args);
-        (1, true)
+        (1, true, keywords)
+    }
+
+    /// `{k => v, key: v, **other}` (and keyword arguments): a Hash built in
+    /// order; `**other` merges.
+    fn hash_literal(&mut self, m: &mut MethodBuilder, pairs: &[Node]) {
+        let leading = pairs
+            .iter()
+            .take_while(|p| matches!(p, Node::Pair(_)))
+            .count();
+        for pair in &pairs[..leading] {
+            if let Node::Pair(Pair { key, value, .. }) = pair {
+                self.expr(m, key);
+                self.expr(m, value);
+            }
+        }
+        m.emit(Insn::NewHash(leading as u32));
+        for element in &pairs[leading..] {
+            match element {
+                Node::Pair(Pair { key, value, .. }) => {
+                    self.expr(m, key);
+                    self.expr(m, value);
+                    m.emit(Insn::NewHash(1));
+                }
+                Node::Kwsplat(Kwsplat { value, .. }) => self.expr(m, value),
+                other => self.expr(m, other),
+            }
+            self.call(m, "merge", 1, 0, None);
+        }
     }
 
     /// An Array of `elements`, spreading `*x` ones: `array 0` then
@@ -1019,11 +1065,8 @@ impl Compiler<'_, '_> {
             }
             _ => (args.as_slice(), None),
         };
-        if args
-            .iter()
-            .any(|a| matches!(a, Node::Kwargs(_) | Node::ForwardedArgs(_)))
-        {
-            return self.unsupported(m, "keyword arguments");
+        if args.iter().any(|a| matches!(a, Node::ForwardedArgs(_))) {
+            return self.unsupported(m, "argument forwarding (...)");
         }
         let mut flags = 0;
         match recv {
@@ -1049,9 +1092,12 @@ impl Compiler<'_, '_> {
         {
             return self.assignment_call(m, method_name, 0, &args[0], span);
         }
-        let (argc, splat) = self.arguments(m, args);
+        let (argc, splat, keywords) = self.arguments(m, args);
         if splat {
             flags |= call_flags::SPLAT;
+        }
+        if keywords {
+            flags |= call_flags::KWARGS;
         }
         if let Some(value) = block_pass {
             match value {
@@ -1522,6 +1568,7 @@ impl Compiler<'_, '_> {
         params: &[Node],
     ) -> Result<(), &'static str> {
         let mut positional: Vec<&Node> = Vec::new();
+        let mut keyword_params: Vec<&Node> = Vec::new();
         let mut block_param = None;
         for param in params {
             match param {
@@ -1555,9 +1602,21 @@ impl Compiler<'_, '_> {
                     let sym = self.sym(name);
                     callee.local(sym);
                 }
-                Node::Kwarg(_) | Node::Kwoptarg(_) | Node::Kwrestarg(_) | Node::Kwnilarg(_) => {
-                    return Err("keyword parameters")
+                Node::Kwarg(Kwarg { name, .. }) => {
+                    let sym = self.sym(name);
+                    callee.keywords.push((sym, true));
+                    keyword_params.push(param);
                 }
+                Node::Kwoptarg(Kwoptarg { name, .. }) => {
+                    let sym = self.sym(name);
+                    callee.keywords.push((sym, false));
+                    keyword_params.push(param);
+                }
+                Node::Kwrestarg(_) => {
+                    callee.keyword_rest = true;
+                    keyword_params.push(param);
+                }
+                Node::Kwnilarg(_) => {}
                 _ => return Err("this kind of parameter"),
             }
         }
@@ -1604,6 +1663,35 @@ impl Compiler<'_, '_> {
                     self.destructure(callee, items);
                 }
                 _ => unreachable!("only positional parameters are collected"),
+            }
+        }
+        let first_keyword = callee.positional_slots();
+        for (offset, param) in keyword_params.into_iter().enumerate() {
+            let index = first_keyword + offset as u32;
+            match param {
+                Node::Kwarg(Kwarg { name, .. })
+                | Node::Kwrestarg(Kwrestarg {
+                    name: Some(name), ..
+                }) => {
+                    let (_, store) = self.local_access(callee, name);
+                    callee.emit(Insn::Arg(index));
+                    callee.emit(store);
+                }
+                Node::Kwoptarg(Kwoptarg { name, default, .. }) => {
+                    let (_, store) = self.local_access(callee, name);
+                    let given = callee.new_label();
+                    let done = callee.new_label();
+                    callee.emit(Insn::HasArg(index));
+                    callee.branch(given);
+                    self.expr(callee, default);
+                    callee.emit(store);
+                    callee.jump(done);
+                    callee.bind(given);
+                    callee.emit(Insn::Arg(index));
+                    callee.emit(store);
+                    callee.bind(done);
+                }
+                _ => {}
             }
         }
         if let Some(name) = block_param {

@@ -133,6 +133,9 @@ pub enum Insn {
     /// `nonlocal_return`: pop a value and return it from the method the
     /// current block was written in (from the block itself in a lambda).
     ReturnFromBlock,
+    /// `hash n`: pop n key/value pairs (pushed key first); push a new Hash
+    /// of them in that order.
+    NewHash(u32),
     /// `range`: pop the end and the beginning (nil for endless/beginless);
     /// push a new Range, excluding the end when `exclusive` (`a...b`).
     NewRange { exclusive: bool },
@@ -218,6 +221,7 @@ impl Insn {
             Insn::ReturnFromBlock => "nonlocal_return",
             Insn::RescueMatch => "rescue_match",
             Insn::NewRange { .. } => "range",
+            Insn::NewHash(_) => "hash",
             Insn::ArrayAppend => "append",
             Insn::ArrayConcat => "concatarray",
             Insn::Destructure { .. } => "destructure",

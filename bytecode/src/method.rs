@@ -74,6 +74,8 @@ pub mod call_flags {
     pub const BLOCK_ARG: u8 = 8;
     /// The arguments are one Array to spread (a call with `*args`).
     pub const SPLAT: u8 = 16;
+    /// The last argument is a Hash of keyword arguments (`f(a: 1)`).
+    pub const KWARGS: u8 = 32;
 }
 
 /// One `send` site.
@@ -117,6 +119,11 @@ pub struct Method {
     pub rest: bool,
     /// Number of required parameters after `*rest` or the optional ones.
     pub post: u32,
+    /// Keyword parameters in order, with whether each is required; their
+    /// slots follow the positional ones.
+    pub keywords: Vec<(Sym, bool)>,
+    /// Whether it takes `**rest` (its slot follows the keywords').
+    pub keyword_rest: bool,
     /// Local variable slots, parameters first. Compiler temporaries have
     /// names starting with `%`.
     pub locals: Vec<Sym>,
@@ -164,7 +171,18 @@ impl Method {
     /// prologue runs (`lead, optional (undef when missing), rest Array,
     /// post`): any parameter kind beyond required ones.
     pub fn needs_arg_layout(&self) -> bool {
-        self.optional > 0 || self.rest || self.post > 0
+        self.optional > 0 || self.rest || self.post > 0 || self.takes_keywords()
+    }
+
+    /// Whether it takes keyword arguments (then a call's keyword Hash is
+    /// split over its keyword slots rather than passed positionally).
+    pub fn takes_keywords(&self) -> bool {
+        !self.keywords.is_empty() || self.keyword_rest
+    }
+
+    /// How many positional slots precede the keyword slots.
+    pub fn positional_slots(&self) -> u32 {
+        self.required + self.optional + u32::from(self.rest) + self.post
     }
 
     /// The name of a local `depth` scopes out (env instructions): only known
@@ -232,7 +250,7 @@ impl Method {
         let local = |slot: u32| symbols.name(self.locals[slot as usize]).to_string();
         match *insn {
             Insn::Trace(n) | Insn::Arg(n) | Insn::HasArg(n) | Insn::Jump(n) => n.to_string(),
-            Insn::NewArray(n) | Insn::Concat(n) => n.to_string(),
+            Insn::NewArray(n) | Insn::Concat(n) | Insn::NewHash(n) => n.to_string(),
             Insn::Branch { target, .. } => target.to_string(),
             Insn::Load(slot) | Insn::Store(slot) => local(slot),
             Insn::Push(lit) | Insn::Unsupported(lit) => {

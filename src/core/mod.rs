@@ -7,6 +7,7 @@
 
 pub mod exception;
 pub mod float;
+pub mod hash;
 pub mod integer;
 pub mod kernel;
 pub mod load;
@@ -39,6 +40,7 @@ pub fn define_core(vm: &mut Vm) {
     module::define(vm);
     proc::define(vm);
     range::define(vm);
+    hash::define(vm);
     exception::define(vm);
     load::define(vm);
     kernel::define(vm);
