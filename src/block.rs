@@ -33,6 +33,8 @@ pub enum BlockCode {
     Bytecode(Rc<LoadedMethod>),
     /// `&:name`: calls `name` on its first argument with the rest.
     Symbol(Sym),
+    /// `method(:name).to_proc`: calls `name` on the block's receiver.
+    Method(Sym),
 }
 
 /// A block and the context it runs in.

@@ -366,6 +366,30 @@ impl Vm {
         self.raise(class, message)
     }
 
+    /// When a core method is running (the innermost frame is native): the
+    /// snippet of the `send` in the Ruby frame that called it.
+    pub fn core_method_call_snippet(&self) -> String {
+        if !matches!(
+            self.frames.last().map(|f| &f.code),
+            Some(FrameCode::Native(_))
+        ) {
+            return String::new();
+        }
+        let caller = self.frames.iter().rev().find_map(|f| match &f.code {
+            FrameCode::Bytecode(method) => Some((method.clone(), f.ip as usize)),
+            FrameCode::Native(_) => None,
+        });
+        let Some((method, ip)) = caller else {
+            return String::new();
+        };
+        match method.code.insns.get(ip) {
+            Some(bytecode::Insn::Send(site)) => {
+                self.snippet(method.code.sites[*site as usize].highlight, &method.code)
+            }
+            _ => String::new(),
+        }
+    }
+
     fn snippet(&self, span: Option<bytecode::Span>, code: &Method) -> String {
         let Some(span) = span else {
             return String::new();

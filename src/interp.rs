@@ -480,6 +480,14 @@ impl Vm {
                     }
                     return Err(Control::Break { target, value });
                 }
+                Insn::Alias => {
+                    self.frames[frame].ip = (ip - 1) as u32;
+                    let old = self.pop().as_symbol().expect("alias pushes Symbols");
+                    let new = self.pop().as_symbol().expect("alias pushes Symbols");
+                    let module = self.frames[frame].cref.module;
+                    crate::core::module::alias_method(self, module, new, old)?;
+                    self.stack.push(Value::NIL);
+                }
                 Insn::NewHash(pairs) => {
                     self.frames[frame].ip = (ip - 1) as u32;
                     let start = self.stack.len() - 2 * pairs as usize;
@@ -845,6 +853,21 @@ impl Vm {
         self.ivar_set(receiver, name, value)
     }
 
+    /// The number of arguments a call passes: its site's count, or, for a
+    /// `*args` call, the elements of the Array on the stack (spread there).
+    fn spread_arguments(&mut self, site: &bytecode::CallSite) -> usize {
+        if site.flags & call_flags::SPLAT == 0 {
+            return site.argc as usize;
+        }
+        let list = self.pop();
+        let items = self
+            .array_items(list)
+            .expect("a splat call passes an Array");
+        let count = items.len();
+        self.stack.extend(items);
+        count
+    }
+
     /// The constant a class body defines: `Foo` for `<class:Foo>`.
     fn class_body_constant(&mut self, body: &LoadedMethod) -> bytecode::Sym {
         let label = self.symbols.name(body.code.name);
@@ -887,7 +910,7 @@ impl Vm {
         owner: Value,
     ) -> VmResult<()> {
         let site = &method.code.sites[site_index];
-        let argc = site.argc as usize;
+        let argc = self.spread_arguments(site);
         let receiver_index = self.stack.len() - argc - 1;
         let receiver = self.stack[receiver_index];
         let class = self.class_of(receiver);
@@ -896,7 +919,9 @@ impl Vm {
         };
         // `super` passes the method's block along.
         let block = self.frames.last().and_then(|f| f.block.clone());
-        let result = self.invoke(&entry, receiver_index, argc, site.name, block)?;
+        let kwargs = site.flags & call_flags::KWARGS != 0;
+        let result =
+            self.invoke_with_kwargs(&entry, receiver_index, argc, site.name, block, kwargs)?;
         self.stack.truncate(receiver_index);
         self.stack.push(result);
         Ok(())
@@ -939,17 +964,7 @@ impl Vm {
             None
         };
         let caller_self = self.stack[base];
-        let argc = if site.flags & call_flags::SPLAT != 0 {
-            let list = self.pop();
-            let items = self
-                .array_items(list)
-                .expect("a splat call passes an Array");
-            let count = items.len();
-            self.stack.extend(items);
-            count
-        } else {
-            site.argc as usize
-        };
+        let argc = self.spread_arguments(site);
         let receiver_index = self.stack.len() - argc - 1;
         let receiver = self.stack[receiver_index];
 
@@ -1193,6 +1208,7 @@ impl Vm {
                 };
                 return self.call_public(receiver, *name, rest);
             }
+            BlockCode::Method(name) => return self.call(block.receiver, *name, args),
         };
         if self.frames.len() >= MAX_DEPTH || crate::stack::near_limit() {
             return Err(self.stack_overflow());
@@ -1459,6 +1475,22 @@ impl Vm {
                 };
                 self.frames.pop();
                 result
+            }
+            MethodBody::Block(block) => {
+                // `define_method`: the block runs with the receiver as self
+                // and lambda semantics.
+                let args: smallvec::SmallVec<[Value; 8]> = self.stack
+                    [receiver_index + 1..receiver_index + 1 + argc]
+                    .iter()
+                    .copied()
+                    .collect();
+                let method_block = Block {
+                    receiver: self.stack[receiver_index],
+                    is_lambda: true,
+                    owner: entry.owner,
+                    ..(**block).clone()
+                };
+                self.invoke_block(&Rc::new(method_block), &args)
             }
             MethodBody::AttrReader(ivar) => {
                 if argc != 0 {
@@ -1729,7 +1761,12 @@ impl Vm {
 
     /// Raises `error` as a Ruby exception of `class` with `message`, with the
     /// current backtrace.
-    pub fn raise(&mut self, class: Value, message: String) -> Control {
+    pub fn raise(&mut self, class: Value, mut message: String) -> Control {
+        // A NameError raised by a core method underlines the Ruby call of
+        // that method, as error_highlight does for MRI's C methods.
+        if self.ancestors(class).contains(&self.c.name_error) {
+            message.push_str(&self.core_method_call_snippet());
+        }
         let exception = self.new_exception(class, &message);
         Control::Raise(exception)
     }

@@ -97,6 +97,8 @@ pub enum MethodBody {
     Bytecode(Rc<crate::interp::LoadedMethod>),
     /// A core method written in Rust.
     Native(crate::core::NativeMethod),
+    /// `define_method(:x) { ... }`: a block run with the receiver as self.
+    Block(Rc<crate::block::Block>),
     /// `attr_reader :x`: returns `@x`.
     AttrReader(Sym),
     /// `attr_writer :x`: `x=(v)` sets `@x`.
@@ -115,7 +117,9 @@ pub struct MethodEntry {
 
 pub struct ClassData {
     pub id: u32,
-    pub name: Option<Sym>,
+    /// The class's name (a path, `M::Foo`); None for an anonymous class
+    /// until it is first assigned to a constant.
+    pub name: std::cell::Cell<Option<Sym>>,
     pub superclass: Option<Value>,
     pub is_module: bool,
     /// A singleton class (one object's own methods); `class` skips it.
@@ -201,6 +205,9 @@ unsafe impl HeapObject for RClass {
         marker.mark_all(&self.data.includes.borrow());
         for entry in self.data.methods.borrow().values() {
             marker.mark(entry.owner);
+            if let MethodBody::Block(block) = &entry.body {
+                block.trace(marker);
+            }
         }
     }
 }

@@ -170,6 +170,30 @@ impl Vm {
         ))
     }
 
+    /// Removes instance variable `name`, returning its value. The object
+    /// keeps its slots, rebuilt along the shape path without `name`.
+    pub fn ivar_remove(&mut self, object: Value, name: Sym) -> VmResult {
+        self.check_frozen(object)?;
+        let value = self.ivar_get(object, name);
+        if let Some(o) = object.get::<RObject>() {
+            let names = self.shapes.names(o.shape.get());
+            let values = o.slots.borrow().clone();
+            let mut shape = ShapeId::ROOT;
+            let mut slots = Vec::with_capacity(values.len());
+            for (n, v) in names.into_iter().zip(values) {
+                if n != name {
+                    shape = self.shapes.transition(shape, n);
+                    slots.push(v);
+                }
+            }
+            o.shape.set(shape);
+            *o.slots.borrow_mut() = slots;
+        } else if object.get::<RClass>().is_some() {
+            class_data(object).ivars.borrow_mut().shift_remove(&name);
+        }
+        Ok(value)
+    }
+
     /// The names of `object`'s instance variables, in the order they were
     /// first set (internal ones, without `@`, left out).
     pub fn ivar_names(&self, object: Value) -> Vec<Sym> {

@@ -167,6 +167,8 @@ pub struct CoreClasses {
     pub gc: Value,
     pub proc_class: Value,
     pub range: Value,
+    pub method: Value,
+    pub unbound_method: Value,
     pub hash: Value,
     pub key_error: Value,
     pub local_jump_error: Value,
@@ -295,6 +297,8 @@ impl Vm {
                 gc: placeholder,
                 proc_class: placeholder,
                 range: placeholder,
+                method: placeholder,
+                unbound_method: placeholder,
                 hash: placeholder,
                 key_error: placeholder,
                 local_jump_error: placeholder,
@@ -362,7 +366,10 @@ impl Vm {
         self.c.module = module;
         self.c.class = class;
         for c in [basic_object, object, module, class] {
-            let name = class_data(c).name.unwrap();
+            let name = class_data(c)
+                .name
+                .get()
+                .expect("bootstrap classes are named");
             self.set_constant(object, name, c);
             self.attach_metaclass(c);
         }
@@ -451,7 +458,7 @@ impl Vm {
             header: crate::heap::Header::new(RClass::KIND, class_class),
             data: Box::new(ClassData {
                 id,
-                name: Some(name),
+                name: std::cell::Cell::new(Some(name)),
                 superclass,
                 is_module,
                 is_singleton: flavour == ClassFlavour::Singleton,
@@ -487,6 +494,21 @@ impl Vm {
     /// A new class named `name` (a full path such as `M::Foo`).
     pub fn new_class_named(&mut self, name: &str, superclass: Value) -> Value {
         self.new_class_with(name, Some(superclass), ClassFlavour::Class)
+    }
+
+    /// A new anonymous class (`Class.new`), named when first assigned to a
+    /// constant.
+    pub fn new_anonymous_class(&mut self, superclass: Value) -> Value {
+        let class = self.new_class_named("", superclass);
+        class_data(class).name.set(None);
+        class
+    }
+
+    /// A new anonymous module (`Module.new`).
+    pub fn new_anonymous_module(&mut self) -> Value {
+        let module = self.new_module_named("");
+        class_data(module).name.set(None);
+        module
     }
 
     /// A new module named `name`.
@@ -527,6 +549,19 @@ impl Vm {
     }
 
     pub fn set_constant(&mut self, class: Value, name: Sym, value: Value) {
+        // An anonymous class or module takes its name from the first
+        // constant it is assigned to.
+        if let Some(assigned) = value.get::<RClass>() {
+            if assigned.data.name.get().is_none() {
+                let path = if class == self.c.object || self.c.object.is_nil() {
+                    self.symbols.name(name).to_string()
+                } else {
+                    format!("{}::{}", self.class_name(class), self.symbols.name(name))
+                };
+                let path = self.symbols.intern(&path);
+                assigned.data.name.set(Some(path));
+            }
+        }
         class_data(class).constants.borrow_mut().insert(name, value);
     }
 
@@ -763,9 +798,16 @@ impl Vm {
     }
 
     pub fn class_name(&self, class: Value) -> String {
-        match class_data(class).name {
+        match class_data(class).name.get() {
             Some(name) => self.symbols.name(name).to_string(),
-            None => "#<Class>".to_string(),
+            None => {
+                let kind = if class_data(class).is_module {
+                    "Module"
+                } else {
+                    "Class"
+                };
+                format!("#<{kind}:0x{:016x}>", class.bits())
+            }
         }
     }
 

@@ -165,6 +165,12 @@ struct MethodBuilder {
     post: u32,
     keywords: Vec<(Sym, bool)>,
     keyword_rest: bool,
+    /// The parameters by kind and name, in order (what `super` without
+    /// arguments passes on).
+    params: Vec<(ParamKind, String)>,
+    /// For a method and the blocks in it: the method's name and parameters
+    /// (`super` in a block calls the method's super).
+    super_method: Option<(Sym, Vec<(ParamKind, String)>)>,
     locals: Vec<Sym>,
     insns: Vec<Insn>,
     lines: Vec<u32>,
@@ -216,6 +222,8 @@ impl MethodBuilder {
             post: 0,
             keywords: Vec::new(),
             keyword_rest: false,
+            params: Vec::new(),
+            super_method: None,
             locals: Vec::new(),
             insns: Vec::new(),
             lines: Vec::new(),
@@ -436,6 +444,7 @@ fn stack_effect(insn: &Insn, sites: &[CallSite]) -> i32 {
             -1
         }
         Insn::NewHash(n) => 1 - 2 * n as i32,
+        Insn::Alias => -1,
         Insn::Destructure {
             before,
             splat,
@@ -809,6 +818,21 @@ impl Compiler<'_, '_> {
             },
             Node::Retry(_) => self.retry(m),
             Node::For(for_node) => self.for_loop(m, for_node),
+            Node::Alias(Alias { to, from, .. }) => {
+                let names = [to, from].map(|name| match name.as_ref() {
+                    Node::Sym(lib_ruby_parser::nodes::Sym { name, .. }) => {
+                        Some(name.to_string_lossy())
+                    }
+                    _ => None,
+                });
+                let [Some(to), Some(from)] = names else {
+                    return self.unsupported(m, "this kind of alias");
+                };
+                let (to, from) = (self.sym(&to), self.sym(&from));
+                m.push_literal(Literal::Symbol(to));
+                m.push_literal(Literal::Symbol(from));
+                m.emit(Insn::Alias);
+            }
             Node::Hash(Hash { pairs, .. }) | Node::Kwargs(Kwargs { pairs, .. }) => {
                 self.hash_literal(m, pairs)
             }
@@ -1533,12 +1557,14 @@ impl Compiler<'_, '_> {
         let line = self.line(source.keyword_l);
         let mut callee = MethodBuilder::new(MethodKind::Method, name, line);
         callee.root_label = source.name.to_string();
+        callee.super_method = Some((name, Vec::new()));
         let params: &[Node] = match source.args {
             Some(Node::Args(Args { args, .. })) => args,
             _ => &[],
         };
         callee.current_line = line;
         self.parameters(&mut callee, params)?;
+        callee.super_method = Some((name, callee.params.clone()));
         callee.emit(Insn::Trace(line));
         self.body(&mut callee, source.body);
         let end_line = match source.end_l {
@@ -1622,6 +1648,24 @@ impl Compiler<'_, '_> {
         }
         let slots = callee.required + callee.optional + callee.post;
         callee.auto_splat = slots > 1 || (callee.rest && slots > 0);
+        for param in positional.iter().chain(&keyword_params) {
+            let entry = match param {
+                Node::Arg(Arg { name, .. }) | Node::Optarg(Optarg { name, .. }) => {
+                    (ParamKind::Positional, name)
+                }
+                Node::Restarg(Restarg {
+                    name: Some(name), ..
+                }) => (ParamKind::Rest, name),
+                Node::Kwarg(Kwarg { name, .. }) | Node::Kwoptarg(Kwoptarg { name, .. }) => {
+                    (ParamKind::Keyword, name)
+                }
+                Node::Kwrestarg(Kwrestarg {
+                    name: Some(name), ..
+                }) => (ParamKind::KeywordRest, name),
+                _ => continue,
+            };
+            callee.params.push((entry.0, entry.1.clone()));
+        }
         for (index, param) in positional.into_iter().enumerate() {
             let index = index as u32;
             match param {
@@ -1883,6 +1927,7 @@ impl Compiler<'_, '_> {
         let mut b = MethodBuilder::new(MethodKind::Block, name, line);
         b.block_level = level;
         b.root_label = m.root_label.clone();
+        b.super_method = m.super_method.clone();
         b.current_line = line;
         self.scopes.push(OuterScope {
             locals: std::mem::take(&mut m.locals),
@@ -2219,29 +2264,33 @@ impl Compiler<'_, '_> {
 
     /// `super(args)` and `super` (which passes the method's parameters).
     fn super_call(&mut self, m: &mut MethodBuilder, args: Option<&[Node]>) {
-        if m.kind != MethodKind::Method {
+        let Some((name, params)) = m.super_method.clone() else {
             return self.unsupported(m, "super outside a method");
-        }
+        };
         m.emit(Insn::PushSelf);
-        let (argc, flags) = match args {
+        let (argc, mut flags) = match args {
             Some(args) => {
-                if !self.plain_args(args) {
+                if args
+                    .iter()
+                    .any(|a| matches!(a, Node::BlockPass(_) | Node::ForwardedArgs(_)))
+                {
                     return self.unsupported(m, "this kind of super arguments");
                 }
-                for arg in args {
-                    self.expr(m, arg);
+                let (argc, splat, keywords) = self.arguments(m, args);
+                let mut flags = call_flags::FCALL;
+                if splat {
+                    flags |= call_flags::SPLAT;
                 }
-                (args.len() as u32, call_flags::FCALL)
-            }
-            None => {
-                let params = m.required + m.optional;
-                for slot in 0..params {
-                    m.emit(Insn::Load(slot));
+                if keywords {
+                    flags |= call_flags::KWARGS;
                 }
-                (params, call_flags::FCALL | call_flags::ZSUPER)
+                (argc, flags)
             }
+            None => self.zsuper_arguments(m, &params),
         };
-        let name = m.name;
+        if args.is_none() {
+            flags |= call_flags::ZSUPER;
+        }
         m.sites.push(CallSite {
             name,
             argc,
@@ -2252,6 +2301,68 @@ impl Compiler<'_, '_> {
         });
         let site = (m.sites.len() - 1) as u32;
         m.emit(Insn::InvokeSuper(site));
+    }
+
+    /// `super` without arguments passes the method's parameters' current
+    /// values: positional ones (with `*rest` spread) and keyword ones.
+    fn zsuper_arguments(
+        &mut self,
+        m: &mut MethodBuilder,
+        params: &[(ParamKind, String)],
+    ) -> (u32, u8) {
+        let simple = params
+            .iter()
+            .all(|(kind, _)| *kind == ParamKind::Positional);
+        if simple {
+            for (_, name) in params {
+                let (load, _) = self.local_access(m, name);
+                m.emit(load);
+            }
+            return (params.len() as u32, call_flags::FCALL);
+        }
+        m.emit(Insn::NewArray(0));
+        for (kind, name) in params {
+            let (load, _) = self.local_access(m, name);
+            match kind {
+                ParamKind::Positional => {
+                    m.emit(load);
+                    m.emit(Insn::ArrayAppend);
+                }
+                ParamKind::Rest => {
+                    m.emit(load);
+                    m.emit(Insn::ArrayConcat);
+                }
+                ParamKind::Keyword | ParamKind::KeywordRest => {}
+            }
+        }
+        let keywords: Vec<&(ParamKind, String)> = params
+            .iter()
+            .filter(|(kind, _)| matches!(kind, ParamKind::Keyword | ParamKind::KeywordRest))
+            .collect();
+        let mut flags = call_flags::FCALL | call_flags::SPLAT;
+        if !keywords.is_empty() {
+            let mut pairs = 0;
+            for (kind, name) in &keywords {
+                if *kind == ParamKind::Keyword {
+                    let sym = self.sym(name);
+                    m.push_literal(Literal::Symbol(sym));
+                    let (load, _) = self.local_access(m, name);
+                    m.emit(load);
+                    pairs += 1;
+                }
+            }
+            m.emit(Insn::NewHash(pairs));
+            for (kind, name) in &keywords {
+                if *kind == ParamKind::KeywordRest {
+                    let (load, _) = self.local_access(m, name);
+                    m.emit(load);
+                    self.call(m, "merge", 1, 0, None);
+                }
+            }
+            m.emit(Insn::ArrayAppend);
+            flags |= call_flags::KWARGS;
+        }
+        (1, flags)
     }
 
     /// The load and store of a variable an operator-assignment updates.
@@ -2284,6 +2395,15 @@ impl Compiler<'_, '_> {
             _ => return None,
         })
     }
+}
+
+/// What kind of parameter a name is (for `super` without arguments).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum ParamKind {
+    Positional,
+    Rest,
+    Keyword,
+    KeywordRest,
 }
 
 /// The locals of a scope enclosing the block being compiled.

@@ -133,6 +133,10 @@ pub enum Insn {
     /// `nonlocal_return`: pop a value and return it from the method the
     /// current block was written in (from the block itself in a lambda).
     ReturnFromBlock,
+    /// `alias`: pop the old and the new name (Symbols, new pushed first);
+    /// make the new one another name for the method of the current class;
+    /// push nil.
+    Alias,
     /// `hash n`: pop n key/value pairs (pushed key first); push a new Hash
     /// of them in that order.
     NewHash(u32),
@@ -222,6 +226,7 @@ impl Insn {
             Insn::RescueMatch => "rescue_match",
             Insn::NewRange { .. } => "range",
             Insn::NewHash(_) => "hash",
+            Insn::Alias => "alias",
             Insn::ArrayAppend => "append",
             Insn::ArrayConcat => "concatarray",
             Insn::Destructure { .. } => "destructure",

@@ -298,7 +298,7 @@ impl Method {
             Insn::Lambda(child) => symbols.name(self.children[child as usize].name).to_string(),
             Insn::BlockParam | Insn::BreakBlock | Insn::ReturnFromBlock => String::new(),
             Insn::RescueMatch | Insn::Reraise | Insn::EndEnsure => String::new(),
-            Insn::ArrayAppend | Insn::ArrayConcat => String::new(),
+            Insn::ArrayAppend | Insn::ArrayConcat | Insn::Alias => String::new(),
             Insn::NewRange { exclusive } => if exclusive { "..." } else { ".." }.to_string(),
             Insn::Destructure {
                 before,

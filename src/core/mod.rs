@@ -11,11 +11,13 @@ pub mod hash;
 pub mod integer;
 pub mod kernel;
 pub mod load;
+pub mod method_object;
 pub mod module;
 pub mod object;
 pub mod proc;
 pub mod range;
 pub mod string;
+pub mod structs;
 
 use crate::object::{RArray, RString};
 use crate::value::Value;
@@ -43,7 +45,10 @@ pub fn define_core(vm: &mut Vm) {
     hash::define(vm);
     exception::define(vm);
     load::define(vm);
+    method_object::define(vm);
+    structs::define(vm);
     kernel::define(vm);
+    kernel::define_conversions(vm);
     integer::define(vm);
     float::define(vm);
     string::define(vm);

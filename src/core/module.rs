@@ -7,6 +7,7 @@ use crate::object::{MethodBody, RArray, RClass, RObject, RString, Visibility};
 use crate::value::Value;
 use crate::vm::{class_data, Vm, VmResult};
 use bytecode::Sym;
+use std::rc::Rc;
 
 pub fn define(vm: &mut Vm) {
     let class = vm.c.class;
@@ -294,7 +295,173 @@ pub fn define(vm: &mut Vm) {
         Ok(object)
     });
 
+    vm.define_native(module, "define_method", 1, Some(2), |vm, module, args| {
+        let name = symbol_arg(vm, args[0])?;
+        let block = match args.get(1) {
+            Some(&body) => match body.get::<crate::object::RProc>() {
+                Some(proc) => proc.block.clone(),
+                None => {
+                    let class = vm.class_name(vm.real_class_of(body));
+                    return Err(vm.type_error(format!(
+                        "wrong argument type {class} (expected Proc/Method/UnboundMethod)"
+                    )));
+                }
+            },
+            None => match vm.current_block() {
+                Some(block) => block,
+                None => {
+                    return Err(
+                        vm.argument_error("tried to create Proc object without a block".into())
+                    )
+                }
+            },
+        };
+        let visibility = caller_visibility(vm);
+        vm.add_method(module, name, MethodBody::Block(block), visibility);
+        Ok(Value::symbol(name))
+    });
+    for name in ["module_eval", "class_eval", "class_exec", "module_exec"] {
+        vm.define_native(module, name, 0, None, |vm, module, args| {
+            let Some(block) = vm.current_block() else {
+                return Err(
+                    vm.argument_error("wrong number of arguments (given 0, expected 1..3)".into())
+                );
+            };
+            let cref = Rc::new(crate::vm::Cref {
+                module,
+                parent: Some(block.cref.clone()),
+            });
+            let evaluated = crate::block::Block {
+                receiver: module,
+                cref,
+                ..(*block).clone()
+            };
+            let args: Vec<Value> = if args.is_empty() {
+                vec![module]
+            } else {
+                args.to_vec()
+            };
+            vm.invoke_block(&Rc::new(evaluated), &args)
+        });
+    }
+    vm.define_native(module, "module_function", 0, None, |vm, module, args| {
+        let singleton = vm.singleton_class(module);
+        for &arg in args {
+            let name = symbol_arg(vm, arg)?;
+            let Some(entry) = vm.find_method(module, name) else {
+                return Err(undefined_method_for_class(vm, name, module));
+            };
+            vm.add_method_in(
+                singleton,
+                name,
+                entry.body.clone(),
+                Visibility::Public,
+                entry.cref.clone(),
+            );
+            vm.add_method_in(module, name, entry.body, Visibility::Private, entry.cref);
+        }
+        Ok(Value::NIL)
+    });
+    vm.define_native(module, "freeze", 0, Some(0), |_, module, _| {
+        module.header().expect("a module").freeze();
+        Ok(module)
+    });
+    let class = vm.c.class;
+    vm.define_singleton_native(class, "new", 0, Some(1), |vm, _, args| {
+        let superclass = args.first().copied().unwrap_or(vm.c.object);
+        if superclass.get::<RClass>().is_none_or(|c| c.data.is_module) {
+            let given = vm.special_or_class_name(superclass);
+            return Err(vm.type_error(format!("superclass must be a Class ({given} given)")));
+        }
+        let class = vm.new_anonymous_class(superclass);
+        if let Some(block) = vm.current_block() {
+            vm.temp_roots.borrow_mut().push(class);
+            let result = eval_block_in(vm, class, &block);
+            vm.temp_roots.borrow_mut().pop();
+            result?;
+        }
+        Ok(class)
+    });
+    let module_class = vm.c.module;
+    vm.define_singleton_native(module_class, "new", 0, Some(0), |vm, _, _| {
+        let module = vm.new_anonymous_module();
+        if let Some(block) = vm.current_block() {
+            vm.temp_roots.borrow_mut().push(module);
+            let result = eval_block_in(vm, module, &block);
+            vm.temp_roots.borrow_mut().pop();
+            result?;
+        }
+        Ok(module)
+    });
+
     let kernel = vm.c.kernel;
+    vm.define_native(kernel, "singleton_methods", 0, Some(1), |vm, object, _| {
+        let mut names = Vec::new();
+        if let Some(header) = object.header() {
+            let class = header.class();
+            if class_data(class).is_singleton {
+                for m in std::iter::once(class)
+                    .chain(class_data(class).includes.borrow().iter().copied())
+                {
+                    for (&name, entry) in class_data(m).methods.borrow().iter() {
+                        if entry.visibility != Visibility::Private
+                            && !names.contains(&Value::symbol(name))
+                        {
+                            names.push(Value::symbol(name));
+                        }
+                    }
+                }
+            }
+        }
+        Ok(vm.new_array(names))
+    });
+    vm.define_native(
+        kernel,
+        "define_singleton_method",
+        1,
+        Some(2),
+        |vm, object, args| {
+            let singleton = vm.singleton_class_for(object)?;
+            let name = symbol_arg(vm, args[0])?;
+            let block = match args.get(1).and_then(|b| b.get::<crate::object::RProc>()) {
+                Some(proc) => proc.block.clone(),
+                None => match vm.current_block() {
+                    Some(block) => block,
+                    None => {
+                        return Err(
+                            vm.argument_error("tried to create Proc object without a block".into())
+                        )
+                    }
+                },
+            };
+            vm.add_method(
+                singleton,
+                name,
+                MethodBody::Block(block),
+                Visibility::Public,
+            );
+            Ok(Value::symbol(name))
+        },
+    );
+    vm.define_native(
+        kernel,
+        "remove_instance_variable",
+        1,
+        Some(1),
+        |vm, object, args| {
+            let name = ivar_name(vm, args[0])?;
+            if !vm.ivar_names(object).contains(&name) {
+                let shown = vm.inspect(object)?;
+                let message = format!(
+                    "instance variable {} not defined for {shown}",
+                    vm.symbols.name(name)
+                );
+                let class = vm.c.name_error;
+                return Err(vm.raise(class, message));
+            }
+            vm.ivar_remove(object, name)
+        },
+    );
     vm.define_native(
         kernel,
         "instance_variable_get",
@@ -402,6 +569,21 @@ fn expect_mixin(vm: &mut Vm, value: Value) -> VmResult<()> {
     Err(vm.type_error(format!(
         "wrong argument type {class_name} (expected Module)"
     )))
+}
+
+/// Runs `block` with `module` as self and innermost lexical scope (the
+/// block form of `class_eval`, `Class.new`, `Module.new`).
+pub fn eval_block_in(vm: &mut Vm, module: Value, block: &crate::block::Block) -> VmResult {
+    let cref = Rc::new(crate::vm::Cref {
+        module,
+        parent: Some(block.cref.clone()),
+    });
+    let evaluated = crate::block::Block {
+        receiver: module,
+        cref,
+        ..block.clone()
+    };
+    vm.invoke_block(&Rc::new(evaluated), &[module])
 }
 
 /// `Foo.new(args)`: allocate, then call `initialize` with the arguments.

@@ -78,6 +78,7 @@ fn expect_block(vm: &mut Vm, message: &str) -> VmResult<Rc<Block>> {
 fn arity(block: &Block) -> i64 {
     match &block.code {
         BlockCode::Symbol(_) => -2,
+        BlockCode::Method(_) => -1,
         BlockCode::Bytecode(code) => {
             let (required, optional) = (code.code.required as i64, code.code.optional as i64);
             if optional > 0 {
@@ -95,6 +96,7 @@ fn proc_inspect(vm: &mut Vm, proc: Value, _: &[Value]) -> VmResult {
     let location = match &block.code {
         BlockCode::Bytecode(code) => format!(" {}:{}", code.code.file, code.code.line),
         BlockCode::Symbol(name) => format!("(&:{})", vm.symbols.name(*name)),
+        BlockCode::Method(_) => " (lambda)".to_string(),
     };
     let lambda = if block.is_lambda && matches!(block.code, BlockCode::Bytecode(_)) {
         " (lambda)"

@@ -1,0 +1,179 @@
+//! Method and UnboundMethod: `obj.method(:name)` and
+//! `Mod.instance_method(:name)`.
+//!
+//! A Method remembers its receiver and name (and the class that owns the
+//! method, for `owner`); calling it calls the method by name on the
+//! receiver, private ones included.
+
+use crate::block::{Block, BlockCode};
+use crate::core::module::symbol_arg;
+use crate::object::MethodBody;
+use crate::value::Value;
+use crate::vm::{Vm, VmResult};
+use bytecode::Sym;
+use std::rc::Rc;
+
+pub fn define(vm: &mut Vm) {
+    let object = vm.c.object;
+    let method = vm.define_class("Method", object);
+    let unbound = vm.define_class("UnboundMethod", object);
+    vm.c.method = method;
+    vm.c.unbound_method = unbound;
+
+    let kernel = vm.c.kernel;
+    vm.define_native(kernel, "method", 1, Some(1), |vm, receiver, args| {
+        let name = symbol_arg(vm, args[0])?;
+        method_object(vm, receiver, name)
+    });
+    let module = vm.c.module;
+    vm.define_native(module, "instance_method", 1, Some(1), |vm, module, args| {
+        let name = symbol_arg(vm, args[0])?;
+        let Some(entry) = vm.find_method(module, name) else {
+            let message = format!(
+                "undefined method `{}' for class `{}'",
+                vm.symbols.name(name),
+                vm.class_name(module)
+            );
+            let class = vm.c.name_error;
+            return Err(vm.raise(class, message));
+        };
+        let class = vm.c.unbound_method;
+        let unbound = vm.new_object(class);
+        set_parts(vm, unbound, Value::NIL, name, entry.owner)?;
+        Ok(unbound)
+    });
+
+    for name in ["call", "()", "[]", "==="] {
+        vm.define_native(method, name, 0, None, |vm, method, args| {
+            let (receiver, name, _) = parts(vm, method);
+            let block = vm.current_block();
+            vm.call_with_block(receiver, name, args, block)
+        });
+    }
+    vm.define_native(method, "to_proc", 0, Some(0), |vm, method, _| {
+        let (receiver, name, _) = parts(vm, method);
+        let block = Block {
+            code: BlockCode::Method(name),
+            receiver,
+            ..vm.symbol_block(name)
+        };
+        Ok(vm.new_proc(Rc::new(block)))
+    });
+    vm.define_native(method, "receiver", 0, Some(0), |vm, method, _| {
+        Ok(parts(vm, method).0)
+    });
+    vm.define_native(method, "unbind", 0, Some(0), |vm, method, _| {
+        let (_, name, owner) = parts(vm, method);
+        let class = vm.c.unbound_method;
+        let unbound = vm.new_object(class);
+        set_parts(vm, unbound, Value::NIL, name, owner)?;
+        Ok(unbound)
+    });
+    vm.define_native(unbound, "bind", 1, Some(1), |vm, unbound, args| {
+        let (_, name, _) = parts(vm, unbound);
+        method_object(vm, args[0], name)
+    });
+    vm.define_native(unbound, "bind_call", 1, None, |vm, unbound, args| {
+        let (_, name, _) = parts(vm, unbound);
+        let block = vm.current_block();
+        vm.call_with_block(args[0], name, &args[1..], block)
+    });
+    for class in [method, unbound] {
+        vm.define_native(class, "name", 0, Some(0), |vm, method, _| {
+            Ok(Value::symbol(parts(vm, method).1))
+        });
+        vm.define_native(class, "owner", 0, Some(0), |vm, method, _| {
+            Ok(parts(vm, method).2)
+        });
+        vm.define_native(class, "arity", 0, Some(0), |vm, method, _| {
+            let (receiver, name, owner) = parts(vm, method);
+            let class = if receiver.is_nil() {
+                owner
+            } else {
+                vm.class_of(receiver)
+            };
+            let entry = vm.find_method(class, name);
+            Ok(Value::small(entry.map_or(-1, |e| arity(&e.body))))
+        });
+        vm.define_native(class, "inspect", 0, Some(0), |vm, method, _| {
+            let (_, name, owner) = parts(vm, method);
+            let kind = if vm.real_class_of(method) == vm.c.method {
+                "Method"
+            } else {
+                "UnboundMethod"
+            };
+            let text = format!(
+                "#<{kind}: {}#{}>",
+                vm.class_name(owner),
+                vm.symbols.name(name)
+            );
+            Ok(vm.new_str(&text))
+        });
+    }
+}
+
+/// `receiver.method(name)`: NameError for a method it does not have.
+fn method_object(vm: &mut Vm, receiver: Value, name: Sym) -> VmResult {
+    let class = vm.class_of(receiver);
+    let Some(entry) = vm.find_method(class, name) else {
+        let description = vm.describe_receiver(receiver);
+        let message = format!(
+            "undefined method `{}' for {description}",
+            vm.symbols.name(name)
+        );
+        let class = vm.c.name_error;
+        return Err(vm.raise(class, message));
+    };
+    let class = vm.c.method;
+    let method = vm.new_object(class);
+    set_parts(vm, method, receiver, name, entry.owner)?;
+    Ok(method)
+}
+
+/// Method#arity: required count, or -(required + 1) when optional or rest
+/// parameters exist.
+fn arity(body: &MethodBody) -> i64 {
+    match body {
+        MethodBody::Bytecode(method) => {
+            let code = &method.code;
+            let required = (code.required + code.post) as i64
+                + i64::from(code.keywords.iter().any(|&(_, required)| required));
+            if code.optional > 0 || code.rest {
+                -(required + 1)
+            } else {
+                required
+            }
+        }
+        MethodBody::Native(native) => match native.max {
+            Some(max) if max == native.min => native.min as i64,
+            _ => -(native.min as i64 + 1),
+        },
+        MethodBody::Block(_) => -1,
+        MethodBody::AttrReader(_) => 0,
+        MethodBody::AttrWriter(_) => 1,
+    }
+}
+
+fn part_names(vm: &mut Vm) -> (Sym, Sym, Sym) {
+    (
+        vm.symbols.intern("receiver"),
+        vm.symbols.intern("name"),
+        vm.symbols.intern("owner"),
+    )
+}
+
+fn set_parts(vm: &mut Vm, method: Value, receiver: Value, name: Sym, owner: Value) -> VmResult<()> {
+    let (r, n, o) = part_names(vm);
+    vm.ivar_set(method, r, receiver)?;
+    vm.ivar_set(method, n, Value::symbol(name))?;
+    vm.ivar_set(method, o, owner)
+}
+
+fn parts(vm: &mut Vm, method: Value) -> (Value, Sym, Value) {
+    let (r, n, o) = part_names(vm);
+    let name = vm
+        .ivar_get(method, n)
+        .as_symbol()
+        .expect("a Method has a name");
+    (vm.ivar_get(method, r), name, vm.ivar_get(method, o))
+}

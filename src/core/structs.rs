@@ -1,0 +1,298 @@
+//! Struct: `Struct.new(:x, :y)` makes a class with those members.
+//!
+//! The generated class keeps its member names in an internal class-level
+//! variable; an instance keeps each member's value in an internal instance
+//! variable named after the member (without `@`, so `instance_variables`
+//! does not list them, as in MRI). The accessors are ordinary attribute
+//! methods on those variables.
+
+use crate::core::module::{eval_block_in, symbol_arg};
+use crate::object::{MethodBody, RArray, RClass, Visibility};
+use crate::value::Value;
+use crate::vm::{class_data, Vm, VmResult};
+use bytecode::Sym;
+
+pub fn define(vm: &mut Vm) {
+    let object = vm.c.object;
+    // Enumerable is mixed in by rb/ (it is written in Ruby).
+    let structure = vm.define_class("Struct", object);
+    vm.define_singleton_native(structure, "new", 0, None, struct_new);
+    vm.define_private_native(structure, "initialize", 0, None, initialize);
+    vm.define_native(structure, "members", 0, Some(0), |vm, object, _| {
+        let members = members_of(vm, vm.class_of(object))
+            .into_iter()
+            .map(Value::symbol)
+            .collect();
+        Ok(vm.new_array(members))
+    });
+    for name in ["to_a", "deconstruct", "values"] {
+        vm.define_native(structure, name, 0, Some(0), |vm, object, _| {
+            let values = values_of(vm, object);
+            Ok(vm.new_array(values))
+        });
+    }
+    vm.define_native(structure, "to_h", 0, Some(0), |vm, object, _| {
+        let hash = vm.new_hash();
+        vm.temp_roots.borrow_mut().push(hash);
+        let result = (|| {
+            for name in members_of(vm, vm.class_of(object)) {
+                let value = vm.ivar_get(object, name);
+                vm.hash_set(hash, Value::symbol(name), value)?;
+            }
+            Ok(hash)
+        })();
+        vm.temp_roots.borrow_mut().pop();
+        result
+    });
+    vm.define_native(structure, "[]", 1, Some(1), |vm, object, args| {
+        let name = member_at(vm, object, args[0])?;
+        Ok(vm.ivar_get(object, name))
+    });
+    vm.define_native(structure, "[]=", 2, Some(2), |vm, object, args| {
+        let name = member_at(vm, object, args[0])?;
+        vm.ivar_set(object, name, args[1])?;
+        Ok(args[1])
+    });
+    for name in ["size", "length"] {
+        vm.define_native(structure, name, 0, Some(0), |vm, object, _| {
+            Ok(Value::small(
+                members_of(vm, vm.class_of(object)).len() as i64
+            ))
+        });
+    }
+    vm.define_native(structure, "each", 0, Some(0), |vm, object, _| {
+        let Some(block) = vm.current_block() else {
+            return Err(vm.argument_error("no block given".into()));
+        };
+        for value in values_of(vm, object) {
+            vm.invoke_block(&block, &[value])?;
+        }
+        Ok(object)
+    });
+    for name in ["==", "eql?"] {
+        vm.define_native(structure, name, 1, Some(1), |vm, object, args| {
+            let other = args[0];
+            if vm.real_class_of(object) != vm.real_class_of(other) {
+                return Ok(Value::FALSE);
+            }
+            let eq = vm.sym.eq;
+            for (a, b) in values_of(vm, object).into_iter().zip(values_of(vm, other)) {
+                if !vm.call(a, eq, &[b])?.truthy() {
+                    return Ok(Value::FALSE);
+                }
+            }
+            Ok(Value::TRUE)
+        });
+    }
+    vm.define_native(structure, "hash", 0, Some(0), |vm, object, _| {
+        let values = values_of(vm, object);
+        let array = vm.new_array(values);
+        let code = vm.key_hash(array)?;
+        Ok(vm.new_int((code >> 3) as i128))
+    });
+    for name in ["inspect", "to_s"] {
+        vm.define_native(structure, name, 0, Some(0), |vm, object, _| {
+            let class = vm.real_class_of(object);
+            let mut parts = Vec::new();
+            for name in members_of(vm, class) {
+                let value = vm.ivar_get(object, name);
+                let shown = vm.inspect(value)?;
+                parts.push(format!("{}={shown}", vm.symbols.name(name)));
+            }
+            let class_name = if class_data(class).name.get().is_some() {
+                format!(" {}", vm.class_name(class))
+            } else {
+                String::new()
+            };
+            let text = format!("#<struct{class_name} {}>", parts.join(", "));
+            Ok(vm.new_str(&text))
+        });
+    }
+}
+
+/// `Struct.new(:a, :b, keyword_init: true) { body }`: a new Struct class.
+fn struct_new(vm: &mut Vm, structure: Value, args: &[Value]) -> VmResult {
+    let (args, keyword_init) = match args.split_last() {
+        Some((&last, rest)) if vm.hash_pairs_of(last).is_some() => {
+            let keyword = vm.symbols.intern("keyword_init");
+            let value = vm
+                .hash_lookup(last, Value::symbol(keyword))?
+                .unwrap_or(Value::NIL);
+            (rest, value.truthy())
+        }
+        _ => (args, false),
+    };
+    let mut members = Vec::new();
+    for &arg in args {
+        members.push(Value::symbol(symbol_arg(vm, arg)?));
+    }
+    let class = vm.new_anonymous_class(structure);
+    vm.temp_roots.borrow_mut().push(class);
+    let list = vm.new_array(members.clone());
+    let (members_key, keyword_key) = struct_keys(vm);
+    vm.ivar_set(class, members_key, list)?;
+    vm.ivar_set(class, keyword_key, Value::bool(keyword_init))?;
+    let visibility = Visibility::Public;
+    for member in &members {
+        let name = member.as_symbol().expect("members are Symbols");
+        let setter = vm.symbols.intern(&format!("{}=", vm.symbols.name(name)));
+        vm.add_method(class, name, MethodBody::AttrReader(name), visibility);
+        vm.add_method(class, setter, MethodBody::AttrWriter(name), visibility);
+    }
+    // Instances are made by the class's own `new` (Struct's makes classes).
+    let metaclass = vm.singleton_class(class);
+    for name in ["new", "[]"] {
+        vm.define_native(metaclass, name, 0, None, |vm, class, args| {
+            let object = vm.new_object(class);
+            vm.temp_roots.borrow_mut().push(object);
+            let initialize = vm.symbols.intern("initialize");
+            let block = vm.current_block();
+            let result = vm.call_with_block(object, initialize, args, block);
+            vm.temp_roots.borrow_mut().pop();
+            result.map(|_| object)
+        });
+    }
+    vm.define_native(metaclass, "members", 0, Some(0), |vm, class, _| {
+        let members = members_of(vm, class)
+            .into_iter()
+            .map(Value::symbol)
+            .collect();
+        Ok(vm.new_array(members))
+    });
+    if let Some(block) = vm.current_block() {
+        eval_block_in(vm, class, &block)?;
+    }
+    vm.temp_roots.borrow_mut().pop();
+    Ok(class)
+}
+
+/// Struct#initialize: members from positional arguments (missing ones nil),
+/// or from keywords for `keyword_init: true` structs.
+fn initialize(vm: &mut Vm, object: Value, args: &[Value]) -> VmResult {
+    let class = vm.class_of(object);
+    let members = members_of(vm, class);
+    let (_, keyword_key) = struct_keys(vm);
+    let keyword_init =
+        struct_class(vm, class).is_some_and(|c| vm.ivar_get(c, keyword_key).truthy());
+    if keyword_init && !args.is_empty() {
+        let Some(pairs) = vm.hash_pairs_of(args[0]) else {
+            return Err(vm.argument_error(format!(
+                "wrong number of arguments (given {}, expected 0)",
+                args.len()
+            )));
+        };
+        let mut unknown = Vec::new();
+        for (key, _) in &pairs {
+            if !key.as_symbol().is_some_and(|k| members.contains(&k)) {
+                unknown.push(
+                    vm.to_s_bytes(*key)
+                        .map(|b| String::from_utf8_lossy(&b).into_owned())?,
+                );
+            }
+        }
+        if !unknown.is_empty() {
+            return Err(vm.argument_error(format!("unknown keywords: {}", unknown.join(", "))));
+        }
+        for name in &members {
+            let value = pairs
+                .iter()
+                .find(|(k, _)| k.as_symbol() == Some(*name))
+                .map_or(Value::NIL, |(_, v)| *v);
+            vm.ivar_set(object, *name, value)?;
+        }
+        return Ok(Value::NIL);
+    }
+    if args.len() > members.len() {
+        return Err(vm.argument_error("struct size differs".into()));
+    }
+    for (i, name) in members.iter().enumerate() {
+        vm.ivar_set(object, *name, args.get(i).copied().unwrap_or(Value::NIL))?;
+    }
+    Ok(Value::NIL)
+}
+
+/// The internal names of the member list and keyword flag of a Struct class.
+fn struct_keys(vm: &mut Vm) -> (Sym, Sym) {
+    (
+        vm.symbols.intern("__members__"),
+        vm.symbols.intern("__keyword_init__"),
+    )
+}
+
+/// The generated Struct class among `class`'s ancestors.
+fn struct_class(vm: &mut Vm, class: Value) -> Option<Value> {
+    let (members_key, _) = struct_keys(vm);
+    vm.ancestors(class)
+        .iter()
+        .copied()
+        .find(|&c| c.get::<RClass>().is_some() && !vm.ivar_get(c, members_key).is_nil())
+}
+
+fn members_of(vm: &mut Vm, class: Value) -> Vec<Sym> {
+    let (members_key, _) = struct_keys(vm);
+    let Some(class) = struct_class(vm, class) else {
+        return Vec::new();
+    };
+    let list = vm.ivar_get(class, members_key);
+    list.get::<RArray>()
+        .map(|a| {
+            a.items
+                .borrow()
+                .iter()
+                .filter_map(|v| v.as_symbol())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+fn values_of(vm: &mut Vm, object: Value) -> Vec<Value> {
+    let class = vm.class_of(object);
+    members_of(vm, class)
+        .into_iter()
+        .map(|name| vm.ivar_get(object, name))
+        .collect()
+}
+
+/// The member `index` names: an Integer position (negative from the end)
+/// or a name; MRI's IndexError and NameError otherwise.
+fn member_at(vm: &mut Vm, object: Value, index: Value) -> VmResult<Sym> {
+    let class = vm.class_of(object);
+    let members = members_of(vm, class);
+    if let Some(i) = index.as_fixnum() {
+        let len = members.len() as i64;
+        let position = if i < 0 { i + len } else { i };
+        if position < 0 || position >= len {
+            let (kind, bound) = if i < 0 {
+                ("small", -len)
+            } else {
+                ("large", len)
+            };
+            let class = vm.c.index_error;
+            let message = if i < 0 {
+                format!("offset {i} too {kind} for struct(size:{len})")
+            } else {
+                format!("offset {i} too {kind} for struct(size:{bound})")
+            };
+            return Err(vm.raise(class, message));
+        }
+        return Ok(members[position as usize]);
+    }
+    let name = symbol_arg(vm, index)?;
+    if members.contains(&name) {
+        return Ok(name);
+    }
+    let class = vm.c.name_error;
+    Err(vm.raise(
+        class,
+        format!("no member '{}' in struct", vm.symbols.name(name)),
+    ))
+}
+
+impl Vm {
+    /// The entries of `value` if it is a Hash.
+    pub fn hash_pairs_of(&self, value: Value) -> Option<Vec<(Value, Value)>> {
+        value
+            .get::<crate::object::RHash>()
+            .map(|_| self.hash_pairs(value))
+    }
+}
