@@ -103,6 +103,9 @@ impl Vm {
     pub fn backtrace_lines(&self) -> Vec<String> {
         let mut lines = Vec::with_capacity(self.frames.len());
         for (depth, frame) in self.frames.iter().enumerate().rev() {
+            if frame.hidden {
+                continue;
+            }
             let label = match &frame.code {
                 FrameCode::Bytecode(method) => {
                     let code = &method.code;
@@ -161,6 +164,27 @@ impl Vm {
 
     /// MRI's report of an uncaught exception (what goes to stderr).
     pub fn error_report(&mut self, exception: Value) -> String {
+        self.error_report_ordered(exception, false)
+    }
+
+    /// The report with the backtrace in either order: `bottom` is
+    /// `full_message(order: :bottom)` (a numbered traceback, most recent
+    /// call last, then the message).
+    pub fn error_report_ordered(&mut self, exception: Value, bottom: bool) -> String {
+        let mut report = self.single_error_report(exception, bottom);
+        // The causes follow, each a report of its own (as MRI 3.1 prints).
+        let cause_name = self.symbols.intern("cause");
+        let mut seen = vec![exception];
+        let mut cause = self.ivar_get(exception, cause_name);
+        while !cause.is_nil() && !seen.contains(&cause) {
+            report.push_str(&self.single_error_report(cause, bottom));
+            seen.push(cause);
+            cause = self.ivar_get(cause, cause_name);
+        }
+        report
+    }
+
+    fn single_error_report(&mut self, exception: Value, bottom: bool) -> String {
         let class = self.class_name(self.real_class_of(exception));
         let message_method = self.symbols.intern("message");
         let message = match self.call(exception, message_method, &[]) {
@@ -172,6 +196,13 @@ impl Vm {
         };
         let backtrace = self.exception_backtrace(exception);
         let mut out = String::new();
+        if bottom && backtrace.len() > 1 {
+            out.push_str("Traceback (most recent call last):\n");
+            let width = (backtrace.len() - 1).to_string().len();
+            for i in (1..backtrace.len()).rev() {
+                out.push_str(&format!("\t{i:>width$}: from {}\n", backtrace[i]));
+            }
+        }
         if let Some(first) = backtrace.first() {
             out.push_str(first);
             out.push_str(": ");
@@ -191,6 +222,9 @@ impl Vm {
                     out.push('\n');
                 }
             }
+        }
+        if bottom {
+            return out;
         }
         // MRI elides the middle of a SystemStackError's backtrace.
         const HEAD: usize = 8;

@@ -23,6 +23,7 @@
 //! (see [`Vm::resume`]): deoptimisation needs exactly that.
 
 use crate::block::{Block, BlockCode};
+use crate::core::NativeFrame;
 use crate::heap::HeapObject;
 use crate::object::{MethodBody, MethodEntry, RArray, REnv, RObject, RProc, RString, Visibility};
 use crate::shape::ShapeId;
@@ -32,6 +33,15 @@ use bytecode::profile::{BranchProfile, Kind, KindRecorder};
 use bytecode::{call_flags, Insn, Literal, Method};
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
+
+/// How a method is being called.
+#[derive(Clone, Copy, Default, Debug)]
+pub struct CallKind {
+    /// The last argument is the Hash of keyword arguments.
+    pub kwargs: bool,
+    /// Straight from a call site (not through `send` or from Rust).
+    pub direct: bool,
+}
 
 /// Core operations the interpreter performs inline on fixnums and floats
 /// while nobody has redefined them.
@@ -454,6 +464,17 @@ impl Vm {
                     self.stack.truncate(start);
                     self.stack.push(result);
                 }
+                Insn::YieldSplat => {
+                    self.frames[frame].ip = (ip - 1) as u32;
+                    let Some(block) = self.frames[frame].block.clone() else {
+                        let class = self.c.local_jump_error;
+                        return Err(self.raise(class, "no block given (yield)".into()));
+                    };
+                    let list = self.pop();
+                    let args = self.array_items(list).expect("yield * passes an Array");
+                    let result = self.invoke_block(&block, &args)?;
+                    self.stack.push(result);
+                }
                 Insn::BlockParam => {
                     let value = match self.frames[frame].block.clone() {
                         Some(block) => self.new_proc(block),
@@ -607,6 +628,11 @@ impl Vm {
                     self.stack.push(Value::bool(!value.truthy()));
                 }
                 Insn::Jump(target) => ip = target as usize,
+                Insn::BranchNil(target) => {
+                    if self.pop().is_nil() {
+                        ip = target as usize;
+                    }
+                }
                 Insn::Branch { target, profile } => {
                     let taken = self.pop().truthy();
                     let cell = &method.branches[profile as usize];
@@ -920,8 +946,17 @@ impl Vm {
         // `super` passes the method's block along.
         let block = self.frames.last().and_then(|f| f.block.clone());
         let kwargs = site.flags & call_flags::KWARGS != 0;
-        let result =
-            self.invoke_with_kwargs(&entry, receiver_index, argc, site.name, block, kwargs)?;
+        let result = self.invoke_with_kwargs(
+            &entry,
+            receiver_index,
+            argc,
+            site.name,
+            block,
+            CallKind {
+                kwargs,
+                direct: false,
+            },
+        )?;
         self.stack.truncate(receiver_index);
         self.stack.push(result);
         Ok(())
@@ -1023,8 +1058,17 @@ impl Vm {
             _ => {}
         }
         let kwargs = site.flags & call_flags::KWARGS != 0;
-        let result =
-            self.invoke_with_kwargs(&entry, receiver_index, argc, site.name, block, kwargs)?;
+        let result = self.invoke_with_kwargs(
+            &entry,
+            receiver_index,
+            argc,
+            site.name,
+            block,
+            CallKind {
+                kwargs,
+                direct: true,
+            },
+        )?;
         self.stack.truncate(receiver_index);
         self.stack.push(result);
         Ok(())
@@ -1389,12 +1433,20 @@ impl Vm {
         name: bytecode::Sym,
         block: Option<Rc<Block>>,
     ) -> VmResult {
-        self.invoke_with_kwargs(entry, receiver_index, argc, name, block, false)
+        self.invoke_with_kwargs(
+            entry,
+            receiver_index,
+            argc,
+            name,
+            block,
+            CallKind::default(),
+        )
     }
 
-    /// [`Vm::invoke`] where, if `kwargs`, the last argument is the Hash of
-    /// the call's keyword arguments (a method taking keywords splits it over
-    /// its keyword parameters; others get it as a positional argument).
+    /// [`Vm::invoke`] for a call of kind `kind`: with `kind.kwargs`, the
+    /// last argument is the Hash of the call's keyword arguments (a method
+    /// taking keywords splits it over its keyword parameters; others get it
+    /// as a positional argument).
     pub fn invoke_with_kwargs(
         &mut self,
         entry: &MethodEntry,
@@ -1402,8 +1454,9 @@ impl Vm {
         argc: usize,
         name: bytecode::Sym,
         block: Option<Rc<Block>>,
-        kwargs: bool,
+        kind: CallKind,
     ) -> VmResult {
+        let kwargs = kind.kwargs;
         if self.frames.len() >= MAX_DEPTH || crate::stack::near_limit() {
             return Err(self.stack_overflow());
         }
@@ -1459,6 +1512,12 @@ impl Vm {
                 let id = self.new_frame_id();
                 let mut frame = FrameRecord::new(FrameCode::Native(name), cref, entry.owner, id);
                 frame.block = block;
+                frame.kwargs = kwargs;
+                frame.hidden = match native.frame {
+                    NativeFrame::Shown => false,
+                    NativeFrame::Hidden => true,
+                    NativeFrame::HiddenWhenDirect => kind.direct,
+                };
                 self.frames.push(frame);
                 let result = if argc < native.min as usize
                     || native.max.is_some_and(|max| argc > max as usize)
@@ -1747,6 +1806,26 @@ impl Vm {
         args: &[Value],
         block: Option<Rc<Block>>,
     ) -> VmResult {
+        self.call_forwarding(receiver, name, args, block, false)
+    }
+
+    /// Whether the running core method was called with keyword arguments
+    /// (its last argument is their Hash).
+    pub fn called_with_keywords(&self) -> bool {
+        self.frames.last().is_some_and(|f| f.kwargs)
+    }
+
+    /// [`Vm::call_with_block`] where, if `kwargs`, the last argument is a
+    /// keyword Hash (core methods such as `new` and `send` pass on the
+    /// keywords they were called with).
+    pub fn call_forwarding(
+        &mut self,
+        receiver: Value,
+        name: bytecode::Sym,
+        args: &[Value],
+        block: Option<Rc<Block>>,
+        kwargs: bool,
+    ) -> VmResult {
         let class = self.class_of(receiver);
         let Some(entry) = self.find_method(class, name) else {
             return self.call_method_missing(receiver, name, args);
@@ -1754,7 +1833,11 @@ impl Vm {
         let receiver_index = self.stack.len();
         self.stack.push(receiver);
         self.stack.extend_from_slice(args);
-        let result = self.invoke(&entry, receiver_index, args.len(), name, block);
+        let kind = CallKind {
+            kwargs,
+            direct: false,
+        };
+        let result = self.invoke_with_kwargs(&entry, receiver_index, args.len(), name, block, kind);
         self.stack.truncate(receiver_index);
         result
     }

@@ -133,6 +133,10 @@ pub struct ClassData {
     pub ivars: RefCell<IndexMap<Sym, Value, FxBuildHasher>>,
     /// Class variables (`@@x`).
     pub class_variables: RefCell<IndexMap<Sym, Value, FxBuildHasher>>,
+    /// The instance variable names of this class's instances in the order
+    /// any of them first set each (MRI 3.1 lists an object's variables in
+    /// this order, not in the object's own).
+    pub ivar_order: RefCell<Vec<Sym>>,
     /// Modules included here, in the order they were included.
     pub includes: RefCell<Vec<Value>>,
     /// The ancestry (method resolution order), computed on demand and valid

@@ -154,6 +154,11 @@ impl Vm {
                     let next = self.shapes.transition(shape, name);
                     o.slots.borrow_mut().push(value);
                     o.shape.set(next);
+                    let class = self.real_class_of(object);
+                    let mut order = class_data(class).ivar_order.borrow_mut();
+                    if !order.contains(&name) {
+                        order.push(name);
+                    }
                 }
             }
             return Ok(());
@@ -198,7 +203,10 @@ impl Vm {
     /// first set (internal ones, without `@`, left out).
     pub fn ivar_names(&self, object: Value) -> Vec<Sym> {
         let names = if let Some(o) = object.get::<RObject>() {
-            self.shapes.names(o.shape.get())
+            let mut names = self.shapes.names(o.shape.get());
+            let order = class_data(self.real_class_of(object)).ivar_order.borrow();
+            names.sort_by_key(|name| order.iter().position(|n| n == name));
+            names
         } else if object.get::<RClass>().is_some() {
             class_data(object).ivars.borrow().keys().copied().collect()
         } else {

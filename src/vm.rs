@@ -99,6 +99,11 @@ pub struct FrameRecord {
     pub break_target: u64,
     /// A lambda's frame: `return` and `break` leave the lambda itself.
     pub is_lambda: bool,
+    /// Left out of backtraces (core methods MRI runs without a frame).
+    pub hidden: bool,
+    /// A core method's call had keyword arguments (the last argument is
+    /// their Hash).
+    pub kwargs: bool,
     /// Transfers interrupted by the `ensure` clauses now running, innermost
     /// last; `end_ensure` resumes them.
     pub pending: Vec<Control>,
@@ -121,6 +126,8 @@ impl FrameRecord {
             home: id,
             break_target: 0,
             is_lambda: false,
+            hidden: false,
+            kwargs: false,
             pending: Vec::new(),
         }
     }
@@ -343,6 +350,7 @@ impl Vm {
         });
         vm.bootstrap_classes();
         crate::core::define_core(&mut vm);
+        crate::core::hide_frameless_methods(&mut vm);
         if let Err(control) = vm.load_prelude() {
             let exception = vm.uncaught(control);
             panic!("the prelude raised: {}", vm.error_report(exception));
@@ -467,6 +475,7 @@ impl Vm {
                 ivars: RefCell::new(IndexMap::default()),
                 class_variables: RefCell::new(IndexMap::default()),
                 includes: RefCell::new(Vec::new()),
+                ivar_order: RefCell::new(Vec::new()),
                 ancestors: RefCell::new(None),
             }),
         });
@@ -758,8 +767,21 @@ impl Vm {
             min,
             max,
             func,
+            frame: crate::core::NativeFrame::Shown,
         };
         self.add_method(class, sym, MethodBody::Native(native), visibility);
+    }
+
+    /// Sets whether core method `name` of `class` shows in backtraces.
+    pub fn set_native_frame(&mut self, class: Value, name: &str, frame: crate::core::NativeFrame) {
+        let sym = self.symbols.intern(name);
+        if let Some(MethodEntry {
+            body: MethodBody::Native(native),
+            ..
+        }) = class_data(class).methods.borrow_mut().get_mut(&sym)
+        {
+            native.frame = frame;
+        }
     }
 
     /// The singleton class of a heap object (a class's singleton class is

@@ -152,6 +152,8 @@ struct LoopContext {
     /// How many `ensure` clauses were open when the loop started: leaving
     /// the loop runs the ones opened since.
     ensures: usize,
+    /// The start of the loop's body (`redo`).
+    redo_label: Label,
 }
 
 /// A method under construction.
@@ -360,7 +362,9 @@ impl MethodBuilder {
     fn finish(mut self, file: Rc<str>) -> Method {
         for insn in self.insns.iter_mut() {
             match *insn {
-                Insn::Jump(ref mut target) | Insn::Branch { ref mut target, .. } => {
+                Insn::Jump(ref mut target)
+                | Insn::Branch { ref mut target, .. }
+                | Insn::BranchNil(ref mut target) => {
                     *target = self.labels[*target as usize].expect("every label is bound");
                 }
                 // Locals that blocks capture live in the environment.
@@ -444,6 +448,7 @@ fn stack_effect(insn: &Insn, sites: &[CallSite]) -> i32 {
             -1
         }
         Insn::NewHash(n) => 1 - 2 * n as i32,
+        Insn::BranchNil(_) => -1,
         Insn::Alias => -1,
         Insn::Destructure {
             before,
@@ -457,6 +462,7 @@ fn stack_effect(insn: &Insn, sites: &[CallSite]) -> i32 {
         Insn::Defined { .. } => 1,
         Insn::EndEnsure => 0,
         Insn::Yield(argc) => 1 - argc as i32,
+        Insn::YieldSplat => 0,
         Insn::PushSelf | Insn::Arg(_) | Insn::HasArg(_) | Insn::Load(_) | Insn::Push(_) => 1,
         Insn::Dup | Insn::GetConst(_) | Insn::GetGlobal(_) | Insn::DefineMethod(_) => 1,
         Insn::Unsupported(_) => 1,
@@ -595,13 +601,18 @@ impl Compiler<'_, '_> {
             }
             Node::Block(block) => self.block_call(m, block),
             Node::Yield(Yield { args, .. }) if m.kind != MethodKind::TopLevel => {
-                if !self.plain_args(args) {
+                if args
+                    .iter()
+                    .any(|a| matches!(a, Node::BlockPass(_) | Node::ForwardedArgs(_)))
+                {
                     return self.unsupported(m, "this kind of yield arguments");
                 }
-                for arg in args {
-                    self.expr(m, arg);
-                }
-                m.emit(Insn::Yield(args.len() as u32));
+                let (argc, splat, _) = self.arguments(m, args);
+                m.emit(if splat {
+                    Insn::YieldSplat
+                } else {
+                    Insn::Yield(argc)
+                });
             }
             Node::Gvar(Gvar { name, .. }) => {
                 let sym = self.sym(name);
@@ -809,13 +820,49 @@ impl Compiler<'_, '_> {
                 m.depth += 1;
             }
             Node::Def(def) => self.def(m, def),
-            Node::Redo(_) if m.loops.is_empty() => match m.redo_label {
-                Some(label) => {
+            Node::Redo(_) => match (m.loops.last(), m.redo_label) {
+                (Some(context), _) => {
+                    let (label, depth) = (context.redo_label, context.depth);
+                    for _ in depth..m.depth {
+                        m.emit(Insn::Pop);
+                    }
                     m.jump(label);
                     m.depth += 1;
                 }
-                None => self.invalid_jump(m, "redo"),
+                (None, Some(label)) => {
+                    m.jump(label);
+                    m.depth += 1;
+                }
+                (None, None) => self.invalid_jump(m, "redo"),
             },
+            Node::Numblock(Numblock {
+                call,
+                numargs,
+                body,
+                begin_l,
+                ..
+            }) => {
+                let line = self.line(begin_l);
+                let count = *numargs as usize;
+                let Node::Send(send) = call.as_ref() else {
+                    return self.unsupported(m, "numbered parameters here");
+                };
+                let params: Vec<Node> = (1..=count)
+                    .map(|i| {
+                        Node::Arg(Arg {
+                            name: format!("_{i}"),
+                            expression_l: *begin_l,
+                        })
+                    })
+                    .collect();
+                let Some(child) = self.block_with(m, line, Some(body), |compiler, b| {
+                    compiler.parameters(b, &params)
+                }) else {
+                    return;
+                };
+                self.send_with_literal_block(m, call, send, child);
+            }
+            Node::CSend(csend) => self.safe_navigation(m, node, csend),
             Node::Retry(_) => self.retry(m),
             Node::For(for_node) => self.for_loop(m, for_node),
             Node::Alias(Alias { to, from, .. }) => {
@@ -892,7 +939,31 @@ impl Compiler<'_, '_> {
                     return;
                 };
                 let end = m.new_label();
-                m.emit(load);
+                // `X ||= v` and `@@x ||= v` do not fail when undefined.
+                let guard = match (node, &**recv) {
+                    (Node::OrAsgn(_), Node::Casgn(Casgn { name, .. })) => {
+                        Some((crate::DefinedKind::Constant, name))
+                    }
+                    (Node::OrAsgn(_), Node::Cvasgn(Cvasgn { name, .. })) => {
+                        Some((crate::DefinedKind::ClassVariable, name))
+                    }
+                    _ => None,
+                };
+                match guard {
+                    Some((kind, name)) => {
+                        let (defined, loaded) = (m.new_label(), m.new_label());
+                        let sym = self.sym(name);
+                        m.emit(Insn::Defined { kind, name: sym });
+                        m.branch(defined);
+                        m.push_literal(Literal::Nil);
+                        m.jump(loaded);
+                        m.bind(defined);
+                        m.depth -= 1;
+                        m.emit(load);
+                        m.bind(loaded);
+                    }
+                    None => m.emit(load),
+                }
                 m.emit(Insn::Dup);
                 if matches!(node, Node::AndAsgn(_)) {
                     m.emit(Insn::Not);
@@ -1033,11 +1104,25 @@ impl Compiler<'_, '_> {
         value: &Node,
         span: Option<crate::Span>,
     ) {
+        self.assignment_call_flagged(m, name, argc, value, span, 0)
+    }
+
+    /// [`Compiler::assignment_call`] with call flags (FCALL for `self.x =`,
+    /// which may call a private setter).
+    fn assignment_call_flagged(
+        &mut self,
+        m: &mut MethodBuilder,
+        name: &str,
+        argc: u32,
+        value: &Node,
+        span: Option<crate::Span>,
+        flags: u8,
+    ) {
         self.expr(m, value);
         let temp = self.temp(m);
         m.emit(Insn::Dup);
         m.emit(Insn::Store(temp));
-        self.call(m, name, argc + 1, 0, span);
+        self.call(m, name, argc + 1, flags, span);
         m.emit(Insn::Pop);
         m.emit(Insn::Load(temp));
     }
@@ -1076,6 +1161,25 @@ impl Compiler<'_, '_> {
         send: &Send,
         block: Option<&Block>,
     ) {
+        let block = match block {
+            Some(block) => BlockArg::Literal(block),
+            None => BlockArg::None,
+        };
+        self.send_with(m, node, send, block)
+    }
+
+    /// A call whose block was already compiled as child `child`.
+    fn send_with_literal_block(
+        &mut self,
+        m: &mut MethodBuilder,
+        node: &Node,
+        send: &Send,
+        child: u32,
+    ) {
+        self.send_with(m, node, send, BlockArg::Compiled(child))
+    }
+
+    fn send_with(&mut self, m: &mut MethodBuilder, node: &Node, send: &Send, block: BlockArg) {
         let Send {
             recv,
             method_name,
@@ -1103,7 +1207,11 @@ impl Compiler<'_, '_> {
             None => {
                 m.emit(Insn::PushSelf);
                 flags |= call_flags::FCALL;
-                if args.is_empty() && begin_l.is_none() && block.is_none() && block_pass.is_none() {
+                if args.is_empty()
+                    && begin_l.is_none()
+                    && matches!(block, BlockArg::None)
+                    && block_pass.is_none()
+                {
                     flags |= call_flags::VCALL;
                 }
             }
@@ -1112,9 +1220,9 @@ impl Compiler<'_, '_> {
         if send.operator_l.is_some()
             && method_name.ends_with('=')
             && args.len() == 1
-            && block.is_none()
+            && matches!(block, BlockArg::None)
         {
-            return self.assignment_call(m, method_name, 0, &args[0], span);
+            return self.assignment_call_flagged(m, method_name, 0, &args[0], span, flags);
         }
         let (argc, splat, keywords) = self.arguments(m, args);
         if splat {
@@ -1131,14 +1239,15 @@ impl Compiler<'_, '_> {
             flags |= call_flags::BLOCK_ARG;
         }
         let block = match block {
-            Some(block) => {
+            BlockArg::Literal(block) => {
                 let line = self.line(&block.begin_l);
                 match self.block(m, block.args.as_deref(), block.body.as_deref(), line) {
                     Some(child) => Some(child),
                     None => return,
                 }
             }
-            None => None,
+            BlockArg::Compiled(child) => Some(child),
+            BlockArg::None => None,
         };
         let name = self.sym(method_name);
         m.sites.push(CallSite {
@@ -1266,6 +1375,7 @@ impl Compiler<'_, '_> {
             next_label: cond_label,
             depth: m.depth,
             ensures: m.ensures.len(),
+            redo_label: body_label,
         });
         self.body(m, body);
         m.emit(Insn::Pop);
@@ -1313,6 +1423,10 @@ impl Compiler<'_, '_> {
         let retry = m.new_label();
         let done = m.new_label();
         let handler = m.new_label();
+        let errinfo = self.sym("$!");
+        let saved_errinfo = self.temp(m);
+        m.emit(Insn::GetGlobal(errinfo));
+        m.emit(Insn::Store(saved_errinfo));
         m.bind(retry);
         let depth = m.depth;
         let start = m.range_boundary();
@@ -1372,6 +1486,9 @@ impl Compiler<'_, '_> {
             m.retries.push((retry, depth));
             self.body(m, body.as_deref());
             m.retries.pop();
+            // The exception is handled: `$!` is what it was before `begin`.
+            m.emit(Insn::Load(saved_errinfo));
+            m.emit(Insn::SetGlobal(errinfo));
             m.jump(done);
             m.bind(next_clause);
             m.depth = depth + 1;
@@ -1952,6 +2069,38 @@ impl Compiler<'_, '_> {
         Some((m.children.len() - 1) as u32)
     }
 
+    /// `recv&.name(args)`: nil when `recv` is nil (arguments not evaluated),
+    /// else the call.
+    fn safe_navigation(&mut self, m: &mut MethodBuilder, node: &Node, csend: &CSend) {
+        let CSend {
+            recv,
+            method_name,
+            args,
+            ..
+        } = csend;
+        if args
+            .iter()
+            .any(|a| matches!(a, Node::BlockPass(_) | Node::ForwardedArgs(_)))
+        {
+            return self.unsupported(m, "this kind of safe-navigation call");
+        }
+        let end = m.new_label();
+        self.expr(m, recv);
+        m.emit(Insn::Dup);
+        m.emit(Insn::BranchNil(end.0 as u32));
+        let span = self.span(node, method_name);
+        let (argc, splat, keywords) = self.arguments(m, args);
+        let mut flags = 0;
+        if splat {
+            flags |= call_flags::SPLAT;
+        }
+        if keywords {
+            flags |= call_flags::KWARGS;
+        }
+        self.call(m, method_name, argc, flags, span);
+        m.bind(end);
+    }
+
     /// `a..b`, `a...b`, `a..` and `..b`.
     fn range(
         &mut self,
@@ -2203,10 +2352,15 @@ impl Compiler<'_, '_> {
         let line = self.line(keyword_l);
         let name = self.sym(name);
         let mut builder = MethodBuilder::new(MethodKind::ClassBody, name, line);
+        builder.root_label = self.symbols.name(name).to_string();
+        // A class body does not see the locals around it.
+        let outer = std::mem::take(&mut self.scopes);
         self.body(&mut builder, body);
+        self.scopes = outer;
         builder.emit(Insn::Return);
-        m.children
-            .push(Rc::new(builder.finish(self.source.file.clone())));
+        let mut body = builder.finish(self.source.file.clone());
+        assign_env_hops(&mut body, &mut Vec::new());
+        m.children.push(Rc::new(body));
         (m.children.len() - 1) as u32
     }
 
@@ -2392,6 +2546,15 @@ impl Compiler<'_, '_> {
                 let sym = self.sym(name);
                 (Insn::GetCvar(sym), Insn::SetCvar(sym))
             }
+            Node::Casgn(Casgn {
+                scope: None,
+                name,
+                value: None,
+                ..
+            }) => {
+                let sym = self.sym(name);
+                (Insn::GetConst(sym), Insn::SetConst(sym))
+            }
             _ => return None,
         })
     }
@@ -2404,6 +2567,15 @@ enum ParamKind {
     Rest,
     Keyword,
     KeywordRest,
+}
+
+/// The block a call passes: none, a literal one to compile, or one already
+/// compiled (numbered parameters).
+#[derive(Clone, Copy)]
+enum BlockArg<'n> {
+    None,
+    Literal(&'n Block),
+    Compiled(u32),
 }
 
 /// The locals of a scope enclosing the block being compiled.

@@ -62,6 +62,9 @@ pub enum Insn {
     /// `branch index`: pop a value; continue at `index` if it is truthy.
     /// `profile` numbers the branch in the method's branch profiles.
     Branch { target: u32, profile: u16 },
+    /// `branchnil index`: pop a value; continue at `index` if it is nil
+    /// (`recv&.name`).
+    BranchNil(u32),
     /// `return`: pop the result and return it to the caller.
     Return,
     /// `pop`: discard the top of the stack.
@@ -122,6 +125,8 @@ pub enum Insn {
     /// `yield argc`: call the block of the current method with `argc`
     /// arguments; push its result.
     Yield(u32),
+    /// `yield *`: pop an Array; call the method's block with its elements.
+    YieldSplat,
     /// `blockparam`: push the current method's block as a Proc (nil when
     /// there is none): the `&blk` parameter.
     BlockParam,
@@ -197,6 +202,7 @@ impl Insn {
             Insn::Not => "not",
             Insn::Jump(_) => "jump",
             Insn::Branch { .. } => "branch",
+            Insn::BranchNil(_) => "branchnil",
             Insn::Return => "return",
             Insn::Pop => "pop",
             Insn::Dup => "dup",
@@ -219,6 +225,7 @@ impl Insn {
             Insn::LoadEnv { .. } => "loadenv",
             Insn::StoreEnv { .. } => "storeenv",
             Insn::Yield(_) => "yield",
+            Insn::YieldSplat => "yield",
             Insn::BlockParam => "blockparam",
             Insn::Lambda(_) => "lambda",
             Insn::BreakBlock => "break",
@@ -244,7 +251,7 @@ impl Insn {
     /// The jump target, for `jump` and `branch`.
     pub fn target(&self) -> Option<u32> {
         match *self {
-            Insn::Jump(t) | Insn::Branch { target: t, .. } => Some(t),
+            Insn::Jump(t) | Insn::Branch { target: t, .. } | Insn::BranchNil(t) => Some(t),
             _ => None,
         }
     }

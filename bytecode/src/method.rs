@@ -249,7 +249,11 @@ impl Method {
     fn operands(&self, insn: &Insn, symbols: &SymbolTable) -> String {
         let local = |slot: u32| symbols.name(self.locals[slot as usize]).to_string();
         match *insn {
-            Insn::Trace(n) | Insn::Arg(n) | Insn::HasArg(n) | Insn::Jump(n) => n.to_string(),
+            Insn::Trace(n)
+            | Insn::Arg(n)
+            | Insn::HasArg(n)
+            | Insn::Jump(n)
+            | Insn::BranchNil(n) => n.to_string(),
             Insn::NewArray(n) | Insn::Concat(n) | Insn::NewHash(n) => n.to_string(),
             Insn::Branch { target, .. } => target.to_string(),
             Insn::Load(slot) | Insn::Store(slot) => local(slot),
@@ -297,6 +301,7 @@ impl Method {
             Insn::Yield(argc) => argc.to_string(),
             Insn::Lambda(child) => symbols.name(self.children[child as usize].name).to_string(),
             Insn::BlockParam | Insn::BreakBlock | Insn::ReturnFromBlock => String::new(),
+            Insn::YieldSplat => "*".to_string(),
             Insn::RescueMatch | Insn::Reraise | Insn::EndEnsure => String::new(),
             Insn::ArrayAppend | Insn::ArrayConcat | Insn::Alias => String::new(),
             Insn::NewRange { exclusive } => if exclusive { "..." } else { ".." }.to_string(),

@@ -70,12 +70,30 @@ pub fn define(vm: &mut Vm) {
         };
         Ok(vm.new_str(&shown))
     });
-    vm.define_native(exception, "full_message", 0, Some(1), |vm, exception, _| {
-        let report = vm.error_report(exception);
-        Ok(vm.new_str(&report))
-    });
+    vm.define_native(
+        exception,
+        "full_message",
+        0,
+        Some(1),
+        |vm, exception, args| {
+            let order = vm.symbols.intern("order");
+            let bottom = vm.symbols.intern("bottom");
+            let order = match args.first() {
+                Some(&options) if vm.hash_pairs_of(options).is_some() => {
+                    vm.hash_lookup(options, Value::symbol(order))?
+                }
+                _ => None,
+            };
+            let report = vm.error_report_ordered(exception, order == Some(Value::symbol(bottom)));
+            Ok(vm.new_str(&report))
+        },
+    );
     vm.define_native(exception, "backtrace", 0, Some(0), |vm, exception, _| {
         Ok(vm.ivar_get(exception, vm.sym.backtrace))
+    });
+    vm.define_native(exception, "cause", 0, Some(0), |vm, exception, _| {
+        let cause = vm.symbols.intern("cause");
+        Ok(vm.ivar_get(exception, cause))
     });
     vm.define_native(
         exception,
@@ -146,6 +164,12 @@ fn raise(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
     {
         // The backtrace starts at the caller of `raise`.
         vm.set_backtrace_here(exception, 1);
+    }
+    // Raised while rescuing another exception: that one is the cause.
+    let cause = vm.symbols.intern("cause");
+    let current = vm.global_named("$!");
+    if current != exception && !current.is_nil() && vm.ivar_get(exception, cause).is_nil() {
+        vm.ivar_set(exception, cause, current)?;
     }
     Err(Control::Raise(exception))
 }

@@ -47,7 +47,8 @@ pub fn define(vm: &mut Vm) {
         vm.define_native(method, name, 0, None, |vm, method, args| {
             let (receiver, name, _) = parts(vm, method);
             let block = vm.current_block();
-            vm.call_with_block(receiver, name, args, block)
+            let kwargs = vm.called_with_keywords();
+            vm.call_forwarding(receiver, name, args, block, kwargs)
         });
     }
     vm.define_native(method, "to_proc", 0, Some(0), |vm, method, _| {

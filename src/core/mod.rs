@@ -34,6 +34,18 @@ pub struct NativeMethod {
     pub min: u8,
     pub max: Option<u8>,
     pub func: NativeFn,
+    pub frame: NativeFrame,
+}
+
+/// Whether a core method shows in backtraces. MRI runs some methods
+/// without a frame of their own: `Proc#call` and `Kernel#send` always, and
+/// `<<`, `[]` and `[]=` of String/Array/Hash when a call site calls them
+/// directly (its specialised instructions).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum NativeFrame {
+    Shown,
+    Hidden,
+    HiddenWhenDirect,
 }
 
 /// Defines every core class's methods.
@@ -103,5 +115,28 @@ impl Vm {
             return Err(self.raise(class, message));
         }
         Ok(())
+    }
+}
+
+/// Marks the core methods MRI runs without a frame of their own.
+pub fn hide_frameless_methods(vm: &mut Vm) {
+    for name in ["call", "()", "yield", "[]", "==="] {
+        let proc_class = vm.c.proc_class;
+        vm.set_native_frame(proc_class, name, NativeFrame::Hidden);
+    }
+    for name in ["send", "__send__"] {
+        let kernel = vm.c.kernel;
+        vm.set_native_frame(kernel, name, NativeFrame::Hidden);
+    }
+    let direct = [
+        (vm.c.string, "<<"),
+        (vm.c.array, "<<"),
+        (vm.c.array, "[]"),
+        (vm.c.array, "[]="),
+        (vm.c.hash, "[]"),
+        (vm.c.hash, "[]="),
+    ];
+    for (class, name) in direct {
+        vm.set_native_frame(class, name, NativeFrame::HiddenWhenDirect);
     }
 }

@@ -592,7 +592,8 @@ fn class_new(vm: &mut Vm, class: Value, args: &[Value]) -> VmResult {
     vm.temp_roots.borrow_mut().push(object);
     let initialize = vm.symbols.intern("initialize");
     let block = vm.current_block();
-    let result = vm.call_with_block(object, initialize, args, block);
+    let kwargs = vm.called_with_keywords();
+    let result = vm.call_forwarding(object, initialize, args, block, kwargs);
     vm.temp_roots.borrow_mut().pop();
     result?;
     Ok(object)
@@ -816,7 +817,12 @@ fn send(vm: &mut Vm, object: Value, args: &[Value], allow_private: bool) -> VmRe
             vm.stack.push(object);
             vm.stack.extend_from_slice(&args[1..]);
             let block = vm.current_block();
-            let result = vm.invoke(&entry, receiver_index, args.len() - 1, name, block);
+            let kind = crate::interp::CallKind {
+                kwargs: vm.called_with_keywords(),
+                direct: false,
+            };
+            let result =
+                vm.invoke_with_kwargs(&entry, receiver_index, args.len() - 1, name, block, kind);
             vm.stack.truncate(receiver_index);
             result
         }

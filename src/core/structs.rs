@@ -147,7 +147,8 @@ fn struct_new(vm: &mut Vm, structure: Value, args: &[Value]) -> VmResult {
             vm.temp_roots.borrow_mut().push(object);
             let initialize = vm.symbols.intern("initialize");
             let block = vm.current_block();
-            let result = vm.call_with_block(object, initialize, args, block);
+            let kwargs = vm.called_with_keywords();
+            let result = vm.call_forwarding(object, initialize, args, block, kwargs);
             vm.temp_roots.borrow_mut().pop();
             result.map(|_| object)
         });
