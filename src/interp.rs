@@ -1733,6 +1733,15 @@ impl Vm {
                     .filter(|e| e.visibility != Visibility::Private)
                     .map(|_| "method")
             }
+            K::ScopedConstant => {
+                let scope = self.pop();
+                let found = scope.get::<crate::object::RClass>().is_some()
+                    && self
+                        .ancestors(scope)
+                        .iter()
+                        .any(|&m| self.own_constant(m, name).is_some());
+                found.then_some("constant")
+            }
             K::Yield => self.frames[frame].block.is_some().then_some("yield"),
             K::Super => {
                 let class = self.class_of(receiver);

@@ -119,6 +119,7 @@ pub fn compile_file_as(
         source: &source,
         error: None,
         scopes: Vec::new(),
+        evaluated_targets: Vec::new(),
     };
     let mut builder = MethodBuilder::new(MethodKind::TopLevel, main, 1);
     builder.root_label = label.to_string();
@@ -456,7 +457,7 @@ fn stack_effect(insn: &Insn, sites: &[CallSite]) -> i32 {
             after,
         } => before as i32 + i32::from(splat) + after as i32 - 1,
         Insn::Defined {
-            kind: crate::DefinedKind::PublicMethod,
+            kind: crate::DefinedKind::PublicMethod | crate::DefinedKind::ScopedConstant,
             ..
         } => 0,
         Insn::Defined { .. } => 1,
@@ -483,6 +484,9 @@ struct Compiler<'s, 'a> {
     /// The locals of the scopes enclosing the block being compiled,
     /// outermost first (empty outside blocks).
     scopes: Vec<OuterScope>,
+    /// Multiple-assignment targets whose receiver and arguments were
+    /// already evaluated, with the temporaries holding them.
+    evaluated_targets: Vec<(*const Node, Vec<u32>)>,
 }
 
 impl Compiler<'_, '_> {
@@ -892,6 +896,9 @@ impl Compiler<'_, '_> {
             Node::Case(case) => self.case(m, case),
             Node::Defined(Defined { value, .. }) => self.defined(m, value),
             Node::Masgn(Masgn { lhs, rhs, .. }) => {
+                // Receivers and indexes of attribute targets are evaluated
+                // first (left to right), then the right-hand side.
+                self.evaluate_targets(m, lhs);
                 match rhs.as_ref() {
                     Node::Array(Array { elements, .. }) => self.splat_array(m, elements),
                     other => self.expr(m, other),
@@ -1763,8 +1770,13 @@ impl Compiler<'_, '_> {
                 _ => return Err("this kind of parameter"),
             }
         }
+        // A proc spreads a lone Array argument over its parameters when it
+        // has several, or one with a `*rest` or an excess comma (`|a, |`);
+        // not over a lone `|a|` (a procarg0) or `|*a|`.
         let slots = callee.required + callee.optional + callee.post;
-        callee.auto_splat = slots > 1 || (callee.rest && slots > 0);
+        let lone_procarg = matches!(params, [Node::Procarg0(_)]);
+        callee.auto_splat =
+            !lone_procarg && (slots > 1 || (slots == 1 && (callee.rest || params.len() == 1)));
         for param in positional.iter().chain(&keyword_params) {
             let entry = match param {
                 Node::Arg(Arg { name, .. }) | Node::Optarg(Optarg { name, .. }) => {
@@ -1790,13 +1802,13 @@ impl Compiler<'_, '_> {
                 | Node::Restarg(Restarg {
                     name: Some(name), ..
                 }) => {
-                    let (_, store) = self.local_access(callee, name);
+                    let store = Self::own_local(self, callee, name);
                     callee.emit(Insn::Arg(index));
                     callee.emit(store);
                 }
                 Node::Restarg(Restarg { name: None, .. }) => {}
                 Node::Optarg(Optarg { name, default, .. }) => {
-                    let (_, store) = self.local_access(callee, name);
+                    let store = Self::own_local(self, callee, name);
                     let given = callee.new_label();
                     let done = callee.new_label();
                     callee.emit(Insn::HasArg(index));
@@ -1813,7 +1825,7 @@ impl Compiler<'_, '_> {
                     callee.emit(Insn::Arg(index));
                     match args.as_slice() {
                         [Node::Arg(Arg { name, .. })] => {
-                            let (_, store) = self.local_access(callee, name);
+                            let store = Self::own_local(self, callee, name);
                             callee.emit(store);
                         }
                         targets => self.destructure(callee, targets),
@@ -1834,12 +1846,12 @@ impl Compiler<'_, '_> {
                 | Node::Kwrestarg(Kwrestarg {
                     name: Some(name), ..
                 }) => {
-                    let (_, store) = self.local_access(callee, name);
+                    let store = Self::own_local(self, callee, name);
                     callee.emit(Insn::Arg(index));
                     callee.emit(store);
                 }
                 Node::Kwoptarg(Kwoptarg { name, default, .. }) => {
-                    let (_, store) = self.local_access(callee, name);
+                    let store = Self::own_local(self, callee, name);
                     let given = callee.new_label();
                     let done = callee.new_label();
                     callee.emit(Insn::HasArg(index));
@@ -1857,7 +1869,7 @@ impl Compiler<'_, '_> {
         }
         if let Some(name) = block_param {
             callee.block_param = true;
-            let (_, store) = self.local_access(callee, name);
+            let store = Self::own_local(self, callee, name);
             callee.emit(Insn::BlockParam);
             callee.emit(store);
         }
@@ -1884,15 +1896,83 @@ impl Compiler<'_, '_> {
         }
     }
 
+    /// Evaluates the receivers and index arguments of the attribute and
+    /// index targets of a multiple assignment into temporaries, which
+    /// `assign_top` then uses.
+    fn evaluate_targets(&mut self, m: &mut MethodBuilder, target: &Node) {
+        match target {
+            Node::Mlhs(Mlhs { items, .. }) => {
+                for item in items {
+                    self.evaluate_targets(m, item);
+                }
+            }
+            Node::Splat(Splat {
+                value: Some(inner), ..
+            }) => self.evaluate_targets(m, inner),
+            Node::Send(Send {
+                recv: Some(recv),
+                args,
+                ..
+            })
+            | Node::IndexAsgn(IndexAsgn {
+                recv,
+                indexes: args,
+                value: None,
+                ..
+            }) => {
+                let mut temps = Vec::new();
+                for part in std::iter::once(recv.as_ref()).chain(args.iter()) {
+                    self.expr(m, part);
+                    let temp = self.temp(m);
+                    m.emit(Insn::Store(temp));
+                    temps.push(temp);
+                }
+                self.evaluated_targets.push((target as *const Node, temps));
+            }
+            _ => {}
+        }
+    }
+
+    /// Pushes a target's receiver and arguments: from the temporaries
+    /// `evaluate_targets` filled, or by evaluating them now.
+    fn push_target_parts(
+        &mut self,
+        m: &mut MethodBuilder,
+        target: &Node,
+        recv: &Node,
+        args: &[Node],
+    ) {
+        let key = target as *const Node;
+        if let Some(position) = self
+            .evaluated_targets
+            .iter()
+            .position(|(node, _)| *node == key)
+        {
+            let (_, temps) = self.evaluated_targets.remove(position);
+            for temp in temps {
+                m.emit(Insn::Load(temp));
+            }
+            return;
+        }
+        self.expr(m, recv);
+        for arg in args {
+            self.expr(m, arg);
+        }
+    }
+
     /// Pops the top of the stack into an assignment target of multiple
     /// assignment or a block parameter.
     fn assign_top(&mut self, m: &mut MethodBuilder, target: &Node) {
         match target {
+            // Destructured parameters belong to the block or method.
             Node::Arg(Arg { name, .. })
             | Node::Restarg(Restarg {
                 name: Some(name), ..
-            })
-            | Node::Lvasgn(Lvasgn {
+            }) => {
+                let store = Self::own_local(self, m, name);
+                m.emit(store);
+            }
+            Node::Lvasgn(Lvasgn {
                 name, value: None, ..
             }) => {
                 let (_, store) = self.local_access(m, name);
@@ -1914,10 +1994,7 @@ impl Compiler<'_, '_> {
                 // `obj.attr, ... = ...`: obj.attr=(value).
                 let value = self.temp(m);
                 m.emit(Insn::Store(value));
-                self.expr(m, recv);
-                for arg in args {
-                    self.expr(m, arg);
-                }
+                self.push_target_parts(m, target, recv, args);
                 m.emit(Insn::Load(value));
                 let setter = if method_name.ends_with('=') {
                     method_name.clone()
@@ -1935,10 +2012,7 @@ impl Compiler<'_, '_> {
             }) => {
                 let value = self.temp(m);
                 m.emit(Insn::Store(value));
-                self.expr(m, recv);
-                for index in indexes {
-                    self.expr(m, index);
-                }
+                self.push_target_parts(m, target, recv, indexes);
                 m.emit(Insn::Load(value));
                 self.call(m, "[]=", indexes.len() as u32 + 1, 0, None);
                 m.emit(Insn::Pop);
@@ -1952,6 +2026,13 @@ impl Compiler<'_, '_> {
                 }
             },
         }
+    }
+
+    /// The store of a parameter: always a local of `m`'s own scope (a block
+    /// parameter shadows an outer variable of the same name).
+    fn own_local(&mut self, m: &mut MethodBuilder, name: &str) -> Insn {
+        let sym = self.sym(name);
+        Insn::Store(m.local(sym))
     }
 
     /// The load and store of local `name`: a slot of this scope, or, inside
@@ -2123,7 +2204,6 @@ impl Compiler<'_, '_> {
         let iterator = &for_node.iterator;
         let Some(child) = self.block_with(m, line, for_node.body.as_deref(), |compiler, b| {
             b.required = 1;
-            b.auto_splat = matches!(iterator.as_ref(), Node::Mlhs(_));
             b.emit(Insn::Arg(0));
             compiler.assign_top(b, iterator);
             Ok(())
@@ -2236,6 +2316,14 @@ impl Compiler<'_, '_> {
             Node::Const(Const {
                 scope: None, name, ..
             }) => return self.defined_check(m, K::Constant, name),
+            Node::Const(Const {
+                scope: Some(scope),
+                name,
+                ..
+            }) => {
+                self.scope(m, Some(scope));
+                return self.defined_check(m, K::ScopedConstant, name);
+            }
             Node::Yield(_) => return self.defined_check(m, K::Yield, "yield"),
             Node::Super(_) | Node::ZSuper(_) => {
                 let name = self.symbols.name(m.name).to_string();

@@ -27,6 +27,8 @@ pub enum DefinedKind {
     Method,
     /// `recv.foo`: "method" if the receiver (popped) has a public `foo`.
     PublicMethod,
+    /// `Scope::X`: "constant" if the scope (popped) has it.
+    ScopedConstant,
     /// `yield`: "yield" if the method has a block.
     Yield,
     /// `super`: "super" if there is a method to call.

@@ -135,16 +135,7 @@ fn method_object(vm: &mut Vm, receiver: Value, name: Sym) -> VmResult {
 /// parameters exist.
 fn arity(body: &MethodBody) -> i64 {
     match body {
-        MethodBody::Bytecode(method) => {
-            let code = &method.code;
-            let required = (code.required + code.post) as i64
-                + i64::from(code.keywords.iter().any(|&(_, required)| required));
-            if code.optional > 0 || code.rest {
-                -(required + 1)
-            } else {
-                required
-            }
-        }
+        MethodBody::Bytecode(method) => crate::core::proc::code_arity(&method.code, true),
         MethodBody::Native(native) => match native.max {
             Some(max) if max == native.min => native.min as i64,
             _ => -(native.min as i64 + 1),

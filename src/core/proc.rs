@@ -73,20 +73,34 @@ fn expect_block(vm: &mut Vm, message: &str) -> VmResult<Rc<Block>> {
     }
 }
 
-/// Proc#arity: the number of required parameters, or -(required + 1) when
-/// some are optional.
+/// Proc#arity.
 fn arity(block: &Block) -> i64 {
     match &block.code {
         BlockCode::Symbol(_) => -2,
         BlockCode::Method(_) => -1,
-        BlockCode::Bytecode(code) => {
-            let (required, optional) = (code.code.required as i64, code.code.optional as i64);
-            if optional > 0 {
-                -(required + 1)
-            } else {
-                required
-            }
-        }
+        BlockCode::Bytecode(code) => code_arity(&code.code, block.is_lambda),
+    }
+}
+
+/// The arity of Ruby code, as `Proc#arity` and `Method#arity` report it:
+/// the required count (a required keyword counts one), or -(required + 1)
+/// when more may be given. For a lambda or method that is when it has
+/// optional or rest parameters, or optional keywords without required
+/// ones; for a proc only a rest parameter counts.
+pub fn code_arity(code: &bytecode::Method, lambda: bool) -> i64 {
+    let required_keywords = code.keywords.iter().any(|&(_, required)| required);
+    let optional_keywords =
+        code.keywords.iter().any(|&(_, required)| !required) || code.keyword_rest;
+    let min = (code.required + code.post) as i64 + i64::from(required_keywords);
+    let open = if lambda {
+        code.optional > 0 || code.rest || (optional_keywords && !required_keywords)
+    } else {
+        code.rest
+    };
+    if open {
+        -(min + 1)
+    } else {
+        min
     }
 }
 
