@@ -59,6 +59,9 @@ pub struct Block {
     pub outer_block: Option<Rc<Block>>,
     /// Lambda semantics: strict arity, and `return` leaves the block.
     pub is_lambda: bool,
+    /// A number identifying the block: `break` is valid only while the
+    /// call it was passed to (recorded in its creator's frame) runs.
+    pub id: u64,
 }
 
 impl Block {

@@ -5,7 +5,7 @@
 //! exit status.
 
 use crate::output::write_stderr;
-use crate::vm::{Vm, VmOptions};
+use crate::vm::{Vm, VmOptions, VmResult};
 use clap::Parser;
 use std::rc::Rc;
 
@@ -89,14 +89,13 @@ fn run(options: &Options) -> i32 {
     vm.set_program(&file, &argv);
     let main = vm.load(Rc::new(code));
     let result = vm.run_main(main);
-    let status = match result {
-        Ok(_) => 0,
-        Err(control) => {
-            let exception = vm.uncaught(control);
-            let report = vm.error_report(exception);
-            write_stderr(&mut vm.out, &report);
-            1
-        }
+    // The at_exit handlers run before an uncaught exception is reported.
+    let handler_status = vm.run_at_exit();
+    let status = vm.finish(result);
+    let status = if status == 0 {
+        handler_status.unwrap_or(0)
+    } else {
+        status
     };
     vm.out.flush();
     if options.dump_profile {
@@ -107,6 +106,22 @@ fn run(options: &Options) -> i32 {
 }
 
 impl Vm {
+    /// The exit status of a run that ended with `result`: 0, a SystemExit's
+    /// status, or 1 after printing the report of an uncaught exception.
+    pub fn finish(&mut self, result: VmResult) -> i32 {
+        let Err(control) = result else {
+            return 0;
+        };
+        let exception = self.uncaught(control);
+        if self.is_kind_of(exception, self.c.system_exit) {
+            let status = self.symbols.intern("status");
+            return self.ivar_get(exception, status).as_fixnum().unwrap_or(0) as i32;
+        }
+        let report = self.error_report(exception);
+        write_stderr(&mut self.out, &report);
+        1
+    }
+
     /// Sets `$0`, `$PROGRAM_NAME` and `ARGV`.
     pub fn set_program(&mut self, file: &str, argv: &[String]) {
         let name = self.new_str(file);

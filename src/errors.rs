@@ -285,6 +285,7 @@ impl Vm {
         receiver: Value,
         site: &CallSite,
         code: &Method,
+        args: &[Value],
     ) -> Control {
         let name = self.symbols.name(site.name).to_string();
         let description = self.describe_receiver(receiver);
@@ -339,7 +340,16 @@ impl Vm {
             did_you_mean::method_name_corrections(&name, &recv)
         };
         message.push_str(&did_you_mean::format_suggestions(&suggestions));
-        self.raise(class, message)
+        let args = self.new_array(args.to_vec());
+        self.raise_with(
+            class,
+            message,
+            &[
+                ("name", Value::symbol(site.name)),
+                ("receiver", receiver),
+                ("args", args),
+            ],
+        )
     }
 
     /// NoMethodError for a method called from Rust that does not exist.
@@ -350,7 +360,11 @@ impl Vm {
             self.symbols.name(name)
         );
         let class = self.c.no_method_error;
-        self.raise(class, message)
+        self.raise_with(
+            class,
+            message,
+            &[("name", Value::symbol(name)), ("receiver", receiver)],
+        )
     }
 
     /// error_highlight's snippet for a failed call at `site`, if it has a
@@ -397,7 +411,9 @@ impl Vm {
         let suggestions = did_you_mean::class_name_corrections(&name, &scopes, &original);
         message.push_str(&did_you_mean::format_suggestions(&suggestions));
         let class = self.c.name_error;
-        self.raise(class, message)
+        let name = Value::symbol(self.symbols.intern(&name));
+        let receiver = scope.unwrap_or(self.c.object);
+        self.raise_with(class, message, &[("name", name), ("receiver", receiver)])
     }
 
     /// When a core method is running (the innermost frame is native): the
@@ -469,7 +485,11 @@ impl Vm {
         );
         message.push_str(&self.highlight_snippet(site, code));
         let class = self.c.no_method_error;
-        self.raise(class, message)
+        self.raise_with(
+            class,
+            message,
+            &[("name", Value::symbol(site.name)), ("receiver", receiver)],
+        )
     }
 
     /// `wrong number of arguments (given 3, expected 1..2)`.

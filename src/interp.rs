@@ -454,8 +454,7 @@ impl Vm {
                 Insn::Yield(argc) => {
                     self.frames[frame].ip = (ip - 1) as u32;
                     let Some(block) = self.frames[frame].block.clone() else {
-                        let class = self.c.local_jump_error;
-                        return Err(self.raise(class, "no block given (yield)".into()));
+                        return Err(self.no_block_given());
                     };
                     let start = self.stack.len() - argc as usize;
                     let args: smallvec::SmallVec<[Value; 8]> =
@@ -467,8 +466,7 @@ impl Vm {
                 Insn::YieldSplat => {
                     self.frames[frame].ip = (ip - 1) as u32;
                     let Some(block) = self.frames[frame].block.clone() else {
-                        let class = self.c.local_jump_error;
-                        return Err(self.raise(class, "no block given (yield)".into()));
+                        return Err(self.no_block_given());
                     };
                     let list = self.pop();
                     let args = self.array_items(list).expect("yield * passes an Array");
@@ -494,10 +492,20 @@ impl Vm {
                     if self.frames[frame].is_lambda {
                         return Ok(value);
                     }
-                    let target = self.frames[frame].break_target;
-                    if !self.frames.iter().any(|f| f.id == target) {
+                    let (target, block_id) =
+                        (self.frames[frame].break_target, self.frames[frame].block_id);
+                    if !self
+                        .frames
+                        .iter()
+                        .any(|f| f.id == target && f.sending_block == block_id)
+                    {
                         let class = self.c.local_jump_error;
-                        return Err(self.raise(class, "break from proc-closure".into()));
+                        let reason = Value::symbol(self.symbols.intern("break"));
+                        return Err(self.raise_with(
+                            class,
+                            "break from proc-closure".into(),
+                            &[("reason", reason), ("exit_value", value)],
+                        ));
                     }
                     return Err(Control::Break { target, value });
                 }
@@ -619,7 +627,12 @@ impl Vm {
                     let target = self.frames[frame].home;
                     if !self.frames.iter().any(|f| f.id == target) {
                         let class = self.c.local_jump_error;
-                        return Err(self.raise(class, "unexpected return".into()));
+                        let reason = Value::symbol(self.symbols.intern("return"));
+                        return Err(self.raise_with(
+                            class,
+                            "unexpected return".into(),
+                            &[("reason", reason), ("exit_value", value)],
+                        ));
                     }
                     return Err(Control::Return { target, value });
                 }
@@ -991,7 +1004,9 @@ impl Vm {
         let site = &method.code.sites[site_index];
         let state = &method.sites[site_index];
         let block = if let Some(child) = site.block {
-            Some(Rc::new(self.literal_block(method, child, frame, base)))
+            let block = self.literal_block(method, child, frame, base);
+            self.frames[frame].sending_block = block.id;
+            Some(Rc::new(block))
         } else if site.flags & call_flags::BLOCK_ARG != 0 {
             let value = self.pop();
             self.block_from_value(value)?
@@ -1038,7 +1053,7 @@ impl Vm {
                     let result = if self.has_method_missing(class) {
                         self.call_method_missing(receiver, site.name, &args)?
                     } else {
-                        return Err(self.method_missing_error(receiver, site, &method.code));
+                        return Err(self.method_missing_error(receiver, site, &method.code, &args));
                     };
                     self.stack.truncate(receiver_index);
                     self.stack.push(result);
@@ -1068,7 +1083,9 @@ impl Vm {
                 kwargs,
                 direct: true,
             },
-        )?;
+        );
+        self.frames[frame].sending_block = 0;
+        let result = result?;
         self.stack.truncate(receiver_index);
         self.stack.push(result);
         Ok(())
@@ -1177,9 +1194,17 @@ impl Vm {
     }
 
     /// The block a literal `{ ... }` in the code of frame `frame` denotes.
-    fn literal_block(&self, method: &LoadedMethod, child: u32, frame: usize, base: usize) -> Block {
+    fn literal_block(
+        &mut self,
+        method: &LoadedMethod,
+        child: u32,
+        frame: usize,
+        base: usize,
+    ) -> Block {
+        let id = self.new_frame_id();
         let record = &self.frames[frame];
         Block {
+            id,
             code: BlockCode::Bytecode(method.children[child as usize].clone()),
             receiver: self.stack[base],
             env: record.env,
@@ -1219,6 +1244,7 @@ impl Vm {
     /// `:name.to_proc`: a lambda calling `name` on its first argument.
     pub fn symbol_block(&self, name: bytecode::Sym) -> Block {
         Block {
+            id: 0,
             code: BlockCode::Symbol(name),
             receiver: Value::NIL,
             env: Value::NIL,
@@ -1277,6 +1303,7 @@ impl Vm {
         frame.block = block.outer_block.clone();
         frame.home = if block.is_lambda { id } else { block.home };
         frame.break_target = block.creator;
+        frame.block_id = block.id;
         frame.is_lambda = block.is_lambda;
         if block.is_lambda {
             if args.len() < min || max.is_some_and(|max| args.len() > max) {
@@ -1851,8 +1878,39 @@ impl Vm {
         result
     }
 
+    /// LocalJumpError for `yield` without a block.
+    pub fn no_block_given(&mut self) -> Control {
+        let class = self.c.local_jump_error;
+        let reason = Value::symbol(self.symbols.intern("noreason"));
+        self.raise_with(
+            class,
+            "no block given (yield)".into(),
+            &[("reason", reason)],
+        )
+    }
+
     /// Raises `error` as a Ruby exception of `class` with `message`, with the
     /// current backtrace.
+    /// [`Vm::raise`], also giving the exception internal attributes its
+    /// reader methods return (`NameError#name`, `FrozenError#receiver`,
+    /// `LocalJumpError#reason`, ...).
+    pub fn raise_with(
+        &mut self,
+        class: Value,
+        message: String,
+        attributes: &[(&str, Value)],
+    ) -> Control {
+        let control = self.raise(class, message);
+        if let Control::Raise(exception) = &control {
+            let exception = *exception;
+            for &(name, value) in attributes {
+                let name = self.symbols.intern(name);
+                let _ = self.ivar_set(exception, name, value);
+            }
+        }
+        control
+    }
+
     pub fn raise(&mut self, class: Value, mut message: String) -> Control {
         // A NameError raised by a core method underlines the Ruby call of
         // that method, as error_highlight does for MRI's C methods.

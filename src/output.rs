@@ -10,6 +10,8 @@ use std::io::{IsTerminal, Write};
 pub struct Output {
     buffer: Vec<u8>,
     line_buffered: bool,
+    /// Writing to standard error for now (`$stderr.puts`).
+    to_stderr: bool,
 }
 
 const CAPACITY: usize = 64 * 1024;
@@ -19,6 +21,7 @@ impl Output {
         Output {
             buffer: Vec::with_capacity(CAPACITY),
             line_buffered: std::io::stdout().is_terminal(),
+            to_stderr: false,
         }
     }
 
@@ -29,17 +32,34 @@ impl Output {
         }
     }
 
+    /// Sends what is written from now on to standard error (true) or back
+    /// to standard output (false); flush around the switch.
+    pub fn set_stderr(&mut self, to_stderr: bool) {
+        self.to_stderr = to_stderr;
+    }
+
     pub fn flush(&mut self) {
         if self.buffer.is_empty() {
             return;
         }
-        let mut stdout = std::io::stdout().lock();
         // A closed pipe (`rhizome x.rb | head`) is not an error worth a panic;
         // MRI stops quietly too.
-        let _ = stdout.write_all(&self.buffer);
-        let _ = stdout.flush();
+        if self.to_stderr {
+            write_stderr_bytes(&self.buffer);
+        } else {
+            let mut stdout = std::io::stdout().lock();
+            let _ = stdout.write_all(&self.buffer);
+            let _ = stdout.flush();
+        }
         self.buffer.clear();
     }
+}
+
+/// Writes bytes to stderr (the caller flushed stdout).
+pub fn write_stderr_bytes(bytes: &[u8]) {
+    let mut stderr = std::io::stderr().lock();
+    let _ = stderr.write_all(bytes);
+    let _ = stderr.flush();
 }
 
 /// Writes to stderr after flushing stdout.

@@ -97,6 +97,11 @@ pub struct FrameRecord {
     pub home: u64,
     /// For a block frame, the frame whose call `break` ends.
     pub break_target: u64,
+    /// For a block frame, the id of its block.
+    pub block_id: u64,
+    /// The id of the literal block the call this frame is making passed
+    /// (0 when none): a `break` from that block ends that call.
+    pub sending_block: u64,
     /// A lambda's frame: `return` and `break` leave the lambda itself.
     pub is_lambda: bool,
     /// Left out of backtraces (core methods MRI runs without a frame).
@@ -125,6 +130,8 @@ impl FrameRecord {
             block: None,
             home: id,
             break_target: 0,
+            block_id: 0,
+            sending_block: 0,
             is_lambda: false,
             hidden: false,
             kwargs: false,
@@ -178,6 +185,8 @@ pub struct CoreClasses {
     pub unbound_method: Value,
     pub hash: Value,
     pub key_error: Value,
+    pub stop_iteration: Value,
+    pub system_exit: Value,
     pub local_jump_error: Value,
     pub uncaught_throw_error: Value,
     pub load_error: Value,
@@ -255,6 +264,8 @@ pub struct Vm {
     pub options: VmOptions,
     /// Absolute paths of the files `require` ran.
     pub loaded_features: fxhash::FxHashSet<std::path::PathBuf>,
+    /// Procs registered with `at_exit`, in registration order.
+    pub at_exit: Vec<Value>,
     /// The tags of the `catch` blocks running, innermost last.
     pub catch_tags: Vec<Value>,
     /// Values that native code keeps alive while it allocates.
@@ -308,6 +319,8 @@ impl Vm {
                 unbound_method: placeholder,
                 hash: placeholder,
                 key_error: placeholder,
+                stop_iteration: placeholder,
+                system_exit: placeholder,
                 local_jump_error: placeholder,
                 uncaught_throw_error: placeholder,
                 load_error: placeholder,
@@ -346,6 +359,7 @@ impl Vm {
             options: options.clone(),
             temp_roots: RefCell::new(Vec::new()),
             catch_tags: Vec::new(),
+            at_exit: Vec::new(),
             loaded_features: Default::default(),
         });
         vm.bootstrap_classes();
@@ -419,14 +433,14 @@ impl Vm {
         self.c.float_domain_error = self.define_class("FloatDomainError", self.c.range_error);
         self.c.index_error = self.define_class("IndexError", standard);
         self.c.key_error = self.define_class("KeyError", self.c.index_error);
-        self.define_class("StopIteration", self.c.index_error);
+        self.c.stop_iteration = self.define_class("StopIteration", self.c.index_error);
         self.c.local_jump_error = self.define_class("LocalJumpError", standard);
         self.define_class("IOError", standard);
         self.c.system_stack_error = self.define_class("SystemStackError", exception);
         self.define_class("NoMatchingPatternError", standard);
         self.define_class("SecurityError", exception);
         self.define_class("Interrupt", exception);
-        self.define_class("SystemExit", exception);
+        self.c.system_exit = self.define_class("SystemExit", exception);
         self.main = self.new_object(object);
         self.top_cref = Rc::new(Cref {
             module: object,
@@ -922,6 +936,7 @@ impl Vm {
         marker.mark_all(&self.pinned);
         marker.mark_all(&self.temp_roots.borrow());
         marker.mark_all(&self.catch_tags);
+        marker.mark_all(&self.at_exit);
         marker.mark(self.main);
         for &value in self.globals.values() {
             marker.mark(value);

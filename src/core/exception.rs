@@ -15,11 +15,38 @@ pub fn define(vm: &mut Vm) {
         if !vm.catch_tags.contains(&tag) {
             let description = vm.inspect(tag)?;
             let class = vm.c.uncaught_throw_error;
-            return Err(vm.raise(class, format!("uncaught throw {description}")));
+            return Err(vm.raise_with(
+                class,
+                format!("uncaught throw {description}"),
+                &[("tag", tag), ("value", value)],
+            ));
         }
         Err(Control::Throw { tag, value })
     });
 
+    // The attributes some exceptions carry (set where they are raised).
+    let readers = [
+        (vm.c.name_error, "name"),
+        (vm.c.name_error, "receiver"),
+        (vm.c.no_method_error, "args"),
+        (vm.c.frozen_error, "receiver"),
+        (vm.c.local_jump_error, "reason"),
+        (vm.c.local_jump_error, "exit_value"),
+        (vm.c.uncaught_throw_error, "tag"),
+        (vm.c.uncaught_throw_error, "value"),
+        (vm.c.key_error, "key"),
+        (vm.c.key_error, "receiver"),
+        (vm.c.stop_iteration, "result"),
+    ];
+    for (class, name) in readers {
+        vm.define_native(class, name, 0, Some(0), |vm, exception, _| {
+            let frame_name = vm.frames.last().and_then(|f| match f.code {
+                crate::vm::FrameCode::Native(name) => Some(name),
+                crate::vm::FrameCode::Bytecode(_) => None,
+            });
+            Ok(frame_name.map_or(Value::NIL, |name| vm.ivar_get(exception, name)))
+        });
+    }
     let exception = vm.c.exception;
     vm.define_singleton_native(exception, "exception", 0, None, |vm, class, args| {
         let new = vm.symbols.intern("new");

@@ -328,7 +328,11 @@ pub fn define(vm: &mut Vm) {
         }
         let key = vm.inspect(args[0])?;
         let class = vm.c.key_error;
-        Err(vm.raise(class, format!("key not found: {key}")))
+        Err(vm.raise_with(
+            class,
+            format!("key not found: {key}"),
+            &[("key", args[0]), ("receiver", hash)],
+        ))
     });
     for name in ["key?", "has_key?", "include?", "member?"] {
         vm.define_native(hash, name, 1, Some(1), |vm, hash, args| {

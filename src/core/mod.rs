@@ -9,12 +9,14 @@ pub mod exception;
 pub mod float;
 pub mod hash;
 pub mod integer;
+pub mod io;
 pub mod kernel;
 pub mod load;
 pub mod method_object;
 pub mod module;
 pub mod object;
 pub mod proc;
+pub mod process;
 pub mod range;
 pub mod string;
 pub mod structs;
@@ -57,6 +59,8 @@ pub fn define_core(vm: &mut Vm) {
     hash::define(vm);
     exception::define(vm);
     load::define(vm);
+    process::define(vm);
+    io::define(vm);
     method_object::define(vm);
     structs::define(vm);
     kernel::define(vm);
@@ -112,7 +116,7 @@ impl Vm {
             let class_name = self.class_name(self.real_class_of(value));
             let message = format!("can't modify frozen {class_name}: {description}");
             let class = self.c.frozen_error;
-            return Err(self.raise(class, message));
+            return Err(self.raise_with(class, message, &[("receiver", value)]));
         }
         Ok(())
     }
