@@ -135,6 +135,19 @@ impl Vm {
                     _ => None,
                 });
             let (file, line) = location.unwrap_or_else(|| ("-".into(), 0));
+            // Code of a rescue or ensure clause runs, in MRI, as a frame of
+            // its own above the method's.
+            if let FrameCode::Bytecode(method) = &frame.code {
+                if let Some(handler) = method.code.handler_running_at(frame.ip as usize) {
+                    let (clause, method_line) = match handler.kind {
+                        bytecode::HandlerKind::Rescue => ("rescue", handler.line),
+                        bytecode::HandlerKind::Ensure => ("ensure", line),
+                    };
+                    lines.push(format!("{file}:{line}:in `{clause} in {label}'"));
+                    lines.push(format!("{file}:{method_line}:in `{label}'"));
+                    continue;
+                }
+            }
             lines.push(format!("{file}:{line}:in `{label}'"));
         }
         lines

@@ -9,6 +9,9 @@ use std::rc::Rc;
 /// The prelude files, in load order.
 pub const PRELUDE: &[(&str, &str)] = &[
     ("kernel", include_str!("../rb/kernel.rb")),
+    ("comparable", include_str!("../rb/comparable.rb")),
+    ("enumerable", include_str!("../rb/enumerable.rb")),
+    ("numeric", include_str!("../rb/numeric.rb")),
     ("integer", include_str!("../rb/integer.rb")),
     ("array", include_str!("../rb/array.rb")),
     ("range", include_str!("../rb/range.rb")),

@@ -196,6 +196,9 @@ struct MethodBuilder {
     root_label: String,
     /// Where `redo` in a block jumps (the start of its body).
     redo_label: Option<Label>,
+    /// The line the next `rescue` compiled reports for its method frame
+    /// (set by `begin` and by a method whose body is a rescue).
+    rescue_line: Option<u32>,
     handlers: Vec<crate::Handler>,
     /// The bodies of the `ensure` clauses around the code being compiled,
     /// outermost first: a `return`/`break`/`next` leaving them runs them.
@@ -243,6 +246,7 @@ impl MethodBuilder {
             block_level: 0,
             root_label: String::new(),
             redo_label: None,
+            rescue_line: None,
             handlers: Vec::new(),
             ensures: Vec::new(),
             retries: Vec::new(),
@@ -504,7 +508,16 @@ impl Compiler<'_, '_> {
         let statements: &[Node] = match node {
             None => &[],
             Some(Node::Begin(Begin { statements, .. })) => statements,
-            Some(Node::KwBegin(KwBegin { statements, .. })) => statements,
+            Some(Node::KwBegin(KwBegin {
+                statements,
+                begin_l,
+                ..
+            })) => {
+                if let Some(begin) = begin_l {
+                    m.rescue_line = Some(self.line(begin));
+                }
+                statements
+            }
             Some(node) => std::slice::from_ref(node),
         };
         if statements.is_empty() {
@@ -589,7 +602,16 @@ impl Compiler<'_, '_> {
                 m.push_literal(Literal::Fixnum(line as i64));
             }
             Node::Begin(Begin { statements, .. }) => self.sequence(m, statements),
-            Node::KwBegin(KwBegin { statements, .. }) => self.sequence(m, statements),
+            Node::KwBegin(KwBegin {
+                statements,
+                begin_l,
+                ..
+            }) => {
+                if let Some(begin) = begin_l {
+                    m.rescue_line = Some(self.line(begin));
+                }
+                self.sequence(m, statements)
+            }
             Node::Lvar(Lvar { name, .. }) => {
                 let (load, _) = self.local_access(m, name);
                 m.emit(load);
@@ -1427,6 +1449,7 @@ impl Compiler<'_, '_> {
     /// DONE:
     /// ```
     fn rescue(&mut self, m: &mut MethodBuilder, rescue: &Rescue) {
+        let anchor_line = m.rescue_line.take().unwrap_or(m.current_line);
         let retry = m.new_label();
         let done = m.new_label();
         let handler = m.new_label();
@@ -1501,6 +1524,7 @@ impl Compiler<'_, '_> {
             m.depth = depth + 1;
         }
         m.emit(Insn::Reraise);
+        let code_end = m.range_boundary();
         m.depth = depth + 1;
         m.bind(done);
         m.handlers.push(crate::Handler {
@@ -1509,6 +1533,8 @@ impl Compiler<'_, '_> {
             end,
             target: handler.0 as u32,
             depth: depth as u32,
+            code_end,
+            line: anchor_line,
         });
     }
 
@@ -1535,6 +1561,7 @@ impl Compiler<'_, '_> {
         self.expr(m, &cleanup);
         m.emit(Insn::Pop);
         m.emit(Insn::EndEnsure);
+        let code_end = m.range_boundary();
         m.depth = depth + 1;
         m.bind(done);
         m.handlers.push(crate::Handler {
@@ -1543,6 +1570,8 @@ impl Compiler<'_, '_> {
             end,
             target: handler.0 as u32,
             depth: depth as u32,
+            code_end,
+            line: m.current_line,
         });
     }
 
@@ -1690,6 +1719,7 @@ impl Compiler<'_, '_> {
         self.parameters(&mut callee, params)?;
         callee.super_method = Some((name, callee.params.clone()));
         callee.emit(Insn::Trace(line));
+        callee.rescue_line = Some(line);
         self.body(&mut callee, source.body);
         let end_line = match source.end_l {
             Some(end) => self.line(end),

@@ -58,6 +58,12 @@ pub struct Handler {
     pub end: u32,
     pub target: u32,
     pub depth: u32,
+    /// Where the handler's own code ends (`target..code_end`): MRI runs it
+    /// as a frame of its own (`rescue in foo`, `ensure in foo`).
+    pub code_end: u32,
+    /// The line the method's frame shows while a rescue clause runs (its
+    /// `begin`, or the `def` for a method-level rescue).
+    pub line: u32,
 }
 
 /// Call-site flags.
@@ -235,6 +241,14 @@ impl Method {
             );
         }
         out
+    }
+
+    /// The handler whose own code instruction `ip` is in (the innermost).
+    pub fn handler_running_at(&self, ip: usize) -> Option<&Handler> {
+        let ip = ip as u32;
+        self.handlers
+            .iter()
+            .find(|h| h.target <= ip && ip < h.code_end)
     }
 
     /// The handler for a transfer out of instruction `ip`, innermost first

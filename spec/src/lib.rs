@@ -942,9 +942,7 @@ mod tests {
         let spec = &discover_in(&tmp.0).unwrap()[0];
         let hang = script(&tmp.0, "hang", "echo started; exec sleep 30");
         let start = Instant::now();
-        let failure = spec
-            .check(&hang, &[], Duration::from_secs(2))
-            .unwrap_err();
+        let failure = spec.check(&hang, &[], Duration::from_secs(2)).unwrap_err();
         assert!(start.elapsed() < Duration::from_secs(10));
         match failure {
             Failure::Hang { outcome, .. } => assert_eq!(outcome.stdout, b"started\n"),

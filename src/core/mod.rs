@@ -5,6 +5,7 @@
 //! checked against its arity) and returns a value or raises. Methods that are
 //! more natural in Ruby live in `rb/` instead, so the JIT can inline them.
 
+pub mod array;
 pub mod exception;
 pub mod float;
 pub mod hash;
@@ -68,6 +69,7 @@ pub fn define_core(vm: &mut Vm) {
     integer::define(vm);
     float::define(vm);
     string::define(vm);
+    array::define(vm);
 }
 
 impl Vm {

@@ -1,15 +1,14 @@
-//! String, Symbol and Array: the methods the first slice of the language
-//! needs, with MRI's `inspect` forms.
+//! String and Symbol: the methods the first slice of the language needs,
+//! with MRI's `inspect` forms. (Array is in `array.rs`.)
 
 use crate::core::integer::Int;
-use crate::object::{RArray, RString};
+use crate::object::RString;
 use crate::value::Value;
 use crate::vm::{Vm, VmResult};
 
 pub fn define(vm: &mut Vm) {
     define_string(vm);
     define_symbol(vm);
-    define_array(vm);
 }
 
 fn bytes_of(value: Value) -> std::cell::Ref<'static, Vec<u8>> {
@@ -417,106 +416,4 @@ fn is_plain_symbol(name: &str) -> bool {
     }
     let body = name.strip_suffix(['?', '!', '=']).unwrap_or(name);
     identifier(body)
-}
-
-fn define_array(vm: &mut Vm) {
-    let array = vm.c.array;
-    vm.define_native(array, "inspect", 0, Some(0), array_inspect);
-    vm.define_native(array, "to_s", 0, Some(0), array_inspect);
-    vm.define_native(array, "size", 0, Some(0), |_, a, _| {
-        Ok(Value::small(items(a).len() as i64))
-    });
-    vm.define_native(array, "length", 0, Some(0), |_, a, _| {
-        Ok(Value::small(items(a).len() as i64))
-    });
-    vm.define_native(array, "empty?", 0, Some(0), |_, a, _| {
-        Ok(Value::bool(items(a).is_empty()))
-    });
-    vm.define_native(array, "[]", 1, Some(1), |vm, a, args| {
-        let index = expect_integer(vm, args[0])?;
-        let items = items(a);
-        let index = if index < 0 {
-            index + items.len() as i64
-        } else {
-            index
-        };
-        Ok(usize::try_from(index)
-            .ok()
-            .and_then(|i| items.get(i).copied())
-            .unwrap_or(Value::NIL))
-    });
-    vm.define_native(array, "[]=", 2, Some(2), |vm, a, args| {
-        vm.check_frozen(a)?;
-        let index = expect_integer(vm, args[0])?;
-        let array = a.get::<RArray>().unwrap();
-        let len = array.items.borrow().len() as i64;
-        let position = if index < 0 { index + len } else { index };
-        if position < 0 {
-            let class = vm.c.index_error;
-            return Err(vm.raise(
-                class,
-                format!("index {index} too small for array; minimum: -{len}"),
-            ));
-        }
-        let position = position as usize;
-        let mut items = array.items.borrow_mut();
-        if position >= items.len() {
-            items.resize(position + 1, Value::NIL);
-        }
-        items[position] = args[1];
-        Ok(args[1])
-    });
-    vm.define_native(array, "<<", 1, Some(1), push);
-    vm.define_native(array, "push", 0, None, push);
-    vm.define_native(array, "first", 0, Some(0), |_, a, _| {
-        Ok(items(a).first().copied().unwrap_or(Value::NIL))
-    });
-    vm.define_native(array, "last", 0, Some(0), |_, a, _| {
-        Ok(items(a).last().copied().unwrap_or(Value::NIL))
-    });
-}
-
-fn items(value: Value) -> std::cell::Ref<'static, Vec<Value>> {
-    value
-        .get::<RArray>()
-        .expect("Array receiver")
-        .items
-        .borrow()
-}
-
-fn push(vm: &mut Vm, a: Value, args: &[Value]) -> VmResult {
-    vm.check_frozen(a)?;
-    vm.heap.note_external(args.len() * 8);
-    a.get::<RArray>()
-        .unwrap()
-        .items
-        .borrow_mut()
-        .extend_from_slice(args);
-    Ok(a)
-}
-
-fn array_inspect(vm: &mut Vm, a: Value, _: &[Value]) -> VmResult {
-    let text = inspect_array(vm, a, &mut Vec::new())?;
-    Ok(vm.new_str(&text))
-}
-
-/// `[1, "a", [...]]`: elements' inspect forms; an Array inside itself is
-/// `[...]`.
-fn inspect_array(vm: &mut Vm, array: Value, seen: &mut Vec<Value>) -> VmResult<String> {
-    if seen.contains(&array) {
-        return Ok("[...]".into());
-    }
-    seen.push(array);
-    let elements = items(array).clone();
-    let mut parts = Vec::with_capacity(elements.len());
-    for element in elements {
-        let part = if element.get::<RArray>().is_some() {
-            inspect_array(vm, element, seen)?
-        } else {
-            vm.inspect(element)?
-        };
-        parts.push(part);
-    }
-    seen.pop();
-    Ok(format!("[{}]", parts.join(", ")))
 }
