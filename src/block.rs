@@ -59,6 +59,8 @@ pub struct Block {
     pub outer_block: Option<Rc<Block>>,
     /// Lambda semantics: strict arity, and `return` leaves the block.
     pub is_lambda: bool,
+    /// The name of the method `define_method` made of this block.
+    pub method_name: Option<bytecode::Sym>,
     /// A number identifying the block: `break` is valid only while the
     /// call it was passed to (recorded in its creator's frame) runs.
     pub id: u64,

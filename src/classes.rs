@@ -113,7 +113,11 @@ impl Vm {
         if let Some(existing) = self.own_constant(scope, name) {
             if existing.get::<RClass>().is_none_or(|c| c.data.is_module) {
                 let shown = self.qualified_name(scope, name);
-                return Err(self.type_error(format!("{shown} is not a class")));
+                let mut message = format!("{shown} is not a class");
+                if let Some(note) = self.previous_definition_note(scope, name) {
+                    message = format!("{message}\n{note}");
+                }
+                return Err(self.type_error(message));
             }
             if let Some(superclass) = superclass {
                 if class_data(existing).superclass != Some(superclass) {
@@ -127,6 +131,8 @@ impl Vm {
         let full_name = self.qualified_name(scope, name);
         let class = self.new_class_named(&full_name, superclass);
         self.set_constant(scope, name, class);
+        let inherited = self.symbols.intern("inherited");
+        self.call(superclass, inherited, &[class])?;
         Ok(class)
     }
 
@@ -135,7 +141,11 @@ impl Vm {
         if let Some(existing) = self.own_constant(scope, name) {
             if existing.get::<RClass>().is_none_or(|c| !c.data.is_module) {
                 let shown = self.qualified_name(scope, name);
-                return Err(self.type_error(format!("{shown} is not a module")));
+                let mut message = format!("{shown} is not a module");
+                if let Some(note) = self.previous_definition_note(scope, name) {
+                    message = format!("{message}\n{note}");
+                }
+                return Err(self.type_error(message));
             }
             return Ok(existing);
         }

@@ -67,7 +67,7 @@ impl Vm {
 
     /// Sets an internal variable of an exception (never frozen: it was just
     /// made).
-    fn set_internal(&mut self, exception: Value, name: Sym, value: Value) {
+    pub fn set_internal(&mut self, exception: Value, name: Sym, value: Value) {
         self.ivar_set(exception, name, value)
             .expect("a new exception is not frozen");
     }
@@ -221,7 +221,14 @@ impl Vm {
             out.push_str(": ");
         }
         if message.is_empty() {
-            out.push_str("unhandled exception\n");
+            // An empty message shows the class alone (RuntimeError's as MRI
+            // words it).
+            if self.real_class_of(exception) == self.c.runtime_error {
+                out.push_str("unhandled exception\n");
+            } else {
+                out.push_str(&class);
+                out.push('\n');
+            }
         } else {
             let (first_line, rest) = match message.split_once('\n') {
                 Some((first, rest)) => (first, Some(rest)),
@@ -549,14 +556,20 @@ impl Vm {
         }
     }
 
+    /// `value.is_a?(class)`: a class is found up the superclass chain, a
+    /// module in the ancestry (which includes modules mixed into superclasses
+    /// and the singleton class).
     pub fn is_kind_of(&self, value: Value, class: Value) -> bool {
-        let mut current = Some(self.class_of(value));
-        while let Some(c) = current {
-            if c == class {
-                return true;
+        if !class_data(class).is_module {
+            let mut current = Some(self.class_of(value));
+            while let Some(c) = current {
+                if c == class {
+                    return true;
+                }
+                current = class_data(c).superclass;
             }
-            current = class_data(c).superclass;
+            return false;
         }
-        false
+        self.ancestors(self.class_of(value)).contains(&class)
     }
 }

@@ -105,8 +105,10 @@ impl Header {
         self.flags.set(self.flags.get() | flags::FROZEN)
     }
 
+    /// During a collection, before the sweep: whether the object was found
+    /// reachable.
     #[inline]
-    fn is_marked(&self) -> bool {
+    pub fn is_marked(&self) -> bool {
         self.flags.get() & flags::MARKED != 0
     }
 
@@ -260,13 +262,21 @@ impl Heap {
     }
 
     /// Scans the machine stack and registers, traces everything reachable,
-    /// and sweeps. `trace` marks the children of one cell.
-    pub fn finish_collection(&mut self, mut marker: Marker, trace: impl Fn(&Header, &mut Marker)) {
+    /// and sweeps. `trace` marks the children of one cell; `prune_weak`
+    /// runs between marking and sweeping, to drop the entries of weak
+    /// tables whose objects were not marked (see [`Header::is_marked`]).
+    pub fn finish_collection(
+        &mut self,
+        mut marker: Marker,
+        trace: impl Fn(&Header, &mut Marker),
+        prune_weak: impl FnOnce(),
+    ) {
         self.scan_machine_stack(&mut marker);
         while let Some(header) = marker.stack.pop() {
             // SAFETY: only live cells are pushed on the mark stack.
             trace(unsafe { &*header }, &mut marker);
         }
+        prune_weak();
         self.sweep();
         self.stats.collections += 1;
         self.allocated_since_gc = 0;

@@ -28,7 +28,7 @@ use crate::heap::HeapObject;
 use crate::object::{MethodBody, MethodEntry, RArray, REnv, RObject, RProc, RString, Visibility};
 use crate::shape::ShapeId;
 use crate::value::Value;
-use crate::vm::{class_data, Control, FrameCode, FrameRecord, Vm, VmResult, MAX_DEPTH};
+use crate::vm::{class_data, Control, Cref, FrameCode, FrameRecord, Vm, VmResult, MAX_DEPTH};
 use bytecode::profile::{BranchProfile, Kind, KindRecorder};
 use bytecode::{call_flags, Insn, Literal, Method};
 use std::cell::{Cell, RefCell};
@@ -41,6 +41,15 @@ pub struct CallKind {
     pub kwargs: bool,
     /// Straight from a call site (not through `send` or from Rust).
     pub direct: bool,
+}
+
+/// How a block is being called, beyond its positional arguments.
+#[derive(Default)]
+pub struct BlockCall {
+    /// The last argument is the Hash of keyword arguments.
+    pub kwargs: bool,
+    /// The block the call passes (to the block's `&blk` parameter).
+    pub block_arg: Option<Rc<Block>>,
 }
 
 /// Core operations the interpreter performs inline on fixnums and floats
@@ -153,6 +162,12 @@ impl Vm {
                     v
                 }
                 Literal::String(_) => Value::UNDEF,
+                Literal::FrozenString(bytes) => {
+                    let v = self.new_string(bytes.clone());
+                    v.header().expect("a String").freeze();
+                    self.pinned.push(v);
+                    v
+                }
                 Literal::Symbol(sym) => Value::symbol(*sym),
             })
             .collect();
@@ -219,15 +234,33 @@ impl Vm {
 
     /// Runs a top-level method (a file) with `main` as self.
     pub fn run_main(&mut self, main: Rc<LoadedMethod>) -> VmResult {
+        self.run_main_in(main, None)
+    }
+
+    /// Runs a file's top level; with `wrap` (`load(file, true)`) its
+    /// constants and methods go into that module instead of Object, and
+    /// self is a copy of main extended with it.
+    pub fn run_main_in(&mut self, main: Rc<LoadedMethod>, wrap: Option<Value>) -> VmResult {
         let base = self.stack.len();
-        self.stack.push(self.main);
+        let (receiver, cref, owner) = match wrap {
+            None => (self.main, self.top_cref(), self.c.object),
+            Some(module) => {
+                let object = self.c.object;
+                let receiver = self.new_object(object);
+                self.stack.push(receiver);
+                let singleton = self.singleton_class(receiver);
+                self.include_module(singleton, module);
+                self.stack.pop();
+                let cref = Rc::new(Cref {
+                    module,
+                    parent: Some(self.top_cref()),
+                });
+                (receiver, cref, module)
+            }
+        };
+        self.stack.push(receiver);
         let id = self.new_frame_id();
-        let mut frame = FrameRecord::new(
-            FrameCode::Bytecode(main.clone()),
-            self.top_cref(),
-            self.c.object,
-            id,
-        );
+        let mut frame = FrameRecord::new(FrameCode::Bytecode(main.clone()), cref, owner, id);
         frame.visibility = Visibility::Private;
         frame.env = self.new_env(&main.code, Value::NIL);
         self.frames.push(frame);
@@ -343,7 +376,15 @@ impl Vm {
                     self.globals.insert(current, exception);
                     self.stack.push(exception);
                 }
-                (_, control) => self.frames[frame].pending.push(control),
+                (_, control) => {
+                    // An `ensure` run by an exception sees it in `$!` (and
+                    // an exception raised there takes it as its cause).
+                    if let Control::Raise(exception) = control {
+                        let current = self.symbols.intern("$!");
+                        self.globals.insert(current, exception);
+                    }
+                    self.frames[frame].pending.push(control)
+                }
             }
             ip = handler.target as usize;
         }
@@ -451,7 +492,7 @@ impl Vm {
                     let env = Self::env_at(self.frames[frame].env, hops);
                     env.slots.borrow_mut()[slot as usize] = value;
                 }
-                Insn::Yield(argc) => {
+                Insn::Yield { argc, kwargs } => {
                     self.frames[frame].ip = (ip - 1) as u32;
                     let Some(block) = self.frames[frame].block.clone() else {
                         return Err(self.no_block_given());
@@ -459,22 +500,40 @@ impl Vm {
                     let start = self.stack.len() - argc as usize;
                     let args: smallvec::SmallVec<[Value; 8]> =
                         self.stack[start..].iter().copied().collect();
-                    let result = self.invoke_block(&block, &args)?;
+                    let result = if kwargs {
+                        let call = BlockCall {
+                            kwargs,
+                            block_arg: None,
+                        };
+                        self.invoke_block_with(&block, &args, call)?
+                    } else {
+                        self.invoke_block(&block, &args)?
+                    };
                     self.stack.truncate(start);
                     self.stack.push(result);
                 }
-                Insn::YieldSplat => {
+                Insn::YieldSplat { kwargs } => {
                     self.frames[frame].ip = (ip - 1) as u32;
                     let Some(block) = self.frames[frame].block.clone() else {
                         return Err(self.no_block_given());
                     };
                     let list = self.pop();
                     let args = self.array_items(list).expect("yield * passes an Array");
-                    let result = self.invoke_block(&block, &args)?;
+                    let call = BlockCall {
+                        kwargs,
+                        block_arg: None,
+                    };
+                    let result = self.invoke_block_with(&block, &args, call)?;
                     self.stack.push(result);
                 }
                 Insn::BlockParam => {
-                    let value = match self.frames[frame].block.clone() {
+                    let record = &self.frames[frame];
+                    let passed = if record.block_id != 0 {
+                        record.block_arg.clone()
+                    } else {
+                        record.block.clone()
+                    };
+                    let value = match passed {
                         Some(block) => self.new_proc(block),
                         None => Value::NIL,
                     };
@@ -513,8 +572,13 @@ impl Vm {
                     self.frames[frame].ip = (ip - 1) as u32;
                     let old = self.pop().as_symbol().expect("alias pushes Symbols");
                     let new = self.pop().as_symbol().expect("alias pushes Symbols");
-                    let module = self.frames[frame].cref.module;
-                    crate::core::module::alias_method(self, module, new, old)?;
+                    if self.symbols.name(new).starts_with('$') {
+                        let target = self.global_aliases.get(&old).copied().unwrap_or(old);
+                        self.global_aliases.insert(new, target);
+                    } else {
+                        let module = self.frames[frame].cref.module;
+                        crate::core::module::alias_method(self, module, new, old)?;
+                    }
                     self.stack.push(Value::NIL);
                 }
                 Insn::NewHash(pairs) => {
@@ -707,6 +771,7 @@ impl Vm {
                     self.stack.push(value);
                 }
                 Insn::SetConst(name) => {
+                    self.frames[frame].ip = (ip - 1) as u32;
                     let value = self.pop();
                     let module = self.frames[frame].cref.module;
                     self.set_constant(module, name, value);
@@ -801,7 +866,7 @@ impl Vm {
                 Insn::InvokeSuper(site) => {
                     self.frames[frame].ip = (ip - 1) as u32;
                     let owner = self.frames[frame].owner;
-                    self.invoke_super(method, site as usize, owner)?;
+                    self.invoke_super(method, site as usize, owner, frame, base)?;
                 }
                 Insn::GetGlobal(name) => {
                     let value = self.global(name);
@@ -809,6 +874,7 @@ impl Vm {
                 }
                 Insn::SetGlobal(name) => {
                     let value = self.pop();
+                    let name = self.global_aliases.get(&name).copied().unwrap_or(name);
                     self.globals.insert(name, value);
                 }
                 Insn::DefineMethod(index) => {
@@ -820,6 +886,16 @@ impl Vm {
                     } else {
                         self.frames[frame].visibility
                     };
+                    if self.frames[frame].module_function {
+                        let singleton = self.singleton_class(cref.module);
+                        self.add_method_in(
+                            singleton,
+                            name,
+                            MethodBody::Bytecode(child.clone()),
+                            Visibility::Public,
+                            Some(cref.clone()),
+                        );
+                    }
                     self.add_method_in(
                         cref.module,
                         name,
@@ -893,18 +969,39 @@ impl Vm {
     }
 
     /// The number of arguments a call passes: its site's count, or, for a
-    /// `*args` call, the elements of the Array on the stack (spread there).
-    fn spread_arguments(&mut self, site: &bytecode::CallSite) -> usize {
-        if site.flags & call_flags::SPLAT == 0 {
-            return site.argc as usize;
+    /// `*args` call, the elements of the Array on the stack (spread there);
+    /// and whether the last is a keyword Hash.
+    fn spread_arguments(&mut self, site: &bytecode::CallSite) -> (usize, bool) {
+        let argc = if site.flags & call_flags::SPLAT == 0 {
+            site.argc as usize
+        } else {
+            let list = self.pop();
+            let items = self
+                .array_items(list)
+                .expect("a splat call passes an Array");
+            let count = items.len();
+            self.stack.extend(items);
+            count
+        };
+        let kwargs = site.flags & call_flags::KWARGS != 0;
+        self.drop_empty_keywords(argc, kwargs)
+    }
+
+    /// A call's keyword Hash is dropped when empty: `f(**{})` and
+    /// `f(**opts)` with no options pass no arguments at all (keyword
+    /// syntax with pairs is never empty). Returns the new count and
+    /// whether keywords remain.
+    fn drop_empty_keywords(&mut self, argc: usize, kwargs: bool) -> (usize, bool) {
+        if kwargs {
+            let last = *self.stack.last().expect("the keyword Hash");
+            if last.get::<crate::object::RHash>().is_some()
+                && crate::core::hash::hash_data(last).borrow().is_empty()
+            {
+                self.stack.pop();
+                return (argc - 1, false);
+            }
         }
-        let list = self.pop();
-        let items = self
-            .array_items(list)
-            .expect("a splat call passes an Array");
-        let count = items.len();
-        self.stack.extend(items);
-        count
+        (argc, kwargs)
     }
 
     /// The constant a class body defines: `Foo` for `<class:Foo>`.
@@ -947,29 +1044,60 @@ impl Vm {
         method: &LoadedMethod,
         site_index: usize,
         owner: Value,
+        frame: usize,
+        base: usize,
     ) -> VmResult<()> {
         let site = &method.code.sites[site_index];
-        let argc = self.spread_arguments(site);
+        let name = if site.flags & call_flags::SUPER_IN_BLOCK != 0 {
+            let Some(name) = self.frames.last().and_then(|f| f.method_name) else {
+                let class = self.c.no_method_error;
+                return Err(self.raise(class, "super called outside of method".into()));
+            };
+            if site.flags & call_flags::ZSUPER != 0 {
+                let class = self.c.runtime_error;
+                return Err(self.raise(
+                    class,
+                    "implicit argument passing of super from method defined by define_method() \
+                     is not supported. Specify all arguments explicitly."
+                        .into(),
+                ));
+            }
+            name
+        } else {
+            site.name
+        };
+        // A literal block, an `&blk` argument, or else the method's own
+        // block passed along.
+        let block = if let Some(child) = site.block {
+            let block = self.literal_block(method, child, frame, base);
+            self.frames[frame].sending_block = block.id;
+            Some(Rc::new(block))
+        } else if site.flags & call_flags::BLOCK_ARG != 0 {
+            let value = self.pop();
+            self.block_from_value(value)?
+        } else {
+            self.frames[frame].block.clone()
+        };
+        let (argc, kwargs) = self.spread_arguments(site);
         let receiver_index = self.stack.len() - argc - 1;
         let receiver = self.stack[receiver_index];
         let class = self.class_of(receiver);
-        let Some(entry) = self.find_super_method(class, owner, site.name) else {
-            return Err(self.no_superclass_method(receiver, site.name));
+        let Some(entry) = self.find_super_method(class, owner, name) else {
+            return Err(self.no_superclass_method(receiver, name));
         };
-        // `super` passes the method's block along.
-        let block = self.frames.last().and_then(|f| f.block.clone());
-        let kwargs = site.flags & call_flags::KWARGS != 0;
         let result = self.invoke_with_kwargs(
             &entry,
             receiver_index,
             argc,
-            site.name,
+            name,
             block,
             CallKind {
                 kwargs,
                 direct: false,
             },
-        )?;
+        );
+        self.frames[frame].sending_block = 0;
+        let result = result?;
         self.stack.truncate(receiver_index);
         self.stack.push(result);
         Ok(())
@@ -1014,7 +1142,7 @@ impl Vm {
             None
         };
         let caller_self = self.stack[base];
-        let argc = self.spread_arguments(site);
+        let (argc, kwargs) = self.spread_arguments(site);
         let receiver_index = self.stack.len() - argc - 1;
         let receiver = self.stack[receiver_index];
 
@@ -1072,7 +1200,6 @@ impl Vm {
             }
             _ => {}
         }
-        let kwargs = site.flags & call_flags::KWARGS != 0;
         let result = self.invoke_with_kwargs(
             &entry,
             receiver_index,
@@ -1214,6 +1341,7 @@ impl Vm {
             creator: record.id,
             outer_block: record.block.clone(),
             is_lambda: false,
+            method_name: record.method_name,
         }
     }
 
@@ -1254,22 +1382,41 @@ impl Vm {
             creator: 0,
             outer_block: None,
             is_lambda: true,
+            method_name: None,
         }
     }
 
-    /// A Proc object for `block`.
+    /// The Proc object for `block`: the one made before if there is one
+    /// (a Proc passed as `&blk` comes back as itself from a `&b`
+    /// parameter), else a new one.
     pub fn new_proc(&mut self, block: Rc<Block>) -> Value {
+        let address = Rc::as_ptr(&block) as usize;
+        if let Some(&proc) = self.procs_of_blocks.get(&address) {
+            return proc;
+        }
         let class = self.c.proc_class;
-        self.alloc(RProc {
+        let proc = self.alloc(RProc {
             header: crate::heap::Header::new(RProc::KIND, class),
             block,
-        })
+        });
+        self.procs_of_blocks.insert(address, proc);
+        proc
     }
 
     /// Calls a block with `args`: proc semantics (a single Array spread over
     /// several parameters, missing arguments nil, extra ones dropped) or
     /// lambda semantics (exact arity).
     pub fn invoke_block(&mut self, block: &Rc<Block>, args: &[Value]) -> VmResult {
+        self.invoke_block_with(block, args, BlockCall::default())
+    }
+
+    /// [`Vm::invoke_block`] with keyword arguments or a block of its own.
+    pub fn invoke_block_with(
+        &mut self,
+        block: &Rc<Block>,
+        args: &[Value],
+        call: BlockCall,
+    ) -> VmResult {
         let code = match &block.code {
             BlockCode::Bytecode(code) => code.clone(),
             BlockCode::Symbol(name) => {
@@ -1288,6 +1435,21 @@ impl Vm {
             code.code.max_args().map(|m| m as usize),
         );
         let mut args: smallvec::SmallVec<[Value; 8]> = args.iter().copied().collect();
+        let mut kwargs = call.kwargs;
+        if kwargs
+            && args.last().is_some_and(|&last| {
+                last.get::<crate::object::RHash>().is_some()
+                    && crate::core::hash::hash_data(last).borrow().is_empty()
+            })
+        {
+            args.pop();
+            kwargs = false;
+        }
+        let keywords = if kwargs && code.code.takes_keywords() {
+            args.pop()
+        } else {
+            None
+        };
         if !block.is_lambda && code.code.auto_splat && args.len() == 1 {
             if let Some(items) = self.array_items(args[0]) {
                 args = items.into_iter().collect();
@@ -1305,6 +1467,8 @@ impl Vm {
         frame.break_target = block.creator;
         frame.block_id = block.id;
         frame.is_lambda = block.is_lambda;
+        frame.block_arg = call.block_arg;
+        frame.method_name = block.method_name;
         if block.is_lambda {
             if args.len() < min || max.is_some_and(|max| args.len() > max) {
                 self.frames.push(frame);
@@ -1324,7 +1488,16 @@ impl Vm {
         self.stack.push(block.receiver);
         self.stack.extend_from_slice(&args);
         let argc = if code.code.needs_arg_layout() {
-            self.lay_out_args(&code.code, base, args.len(), None)?
+            self.frames.push(frame);
+            let laid_out = self.lay_out_args(&code.code, base, args.len(), keywords);
+            frame = self.frames.pop().expect("the block's frame");
+            match laid_out {
+                Ok(argc) => argc,
+                Err(error) => {
+                    self.stack.truncate(base);
+                    return Err(error);
+                }
+            }
         } else {
             args.len()
         };
@@ -1562,7 +1735,7 @@ impl Vm {
                 self.frames.pop();
                 result
             }
-            MethodBody::Block(block) => {
+            MethodBody::Block(body) => {
                 // `define_method`: the block runs with the receiver as self
                 // and lambda semantics.
                 let args: smallvec::SmallVec<[Value; 8]> = self.stack
@@ -1574,9 +1747,13 @@ impl Vm {
                     receiver: self.stack[receiver_index],
                     is_lambda: true,
                     owner: entry.owner,
-                    ..(**block).clone()
+                    ..(**body).clone()
                 };
-                self.invoke_block(&Rc::new(method_block), &args)
+                let call = BlockCall {
+                    kwargs,
+                    block_arg: block,
+                };
+                self.invoke_block_with(&Rc::new(method_block), &args, call)
             }
             MethodBody::AttrReader(ivar) => {
                 if argc != 0 {
@@ -1792,7 +1969,10 @@ impl Vm {
         if class.get::<crate::object::RClass>().is_none() {
             return Err(self.type_error("class or module required for rescue clause".into()));
         }
-        Ok(self.is_kind_of(exception, class))
+        // A class may define its own `===` to choose what it rescues.
+        let case_eq = self.symbols.intern("===");
+        let matched = self.call(class, case_eq, &[exception])?;
+        Ok(matched.truthy())
     }
 
     /// Whether instances of `class` define their own `method_missing`.
@@ -1849,6 +2029,46 @@ impl Vm {
     /// (its last argument is their Hash).
     pub fn called_with_keywords(&self) -> bool {
         self.frames.last().is_some_and(|f| f.kwargs)
+    }
+
+    /// A core method's keyword arguments: splits `args` into the positional
+    /// ones and the values of the keywords `names` (None when not given).
+    /// Any other keyword is an ArgumentError (`unknown keyword: :k`).
+    pub fn native_keywords<'a>(
+        &mut self,
+        args: &'a [Value],
+        names: &[&str],
+    ) -> VmResult<(&'a [Value], Vec<Option<Value>>)> {
+        let mut values = vec![None; names.len()];
+        let Some((&options, positional)) =
+            args.split_last().filter(|_| self.called_with_keywords())
+        else {
+            return Ok((args, values));
+        };
+        let mut unknown = Vec::new();
+        for (key, value) in self.hash_pairs(options) {
+            let slot = key
+                .as_symbol()
+                .and_then(|sym| names.iter().position(|n| *n == self.symbols.name(sym)));
+            match slot {
+                Some(slot) => values[slot] = Some(value),
+                None => unknown.push(key),
+            }
+        }
+        if !unknown.is_empty() {
+            let mut listed = Vec::new();
+            for key in unknown {
+                listed.push(self.inspect(key)?);
+            }
+            let noun = if listed.len() == 1 {
+                "keyword"
+            } else {
+                "keywords"
+            };
+            let message = format!("unknown {noun}: {}", listed.join(", "));
+            return Err(self.argument_error(message));
+        }
+        Ok((positional, values))
     }
 
     /// [`Vm::call_with_block`] where, if `kwargs`, the last argument is a
@@ -1918,6 +2138,13 @@ impl Vm {
             message.push_str(&self.core_method_call_snippet());
         }
         let exception = self.new_exception(class, &message);
+        // Raised while another exception is being handled: that one is
+        // the cause.
+        let current = self.global_named("$!");
+        if !current.is_nil() {
+            let cause = self.symbols.intern("cause");
+            self.set_internal(exception, cause, current);
+        }
         Control::Raise(exception)
     }
 }

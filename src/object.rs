@@ -128,6 +128,9 @@ pub struct ClassData {
     pub methods: RefCell<IndexMap<Sym, MethodEntry, FxBuildHasher>>,
     /// Constants in definition order.
     pub constants: RefCell<IndexMap<Sym, Value, FxBuildHasher>>,
+    /// Where Ruby code last assigned each constant (file, line), for MRI's
+    /// "previous definition of X was here" notes.
+    pub constant_locations: RefCell<fxhash::FxHashMap<Sym, (Rc<str>, u32)>>,
     /// The class's own instance variables (`@x` in a class body or class
     /// method).
     pub ivars: RefCell<IndexMap<Sym, Value, FxBuildHasher>>,

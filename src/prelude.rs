@@ -15,6 +15,7 @@ pub const PRELUDE: &[(&str, &str)] = &[
     ("integer", include_str!("../rb/integer.rb")),
     ("array", include_str!("../rb/array.rb")),
     ("range", include_str!("../rb/range.rb")),
+    ("proc", include_str!("../rb/proc.rb")),
 ];
 
 /// The file-name prefix of prelude code.

@@ -19,6 +19,10 @@
 //! ```
 //!
 //! Every `Point.new` ends in shape S2: `@y` is always slot 1.
+//!
+//! Classes keep their own variables in a table, and other objects without
+//! slots (a String or Array given `@note`) in the VM's generic table, as
+//! MRI does; both are rare, and neither has a shape.
 
 use bytecode::Sym;
 use fxhash::FxHashMap;
@@ -139,7 +143,10 @@ impl Vm {
                 .copied()
                 .unwrap_or(Value::NIL);
         }
-        Value::NIL
+        self.generic_ivars
+            .get(&object)
+            .and_then(|ivars| ivars.get(&name).copied())
+            .unwrap_or(Value::NIL)
     }
 
     /// Sets the instance variable `name` of `object`, moving it to a new
@@ -167,12 +174,11 @@ impl Vm {
             class_data(object).ivars.borrow_mut().insert(name, value);
             return Ok(());
         }
-        let class = self.class_name(self.real_class_of(object));
-        let class_error = self.c.not_implemented_error;
-        Err(self.raise(
-            class_error,
-            format!("instance variables of {class} objects are not supported by rhizome"),
-        ))
+        self.generic_ivars
+            .entry(object)
+            .or_default()
+            .insert(name, value);
+        Ok(())
     }
 
     /// Removes instance variable `name`, returning its value. The object
@@ -195,6 +201,8 @@ impl Vm {
             *o.slots.borrow_mut() = slots;
         } else if object.get::<RClass>().is_some() {
             class_data(object).ivars.borrow_mut().shift_remove(&name);
+        } else if let Some(ivars) = self.generic_ivars.get_mut(&object) {
+            ivars.shift_remove(&name);
         }
         Ok(value)
     }
@@ -210,7 +218,10 @@ impl Vm {
         } else if object.get::<RClass>().is_some() {
             class_data(object).ivars.borrow().keys().copied().collect()
         } else {
-            Vec::new()
+            self.generic_ivars
+                .get(&object)
+                .map(|ivars| ivars.keys().copied().collect())
+                .unwrap_or_default()
         };
         names
             .into_iter()

@@ -12,7 +12,7 @@ use crate::object::*;
 use crate::output::Output;
 use crate::value::Value;
 use bytecode::{Sym, SymbolTable};
-use fxhash::FxHashMap;
+use fxhash::{FxBuildHasher, FxHashMap};
 use indexmap::IndexMap;
 use num_bigint::BigInt;
 use std::cell::RefCell;
@@ -81,6 +81,9 @@ pub struct FrameRecord {
     /// The visibility `def` gives new methods here (`private` with no
     /// arguments changes it for the rest of a class body).
     pub visibility: Visibility,
+    /// `module_function` with no arguments ran here: each later `def` also
+    /// gets a public copy on the module's singleton class.
+    pub module_function: bool,
     /// The class or module owning the running method (where `super` starts
     /// looking), or the cref module for class bodies and the top level.
     pub owner: Value,
@@ -102,6 +105,12 @@ pub struct FrameRecord {
     /// The id of the literal block the call this frame is making passed
     /// (0 when none): a `break` from that block ends that call.
     pub sending_block: u64,
+    /// For a block frame, the block its call passed (what the block's
+    /// `&blk` parameter receives: `define_method(:m) { |&blk| }`).
+    pub block_arg: Option<Rc<crate::block::Block>>,
+    /// For the frame of a method `define_method` made (and the blocks in
+    /// it), that method's name: what `__method__` and `super` use.
+    pub method_name: Option<bytecode::Sym>,
     /// A lambda's frame: `return` and `break` leave the lambda itself.
     pub is_lambda: bool,
     /// Left out of backtraces (core methods MRI runs without a frame).
@@ -124,6 +133,9 @@ impl FrameRecord {
             ip: 0,
             cref,
             visibility: Visibility::Public,
+            module_function: false,
+            block_arg: None,
+            method_name: None,
             owner,
             id,
             env: Value::NIL,
@@ -244,6 +256,8 @@ pub struct Vm {
     /// The lexical scope of the top level (Object).
     pub top_cref: Rc<Cref>,
     pub globals: FxHashMap<Sym, Value>,
+    /// Global variables that are other names of others (`alias $new $old`).
+    pub global_aliases: FxHashMap<Sym, Sym>,
     /// Heap values owned by loaded code (bignum and float literals).
     pub pinned: Vec<Value>,
     /// Every method loaded, in load order (for `--dump-profile`).
@@ -268,6 +282,14 @@ pub struct Vm {
     pub at_exit: Vec<Value>,
     /// The tags of the `catch` blocks running, innermost last.
     pub catch_tags: Vec<Value>,
+    /// The instance variables of objects that have no slots of their own
+    /// (Strings, Arrays, Hashes...), by object: MRI's generic ivar table.
+    /// Weak in its keys: an entry goes when its object is collected.
+    pub generic_ivars: FxHashMap<Value, IndexMap<Sym, Value, FxBuildHasher>>,
+    /// The Proc object made for each block (by its address), so that
+    /// passing a Proc as `&blk` and taking it back with a `&b` parameter
+    /// gives the same object. Weak: an entry goes with its Proc.
+    pub procs_of_blocks: FxHashMap<usize, Value>,
     /// Values that native code keeps alive while it allocates.
     pub temp_roots: RefCell<Vec<Value>>,
 }
@@ -348,6 +370,7 @@ impl Vm {
                 parent: None,
             }),
             globals: FxHashMap::default(),
+            global_aliases: FxHashMap::default(),
             pinned: Vec::new(),
             loaded: Vec::new(),
             sources: FxHashMap::default(),
@@ -359,6 +382,8 @@ impl Vm {
             options: options.clone(),
             temp_roots: RefCell::new(Vec::new()),
             catch_tags: Vec::new(),
+            generic_ivars: FxHashMap::default(),
+            procs_of_blocks: FxHashMap::default(),
             at_exit: Vec::new(),
             loaded_features: Default::default(),
         });
@@ -486,6 +511,7 @@ impl Vm {
                 is_singleton: flavour == ClassFlavour::Singleton,
                 methods: RefCell::new(IndexMap::default()),
                 constants: RefCell::new(IndexMap::default()),
+                constant_locations: RefCell::new(FxHashMap::default()),
                 ivars: RefCell::new(IndexMap::default()),
                 class_variables: RefCell::new(IndexMap::default()),
                 includes: RefCell::new(Vec::new()),
@@ -585,7 +611,58 @@ impl Vm {
                 assigned.data.name.set(Some(path));
             }
         }
-        class_data(class).constants.borrow_mut().insert(name, value);
+        let location = self.user_code_location();
+        let previous = class_data(class).constants.borrow_mut().insert(name, value);
+        if previous.is_some() && location.is_some() {
+            let shown = if class == self.c.object {
+                self.symbols.name(name).to_string()
+            } else {
+                format!("{}::{}", self.class_name(class), self.symbols.name(name))
+            };
+            self.warn(&format!("already initialized constant {shown}"));
+            if let Some((file, line)) = self.constant_location(class, name) {
+                let note = format!(
+                    "{file}:{line}: warning: previous definition of {} was here\n",
+                    self.symbols.name(name)
+                );
+                crate::output::write_stderr(&mut self.out, &note);
+            }
+        }
+        if let Some(location) = location {
+            class_data(class)
+                .constant_locations
+                .borrow_mut()
+                .insert(name, location);
+        }
+    }
+
+    /// Where Ruby code last assigned constant `name` of `class`.
+    pub fn constant_location(&self, class: Value, name: Sym) -> Option<(Rc<str>, u32)> {
+        class_data(class)
+            .constant_locations
+            .borrow()
+            .get(&name)
+            .cloned()
+    }
+
+    /// `FILE:LINE: previous definition of NAME was here`, the note MRI adds
+    /// to "X is not a class", when Ruby code defined the constant.
+    pub fn previous_definition_note(&self, class: Value, name: Sym) -> Option<String> {
+        let (file, line) = self.constant_location(class, name)?;
+        Some(format!(
+            "{file}:{line}: previous definition of {} was here",
+            self.symbols.name(name)
+        ))
+    }
+
+    /// The location of the Ruby code running, unless that is the VM booting
+    /// or the prelude (MRI's core classes have no Ruby source).
+    fn user_code_location(&self) -> Option<(Rc<str>, u32)> {
+        if self.frames.is_empty() {
+            return None;
+        }
+        let (file, line) = self.current_location();
+        (!crate::prelude::is_internal(&file)).then_some((file, line))
     }
 
     /// A global by its name (`$!`), nil when unset.
@@ -596,6 +673,7 @@ impl Vm {
     }
 
     pub fn global(&self, name: Sym) -> Value {
+        let name = self.global_aliases.get(&name).copied().unwrap_or(name);
         self.globals.get(&name).copied().unwrap_or(Value::NIL)
     }
 
@@ -944,7 +1022,7 @@ impl Vm {
         for frame in &self.frames {
             marker.mark(frame.owner);
             marker.mark(frame.env);
-            if let Some(block) = &frame.block {
+            for block in [&frame.block, &frame.block_arg].into_iter().flatten() {
                 block.trace(&mut marker);
             }
             for control in &frame.pending {
@@ -954,9 +1032,19 @@ impl Vm {
                 }
             }
         }
+        for ivars in self.generic_ivars.values() {
+            for &value in ivars.values() {
+                marker.mark(value);
+            }
+        }
         extra(&mut marker);
+        let (generic_ivars, procs_of_blocks) = (&mut self.generic_ivars, &mut self.procs_of_blocks);
         self.heap
-            .finish_collection(marker, crate::object::trace_cell);
+            .finish_collection(marker, crate::object::trace_cell, || {
+                let marked = |value: &Value| value.header().is_some_and(|h| h.is_marked());
+                generic_ivars.retain(|object, _| marked(object));
+                procs_of_blocks.retain(|_, proc| marked(proc));
+            });
     }
 
     pub fn symbol_name(&self, value: Value) -> &str {

@@ -41,6 +41,7 @@
 //! which raises `NotImplementedError` only if the program reaches it.
 
 use crate::error_highlight;
+use crate::forwarding;
 use crate::insn::Insn;
 use crate::literal::Literal;
 use crate::method::{call_flags, CallSite, Method, MethodKind};
@@ -120,6 +121,7 @@ pub fn compile_file_as(
         error: None,
         scopes: Vec::new(),
         evaluated_targets: Vec::new(),
+        frozen_string_literals: frozen_string_literals(&result.magic_comments, text),
     };
     let mut builder = MethodBuilder::new(MethodKind::TopLevel, main, 1);
     builder.root_label = label.to_string();
@@ -435,6 +437,18 @@ fn same_literal(a: &Literal, b: &Literal) -> bool {
     }
 }
 
+/// Whether the magic comments turn on `frozen_string_literal` (the last
+/// one counts, as in MRI).
+fn frozen_string_literals(comments: &[lib_ruby_parser::source::MagicComment], text: &[u8]) -> bool {
+    comments
+        .iter()
+        .rfind(|c| c.kind == lib_ruby_parser::source::MagicCommentKind::FrozenStringLiteral)
+        .is_some_and(|c| {
+            let value = &text[c.value_l.begin..c.value_l.end];
+            value.eq_ignore_ascii_case(b"true")
+        })
+}
+
 /// How an instruction changes the operand-stack depth.
 fn stack_effect(insn: &Insn, sites: &[CallSite]) -> i32 {
     match *insn {
@@ -445,7 +459,10 @@ fn stack_effect(insn: &Insn, sites: &[CallSite]) -> i32 {
         Insn::DefineClass(_) => -1,
         Insn::SetConstIn(_) => -2,
         Insn::GetIvar(_) | Insn::GetCvar(_) => 1,
-        Insn::InvokeSuper(site) => -(sites[site as usize].argc as i32),
+        Insn::InvokeSuper(site) => {
+            let site = &sites[site as usize];
+            -(site.argc as i32) - i32::from(site.flags & call_flags::BLOCK_ARG != 0)
+        }
         Insn::LoadEnv { .. } | Insn::BlockParam | Insn::Lambda(_) => 1,
         Insn::StoreEnv { .. } | Insn::BreakBlock | Insn::ReturnFromBlock => -1,
         Insn::RescueMatch | Insn::Reraise => -1,
@@ -466,8 +483,8 @@ fn stack_effect(insn: &Insn, sites: &[CallSite]) -> i32 {
         } => 0,
         Insn::Defined { .. } => 1,
         Insn::EndEnsure => 0,
-        Insn::Yield(argc) => 1 - argc as i32,
-        Insn::YieldSplat => 0,
+        Insn::Yield { argc, .. } => 1 - argc as i32,
+        Insn::YieldSplat { .. } => 0,
         Insn::PushSelf | Insn::Arg(_) | Insn::HasArg(_) | Insn::Load(_) | Insn::Push(_) => 1,
         Insn::Dup | Insn::GetConst(_) | Insn::GetGlobal(_) | Insn::DefineMethod(_) => 1,
         Insn::Unsupported(_) => 1,
@@ -491,6 +508,8 @@ struct Compiler<'s, 'a> {
     /// Multiple-assignment targets whose receiver and arguments were
     /// already evaluated, with the temporaries holding them.
     evaluated_targets: Vec<(*const Node, Vec<u32>)>,
+    /// The file starts with `# frozen_string_literal: true`.
+    frozen_string_literals: bool,
 }
 
 impl Compiler<'_, '_> {
@@ -579,9 +598,7 @@ impl Compiler<'_, '_> {
                 Ok(f) => m.push_literal(Literal::Float(f)),
                 Err(_) => self.unsupported(m, "this float literal"),
             },
-            Node::Str(Str { value, .. }) => {
-                m.push_literal(Literal::String(value.as_raw().clone()));
-            }
+            Node::Str(Str { value, .. }) => self.string_literal(m, value.as_raw()),
             Node::Dstr(Dstr { parts, .. }) | Node::Heredoc(Heredoc { parts, .. }) => {
                 self.interpolation(m, parts)
             }
@@ -626,18 +643,18 @@ impl Compiler<'_, '_> {
                 m.emit(store);
             }
             Node::Block(block) => self.block_call(m, block),
-            Node::Yield(Yield { args, .. }) if m.kind != MethodKind::TopLevel => {
+            Node::Yield(Yield { args, .. }) if m.super_method.is_some() => {
                 if args
                     .iter()
                     .any(|a| matches!(a, Node::BlockPass(_) | Node::ForwardedArgs(_)))
                 {
                     return self.unsupported(m, "this kind of yield arguments");
                 }
-                let (argc, splat, _) = self.arguments(m, args);
+                let (argc, splat, kwargs) = self.arguments(m, args);
                 m.emit(if splat {
-                    Insn::YieldSplat
+                    Insn::YieldSplat { kwargs }
                 } else {
-                    Insn::Yield(argc)
+                    Insn::Yield { argc, kwargs }
                 });
             }
             Node::Gvar(Gvar { name, .. }) => {
@@ -691,6 +708,9 @@ impl Compiler<'_, '_> {
             }) => {
                 self.scope(m, Some(scope));
                 let sym = self.sym(name);
+                if let Some(span) = self.span(node, name) {
+                    m.spans.push((m.insns.len() as u32, span));
+                }
                 m.emit(Insn::GetConstFrom(sym));
             }
             Node::Casgn(Casgn {
@@ -721,8 +741,8 @@ impl Compiler<'_, '_> {
                 m.emit(Insn::OpenSingleton(body));
             }
             Node::Defs(defs) => self.defs(m, defs),
-            Node::Super(Super { args, .. }) => self.super_call(m, Some(args)),
-            Node::ZSuper(_) => self.super_call(m, None),
+            Node::Super(Super { args, .. }) => self.super_call(m, Some(args), None),
+            Node::ZSuper(_) => self.super_call(m, None, None),
             Node::Const(Const {
                 scope: None, name, ..
             }) => {
@@ -873,7 +893,7 @@ impl Compiler<'_, '_> {
                 let Node::Send(send) = call.as_ref() else {
                     return self.unsupported(m, "numbered parameters here");
                 };
-                let params: Vec<Node> = (1..=count)
+                let mut params: Vec<Node> = (1..=count)
                     .map(|i| {
                         Node::Arg(Arg {
                             name: format!("_{i}"),
@@ -881,6 +901,15 @@ impl Compiler<'_, '_> {
                         })
                     })
                     .collect();
+                // A block using only `_1` takes it as `|x|` does: whole.
+                if count == 1 {
+                    params = vec![Node::Procarg0(Procarg0 {
+                        args: params,
+                        begin_l: None,
+                        end_l: None,
+                        expression_l: *begin_l,
+                    })];
+                }
                 let Some(child) = self.block_with(m, line, Some(body), |compiler, b| {
                     compiler.parameters(b, &params)
                 }) else {
@@ -892,10 +921,12 @@ impl Compiler<'_, '_> {
             Node::Retry(_) => self.retry(m),
             Node::For(for_node) => self.for_loop(m, for_node),
             Node::Alias(Alias { to, from, .. }) => {
+                // Method names, or global variables (`alias $new $old`).
                 let names = [to, from].map(|name| match name.as_ref() {
                     Node::Sym(lib_ruby_parser::nodes::Sym { name, .. }) => {
                         Some(name.to_string_lossy())
                     }
+                    Node::Gvar(Gvar { name, .. }) => Some(name.clone()),
                     _ => None,
                 });
                 let [Some(to), Some(from)] = names else {
@@ -933,7 +964,7 @@ impl Compiler<'_, '_> {
             }
             Node::Rescue(rescue) => self.rescue(m, rescue),
             Node::Ensure(ensure) => self.ensure(m, ensure),
-            Node::Yield(_) if m.kind == MethodKind::TopLevel => self.invalid_jump(m, "yield"),
+            Node::Yield(_) if m.super_method.is_none() => self.invalid_jump(m, "yield"),
             Node::OpAsgn(OpAsgn {
                 recv,
                 operator,
@@ -1216,15 +1247,16 @@ impl Compiler<'_, '_> {
             begin_l,
             ..
         } = send;
+        let args = forwarding::expand_args(args);
         let (args, block_pass) = match args.split_last() {
-            Some((Node::BlockPass(BlockPass { value, .. }), rest)) => {
-                (rest, Some(value.as_deref()))
-            }
-            _ => (args.as_slice(), None),
+            Some((
+                Node::BlockPass(BlockPass {
+                    value: Some(value), ..
+                }),
+                rest,
+            )) => (rest, Some(value.as_ref())),
+            _ => (&args[..], None),
         };
-        if args.iter().any(|a| matches!(a, Node::ForwardedArgs(_))) {
-            return self.unsupported(m, "argument forwarding (...)");
-        }
         let mut flags = 0;
         match recv {
             Some(recv) => {
@@ -1261,10 +1293,7 @@ impl Compiler<'_, '_> {
             flags |= call_flags::KWARGS;
         }
         if let Some(value) = block_pass {
-            match value {
-                Some(value) => self.expr(m, value),
-                None => return self.unsupported(m, "anonymous block arguments"),
-            }
+            self.expr(m, value);
             flags |= call_flags::BLOCK_ARG;
         }
         let block = match block {
@@ -1291,10 +1320,20 @@ impl Compiler<'_, '_> {
         m.emit(Insn::Send(site));
     }
 
+    /// A String literal without interpolation: a new String each time, or
+    /// under `# frozen_string_literal: true` the same frozen one.
+    fn string_literal(&mut self, m: &mut MethodBuilder, bytes: &[u8]) {
+        if self.frozen_string_literals {
+            m.push_literal(Literal::FrozenString(bytes.to_vec()));
+        } else {
+            m.push_literal(Literal::String(bytes.to_vec()));
+        }
+    }
+
     /// `"a#{b}c"`: each part pushed as a String, then joined.
     fn interpolation(&mut self, m: &mut MethodBuilder, parts: &[Node]) {
         if let [Node::Str(Str { value, .. })] = parts {
-            return m.push_literal(Literal::String(value.as_raw().clone()));
+            return self.string_literal(m, value.as_raw());
         }
         for part in parts {
             match part {
@@ -1598,9 +1637,9 @@ impl Compiler<'_, '_> {
     /// a placeholder so compilation can go on.
     fn invalid_jump(&mut self, m: &mut MethodBuilder, keyword: &str) {
         if self.error.is_none() {
-            let in_method = m.kind == MethodKind::Method;
+            let top_level = m.kind == MethodKind::TopLevel;
             let error =
-                SyntaxError::invalid_jump(&self.source.file, m.current_line, keyword, in_method);
+                SyntaxError::invalid_jump(&self.source.file, m.current_line, keyword, top_level);
             self.error = Some(error);
         }
         m.push_literal(Literal::Nil);
@@ -1747,6 +1786,8 @@ impl Compiler<'_, '_> {
         callee: &mut MethodBuilder,
         params: &[Node],
     ) -> Result<(), &'static str> {
+        let params = forwarding::expand_params(params);
+        let params: &[Node] = &params;
         let mut positional: Vec<&Node> = Vec::new();
         let mut keyword_params: Vec<&Node> = Vec::new();
         let mut block_param = None;
@@ -2111,6 +2152,8 @@ impl Compiler<'_, '_> {
                 m.emit(Insn::Lambda(child));
             }
             Node::Send(send) => self.send_with_block(m, &block.call, send, Some(block)),
+            Node::Super(Super { args, .. }) => self.super_call(m, Some(args), Some(block)),
+            Node::ZSuper(_) => self.super_call(m, None, Some(block)),
             _ => {
                 let what = construct_name(&block.call);
                 self.unsupported(m, what)
@@ -2385,9 +2428,11 @@ impl Compiler<'_, '_> {
         m.emit(Insn::Defined { kind, name });
     }
 
-    /// `recv.attr op= value` and `recv[i] op= value` (`op` is an operator,
-    /// `||` or `&&`): read with `attr`/`[]`, write with `attr=`/`[]=`,
-    /// receiver and indexes evaluated once.
+    /// `recv.attr op= value`, `recv&.attr op= value` and `recv[i] op=
+    /// value` (`op` is an operator, `||` or `&&`): read with `attr`/`[]`,
+    /// write with `attr=`/`[]=`, receiver and indexes evaluated once; a nil
+    /// receiver of `&.` skips it all. Scoped constants (`A::B op= value`)
+    /// too.
     fn op_assign_call(
         &mut self,
         m: &mut MethodBuilder,
@@ -2395,24 +2440,44 @@ impl Compiler<'_, '_> {
         op: &str,
         value: &Node,
     ) -> bool {
-        let (recv, reader, args): (&Node, String, &[Node]) = match target {
+        let (recv, reader, args, safe): (&Node, String, &[Node], bool) = match target {
             Node::Send(Send {
                 recv: Some(recv),
                 method_name,
                 args,
                 ..
-            }) => (recv, method_name.clone(), args),
+            }) => (recv, method_name.clone(), args, false),
+            Node::CSend(CSend {
+                recv,
+                method_name,
+                args,
+                ..
+            }) => (recv, method_name.clone(), args, true),
             Node::Index(Index { recv, indexes, .. })
             | Node::IndexAsgn(IndexAsgn {
                 recv,
                 indexes,
                 value: None,
                 ..
-            }) => (recv, "[]".to_string(), indexes),
+            }) => (recv, "[]".to_string(), indexes, false),
+            Node::Casgn(Casgn {
+                scope: Some(scope),
+                name,
+                value: None,
+                ..
+            }) => {
+                self.scoped_constant_op_assign(m, scope, name, op, value);
+                return true;
+            }
             _ => return false,
         };
         let writer = format!("{reader}=");
         self.expr(m, recv);
+        let skipped = m.new_label();
+        if safe {
+            m.emit(Insn::Dup);
+            m.emit(Insn::BranchNil(skipped.0 as u32));
+        }
         let receiver = self.temp(m);
         m.emit(Insn::Store(receiver));
         let mut temps = Vec::new();
@@ -2455,7 +2520,66 @@ impl Compiler<'_, '_> {
         m.emit(Insn::Pop);
         m.emit(Insn::Load(result));
         m.bind(end);
+        m.bind(skipped);
         true
+    }
+
+    /// `A::B op= value` (`op` an operator, `||` or `&&`): the scope is
+    /// evaluated once; `||=` does not fail on an undefined constant.
+    fn scoped_constant_op_assign(
+        &mut self,
+        m: &mut MethodBuilder,
+        scope: &Node,
+        name: &str,
+        op: &str,
+        value: &Node,
+    ) {
+        let sym = self.sym(name);
+        self.scope(m, Some(scope));
+        let module = self.temp(m);
+        m.emit(Insn::Store(module));
+        if op == "||" {
+            let (defined, loaded) = (m.new_label(), m.new_label());
+            m.emit(Insn::Load(module));
+            m.emit(Insn::Defined {
+                kind: crate::DefinedKind::ScopedConstant,
+                name: sym,
+            });
+            m.branch(defined);
+            m.push_literal(Literal::Nil);
+            m.jump(loaded);
+            m.bind(defined);
+            m.depth -= 1;
+            m.emit(Insn::Load(module));
+            m.emit(Insn::GetConstFrom(sym));
+            m.bind(loaded);
+        } else {
+            m.emit(Insn::Load(module));
+            m.emit(Insn::GetConstFrom(sym));
+        }
+        let end = m.new_label();
+        match op {
+            "||" | "&&" => {
+                m.emit(Insn::Dup);
+                if op == "&&" {
+                    m.emit(Insn::Not);
+                }
+                m.branch(end);
+                m.emit(Insn::Pop);
+                self.expr(m, value);
+            }
+            operator => {
+                self.expr(m, value);
+                self.call(m, operator, 1, 0, None);
+            }
+        }
+        let result = self.temp(m);
+        m.emit(Insn::Store(result));
+        m.emit(Insn::Load(module));
+        m.emit(Insn::Load(result));
+        m.emit(Insn::SetConstIn(sym));
+        m.emit(Insn::Load(result));
+        m.bind(end);
     }
 
     /// The body of `class`/`module`/`class << obj`, compiled as a method
@@ -2535,19 +2659,32 @@ impl Compiler<'_, '_> {
     }
 
     /// `super(args)` and `super` (which passes the method's parameters).
-    fn super_call(&mut self, m: &mut MethodBuilder, args: Option<&[Node]>) {
-        let Some((name, params)) = m.super_method.clone() else {
-            return self.unsupported(m, "super outside a method");
+    /// `super(args)`, `super(args, &blk)`, `super(args) { ... }` and `super`
+    /// (which passes the method's parameters); without a block argument
+    /// or literal block, the method's own block is passed along.
+    fn super_call(&mut self, m: &mut MethodBuilder, args: Option<&[Node]>, block: Option<&Block>) {
+        let (name, params, outside_def) = match m.super_method.clone() {
+            Some((name, params)) => (name, params, false),
+            None => (self.sym("super"), Vec::new(), true),
         };
+        let line = m.current_line;
         m.emit(Insn::PushSelf);
+        let mut block_pass = None;
         let (argc, mut flags) = match args {
             Some(args) => {
-                if args
-                    .iter()
-                    .any(|a| matches!(a, Node::BlockPass(_) | Node::ForwardedArgs(_)))
-                {
-                    return self.unsupported(m, "this kind of super arguments");
-                }
+                let args = forwarding::expand_args(args);
+                let args: &[Node] = match args.split_last() {
+                    Some((
+                        Node::BlockPass(BlockPass {
+                            value: Some(value), ..
+                        }),
+                        rest,
+                    )) => {
+                        block_pass = Some(value.as_ref().clone());
+                        rest
+                    }
+                    _ => &args,
+                };
                 let (argc, splat, keywords) = self.arguments(m, args);
                 let mut flags = call_flags::FCALL;
                 if splat {
@@ -2560,16 +2697,35 @@ impl Compiler<'_, '_> {
             }
             None => self.zsuper_arguments(m, &params),
         };
+        if let Some(value) = &block_pass {
+            self.expr(m, value);
+            flags |= call_flags::BLOCK_ARG;
+        }
         if args.is_none() {
             flags |= call_flags::ZSUPER;
         }
+        if outside_def {
+            flags |= call_flags::SUPER_IN_BLOCK;
+        }
+        let block = match block {
+            Some(block) => {
+                let block_line = self.line(&block.begin_l);
+                let Some(child) =
+                    self.block(m, block.args.as_deref(), block.body.as_deref(), block_line)
+                else {
+                    return;
+                };
+                Some(child)
+            }
+            None => None,
+        };
         m.sites.push(CallSite {
             name,
             argc,
             flags,
-            line: m.current_line,
+            line,
             highlight: None,
-            block: None,
+            block,
         });
         let site = (m.sites.len() - 1) as u32;
         m.emit(Insn::InvokeSuper(site));

@@ -125,10 +125,12 @@ pub enum Insn {
     /// `storeenv name depth`: pop into a captured local.
     StoreEnv { slot: u16, depth: u8, hops: u8 },
     /// `yield argc`: call the block of the current method with `argc`
-    /// arguments; push its result.
-    Yield(u32),
-    /// `yield *`: pop an Array; call the method's block with its elements.
-    YieldSplat,
+    /// arguments; push its result. With `kwargs` (`yield a, k: 1`, listed
+    /// `yield 2 kw`) the last argument is a Hash of keyword arguments.
+    Yield { argc: u32, kwargs: bool },
+    /// `yield *`: pop an Array; call the method's block with its elements
+    /// (the last one a keyword Hash with `kwargs`).
+    YieldSplat { kwargs: bool },
     /// `blockparam`: push the current method's block as a Proc (nil when
     /// there is none): the `&blk` parameter.
     BlockParam,
@@ -226,8 +228,8 @@ impl Insn {
             Insn::InvokeSuper(_) => "super",
             Insn::LoadEnv { .. } => "loadenv",
             Insn::StoreEnv { .. } => "storeenv",
-            Insn::Yield(_) => "yield",
-            Insn::YieldSplat => "yield",
+            Insn::Yield { .. } => "yield",
+            Insn::YieldSplat { .. } => "yield",
             Insn::BlockParam => "blockparam",
             Insn::Lambda(_) => "lambda",
             Insn::BreakBlock => "break",

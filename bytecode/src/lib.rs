@@ -16,6 +16,7 @@
 
 mod compile;
 pub mod error_highlight;
+mod forwarding;
 mod insn;
 mod literal;
 mod method;

@@ -17,8 +17,12 @@ pub enum Literal {
     /// An Integer outside the fixnum range.
     Bignum(BigInt),
     Float(f64),
-    /// String bytes (UTF-8 unless the source says otherwise).
+    /// String bytes (UTF-8 unless the source says otherwise): each `push`
+    /// makes a new String.
     String(Vec<u8>),
+    /// A String literal under `# frozen_string_literal: true`: one frozen
+    /// String, the same object at every `push`.
+    FrozenString(Vec<u8>),
     Symbol(Sym),
 }
 
@@ -46,6 +50,9 @@ impl Literal {
             Literal::Bignum(n) => n.to_string(),
             Literal::Float(f) => format!("{f:?}"),
             Literal::String(bytes) => format!("{:?}", String::from_utf8_lossy(bytes)),
+            Literal::FrozenString(bytes) => {
+                format!("frozen {:?}", String::from_utf8_lossy(bytes))
+            }
             Literal::Symbol(sym) => format!(":{}", symbols.name(*sym)),
         }
     }

@@ -82,6 +82,9 @@ pub mod call_flags {
     pub const SPLAT: u8 = 16;
     /// The last argument is a Hash of keyword arguments (`f(a: 1)`).
     pub const KWARGS: u8 = 32;
+    /// A `super` outside any `def` (in a block `define_method` turns into a
+    /// method): the method name comes from the running frame.
+    pub const SUPER_IN_BLOCK: u8 = 64;
 }
 
 /// One `send` site.
@@ -312,10 +315,12 @@ impl Method {
                     self.local_name(slot as usize, depth, symbols)
                 )
             }
-            Insn::Yield(argc) => argc.to_string(),
+            Insn::Yield { argc, kwargs } => {
+                format!("{argc}{}", if kwargs { " kw" } else { "" })
+            }
             Insn::Lambda(child) => symbols.name(self.children[child as usize].name).to_string(),
             Insn::BlockParam | Insn::BreakBlock | Insn::ReturnFromBlock => String::new(),
-            Insn::YieldSplat => "*".to_string(),
+            Insn::YieldSplat { kwargs } => format!("*{}", if kwargs { " kw" } else { "" }),
             Insn::RescueMatch | Insn::Reraise | Insn::EndEnsure => String::new(),
             Insn::ArrayAppend | Insn::ArrayConcat | Insn::Alias => String::new(),
             Insn::NewRange { exclusive } => if exclusive { "..." } else { ".." }.to_string(),

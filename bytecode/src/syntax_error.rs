@@ -33,12 +33,13 @@ pub struct SyntaxError {
 impl SyntaxError {
     /// `break`, `next`, `redo` or `retry` where there is nothing to jump to,
     /// or `yield` outside a method: MRI finds these when it compiles, and
-    /// words the report differently at the top level and inside a method.
-    pub fn invalid_jump(file: &str, line: u32, keyword: &str, in_method: bool) -> SyntaxError {
-        let report = if in_method {
-            format!("{file}: {file}:{line}: Invalid {keyword} (SyntaxError)")
-        } else {
+    /// words the report differently at the top level of a file and
+    /// anywhere else (a method, block or class body).
+    pub fn invalid_jump(file: &str, line: u32, keyword: &str, top_level: bool) -> SyntaxError {
+        let report = if top_level {
             format!("{file}:{line}: Invalid {keyword}\n{file}: compile error (SyntaxError)")
+        } else {
+            format!("{file}: {file}:{line}: Invalid {keyword} (SyntaxError)")
         };
         SyntaxError { line, report }
     }

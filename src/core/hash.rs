@@ -17,6 +17,7 @@ use std::cell::RefCell;
 use std::hash::{Hash, Hasher};
 
 /// The contents of a Hash.
+#[derive(Clone)]
 pub struct HashData {
     /// Key, value and the key's hash code; None for a deleted entry.
     entries: Vec<Option<(Value, Value, u64)>>,

@@ -30,9 +30,17 @@ pub fn define(vm: &mut Vm) {
     });
     vm.define_private_native(kernel, "load", 1, Some(2), |vm, _, args| {
         let name = path_arg(vm, args[0])?;
+        let wrap = match args.get(1) {
+            Some(&module) if module.get::<crate::object::RClass>().is_some() => Some(module),
+            Some(&flag) if flag.truthy() => {
+                let module = vm.new_anonymous_module();
+                Some(module)
+            }
+            _ => None,
+        };
         match std::fs::read(&name) {
             Ok(source) => {
-                run_file(vm, &source, &name)?;
+                run_file_in(vm, &source, &name, wrap)?;
                 Ok(Value::TRUE)
             }
             Err(_) => Err(load_error(vm, &name)),
@@ -96,6 +104,11 @@ fn require(vm: &mut Vm, path: &Path, shown: &Path) -> VmResult {
 /// Compiles and runs a file's top level; a syntax error becomes a
 /// SyntaxError exception with MRI's message.
 fn run_file(vm: &mut Vm, source: &[u8], file: &str) -> VmResult<()> {
+    run_file_in(vm, source, file, None)
+}
+
+/// [`run_file`], wrapped in module `wrap` when given (`load(file, true)`).
+fn run_file_in(vm: &mut Vm, source: &[u8], file: &str, wrap: Option<Value>) -> VmResult<()> {
     let code = match bytecode::compile_file_as(source, file, "<top (required)>", &mut vm.symbols) {
         Ok(code) => code,
         Err(error) => {
@@ -109,7 +122,14 @@ fn run_file(vm: &mut Vm, source: &[u8], file: &str) -> VmResult<()> {
     };
     vm.sources.insert(code.file.clone(), Rc::from(source));
     let top = vm.load(Rc::new(code));
-    vm.run_main(top)?;
+    if let Some(module) = wrap {
+        vm.temp_roots.borrow_mut().push(module);
+        let result = vm.run_main_in(top, Some(module));
+        vm.temp_roots.borrow_mut().pop();
+        result?;
+    } else {
+        vm.run_main(top)?;
+    }
     Ok(())
 }
 
@@ -152,6 +172,9 @@ impl Vm {
             .rev()
             .find(|f| f.id == caller.home)
             .unwrap_or(caller);
+        if let Some(name) = caller.method_name {
+            return Some(name);
+        }
         match &home.code {
             FrameCode::Bytecode(method) if method.code.kind == bytecode::MethodKind::Method => {
                 Some(method.code.name)

@@ -86,6 +86,15 @@ pub fn define(vm: &mut Vm) {
         vm.define_native(class, "owner", 0, Some(0), |vm, method, _| {
             Ok(parts(vm, method).2)
         });
+        vm.define_native(class, "original_name", 0, Some(0), |vm, method, _| {
+            let (_, name, owner) = parts(vm, method);
+            let original = match vm.find_method(owner, name).map(|e| e.body) {
+                Some(MethodBody::Bytecode(code)) => code.code.name,
+                Some(MethodBody::Block(block)) => block.method_name.unwrap_or(name),
+                _ => name,
+            };
+            Ok(Value::symbol(original))
+        });
         vm.define_native(class, "arity", 0, Some(0), |vm, method, _| {
             let (receiver, name, owner) = parts(vm, method);
             let class = if receiver.is_nil() {
@@ -110,6 +119,22 @@ pub fn define(vm: &mut Vm) {
             );
             Ok(vm.new_str(&text))
         });
+    }
+}
+
+/// Whether `value` is a Method or an UnboundMethod.
+pub fn is_method_object(vm: &Vm, value: Value) -> bool {
+    let class = vm.real_class_of(value);
+    class == vm.c.method || class == vm.c.unbound_method
+}
+
+/// The implementation a Method or UnboundMethod stands for (what
+/// `define_method(name, method)` installs under the new name).
+pub fn method_body(vm: &mut Vm, method: Value) -> VmResult<MethodBody> {
+    let (_, name, owner) = parts(vm, method);
+    match vm.find_method(owner, name) {
+        Some(entry) => Ok(entry.body),
+        None => Err(vm.no_method_error_for(owner, name)),
     }
 }
 
@@ -140,7 +165,10 @@ fn arity(body: &MethodBody) -> i64 {
             Some(max) if max == native.min => native.min as i64,
             _ => -(native.min as i64 + 1),
         },
-        MethodBody::Block(_) => -1,
+        MethodBody::Block(block) => crate::core::proc::arity(&Block {
+            is_lambda: true,
+            ..(**block).clone()
+        }),
         MethodBody::AttrReader(_) => 0,
         MethodBody::AttrWriter(_) => 1,
     }

@@ -28,12 +28,20 @@ pub fn define(vm: &mut Vm) {
     });
 
     let module = vm.c.module;
-    for name in ["name", "to_s", "inspect"] {
+    for name in ["to_s", "inspect"] {
         vm.define_native(module, name, 0, Some(0), |vm, module, _| {
             let name = vm.class_name(module);
             Ok(vm.new_str(&name))
         });
     }
+    vm.define_native(module, "name", 0, Some(0), |vm, module, _| {
+        let named = class_data(module).name.get().is_some() && !class_data(module).is_singleton;
+        if !named {
+            return Ok(Value::NIL);
+        }
+        let name = vm.class_name(module);
+        Ok(vm.new_str(&name))
+    });
     vm.define_native(module, "===", 1, Some(1), |vm, module, args| {
         Ok(Value::bool(vm.is_kind_of(args[0], module)))
     });
@@ -51,12 +59,14 @@ pub fn define(vm: &mut Vm) {
         Ok(vm.new_array(ancestors))
     });
     vm.define_native(module, "include", 1, None, |vm, module, args| {
-        for &mixin in args.iter().rev() {
-            expect_mixin(vm, mixin)?;
-            vm.include_module(module, mixin);
-        }
+        include_modules(vm, module, args)?;
         Ok(module)
     });
+    for hook in ["included", "extended", "prepended"] {
+        vm.define_private_native(module, hook, 1, Some(1), |_, _, _| Ok(Value::NIL));
+    }
+    let class = vm.c.class;
+    vm.define_private_native(class, "inherited", 1, Some(1), |_, _, _| Ok(Value::NIL));
     vm.define_native(module, "include?", 1, Some(1), |vm, module, args| {
         Ok(Value::bool(
             module != args[0] && vm.ancestors(module).contains(&args[0]) && is_module(args[0]),
@@ -141,6 +151,13 @@ pub fn define(vm: &mut Vm) {
         Some(1),
         |vm, module, args| method_list(vm, module, args, |v| v == Visibility::Private),
     );
+    vm.define_native(
+        module,
+        "protected_instance_methods",
+        0,
+        Some(1),
+        |vm, module, args| method_list(vm, module, args, |v| v == Visibility::Protected),
+    );
     vm.define_native(module, "method_defined?", 1, Some(2), |vm, module, args| {
         method_defined(vm, module, args[0], |v| v != Visibility::Private)
     });
@@ -159,32 +176,29 @@ pub fn define(vm: &mut Vm) {
         |vm, module, args| method_defined(vm, module, args[0], |v| v == Visibility::Private),
     );
     vm.define_native(module, "const_get", 1, Some(2), |vm, module, args| {
-        let name = symbol_arg(vm, args[0])?;
-        let found = vm
-            .ancestors(module)
-            .iter()
-            .find_map(|&m| vm.own_constant(m, name));
-        let found = found.or_else(|| {
-            vm.ancestors(vm.c.object)
-                .iter()
-                .find_map(|&m| vm.own_constant(m, name))
-        });
-        match found {
-            Some(value) => Ok(value),
-            None => {
-                let message = if module == vm.c.object {
-                    format!("uninitialized constant {}", vm.symbols.name(name))
-                } else {
-                    format!(
-                        "uninitialized constant {}::{}",
-                        vm.class_name(module),
-                        vm.symbols.name(name)
-                    )
-                };
+        let path = match args[0].as_symbol() {
+            Some(sym) => vm.symbols.name(sym).to_string(),
+            None => crate::core::string::expect_string(vm, args[0])
+                .map(|bytes| String::from_utf8_lossy(&bytes).into_owned())?,
+        };
+        let inherit = args.get(1).is_none_or(|v| v.truthy());
+        let (mut scope, rest) = match path.strip_prefix("::") {
+            Some(rest) => (vm.c.object, rest),
+            None => (module, path.as_str()),
+        };
+        for segment in rest.split("::") {
+            if !is_constant_name(segment) {
                 let class = vm.c.name_error;
-                Err(vm.raise(class, message))
+                return Err(vm.raise(class, format!("wrong constant name {path}")));
             }
+            let name = vm.symbols.intern(segment);
+            if scope.get::<RClass>().is_none() {
+                let shown = vm.inspect(scope)?;
+                return Err(vm.type_error(format!("{shown} does not refer to class/module")));
+            }
+            scope = lookup_constant(vm, scope, name, inherit)?;
         }
+        Ok(scope)
     });
     vm.define_native(module, "const_set", 2, Some(2), |vm, module, args| {
         let name = symbol_arg(vm, args[0])?;
@@ -199,13 +213,27 @@ pub fn define(vm: &mut Vm) {
                 .any(|&m| vm.own_constant(m, name).is_some()),
         ))
     });
-    vm.define_native(module, "constants", 0, Some(1), |vm, module, _| {
-        let names: Vec<Value> = class_data(module)
-            .constants
-            .borrow()
-            .keys()
-            .map(|&s| Value::symbol(s))
-            .collect();
+    vm.define_native(module, "constants", 0, Some(1), |vm, module, args| {
+        let inherit = args.first().is_none_or(|v| v.truthy());
+        let sources: Vec<Value> = if inherit {
+            // The ancestry, less Object's own (unless asked of Object).
+            let object_ancestors = vm.ancestors(vm.c.object);
+            vm.ancestors(module)
+                .iter()
+                .copied()
+                .filter(|m| module == vm.c.object || !object_ancestors.contains(m))
+                .collect()
+        } else {
+            vec![module]
+        };
+        let mut names = Vec::new();
+        for source in sources {
+            for &name in class_data(source).constants.borrow().keys() {
+                if !names.contains(&Value::symbol(name)) {
+                    names.push(Value::symbol(name));
+                }
+            }
+        }
         Ok(vm.new_array(names))
     });
     vm.define_native(
@@ -288,10 +316,7 @@ pub fn define(vm: &mut Vm) {
     });
     vm.define_private_native(main_class, "include", 1, None, |vm, _, args| {
         let object = vm.c.object;
-        for &mixin in args.iter().rev() {
-            expect_mixin(vm, mixin)?;
-            vm.include_module(object, mixin);
-        }
+        include_modules(vm, object, args)?;
         Ok(object)
     });
 
@@ -300,6 +325,12 @@ pub fn define(vm: &mut Vm) {
         let block = match args.get(1) {
             Some(&body) => match body.get::<crate::object::RProc>() {
                 Some(proc) => proc.block.clone(),
+                None if crate::core::method_object::is_method_object(vm, body) => {
+                    let body = crate::core::method_object::method_body(vm, body)?;
+                    let visibility = caller_visibility(vm, module);
+                    vm.add_method(module, name, body, visibility);
+                    return Ok(Value::symbol(name));
+                }
                 None => {
                     let class = vm.class_name(vm.real_class_of(body));
                     return Err(vm.type_error(format!(
@@ -316,7 +347,11 @@ pub fn define(vm: &mut Vm) {
                 }
             },
         };
-        let visibility = caller_visibility(vm);
+        let visibility = caller_visibility(vm, module);
+        let block = Rc::new(crate::block::Block {
+            method_name: Some(name),
+            ..(*block).clone()
+        });
         vm.add_method(module, name, MethodBody::Block(block), visibility);
         Ok(Value::symbol(name))
     });
@@ -345,6 +380,14 @@ pub fn define(vm: &mut Vm) {
         });
     }
     vm.define_native(module, "module_function", 0, None, |vm, module, args| {
+        if args.is_empty() {
+            let depth = vm.frames.len();
+            if depth >= 2 {
+                vm.frames[depth - 2].visibility = Visibility::Private;
+                vm.frames[depth - 2].module_function = true;
+            }
+            return Ok(Value::NIL);
+        }
         let singleton = vm.singleton_class(module);
         for &arg in args {
             let name = symbol_arg(vm, arg)?;
@@ -374,12 +417,14 @@ pub fn define(vm: &mut Vm) {
             return Err(vm.type_error(format!("superclass must be a Class ({given} given)")));
         }
         let class = vm.new_anonymous_class(superclass);
-        if let Some(block) = vm.current_block() {
-            vm.temp_roots.borrow_mut().push(class);
-            let result = eval_block_in(vm, class, &block);
-            vm.temp_roots.borrow_mut().pop();
-            result?;
+        vm.temp_roots.borrow_mut().push(class);
+        let inherited = vm.symbols.intern("inherited");
+        let mut result = vm.call(superclass, inherited, &[class]);
+        if let (Ok(_), Some(block)) = (&result, vm.current_block()) {
+            result = eval_block_in(vm, class, &block);
         }
+        vm.temp_roots.borrow_mut().pop();
+        result?;
         Ok(class)
     });
     let module_class = vm.c.module;
@@ -506,9 +551,11 @@ pub fn define(vm: &mut Vm) {
     });
     vm.define_native(kernel, "extend", 1, None, |vm, object, args| {
         let singleton = vm.singleton_class_for(object)?;
+        let extended = vm.symbols.intern("extended");
         for &mixin in args.iter().rev() {
             expect_mixin(vm, mixin)?;
             vm.include_module(singleton, mixin);
+            vm.call(mixin, extended, &[object])?;
         }
         Ok(object)
     });
@@ -532,6 +579,30 @@ pub fn define(vm: &mut Vm) {
     vm.define_private_native(kernel, "respond_to_missing?", 2, Some(2), |_, _, _| {
         Ok(Value::FALSE)
     });
+    // Where `super` in a user's `method_missing` ends: the NoMethodError
+    // the call would have raised, reported from the Ruby method.
+    let basic_object = vm.c.basic_object;
+    vm.define_private_native(
+        basic_object,
+        "method_missing",
+        1,
+        None,
+        |vm, object, args| {
+            let name = symbol_arg(vm, args[0])?;
+            let error = vm.no_method_error_for(object, name);
+            if let crate::vm::Control::Raise(exception) = &error {
+                let passed = vm.new_array(args[1..].to_vec());
+                let args_name = vm.symbols.intern("args");
+                vm.set_internal(*exception, args_name, passed);
+            }
+            Err(error)
+        },
+    );
+    vm.set_native_frame(
+        basic_object,
+        "method_missing",
+        crate::core::NativeFrame::Hidden,
+    );
     vm.define_native(kernel, "send", 1, None, |vm, object, args| {
         send(vm, object, args, true)
     });
@@ -542,10 +613,36 @@ pub fn define(vm: &mut Vm) {
         send(vm, object, args, false)
     });
     vm.define_native(kernel, "dup", 0, Some(0), |vm, object, _| {
-        copy_object(vm, object, false)
+        copy_object(vm, object, Copy::Dup)
     });
-    vm.define_native(kernel, "clone", 0, Some(1), |vm, object, _| {
-        copy_object(vm, object, true)
+    vm.define_native(kernel, "clone", 0, Some(1), |vm, object, args| {
+        let (positional, keywords) = vm.native_keywords(args, &["freeze"])?;
+        if !positional.is_empty() {
+            return Err(vm.argument_error(format!(
+                "wrong number of arguments (given {}, expected 0)",
+                positional.len()
+            )));
+        }
+        let freeze = match keywords[0] {
+            None | Some(Value::NIL) => None,
+            Some(Value::TRUE) => Some(true),
+            Some(Value::FALSE) => Some(false),
+            Some(other) => {
+                let class = vm.special_or_class_name(other);
+                return Err(vm.argument_error(format!("unexpected value for freeze: {class}")));
+            }
+        };
+        if freeze == Some(false) && !object.is_heap() {
+            let class = vm.class_name(vm.real_class_of(object));
+            return Err(vm.argument_error(format!("can't unfreeze {class}")));
+        }
+        copy_object(vm, object, Copy::Clone { freeze })
+    });
+    vm.define_private_native(kernel, "initialize_copy", 1, Some(1), |vm, object, args| {
+        if vm.real_class_of(object) != vm.real_class_of(args[0]) {
+            return Err(vm.type_error("initialize_copy should take same class object".into()));
+        }
+        Ok(object)
     });
     vm.define_native(kernel, "itself", 0, Some(0), |_, object, _| Ok(object));
     vm.define_native(kernel, "hash", 0, Some(0), |vm, object, _| {
@@ -555,6 +652,18 @@ pub fn define(vm: &mut Vm) {
         let text = inspect_with_ivars(vm, object)?;
         Ok(vm.new_str(&text))
     });
+}
+
+/// `include`: mixes each module into `target` (the last listed first, so
+/// the first listed ends up nearest) and calls its `included(target)` hook.
+fn include_modules(vm: &mut Vm, target: Value, mixins: &[Value]) -> VmResult<()> {
+    let included = vm.symbols.intern("included");
+    for &mixin in mixins.iter().rev() {
+        expect_mixin(vm, mixin)?;
+        vm.include_module(target, mixin);
+        vm.call(mixin, included, &[target])?;
+    }
+    Ok(())
 }
 
 fn is_module(value: Value) -> bool {
@@ -637,6 +746,46 @@ pub fn allocate(vm: &mut Vm, class: Value) -> VmResult {
 }
 
 /// A method name argument: a Symbol, or a String (interned).
+/// Whether `text` can name a constant (`Foo`, `HTTP2`): an upper-case
+/// first letter, then letters, digits and underscores.
+fn is_constant_name(text: &str) -> bool {
+    let mut chars = text.chars();
+    chars.next().is_some_and(|c| c.is_uppercase()) && chars.all(|c| c.is_alphanumeric() || c == '_')
+}
+
+/// `module.const_get(name)` for one name: `module`'s own constant, then
+/// (with `inherit`) its ancestors' and, for a module, Object's.
+fn lookup_constant(vm: &mut Vm, module: Value, name: Sym, inherit: bool) -> VmResult {
+    let found = if inherit {
+        vm.ancestors(module)
+            .iter()
+            .find_map(|&m| vm.own_constant(m, name))
+            .or_else(|| {
+                vm.ancestors(vm.c.object)
+                    .iter()
+                    .find_map(|&m| vm.own_constant(m, name))
+            })
+    } else {
+        vm.own_constant(module, name)
+    };
+    match found {
+        Some(value) => Ok(value),
+        None => {
+            let message = if module == vm.c.object {
+                format!("uninitialized constant {}", vm.symbols.name(name))
+            } else {
+                format!(
+                    "uninitialized constant {}::{}",
+                    vm.class_name(module),
+                    vm.symbols.name(name)
+                )
+            };
+            let class = vm.c.name_error;
+            Err(vm.raise(class, message))
+        }
+    }
+}
+
 pub fn symbol_arg(vm: &mut Vm, value: Value) -> VmResult<Sym> {
     if let Some(sym) = value.as_symbol() {
         return Ok(sym);
@@ -654,18 +803,20 @@ fn ivar_name(vm: &mut Vm, value: Value) -> VmResult<Sym> {
     if text.starts_with('@') && !text.starts_with("@@") && text.len() > 1 {
         return Ok(name);
     }
-    let message = format!("'{text}' is not allowed as an instance variable name");
+    let message = format!("`{text}' is not allowed as an instance variable name");
     let class = vm.c.name_error;
     Err(vm.raise(class, message))
 }
 
 /// The visibility the caller's frame gives to methods it defines now.
-fn caller_visibility(vm: &Vm) -> Visibility {
+/// The visibility `define_method` and `attr_*` give `module`'s new methods:
+/// the default a `private` with no arguments set, when called from the
+/// body of `module` itself; public otherwise.
+fn caller_visibility(vm: &Vm, module: Value) -> Visibility {
     let depth = vm.frames.len();
-    if depth >= 2 {
-        vm.frames[depth - 2].visibility
-    } else {
-        Visibility::Public
+    match vm.frames.get(depth.wrapping_sub(2)) {
+        Some(caller) if caller.cref.module == module => caller.visibility,
+        _ => Visibility::Public,
     }
 }
 
@@ -676,7 +827,7 @@ fn define_attrs(
     reader: bool,
     writer: bool,
 ) -> VmResult {
-    let visibility = caller_visibility(vm);
+    let visibility = caller_visibility(vm, module);
     let mut names = Vec::new();
     for &arg in args {
         let name = symbol_arg(vm, arg)?;
@@ -703,6 +854,7 @@ fn set_visibility(vm: &mut Vm, module: Value, args: &[Value], visibility: Visibi
         let depth = vm.frames.len();
         if depth >= 2 {
             vm.frames[depth - 2].visibility = visibility;
+            vm.frames[depth - 2].module_function = false;
         }
         return Ok(Value::NIL);
     }
@@ -846,8 +998,22 @@ fn send(vm: &mut Vm, object: Value, args: &[Value], allow_private: bool) -> VmRe
 
 /// `dup`/`clone`: a shallow copy with the same instance variables (`clone`
 /// also keeps the frozen state and singleton class).
-fn copy_object(vm: &mut Vm, object: Value, clone: bool) -> VmResult {
-    if !object.is_heap() {
+/// Which copy `copy_object` makes.
+#[derive(Clone, Copy, PartialEq)]
+enum Copy {
+    /// `dup`: the contents and instance variables, unfrozen, without
+    /// singleton methods.
+    Dup,
+    /// `clone`: also the singleton class, and frozen when the original is
+    /// (or as `freeze:` says).
+    Clone { freeze: Option<bool> },
+}
+
+/// `dup` and `clone`: a shallow copy with the same class and instance
+/// variables, then `initialize_copy(original)` on it as MRI does. Immediate
+/// values, Floats, Bignums and classes are their own copies.
+fn copy_object(vm: &mut Vm, object: Value, how: Copy) -> VmResult {
+    if !object.is_heap() || object.get::<RClass>().is_some() {
         return Ok(object);
     }
     let class = vm.real_class_of(object);
@@ -857,6 +1023,11 @@ fn copy_object(vm: &mut Vm, object: Value, clone: bool) -> VmResult {
     } else if let Some(array) = object.get::<RArray>() {
         let items = array.items.borrow().clone();
         vm.new_array(items)
+    } else if object.get::<crate::object::RHash>().is_some() {
+        let data = crate::core::hash::hash_data(object).borrow().clone();
+        let copy = vm.new_hash();
+        *crate::core::hash::hash_data(copy).borrow_mut() = data;
+        copy
     } else if object.get::<RObject>().is_some() {
         vm.new_object(class)
     } else {
@@ -867,10 +1038,43 @@ fn copy_object(vm: &mut Vm, object: Value, clone: bool) -> VmResult {
         to.shape.set(from.shape.get());
         *to.slots.borrow_mut() = from.slots.borrow().clone();
     }
-    if clone && object.header().is_some_and(|h| h.is_frozen()) {
-        copy.header().unwrap().freeze();
+    if let Some(ivars) = vm.generic_ivars.get(&object).cloned() {
+        vm.generic_ivars.insert(copy, ivars);
+    }
+    if let Copy::Clone { .. } = how {
+        copy_singleton_class(vm, object, copy);
+    }
+    let initialize_copy = vm.symbols.intern("initialize_copy");
+    vm.call(copy, initialize_copy, &[object])?;
+    let frozen = object.header().is_some_and(|h| h.is_frozen());
+    if let Copy::Clone { freeze } = how {
+        if freeze.unwrap_or(frozen) {
+            copy.header().unwrap().freeze();
+        }
     }
     Ok(copy)
+}
+
+/// Gives `copy` its own singleton class with the methods and modules of
+/// `original`'s, if it has one.
+fn copy_singleton_class(vm: &mut Vm, original: Value, copy: Value) {
+    let from = vm.class_of(original);
+    if !class_data(from).is_singleton {
+        return;
+    }
+    let to = vm.singleton_class(copy);
+    let entries: Vec<_> = class_data(from)
+        .methods
+        .borrow()
+        .iter()
+        .map(|(&name, entry)| (name, entry.clone()))
+        .collect();
+    for (name, entry) in entries {
+        vm.add_method_in(to, name, entry.body, entry.visibility, entry.cref);
+    }
+    for &module in class_data(from).includes.borrow().iter() {
+        vm.include_module(to, module);
+    }
 }
 
 /// `#<Foo:0x... @a=1, @b="x">` (or the `to_s` form without variables).

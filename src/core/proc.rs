@@ -2,6 +2,7 @@
 //! `lambda`, `loop`; `Symbol#to_proc`.
 
 use crate::block::{Block, BlockCode};
+use crate::interp::BlockCall;
 use crate::object::RProc;
 use crate::value::Value;
 use crate::vm::{Vm, VmResult};
@@ -42,7 +43,11 @@ pub fn define(vm: &mut Vm) {
     for name in ["call", "()", "yield", "===", "[]"] {
         vm.define_native(proc_class, name, 0, None, |vm, proc, args| {
             let block = proc_block(proc);
-            vm.invoke_block(&block, args)
+            let call = BlockCall {
+                kwargs: vm.called_with_keywords(),
+                block_arg: vm.current_block(),
+            };
+            vm.invoke_block_with(&block, args, call)
         });
     }
     vm.define_native(proc_class, "to_proc", 0, Some(0), |_, proc, _| Ok(proc));
@@ -74,7 +79,7 @@ fn expect_block(vm: &mut Vm, message: &str) -> VmResult<Rc<Block>> {
 }
 
 /// Proc#arity.
-fn arity(block: &Block) -> i64 {
+pub fn arity(block: &Block) -> i64 {
     match &block.code {
         BlockCode::Symbol(_) => -2,
         BlockCode::Method(_) => -1,

@@ -1,0 +1,4 @@
+puts "never printed"
+class Worker
+  break
+end

@@ -1,0 +1,3 @@
+class Worker
+  [1, 2].each { yield }
+end

@@ -1,0 +1,2 @@
+f = proc { |x| x }; g = ->(x){x}; p((f >> g).lambda?, (g >> f).lambda?, (f << g).lambda?, (g << f).lambda?); p f.curry.lambda?, g.curry.lambda?; c = ->(a,b,c){a+b+c}.curry; p c[1][2][3], c.(1,2).(3), c.arity; p proc{|a,b| [a,b]}.curry[1][2]; ->(a,b){}.curry(3) rescue p $!; p ->(a, *b){ [a,b] }.curry(3)[1][2][3]; p (f >> 3 rescue $!)
+def m(x) = x*2; p (method(:m) >> ->(x){x+1}).call(3); p method(:m).curry[4]
