@@ -25,8 +25,8 @@
 use crate::block::{Block, BlockCode};
 use crate::core::NativeFrame;
 use crate::heap::HeapObject;
+use crate::inline_cache::{CallCache, IvarCache, IvarLine};
 use crate::object::{MethodBody, MethodEntry, RArray, REnv, RObject, RProc, RString, Visibility};
-use crate::shape::ShapeId;
 use crate::value::Value;
 use crate::vm::{class_data, Control, Cref, FrameCode, FrameRecord, Vm, VmResult, MAX_DEPTH};
 use bytecode::profile::{BranchProfile, Kind, KindRecorder};
@@ -119,24 +119,16 @@ pub struct LoadedMethod {
     pub branches: Vec<Cell<BranchProfile>>,
     pub calls: Cell<u64>,
     pub children: Vec<Rc<LoadedMethod>>,
-    /// Per `getivar`/`setivar` site: the shape last seen and its slot.
-    pub ivar_caches: Vec<Cell<(ShapeId, u32)>>,
+    /// Per `getivar`/`setivar` site: the shapes seen and their slots.
+    pub ivar_caches: Vec<RefCell<IvarCache>>,
 }
 
 /// The inline cache and profile of one call site.
 pub struct SiteState {
     pub op: BasicOp,
-    pub cache: RefCell<Option<CacheEntry>>,
+    pub cache: RefCell<CallCache>,
     pub receiver: KindRecorder,
     pub args: Box<[KindRecorder]>,
-}
-
-/// A monomorphic inline cache: valid while the method serial is unchanged.
-#[derive(Clone)]
-pub struct CacheEntry {
-    pub class: Value,
-    pub serial: u64,
-    pub entry: MethodEntry,
 }
 
 impl Vm {
@@ -185,7 +177,7 @@ impl Vm {
                     .map_or(BasicOp::None, |(_, op)| *op);
                 SiteState {
                     op,
-                    cache: RefCell::new(None),
+                    cache: RefCell::new(CallCache::default()),
                     receiver: KindRecorder::default(),
                     args: (0..site.argc).map(|_| KindRecorder::default()).collect(),
                 }
@@ -199,7 +191,7 @@ impl Vm {
             .map(|child| self.load(child.clone()))
             .collect();
         let ivar_caches = (0..code.ivars.len())
-            .map(|_| Cell::new((ShapeId(u32::MAX), 0)))
+            .map(|_| RefCell::new(IvarCache::default()))
             .collect();
         let loaded = Rc::new(LoadedMethod {
             ivar_caches,
@@ -928,13 +920,18 @@ impl Vm {
     fn get_ivar_cached(&mut self, method: &LoadedMethod, site: usize, receiver: Value) -> Value {
         let name = method.code.ivars[site];
         if let Some(object) = receiver.get::<RObject>() {
+            let shape = object.shape.get();
             let cache = &method.ivar_caches[site];
-            let (shape, slot) = cache.get();
-            if object.shape.get() == shape {
-                return object.slots.borrow()[slot as usize];
+            if let Some(line) = cache.borrow().lookup(shape) {
+                return object.slots.borrow()[line.slot as usize];
             }
-            if let Some(slot) = self.shapes.slot(object.shape.get(), name) {
-                cache.set((object.shape.get(), slot));
+            if let Some(slot) = self.shapes.slot(shape, name) {
+                cache.borrow_mut().insert(IvarLine {
+                    shape,
+                    slot,
+                    next: shape,
+                    class: object.header.class(),
+                });
                 return object.slots.borrow()[slot as usize];
             }
             return Value::NIL;
@@ -953,15 +950,35 @@ impl Vm {
     ) -> VmResult<()> {
         let name = method.code.ivars[site];
         if let Some(object) = receiver.get::<RObject>() {
+            let shape = object.shape.get();
             let cache = &method.ivar_caches[site];
-            let (shape, slot) = cache.get();
-            if object.shape.get() == shape && !object.header.is_frozen() {
-                object.slots.borrow_mut()[slot as usize] = value;
-                return Ok(());
+            let cached = cache.borrow().lookup(shape);
+            if let Some(line) = cached.filter(|_| !object.header.is_frozen()) {
+                let mut slots = object.slots.borrow_mut();
+                if line.next == shape {
+                    slots[line.slot as usize] = value;
+                    return Ok(());
+                }
+                // The cached transition: the variable is new here.
+                if line.class == object.header.class() {
+                    slots.push(value);
+                    object.shape.set(line.next);
+                    return Ok(());
+                }
             }
             self.ivar_set(receiver, name, value)?;
-            if let Some(slot) = self.shapes.slot(object.shape.get(), name) {
-                cache.set((object.shape.get(), slot));
+            let next = object.shape.get();
+            if let Some(slot) = self.shapes.slot(next, name) {
+                let class = object.header.class();
+                let line = IvarLine {
+                    shape,
+                    slot,
+                    next,
+                    class,
+                };
+                if cache.borrow().lookup(shape).is_none() {
+                    cache.borrow_mut().insert(line);
+                }
             }
             return Ok(());
         }
@@ -1161,19 +1178,19 @@ impl Vm {
         }
 
         let class = self.class_of(receiver);
-        let cached = state.cache.borrow().as_ref().and_then(|cache| {
-            (cache.class == class && cache.serial == self.method_serial)
-                .then(|| cache.entry.clone())
-        });
+        let cached = state
+            .cache
+            .borrow()
+            .lookup(class, self.method_serial)
+            .cloned();
         let entry = match cached {
             Some(entry) => entry,
             None => match self.find_method(class, site.name) {
                 Some(entry) => {
-                    *state.cache.borrow_mut() = Some(CacheEntry {
-                        class,
-                        serial: self.method_serial,
-                        entry: entry.clone(),
-                    });
+                    state
+                        .cache
+                        .borrow_mut()
+                        .insert(class, entry.clone(), self.method_serial);
                     entry
                 }
                 None => {

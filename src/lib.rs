@@ -14,6 +14,7 @@ pub mod core;
 pub mod diagnostics;
 pub mod errors;
 pub mod heap;
+pub mod inline_cache;
 pub mod interp;
 pub mod object;
 pub mod output;

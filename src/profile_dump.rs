@@ -1,12 +1,15 @@
 //! `--dump-profile`: what the interpreter recorded, printed after the run.
 //!
-//! One section per method that ran, then one line per send and one per
-//! branch, in instruction order:
+//! One section per method that ran, then one line per send, one per
+//! instance-variable access and one per branch, in instruction order. A
+//! send shows the kinds it saw and its inline cache's state (`empty` when
+//! the interpreter's fast path for Integer and Float operators answered
+//! every call):
 //!
 //! ```text
 //! == fib (t.rb:1) calls=177
-//! ip=6 send < receiver_kinds={fixnum} args_kinds=[{fixnum}]
-//! ip=17 send fib receiver_kinds={Object} args_kinds=[{fixnum}]
+//! ip=6 send < receiver_kinds={fixnum} args_kinds=[{fixnum}] cache=empty
+//! ip=17 send fib receiver_kinds={Object} args_kinds=[{fixnum}] cache=mono
 //! ip=8 branch taken=89 not_taken=88
 //! ```
 
@@ -49,10 +52,22 @@ fn dump_method(vm: &Vm, method: &LoadedMethod, out: &mut String) {
                 .collect();
             let _ = writeln!(
                 out,
-                "ip={ip} send {} receiver_kinds={} args_kinds=[{}]",
+                "ip={ip} send {} receiver_kinds={} args_kinds=[{}] cache={}",
                 vm.symbols.name(site.name),
                 kinds(&state.receiver.snapshot()),
-                args.join(", ")
+                args.join(", "),
+                state.cache.borrow().state()
+            );
+        }
+    }
+    for (ip, insn) in code.insns.iter().enumerate() {
+        if let Insn::GetIvar(site) | Insn::SetIvar(site) = insn {
+            let _ = writeln!(
+                out,
+                "ip={ip} {} {} cache={}",
+                insn.mnemonic(),
+                vm.symbols.name(code.ivars[*site as usize]),
+                method.ivar_caches[*site as usize].borrow().state()
             );
         }
     }

@@ -234,6 +234,9 @@ pub struct CommonSyms {
 }
 
 /// Command-line settings the VM consults.
+/// Method lookups by (class, name), valid under the method serial held.
+pub type MethodCache = (u64, FxHashMap<(Value, Sym), Option<MethodEntry>>);
+
 #[derive(Clone, Default, Debug)]
 pub struct VmOptions {
     pub gc_stress: bool,
@@ -268,6 +271,9 @@ pub struct Vm {
     /// Bumped whenever a method is defined: inline caches keyed on an older
     /// serial are stale.
     pub method_serial: u64,
+    /// The VM-wide method cache: lookups by (class, name) under the method
+    /// serial it holds (megamorphic sites and calls from Rust use it).
+    pub method_cache: RefCell<MethodCache>,
     /// Bumped whenever a module is included: cached ancestries are stale.
     pub hierarchy_serial: u64,
     /// The id the next frame gets.
@@ -376,6 +382,7 @@ impl Vm {
             sources: FxHashMap::default(),
             out: Output::stdout(),
             method_serial: 0,
+            method_cache: RefCell::new((0, FxHashMap::default())),
             hierarchy_serial: 0,
             next_frame_id: 1,
             basic_ops_redefined: false,
@@ -754,9 +761,19 @@ impl Vm {
 
     /// Looks `name` up along `class`'s ancestry.
     pub fn find_method(&self, class: Value, name: Sym) -> Option<MethodEntry> {
-        self.ancestors(class)
+        let mut cache = self.method_cache.borrow_mut();
+        if cache.0 != self.method_serial {
+            *cache = (self.method_serial, FxHashMap::default());
+        }
+        if let Some(found) = cache.1.get(&(class, name)) {
+            return found.clone();
+        }
+        let found = self
+            .ancestors(class)
             .iter()
-            .find_map(|&c| class_data(c).methods.borrow().get(&name).cloned())
+            .find_map(|&c| class_data(c).methods.borrow().get(&name).cloned());
+        cache.1.insert((class, name), found.clone());
+        found
     }
 
     /// The method `super` calls from a method of `owner` named `name`, for a

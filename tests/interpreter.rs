@@ -45,12 +45,12 @@ fn dump_profile_shows_the_kinds_fib_saw() {
     assert_eq!(
         sends,
         [
-            "ip=6 send < receiver_kinds={fixnum} args_kinds=[{fixnum}]",
-            "ip=16 send - receiver_kinds={fixnum} args_kinds=[{fixnum}]",
-            "ip=17 send fib receiver_kinds={Object} args_kinds=[{fixnum}]",
-            "ip=21 send - receiver_kinds={fixnum} args_kinds=[{fixnum}]",
-            "ip=22 send fib receiver_kinds={Object} args_kinds=[{fixnum}]",
-            "ip=23 send + receiver_kinds={fixnum} args_kinds=[{fixnum}]",
+            "ip=6 send < receiver_kinds={fixnum} args_kinds=[{fixnum}] cache=empty",
+            "ip=16 send - receiver_kinds={fixnum} args_kinds=[{fixnum}] cache=empty",
+            "ip=17 send fib receiver_kinds={Object} args_kinds=[{fixnum}] cache=mono",
+            "ip=21 send - receiver_kinds={fixnum} args_kinds=[{fixnum}] cache=empty",
+            "ip=22 send fib receiver_kinds={Object} args_kinds=[{fixnum}] cache=mono",
+            "ip=23 send + receiver_kinds={fixnum} args_kinds=[{fixnum}] cache=empty",
         ]
     );
     assert!(
@@ -58,6 +58,73 @@ fn dump_profile_shows_the_kinds_fib_saw() {
         "{fib_section:?}"
     );
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+const SHAPES: &str = "class Circle
+  def initialize(r) = @r = r
+  def area = 3 * @r * @r
+end
+
+class Square
+  def initialize(s) = @s = s
+  def area = @s * @s
+end
+
+class Tagged < Square
+  def initialize(s)
+    @tag = :t
+    super
+  end
+end
+
+def total(shapes) = shapes.sum { |s| s.area }
+
+total([Circle.new(1), Square.new(2)] * 3)
+total([Circle.new(1), Square.new(2), Tagged.new(3)] * 3)
+";
+
+/// The profile lines of method `name` in a `--dump-profile` of `source`.
+fn profile_of(source: &str, name: &str) -> Vec<String> {
+    let dir = std::env::temp_dir().join(format!("rhizome-cache-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let script = dir.join("shapes.rb");
+    std::fs::write(&script, source).unwrap();
+    let output = Command::new(env!("CARGO_BIN_EXE_rhizome"))
+        .arg("--dump-profile")
+        .arg(&script)
+        .output()
+        .unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert!(output.status.success());
+    let profile = String::from_utf8(output.stderr).unwrap();
+    profile
+        .split("== ")
+        .filter(|section| section.starts_with(&format!("{name} ")))
+        .flat_map(|section| section.lines().skip(1).map(String::from))
+        .collect()
+}
+
+#[test]
+fn inline_caches_go_polymorphic_and_cache_shapes() {
+    let block = profile_of(SHAPES, "block in total");
+    assert!(
+        block.iter().any(
+            |l| l.contains("send area receiver_kinds={Circle, Square, Tagged}")
+                && l.ends_with("cache=poly")
+        ),
+        "{block:?}"
+    );
+    // `@s * @s` in Square#area sees Squares and Tagged objects (@tag
+    // first): two shapes.
+    let area = profile_of(SHAPES, "area");
+    assert!(
+        area.iter().any(|l| l.contains("getivar @s cache=poly")),
+        "{area:?}"
+    );
+    assert!(
+        area.iter().any(|l| l.contains("getivar @r cache=mono")),
+        "{area:?}"
+    );
 }
 
 #[test]

@@ -1,0 +1,200 @@
+//! Inline caches: what each call site and instance-variable site
+//! remembers of the lookups it did.
+//!
+//! A send site caches the method it found for the receiver's class. The
+//! first class seen makes it *monomorphic*; a few more (up to
+//! [`POLYMORPHIC_LIMIT`]) make it *polymorphic*, a short list searched in
+//! order; past that it is *megamorphic* and stops caching (the VM's
+//! global method cache serves it). Every entry is valid only while the
+//! VM's method serial is the one the cache recorded: defining or removing
+//! any method, or including a module, bumps the serial, and the next call
+//! through the site starts again from empty, keeping its state if it had
+//! already gone megamorphic.
+//!
+//! ```text
+//! shapes.each { |s| s.area }     # Circle, Square, Circle, Square ...
+//!   area: empty -> mono(Circle) -> poly(Circle, Square)
+//! ```
+//!
+//! Instance-variable sites cache by shape: `@x` in shape S is slot n. A
+//! write that adds a variable caches the transition too (shape S, plus
+//! `@x`, gives shape T with `@x` in the new last slot), so `initialize`
+//! runs without looking anything up after its first call.
+//!
+//! The same states are the profile the JIT reads: a monomorphic site is
+//! one it can guard on a single class and inline.
+
+use crate::object::MethodEntry;
+use crate::shape::ShapeId;
+use crate::value::Value;
+use smallvec::SmallVec;
+
+/// How many classes (or shapes) a site caches before it goes megamorphic.
+pub const POLYMORPHIC_LIMIT: usize = 4;
+
+/// The cache of one send site.
+#[derive(Default)]
+pub struct CallCache {
+    serial: u64,
+    lines: SmallVec<[(Value, MethodEntry); 1]>,
+    megamorphic: bool,
+}
+
+impl CallCache {
+    /// The method cached for receivers of `class`, if the cache holds one
+    /// for the current `serial`.
+    #[inline]
+    pub fn lookup(&self, class: Value, serial: u64) -> Option<&MethodEntry> {
+        if self.serial != serial {
+            return None;
+        }
+        self.lines
+            .iter()
+            .find(|(cached, _)| *cached == class)
+            .map(|(_, entry)| entry)
+    }
+
+    /// Remembers that receivers of `class` call `entry` (under `serial`).
+    pub fn insert(&mut self, class: Value, entry: MethodEntry, serial: u64) {
+        if self.serial != serial {
+            self.serial = serial;
+            self.lines.clear();
+        }
+        if self.megamorphic {
+            return;
+        }
+        if self.lines.len() == POLYMORPHIC_LIMIT {
+            self.lines.clear();
+            self.megamorphic = true;
+            return;
+        }
+        self.lines.push((class, entry));
+    }
+
+    /// The classes cached now (for the profile dump and the JIT).
+    pub fn classes(&self) -> impl Iterator<Item = Value> + '_ {
+        self.lines.iter().map(|(class, _)| *class)
+    }
+
+    /// `mono`, `poly` or `mega`, or `empty` before any call.
+    pub fn state(&self) -> &'static str {
+        match (self.megamorphic, self.lines.len()) {
+            (true, _) => "mega",
+            (false, 0) => "empty",
+            (false, 1) => "mono",
+            _ => "poly",
+        }
+    }
+}
+
+/// One cached instance-variable location: in objects of shape `shape` the
+/// variable is slot `slot`; for a write that adds it, `next` is the shape
+/// the object moves to (else `next == shape`), valid for objects of class
+/// `class` (whose variable order the first write recorded).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct IvarLine {
+    pub shape: ShapeId,
+    pub slot: u32,
+    pub next: ShapeId,
+    pub class: Value,
+}
+
+/// The cache of one `getivar`/`setivar` site.
+#[derive(Default)]
+pub struct IvarCache {
+    lines: SmallVec<[IvarLine; 2]>,
+    megamorphic: bool,
+}
+
+impl IvarCache {
+    #[inline]
+    pub fn lookup(&self, shape: ShapeId) -> Option<IvarLine> {
+        self.lines.iter().find(|line| line.shape == shape).copied()
+    }
+
+    pub fn insert(&mut self, line: IvarLine) {
+        if self.megamorphic {
+            return;
+        }
+        if self.lines.len() == POLYMORPHIC_LIMIT {
+            self.lines.clear();
+            self.megamorphic = true;
+            return;
+        }
+        self.lines.push(line);
+    }
+
+    /// `mono`, `poly`, `mega` or `empty`, as for [`CallCache::state`].
+    pub fn state(&self) -> &'static str {
+        match (self.megamorphic, self.lines.len()) {
+            (true, _) => "mega",
+            (false, 0) => "empty",
+            (false, 1) => "mono",
+            _ => "poly",
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::object::{MethodBody, Visibility};
+
+    fn entry() -> MethodEntry {
+        MethodEntry {
+            body: MethodBody::AttrReader(bytecode::Sym(1)),
+            visibility: Visibility::Public,
+            owner: Value::NIL,
+            cref: None,
+        }
+    }
+
+    #[test]
+    fn a_call_cache_goes_from_mono_to_poly_to_mega() {
+        let mut cache = CallCache::default();
+        assert_eq!(cache.state(), "empty");
+        let classes: Vec<Value> = (1..=5).map(Value::small).collect();
+        cache.insert(classes[0], entry(), 7);
+        assert_eq!(cache.state(), "mono");
+        assert!(cache.lookup(classes[0], 7).is_some());
+        assert!(cache.lookup(classes[1], 7).is_none());
+        for &class in &classes[1..4] {
+            cache.insert(class, entry(), 7);
+        }
+        assert_eq!(cache.state(), "poly");
+        assert!(cache.lookup(classes[3], 7).is_some());
+        cache.insert(classes[4], entry(), 7);
+        assert_eq!(cache.state(), "mega");
+        assert!(cache.lookup(classes[0], 7).is_none());
+    }
+
+    #[test]
+    fn a_new_method_serial_empties_the_cache_but_megamorphic_stays() {
+        let mut cache = CallCache::default();
+        cache.insert(Value::small(1), entry(), 1);
+        assert!(cache.lookup(Value::small(1), 2).is_none());
+        cache.insert(Value::small(2), entry(), 2);
+        assert_eq!(cache.classes().collect::<Vec<_>>(), vec![Value::small(2)]);
+        for n in 3..=7 {
+            cache.insert(Value::small(n), entry(), 2);
+        }
+        assert_eq!(cache.state(), "mega");
+        cache.insert(Value::small(1), entry(), 3);
+        assert_eq!(cache.state(), "mega");
+    }
+
+    #[test]
+    fn an_ivar_cache_finds_lines_by_shape() {
+        let mut cache = IvarCache::default();
+        let line = IvarLine {
+            shape: ShapeId(3),
+            slot: 1,
+            next: ShapeId(4),
+            class: Value::NIL,
+        };
+        cache.insert(line);
+        assert_eq!(cache.lookup(ShapeId(3)), Some(line));
+        assert_eq!(cache.lookup(ShapeId(4)), None);
+        assert_eq!(cache.state(), "mono");
+    }
+}
