@@ -1,6 +1,12 @@
 # Numeric#step (Integer#step is this one, as in MRI).
 
 class Numeric
+  # divmod(other): the floored quotient and the modulus, as MRI's
+  # Numeric#divmod ([3, 1.5] for 7.5.divmod(2)).
+  def divmod(other)
+    [div(other), self % other]
+  end
+
   # step(limit = nil, step = 1) { |n| } (or step(to: limit, by: step)):
   # counts from self by step while not past limit (forever when limit is
   # nil). With a Float anywhere the values

@@ -1196,7 +1196,10 @@ impl Vm {
                 None => {
                     let args = self.stack[receiver_index + 1..].to_vec();
                     let result = if self.has_method_missing(class) {
-                        self.call_method_missing(receiver, site.name, &args)?
+                        let result =
+                            self.call_method_missing(receiver, site.name, &args, block, kwargs);
+                        self.frames[frame].sending_block = 0;
+                        result?
                     } else {
                         return Err(self.method_missing_error(receiver, site, &method.code, &args));
                     };
@@ -1562,7 +1565,7 @@ impl Vm {
                 let class = self.c.no_method_error;
                 Err(self.raise(class, message))
             }
-            None => self.call_method_missing(receiver, name, args),
+            None => self.call_method_missing(receiver, name, args, None, false),
         }
     }
 
@@ -2000,13 +2003,16 @@ impl Vm {
     }
 
     /// A call of a method that does not exist: the receiver's own
-    /// `method_missing` gets the name and arguments if it defines one;
-    /// otherwise NoMethodError.
+    /// `method_missing` gets the name, the arguments and the block if it
+    /// defines one (`kwargs`: the last argument is a keyword Hash, passed on
+    /// as keywords); otherwise NoMethodError.
     pub fn call_method_missing(
         &mut self,
         receiver: Value,
         name: bytecode::Sym,
         args: &[Value],
+        block: Option<Rc<Block>>,
+        kwargs: bool,
     ) -> VmResult {
         let method_missing = self.symbols.intern("method_missing");
         let class = self.class_of(receiver);
@@ -2016,8 +2022,18 @@ impl Vm {
                 self.stack.push(receiver);
                 self.stack.push(Value::symbol(name));
                 self.stack.extend_from_slice(args);
-                let result =
-                    self.invoke(&entry, receiver_index, args.len() + 1, method_missing, None);
+                let kind = CallKind {
+                    kwargs,
+                    direct: false,
+                };
+                let result = self.invoke_with_kwargs(
+                    &entry,
+                    receiver_index,
+                    args.len() + 1,
+                    method_missing,
+                    block,
+                    kind,
+                );
                 self.stack.truncate(receiver_index);
                 result
             }
@@ -2101,7 +2117,7 @@ impl Vm {
     ) -> VmResult {
         let class = self.class_of(receiver);
         let Some(entry) = self.find_method(class, name) else {
-            return self.call_method_missing(receiver, name, args);
+            return self.call_method_missing(receiver, name, args, block, kwargs);
         };
         let receiver_index = self.stack.len();
         self.stack.push(receiver);

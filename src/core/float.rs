@@ -116,6 +116,15 @@ pub fn define(vm: &mut Vm) {
     vm.define_native(float, "truncate", 0, Some(0), |vm, a, _| {
         float_to_integer(vm, float_of(a).unwrap().trunc())
     });
+    vm.define_native(float, "div", 1, Some(1), |vm, a, b| {
+        let Some(y) = float_of(b[0]).or_else(|| Int::of(b[0]).map(|i| i.to_f64())) else {
+            return Err(coerce_error(vm, b[0], "Float"));
+        };
+        if y == 0.0 {
+            return Err(vm.zero_division());
+        }
+        float_to_integer(vm, (float_of(a).unwrap() / y).floor())
+    });
     vm.define_native(float, "floor", 0, Some(0), |vm, a, _| {
         float_to_integer(vm, float_of(a).unwrap().floor())
     });

@@ -138,10 +138,24 @@ pub fn method_body(vm: &mut Vm, method: Value) -> VmResult<MethodBody> {
     }
 }
 
-/// `receiver.method(name)`: NameError for a method it does not have.
+/// `receiver.method(name)`: NameError for a method it does not have,
+/// unless its `respond_to_missing?(name, true)` claims it (then calling the
+/// Method goes to `method_missing`).
 fn method_object(vm: &mut Vm, receiver: Value, name: Sym) -> VmResult {
     let class = vm.class_of(receiver);
-    let Some(entry) = vm.find_method(class, name) else {
+    let owner = match vm.find_method(class, name) {
+        Some(entry) => Some(entry.owner),
+        None => {
+            let respond_to_missing = vm.symbols.intern("respond_to_missing?");
+            let claimed = vm.call(
+                receiver,
+                respond_to_missing,
+                &[Value::symbol(name), Value::TRUE],
+            )?;
+            claimed.truthy().then_some(class)
+        }
+    };
+    let Some(owner) = owner else {
         let description = vm.describe_receiver(receiver);
         let message = format!(
             "undefined method `{}' for {description}",
@@ -152,7 +166,7 @@ fn method_object(vm: &mut Vm, receiver: Value, name: Sym) -> VmResult {
     };
     let class = vm.c.method;
     let method = vm.new_object(class);
-    set_parts(vm, method, receiver, name, entry.owner)?;
+    set_parts(vm, method, receiver, name, owner)?;
     Ok(method)
 }
 

@@ -21,6 +21,7 @@ pub mod process;
 pub mod range;
 pub mod string;
 pub mod structs;
+pub mod symbol;
 
 use crate::object::{RArray, RString};
 use crate::value::Value;
@@ -69,6 +70,7 @@ pub fn define_core(vm: &mut Vm) {
     integer::define(vm);
     float::define(vm);
     string::define(vm);
+    symbol::define(vm);
     array::define(vm);
 }
 

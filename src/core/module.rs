@@ -992,7 +992,11 @@ fn send(vm: &mut Vm, object: Value, args: &[Value], allow_private: bool) -> VmRe
             let class = vm.c.no_method_error;
             Err(vm.raise(class, message))
         }
-        None => vm.call_method_missing(object, name, &args[1..]),
+        None => {
+            let block = vm.current_block();
+            let kwargs = vm.called_with_keywords();
+            vm.call_method_missing(object, name, &args[1..], block, kwargs)
+        }
     }
 }
 

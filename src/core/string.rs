@@ -1,33 +1,162 @@
-//! String and Symbol: the methods the first slice of the language needs,
-//! with MRI's `inspect` forms. (Array is in `array.rs`.)
+//! String: mutable byte strings read as UTF-8, with MRI's semantics and
+//! messages.
+//!
+//! This file holds what every String method shares (reading and replacing a
+//! receiver's bytes, converting arguments, finding characters) and the
+//! basic methods: construction, comparison, concatenation, conversion and
+//! `inspect`. The other methods are grouped by kind in `string/`:
+//! - `index.rs`: `[]`, `[]=`, `slice!`, `index`, `rindex`, prefixes and
+//!   suffixes, `partition`, `scan` and the other searches;
+//! - `transform.rs`: case mapping, `strip`, `chomp`, `chop`, `reverse`,
+//!   `center`, `ljust`, `rjust` and `succ`, with their bang forms;
+//! - `charset.rs`: the character-set methods `tr`, `tr_s`, `delete`,
+//!   `squeeze` and `count`;
+//! - `substitute.rs`: `sub`, `gsub` and their bang forms;
+//! - `iterate.rs`: `split`, `lines`, `chars`, `bytes`, the `each_*`
+//!   iterators and `upto`;
+//! - `number.rs`: `to_i`, `to_f`, `hex`, `oct`, `ord` and `chr`.
+//!
+//! A String is bytes. Methods that work on characters read them as UTF-8, an
+//! invalid byte counting as one character, as MRI does for a broken string;
+//! `bytesize`, `bytes` and `byteslice` work on bytes. Every mutator checks
+//! the frozen flag first, even when it would change nothing, as MRI does.
+//!
+//! Regexp does not exist yet: a Regexp argument (or a String method that
+//! needs one, such as `match`) raises NotImplementedError; any other
+//! non-String pattern raises MRI's TypeError.
+//!
+//! While a method calls back into Ruby (a block, `to_str`, `to_s`) no
+//! `RefCell` borrow of a String's bytes is held, and new strings go straight
+//! into a Ruby Array: the collector does not see values kept only in a Rust
+//! `Vec` (see `heap.rs`).
 
-use crate::core::integer::Int;
-use crate::object::RString;
+mod charset;
+mod index;
+mod iterate;
+mod number;
+mod substitute;
+mod transform;
+
+use crate::core::integer::{float_of, Int};
+use crate::object::{RArray, RString};
 use crate::value::Value;
 use crate::vm::{Vm, VmResult};
+use std::cell::{Ref, RefMut};
+
+pub(crate) use index::{aref, end_with, match_p, start_with};
+pub(crate) use transform::{capitalize, downcase, succ, swapcase, upcase};
 
 pub fn define(vm: &mut Vm) {
-    define_string(vm);
-    define_symbol(vm);
+    define_basics(vm);
+    index::define(vm);
+    transform::define(vm);
+    charset::define(vm);
+    substitute::define(vm);
+    iterate::define(vm);
+    number::define(vm);
 }
 
-fn bytes_of(value: Value) -> std::cell::Ref<'static, Vec<u8>> {
+// --- receivers -------------------------------------------------------------
+
+/// The bytes of a String value (held only while no Ruby code runs).
+pub(crate) fn bytes_of(value: Value) -> Ref<'static, Vec<u8>> {
+    value.get::<RString>().expect("a String").bytes.borrow()
+}
+
+fn bytes_mut(value: Value) -> RefMut<'static, Vec<u8>> {
+    value.get::<RString>().expect("a String").bytes.borrow_mut()
+}
+
+/// A copy of a String value's bytes.
+fn copy_of(value: Value) -> Vec<u8> {
+    bytes_of(value).clone()
+}
+
+/// Replaces the contents of String `value` (already checked not frozen).
+fn set_bytes(vm: &mut Vm, value: Value, bytes: Vec<u8>) {
+    let old = bytes_of(value).len();
+    if bytes.len() > old {
+        vm.heap.note_external(bytes.len() - old);
+    }
+    *bytes_mut(value) = bytes;
+}
+
+/// The result of a bang method: the receiver after storing `new` in it, or
+/// nil when `new` is what it already holds.
+fn store_if_changed(vm: &mut Vm, value: Value, new: Vec<u8>) -> Value {
+    if *bytes_of(value) == new {
+        return Value::NIL;
+    }
+    set_bytes(vm, value, new);
     value
-        .get::<RString>()
-        .expect("String receiver")
-        .bytes
-        .borrow()
 }
 
-/// A String argument, or TypeError `no implicit conversion of X into String`.
+/// Adds the strings made from `pieces` to the Array `array`, one at a time
+/// (each new string is reachable from the array before the next is made).
+fn push_strings<'a>(vm: &mut Vm, array: Value, pieces: impl IntoIterator<Item = &'a [u8]>) {
+    for piece in pieces {
+        let string = vm.new_string(piece.to_vec());
+        push(array, string);
+    }
+}
+
+fn push(array: Value, value: Value) {
+    array
+        .get::<RArray>()
+        .expect("an Array")
+        .items
+        .borrow_mut()
+        .push(value);
+}
+
+/// The block given to the running method, or LocalJumpError where MRI
+/// would return an Enumerator (rhizome has none yet).
+fn expect_block(vm: &mut Vm) -> VmResult<std::rc::Rc<crate::block::Block>> {
+    match vm.current_block() {
+        Some(block) => Ok(block),
+        None => Err(vm.no_block_given()),
+    }
+}
+
+// --- arguments -------------------------------------------------------------
+
+/// A String argument (or one that converts with `to_str`), else TypeError
+/// `no implicit conversion of X into String`.
 pub fn expect_string(vm: &mut Vm, value: Value) -> VmResult<Vec<u8>> {
-    match value.get::<RString>() {
-        Some(s) => Ok(s.bytes.borrow().clone()),
+    match check_string(vm, value)? {
+        Some(string) => Ok(copy_of(string)),
         None => {
             let name = vm.special_or_class_name(value);
             Err(vm.type_error(format!("no implicit conversion of {name} into String")))
         }
     }
+}
+
+/// MRI's `rb_check_string_type`: the value when it is a String, what its
+/// `to_str` returns when it has one, else None.
+fn check_string(vm: &mut Vm, value: Value) -> VmResult<Option<Value>> {
+    if value.get::<RString>().is_some() {
+        return Ok(Some(value));
+    }
+    if !value.is_heap() {
+        return Ok(None);
+    }
+    let to_str = vm.symbols.intern("to_str");
+    if vm.find_method(vm.class_of(value), to_str).is_none() {
+        return Ok(None);
+    }
+    let converted = vm.call(value, to_str, &[])?;
+    if converted.is_nil() {
+        return Ok(None);
+    }
+    if converted.get::<RString>().is_none() {
+        let from = vm.class_name(vm.real_class_of(value));
+        let to = vm.class_name(vm.real_class_of(converted));
+        return Err(vm.type_error(format!(
+            "can't convert {from} to String ({from}#to_str gives {to})"
+        )));
+    }
+    Ok(Some(converted))
 }
 
 /// An Integer argument that fits an i64, or TypeError.
@@ -45,262 +174,481 @@ pub fn expect_integer(vm: &mut Vm, value: Value) -> VmResult<i64> {
     }
 }
 
-fn define_string(vm: &mut Vm) {
-    let string = vm.c.string;
-    vm.define_native(string, "+", 1, Some(1), |vm, a, args| {
-        let mut bytes = bytes_of(a).clone();
-        bytes.extend_from_slice(&expect_string(vm, args[0])?);
-        Ok(vm.new_string(bytes))
-    });
-    vm.define_native(string, "*", 1, Some(1), |vm, a, args| {
-        let count = expect_integer(vm, args[0])?;
-        if count < 0 {
-            return Err(vm.argument_error("negative argument".into()));
+/// An integer argument as MRI's `NUM2LONG` reads it: an Integer that fits
+/// a long, or a Float truncated; RangeError or TypeError otherwise.
+fn to_long(vm: &mut Vm, value: Value) -> VmResult<i64> {
+    if let Some(f) = float_of(value) {
+        // The longs are [-2**63, 2**63).
+        let bound = -(i64::MIN as f64);
+        if (-bound..bound).contains(&f) {
+            return Ok(f.trunc() as i64);
         }
-        let bytes = bytes_of(a).repeat(count as usize);
-        Ok(vm.new_string(bytes))
-    });
-    vm.define_native(string, "==", 1, Some(1), string_eq);
-    vm.define_native(string, "eql?", 1, Some(1), string_eq);
-    vm.define_native(string, "===", 1, Some(1), string_eq);
-    vm.define_native(string, "<=>", 1, Some(1), |_, a, args| {
-        Ok(match args[0].get::<RString>() {
-            Some(b) => Value::small(bytes_of(a).as_slice().cmp(b.bytes.borrow().as_slice()) as i64),
-            None => Value::NIL,
-        })
-    });
-    vm.define_native(string, "length", 0, Some(0), string_length);
-    vm.define_native(string, "size", 0, Some(0), string_length);
-    vm.define_native(string, "bytesize", 0, Some(0), |_, a, _| {
-        Ok(Value::small(bytes_of(a).len() as i64))
-    });
-    vm.define_native(string, "empty?", 0, Some(0), |_, a, _| {
-        Ok(Value::bool(bytes_of(a).is_empty()))
-    });
-    vm.define_native(string, "upcase", 0, Some(0), |vm, a, _| {
-        map_text(vm, a, |s| s.to_uppercase())
-    });
-    vm.define_native(string, "downcase", 0, Some(0), |vm, a, _| {
-        map_text(vm, a, |s| s.to_lowercase())
-    });
-    vm.define_native(string, "capitalize", 0, Some(0), |vm, a, _| {
-        map_text(vm, a, |s| {
-            let mut chars = s.chars();
-            match chars.next() {
-                Some(first) => first
-                    .to_uppercase()
-                    .chain(chars.flat_map(char::to_lowercase))
-                    .collect(),
-                None => String::new(),
-            }
-        })
-    });
-    vm.define_native(string, "swapcase", 0, Some(0), |vm, a, _| {
-        map_text(vm, a, |s| {
-            s.chars()
-                .flat_map(|c| -> Vec<char> {
-                    if c.is_uppercase() {
-                        c.to_lowercase().collect()
-                    } else {
-                        c.to_uppercase().collect()
-                    }
-                })
-                .collect()
-        })
-    });
-    vm.define_native(string, "reverse", 0, Some(0), |vm, a, _| {
-        map_text(vm, a, |s| s.chars().rev().collect())
-    });
-    vm.define_native(string, "to_s", 0, Some(0), |_, a, _| Ok(a));
-    vm.define_native(string, "to_str", 0, Some(0), |_, a, _| Ok(a));
-    vm.define_native(string, "inspect", 0, Some(0), |vm, a, _| {
-        let text = inspect_string(&bytes_of(a));
-        Ok(vm.new_str(&text))
-    });
-    vm.define_native(string, "to_sym", 0, Some(0), |vm, a, _| {
-        let text = String::from_utf8_lossy(&bytes_of(a)).into_owned();
-        Ok(Value::symbol(vm.symbols.intern(&text)))
-    });
-    vm.define_native(string, "to_i", 0, Some(0), |vm, a, _| {
-        let text = String::from_utf8_lossy(&bytes_of(a)).into_owned();
-        Ok(vm.new_integer(parse_leading_integer(&text)))
-    });
-    vm.define_native(string, "to_f", 0, Some(0), |vm, a, _| {
-        let text = String::from_utf8_lossy(&bytes_of(a)).into_owned();
-        Ok(vm.new_float(parse_leading_float(&text)))
-    });
-    for name in ["succ", "next"] {
-        vm.define_native(string, name, 0, Some(0), |vm, a, _| {
-            let next = successor(&bytes_of(a));
-            Ok(vm.new_string(next))
-        });
+        let class = vm.c.range_error;
+        let shown = float_for_message(f);
+        return Err(vm.raise(class, format!("float {shown} out of range of integer")));
     }
-    vm.define_native(string, "<<", 1, Some(1), append);
-    vm.define_native(string, "concat", 1, Some(1), append);
-    vm.define_native(string, "hash", 0, Some(0), |vm, a, _| {
-        let hash = bytes_of(a).iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
-            (h ^ b as u64).wrapping_mul(0x100_0000_01b3)
-        });
-        Ok(vm.new_int((hash >> 2) as i128))
-    });
+    crate::core::array::to_long(vm, value)
 }
 
-fn string_eq(_: &mut Vm, a: Value, args: &[Value]) -> VmResult {
-    Ok(Value::bool(match args[0].get::<RString>() {
-        Some(b) => *bytes_of(a) == *b.bytes.borrow(),
+/// A Float as MRI's messages show it (C's `%-.10g`, with `NaN` and `Inf`).
+fn float_for_message(f: f64) -> String {
+    if f.is_nan() {
+        return "NaN".into();
+    }
+    if f.is_infinite() {
+        return if f > 0.0 { "Inf" } else { "-Inf" }.into();
+    }
+    let scientific = format!("{f:.9e}");
+    let (mantissa, exponent) = scientific.split_once('e').expect("an exponent");
+    let exponent: i32 = exponent.parse().expect("a number");
+    let trim = |digits: &str| -> String {
+        if digits.contains('.') {
+            digits
+                .trim_end_matches('0')
+                .trim_end_matches('.')
+                .to_string()
+        } else {
+            digits.to_string()
+        }
+    };
+    if (-4..10).contains(&exponent) {
+        return trim(&format!("{f:.*}", (9 - exponent) as usize));
+    }
+    let sign = if exponent < 0 { '-' } else { '+' };
+    format!("{}e{sign}{:02}", trim(mantissa), exponent.abs())
+}
+
+/// Whether `value` is a Regexp (once rhizome has the class).
+fn is_regexp(vm: &mut Vm, value: Value) -> bool {
+    let name = vm.symbols.intern("Regexp");
+    let object = vm.c.object;
+    match vm.constant(object, name) {
+        Some(class) => value.is_heap() && vm.is_kind_of(value, class),
         None => false,
-    }))
+    }
 }
 
-fn string_length(_: &mut Vm, a: Value, _: &[Value]) -> VmResult {
-    Ok(Value::small(char_count(&bytes_of(a)) as i64))
+/// NotImplementedError for a String method used with a Regexp, or one that
+/// needs Regexp whatever its arguments.
+fn regexp_unsupported(vm: &mut Vm) -> crate::vm::Control {
+    let class = vm.c.not_implemented_error;
+    vm.raise(class, "Regexp is not supported by rhizome yet".into())
+}
+
+/// A pattern argument of `sub`, `gsub`, `split`, `scan` and `match?`: a
+/// String (or `to_str`); NotImplementedError for a Regexp; else MRI's
+/// TypeError `wrong argument type X (expected Regexp)`.
+fn expect_pattern(vm: &mut Vm, value: Value) -> VmResult<Vec<u8>> {
+    if is_regexp(vm, value) {
+        return Err(regexp_unsupported(vm));
+    }
+    match check_string(vm, value)? {
+        Some(string) => Ok(copy_of(string)),
+        None => {
+            let name = vm.special_or_class_name(value);
+            Err(vm.type_error(format!("wrong argument type {name} (expected Regexp)")))
+        }
+    }
+}
+
+/// A String argument of a method that also takes a Regexp (`index`,
+/// `start_with?`, `partition`): NotImplementedError for a Regexp, else as
+/// [`expect_string`].
+fn expect_string_or_regexp(vm: &mut Vm, value: Value) -> VmResult<Vec<u8>> {
+    if is_regexp(vm, value) {
+        return Err(regexp_unsupported(vm));
+    }
+    expect_string(vm, value)
+}
+
+// --- characters ------------------------------------------------------------
+
+/// The length in bytes of the character `bytes` starts with: a valid UTF-8
+/// sequence, or one byte.
+pub(crate) fn char_len(bytes: &[u8]) -> usize {
+    let len = match bytes[0] {
+        0x00..=0x7f => return 1,
+        0xc2..=0xdf => 2,
+        0xe0..=0xef => 3,
+        0xf0..=0xf4 => 4,
+        _ => return 1,
+    };
+    match bytes.get(..len) {
+        Some(sequence) if std::str::from_utf8(sequence).is_ok() => len,
+        _ => 1,
+    }
+}
+
+/// The characters of `bytes`, each as its bytes.
+pub(crate) fn chars_of(bytes: &[u8]) -> impl Iterator<Item = &[u8]> {
+    let mut rest = bytes;
+    std::iter::from_fn(move || {
+        if rest.is_empty() {
+            return None;
+        }
+        let (char, tail) = rest.split_at(char_len(rest));
+        rest = tail;
+        Some(char)
+    })
+}
+
+/// The characters of `bytes` decoded: `Ok(char)`, or `Err(byte)` for a byte
+/// that is not part of a valid UTF-8 sequence.
+fn decoded_chars(bytes: &[u8]) -> impl Iterator<Item = Result<char, u8>> + '_ {
+    chars_of(bytes).map(|c| match std::str::from_utf8(c) {
+        Ok(text) => Ok(text.chars().next().expect("one character")),
+        Err(_) => Err(c[0]),
+    })
 }
 
 /// Characters in UTF-8 bytes (an invalid byte counts as one character).
 pub fn char_count(bytes: &[u8]) -> usize {
-    String::from_utf8_lossy(bytes).chars().count()
-}
-
-fn append(vm: &mut Vm, a: Value, args: &[Value]) -> VmResult {
-    vm.check_frozen(a)?;
-    let extra = match Int::of(args[0]) {
-        Some(Int::Fix(code)) if (0..=0x10ffff).contains(&code) => char::from_u32(code as u32)
-            .map(|c| c.to_string().into_bytes())
-            .unwrap_or_default(),
-        _ => expect_string(vm, args[0])?,
-    };
-    vm.heap.note_external(extra.len());
-    a.get::<RString>()
-        .unwrap()
-        .bytes
-        .borrow_mut()
-        .extend_from_slice(&extra);
-    Ok(a)
-}
-
-fn map_text(vm: &mut Vm, a: Value, f: impl Fn(&str) -> String) -> VmResult {
-    let text = String::from_utf8_lossy(&bytes_of(a)).into_owned();
-    Ok(vm.new_str(&f(&text)))
-}
-
-/// `String#succ`: the rightmost letter or digit is incremented, carrying
-/// left over letters and digits (`"az"` -> `"ba"`, `"zz"` -> `"aaa"`,
-/// `"a9"` -> `"b0"`); a string without any increments its last byte.
-pub fn successor(bytes: &[u8]) -> Vec<u8> {
-    let mut out = bytes.to_vec();
-    if out.is_empty() {
-        return out;
+    if bytes.is_ascii() {
+        return bytes.len();
     }
-    if !out.iter().any(|b| b.is_ascii_alphanumeric()) {
-        let mut i = out.len();
-        while i > 0 {
-            i -= 1;
-            if out[i] == 0xff {
-                out[i] = 0;
+    chars_of(bytes).count()
+}
+
+/// Where the characters of a string start: ASCII strings are indexed
+/// directly, others through a table of character offsets.
+struct CharMap {
+    /// The byte offset of each character and, last, the byte length; None
+    /// when every character is one byte.
+    starts: Option<Vec<usize>>,
+    len: usize,
+}
+
+impl CharMap {
+    fn new(bytes: &[u8]) -> CharMap {
+        if bytes.is_ascii() {
+            return CharMap {
+                starts: None,
+                len: bytes.len(),
+            };
+        }
+        let mut starts = Vec::with_capacity(bytes.len() + 1);
+        let mut offset = 0;
+        while offset < bytes.len() {
+            starts.push(offset);
+            offset += char_len(&bytes[offset..]);
+        }
+        starts.push(offset);
+        CharMap {
+            starts: Some(starts),
+            len: bytes.len(),
+        }
+    }
+
+    /// The number of characters.
+    fn count(&self) -> usize {
+        match &self.starts {
+            Some(starts) => starts.len() - 1,
+            None => self.len,
+        }
+    }
+
+    /// The byte offset of character `index` (`count()` gives the length).
+    fn offset(&self, index: usize) -> usize {
+        match &self.starts {
+            Some(starts) => starts[index],
+            None => index,
+        }
+    }
+
+    /// The index of the character starting at byte `offset`, or of the
+    /// first one after it when `offset` is inside a character.
+    fn index_at(&self, offset: usize) -> usize {
+        match &self.starts {
+            Some(starts) => match starts.binary_search(&offset) {
+                Ok(i) | Err(i) => i,
+            },
+            None => offset,
+        }
+    }
+
+    /// Whether a character starts at byte `offset` (or it is the end).
+    fn is_boundary(&self, offset: usize) -> bool {
+        match &self.starts {
+            Some(starts) => starts.binary_search(&offset).is_ok(),
+            None => offset <= self.len,
+        }
+    }
+
+    /// The bytes of `count` characters from character `start` (both in
+    /// range).
+    fn byte_range(&self, start: usize, count: usize) -> std::ops::Range<usize> {
+        self.offset(start)..self.offset(start + count)
+    }
+}
+
+/// The bytes `bytes` starts with when they are a whole character, as an
+/// Integer codepoint (MRI's `<<` and `concat` with an Integer).
+fn codepoint_bytes(vm: &mut Vm, code: Value) -> VmResult<Option<Vec<u8>>> {
+    let Some(int) = Int::of(code) else {
+        return Ok(None);
+    };
+    let code = match int {
+        Int::Fix(n) if (0..=u32::MAX as i64).contains(&n) => n,
+        Int::Fix(n) => {
+            let class = vm.c.range_error;
+            return Err(vm.raise(class, format!("{n} out of char range")));
+        }
+        Int::Big(_) => {
+            let class = vm.c.range_error;
+            return Err(vm.raise(class, "bignum out of char range".into()));
+        }
+    };
+    match char::from_u32(code as u32) {
+        Some(c) => Ok(Some(c.to_string().into_bytes())),
+        None => {
+            let class = vm.c.range_error;
+            let message = if code > 0x10ffff {
+                format!("{code} out of char range")
             } else {
-                out[i] += 1;
-                return out;
-            }
-        }
-        out.insert(0, 1);
-        return out;
-    }
-    // Increment the rightmost letter or digit; a carry moves to the next
-    // one on the left if it is adjacent or of the same kind (digit or
-    // letter), else a new character is inserted ("a9" -> "b0", "a-9" ->
-    // "a-10").
-    let Some(mut i) = out.iter().rposition(|b| b.is_ascii_alphanumeric()) else {
-        return out;
-    };
-    loop {
-        let b = out[i];
-        let (wrapped, carry) = match b {
-            b'z' => (b'a', b'a'),
-            b'Z' => (b'A', b'A'),
-            b'9' => (b'0', b'1'),
-            _ => {
-                out[i] = b + 1;
-                return out;
-            }
-        };
-        out[i] = wrapped;
-        let same_kind = |other: u8| {
-            other.is_ascii_digit() == b.is_ascii_digit() && other.is_ascii_alphanumeric()
-        };
-        match out[..i].iter().rposition(|b| b.is_ascii_alphanumeric()) {
-            Some(left) if left + 1 == i || same_kind(out[left]) => i = left,
-            _ => {
-                out.insert(i, carry);
-                return out;
-            }
+                format!("invalid codepoint 0x{code:X} in UTF-8")
+            };
+            Err(vm.raise(class, message))
         }
     }
 }
 
-/// `String#to_i`: optional whitespace, sign, digits with single underscores;
-/// 0 when there are none.
-pub fn parse_leading_integer(text: &str) -> num_bigint::BigInt {
-    let trimmed = text.trim_start();
-    let (negative, rest) = match trimmed.as_bytes().first() {
-        Some(b'-') => (true, &trimmed[1..]),
-        Some(b'+') => (false, &trimmed[1..]),
-        _ => (false, trimmed),
-    };
-    let mut digits = String::new();
-    let mut previous_underscore = false;
-    for c in rest.chars() {
-        if c.is_ascii_digit() {
-            digits.push(c);
-            previous_underscore = false;
-        } else if c == '_' && !digits.is_empty() && !previous_underscore {
-            previous_underscore = true;
+// --- the basic methods -----------------------------------------------------
+
+fn define_basics(vm: &mut Vm) {
+    let string = vm.c.string;
+    vm.define_private_native(string, "initialize", 0, Some(2), |vm, s, args| {
+        let positional = if vm.called_with_keywords() {
+            &args[..args.len() - 1]
         } else {
-            break;
+            args
+        };
+        match positional {
+            [] => Ok(s),
+            [source] => {
+                vm.check_frozen(s)?;
+                let bytes = expect_string(vm, *source)?;
+                set_bytes(vm, s, bytes);
+                Ok(s)
+            }
+            _ => Err(vm.arity_error(positional.len(), 0, Some(1))),
         }
+    });
+    vm.define_native(string, "+", 1, Some(1), |vm, s, args| {
+        let other = expect_string(vm, args[0])?;
+        let mut bytes = copy_of(s);
+        bytes.extend_from_slice(&other);
+        Ok(vm.new_string(bytes))
+    });
+    vm.define_native(string, "*", 1, Some(1), |vm, s, args| {
+        let count = to_long(vm, args[0])?;
+        if count < 0 {
+            return Err(vm.argument_error("negative argument".into()));
+        }
+        let len = bytes_of(s).len();
+        if len > 0 && count as u128 * len as u128 > (i64::MAX / 2) as u128 {
+            return Err(vm.argument_error("argument too big".into()));
+        }
+        let bytes = bytes_of(s).repeat(count as usize);
+        Ok(vm.new_string(bytes))
+    });
+    vm.define_native(string, "==", 1, Some(1), string_eq);
+    vm.define_native(string, "===", 1, Some(1), string_eq);
+    vm.define_native(string, "eql?", 1, Some(1), |_, s, args| {
+        Ok(Value::bool(match args[0].get::<RString>() {
+            Some(other) => *bytes_of(s) == *other.bytes.borrow(),
+            None => false,
+        }))
+    });
+    vm.define_native(string, "<=>", 1, Some(1), |_, s, args| {
+        Ok(match args[0].get::<RString>() {
+            Some(other) => {
+                Value::small(bytes_of(s).as_slice().cmp(other.bytes.borrow().as_slice()) as i64)
+            }
+            None => Value::NIL,
+        })
+    });
+    vm.define_native(string, "casecmp", 1, Some(1), casecmp);
+    vm.define_native(string, "casecmp?", 1, Some(1), casecmp_p);
+    vm.define_native(string, "hash", 0, Some(0), |vm, s, _| {
+        let hash = bytes_of(s).iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
+            (h ^ b as u64).wrapping_mul(0x100_0000_01b3)
+        });
+        Ok(vm.new_int((hash >> 2) as i128))
+    });
+    vm.define_native(string, "length", 0, Some(0), string_length);
+    vm.define_native(string, "size", 0, Some(0), string_length);
+    vm.define_native(string, "bytesize", 0, Some(0), |_, s, _| {
+        Ok(Value::small(bytes_of(s).len() as i64))
+    });
+    vm.define_native(string, "empty?", 0, Some(0), |_, s, _| {
+        Ok(Value::bool(bytes_of(s).is_empty()))
+    });
+    vm.define_native(string, "ascii_only?", 0, Some(0), |_, s, _| {
+        Ok(Value::bool(bytes_of(s).is_ascii()))
+    });
+    vm.define_native(string, "valid_encoding?", 0, Some(0), |_, s, _| {
+        Ok(Value::bool(std::str::from_utf8(&bytes_of(s)).is_ok()))
+    });
+    vm.define_native(string, "<<", 1, Some(1), |vm, s, args| {
+        vm.check_frozen(s)?;
+        let extra = match codepoint_bytes(vm, args[0])? {
+            Some(bytes) => bytes,
+            None => expect_string(vm, args[0])?,
+        };
+        append(vm, s, &extra);
+        Ok(s)
+    });
+    vm.define_native(string, "concat", 0, None, |vm, s, args| {
+        vm.check_frozen(s)?;
+        // Every argument is read before any is appended: `s.concat(s, s)`
+        // appends the original contents twice.
+        let mut extra = Vec::new();
+        for &arg in args {
+            match codepoint_bytes(vm, arg)? {
+                Some(bytes) => extra.extend_from_slice(&bytes),
+                None => extra.extend_from_slice(&expect_string(vm, arg)?),
+            }
+        }
+        append(vm, s, &extra);
+        Ok(s)
+    });
+    vm.define_native(string, "prepend", 0, None, |vm, s, args| {
+        vm.check_frozen(s)?;
+        let mut bytes = Vec::new();
+        for &arg in args {
+            bytes.extend_from_slice(&expect_string(vm, arg)?);
+        }
+        bytes.extend_from_slice(&bytes_of(s));
+        set_bytes(vm, s, bytes);
+        Ok(s)
+    });
+    vm.define_native(string, "replace", 1, Some(1), |vm, s, args| {
+        vm.check_frozen(s)?;
+        let bytes = expect_string(vm, args[0])?;
+        set_bytes(vm, s, bytes);
+        Ok(s)
+    });
+    vm.define_native(string, "clear", 0, Some(0), |vm, s, _| {
+        vm.check_frozen(s)?;
+        bytes_mut(s).clear();
+        Ok(s)
+    });
+    vm.define_native(string, "to_s", 0, Some(0), to_plain_string);
+    vm.define_native(string, "to_str", 0, Some(0), to_plain_string);
+    vm.define_native(string, "inspect", 0, Some(0), |vm, s, _| {
+        let text = inspect_string(&bytes_of(s));
+        Ok(vm.new_str(&text))
+    });
+    vm.define_native(string, "dump", 0, Some(0), |vm, s, _| {
+        let text = dump_string(&bytes_of(s));
+        Ok(vm.new_str(&text))
+    });
+    vm.define_native(string, "to_sym", 0, Some(0), string_to_sym);
+    vm.define_native(string, "intern", 0, Some(0), string_to_sym);
+    vm.define_native(string, "+@", 0, Some(0), |vm, s, _| {
+        if s.header().is_some_and(|h| h.is_frozen()) {
+            let bytes = copy_of(s);
+            return Ok(vm.new_string(bytes));
+        }
+        Ok(s)
+    });
+    for name in ["-@", "dedup"] {
+        vm.define_native(string, name, 0, Some(0), |vm, s, _| {
+            if s.header().is_some_and(|h| h.is_frozen()) {
+                return Ok(s);
+            }
+            let bytes = copy_of(s);
+            let copy = vm.new_string(bytes);
+            copy.header().expect("a String").freeze();
+            Ok(copy)
+        });
     }
-    let value: num_bigint::BigInt = digits.parse().unwrap_or_default();
-    if negative {
-        -value
-    } else {
-        value
+    vm.define_native(string, "=~", 1, Some(1), match_operator);
+    vm.define_native(string, "match", 1, Some(2), match_data);
+}
+
+/// `casecmp`: `<=>` ignoring ASCII case; nil for a non-String.
+pub(crate) fn casecmp(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
+    let Some(other) = check_string(vm, args[0])? else {
+        return Ok(Value::NIL);
+    };
+    let fold = |bytes: &[u8]| bytes.to_ascii_lowercase();
+    let ordering = fold(&bytes_of(s)).cmp(&fold(&bytes_of(other)));
+    Ok(Value::small(ordering as i64))
+}
+
+/// `casecmp?`: equality under Unicode case folding; nil for a non-String.
+pub(crate) fn casecmp_p(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
+    let Some(other) = check_string(vm, args[0])? else {
+        return Ok(Value::NIL);
+    };
+    let equal = transform::case_fold(&bytes_of(s)) == transform::case_fold(&bytes_of(other));
+    Ok(Value::bool(equal))
+}
+
+/// `=~`: TypeError for a String; otherwise MRI calls `pattern =~ self`
+/// (nil when the pattern has no `=~`).
+pub(crate) fn match_operator(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
+    if args[0].get::<RString>().is_some() {
+        return Err(vm.type_error("type mismatch: String given".into()));
+    }
+    if is_regexp(vm, args[0]) {
+        return Err(regexp_unsupported(vm));
+    }
+    let name = vm.symbols.intern("=~");
+    let class = vm.class_of(args[0]);
+    match vm.find_method(class, name) {
+        Some(_) => vm.call(args[0], name, &[s]),
+        None => Ok(Value::NIL),
     }
 }
 
-/// `String#to_f`: the longest leading decimal number; 0.0 when none.
-pub fn parse_leading_float(text: &str) -> f64 {
-    let trimmed = text.trim_start();
-    let bytes = trimmed.as_bytes();
-    let mut end = 0;
-    let mut seen_digit = false;
-    let mut seen_point = false;
-    let mut seen_exponent = false;
-    let mut best = 0;
-    while end < bytes.len() {
-        let c = bytes[end];
-        match c {
-            b'0'..=b'9' => {
-                seen_digit = true;
-                best = end + 1;
-            }
-            b'+' | b'-' if end == 0 || matches!(bytes[end - 1], b'e' | b'E') => {}
-            b'_' if seen_digit && bytes.get(end + 1).is_some_and(u8::is_ascii_digit) => {}
-            b'.' if !seen_point
-                && !seen_exponent
-                && bytes.get(end + 1).is_some_and(u8::is_ascii_digit) =>
-            {
-                seen_point = true
-            }
-            b'e' | b'E' if seen_digit && !seen_exponent => seen_exponent = true,
-            _ => break,
-        }
-        end += 1;
-    }
-    trimmed[..best]
-        .replace('_', "")
-        .trim_end_matches(['e', 'E', '.'])
-        .parse()
-        .unwrap_or(0.0)
+/// `match`: its MatchData needs Regexp.
+pub(crate) fn match_data(vm: &mut Vm, _: Value, _: &[Value]) -> VmResult {
+    Err(regexp_unsupported(vm))
 }
+
+fn string_eq(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
+    let other = args[0];
+    if let Some(other) = other.get::<RString>() {
+        return Ok(Value::bool(*bytes_of(s) == *other.bytes.borrow()));
+    }
+    // An object with `to_str` decides itself (MRI's rb_str_equal).
+    let to_str = vm.symbols.intern("to_str");
+    if other.is_heap() && vm.find_method(vm.class_of(other), to_str).is_some() {
+        let eq = vm.sym.eq;
+        let result = vm.call(other, eq, &[s])?;
+        return Ok(Value::bool(result.truthy()));
+    }
+    Ok(Value::FALSE)
+}
+
+fn string_length(_: &mut Vm, s: Value, _: &[Value]) -> VmResult {
+    Ok(Value::small(char_count(&bytes_of(s)) as i64))
+}
+
+/// `to_s`: the receiver, or a plain String copy of an instance of a
+/// subclass.
+fn to_plain_string(vm: &mut Vm, s: Value, _: &[Value]) -> VmResult {
+    if vm.real_class_of(s) == vm.c.string {
+        return Ok(s);
+    }
+    let bytes = copy_of(s);
+    Ok(vm.new_string(bytes))
+}
+
+fn string_to_sym(vm: &mut Vm, s: Value, _: &[Value]) -> VmResult {
+    let text = String::from_utf8_lossy(&bytes_of(s)).into_owned();
+    Ok(Value::symbol(vm.symbols.intern(&text)))
+}
+
+/// Appends `extra` to String `s` (already checked not frozen).
+fn append(vm: &mut Vm, s: Value, extra: &[u8]) {
+    vm.heap.note_external(extra.len());
+    bytes_mut(s).extend_from_slice(extra);
+}
+
+// --- inspect ---------------------------------------------------------------
 
 /// MRI's `String#inspect`.
 pub fn inspect_string(bytes: &[u8]) -> String {
@@ -309,29 +657,21 @@ pub fn inspect_string(bytes: &[u8]) -> String {
     let mut i = 0;
     while i < bytes.len() {
         let rest = &bytes[i..];
-        let (ch, len) = match decode_utf8(rest) {
-            Some(decoded) => decoded,
-            None => {
-                out.push_str(&format!("\\x{:02X}", rest[0]));
-                i += 1;
-                continue;
-            }
+        let len = char_len(rest);
+        let Ok(text) = std::str::from_utf8(&rest[..len]) else {
+            out.push_str(&format!("\\x{:02X}", rest[0]));
+            i += 1;
+            continue;
         };
+        let ch = text.chars().next().expect("one character");
         let next = bytes.get(i + len).copied();
         match ch {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\t' => out.push_str("\\t"),
-            '\r' => out.push_str("\\r"),
-            '\x1b' => out.push_str("\\e"),
-            '\x07' => out.push_str("\\a"),
-            '\x08' => out.push_str("\\b"),
-            '\x0c' => out.push_str("\\f"),
-            '\x0b' => out.push_str("\\v"),
             '#' if matches!(next, Some(b'{' | b'$' | b'@')) => out.push_str("\\#"),
-            c if !is_printable(c) => out.push_str(&format!("\\u{:04X}", c as u32)),
-            c => out.push(c),
+            c => match simple_escape(c) {
+                Some(escape) => out.push_str(escape),
+                None if !is_printable(c) => out.push_str(&unicode_escape(c)),
+                None => out.push(c),
+            },
         }
         i += len;
     }
@@ -339,81 +679,75 @@ pub fn inspect_string(bytes: &[u8]) -> String {
     out
 }
 
-fn is_printable(c: char) -> bool {
-    !(c.is_control() || ('\u{80}'..='\u{9f}').contains(&c))
+/// MRI's `String#dump`: `inspect` with every non-ASCII character escaped.
+fn dump_string(bytes: &[u8]) -> String {
+    let mut out = String::with_capacity(bytes.len() + 2);
+    out.push('"');
+    let mut i = 0;
+    while i < bytes.len() {
+        let rest = &bytes[i..];
+        let len = char_len(rest);
+        let Ok(text) = std::str::from_utf8(&rest[..len]) else {
+            out.push_str(&format!("\\x{:02X}", rest[0]));
+            i += 1;
+            continue;
+        };
+        let ch = text.chars().next().expect("one character");
+        let next = bytes.get(i + len).copied();
+        match ch {
+            '#' if matches!(next, Some(b'{' | b'$' | b'@')) => out.push_str("\\#"),
+            c => match simple_escape(c) {
+                Some(escape) => out.push_str(escape),
+                None if c.is_ascii_graphic() || c == ' ' => out.push(c),
+                None if c.is_ascii() => out.push_str(&format!("\\x{:02X}", c as u32)),
+                None => out.push_str(&unicode_escape(c)),
+            },
+        }
+        i += len;
+    }
+    out.push('"');
+    out
 }
 
-fn decode_utf8(bytes: &[u8]) -> Option<(char, usize)> {
-    let len = match bytes[0] {
-        0x00..=0x7f => 1,
-        0xc2..=0xdf => 2,
-        0xe0..=0xef => 3,
-        0xf0..=0xf4 => 4,
+/// The backslash escape `inspect` uses for `c`, if it has one.
+fn simple_escape(c: char) -> Option<&'static str> {
+    Some(match c {
+        '"' => "\\\"",
+        '\\' => "\\\\",
+        '\n' => "\\n",
+        '\t' => "\\t",
+        '\r' => "\\r",
+        '\x1b' => "\\e",
+        '\x07' => "\\a",
+        '\x08' => "\\b",
+        '\x0c' => "\\f",
+        '\x0b' => "\\v",
         _ => return None,
-    };
-    let text = std::str::from_utf8(bytes.get(..len)?).ok()?;
-    Some((text.chars().next()?, len))
+    })
 }
 
-fn define_symbol(vm: &mut Vm) {
-    let symbol = vm.c.symbol;
-    vm.define_native(symbol, "to_s", 0, Some(0), |vm, a, _| {
-        let name = vm.symbol_name(a).to_string();
-        Ok(vm.new_str(&name))
-    });
-    vm.define_native(symbol, "id2name", 0, Some(0), |vm, a, _| {
-        let name = vm.symbol_name(a).to_string();
-        Ok(vm.new_str(&name))
-    });
-    vm.define_native(symbol, "to_sym", 0, Some(0), |_, a, _| Ok(a));
-    vm.define_native(symbol, "inspect", 0, Some(0), |vm, a, _| {
-        let text = inspect_symbol(vm.symbol_name(a));
-        Ok(vm.new_str(&text))
-    });
-    vm.define_native(symbol, "length", 0, Some(0), |vm, a, _| {
-        Ok(Value::small(vm.symbol_name(a).chars().count() as i64))
-    });
-    vm.define_native(symbol, "size", 0, Some(0), |vm, a, _| {
-        Ok(Value::small(vm.symbol_name(a).chars().count() as i64))
-    });
-    vm.define_native(symbol, "<=>", 1, Some(1), |vm, a, args| {
-        Ok(match args[0].as_symbol() {
-            Some(b) => Value::small(vm.symbol_name(a).cmp(vm.symbols.name(b)) as i64),
-            None => Value::NIL,
-        })
-    });
-}
-
-/// `:foo`, `:foo?`, `:+`, `:@x`, or `:"foo bar"` when the name is not a plain
-/// identifier or operator.
-pub fn inspect_symbol(name: &str) -> String {
-    if is_plain_symbol(name) {
-        format!(":{name}")
+/// `\uXXXX`, or `\u{XXXXX}` beyond the Basic Multilingual Plane.
+fn unicode_escape(c: char) -> String {
+    let code = c as u32;
+    if code > 0xffff {
+        format!("\\u{{{code:X}}}")
     } else {
-        format!(":{}", inspect_string(name.as_bytes()))
+        format!("\\u{code:04X}")
     }
 }
 
-fn is_plain_symbol(name: &str) -> bool {
-    const OPERATORS: [&str; 31] = [
-        "+", "-", "*", "/", "%", "**", "==", "===", "!=", "<=>", "<", "<=", ">", ">=", "<<", ">>",
-        "&", "|", "^", "~", "!", "=~", "!~", "[]", "[]=", "+@", "-@", "`", "call", "!@", "~@",
-    ];
-    if OPERATORS.contains(&name) {
-        return true;
+/// Whether `inspect` shows `c` as itself. MRI escapes the control
+/// characters (except U+0085), the line and paragraph separators and
+/// unassigned codepoints; of those, the noncharacters and the unassigned
+/// planes are recognised here.
+fn is_printable(c: char) -> bool {
+    let code = c as u32;
+    if c.is_control() {
+        return code == 0x85;
     }
-    let identifier = |s: &str| {
-        let mut chars = s.chars();
-        matches!(chars.next(), Some(c) if c.is_alphabetic() || c == '_' || !c.is_ascii())
-            && chars.all(|c| c.is_alphanumeric() || c == '_' || !c.is_ascii())
-    };
-    if let Some(rest) = name
-        .strip_prefix("@@")
-        .or_else(|| name.strip_prefix('@'))
-        .or_else(|| name.strip_prefix('$'))
-    {
-        return identifier(rest);
-    }
-    let body = name.strip_suffix(['?', '!', '=']).unwrap_or(name);
-    identifier(body)
+    let noncharacter = (0xfdd0..=0xfdef).contains(&code) || code & 0xfffe == 0xfffe;
+    let unassigned_plane = (0x3_134b..=0xd_ffff).contains(&code)
+        || (0xe_0200..=0xe_ffff).contains(&code)
+        || (0x2_fa20..=0x2_ffff).contains(&code);
+    !(code == 0x2028 || code == 0x2029 || noncharacter || unassigned_plane)
 }

@@ -1,0 +1,2 @@
+puts "before"
+"abc".center

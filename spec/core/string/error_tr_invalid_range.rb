@@ -1,0 +1,4 @@
+def shout(text)
+  text.tr("z-a", "A-Z")
+end
+shout("hi")

@@ -1,0 +1,16 @@
+# center, ljust and rjust, with pad strings.
+p "abc".center(9), "abc".center(8), "abc".center(9, "12"), "abc".center(8, "12"), "abc".center(2), "abc".center(-1)
+p "abc".ljust(6), "abc".ljust(8, "12"), "abc".ljust(3, "x"), "abc".rjust(6), "abc".rjust(8, "12"), "abc".rjust(1)
+p "日本".center(6, "*"), "é".ljust(3, "ü"), "x".rjust(4, "日本"), "abc".center(7.9, "-")
+[
+  -> { "abc".center(10, "") },
+  -> { "abc".ljust(nil) },
+  -> { "abc".rjust(5, 1) },
+  -> { "abc".center }
+].each do |f|
+  begin
+    f.call
+  rescue => e
+    p [e.class, e.message]
+  end
+end

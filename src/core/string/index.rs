@@ -1,0 +1,556 @@
+//! String indexing and searching: `[]`/`slice`, `[]=`, `slice!`,
+//! `byteslice`, `getbyte`, `insert`, `index`, `rindex`, `include?`,
+//! `start_with?`, `end_with?`, `delete_prefix`, `delete_suffix`,
+//! `partition`, `rpartition`, `scan` and `match?`.
+//!
+//! Indices count characters (MRI's rules: a negative index counts from the
+//! end, a start equal to the length selects the empty string at the end, a
+//! start past it selects nothing); the byte methods count bytes.
+
+use super::{
+    bytes_of, char_count, char_len, copy_of, expect_pattern, expect_string,
+    expect_string_or_regexp, is_regexp, push, regexp_unsupported, set_bytes, store_if_changed,
+    to_long, CharMap,
+};
+use crate::object::RString;
+use crate::value::Value;
+use crate::vm::{Vm, VmResult};
+use std::ops::Range;
+
+pub fn define(vm: &mut Vm) {
+    let string = vm.c.string;
+    vm.define_native(string, "[]", 1, Some(2), aref);
+    vm.define_native(string, "slice", 1, Some(2), aref);
+    vm.define_native(string, "[]=", 2, Some(3), aset);
+    vm.define_native(string, "slice!", 1, Some(2), |vm, s, args| {
+        vm.check_frozen(s)?;
+        let Some(span) = select(vm, s, args)? else {
+            return Ok(Value::NIL);
+        };
+        let removed = bytes_of(s)[span.clone()].to_vec();
+        let mut bytes = copy_of(s);
+        bytes.drain(span);
+        set_bytes(vm, s, bytes);
+        Ok(vm.new_string(removed))
+    });
+    vm.define_native(string, "byteslice", 1, Some(2), byteslice);
+    vm.define_native(string, "getbyte", 1, Some(1), |vm, s, args| {
+        let index = to_long(vm, args[0])?;
+        let bytes = bytes_of(s);
+        let len = bytes.len() as i64;
+        let index = if index < 0 { index + len } else { index };
+        Ok(if (0..len).contains(&index) {
+            Value::small(bytes[index as usize] as i64)
+        } else {
+            Value::NIL
+        })
+    });
+    vm.define_native(string, "insert", 2, Some(2), |vm, s, args| {
+        vm.check_frozen(s)?;
+        let index = to_long(vm, args[0])?;
+        let other = expect_string(vm, args[1])?;
+        // -1 appends; other negative indices insert after that character.
+        let start = match index {
+            -1 => char_count(&bytes_of(s)) as i64,
+            i if i < 0 => i + 1,
+            i => i,
+        };
+        splice(vm, s, start, 0, other)?;
+        Ok(s)
+    });
+    vm.define_native(string, "index", 1, Some(2), index);
+    vm.define_native(string, "rindex", 1, Some(2), rindex);
+    vm.define_native(string, "include?", 1, Some(1), |vm, s, args| {
+        let needle = expect_string(vm, args[0])?;
+        let bytes = copy_of(s);
+        let map = CharMap::new(&bytes);
+        Ok(Value::bool(find_char(&bytes, &map, &needle, 0).is_some()))
+    });
+    vm.define_native(string, "start_with?", 0, None, start_with);
+    vm.define_native(string, "end_with?", 0, None, end_with);
+    vm.define_native(string, "delete_prefix", 1, Some(1), |vm, s, args| {
+        let result = without_prefix(vm, s, args[0])?;
+        Ok(vm.new_string(result))
+    });
+    vm.define_native(string, "delete_prefix!", 1, Some(1), |vm, s, args| {
+        vm.check_frozen(s)?;
+        let result = without_prefix(vm, s, args[0])?;
+        Ok(store_if_changed(vm, s, result))
+    });
+    vm.define_native(string, "delete_suffix", 1, Some(1), |vm, s, args| {
+        let result = without_suffix(vm, s, args[0])?;
+        Ok(vm.new_string(result))
+    });
+    vm.define_native(string, "delete_suffix!", 1, Some(1), |vm, s, args| {
+        vm.check_frozen(s)?;
+        let result = without_suffix(vm, s, args[0])?;
+        Ok(store_if_changed(vm, s, result))
+    });
+    vm.define_native(string, "partition", 1, Some(1), |vm, s, args| {
+        let separator = expect_pattern(vm, args[0])?;
+        let bytes = copy_of(s);
+        let found = find_char(&bytes, &CharMap::new(&bytes), &separator, 0);
+        three_parts(vm, &bytes, found.map(|at| at..at + separator.len()), false)
+    });
+    vm.define_native(string, "rpartition", 1, Some(1), |vm, s, args| {
+        let separator = expect_pattern(vm, args[0])?;
+        let bytes = copy_of(s);
+        let found = find_last_char(&bytes, &CharMap::new(&bytes), &separator, bytes.len());
+        three_parts(vm, &bytes, found.map(|at| at..at + separator.len()), true)
+    });
+    vm.define_native(string, "scan", 1, Some(1), scan);
+    vm.define_native(string, "match?", 1, Some(2), match_p);
+}
+
+// --- reading ---------------------------------------------------------------
+
+/// `[]` and `slice`: one character, `start, length`, a Range, or a
+/// substring; nil when it selects nothing.
+pub(crate) fn aref(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
+    match select(vm, s, args)? {
+        Some(span) => {
+            let bytes = bytes_of(s)[span].to_vec();
+            Ok(vm.new_string(bytes))
+        }
+        None => Ok(Value::NIL),
+    }
+}
+
+/// The bytes `[]` selects with `args`, or None when it answers nil.
+fn select(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult<Option<Range<usize>>> {
+    let first = args[0];
+    if is_regexp(vm, first) {
+        return Err(regexp_unsupported(vm));
+    }
+    if let [start, length] = args {
+        let start = to_long(vm, *start)?;
+        let length = to_long(vm, *length)?;
+        return Ok(substring(&bytes_of(s), start, length, false));
+    }
+    if let Some(needle) = first.get::<RString>() {
+        let needle = needle.bytes.borrow().clone();
+        let bytes = copy_of(s);
+        let found = find_char(&bytes, &CharMap::new(&bytes), &needle, 0);
+        return Ok(found.map(|at| at..at + needle.len()));
+    }
+    if !first.is_fixnum() && vm.is_kind_of(first, vm.c.range) {
+        let len = char_count(&bytes_of(s));
+        return Ok(match range_bounds(vm, first, len, false)? {
+            Some((start, length)) => substring(&bytes_of(s), start as i64, length as i64, false),
+            None => None,
+        });
+    }
+    let index = to_long(vm, first)?;
+    let bytes = bytes_of(s);
+    let index = if index < 0 {
+        index + char_count(&bytes) as i64
+    } else {
+        index
+    };
+    if index < 0 {
+        return Ok(None);
+    }
+    Ok(match skip_chars(&bytes, index as usize, false) {
+        Some(start) if start < bytes.len() => Some(start..start + char_len(&bytes[start..])),
+        _ => None,
+    })
+}
+
+/// MRI's `rb_str_subpos`: the bytes of `length` characters (bytes, when
+/// `by_byte`) from character `start`, or None when `start` is outside.
+fn substring(bytes: &[u8], start: i64, length: i64, by_byte: bool) -> Option<Range<usize>> {
+    if length < 0 {
+        return None;
+    }
+    let start = if start >= 0 {
+        start
+    } else if by_byte {
+        start + bytes.len() as i64
+    } else {
+        start + char_count(bytes) as i64
+    };
+    if start < 0 {
+        return None;
+    }
+    let from = skip_chars(bytes, start as usize, by_byte)?;
+    let rest = &bytes[from..];
+    let to = from + skip_chars(rest, length as usize, by_byte).unwrap_or(rest.len());
+    Some(from..to)
+}
+
+/// The byte offset after the first `count` characters (bytes, when
+/// `by_byte`) of `bytes`, or None when it has fewer.
+fn skip_chars(bytes: &[u8], count: usize, by_byte: bool) -> Option<usize> {
+    if by_byte || bytes[..count.min(bytes.len())].is_ascii() {
+        return (count <= bytes.len()).then_some(count);
+    }
+    let mut offset = 0;
+    for _ in 0..count {
+        if offset >= bytes.len() {
+            return None;
+        }
+        offset += char_len(&bytes[offset..]);
+    }
+    Some(offset)
+}
+
+/// MRI's `rb_range_beg_len`: the start and length a Range selects from
+/// `len` elements, or None when it starts outside them. For an assignment
+/// (`for_store`) a start outside is a RangeError instead.
+fn range_bounds(
+    vm: &mut Vm,
+    range: Value,
+    len: usize,
+    for_store: bool,
+) -> VmResult<Option<(usize, usize)>> {
+    let (first, last, exclusive) = vm.range_parts(range);
+    let len = len as i64;
+    let start = if first.is_nil() {
+        0
+    } else {
+        to_long(vm, first)?
+    };
+    let end = if last.is_nil() {
+        -1
+    } else {
+        to_long(vm, last)?
+    };
+    let exclusive = exclusive && !last.is_nil();
+    let start = if start < 0 { start + len } else { start };
+    if start < 0 || start > len {
+        if !for_store {
+            return Ok(None);
+        }
+        let text = vm.inspect(range)?;
+        let class = vm.c.range_error;
+        return Err(vm.raise(class, format!("{text} out of range")));
+    }
+    let end = if end < 0 { end + len } else { end };
+    let end = if exclusive { end } else { end + 1 };
+    let end = end.min(len);
+    Ok(Some((start as usize, (end - start).max(0) as usize)))
+}
+
+/// `byteslice(index)`, `byteslice(start, length)`, `byteslice(range)`.
+fn byteslice(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
+    let len = bytes_of(s).len();
+    let span = match args {
+        [start, length] => {
+            let start = to_long(vm, *start)?;
+            let length = to_long(vm, *length)?;
+            substring(&bytes_of(s), start, length, true)
+        }
+        [range] if !range.is_fixnum() && vm.is_kind_of(*range, vm.c.range) => {
+            range_bounds(vm, *range, len, false)?.map(|(start, count)| start..start + count)
+        }
+        [index] => {
+            let index = to_long(vm, *index)?;
+            let index = if index < 0 { index + len as i64 } else { index };
+            (0..len as i64)
+                .contains(&index)
+                .then(|| index as usize..index as usize + 1)
+        }
+        _ => unreachable!("arity is checked"),
+    };
+    match span {
+        Some(span) => {
+            let bytes = bytes_of(s)[span].to_vec();
+            Ok(vm.new_string(bytes))
+        }
+        None => Ok(Value::NIL),
+    }
+}
+
+// --- writing ---------------------------------------------------------------
+
+/// `[]=`: replaces one character, `start, length`, a Range or the first
+/// occurrence of a substring; answers the value assigned.
+fn aset(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
+    vm.check_frozen(s)?;
+    let (&value, selector) = args.split_last().expect("arity is checked");
+    let first = selector[0];
+    if is_regexp(vm, first) {
+        return Err(regexp_unsupported(vm));
+    }
+    if let [start, length] = selector {
+        let start = to_long(vm, *start)?;
+        let length = to_long(vm, *length)?;
+        let replacement = expect_string(vm, value)?;
+        splice(vm, s, start, length, replacement)?;
+        return Ok(value);
+    }
+    if let Some(needle) = first.get::<RString>() {
+        let needle = needle.bytes.borrow().clone();
+        let bytes = copy_of(s);
+        let Some(at) = find_char(&bytes, &CharMap::new(&bytes), &needle, 0) else {
+            let class = vm.c.index_error;
+            return Err(vm.raise(class, "string not matched".into()));
+        };
+        let replacement = expect_string(vm, value)?;
+        let mut bytes = bytes;
+        bytes.splice(at..at + needle.len(), replacement);
+        set_bytes(vm, s, bytes);
+        return Ok(value);
+    }
+    if !first.is_fixnum() && vm.is_kind_of(first, vm.c.range) {
+        let len = char_count(&bytes_of(s));
+        let (start, length) = range_bounds(vm, first, len, true)?.expect("raises when outside");
+        let replacement = expect_string(vm, value)?;
+        splice(vm, s, start as i64, length as i64, replacement)?;
+        return Ok(value);
+    }
+    let index = to_long(vm, first)?;
+    let replacement = expect_string(vm, value)?;
+    splice(vm, s, index, 1, replacement)?;
+    Ok(value)
+}
+
+/// MRI's `rb_str_splice`: replaces `length` characters from character
+/// `start` with `replacement`; IndexError when `start` is outside the
+/// string or `length` is negative.
+fn splice(vm: &mut Vm, s: Value, start: i64, length: i64, replacement: Vec<u8>) -> VmResult<()> {
+    if length < 0 {
+        let class = vm.c.index_error;
+        return Err(vm.raise(class, format!("negative length {length}")));
+    }
+    let mut bytes = copy_of(s);
+    let map = CharMap::new(&bytes);
+    let count = map.count() as i64;
+    if start > count || start + count < 0 {
+        let class = vm.c.index_error;
+        return Err(vm.raise(class, format!("index {start} out of string")));
+    }
+    let start = if start < 0 { start + count } else { start };
+    let length = length.min(count - start);
+    let span = map.byte_range(start as usize, length as usize);
+    bytes.splice(span, replacement);
+    set_bytes(vm, s, bytes);
+    Ok(())
+}
+
+// --- searching -------------------------------------------------------------
+
+/// The byte offset of the first `needle` in `haystack` at or after byte
+/// `from`.
+pub(super) fn find(haystack: &[u8], needle: &[u8], from: usize) -> Option<usize> {
+    if from > haystack.len() {
+        return None;
+    }
+    if needle.is_empty() {
+        return Some(from);
+    }
+    haystack[from..]
+        .windows(needle.len())
+        .position(|window| window == needle)
+        .map(|at| at + from)
+}
+
+/// [`find`], skipping occurrences that do not start a character of
+/// `haystack` (whose CharMap is `map`).
+pub(super) fn find_char(
+    haystack: &[u8],
+    map: &CharMap,
+    needle: &[u8],
+    from: usize,
+) -> Option<usize> {
+    let mut from = from;
+    while let Some(at) = find(haystack, needle, from) {
+        if map.is_boundary(at) {
+            return Some(at);
+        }
+        from = at + 1;
+    }
+    None
+}
+
+/// The byte offset of the last `needle` in `haystack` starting a
+/// character at or before byte `until`.
+fn find_last_char(haystack: &[u8], map: &CharMap, needle: &[u8], until: usize) -> Option<usize> {
+    if needle.len() > haystack.len() {
+        return None;
+    }
+    let last_start = until.min(haystack.len() - needle.len());
+    (0..=last_start)
+        .rev()
+        .find(|&at| haystack[at..].starts_with(needle) && map.is_boundary(at))
+}
+
+/// `index(substring, offset = 0)`: the character index of the first
+/// occurrence at or after `offset`.
+fn index(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
+    let needle = expect_string_or_regexp(vm, args[0])?;
+    let bytes = copy_of(s);
+    let map = CharMap::new(&bytes);
+    let count = map.count() as i64;
+    let offset = match args.get(1) {
+        Some(&offset) => to_long(vm, offset)?,
+        None => 0,
+    };
+    let offset = if offset < 0 { offset + count } else { offset };
+    if offset < 0 || offset > count {
+        return Ok(Value::NIL);
+    }
+    let from = map.offset(offset as usize);
+    Ok(match find_char(&bytes, &map, &needle, from) {
+        Some(at) => Value::small(map.index_at(at) as i64),
+        None => Value::NIL,
+    })
+}
+
+/// `rindex(substring, offset = length)`: the character index of the last
+/// occurrence starting at or before `offset`.
+fn rindex(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
+    let needle = expect_string_or_regexp(vm, args[0])?;
+    let bytes = copy_of(s);
+    let map = CharMap::new(&bytes);
+    let count = map.count() as i64;
+    let offset = match args.get(1) {
+        Some(&offset) => {
+            let offset = to_long(vm, offset)?;
+            if offset < 0 && offset + count < 0 {
+                return Ok(Value::NIL);
+            }
+            if offset < 0 {
+                offset + count
+            } else {
+                offset.min(count)
+            }
+        }
+        None => count,
+    };
+    let until = map.offset(offset as usize);
+    Ok(match find_last_char(&bytes, &map, &needle, until) {
+        Some(at) => Value::small(map.index_at(at) as i64),
+        None => Value::NIL,
+    })
+}
+
+/// `start_with?(*prefixes)`: whether the receiver starts with any of them.
+pub(crate) fn start_with(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
+    for &arg in args {
+        let prefix = expect_string_or_regexp(vm, arg)?;
+        // MRI 3.1 compares bytes here, without a character-boundary check.
+        if bytes_of(s).starts_with(&prefix) {
+            return Ok(Value::TRUE);
+        }
+    }
+    Ok(Value::FALSE)
+}
+
+/// `end_with?(*suffixes)`: whether the receiver ends with any of them (a
+/// whole number of characters).
+pub(crate) fn end_with(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
+    for &arg in args {
+        let suffix = expect_string(vm, arg)?;
+        let bytes = bytes_of(s);
+        if bytes.ends_with(&suffix) && CharMap::new(&bytes).is_boundary(bytes.len() - suffix.len())
+        {
+            return Ok(Value::TRUE);
+        }
+    }
+    Ok(Value::FALSE)
+}
+
+fn without_prefix(vm: &mut Vm, s: Value, prefix: Value) -> VmResult<Vec<u8>> {
+    let prefix = expect_string(vm, prefix)?;
+    let bytes = copy_of(s);
+    if bytes.starts_with(&prefix) && CharMap::new(&bytes).is_boundary(prefix.len()) {
+        return Ok(bytes[prefix.len()..].to_vec());
+    }
+    Ok(bytes)
+}
+
+fn without_suffix(vm: &mut Vm, s: Value, suffix: Value) -> VmResult<Vec<u8>> {
+    let suffix = expect_string(vm, suffix)?;
+    let bytes = copy_of(s);
+    let cut = bytes.len().wrapping_sub(suffix.len());
+    if bytes.ends_with(&suffix) && CharMap::new(&bytes).is_boundary(cut) {
+        return Ok(bytes[..cut].to_vec());
+    }
+    Ok(bytes)
+}
+
+/// `[before, separator, after]`, or when the separator was not found the
+/// receiver first (`partition`) or last (`rpartition`).
+fn three_parts(
+    vm: &mut Vm,
+    bytes: &[u8],
+    found: Option<Range<usize>>,
+    from_right: bool,
+) -> VmResult {
+    let parts: [&[u8]; 3] = match &found {
+        Some(span) => [
+            &bytes[..span.start],
+            &bytes[span.clone()],
+            &bytes[span.end..],
+        ],
+        None if from_right => [b"", b"", bytes],
+        None => [bytes, b"", b""],
+    };
+    let result = vm.new_array(Vec::with_capacity(3));
+    super::push_strings(vm, result, parts);
+    Ok(result)
+}
+
+/// `scan(pattern)`: every non-overlapping occurrence, as an Array or each
+/// given to the block (then answering the receiver).
+fn scan(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
+    let needle = expect_pattern(vm, args[0])?;
+    let bytes = copy_of(s);
+    let map = CharMap::new(&bytes);
+    let mut matches = Vec::new();
+    let mut from = 0;
+    while let Some(at) = find_char(&bytes, &map, &needle, from) {
+        matches.push(at);
+        from = if needle.is_empty() {
+            match bytes.get(at..) {
+                Some(rest) if !rest.is_empty() => at + super::char_len(rest),
+                _ => bytes.len() + 1,
+            }
+        } else {
+            at + needle.len()
+        };
+    }
+    match vm.current_block() {
+        Some(block) => {
+            for _ in matches {
+                let found = vm.new_string(needle.clone());
+                vm.invoke_block(&block, &[found])?;
+            }
+            Ok(s)
+        }
+        None => {
+            let result = vm.new_array(Vec::with_capacity(matches.len()));
+            for _ in matches {
+                let found = vm.new_string(needle.clone());
+                push(result, found);
+            }
+            Ok(result)
+        }
+    }
+}
+
+/// `match?(pattern, position = 0)` with a String pattern: whether it
+/// occurs at or after character `position`.
+pub(crate) fn match_p(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
+    let needle = expect_pattern(vm, args[0])?;
+    let bytes = copy_of(s);
+    let map = CharMap::new(&bytes);
+    let count = map.count() as i64;
+    let position = match args.get(1) {
+        Some(&position) => to_long(vm, position)?,
+        None => 0,
+    };
+    let position = if position < 0 {
+        position + count
+    } else {
+        position
+    };
+    if position < 0 || position > count {
+        return Ok(Value::FALSE);
+    }
+    let from = map.offset(position as usize);
+    Ok(Value::bool(
+        find_char(&bytes, &map, &needle, from).is_some(),
+    ))
+}

@@ -1,0 +1,402 @@
+//! The String methods that cut a string into pieces: `split`, `lines` and
+//! `each_line`, `chars` and `each_char`, `bytes` and `each_byte`,
+//! `codepoints` and `each_codepoint`, and `upto`.
+//!
+//! Each works on a copy of the receiver taken when it starts, so a block
+//! that changes the receiver does not disturb it. The Array forms build
+//! their result in a Ruby Array; with a block (`split`, `lines`, `chars`
+//! and friends take one too) each piece is given to it and the receiver is
+//! answered, as in MRI. The `each_*` forms and `upto` need a block (MRI's
+//! Enumerator forms are not supported).
+
+use super::{
+    bytes_of, chars_of, copy_of, decoded_chars, expect_block, expect_pattern, expect_string,
+    to_long, transform::chomp_bytes, transform::successor,
+};
+use crate::value::Value;
+use crate::vm::{Vm, VmResult};
+use std::ops::Range;
+
+pub fn define(vm: &mut Vm) {
+    let string = vm.c.string;
+    vm.define_native(string, "split", 0, Some(2), split);
+    vm.define_native(string, "lines", 0, Some(2), |vm, s, args| {
+        let (pieces, bytes) = lines(vm, s, args)?;
+        give_strings(vm, s, &bytes, pieces, false)
+    });
+    vm.define_native(string, "each_line", 0, Some(2), |vm, s, args| {
+        let (pieces, bytes) = lines(vm, s, args)?;
+        give_strings(vm, s, &bytes, pieces, true)
+    });
+    vm.define_native(string, "chars", 0, Some(0), |vm, s, _| {
+        let bytes = copy_of(s);
+        give_strings(vm, s, &bytes, char_spans(&bytes), false)
+    });
+    vm.define_native(string, "each_char", 0, Some(0), |vm, s, _| {
+        let bytes = copy_of(s);
+        give_strings(vm, s, &bytes, char_spans(&bytes), true)
+    });
+    vm.define_native(string, "bytes", 0, Some(0), |vm, s, _| {
+        let bytes = copy_of(s);
+        let values = bytes.iter().map(|&b| Value::small(b as i64));
+        give_values(vm, s, values.collect(), false)
+    });
+    vm.define_native(string, "each_byte", 0, Some(0), |vm, s, _| {
+        let bytes = copy_of(s);
+        let values = bytes.iter().map(|&b| Value::small(b as i64));
+        give_values(vm, s, values.collect(), true)
+    });
+    vm.define_native(string, "codepoints", 0, Some(0), |vm, s, _| {
+        let values = codepoints(vm, s)?;
+        give_values(vm, s, values, false)
+    });
+    vm.define_native(string, "each_codepoint", 0, Some(0), |vm, s, _| {
+        let values = codepoints(vm, s)?;
+        give_values(vm, s, values, true)
+    });
+    vm.define_native(string, "upto", 1, Some(2), upto);
+}
+
+/// Gives the strings at `pieces` of `bytes` to the block and answers the
+/// receiver, or (without a block, unless `needs_block`) answers them as an
+/// Array.
+fn give_strings(
+    vm: &mut Vm,
+    s: Value,
+    bytes: &[u8],
+    pieces: Vec<Range<usize>>,
+    needs_block: bool,
+) -> VmResult {
+    let block = if needs_block {
+        Some(expect_block(vm)?)
+    } else {
+        vm.current_block()
+    };
+    match block {
+        Some(block) => {
+            for piece in pieces {
+                let string = vm.new_string(bytes[piece].to_vec());
+                vm.invoke_block(&block, &[string])?;
+            }
+            Ok(s)
+        }
+        None => {
+            let result = vm.new_array(Vec::with_capacity(pieces.len()));
+            super::push_strings(vm, result, pieces.into_iter().map(|piece| &bytes[piece]));
+            Ok(result)
+        }
+    }
+}
+
+/// [`give_strings`] for immediate values (bytes and codepoints).
+fn give_values(vm: &mut Vm, s: Value, values: Vec<Value>, needs_block: bool) -> VmResult {
+    let block = if needs_block {
+        Some(expect_block(vm)?)
+    } else {
+        vm.current_block()
+    };
+    match block {
+        Some(block) => {
+            for value in values {
+                vm.invoke_block(&block, &[value])?;
+            }
+            Ok(s)
+        }
+        None => Ok(vm.new_array(values)),
+    }
+}
+
+fn char_spans(bytes: &[u8]) -> Vec<Range<usize>> {
+    let mut spans = Vec::with_capacity(bytes.len());
+    let mut offset = 0;
+    for c in chars_of(bytes) {
+        spans.push(offset..offset + c.len());
+        offset += c.len();
+    }
+    spans
+}
+
+/// The codepoints of the receiver; ArgumentError for invalid UTF-8.
+fn codepoints(vm: &mut Vm, s: Value) -> VmResult<Vec<Value>> {
+    let mut values = Vec::new();
+    for c in decoded_chars(&bytes_of(s)) {
+        match c {
+            Ok(c) => values.push(Value::small(c as i64)),
+            Err(_) => {
+                return Err(vm.argument_error("invalid byte sequence in UTF-8".into()));
+            }
+        }
+    }
+    Ok(values)
+}
+
+// --- split -------------------------------------------------------------------
+
+/// `split(pattern = nil, limit = 0)`: by whitespace (no pattern, nil or
+/// `" "`: leading whitespace ignored, runs of it separating), into
+/// characters (`""`) or at each occurrence of a string. A positive limit
+/// caps the number of fields, the last holding the rest; with limit 0
+/// trailing empty fields are dropped.
+fn split(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
+    let pattern = match args.first() {
+        None | Some(&Value::NIL) => None,
+        Some(&pattern) => Some(expect_pattern(vm, pattern)?),
+    };
+    let limit = match args.get(1) {
+        Some(&limit) => to_long(vm, limit)?,
+        None => 0,
+    };
+    let bytes = copy_of(s);
+    let pieces = split_spans(&bytes, pattern.as_deref(), limit);
+    give_strings(vm, s, &bytes, pieces, false)
+}
+
+fn split_spans(bytes: &[u8], pattern: Option<&[u8]>, limit: i64) -> Vec<Range<usize>> {
+    if limit == 1 {
+        return if bytes.is_empty() {
+            Vec::new()
+        } else {
+            std::iter::once(0..bytes.len()).collect()
+        };
+    }
+    // Fields still allowed before the rest is taken whole (MRI's `lim` and
+    // `i`): unlimited unless the limit is above 1.
+    let capped = limit > 1;
+    let mut fields = 1;
+    let mut pieces = Vec::new();
+    let mut start = 0;
+    match pattern {
+        None | Some(b" ") => {
+            let mut skipping = true;
+            let mut end = 0;
+            for (i, &b) in bytes.iter().enumerate() {
+                let space = matches!(b, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r');
+                if skipping {
+                    if space {
+                        start = i + 1;
+                    } else {
+                        end = i + 1;
+                        skipping = false;
+                        if capped && limit <= fields {
+                            break;
+                        }
+                    }
+                } else if space {
+                    pieces.push(start..end);
+                    skipping = true;
+                    start = i + 1;
+                    fields += 1;
+                } else {
+                    end = i + 1;
+                }
+            }
+        }
+        Some(b"") => {
+            for c in chars_of(bytes) {
+                pieces.push(start..start + c.len());
+                start += c.len();
+                fields += 1;
+                if capped && limit <= fields {
+                    break;
+                }
+            }
+        }
+        Some(separator) => {
+            let map = super::CharMap::new(bytes);
+            let mut from = 0;
+            while let Some(at) = super::index::find_char(bytes, &map, separator, from) {
+                pieces.push(start..at);
+                start = at + separator.len();
+                from = start;
+                fields += 1;
+                if capped && limit <= fields {
+                    break;
+                }
+            }
+        }
+    }
+    if !bytes.is_empty() && (capped || bytes.len() > start || limit < 0) {
+        pieces.push(start..bytes.len());
+    }
+    if limit == 0 {
+        while pieces.last().is_some_and(|piece| piece.is_empty()) {
+            pieces.pop();
+        }
+    }
+    pieces
+}
+
+// --- lines -------------------------------------------------------------------
+
+/// The lines of `lines`/`each_line(separator = $/, chomp: false)` and the
+/// copy of the receiver they index.
+fn lines(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult<(Vec<Range<usize>>, Vec<u8>)> {
+    let (positional, chomp) = chomp_keyword(vm, args)?;
+    let bytes = copy_of(s);
+    let separator = match positional.first() {
+        None => b"\n".to_vec(),
+        Some(&Value::NIL) => {
+            let whole = std::iter::once(0..bytes.len()).collect();
+            return Ok((whole, bytes));
+        }
+        Some(&separator) => expect_string(vm, separator)?,
+    };
+    let pieces = if separator.is_empty() {
+        paragraphs(&bytes, chomp)
+    } else {
+        line_spans(&bytes, &separator, chomp)
+    };
+    Ok((pieces, bytes))
+}
+
+/// Splits off the `chomp:` keyword; any other keyword is an ArgumentError,
+/// as is more than one positional argument.
+fn chomp_keyword<'a>(vm: &mut Vm, args: &'a [Value]) -> VmResult<(&'a [Value], bool)> {
+    let (positional, chomp) = match args.split_last() {
+        Some((&options, positional)) if vm.called_with_keywords() => {
+            let mut chomp = false;
+            for (key, value) in vm.hash_pairs(options) {
+                if key
+                    .as_symbol()
+                    .is_some_and(|k| vm.symbols.name(k) == "chomp")
+                {
+                    chomp = value.truthy();
+                } else {
+                    let shown = vm.inspect(key)?;
+                    return Err(vm.argument_error(format!("unknown keyword: {shown}")));
+                }
+            }
+            (positional, chomp)
+        }
+        _ => (args, false),
+    };
+    if positional.len() > 1 {
+        return Err(vm.arity_error(positional.len(), 0, Some(1)));
+    }
+    Ok((positional, chomp))
+}
+
+/// Lines ending with `separator` (the last may not); with `chomp`, without
+/// it (a `"\n"` separator also takes a `"\r"` before it).
+fn line_spans(bytes: &[u8], separator: &[u8], chomp: bool) -> Vec<Range<usize>> {
+    let mut pieces = Vec::new();
+    let mut start = 0;
+    let newline = separator == b"\n";
+    let map = super::CharMap::new(bytes);
+    while let Some(at) = super::index::find_char(bytes, &map, separator, start) {
+        let end = at + separator.len();
+        let kept = if !chomp {
+            end
+        } else if newline {
+            start + chomp_bytes(&bytes[start..end], b"\n").len()
+        } else {
+            at
+        };
+        pieces.push(start..kept);
+        start = end;
+    }
+    // The rest cannot end with the separator: it would have been found.
+    if start < bytes.len() {
+        pieces.push(start..bytes.len());
+    }
+    pieces
+}
+
+/// Paragraph mode (`lines("")`): a paragraph ends after its first two
+/// newlines (`\n` or `\r\n`), and the newlines after those are skipped;
+/// with `chomp` only its first newline is kept.
+fn paragraphs(bytes: &[u8], chomp: bool) -> Vec<Range<usize>> {
+    // The length of the newline at `i`, if there is one.
+    let newline_at = |i: usize| -> Option<usize> {
+        match bytes.get(i..)? {
+            [b'\n', ..] => Some(1),
+            [b'\r', b'\n', ..] => Some(2),
+            _ => None,
+        }
+    };
+    let mut pieces = Vec::new();
+    let mut start = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        let Some(first) = newline_at(i) else {
+            i += 1;
+            continue;
+        };
+        let Some(second) = newline_at(i + first) else {
+            i += first;
+            continue;
+        };
+        let end = if chomp { i + first } else { i + first + second };
+        pieces.push(start..end);
+        i += first + second;
+        while let Some(more) = newline_at(i) {
+            i += more;
+        }
+        start = i;
+    }
+    if start < bytes.len() {
+        pieces.push(start..bytes.len());
+    }
+    pieces
+}
+
+// --- upto --------------------------------------------------------------------
+
+/// `upto(last, exclusive = false) { |s| }`: single ASCII characters by
+/// code, strings of digits as numbers keeping the first one's width, other
+/// strings by `succ` until `last` (or until they grow longer than it).
+fn upto(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
+    let last = expect_string(vm, args[0])?;
+    let exclusive = args.get(1).is_some_and(|v| v.truthy());
+    let block = expect_block(vm)?;
+    let first = copy_of(s);
+    if first.len() == 1 && last.len() == 1 && first.is_ascii() && last.is_ascii() {
+        let (mut c, end) = (first[0], last[0]);
+        if c > end || (exclusive && c == end) {
+            return Ok(s);
+        }
+        loop {
+            let string = vm.new_string(vec![c]);
+            vm.invoke_block(&block, &[string])?;
+            if !exclusive && c == end {
+                break;
+            }
+            c += 1;
+            if exclusive && c == end {
+                break;
+            }
+        }
+        return Ok(s);
+    }
+    let all_digits = |b: &[u8]| !b.is_empty() && b.iter().all(u8::is_ascii_digit);
+    if all_digits(&first) && all_digits(&last) {
+        let width = first.len();
+        let parse = |b: &[u8]| num_bigint::BigInt::parse_bytes(b, 10).expect("digits");
+        let (mut n, end) = (parse(&first), parse(&last));
+        while n < end || (!exclusive && n == end) {
+            let text = format!("{n:0width$}");
+            let string = vm.new_string(text.into_bytes());
+            vm.invoke_block(&block, &[string])?;
+            n += 1;
+        }
+        return Ok(s);
+    }
+    if first > last || (exclusive && first == last) {
+        return Ok(s);
+    }
+    let after_last = successor(&last);
+    let mut current = first;
+    while current != after_last {
+        let next = (exclusive || current != last).then(|| successor(&current));
+        let string = vm.new_string(current.clone());
+        vm.invoke_block(&block, &[string])?;
+        let Some(next) = next else {
+            break;
+        };
+        current = next;
+        if (exclusive && current == last) || current.len() > last.len() || current.is_empty() {
+            break;
+        }
+    }
+    Ok(s)
+}

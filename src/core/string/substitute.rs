@@ -1,0 +1,171 @@
+//! `sub`, `gsub`, `sub!` and `gsub!` with a String pattern (a Regexp
+//! raises NotImplementedError until rhizome has one).
+//!
+//! The replacement is a template string (`\0` and `\&` for the match,
+//! `` \` `` and `\'` for the text before and after it, `\\` for a
+//! backslash; `\1`..`\9` are empty, a String pattern having no groups), a
+//! Hash looked up with the match, or the block's value for the match.
+
+use super::{chars_of, copy_of, expect_pattern, expect_string, set_bytes};
+use crate::object::RHash;
+use crate::value::Value;
+use crate::vm::{Vm, VmResult};
+
+pub fn define(vm: &mut Vm) {
+    let string = vm.c.string;
+    vm.define_native(string, "sub", 0, Some(2), |vm, s, args| {
+        let result = substitute(vm, s, args, false)?;
+        Ok(vm.new_string(result.unwrap_or_else(|| copy_of(s))))
+    });
+    vm.define_native(string, "gsub", 0, Some(2), |vm, s, args| {
+        let result = substitute(vm, s, args, true)?;
+        Ok(vm.new_string(result.unwrap_or_else(|| copy_of(s))))
+    });
+    vm.define_native(string, "sub!", 0, Some(2), |vm, s, args| {
+        vm.check_frozen(s)?;
+        match substitute(vm, s, args, false)? {
+            Some(result) => {
+                set_bytes(vm, s, result);
+                Ok(s)
+            }
+            None => Ok(Value::NIL),
+        }
+    });
+    vm.define_native(string, "gsub!", 0, Some(2), |vm, s, args| {
+        vm.check_frozen(s)?;
+        match substitute(vm, s, args, true)? {
+            Some(result) => {
+                set_bytes(vm, s, result);
+                Ok(s)
+            }
+            None => Ok(Value::NIL),
+        }
+    });
+}
+
+/// What each match is replaced with.
+enum Replacement {
+    Template(Vec<u8>),
+    Hash(Value),
+    Block(std::rc::Rc<crate::block::Block>),
+}
+
+/// The receiver with the first (or, if `global`, every) occurrence of the
+/// pattern replaced; None when there is none.
+fn substitute(vm: &mut Vm, s: Value, args: &[Value], global: bool) -> VmResult<Option<Vec<u8>>> {
+    let block = vm.current_block();
+    // MRI's arity: sub needs two arguments without a block, one with.
+    let min = if block.is_some() || global { 1 } else { 2 };
+    if args.len() < min {
+        return Err(vm.arity_error(args.len(), min, Some(2)));
+    }
+    let pattern = expect_pattern(vm, args[0])?;
+    let replacement = match (args.get(1), block) {
+        (Some(&hash), _) if hash.get::<RHash>().is_some() => Replacement::Hash(hash),
+        (Some(&template), _) => Replacement::Template(expect_string(vm, template)?),
+        (None, Some(block)) => Replacement::Block(block),
+        (None, None) => return Err(vm.no_block_given()),
+    };
+    let bytes = copy_of(s);
+    let matches = occurrences(&bytes, &pattern, global);
+    if matches.is_empty() {
+        return Ok(None);
+    }
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut copied = 0;
+    for at in matches {
+        out.extend_from_slice(&bytes[copied..at]);
+        let end = at + pattern.len();
+        match &replacement {
+            Replacement::Template(template) => {
+                expand_template(vm, template, &bytes, at..end, &mut out)?;
+            }
+            Replacement::Hash(hash) => {
+                let key = vm.new_string(pattern.clone());
+                let value = vm.hash_get(*hash, key)?;
+                out.extend_from_slice(&vm.to_s_bytes(value)?);
+            }
+            Replacement::Block(block) => {
+                let matched = vm.new_string(pattern.clone());
+                let value = vm.invoke_block(block, &[matched])?;
+                out.extend_from_slice(&vm.to_s_bytes(value)?);
+            }
+        }
+        copied = end;
+    }
+    out.extend_from_slice(&bytes[copied..]);
+    Ok(Some(out))
+}
+
+/// Where `pattern` occurs in `bytes`, without overlaps (the first only
+/// unless `global`); an empty pattern occurs before every character and at
+/// the end.
+pub(super) fn occurrences(bytes: &[u8], pattern: &[u8], global: bool) -> Vec<usize> {
+    if pattern.is_empty() {
+        let mut starts = vec![0];
+        if global {
+            let mut offset = 0;
+            for c in chars_of(bytes) {
+                offset += c.len();
+                starts.push(offset);
+            }
+        }
+        return starts;
+    }
+    let map = super::CharMap::new(bytes);
+    let mut starts = Vec::new();
+    let mut from = 0;
+    while let Some(at) = super::index::find_char(bytes, &map, pattern, from) {
+        starts.push(at);
+        if !global {
+            break;
+        }
+        from = at + pattern.len();
+    }
+    starts
+}
+
+/// Appends `template` with its backslash sequences expanded for the match
+/// at `span` of `bytes` (MRI's `rb_reg_regsub`).
+fn expand_template(
+    vm: &mut Vm,
+    template: &[u8],
+    bytes: &[u8],
+    span: std::ops::Range<usize>,
+    out: &mut Vec<u8>,
+) -> VmResult<()> {
+    let mut i = 0;
+    while i < template.len() {
+        let c = template[i];
+        if c != b'\\' || i + 1 == template.len() {
+            out.push(c);
+            i += 1;
+            continue;
+        }
+        let next = template[i + 1];
+        i += 2;
+        match next {
+            b'0' | b'&' => out.extend_from_slice(&bytes[span.clone()]),
+            b'1'..=b'9' => {}
+            b'`' => out.extend_from_slice(&bytes[..span.start]),
+            b'\'' => out.extend_from_slice(&bytes[span.end..]),
+            b'\\' => out.push(b'\\'),
+            b'k' if template.get(i) == Some(&b'<') => {
+                match template[i..].iter().position(|&b| b == b'>') {
+                    Some(close) => {
+                        let name = String::from_utf8_lossy(&template[i + 1..i + close]);
+                        let class = vm.c.index_error;
+                        let message = format!("undefined group name reference: {name}");
+                        return Err(vm.raise(class, message));
+                    }
+                    None => out.extend_from_slice(b"\\k"),
+                }
+            }
+            other => {
+                out.push(b'\\');
+                out.push(other);
+            }
+        }
+    }
+    Ok(())
+}

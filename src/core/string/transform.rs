@@ -1,0 +1,592 @@
+//! String methods that make a changed copy: case mapping, `strip`, `chomp`,
+//! `chop`, `reverse`, `center`/`ljust`/`rjust` and `succ`. Each bang form
+//! changes the receiver and answers nil when nothing changed.
+
+use super::{
+    bytes_of, char_count, chars_of, copy_of, decoded_chars, expect_string, set_bytes,
+    store_if_changed, to_long,
+};
+use crate::core::NativeFn;
+use crate::value::Value;
+use crate::vm::{Vm, VmResult};
+
+pub fn define(vm: &mut Vm) {
+    let string = vm.c.string;
+    let methods: [(&str, u8, Option<u8>, NativeFn); 25] = [
+        ("upcase", 0, None, upcase),
+        ("downcase", 0, None, downcase),
+        ("capitalize", 0, None, capitalize),
+        ("swapcase", 0, None, swapcase),
+        ("upcase!", 0, None, |vm, s, args| {
+            case_bang(vm, s, args, Case::Upper)
+        }),
+        ("downcase!", 0, None, |vm, s, args| {
+            case_bang(vm, s, args, Case::Lower)
+        }),
+        ("capitalize!", 0, None, |vm, s, args| {
+            case_bang(vm, s, args, Case::Capital)
+        }),
+        ("swapcase!", 0, None, |vm, s, args| {
+            case_bang(vm, s, args, Case::Swap)
+        }),
+        ("strip", 0, Some(0), |vm, s, _| {
+            Ok(vm.new_string(strip(&bytes_of(s), true, true)))
+        }),
+        ("lstrip", 0, Some(0), |vm, s, _| {
+            Ok(vm.new_string(strip(&bytes_of(s), true, false)))
+        }),
+        ("rstrip", 0, Some(0), |vm, s, _| {
+            Ok(vm.new_string(strip(&bytes_of(s), false, true)))
+        }),
+        ("strip!", 0, Some(0), |vm, s, _| {
+            bang(vm, s, |b| strip(b, true, true))
+        }),
+        ("lstrip!", 0, Some(0), |vm, s, _| {
+            bang(vm, s, |b| strip(b, true, false))
+        }),
+        ("rstrip!", 0, Some(0), |vm, s, _| {
+            bang(vm, s, |b| strip(b, false, true))
+        }),
+        ("chomp", 0, Some(1), |vm, s, args| {
+            let result = chomp(vm, s, args)?;
+            Ok(vm.new_string(result))
+        }),
+        ("chomp!", 0, Some(1), |vm, s, args| {
+            vm.check_frozen(s)?;
+            let result = chomp(vm, s, args)?;
+            Ok(store_if_changed(vm, s, result))
+        }),
+        ("chop", 0, Some(0), |vm, s, _| {
+            Ok(vm.new_string(chop(&bytes_of(s))))
+        }),
+        ("chop!", 0, Some(0), |vm, s, _| bang(vm, s, chop)),
+        ("reverse", 0, Some(0), |vm, s, _| {
+            Ok(vm.new_string(reverse(&bytes_of(s))))
+        }),
+        ("reverse!", 0, Some(0), |vm, s, _| {
+            vm.check_frozen(s)?;
+            let reversed = reverse(&bytes_of(s));
+            set_bytes(vm, s, reversed);
+            Ok(s)
+        }),
+        ("ljust", 1, Some(2), |vm, s, args| {
+            justify(vm, s, args, Justify::Left)
+        }),
+        ("rjust", 1, Some(2), |vm, s, args| {
+            justify(vm, s, args, Justify::Right)
+        }),
+        ("center", 1, Some(2), |vm, s, args| {
+            justify(vm, s, args, Justify::Center)
+        }),
+        ("succ", 0, Some(0), succ),
+        ("succ!", 0, Some(0), succ_bang),
+    ];
+    for (name, min, max, function) in methods {
+        vm.define_native(string, name, min, max, function);
+    }
+    vm.define_native(string, "next", 0, Some(0), succ);
+    vm.define_native(string, "next!", 0, Some(0), succ_bang);
+}
+
+/// A bang method that stores `f(bytes)` in the receiver: the receiver, or
+/// nil when nothing changed.
+fn bang(vm: &mut Vm, s: Value, f: impl FnOnce(&[u8]) -> Vec<u8>) -> VmResult {
+    vm.check_frozen(s)?;
+    let result = f(&bytes_of(s));
+    Ok(store_if_changed(vm, s, result))
+}
+
+// --- case mapping ------------------------------------------------------------
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Case {
+    Upper,
+    Lower,
+    Capital,
+    Swap,
+}
+
+/// The option of a case-mapping method (`:ascii`, `:turkic`, `:fold`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum CaseOption {
+    Unicode,
+    Ascii,
+    Turkic,
+    Fold,
+}
+
+pub(crate) fn upcase(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
+    case_copy(vm, s, args, Case::Upper)
+}
+
+pub(crate) fn downcase(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
+    case_copy(vm, s, args, Case::Lower)
+}
+
+pub(crate) fn capitalize(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
+    case_copy(vm, s, args, Case::Capital)
+}
+
+pub(crate) fn swapcase(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
+    case_copy(vm, s, args, Case::Swap)
+}
+
+fn case_copy(vm: &mut Vm, s: Value, args: &[Value], case: Case) -> VmResult {
+    let option = case_option(vm, args, case)?;
+    let result = convert_case(&bytes_of(s), case, option);
+    Ok(vm.new_string(result))
+}
+
+fn case_bang(vm: &mut Vm, s: Value, args: &[Value], case: Case) -> VmResult {
+    let option = case_option(vm, args, case)?;
+    vm.check_frozen(s)?;
+    let result = convert_case(&bytes_of(s), case, option);
+    Ok(store_if_changed(vm, s, result))
+}
+
+/// MRI's `check_case_options`: one option, or `:turkic` and `:lithuanian`
+/// together.
+fn case_option(vm: &mut Vm, args: &[Value], case: Case) -> VmResult<CaseOption> {
+    let names: Vec<Option<String>> = args
+        .iter()
+        .map(|arg| arg.as_symbol().map(|sym| vm.symbols.name(sym).to_string()))
+        .collect();
+    let Some(name) = names.first() else {
+        return Ok(CaseOption::Unicode);
+    };
+    let turkic_or_lithuanian =
+        |name: &Option<String>| matches!(name.as_deref(), Some("turkic" | "lithuanian"));
+    match names.len() {
+        1 => {}
+        2 if turkic_or_lithuanian(name) => {
+            if !turkic_or_lithuanian(&names[1]) || names[0] == names[1] {
+                return Err(vm.argument_error("invalid second option".into()));
+            }
+            return Ok(CaseOption::Turkic);
+        }
+        _ => return Err(vm.argument_error("too many options".into())),
+    }
+    match name.as_deref() {
+        Some("ascii") => Ok(CaseOption::Ascii),
+        Some("turkic") => Ok(CaseOption::Turkic),
+        Some("lithuanian") => Ok(CaseOption::Unicode),
+        Some("fold") if case == Case::Lower => Ok(CaseOption::Fold),
+        Some("fold") => Err(vm.argument_error("option :fold only allowed for downcasing".into())),
+        _ => Err(vm.argument_error("invalid option".into())),
+    }
+}
+
+fn convert_case(bytes: &[u8], case: Case, option: CaseOption) -> Vec<u8> {
+    if bytes.is_ascii() && option != CaseOption::Turkic {
+        let mut out = bytes.to_vec();
+        for (i, b) in out.iter_mut().enumerate() {
+            *b = match case {
+                Case::Upper => b.to_ascii_uppercase(),
+                Case::Lower => b.to_ascii_lowercase(),
+                Case::Capital if i == 0 => b.to_ascii_uppercase(),
+                Case::Capital => b.to_ascii_lowercase(),
+                Case::Swap if b.is_ascii_uppercase() => b.to_ascii_lowercase(),
+                Case::Swap => b.to_ascii_uppercase(),
+            };
+        }
+        return out;
+    }
+    let mut out = String::with_capacity(bytes.len());
+    let mut raw = Vec::with_capacity(bytes.len());
+    for (i, c) in decoded_chars(bytes).enumerate() {
+        let c = match c {
+            Ok(c) => c,
+            Err(byte) => {
+                raw.extend_from_slice(out.as_bytes());
+                out.clear();
+                raw.push(byte);
+                continue;
+            }
+        };
+        if option == CaseOption::Ascii && !c.is_ascii() {
+            out.push(c);
+            continue;
+        }
+        let target = match case {
+            Case::Capital if i == 0 => Target::Title,
+            Case::Upper => Target::Upper,
+            Case::Capital | Case::Lower => Target::Lower,
+            Case::Swap if c.is_uppercase() || is_titlecase(c) => Target::Lower,
+            Case::Swap if c.is_lowercase() => Target::Upper,
+            Case::Swap => {
+                out.push(c);
+                continue;
+            }
+        };
+        map_char(&mut out, c, target, option);
+    }
+    raw.extend_from_slice(out.as_bytes());
+    raw
+}
+
+#[derive(Clone, Copy)]
+enum Target {
+    Upper,
+    Lower,
+    Title,
+}
+
+/// Appends `c` mapped to `target` case: Unicode's full mappings taken a
+/// character at a time (so no final-sigma rule, as in MRI).
+fn map_char(out: &mut String, c: char, target: Target, option: CaseOption) {
+    match (target, option) {
+        (Target::Upper | Target::Title, CaseOption::Turkic) if c == 'i' => out.push('İ'),
+        (Target::Lower, CaseOption::Turkic) if c == 'I' => out.push('ı'),
+        (Target::Lower, CaseOption::Turkic) if c == 'İ' => out.push('i'),
+        (Target::Upper, _) => out.extend(c.to_uppercase()),
+        (Target::Lower, CaseOption::Fold) => out.extend(fold_char(c)),
+        (Target::Lower, _) => out.extend(c.to_lowercase()),
+        (Target::Title, _) => push_titlecase(out, c),
+    }
+}
+
+/// Unicode case folding of one character: what lower-casing its upper case
+/// gives (`ß` -> `ss`).
+fn fold_char(c: char) -> impl Iterator<Item = char> {
+    c.to_uppercase().flat_map(char::to_lowercase)
+}
+
+/// The titlecase digraphs: `ǅ`, `ǈ`, `ǋ`, `ǲ`.
+fn is_titlecase(c: char) -> bool {
+    matches!(c, '\u{1c5}' | '\u{1c8}' | '\u{1cb}' | '\u{1f2}')
+}
+
+/// Appends the titlecase form of `c`: the digraphs have their own, the
+/// ligatures keep only their first letter upper case (`ﬃ` -> `Ffi`, `ß` ->
+/// `Ss`), and anything else is its upper case.
+fn push_titlecase(out: &mut String, c: char) {
+    let title = match c {
+        '\u{1c4}'..='\u{1c6}' => '\u{1c5}',
+        '\u{1c7}'..='\u{1c9}' => '\u{1c8}',
+        '\u{1ca}'..='\u{1cc}' => '\u{1cb}',
+        '\u{1f1}'..='\u{1f3}' => '\u{1f2}',
+        'ß' | '\u{587}' | '\u{fb00}'..='\u{fb17}' => {
+            let mut upper = c.to_uppercase();
+            out.extend(upper.next());
+            out.extend(upper.flat_map(char::to_lowercase));
+            return;
+        }
+        _ => {
+            out.extend(c.to_uppercase());
+            return;
+        }
+    };
+    out.push(title);
+}
+
+/// Unicode case folding, for `casecmp?`.
+pub(crate) fn case_fold(bytes: &[u8]) -> Vec<u8> {
+    convert_case(bytes, Case::Lower, CaseOption::Fold)
+}
+
+// --- whitespace and line ends ------------------------------------------------
+
+/// What `strip` removes: ASCII whitespace and NUL.
+fn is_strip_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r' | 0)
+}
+
+fn strip(bytes: &[u8], left: bool, right: bool) -> Vec<u8> {
+    let mut start = 0;
+    let mut end = bytes.len();
+    if left {
+        while start < end && is_strip_space(bytes[start]) {
+            start += 1;
+        }
+    }
+    if right {
+        while end > start && is_strip_space(bytes[end - 1]) {
+            end -= 1;
+        }
+    }
+    bytes[start..end].to_vec()
+}
+
+/// The receiver without its last character (`\r\n` counting as one).
+fn chop(bytes: &[u8]) -> Vec<u8> {
+    if bytes.ends_with(b"\r\n") {
+        return bytes[..bytes.len() - 2].to_vec();
+    }
+    match chars_of(bytes).last() {
+        Some(last) => bytes[..bytes.len() - last.len()].to_vec(),
+        None => Vec::new(),
+    }
+}
+
+/// `chomp(separator = $/)`: without a trailing `\n`, `\r\n` or `\r`; with
+/// `""`, without every trailing newline; with another separator, without
+/// that suffix; with nil, unchanged.
+fn chomp(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult<Vec<u8>> {
+    let separator = match args.first() {
+        None => b"\n".to_vec(),
+        Some(&Value::NIL) => return Ok(copy_of(s)),
+        Some(&separator) => expect_string(vm, separator)?,
+    };
+    Ok(chomp_bytes(&bytes_of(s), &separator))
+}
+
+pub(super) fn chomp_bytes(bytes: &[u8], separator: &[u8]) -> Vec<u8> {
+    let mut end = bytes.len();
+    match separator {
+        b"\n" => {
+            if bytes.ends_with(b"\r\n") {
+                end -= 2;
+            } else if bytes.ends_with(b"\n") || bytes.ends_with(b"\r") {
+                end -= 1;
+            }
+        }
+        b"" => {
+            while end > 0 && bytes[end - 1] == b'\n' {
+                end -= 1;
+                if end > 0 && bytes[end - 1] == b'\r' {
+                    end -= 1;
+                }
+            }
+        }
+        _ => {
+            if bytes.ends_with(separator) {
+                end -= separator.len();
+            }
+        }
+    }
+    bytes[..end].to_vec()
+}
+
+// --- reverse and justify -------------------------------------------------------
+
+fn reverse(bytes: &[u8]) -> Vec<u8> {
+    if bytes.is_ascii() {
+        return bytes.iter().rev().copied().collect();
+    }
+    let chars: Vec<&[u8]> = chars_of(bytes).collect();
+    chars.into_iter().rev().flatten().copied().collect()
+}
+
+#[derive(Clone, Copy)]
+enum Justify {
+    Left,
+    Right,
+    Center,
+}
+
+/// `ljust`, `rjust` and `center`: padded to `width` characters with
+/// copies of the pad string (a space by default).
+fn justify(vm: &mut Vm, s: Value, args: &[Value], justify: Justify) -> VmResult {
+    let width = to_long(vm, args[0])?;
+    let pad = match args.get(1) {
+        Some(&pad) => expect_string(vm, pad)?,
+        None => b" ".to_vec(),
+    };
+    if pad.is_empty() {
+        return Err(vm.argument_error("zero width padding".into()));
+    }
+    let bytes = copy_of(s);
+    let len = char_count(&bytes) as i64;
+    if width <= len {
+        return Ok(vm.new_string(bytes));
+    }
+    let total = (width - len) as usize;
+    let left = match justify {
+        Justify::Left => 0,
+        Justify::Right => total,
+        Justify::Center => total / 2,
+    };
+    let pad_chars: Vec<&[u8]> = chars_of(&pad).collect();
+    let padding = |count: usize| -> Vec<u8> {
+        pad_chars
+            .iter()
+            .cycle()
+            .take(count)
+            .flat_map(|c| c.iter().copied())
+            .collect()
+    };
+    let mut out = padding(left);
+    out.extend_from_slice(&bytes);
+    out.extend_from_slice(&padding(total - left));
+    Ok(vm.new_string(out))
+}
+
+// --- succ ----------------------------------------------------------------------
+
+pub(crate) fn succ(vm: &mut Vm, s: Value, _: &[Value]) -> VmResult {
+    let next = successor(&bytes_of(s));
+    Ok(vm.new_string(next))
+}
+
+fn succ_bang(vm: &mut Vm, s: Value, _: &[Value]) -> VmResult {
+    vm.check_frozen(s)?;
+    let next = successor(&bytes_of(s));
+    set_bytes(vm, s, next);
+    Ok(s)
+}
+
+/// `String#succ` (MRI's `str_succ`): the rightmost letter or digit is
+/// incremented; one that wraps (`z` -> `a`, `9` -> `0`) carries into the
+/// letter or digit on its left, or, when there is none or only one of the
+/// other kind beyond a non-alphanumeric, a new character is inserted
+/// (`"az"` -> `"ba"`, `"zz"` -> `"aaa"`, `"a9"` -> `"b0"`, `"a.9"` ->
+/// `"a.10"`). Letters and digits are Unicode's (`"é"` -> `"ê"`). A string
+/// without any increments its last character, carrying to the left.
+pub fn successor(bytes: &[u8]) -> Vec<u8> {
+    if bytes.is_empty() {
+        return Vec::new();
+    }
+    let mut chars: Vec<Vec<u8>> = chars_of(bytes).map(<[u8]>::to_vec).collect();
+    let decode = |c: &[u8]| std::str::from_utf8(c).ok().and_then(|t| t.chars().next());
+    let mut carry: Option<(usize, char)> = None;
+    let mut last_alnum: Option<char> = None;
+    let mut previous_was_alnum = true;
+    for i in (0..chars.len()).rev() {
+        let Some(c) = decode(&chars[i]) else {
+            continue;
+        };
+        if let Some(last) = last_alnum.filter(|_| !previous_was_alnum) {
+            // A wrapped letter does not carry over a non-alphanumeric into
+            // a digit, nor a wrapped digit into a letter.
+            let other_kind = if last.is_ascii_alphabetic() {
+                c.is_ascii_digit()
+            } else {
+                last.is_ascii_digit() && c.is_ascii_alphabetic()
+            };
+            if other_kind {
+                break;
+            }
+        }
+        match next_alphanumeric(c) {
+            Neighbor::NotAlphanumeric => previous_was_alnum = false,
+            Neighbor::Found(next) => {
+                chars[i] = next.to_string().into_bytes();
+                return chars.concat();
+            }
+            Neighbor::Wrapped(wrapped, carried) => {
+                chars[i] = wrapped.to_string().into_bytes();
+                last_alnum = Some(wrapped);
+                previous_was_alnum = true;
+                carry = Some((i, carried));
+            }
+        }
+    }
+    match carry {
+        Some((at, carried)) => chars.insert(at, carried.to_string().into_bytes()),
+        None => {
+            if let Some(done) = increment_last_char(&mut chars) {
+                return done;
+            }
+        }
+    }
+    chars.concat()
+}
+
+/// The successor of a string without letters or digits: its characters
+/// from the right are incremented (keeping their UTF-8 length) until one
+/// does not wrap; when all wrap, `"\x01"` is inserted before the leftmost.
+/// Answers the finished bytes when one did not wrap.
+fn increment_last_char(chars: &mut Vec<Vec<u8>>) -> Option<Vec<u8>> {
+    let mut carry_at = 0;
+    for i in (0..chars.len()).rev() {
+        let Some(c) = std::str::from_utf8(&chars[i])
+            .ok()
+            .and_then(|t| t.chars().next())
+        else {
+            continue;
+        };
+        let (next, wrapped) = next_of_same_length(c);
+        chars[i] = next.to_string().into_bytes();
+        if !wrapped {
+            return Some(chars.concat());
+        }
+        carry_at = i;
+    }
+    chars.insert(carry_at, vec![1]);
+    None
+}
+
+/// What incrementing one character of `succ` gives.
+enum Neighbor {
+    NotAlphanumeric,
+    Found(char),
+    /// The first of its run of letters or digits, and what to carry.
+    Wrapped(char, char),
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Digit,
+    Letter,
+}
+
+fn kind_of(c: char) -> Option<Kind> {
+    if c.is_numeric() && !c.is_alphabetic() {
+        Some(Kind::Digit)
+    } else if c.is_alphabetic() {
+        Some(Kind::Letter)
+    } else {
+        None
+    }
+}
+
+/// MRI's `enc_succ_alnum_char`: the next character of the same kind (at
+/// most one other character skipped), else the wrap to the first of the
+/// run of that kind ending at `c`, carrying that letter or the digit after
+/// that first digit (`z` -> `a` carrying `a`, `9` -> `0` carrying `1`).
+fn next_alphanumeric(c: char) -> Neighbor {
+    let Some(kind) = kind_of(c) else {
+        return Neighbor::NotAlphanumeric;
+    };
+    let mut next = c;
+    for _ in 0..2 {
+        let (candidate, wrapped) = next_of_same_length(next);
+        next = candidate;
+        if !wrapped && kind_of(next) == Some(kind) {
+            return Neighbor::Found(next);
+        }
+    }
+    let mut first = c;
+    let mut run = 1;
+    while let Some(previous) = previous_of_same_length(first) {
+        if kind_of(previous) != Some(kind) {
+            break;
+        }
+        first = previous;
+        run += 1;
+    }
+    if run == 1 {
+        return Neighbor::NotAlphanumeric;
+    }
+    match kind {
+        Kind::Letter => Neighbor::Wrapped(first, first),
+        Kind::Digit => Neighbor::Wrapped(first, next_of_same_length(first).0),
+    }
+}
+
+/// The codepoints encoded in each UTF-8 length.
+fn same_length_range(c: char) -> std::ops::RangeInclusive<u32> {
+    match c.len_utf8() {
+        1 => 0..=0x7f,
+        2 => 0x80..=0x7ff,
+        3 => 0x800..=0xffff,
+        _ => 0x1_0000..=0x10_ffff,
+    }
+}
+
+/// The next character with the same UTF-8 length, and whether it wrapped
+/// around to the first of that length.
+fn next_of_same_length(c: char) -> (char, bool) {
+    let range = same_length_range(c);
+    let following = (c as u32 + 1..=*range.end()).find_map(char::from_u32);
+    match following {
+        Some(next) => (next, false),
+        None => (char::from_u32(*range.start()).expect("a valid start"), true),
+    }
+}
+
+/// The previous character with the same UTF-8 length, if any.
+fn previous_of_same_length(c: char) -> Option<char> {
+    let range = same_length_range(c);
+    (*range.start()..c as u32).rev().find_map(char::from_u32)
+}

@@ -1,0 +1,183 @@
+//! Symbol: interned names, with MRI's `inspect` forms.
+//!
+//! A Symbol's methods answer what the String methods of the same name
+//! answer for its name (`upcase`, `[]`, `start_with?`, `succ`), converted
+//! back to a Symbol where MRI does: they run the String natives on a
+//! String of the name. Symbol includes Comparable, ordered by `<=>` on the
+//! names' bytes. (`to_proc` is with Proc, in `proc.rs`.)
+
+use crate::core::string;
+use crate::core::NativeFn;
+use crate::value::Value;
+use crate::vm::{Vm, VmResult};
+
+pub fn define(vm: &mut Vm) {
+    let symbol = vm.c.symbol;
+    let comparable = vm.c.comparable;
+    vm.include_module(symbol, comparable);
+    for name in ["to_s", "id2name"] {
+        vm.define_native(symbol, name, 0, Some(0), |vm, sym, _| {
+            let name = vm.symbol_name(sym).to_string();
+            Ok(vm.new_str(&name))
+        });
+    }
+    vm.define_native(symbol, "name", 0, Some(0), |vm, sym, _| {
+        let name = vm.symbol_name(sym).to_string();
+        let string = vm.new_str(&name);
+        string.header().expect("a String").freeze();
+        Ok(string)
+    });
+    vm.define_native(symbol, "to_sym", 0, Some(0), |_, sym, _| Ok(sym));
+    vm.define_native(symbol, "inspect", 0, Some(0), |vm, sym, _| {
+        let text = inspect_symbol(vm.symbol_name(sym));
+        Ok(vm.new_str(&text))
+    });
+    for name in ["length", "size"] {
+        vm.define_native(symbol, name, 0, Some(0), |vm, sym, _| {
+            let count = string::char_count(vm.symbol_name(sym).as_bytes());
+            Ok(Value::small(count as i64))
+        });
+    }
+    vm.define_native(symbol, "empty?", 0, Some(0), |vm, sym, _| {
+        Ok(Value::bool(vm.symbol_name(sym).is_empty()))
+    });
+    for name in ["==", "==="] {
+        vm.define_native(symbol, name, 1, Some(1), |_, sym, args| {
+            Ok(Value::bool(sym == args[0]))
+        });
+    }
+    vm.define_native(symbol, "<=>", 1, Some(1), |vm, sym, args| {
+        Ok(match args[0].as_symbol() {
+            Some(other) => {
+                let ordering = vm.symbol_name(sym).cmp(vm.symbols.name(other));
+                Value::small(ordering as i64)
+            }
+            None => Value::NIL,
+        })
+    });
+    vm.define_native(symbol, "casecmp", 1, Some(1), |vm, sym, args| {
+        let Some(other) = args[0].as_symbol() else {
+            return Ok(Value::NIL);
+        };
+        let other = vm.symbols.name(other).to_string();
+        let other = vm.new_str(&other);
+        on_name(vm, sym, &[other], string::casecmp)
+    });
+    vm.define_native(symbol, "casecmp?", 1, Some(1), |vm, sym, args| {
+        let Some(other) = args[0].as_symbol() else {
+            return Ok(Value::NIL);
+        };
+        let other = vm.symbols.name(other).to_string();
+        let other = vm.new_str(&other);
+        on_name(vm, sym, &[other], string::casecmp_p)
+    });
+    let case_maps: [(&str, NativeFn); 4] = [
+        ("upcase", |vm, sym, args| {
+            on_name_to_sym(vm, sym, args, string::upcase)
+        }),
+        ("downcase", |vm, sym, args| {
+            on_name_to_sym(vm, sym, args, string::downcase)
+        }),
+        ("capitalize", |vm, sym, args| {
+            on_name_to_sym(vm, sym, args, string::capitalize)
+        }),
+        ("swapcase", |vm, sym, args| {
+            on_name_to_sym(vm, sym, args, string::swapcase)
+        }),
+    ];
+    for (name, function) in case_maps {
+        vm.define_native(symbol, name, 0, None, function);
+    }
+    for name in ["succ", "next"] {
+        vm.define_native(symbol, name, 0, Some(0), |vm, sym, args| {
+            on_name_to_sym(vm, sym, args, string::succ)
+        });
+    }
+    for name in ["[]", "slice"] {
+        vm.define_native(symbol, name, 1, Some(2), |vm, sym, args| {
+            on_name(vm, sym, args, string::aref)
+        });
+    }
+    vm.define_native(symbol, "start_with?", 0, None, |vm, sym, args| {
+        on_name(vm, sym, args, string::start_with)
+    });
+    vm.define_native(symbol, "end_with?", 0, None, |vm, sym, args| {
+        on_name(vm, sym, args, string::end_with)
+    });
+    vm.define_native(symbol, "=~", 1, Some(1), |vm, sym, args| {
+        on_name(vm, sym, args, string::match_operator)
+    });
+    vm.define_native(symbol, "match", 1, Some(2), |vm, sym, args| {
+        on_name(vm, sym, args, string::match_data)
+    });
+    vm.define_native(symbol, "match?", 1, Some(2), |vm, sym, args| {
+        on_name(vm, sym, args, string::match_p)
+    });
+}
+
+/// Runs String method `function` on a String of `sym`'s name.
+fn on_name(vm: &mut Vm, sym: Value, args: &[Value], function: NativeFn) -> VmResult {
+    let name = vm.symbol_name(sym).to_string();
+    let receiver = vm.new_str(&name);
+    function(vm, receiver, args)
+}
+
+/// [`on_name`], answering the resulting String as a Symbol.
+fn on_name_to_sym(vm: &mut Vm, sym: Value, args: &[Value], function: NativeFn) -> VmResult {
+    let string = on_name(vm, sym, args, function)?;
+    let text = vm.string_text(string).expect("a String");
+    Ok(Value::symbol(vm.symbols.intern(&text)))
+}
+
+/// `:foo`, `:foo?`, `:+`, `:@x`, or `:"foo bar"` when the name is not a plain
+/// identifier or operator.
+pub fn inspect_symbol(name: &str) -> String {
+    if is_plain_symbol(name) {
+        format!(":{name}")
+    } else {
+        format!(":{}", string::inspect_string(name.as_bytes()))
+    }
+}
+
+fn is_plain_symbol(name: &str) -> bool {
+    const OPERATORS: [&str; 28] = [
+        "+", "-", "*", "/", "%", "**", "==", "===", "!=", "<=>", "<", "<=", ">", ">=", "<<", ">>",
+        "&", "|", "^", "~", "!", "=~", "!~", "[]", "[]=", "+@", "-@", "`",
+    ];
+    if OPERATORS.contains(&name) {
+        return true;
+    }
+    let identifier = |s: &str| {
+        let mut chars = s.chars();
+        matches!(chars.next(), Some(c) if c.is_alphabetic() || c == '_' || !c.is_ascii())
+            && chars.all(|c| c.is_alphanumeric() || c == '_' || !c.is_ascii())
+    };
+    if let Some(rest) = name.strip_prefix('$') {
+        return is_global_name(rest, identifier);
+    }
+    if let Some(rest) = name.strip_prefix("@@").or_else(|| name.strip_prefix('@')) {
+        return identifier(rest);
+    }
+    let body = name.strip_suffix(['?', '!', '=']).unwrap_or(name);
+    identifier(body)
+}
+
+/// Whether `$` and `rest` name a global variable: `$name`, `$1` (digits),
+/// `$-w` (a dash and one character) or a special one such as `$!` or `$~`.
+fn is_global_name(rest: &str, identifier: impl Fn(&str) -> bool) -> bool {
+    const SPECIAL: &str = "~*$?!@/\\;,.=:<>\"&`'+0";
+    if !rest.is_empty() && rest.bytes().all(|b| b.is_ascii_digit()) {
+        return true;
+    }
+    if let Some(option) = rest.strip_prefix('-') {
+        let mut chars = option.chars();
+        return matches!((chars.next(), chars.next()), (Some(c), None) if c.is_alphanumeric() || c == '_');
+    }
+    let mut chars = rest.chars();
+    if let (Some(c), None) = (chars.next(), chars.next()) {
+        if SPECIAL.contains(c) {
+            return true;
+        }
+    }
+    identifier(rest)
+}
