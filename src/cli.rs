@@ -98,6 +98,7 @@ fn run(options: &Options) -> i32 {
         status
     };
     vm.out.flush();
+    crate::core::io::flush_files(&mut vm);
     if options.dump_profile {
         let profiles = crate::profile_dump::dump_profiles(&vm);
         write_stderr(&mut vm.out, &profiles);

@@ -865,9 +865,9 @@ impl Vm {
                     self.stack.push(value);
                 }
                 Insn::SetGlobal(name) => {
+                    self.frames[frame].ip = (ip - 1) as u32;
                     let value = self.pop();
-                    let name = self.global_aliases.get(&name).copied().unwrap_or(name);
-                    self.globals.insert(name, value);
+                    self.set_global(name, value)?;
                 }
                 Insn::DefineMethod(index) => {
                     let child = method.children[index as usize].clone();

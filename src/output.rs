@@ -10,8 +10,6 @@ use std::io::{IsTerminal, Write};
 pub struct Output {
     buffer: Vec<u8>,
     line_buffered: bool,
-    /// Writing to standard error for now (`$stderr.puts`).
-    to_stderr: bool,
 }
 
 const CAPACITY: usize = 64 * 1024;
@@ -21,7 +19,6 @@ impl Output {
         Output {
             buffer: Vec::with_capacity(CAPACITY),
             line_buffered: std::io::stdout().is_terminal(),
-            to_stderr: false,
         }
     }
 
@@ -32,25 +29,15 @@ impl Output {
         }
     }
 
-    /// Sends what is written from now on to standard error (true) or back
-    /// to standard output (false); flush around the switch.
-    pub fn set_stderr(&mut self, to_stderr: bool) {
-        self.to_stderr = to_stderr;
-    }
-
     pub fn flush(&mut self) {
         if self.buffer.is_empty() {
             return;
         }
         // A closed pipe (`rhizome x.rb | head`) is not an error worth a panic;
         // MRI stops quietly too.
-        if self.to_stderr {
-            write_stderr_bytes(&self.buffer);
-        } else {
-            let mut stdout = std::io::stdout().lock();
-            let _ = stdout.write_all(&self.buffer);
-            let _ = stdout.flush();
-        }
+        let mut stdout = std::io::stdout().lock();
+        let _ = stdout.write_all(&self.buffer);
+        let _ = stdout.flush();
         self.buffer.clear();
     }
 }

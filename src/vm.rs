@@ -218,6 +218,9 @@ pub struct CoreClasses {
     pub index_error: Value,
     pub frozen_error: Value,
     pub system_stack_error: Value,
+    pub io: Value,
+    pub io_error: Value,
+    pub eof_error: Value,
 }
 
 /// Interned names the runtime uses often.
@@ -231,6 +234,10 @@ pub struct CommonSyms {
     pub range_begin: Sym,
     pub range_end: Sym,
     pub range_exclusive: Sym,
+    /// `$stdout`, which Kernel's `puts`, `print` and `p` write to.
+    pub stdout_global: Sym,
+    /// The hidden instance variable holding an IO's stream.
+    pub io_fd: Sym,
 }
 
 /// Command-line settings the VM consults.
@@ -296,6 +303,10 @@ pub struct Vm {
     /// passing a Proc as `&blk` and taking it back with a `&b` parameter
     /// gives the same object. Weak: an entry goes with its Proc.
     pub procs_of_blocks: FxHashMap<usize, Value>,
+    /// The files `File.open` opened and nobody closed yet, by descriptor.
+    pub files: FxHashMap<i64, crate::core::io::OpenFile>,
+    /// Lines read from standard input so far (`$stdin.lineno`).
+    pub stdin_lineno: i64,
     /// Values that native code keeps alive while it allocates.
     pub temp_roots: RefCell<Vec<Value>>,
 }
@@ -313,6 +324,8 @@ impl Vm {
             range_begin: symbols.intern("begin"),
             range_end: symbols.intern("end"),
             range_exclusive: symbols.intern("excl"),
+            stdout_global: symbols.intern("$stdout"),
+            io_fd: symbols.intern("fd"),
         };
         let mut heap = Heap::new();
         heap.stress = false;
@@ -368,6 +381,9 @@ impl Vm {
                 index_error: placeholder,
                 frozen_error: placeholder,
                 system_stack_error: placeholder,
+                io: placeholder,
+                io_error: placeholder,
+                eof_error: placeholder,
             },
             sym,
             main: placeholder,
@@ -392,6 +408,8 @@ impl Vm {
             generic_ivars: FxHashMap::default(),
             procs_of_blocks: FxHashMap::default(),
             at_exit: Vec::new(),
+            files: FxHashMap::default(),
+            stdin_lineno: 0,
             loaded_features: Default::default(),
         });
         vm.bootstrap_classes();
@@ -467,7 +485,8 @@ impl Vm {
         self.c.key_error = self.define_class("KeyError", self.c.index_error);
         self.c.stop_iteration = self.define_class("StopIteration", self.c.index_error);
         self.c.local_jump_error = self.define_class("LocalJumpError", standard);
-        self.define_class("IOError", standard);
+        self.c.io_error = self.define_class("IOError", standard);
+        self.c.eof_error = self.define_class("EOFError", self.c.io_error);
         self.c.system_stack_error = self.define_class("SystemStackError", exception);
         self.define_class("NoMatchingPatternError", standard);
         self.define_class("SecurityError", exception);
@@ -682,6 +701,25 @@ impl Vm {
     pub fn global(&self, name: Sym) -> Value {
         let name = self.global_aliases.get(&name).copied().unwrap_or(name);
         self.globals.get(&name).copied().unwrap_or(Value::NIL)
+    }
+
+    /// `$name = value`. `$stdout` and `$stderr` take only objects with a
+    /// `write` method (MRI's TypeError otherwise).
+    pub fn set_global(&mut self, name: Sym, value: Value) -> VmResult<()> {
+        let name = self.global_aliases.get(&name).copied().unwrap_or(name);
+        let text = self.symbols.name(name);
+        if text == "$stdout" || text == "$stderr" {
+            let write = self.symbols.intern("write");
+            if self.find_method(self.class_of(value), write).is_none() {
+                let text = self.symbols.name(name).to_string();
+                let class = self.class_name(self.real_class_of(value));
+                return Err(
+                    self.type_error(format!("{text} must have write method, {class} given"))
+                );
+            }
+        }
+        self.globals.insert(name, value);
+        Ok(())
     }
 
     // --- classes and methods ---------------------------------------------

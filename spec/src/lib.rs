@@ -17,7 +17,8 @@
 //!   only when non-zero).
 //! - A spec is run with its directory as the working directory, the bare file name
 //!   as the script argument (so messages read `name.rb:3:in ...`), stdin from
-//!   `/dev/null`, `LC_ALL=C.UTF-8`, and no other arguments unless it asks for some.
+//!   `<name>.in` when that file exists and `/dev/null` otherwise, `LC_ALL=C.UTF-8`,
+//!   and no other arguments unless it asks for some.
 //! - A comment line `# spec: stderr-first-line` means only the first line of
 //!   stderr is compared (the `.err` file still holds all MRI wrote), for errors
 //!   whose tail is implementation-defined (e.g. the depth of a
@@ -437,8 +438,8 @@ impl Spec {
     }
 
     /// Runs `program` on this spec the way specs are run (in the spec's
-    /// directory, bare file name, stdin from /dev/null, the spec's `args`):
-    /// `program FLAGS... NAME.rb ARGS...`.
+    /// directory, bare file name, stdin from `NAME.in` or /dev/null, the
+    /// spec's `args`): `program FLAGS... NAME.rb ARGS...`.
     pub fn run(&self, program: &Path, flags: &[&str], timeout: Duration) -> Result<Outcome, Error> {
         let options = self.options()?;
         let mut command = Command::new(absolute_program(program));
@@ -450,6 +451,14 @@ impl Spec {
             .env("LC_ALL", "C.UTF-8")
             .env_remove("RUBYOPT")
             .env_remove("RUBYLIB");
+        let input = self.expectation_path("in");
+        if input.exists() {
+            let file = fs::File::open(&input)
+                .map_err(|e| Error::io(format!("opening {}", input.display()), e))?;
+            command.stdin(file);
+        } else {
+            command.stdin(Stdio::null());
+        }
         run_with_timeout(command, timeout)
             .map_err(|e| Error::io(format!("running {} on {}", program.display(), self.name), e))
     }
@@ -677,15 +686,12 @@ fn absolute_program(program: &Path) -> PathBuf {
     }
 }
 
-/// Runs `command` with stdin from /dev/null and stdout/stderr captured, killing
+/// Runs `command` (whose stdin the caller set) with stdout/stderr captured, killing
 /// it if it is still running after `timeout`. (The output is read to its end,
 /// so a grandchild that kept the pipes open would delay the return until it
 /// exits; the programs run here start none.)
 pub fn run_with_timeout(mut command: Command, timeout: Duration) -> io::Result<Outcome> {
-    command
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
+    command.stdout(Stdio::piped()).stderr(Stdio::piped());
     let start = Instant::now();
     let mut child = command.spawn()?;
     let pid = child.id() as libc::pid_t;
@@ -931,6 +937,23 @@ mod tests {
             specs[0].check(&quiet, &[], DEFAULT_TIMEOUT),
             Err(Failure::Error(_))
         ));
+    }
+
+    #[test]
+    fn feeds_the_in_file_to_stdin() {
+        let tmp = TempDir::new("stdin");
+        fs::create_dir_all(tmp.0.join("language")).unwrap();
+        fs::write(tmp.0.join("language/i.rb"), "").unwrap();
+        fs::write(tmp.0.join("language/i.in"), "line one\nline two\n").unwrap();
+        fs::write(tmp.0.join("language/n.rb"), "").unwrap();
+        let specs = discover_in(&tmp.0).unwrap();
+        let names: Vec<&str> = specs.iter().map(Spec::name).collect();
+        assert_eq!(names, ["language/i", "language/n"]);
+        let cat = script(&tmp.0, "cat-stdin", "cat");
+        let with_input = specs[0].run(&cat, &[], DEFAULT_TIMEOUT).unwrap();
+        assert_eq!(with_input.stdout, b"line one\nline two\n");
+        let without = specs[1].run(&cat, &[], DEFAULT_TIMEOUT).unwrap();
+        assert_eq!(without.stdout, b"");
     }
 
     #[test]

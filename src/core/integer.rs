@@ -169,6 +169,14 @@ pub fn define(vm: &mut Vm) {
             Int::Big(b) => Ok(vm.new_integer(b.abs())),
         }
     });
+    // The bytes of the machine representation: a word for a fixnum, the
+    // magnitude's bytes for a bignum.
+    vm.define_native(integer, "size", 0, Some(0), |_, a, _| {
+        Ok(Value::small(match Int::of(a).unwrap() {
+            Int::Fix(_) => 8,
+            Int::Big(b) => b.bits().div_ceil(8) as i64,
+        }))
+    });
     vm.define_native(integer, "zero?", 0, Some(0), |_, a, _| {
         Ok(Value::bool(Int::of(a).unwrap().is_zero()))
     });

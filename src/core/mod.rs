@@ -7,6 +7,7 @@
 
 pub mod array;
 pub mod exception;
+pub mod file;
 pub mod float;
 pub mod hash;
 pub mod integer;
@@ -63,6 +64,7 @@ pub fn define_core(vm: &mut Vm) {
     load::define(vm);
     process::define(vm);
     io::define(vm);
+    file::define(vm);
     method_object::define(vm);
     structs::define(vm);
     kernel::define(vm);

@@ -1,12 +1,12 @@
-//! Leaving the program: `exit`, `exit!`, `abort`, `at_exit`; and the
-//! `Errno` exceptions of system calls.
+//! The process: leaving the program (`exit`, `exit!`, `abort`,
+//! `at_exit`), the `Errno` exceptions of system calls, and `ENV`.
 //!
 //! `exit` raises SystemExit, so `ensure` clauses run and `rescue` can stop
 //! it; when it reaches the top, the `at_exit` handlers run (last registered
 //! first) and the process ends with its status, without a report.
 
 use crate::value::Value;
-use crate::vm::Vm;
+use crate::vm::{Vm, VmResult};
 
 /// The system-call errors rhizome raises, with their errno and message.
 const ERRNO: &[(&str, i64, &str)] = &[
@@ -18,6 +18,12 @@ const ERRNO: &[(&str, i64, &str)] = &[
     ("EISDIR", 21, "Is a directory"),
     ("EINVAL", 22, "Invalid argument"),
     ("EPIPE", 32, "Broken pipe"),
+    ("EBADF", 9, "Bad file descriptor"),
+    ("ENOSPC", 28, "No space left on device"),
+    ("EROFS", 30, "Read-only file system"),
+    ("ENAMETOOLONG", 36, "File name too long"),
+    ("ENOTEMPTY", 39, "Directory not empty"),
+    ("ELOOP", 40, "Too many levels of symbolic links"),
 ];
 
 pub fn define(vm: &mut Vm) {
@@ -29,6 +35,7 @@ pub fn define(vm: &mut Vm) {
     vm.define_private_native(kernel, "exit!", 0, Some(1), |vm, _, args| {
         let status = exit_status(args.first().copied(), 1);
         vm.out.flush();
+        crate::core::io::flush_files(vm);
         std::process::exit(status as i32);
     });
     vm.define_private_native(kernel, "abort", 0, Some(1), |vm, _, args| {
@@ -75,6 +82,9 @@ pub fn define(vm: &mut Vm) {
             ))
         },
     );
+
+    define_env(vm);
+    define_process(vm);
 
     let standard = vm.c.standard_error;
     let system_call_error = vm.define_class("SystemCallError", standard);
@@ -127,6 +137,175 @@ pub fn define(vm: &mut Vm) {
     );
 }
 
+/// `Process.pid` (also `$$`) and `Process.clock_gettime(clock, unit =
+/// :float_second)` on the system's clocks, with MRI's units.
+fn define_process(vm: &mut Vm) {
+    let process = vm.define_module("Process");
+    let pid = Value::small(i64::from(std::process::id()));
+    let dollar_dollar = vm.symbols.intern("$$");
+    vm.globals.insert(dollar_dollar, pid);
+    for (name, clock) in [
+        ("CLOCK_REALTIME", libc::CLOCK_REALTIME),
+        ("CLOCK_MONOTONIC", libc::CLOCK_MONOTONIC),
+        ("CLOCK_PROCESS_CPUTIME_ID", libc::CLOCK_PROCESS_CPUTIME_ID),
+        ("CLOCK_THREAD_CPUTIME_ID", libc::CLOCK_THREAD_CPUTIME_ID),
+    ] {
+        let name = vm.symbols.intern(name);
+        vm.set_constant(process, name, Value::small(i64::from(clock)));
+    }
+    vm.define_singleton_native(process, "pid", 0, Some(0), |_, _, _| {
+        Ok(Value::small(i64::from(std::process::id())))
+    });
+    vm.define_singleton_native(process, "clock_gettime", 1, Some(2), |vm, _, args| {
+        let clock = crate::core::string::expect_integer(vm, args[0])?;
+        let Ok(clock) = libc::clockid_t::try_from(clock) else {
+            let error = std::io::Error::from_raw_os_error(libc::EINVAL);
+            return Err(vm.raise_io_error(&error, "clock_gettime", &clock.to_string()));
+        };
+        let mut time = libc::timespec {
+            tv_sec: 0,
+            tv_nsec: 0,
+        };
+        // SAFETY: `time` is a valid, writable timespec for the call's
+        // duration; clock_gettime writes nothing else.
+        if unsafe { libc::clock_gettime(clock, &mut time) } != 0 {
+            let error = std::io::Error::last_os_error();
+            let class = vm.c.io_error;
+            return Err(vm.raise(class, format!("{error} - clock_gettime")));
+        }
+        let nanos = i128::from(time.tv_sec) * 1_000_000_000 + i128::from(time.tv_nsec);
+        let unit = match args.get(1) {
+            None => "float_second".to_string(),
+            Some(&unit) => match unit.as_symbol() {
+                Some(sym) => vm.symbols.name(sym).to_string(),
+                None => {
+                    let shown = vm.inspect(unit)?;
+                    return Err(vm.argument_error(format!("unexpected unit: {shown}")));
+                }
+            },
+        };
+        let float = |divisor: f64| nanos as f64 / divisor;
+        Ok(match unit.as_str() {
+            "float_second" => vm.new_float(float(1e9)),
+            "float_millisecond" => vm.new_float(float(1e6)),
+            "float_microsecond" => vm.new_float(float(1e3)),
+            "second" => Value::small((nanos / 1_000_000_000) as i64),
+            "millisecond" => Value::small((nanos / 1_000_000) as i64),
+            "microsecond" => Value::small((nanos / 1_000) as i64),
+            "nanosecond" => Value::small(nanos as i64),
+            other => {
+                return Err(vm.argument_error(format!("unexpected unit: {other}")));
+            }
+        })
+    });
+}
+
+/// `ENV`: the process's environment variables, read and written through
+/// (`ENV["HOME"]`, `ENV.fetch("X", "default")`, `ENV["X"] = "1"`).
+fn define_env(vm: &mut Vm) {
+    let object = vm.c.object;
+    let env = vm.new_object(object);
+    let name = vm.symbols.intern("ENV");
+    vm.set_constant(object, name, env);
+    vm.define_singleton_native(env, "[]", 1, Some(1), |vm, _, args| {
+        let key = env_key(vm, args[0])?;
+        Ok(match std::env::var_os(key) {
+            Some(value) => vm.new_str(&value.to_string_lossy()),
+            None => Value::NIL,
+        })
+    });
+    vm.define_singleton_native(env, "fetch", 1, Some(2), |vm, _, args| {
+        let key = env_key(vm, args[0])?;
+        if let Some(value) = std::env::var_os(&key) {
+            return Ok(vm.new_str(&value.to_string_lossy()));
+        }
+        if let Some(block) = vm.current_block() {
+            return vm.invoke_block(&block, &args[..1]);
+        }
+        if let Some(&default) = args.get(1) {
+            return Ok(default);
+        }
+        let message = format!(
+            "key not found: {}",
+            crate::core::string::inspect_string(key.as_bytes())
+        );
+        let class = vm.c.key_error;
+        Err(vm.raise_with(
+            class,
+            message,
+            &[("key", args[0]), ("receiver", Value::NIL)],
+        ))
+    });
+    for name in ["key?", "has_key?", "include?", "member?"] {
+        vm.define_singleton_native(env, name, 1, Some(1), |vm, _, args| {
+            let key = env_key(vm, args[0])?;
+            Ok(Value::bool(std::env::var_os(key).is_some()))
+        });
+    }
+    for name in ["[]=", "store"] {
+        vm.define_singleton_native(env, name, 2, Some(2), |vm, _, args| {
+            let key = env_key(vm, args[0])?;
+            if args[1].is_nil() {
+                std::env::remove_var(key);
+            } else {
+                let value = crate::core::string::expect_string(vm, args[1])?;
+                std::env::set_var(key, String::from_utf8_lossy(&value).as_ref());
+            }
+            Ok(args[1])
+        });
+    }
+    vm.define_singleton_native(env, "delete", 1, Some(1), |vm, _, args| {
+        let key = env_key(vm, args[0])?;
+        let old = std::env::var_os(&key);
+        std::env::remove_var(key);
+        Ok(match old {
+            Some(value) => vm.new_str(&value.to_string_lossy()),
+            None => Value::NIL,
+        })
+    });
+    vm.define_singleton_native(env, "to_h", 0, Some(0), |vm, _, _| {
+        let hash = vm.new_hash();
+        for (key, value) in std::env::vars_os() {
+            let key = vm.new_str(&key.to_string_lossy());
+            let value = vm.new_str(&value.to_string_lossy());
+            vm.hash_set(hash, key, value)?;
+        }
+        Ok(hash)
+    });
+    vm.define_singleton_native(env, "keys", 0, Some(0), |vm, _, _| {
+        let keys: Vec<String> = std::env::vars_os()
+            .map(|(key, _)| key.to_string_lossy().into_owned())
+            .collect();
+        let array = vm.new_array(Vec::new());
+        for key in keys {
+            let key = vm.new_str(&key);
+            array
+                .get::<crate::object::RArray>()
+                .expect("an Array")
+                .items
+                .borrow_mut()
+                .push(key);
+        }
+        Ok(array)
+    });
+    vm.define_singleton_native(env, "to_s", 0, Some(0), |vm, _, _| Ok(vm.new_str("ENV")));
+    vm.define_singleton_native(env, "inspect", 0, Some(0), |vm, env, _| {
+        let to_h = vm.symbols.intern("to_h");
+        let hash = vm.call(env, to_h, &[])?;
+        let text = vm.inspect(hash)?;
+        Ok(vm.new_str(&text))
+    });
+}
+
+/// An environment variable's name: a String without NUL bytes.
+fn env_key(vm: &mut Vm, key: Value) -> VmResult<String> {
+    let bytes = crate::core::string::expect_string(vm, key)?;
+    if bytes.contains(&0) {
+        return Err(vm.argument_error("bad environment variable name: contains null byte".into()));
+    }
+    Ok(String::from_utf8_lossy(&bytes).into_owned())
+}
+
 /// `exit(true)` is 0, `exit(false)` 1, `exit(n)` n.
 fn exit_status(value: Option<Value>, default: i64) -> i64 {
     match value {
@@ -148,8 +327,23 @@ fn system_exit(vm: &mut Vm, status: i64, message: &str) -> crate::vm::Control {
 }
 
 impl Vm {
-    /// Raises `Errno::NAME` with `detail` (`No such file or directory - x`).
-    pub fn raise_errno(&mut self, name: &str, detail: &str) -> crate::vm::Control {
+    /// Raises the `Errno` exception of a failed system call on `path`, with
+    /// MRI's message: `No such file or directory @ rb_sysopen - x.txt`
+    /// (`place` is the MRI function MRI names). An error without an errno
+    /// rhizome knows becomes an IOError with the system's description.
+    pub fn raise_io_error(
+        &mut self,
+        error: &std::io::Error,
+        place: &str,
+        path: &str,
+    ) -> crate::vm::Control {
+        let known = error
+            .raw_os_error()
+            .and_then(|code| ERRNO.iter().find(|entry| entry.1 == i64::from(code)));
+        let Some(&(name, _, description)) = known else {
+            let class = self.c.io_error;
+            return self.raise(class, format!("{error} @ {place} - {path}"));
+        };
         let errno = self.symbols.intern("Errno");
         let object = self.c.object;
         let class = self
@@ -159,15 +353,7 @@ impl Vm {
                 self.own_constant(module, sym)
             })
             .expect("Errno classes are defined");
-        let new = self.symbols.intern("new");
-        let detail = self.new_str(detail);
-        match self.call(class, new, &[detail]) {
-            Ok(exception) => {
-                self.set_backtrace_here(exception, 0);
-                crate::vm::Control::Raise(exception)
-            }
-            Err(control) => control,
-        }
+        self.raise(class, format!("{description} @ {place} - {path}"))
     }
 
     /// Runs the `at_exit` handlers, last registered first. An exception

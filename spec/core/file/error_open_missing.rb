@@ -1,0 +1,3 @@
+File.open("missing.txt") do |f|
+  puts f.read
+end

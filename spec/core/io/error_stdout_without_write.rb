@@ -1,0 +1,3 @@
+puts "before"
+$stdout = 42
+puts "after"

@@ -1,0 +1,2 @@
+$stdin.each_line(chomp: true) { |line| p line }
+p $stdin.eof?
