@@ -1,7 +1,10 @@
 //! `cargo xtask bench [--runs N] [--startup-runs N] [--rhizome-flag=F]... [FILTER]`.
 //!
 //! Wall-clock comparison of rhizome with MRI. Every `benches/ruby/*.rb` (run
-//! with no arguments, so with its default size) and a start-up case
+//! with no arguments, so with its default size), every program of
+//! `spec/programs/` whose header names a benchmark size in a line such as
+//! ``# Benchmark: `ruby sudoku_solver.rb 12` takes ...`` (run with those
+//! arguments; the spec itself runs the small default), and a start-up case
 //! (`-e 'puts 1'`) are run under the release rhizome, `ruby` and
 //! `ruby --yjit` in turn, N times round, so that drifts in machine load hit all
 //! three alike. Each run is reaped with `wait4`, which gives its wall time and
@@ -126,17 +129,39 @@ fn cases(options: &Options) -> Result<Vec<Case>> {
         .filter(|path| path.extension().is_some_and(|ext| ext == "rb"))
         .collect();
     scripts.sort();
+    let stem = |path: &PathBuf| {
+        path.file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default()
+    };
     let mut cases: Vec<Case> = scripts
         .into_iter()
         .map(|path| Case {
-            name: path
-                .file_stem()
-                .map(|s| s.to_string_lossy().into_owned())
-                .unwrap_or_default(),
+            name: stem(&path),
             args: vec![path.into_os_string()],
             runs: options.runs,
         })
         .collect();
+    let programs = root().join("spec").join("programs");
+    let mut programs: Vec<PathBuf> = fs::read_dir(&programs)
+        .map_err(|e| format!("reading {}: {e}", programs.display()))?
+        .filter_map(|entry| entry.ok().map(|e| e.path()))
+        .filter(|path| path.extension().is_some_and(|ext| ext == "rb"))
+        .collect();
+    programs.sort();
+    for path in programs {
+        let source =
+            fs::read_to_string(&path).map_err(|e| format!("reading {}: {e}", path.display()))?;
+        if let Some(arguments) = benchmark_arguments(&source) {
+            let mut args = vec![path.clone().into_os_string()];
+            args.extend(arguments.into_iter().map(OsString::from));
+            cases.push(Case {
+                name: format!("programs/{}", stem(&path)),
+                args,
+                runs: options.runs,
+            });
+        }
+    }
     cases.push(Case {
         name: "startup (-e 'puts 1')".into(),
         args: vec!["-e".into(), "puts 1".into()],
@@ -149,6 +174,25 @@ fn cases(options: &Options) -> Result<Vec<Case>> {
             .is_none_or(|f| case.name.contains(f))
     });
     Ok(cases)
+}
+
+/// The arguments a program's header asks to be benchmarked with: the words
+/// after the script in ``# Benchmark: `ruby NAME.rb ARGS...` ``.
+fn benchmark_arguments(source: &str) -> Option<Vec<String>> {
+    source
+        .lines()
+        .take_while(|line| line.starts_with('#'))
+        .find_map(|line| {
+            let command = line.strip_prefix("# Benchmark: `ruby ")?;
+            let command = &command[..command.find('`')?];
+            Some(
+                command
+                    .split_whitespace()
+                    .skip(1)
+                    .map(str::to_owned)
+                    .collect(),
+            )
+        })
 }
 
 /// Runs one case under every implementation, alternating, and checks outputs.
@@ -263,5 +307,22 @@ fn print_table(
         if index == 0 {
             println!("{}", "-".repeat(line.trim_end().len()));
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::benchmark_arguments;
+
+    #[test]
+    fn reads_benchmark_arguments_from_the_header() {
+        let source = "# A solver.\n#\n# Benchmark: `ruby solver.rb 12 fast` takes 1 s.\nputs 1\n";
+        assert_eq!(
+            benchmark_arguments(source),
+            Some(vec!["12".to_string(), "fast".to_string()])
+        );
+        assert_eq!(benchmark_arguments("# No size.\nputs 1\n"), None);
+        let late = "puts 1\n# Benchmark: `ruby x.rb 3`\n";
+        assert_eq!(benchmark_arguments(late), None);
     }
 }

@@ -51,7 +51,7 @@ enum Task {
         /// Only specs whose test name (`MODE::GROUP/NAME`) contains this text.
         filter: Option<String>,
     },
-    /// Median wall time and peak RSS of benches/ruby/*.rb and of start-up under
+    /// Median wall time and peak RSS of benches/ruby/*.rb, the benchmark sizes of spec/programs/ and start-up under
     /// rhizome, ruby and ruby --yjit; checks rhizome prints what ruby prints.
     Bench {
         /// Runs of each benchmark under each implementation.
