@@ -181,7 +181,7 @@ impl Vm {
             self.stack.push(Value::NIL);
         }
         let result = self.execute(body, base, 0, 0);
-        self.frames.pop();
+        self.pop_frame();
         self.stack.truncate(base);
         result
     }

@@ -52,11 +52,20 @@ pub struct BlockCall {
     pub block_arg: Option<Rc<Block>>,
 }
 
-/// Core operations the interpreter performs inline on fixnums and floats
-/// while nobody has redefined them.
+/// Core operations the interpreter performs inline while nobody has
+/// redefined them: arithmetic and comparison on fixnums and floats, and
+/// indexing and size of plain Arrays (MRI's `opt_plus`, `opt_aref`,
+/// `opt_length`...). Anything else, or an operand of another kind, takes the
+/// ordinary send.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum BasicOp {
     None,
+    /// `array[i]` with a fixnum index.
+    ArrayIndex,
+    /// `array[i] = v` with a fixnum index inside the Array.
+    ArraySet,
+    /// `array.size`, `array.length`.
+    ArraySize,
     Plus,
     Minus,
     Mult,
@@ -67,9 +76,32 @@ pub enum BasicOp {
     Gt,
     Ge,
     Eq,
+    Ne,
+    BitAnd,
+    BitOr,
+    BitXor,
+    Shl,
+    Shr,
 }
 
-const BASIC_OPS: [(&str, BasicOp); 10] = [
+impl BasicOp {
+    fn is_numeric(self) -> bool {
+        !matches!(
+            self,
+            BasicOp::None | BasicOp::ArrayIndex | BasicOp::ArraySet | BasicOp::ArraySize
+        )
+    }
+}
+
+/// The Array methods with an inline path, and their argument counts.
+const ARRAY_OPS: [(&str, usize, BasicOp); 4] = [
+    ("[]", 1, BasicOp::ArrayIndex),
+    ("[]=", 2, BasicOp::ArraySet),
+    ("size", 0, BasicOp::ArraySize),
+    ("length", 0, BasicOp::ArraySize),
+];
+
+const BASIC_OPS: [(&str, BasicOp); 16] = [
     ("+", BasicOp::Plus),
     ("-", BasicOp::Minus),
     ("*", BasicOp::Mult),
@@ -80,6 +112,12 @@ const BASIC_OPS: [(&str, BasicOp); 10] = [
     (">", BasicOp::Gt),
     (">=", BasicOp::Ge),
     ("==", BasicOp::Eq),
+    ("!=", BasicOp::Ne),
+    ("&", BasicOp::BitAnd),
+    ("|", BasicOp::BitOr),
+    ("^", BasicOp::BitXor),
+    ("<<", BasicOp::Shl),
+    (">>", BasicOp::Shr),
 ];
 
 /// Ruby's integer division: rounds toward negative infinity.
@@ -107,6 +145,11 @@ pub fn floor_mod(x: i64, y: i64) -> i64 {
 /// Whether redefining `name` on Integer or Float disables the fast paths.
 pub fn is_basic_op(name: &str) -> bool {
     BASIC_OPS.iter().any(|(n, _)| *n == name)
+}
+
+/// Whether redefining `name` on Array disables the fast paths.
+pub fn is_array_op(name: &str) -> bool {
+    ARRAY_OPS.iter().any(|(n, _, _)| *n == name)
 }
 
 /// A method's code as loaded into the VM, with its profile and caches.
@@ -168,13 +211,19 @@ impl Vm {
             .iter()
             .map(|site| {
                 let name = self.symbols.name(site.name);
-                let plain = site.argc == 1
-                    && site.block.is_none()
-                    && site.flags & (call_flags::BLOCK_ARG | call_flags::SPLAT) == 0;
-                let op = BASIC_OPS
+                let plain = site.block.is_none()
+                    && site.flags
+                        & (call_flags::BLOCK_ARG | call_flags::SPLAT | call_flags::KWARGS)
+                        == 0;
+                let numeric = BASIC_OPS
                     .iter()
-                    .find(|(n, _)| *n == name && plain)
-                    .map_or(BasicOp::None, |(_, op)| *op);
+                    .find(|(n, _)| *n == name && plain && site.argc == 1)
+                    .map(|(_, op)| *op);
+                let array = ARRAY_OPS
+                    .iter()
+                    .find(|(n, argc, _)| *n == name && plain && site.argc as usize == *argc)
+                    .map(|(_, _, op)| *op);
+                let op = numeric.or(array).unwrap_or(BasicOp::None);
                 SiteState {
                     op,
                     cache: RefCell::new(CallCache::default()),
@@ -259,7 +308,7 @@ impl Vm {
         main.calls.set(main.calls.get() + 1);
         self.push_locals(&main);
         let result = self.execute(&main, base, 0, 0);
-        self.frames.pop();
+        self.pop_frame();
         self.stack.truncate(base);
         match result {
             // `return` in a block at the top level ends the script.
@@ -333,7 +382,7 @@ impl Vm {
         frame.ip = ip as u32;
         self.frames.push(frame);
         let result = self.execute(method, base, args.len(), ip);
-        self.frames.pop();
+        self.pop_frame();
         self.stack.truncate(base);
         result
     }
@@ -436,7 +485,15 @@ impl Vm {
                 }
                 Insn::Send(site) => {
                     let state = &method.sites[site as usize];
-                    if state.op != BasicOp::None && !self.basic_ops_redefined {
+                    if matches!(
+                        state.op,
+                        BasicOp::ArrayIndex | BasicOp::ArraySet | BasicOp::ArraySize
+                    ) && !self.array_ops_redefined
+                        && self.array_op(state, state.op)
+                    {
+                        continue;
+                    }
+                    if state.op.is_numeric() && !self.basic_ops_redefined {
                         let top = self.stack.len() - 1;
                         let (a, b) = (self.stack[top - 1], self.stack[top]);
                         let inline = if a.is_fixnum() && b.is_fixnum() {
@@ -491,7 +548,7 @@ impl Vm {
                     };
                     let start = self.stack.len() - argc as usize;
                     let args: smallvec::SmallVec<[Value; 8]> =
-                        self.stack[start..].iter().copied().collect();
+                        smallvec::SmallVec::from_slice(&self.stack[start..]);
                     let result = if kwargs {
                         let call = BlockCall {
                             kwargs,
@@ -1168,7 +1225,7 @@ impl Vm {
             recorder.record(self.kind_of(self.stack[receiver_index + 1 + i]));
         }
 
-        if state.op != BasicOp::None && !self.basic_ops_redefined {
+        if state.op.is_numeric() && !self.basic_ops_redefined {
             let arg = self.stack[receiver_index + 1];
             if let Some(result) = self.basic_op(state.op, receiver, arg)? {
                 self.stack.truncate(receiver_index);
@@ -1250,7 +1307,7 @@ impl Vm {
         keywords: Option<Value>,
     ) -> VmResult<usize> {
         let args: smallvec::SmallVec<[Value; 8]> =
-            self.stack[receiver_index + 1..].iter().copied().collect();
+            smallvec::SmallVec::from_slice(&self.stack[receiver_index + 1..]);
         let (required, optional, post) = (
             code.required as usize,
             code.optional as usize,
@@ -1258,7 +1315,7 @@ impl Vm {
         );
         let given_optional = optional.min(argc - required - post);
         let mut slots: smallvec::SmallVec<[Value; 8]> =
-            args[..required + given_optional].iter().copied().collect();
+            smallvec::SmallVec::from_slice(&args[..required + given_optional]);
         slots.extend(std::iter::repeat_n(Value::UNDEF, optional - given_optional));
         if code.rest {
             let rest = args[required + given_optional..argc - post].to_vec();
@@ -1454,7 +1511,7 @@ impl Vm {
             code.code.min_args() as usize,
             code.code.max_args().map(|m| m as usize),
         );
-        let mut args: smallvec::SmallVec<[Value; 8]> = args.iter().copied().collect();
+        let mut args: smallvec::SmallVec<[Value; 8]> = smallvec::SmallVec::from_slice(args);
         let mut kwargs = call.kwargs;
         if kwargs
             && args.last().is_some_and(|&last| {
@@ -1493,7 +1550,7 @@ impl Vm {
             if args.len() < min || max.is_some_and(|max| args.len() > max) {
                 self.frames.push(frame);
                 let error = self.arity_error(args.len(), min, max);
-                self.frames.pop();
+                self.pop_frame();
                 return Err(error);
             }
         } else {
@@ -1507,13 +1564,12 @@ impl Vm {
         let base = self.stack.len();
         self.stack.push(block.receiver);
         self.stack.extend_from_slice(&args);
+        self.frames.push(frame);
         let argc = if code.code.needs_arg_layout() {
-            self.frames.push(frame);
-            let laid_out = self.lay_out_args(&code.code, base, args.len(), keywords);
-            frame = self.frames.pop().expect("the block's frame");
-            match laid_out {
+            match self.lay_out_args(&code.code, base, args.len(), keywords) {
                 Ok(argc) => argc,
                 Err(error) => {
+                    self.pop_frame();
                     self.stack.truncate(base);
                     return Err(error);
                 }
@@ -1521,12 +1577,12 @@ impl Vm {
         } else {
             args.len()
         };
-        frame.env = self.new_env(&code.code, block.env);
-        self.frames.push(frame);
+        let env = self.new_env(&code.code, block.env);
+        self.frames.last_mut().expect("the block's frame").env = env;
         code.calls.set(code.calls.get() + 1);
         self.push_locals(&code);
         let result = self.execute(&code, base, argc, 0);
-        self.frames.pop();
+        self.pop_frame();
         self.stack.truncate(base);
         match result {
             Err(Control::Return { target, value }) if target == id => Ok(value),
@@ -1588,6 +1644,19 @@ impl Vm {
             BasicOp::Gt => Some(Value::bool(x > y)),
             BasicOp::Ge => Some(Value::bool(x >= y)),
             BasicOp::Eq => Some(Value::bool(x == y)),
+            BasicOp::Ne => Some(Value::bool(x != y)),
+            BasicOp::BitAnd => Some(Value::small(x & y)),
+            BasicOp::BitOr => Some(Value::small(x | y)),
+            BasicOp::BitXor => Some(Value::small(x ^ y)),
+            // Shifts that stay within a fixnum; the rest (large or negative
+            // counts, bignum results) go to Integer#<< and #>>.
+            BasicOp::Shl if (0..63).contains(&y) => {
+                let shifted = x << y;
+                (shifted >> y == x)
+                    .then_some(())
+                    .and_then(|()| Value::fixnum(shifted))
+            }
+            BasicOp::Shr if (0..64).contains(&y) => Some(Value::small(x >> y)),
             _ => None,
         }
     }
@@ -1608,6 +1677,7 @@ impl Vm {
             BasicOp::Gt => Value::bool(x > y),
             BasicOp::Ge => Value::bool(x >= y),
             BasicOp::Eq => Value::bool(x == y),
+            BasicOp::Ne => Value::bool(x != y),
             _ => return None,
         })
     }
@@ -1641,6 +1711,59 @@ impl Vm {
             return Err(self.zero_division());
         }
         Ok(self.float_op(op, x, y))
+    }
+
+    /// The inline path of the Array operations, on the operands at the top
+    /// of the stack: replaces them with the result and returns true when the
+    /// receiver is a plain Array (not a subclass, no singleton class) and
+    /// the index a fixnum it can answer without allocating or raising.
+    #[inline]
+    fn array_op(&mut self, state: &SiteState, op: BasicOp) -> bool {
+        let top = self.stack.len() - 1;
+        let (receiver_index, argc) = match op {
+            BasicOp::ArraySize => (top, 0),
+            BasicOp::ArrayIndex => (top - 1, 1),
+            _ => (top - 2, 2),
+        };
+        let receiver = self.stack[receiver_index];
+        let Some(array) = receiver.get::<RArray>() else {
+            return false;
+        };
+        if array.header.class() != self.c.array {
+            return false;
+        }
+        let result = if op == BasicOp::ArraySize {
+            Value::small(array.items.borrow().len() as i64)
+        } else {
+            let index = self.stack[receiver_index + 1];
+            if !index.is_fixnum() {
+                return false;
+            }
+            let len = array.items.borrow().len() as i64;
+            let i = index.fixnum_value();
+            let i = if i < 0 { i + len } else { i };
+            if op == BasicOp::ArrayIndex {
+                if (0..len).contains(&i) {
+                    array.items.borrow()[i as usize]
+                } else {
+                    Value::NIL
+                }
+            } else {
+                if !(0..len).contains(&i) || array.header.is_frozen() {
+                    return false;
+                }
+                let value = self.stack[top];
+                array.items.borrow_mut()[i as usize] = value;
+                value
+            }
+        };
+        state.receiver.record(self.kind_of(receiver));
+        for (i, recorder) in state.args.iter().enumerate().take(argc) {
+            recorder.record(self.kind_of(self.stack[receiver_index + 1 + i]));
+        }
+        self.stack.truncate(receiver_index);
+        self.stack.push(result);
+        true
     }
 
     /// Calls a method entry whose receiver and `argc` arguments are on the
@@ -1700,14 +1823,14 @@ impl Vm {
                 );
                 if argc < min || max.is_some_and(|max| argc > max) {
                     let error = self.arity_error(argc, min, max);
-                    self.frames.pop();
+                    self.pop_frame();
                     return Err(error);
                 }
                 let argc = if code.needs_arg_layout() {
                     match self.lay_out_args(code, receiver_index, argc, keywords) {
                         Ok(argc) => argc,
                         Err(error) => {
-                            self.frames.pop();
+                            self.pop_frame();
                             return Err(error);
                         }
                     }
@@ -1717,7 +1840,7 @@ impl Vm {
                 callee.calls.set(callee.calls.get() + 1);
                 self.push_locals(callee);
                 let result = self.execute(callee, receiver_index, argc, 0);
-                self.frames.pop();
+                self.pop_frame();
                 match result {
                     // `return` from a block written in this method.
                     Err(Control::Return { target, value }) if target == id => Ok(value),
@@ -1745,24 +1868,20 @@ impl Vm {
                     Err(self.arity_error(argc, native.min as usize, native.max.map(|m| m as usize)))
                 } else {
                     let receiver = self.stack[receiver_index];
-                    let args: smallvec::SmallVec<[Value; 8]> = self.stack
-                        [receiver_index + 1..receiver_index + 1 + argc]
-                        .iter()
-                        .copied()
-                        .collect();
+                    let args: smallvec::SmallVec<[Value; 8]> = smallvec::SmallVec::from_slice(
+                        &self.stack[receiver_index + 1..receiver_index + 1 + argc],
+                    );
                     (native.func)(self, receiver, &args)
                 };
-                self.frames.pop();
+                self.pop_frame();
                 result
             }
             MethodBody::Block(body) => {
                 // `define_method`: the block runs with the receiver as self
                 // and lambda semantics.
-                let args: smallvec::SmallVec<[Value; 8]> = self.stack
-                    [receiver_index + 1..receiver_index + 1 + argc]
-                    .iter()
-                    .copied()
-                    .collect();
+                let args: smallvec::SmallVec<[Value; 8]> = smallvec::SmallVec::from_slice(
+                    &self.stack[receiver_index + 1..receiver_index + 1 + argc],
+                );
                 let method_block = Block {
                     receiver: self.stack[receiver_index],
                     is_lambda: true,
@@ -1814,7 +1933,7 @@ impl Vm {
             id,
         ));
         let error = self.arity_error(given, min, max);
-        self.frames.pop();
+        self.pop_frame();
         error
     }
 

@@ -153,6 +153,16 @@ impl FrameRecord {
 }
 
 impl Vm {
+    /// Leaves the innermost frame. (Dropping it where it lies, rather than
+    /// `pop`, spares moving the record out of the vector on every return.)
+    #[inline]
+    pub fn pop_frame(&mut self) {
+        let depth = self.frames.len();
+        self.frames.truncate(depth - 1);
+    }
+}
+
+impl Vm {
     /// An id for a new frame.
     #[inline]
     pub fn new_frame_id(&mut self) -> u64 {
@@ -288,6 +298,8 @@ pub struct Vm {
     /// Set when a core arithmetic or comparison method is redefined: the
     /// interpreter's fast paths then give way to real calls.
     pub basic_ops_redefined: bool,
+    /// Set when Array's `[]`, `[]=`, `size` or `length` is redefined.
+    pub array_ops_redefined: bool,
     pub options: VmOptions,
     /// Absolute paths of the files `require` ran.
     pub loaded_features: fxhash::FxHashSet<std::path::PathBuf>,
@@ -402,6 +414,7 @@ impl Vm {
             hierarchy_serial: 0,
             next_frame_id: 1,
             basic_ops_redefined: false,
+            array_ops_redefined: false,
             options: options.clone(),
             temp_roots: RefCell::new(Vec::new()),
             catch_tags: Vec::new(),
@@ -421,6 +434,7 @@ impl Vm {
         }
         // Defining the core's own arithmetic is not a redefinition.
         vm.basic_ops_redefined = false;
+        vm.array_ops_redefined = false;
         vm.heap.stress = options.gc_stress;
         vm
     }
@@ -864,6 +878,9 @@ impl Vm {
             && crate::interp::is_basic_op(self.symbols.name(name))
         {
             self.basic_ops_redefined = true;
+        }
+        if class == self.c.array && crate::interp::is_array_op(self.symbols.name(name)) {
+            self.array_ops_redefined = true;
         }
         let entry = MethodEntry {
             body,
