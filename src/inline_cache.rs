@@ -25,6 +25,7 @@
 //! one it can guard on a single class and inline.
 
 use crate::object::MethodEntry;
+use std::rc::Rc;
 use crate::shape::ShapeId;
 use crate::value::Value;
 use smallvec::SmallVec;
@@ -36,7 +37,7 @@ pub const POLYMORPHIC_LIMIT: usize = 4;
 #[derive(Default)]
 pub struct CallCache {
     serial: u64,
-    lines: SmallVec<[(Value, MethodEntry); 1]>,
+    lines: SmallVec<[(Value, Rc<MethodEntry>); 1]>,
     megamorphic: bool,
 }
 
@@ -44,7 +45,7 @@ impl CallCache {
     /// The method cached for receivers of `class`, if the cache holds one
     /// for the current `serial`.
     #[inline]
-    pub fn lookup(&self, class: Value, serial: u64) -> Option<&MethodEntry> {
+    pub fn lookup(&self, class: Value, serial: u64) -> Option<&Rc<MethodEntry>> {
         if self.serial != serial {
             return None;
         }
@@ -55,7 +56,7 @@ impl CallCache {
     }
 
     /// Remembers that receivers of `class` call `entry` (under `serial`).
-    pub fn insert(&mut self, class: Value, entry: MethodEntry, serial: u64) {
+    pub fn insert(&mut self, class: Value, entry: Rc<MethodEntry>, serial: u64) {
         if self.serial != serial {
             self.serial = serial;
             self.lines.clear();
@@ -140,13 +141,13 @@ mod tests {
     use super::*;
     use crate::object::{MethodBody, Visibility};
 
-    fn entry() -> MethodEntry {
-        MethodEntry {
+    fn entry() -> Rc<MethodEntry> {
+        Rc::new(MethodEntry {
             body: MethodBody::AttrReader(bytecode::Sym(1)),
             visibility: Visibility::Public,
             owner: Value::NIL,
             cref: None,
-        }
+        })
     }
 
     #[test]

@@ -125,7 +125,7 @@ pub struct ClassData {
     /// A singleton class (one object's own methods); `class` skips it.
     pub is_singleton: bool,
     /// Methods in definition order (Ruby lists them in that order).
-    pub methods: RefCell<IndexMap<Sym, MethodEntry, FxBuildHasher>>,
+    pub methods: RefCell<IndexMap<Sym, Rc<MethodEntry>, FxBuildHasher>>,
     /// Constants in definition order.
     pub constants: RefCell<IndexMap<Sym, Value, FxBuildHasher>>,
     /// Where Ruby code last assigned each constant (file, line), for MRI's

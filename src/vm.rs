@@ -252,7 +252,7 @@ pub struct CommonSyms {
 
 /// Command-line settings the VM consults.
 /// Method lookups by (class, name), valid under the method serial held.
-pub type MethodCache = (u64, FxHashMap<(Value, Sym), Option<MethodEntry>>);
+pub type MethodCache = (u64, FxHashMap<(Value, Sym), Option<Rc<MethodEntry>>>);
 
 #[derive(Clone, Default, Debug)]
 pub struct VmOptions {
@@ -812,7 +812,7 @@ impl Vm {
     }
 
     /// Looks `name` up along `class`'s ancestry.
-    pub fn find_method(&self, class: Value, name: Sym) -> Option<MethodEntry> {
+    pub fn find_method(&self, class: Value, name: Sym) -> Option<Rc<MethodEntry>> {
         let mut cache = self.method_cache.borrow_mut();
         if cache.0 != self.method_serial {
             *cache = (self.method_serial, FxHashMap::default());
@@ -830,7 +830,7 @@ impl Vm {
 
     /// The method `super` calls from a method of `owner` named `name`, for a
     /// receiver of class `class`: the next one after `owner` in the ancestry.
-    pub fn find_super_method(&self, class: Value, owner: Value, name: Sym) -> Option<MethodEntry> {
+    pub fn find_super_method(&self, class: Value, owner: Value, name: Sym) -> Option<Rc<MethodEntry>> {
         let ancestors = self.ancestors(class);
         let start = ancestors.iter().position(|&c| c == owner)? + 1;
         ancestors[start..]
@@ -888,7 +888,7 @@ impl Vm {
             owner: class,
             cref,
         };
-        class_data(class).methods.borrow_mut().insert(name, entry);
+        class_data(class).methods.borrow_mut().insert(name, Rc::new(entry));
         self.method_serial += 1;
     }
 
@@ -939,13 +939,13 @@ impl Vm {
     /// Sets whether core method `name` of `class` shows in backtraces.
     pub fn set_native_frame(&mut self, class: Value, name: &str, frame: crate::core::NativeFrame) {
         let sym = self.symbols.intern(name);
-        if let Some(MethodEntry {
-            body: MethodBody::Native(native),
-            ..
-        }) = class_data(class).methods.borrow_mut().get_mut(&sym)
-        {
-            native.frame = frame;
+        if let Some(entry) = class_data(class).methods.borrow_mut().get_mut(&sym) {
+            if let MethodBody::Native(native) = &mut Rc::make_mut(entry).body {
+                native.frame = frame;
+            }
         }
+        // Caches may hold the entry as it was.
+        self.method_serial += 1;
     }
 
     /// The singleton class of a heap object (a class's singleton class is

@@ -88,7 +88,7 @@ pub fn define(vm: &mut Vm) {
         });
         vm.define_native(class, "original_name", 0, Some(0), |vm, method, _| {
             let (_, name, owner) = parts(vm, method);
-            let original = match vm.find_method(owner, name).map(|e| e.body) {
+            let original = match vm.find_method(owner, name).map(|e| e.body.clone()) {
                 Some(MethodBody::Bytecode(code)) => code.code.name,
                 Some(MethodBody::Block(block)) => block.method_name.unwrap_or(name),
                 _ => name,
@@ -133,7 +133,7 @@ pub fn is_method_object(vm: &Vm, value: Value) -> bool {
 pub fn method_body(vm: &mut Vm, method: Value) -> VmResult<MethodBody> {
     let (_, name, owner) = parts(vm, method);
     match vm.find_method(owner, name) {
-        Some(entry) => Ok(entry.body),
+        Some(entry) => Ok(entry.body.clone()),
         None => Err(vm.no_method_error_for(owner, name)),
     }
 }

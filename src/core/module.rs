@@ -401,7 +401,13 @@ pub fn define(vm: &mut Vm) {
                 Visibility::Public,
                 entry.cref.clone(),
             );
-            vm.add_method_in(module, name, entry.body, Visibility::Private, entry.cref);
+            vm.add_method_in(
+                module,
+                name,
+                entry.body.clone(),
+                Visibility::Private,
+                entry.cref.clone(),
+            );
         }
         Ok(Value::NIL)
     });
@@ -871,7 +877,7 @@ fn set_visibility(vm: &mut Vm, module: Value, args: &[Value], visibility: Visibi
         let Some(entry) = vm.find_method(class, sym) else {
             return Err(undefined_method_for_class(vm, sym, module));
         };
-        vm.add_method_in(module, sym, entry.body, visibility, entry.cref);
+        vm.add_method_in(module, sym, entry.body.clone(), visibility, entry.cref.clone());
     }
     Ok(match args {
         [single] => *single,
@@ -896,7 +902,13 @@ pub fn alias_method(vm: &mut Vm, module: Value, new: Sym, old: Sym) -> VmResult<
     let Some(entry) = vm.find_method(module, old) else {
         return Err(undefined_method_for_class(vm, old, module));
     };
-    vm.add_method_in(module, new, entry.body, entry.visibility, entry.cref);
+    vm.add_method_in(
+        module,
+        new,
+        entry.body.clone(),
+        entry.visibility,
+        entry.cref.clone(),
+    );
     Ok(())
 }
 
@@ -1074,7 +1086,7 @@ fn copy_singleton_class(vm: &mut Vm, original: Value, copy: Value) {
         .map(|(&name, entry)| (name, entry.clone()))
         .collect();
     for (name, entry) in entries {
-        vm.add_method_in(to, name, entry.body, entry.visibility, entry.cref);
+        vm.add_method_in(to, name, entry.body.clone(), entry.visibility, entry.cref.clone());
     }
     for &module in class_data(from).includes.borrow().iter() {
         vm.include_module(to, module);
