@@ -25,10 +25,10 @@
 //! one it can guard on a single class and inline.
 
 use crate::object::MethodEntry;
-use std::rc::Rc;
 use crate::shape::ShapeId;
 use crate::value::Value;
 use smallvec::SmallVec;
+use std::rc::Rc;
 
 /// How many classes (or shapes) a site caches before it goes megamorphic.
 pub const POLYMORPHIC_LIMIT: usize = 4;

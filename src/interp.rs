@@ -630,6 +630,13 @@ impl Vm {
                     }
                     self.stack.push(Value::NIL);
                 }
+                Insn::Undef => {
+                    self.frames[frame].ip = (ip - 1) as u32;
+                    let name = self.pop().as_symbol().expect("undef pushes a Symbol");
+                    let module = self.frames[frame].cref.module;
+                    crate::core::module::undef_method(self, module, name)?;
+                    self.stack.push(Value::NIL);
+                }
                 Insn::NewHash(pairs) => {
                     self.frames[frame].ip = (ip - 1) as u32;
                     let start = self.stack.len() - 2 * pairs as usize;
@@ -945,13 +952,16 @@ impl Vm {
                             Some(cref.clone()),
                         );
                     }
+                    let module = cref.module;
                     self.add_method_in(
-                        cref.module,
+                        module,
                         name,
                         MethodBody::Bytecode(child),
                         visibility,
                         Some(cref),
                     );
+                    self.frames[frame].ip = (ip - 1) as u32;
+                    crate::core::module::method_added(self, module, name)?;
                     self.stack.push(Value::symbol(name));
                 }
                 Insn::Unsupported(index) => {
@@ -1909,6 +1919,12 @@ impl Vm {
                 self.ivar_set(receiver, *ivar, value)?;
                 Ok(value)
             }
+            // Lookup never answers a tombstone; a caller holding one calls
+            // a method that is gone.
+            MethodBody::Undefined => {
+                let receiver = self.stack[receiver_index];
+                Err(self.no_method_error_for(receiver, name))
+            }
         }
     }
 
@@ -2238,6 +2254,20 @@ impl Vm {
         let Some(entry) = self.find_method(class, name) else {
             return self.call_method_missing(receiver, name, args, block, kwargs);
         };
+        self.call_entry(&entry, receiver, name, args, block, kwargs)
+    }
+
+    /// Runs method `entry` (found or captured earlier) on `receiver` as
+    /// `name`, with [`Vm::call_forwarding`]'s arguments.
+    pub fn call_entry(
+        &mut self,
+        entry: &MethodEntry,
+        receiver: Value,
+        name: bytecode::Sym,
+        args: &[Value],
+        block: Option<Rc<Block>>,
+        kwargs: bool,
+    ) -> VmResult {
         let receiver_index = self.stack.len();
         self.stack.push(receiver);
         self.stack.extend_from_slice(args);
@@ -2245,7 +2275,7 @@ impl Vm {
             kwargs,
             direct: false,
         };
-        let result = self.invoke_with_kwargs(&entry, receiver_index, args.len(), name, block, kind);
+        let result = self.invoke_with_kwargs(entry, receiver_index, args.len(), name, block, kind);
         self.stack.truncate(receiver_index);
         result
     }

@@ -103,6 +103,9 @@ pub enum MethodBody {
     AttrReader(Sym),
     /// `attr_writer :x`: `x=(v)` sets `@x`.
     AttrWriter(Sym),
+    /// `undef_method :x`: the method is gone here, and lookup stops at
+    /// this class instead of finding an ancestor's `x`.
+    Undefined,
 }
 
 #[derive(Clone)]
@@ -113,6 +116,21 @@ pub struct MethodEntry {
     pub owner: Value,
     /// The lexical scope of its definition (Ruby methods only).
     pub cref: Option<std::rc::Rc<crate::vm::Cref>>,
+}
+
+impl MethodEntry {
+    /// An `undef_method` tombstone rather than a method.
+    pub fn is_undefined(&self) -> bool {
+        matches!(self.body, MethodBody::Undefined)
+    }
+
+    /// Marks the heap values the entry holds.
+    pub fn trace(&self, marker: &mut Marker) {
+        marker.mark(self.owner);
+        if let MethodBody::Block(block) = &self.body {
+            block.trace(marker);
+        }
+    }
 }
 
 pub struct ClassData {
@@ -211,10 +229,7 @@ unsafe impl HeapObject for RClass {
         }
         marker.mark_all(&self.data.includes.borrow());
         for entry in self.data.methods.borrow().values() {
-            marker.mark(entry.owner);
-            if let MethodBody::Block(block) = &entry.body {
-                block.trace(marker);
-            }
+            entry.trace(marker);
         }
     }
 }

@@ -315,6 +315,10 @@ pub struct Vm {
     /// passing a Proc as `&blk` and taking it back with a `&b` parameter
     /// gives the same object. Weak: an entry goes with its Proc.
     pub procs_of_blocks: FxHashMap<usize, Value>,
+    /// The method each Method and UnboundMethod object stands for, as it
+    /// was when the object was made (redefining the method later does not
+    /// change it). Weak in its keys, like `generic_ivars`.
+    pub method_entries: FxHashMap<Value, Rc<MethodEntry>>,
     /// The files `File.open` opened and nobody closed yet, by descriptor.
     pub files: FxHashMap<i64, crate::core::io::OpenFile>,
     /// Lines read from standard input so far (`$stdin.lineno`).
@@ -420,6 +424,7 @@ impl Vm {
             catch_tags: Vec::new(),
             generic_ivars: FxHashMap::default(),
             procs_of_blocks: FxHashMap::default(),
+            method_entries: FxHashMap::default(),
             at_exit: Vec::new(),
             files: FxHashMap::default(),
             stdin_lineno: 0,
@@ -823,31 +828,42 @@ impl Vm {
         let found = self
             .ancestors(class)
             .iter()
-            .find_map(|&c| class_data(c).methods.borrow().get(&name).cloned());
+            .find_map(|&c| class_data(c).methods.borrow().get(&name).cloned())
+            .filter(|entry| !entry.is_undefined());
         cache.1.insert((class, name), found.clone());
         found
     }
 
     /// The method `super` calls from a method of `owner` named `name`, for a
     /// receiver of class `class`: the next one after `owner` in the ancestry.
-    pub fn find_super_method(&self, class: Value, owner: Value, name: Sym) -> Option<Rc<MethodEntry>> {
+    pub fn find_super_method(
+        &self,
+        class: Value,
+        owner: Value,
+        name: Sym,
+    ) -> Option<Rc<MethodEntry>> {
         let ancestors = self.ancestors(class);
         let start = ancestors.iter().position(|&c| c == owner)? + 1;
         ancestors[start..]
             .iter()
             .find_map(|&c| class_data(c).methods.borrow().get(&name).cloned())
+            .filter(|entry| !entry.is_undefined())
     }
 
     /// Every method name callable on instances of `class` (for
     /// did_you_mean), with private ones only if `include_private`.
     pub fn method_names(&self, class: Value, include_private: bool) -> Vec<Sym> {
         let mut names = Vec::new();
+        let mut seen = Vec::new();
         for &c in self.ancestors(class).iter() {
             for (&name, entry) in class_data(c).methods.borrow().iter() {
-                if (include_private || entry.visibility != Visibility::Private)
-                    && !names.contains(&name)
-                {
-                    names.push(name);
+                if !seen.contains(&name) {
+                    seen.push(name);
+                    if (include_private || entry.visibility != Visibility::Private)
+                        && !entry.is_undefined()
+                    {
+                        names.push(name);
+                    }
                 }
             }
         }
@@ -888,7 +904,10 @@ impl Vm {
             owner: class,
             cref,
         };
-        class_data(class).methods.borrow_mut().insert(name, Rc::new(entry));
+        class_data(class)
+            .methods
+            .borrow_mut()
+            .insert(name, Rc::new(entry));
         self.method_serial += 1;
     }
 
@@ -1109,13 +1128,21 @@ impl Vm {
                 marker.mark(value);
             }
         }
+        for entry in self.method_entries.values() {
+            entry.trace(&mut marker);
+        }
         extra(&mut marker);
-        let (generic_ivars, procs_of_blocks) = (&mut self.generic_ivars, &mut self.procs_of_blocks);
+        let (generic_ivars, procs_of_blocks, method_entries) = (
+            &mut self.generic_ivars,
+            &mut self.procs_of_blocks,
+            &mut self.method_entries,
+        );
         self.heap
             .finish_collection(marker, crate::object::trace_cell, || {
                 let marked = |value: &Value| value.header().is_some_and(|h| h.is_marked());
                 generic_ivars.retain(|object, _| marked(object));
                 procs_of_blocks.retain(|_, proc| marked(proc));
+                method_entries.retain(|method, _| marked(method));
             });
     }
 

@@ -472,6 +472,7 @@ fn stack_effect(insn: &Insn, sites: &[CallSite]) -> i32 {
         Insn::NewHash(n) => 1 - 2 * n as i32,
         Insn::BranchNil(_) => -1,
         Insn::Alias => -1,
+        Insn::Undef => 0,
         Insn::Destructure {
             before,
             splat,
@@ -936,6 +937,20 @@ impl Compiler<'_, '_> {
                 m.push_literal(Literal::Symbol(to));
                 m.push_literal(Literal::Symbol(from));
                 m.emit(Insn::Alias);
+            }
+            Node::Undef(Undef { names, .. }) => {
+                // `undef a, b`: each name in turn; the value is nil.
+                for (i, name) in names.iter().enumerate() {
+                    let Node::Sym(lib_ruby_parser::nodes::Sym { name, .. }) = name else {
+                        return self.unsupported(m, "undef of an interpolated name");
+                    };
+                    if i > 0 {
+                        m.emit(Insn::Pop);
+                    }
+                    let name = self.sym(&name.to_string_lossy());
+                    m.push_literal(Literal::Symbol(name));
+                    m.emit(Insn::Undef);
+                }
             }
             Node::Hash(Hash { pairs, .. }) | Node::Kwargs(Kwargs { pairs, .. }) => {
                 self.hash_literal(m, pairs)

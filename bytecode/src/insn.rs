@@ -146,6 +146,9 @@ pub enum Insn {
     /// make the new one another name for the method of the current class;
     /// push nil.
     Alias,
+    /// `undef`: pop a method name (a Symbol); the current class stops
+    /// responding to it (even where an ancestor defines it); push nil.
+    Undef,
     /// `hash n`: pop n key/value pairs (pushed key first); push a new Hash
     /// of them in that order.
     NewHash(u32),
@@ -238,6 +241,7 @@ impl Insn {
             Insn::NewRange { .. } => "range",
             Insn::NewHash(_) => "hash",
             Insn::Alias => "alias",
+            Insn::Undef => "undef",
             Insn::ArrayAppend => "append",
             Insn::ArrayConcat => "concatarray",
             Insn::Destructure { .. } => "destructure",

@@ -322,7 +322,7 @@ impl Method {
             Insn::BlockParam | Insn::BreakBlock | Insn::ReturnFromBlock => String::new(),
             Insn::YieldSplat { kwargs } => format!("*{}", if kwargs { " kw" } else { "" }),
             Insn::RescueMatch | Insn::Reraise | Insn::EndEnsure => String::new(),
-            Insn::ArrayAppend | Insn::ArrayConcat | Insn::Alias => String::new(),
+            Insn::ArrayAppend | Insn::ArrayConcat | Insn::Alias | Insn::Undef => String::new(),
             Insn::NewRange { exclusive } => if exclusive { "..." } else { ".." }.to_string(),
             Insn::Destructure {
                 before,

@@ -1,13 +1,17 @@
 //! Method and UnboundMethod: `obj.method(:name)` and
 //! `Mod.instance_method(:name)`.
 //!
-//! A Method remembers its receiver and name (and the class that owns the
-//! method, for `owner`); calling it calls the method by name on the
-//! receiver, private ones included.
+//! A Method remembers its receiver, its name, the class that owns the
+//! method (for `owner`) and the method itself as it was when the Method was
+//! made (in the VM's `method_entries`): calling it runs that method even if
+//! the name has been redefined since, which is what wrappers written with
+//! `instance_method(name).bind(self).call(...)` rely on. A Method made for a
+//! name that only `respond_to_missing?` claims has no method of its own;
+//! calling it goes to `method_missing`.
 
 use crate::block::{Block, BlockCode};
-use crate::core::module::symbol_arg;
-use crate::object::MethodBody;
+use crate::core::module::{is_module, symbol_arg};
+use crate::object::{MethodBody, MethodEntry};
 use crate::value::Value;
 use crate::vm::{Vm, VmResult};
 use bytecode::Sym;
@@ -39,7 +43,7 @@ pub fn define(vm: &mut Vm) {
         };
         let class = vm.c.unbound_method;
         let unbound = vm.new_object(class);
-        set_parts(vm, unbound, Value::NIL, name, entry.owner)?;
+        set_parts(vm, unbound, Value::NIL, name, entry.owner, Some(entry))?;
         Ok(unbound)
     });
 
@@ -48,7 +52,10 @@ pub fn define(vm: &mut Vm) {
             let (receiver, name, _) = parts(vm, method);
             let block = vm.current_block();
             let kwargs = vm.called_with_keywords();
-            vm.call_forwarding(receiver, name, args, block, kwargs)
+            match vm.method_entries.get(&method).cloned() {
+                Some(entry) => vm.call_entry(&entry, receiver, name, args, block, kwargs),
+                None => vm.call_forwarding(receiver, name, args, block, kwargs),
+            }
         });
     }
     vm.define_native(method, "to_proc", 0, Some(0), |vm, method, _| {
@@ -65,19 +72,24 @@ pub fn define(vm: &mut Vm) {
     });
     vm.define_native(method, "unbind", 0, Some(0), |vm, method, _| {
         let (_, name, owner) = parts(vm, method);
+        let entry = vm.method_entries.get(&method).cloned();
         let class = vm.c.unbound_method;
         let unbound = vm.new_object(class);
-        set_parts(vm, unbound, Value::NIL, name, owner)?;
+        set_parts(vm, unbound, Value::NIL, name, owner, entry)?;
         Ok(unbound)
     });
     vm.define_native(unbound, "bind", 1, Some(1), |vm, unbound, args| {
-        let (_, name, _) = parts(vm, unbound);
-        method_object(vm, args[0], name)
+        let (name, owner, entry) = bindable(vm, unbound, args[0])?;
+        let class = vm.c.method;
+        let method = vm.new_object(class);
+        set_parts(vm, method, args[0], name, owner, Some(entry))?;
+        Ok(method)
     });
     vm.define_native(unbound, "bind_call", 1, None, |vm, unbound, args| {
-        let (_, name, _) = parts(vm, unbound);
+        let (name, _, entry) = bindable(vm, unbound, args[0])?;
         let block = vm.current_block();
-        vm.call_with_block(args[0], name, &args[1..], block)
+        let kwargs = vm.called_with_keywords();
+        vm.call_entry(&entry, args[0], name, &args[1..], block, kwargs)
     });
     for class in [method, unbound] {
         vm.define_native(class, "name", 0, Some(0), |vm, method, _| {
@@ -87,8 +99,8 @@ pub fn define(vm: &mut Vm) {
             Ok(parts(vm, method).2)
         });
         vm.define_native(class, "original_name", 0, Some(0), |vm, method, _| {
-            let (_, name, owner) = parts(vm, method);
-            let original = match vm.find_method(owner, name).map(|e| e.body.clone()) {
+            let (_, name, _) = parts(vm, method);
+            let original = match vm.method_entries.get(&method).map(|e| e.body.clone()) {
                 Some(MethodBody::Bytecode(code)) => code.code.name,
                 Some(MethodBody::Block(block)) => block.method_name.unwrap_or(name),
                 _ => name,
@@ -96,13 +108,7 @@ pub fn define(vm: &mut Vm) {
             Ok(Value::symbol(original))
         });
         vm.define_native(class, "arity", 0, Some(0), |vm, method, _| {
-            let (receiver, name, owner) = parts(vm, method);
-            let class = if receiver.is_nil() {
-                owner
-            } else {
-                vm.class_of(receiver)
-            };
-            let entry = vm.find_method(class, name);
+            let entry = vm.method_entries.get(&method);
             Ok(Value::small(entry.map_or(-1, |e| arity(&e.body))))
         });
         vm.define_native(class, "inspect", 0, Some(0), |vm, method, _| {
@@ -131,10 +137,31 @@ pub fn is_method_object(vm: &Vm, value: Value) -> bool {
 /// The implementation a Method or UnboundMethod stands for (what
 /// `define_method(name, method)` installs under the new name).
 pub fn method_body(vm: &mut Vm, method: Value) -> VmResult<MethodBody> {
+    if let Some(entry) = vm.method_entries.get(&method) {
+        return Ok(entry.body.clone());
+    }
     let (_, name, owner) = parts(vm, method);
-    match vm.find_method(owner, name) {
-        Some(entry) => Ok(entry.body.clone()),
-        None => Err(vm.no_method_error_for(owner, name)),
+    Err(vm.no_method_error_for(owner, name))
+}
+
+/// The name, owner and method of UnboundMethod `unbound` when `receiver`
+/// may run it, else MRI's TypeError.
+fn bindable(
+    vm: &mut Vm,
+    unbound: Value,
+    receiver: Value,
+) -> VmResult<(Sym, Value, Rc<MethodEntry>)> {
+    let (_, name, owner) = parts(vm, unbound);
+    let entry = vm.method_entries.get(&unbound).cloned();
+    match entry {
+        // A module's method binds to any object; a class's, to its instances.
+        Some(entry) if is_module(owner) || vm.is_kind_of(receiver, owner) => {
+            Ok((name, owner, entry))
+        }
+        _ => {
+            let owner = vm.class_name(owner);
+            Err(vm.type_error(format!("bind argument must be an instance of {owner}")))
+        }
     }
 }
 
@@ -143,7 +170,8 @@ pub fn method_body(vm: &mut Vm, method: Value) -> VmResult<MethodBody> {
 /// Method goes to `method_missing`).
 fn method_object(vm: &mut Vm, receiver: Value, name: Sym) -> VmResult {
     let class = vm.class_of(receiver);
-    let owner = match vm.find_method(class, name) {
+    let found = vm.find_method(class, name);
+    let owner = match &found {
         Some(entry) => Some(entry.owner),
         None => {
             let respond_to_missing = vm.symbols.intern("respond_to_missing?");
@@ -166,7 +194,7 @@ fn method_object(vm: &mut Vm, receiver: Value, name: Sym) -> VmResult {
     };
     let class = vm.c.method;
     let method = vm.new_object(class);
-    set_parts(vm, method, receiver, name, owner)?;
+    set_parts(vm, method, receiver, name, owner, found)?;
     Ok(method)
 }
 
@@ -185,6 +213,7 @@ fn arity(body: &MethodBody) -> i64 {
         }),
         MethodBody::AttrReader(_) => 0,
         MethodBody::AttrWriter(_) => 1,
+        MethodBody::Undefined => -1,
     }
 }
 
@@ -196,7 +225,17 @@ fn part_names(vm: &mut Vm) -> (Sym, Sym, Sym) {
     )
 }
 
-fn set_parts(vm: &mut Vm, method: Value, receiver: Value, name: Sym, owner: Value) -> VmResult<()> {
+fn set_parts(
+    vm: &mut Vm,
+    method: Value,
+    receiver: Value,
+    name: Sym,
+    owner: Value,
+    entry: Option<Rc<MethodEntry>>,
+) -> VmResult<()> {
+    if let Some(entry) = entry {
+        vm.method_entries.insert(method, entry);
+    }
     let (r, n, o) = part_names(vm);
     vm.ivar_set(method, r, receiver)?;
     vm.ivar_set(method, n, Value::symbol(name))?;

@@ -65,8 +65,37 @@ pub fn define(vm: &mut Vm) {
     for hook in ["included", "extended", "prepended"] {
         vm.define_private_native(module, hook, 1, Some(1), |_, _, _| Ok(Value::NIL));
     }
+    vm.define_private_native(module, "method_added", 1, Some(1), |_, _, _| Ok(Value::NIL));
     let class = vm.c.class;
     vm.define_private_native(class, "inherited", 1, Some(1), |_, _, _| Ok(Value::NIL));
+    vm.define_native(module, "undef_method", 0, None, |vm, module, args| {
+        for &arg in args {
+            let name = symbol_arg(vm, arg)?;
+            undef_method(vm, module, name)?;
+        }
+        Ok(module)
+    });
+    vm.define_native(module, "remove_method", 0, None, |vm, module, args| {
+        for &arg in args {
+            let name = symbol_arg(vm, arg)?;
+            let removed = class_data(module)
+                .methods
+                .borrow_mut()
+                .shift_remove(&name)
+                .filter(|entry| !entry.is_undefined());
+            if removed.is_none() {
+                let message = format!(
+                    "method `{}' not defined in {}",
+                    vm.symbols.name(name),
+                    vm.class_name(module)
+                );
+                let class = vm.c.name_error;
+                return Err(vm.raise(class, message));
+            }
+            vm.method_serial += 1;
+        }
+        Ok(module)
+    });
     vm.define_native(module, "include?", 1, Some(1), |vm, module, args| {
         Ok(Value::bool(
             module != args[0] && vm.ancestors(module).contains(&args[0]) && is_module(args[0]),
@@ -329,6 +358,7 @@ pub fn define(vm: &mut Vm) {
                     let body = crate::core::method_object::method_body(vm, body)?;
                     let visibility = caller_visibility(vm, module);
                     vm.add_method(module, name, body, visibility);
+                    method_added(vm, module, name)?;
                     return Ok(Value::symbol(name));
                 }
                 None => {
@@ -353,6 +383,7 @@ pub fn define(vm: &mut Vm) {
             ..(*block).clone()
         });
         vm.add_method(module, name, MethodBody::Block(block), visibility);
+        method_added(vm, module, name)?;
         Ok(Value::symbol(name))
     });
     for name in ["module_eval", "class_eval", "class_exec", "module_exec"] {
@@ -456,6 +487,7 @@ pub fn define(vm: &mut Vm) {
                 {
                     for (&name, entry) in class_data(m).methods.borrow().iter() {
                         if entry.visibility != Visibility::Private
+                            && !entry.is_undefined()
                             && !names.contains(&Value::symbol(name))
                         {
                             names.push(Value::symbol(name));
@@ -672,7 +704,7 @@ fn include_modules(vm: &mut Vm, target: Value, mixins: &[Value]) -> VmResult<()>
     Ok(())
 }
 
-fn is_module(value: Value) -> bool {
+pub fn is_module(value: Value) -> bool {
     value.get::<RClass>().is_some_and(|c| c.data.is_module)
 }
 
@@ -841,11 +873,13 @@ fn define_attrs(
         let ivar = vm.symbols.intern(&format!("@{text}"));
         if reader {
             vm.add_method(module, name, MethodBody::AttrReader(ivar), visibility);
+            method_added(vm, module, name)?;
             names.push(Value::symbol(name));
         }
         if writer {
             let setter = vm.symbols.intern(&format!("{text}="));
             vm.add_method(module, setter, MethodBody::AttrWriter(ivar), visibility);
+            method_added(vm, module, setter)?;
             names.push(Value::symbol(setter));
         }
     }
@@ -877,7 +911,13 @@ fn set_visibility(vm: &mut Vm, module: Value, args: &[Value], visibility: Visibi
         let Some(entry) = vm.find_method(class, sym) else {
             return Err(undefined_method_for_class(vm, sym, module));
         };
-        vm.add_method_in(module, sym, entry.body.clone(), visibility, entry.cref.clone());
+        vm.add_method_in(
+            module,
+            sym,
+            entry.body.clone(),
+            visibility,
+            entry.cref.clone(),
+        );
     }
     Ok(match args {
         [single] => *single,
@@ -909,7 +949,28 @@ pub fn alias_method(vm: &mut Vm, module: Value, new: Sym, old: Sym) -> VmResult<
         entry.visibility,
         entry.cref.clone(),
     );
+    method_added(vm, module, new)
+}
+
+/// `undef_method name` (and the `undef` keyword): instances of `module` no
+/// longer respond to `name`, even where an ancestor defines it.
+pub fn undef_method(vm: &mut Vm, module: Value, name: Sym) -> VmResult<()> {
+    if vm.find_method(module, name).is_none() {
+        return Err(undefined_method_for_class(vm, name, module));
+    }
+    vm.add_method(module, name, MethodBody::Undefined, Visibility::Public);
     Ok(())
+}
+
+/// Runs the `method_added(name)` hook of `module` after a method is defined
+/// in it (singleton classes have none: their objects would get
+/// `singleton_method_added`, which rhizome does not call).
+pub fn method_added(vm: &mut Vm, module: Value, name: Sym) -> VmResult<()> {
+    if class_data(module).is_singleton {
+        return Ok(());
+    }
+    let hook = vm.symbols.intern("method_added");
+    vm.call(module, hook, &[Value::symbol(name)]).map(|_| ())
 }
 
 fn method_list(
@@ -932,7 +993,7 @@ fn method_list(
                 continue;
             }
             seen.push(name);
-            if wanted(entry.visibility) {
+            if wanted(entry.visibility) && !entry.is_undefined() {
                 names.push(name);
             }
         }
@@ -1086,7 +1147,13 @@ fn copy_singleton_class(vm: &mut Vm, original: Value, copy: Value) {
         .map(|(&name, entry)| (name, entry.clone()))
         .collect();
     for (name, entry) in entries {
-        vm.add_method_in(to, name, entry.body.clone(), entry.visibility, entry.cref.clone());
+        vm.add_method_in(
+            to,
+            name,
+            entry.body.clone(),
+            entry.visibility,
+            entry.cref.clone(),
+        );
     }
     for &module in class_data(from).includes.borrow().iter() {
         vm.include_module(to, module);
