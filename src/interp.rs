@@ -424,7 +424,10 @@ impl Vm {
                         let current = self.symbols.intern("$!");
                         self.globals.insert(current, exception);
                     }
-                    self.frames[frame].pending.push(control)
+                    self.frames[frame]
+                        .pending
+                        .get_or_insert_with(Box::default)
+                        .push(control)
                 }
             }
             ip = handler.target as usize;
@@ -734,7 +737,8 @@ impl Vm {
                     self.frames[frame].ip = (ip - 1) as u32;
                     let control = self.frames[frame]
                         .pending
-                        .pop()
+                        .as_mut()
+                        .and_then(|pending| pending.pop())
                         .expect("an ensure handler saved a transfer");
                     return Err(control);
                 }

@@ -119,8 +119,9 @@ pub struct FrameRecord {
     /// their Hash).
     pub kwargs: bool,
     /// Transfers interrupted by the `ensure` clauses now running, innermost
-    /// last; `end_ensure` resumes them.
-    pub pending: Vec<Control>,
+    /// last; `end_ensure` resumes them. (Boxed, and absent until an `ensure`
+    /// runs, to keep the record small: every call pushes one.)
+    pub pending: Option<Box<Vec<Control>>>,
 }
 
 impl FrameRecord {
@@ -147,7 +148,7 @@ impl FrameRecord {
             is_lambda: false,
             hidden: false,
             kwargs: false,
-            pending: Vec::new(),
+            pending: None,
         }
     }
 }
@@ -1116,7 +1117,7 @@ impl Vm {
             for block in [&frame.block, &frame.block_arg].into_iter().flatten() {
                 block.trace(&mut marker);
             }
-            for control in &frame.pending {
+            for control in frame.pending.iter().flat_map(|pending| pending.iter()) {
                 marker.mark(control.value());
                 if let Control::Throw { tag, .. } = control {
                     marker.mark(*tag);
