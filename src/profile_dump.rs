@@ -1,15 +1,18 @@
 //! `--dump-profile`: what the interpreter recorded, printed after the run.
 //!
-//! One section per method that ran, then one line per send, one per
-//! instance-variable access and one per branch, in instruction order. A
-//! send shows the kinds it saw and its inline cache's state (`empty` when
-//! the interpreter's fast path for Integer and Float operators answered
-//! every call):
+//! One section per method of the program that ran (the prelude's core
+//! methods are left out), then one line per send with the kinds it saw, one
+//! per send with its inline cache's state (`empty` when the interpreter's
+//! inline path for Integer, Float and Array operations answered every call),
+//! one per instance-variable access with its shape cache's state, and one
+//! per branch, each group in instruction order:
 //!
 //! ```text
 //! == fib (t.rb:1) calls=177
-//! ip=6 send < receiver_kinds={fixnum} args_kinds=[{fixnum}] cache=empty
-//! ip=17 send fib receiver_kinds={Object} args_kinds=[{fixnum}] cache=mono
+//! ip=6 send < receiver_kinds={fixnum} args_kinds=[{fixnum}]
+//! ip=17 send fib receiver_kinds={Object} args_kinds=[{fixnum}]
+//! ip=6 call_cache < cache=empty
+//! ip=17 call_cache fib cache=mono
 //! ip=8 branch taken=89 not_taken=88
 //! ```
 
@@ -23,7 +26,7 @@ use std::fmt::Write;
 pub fn dump_profiles(vm: &Vm) -> String {
     let mut out = String::new();
     for method in &vm.loaded {
-        if method.calls.get() > 0 {
+        if method.calls.get() > 0 && !crate::prelude::is_internal(&method.code.file) {
             dump_method(vm, method, &mut out);
         }
     }
@@ -52,11 +55,20 @@ fn dump_method(vm: &Vm, method: &LoadedMethod, out: &mut String) {
                 .collect();
             let _ = writeln!(
                 out,
-                "ip={ip} send {} receiver_kinds={} args_kinds=[{}] cache={}",
+                "ip={ip} send {} receiver_kinds={} args_kinds=[{}]",
                 vm.symbols.name(site.name),
                 kinds(&state.receiver.snapshot()),
                 args.join(", "),
-                state.cache.borrow().state()
+            );
+        }
+    }
+    for (ip, insn) in code.insns.iter().enumerate() {
+        if let Insn::Send(site_index) = insn {
+            let _ = writeln!(
+                out,
+                "ip={ip} call_cache {} cache={}",
+                vm.symbols.name(code.sites[*site_index as usize].name),
+                method.sites[*site_index as usize].cache.borrow().state()
             );
         }
     }

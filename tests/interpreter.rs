@@ -45,12 +45,31 @@ fn dump_profile_shows_the_kinds_fib_saw() {
     assert_eq!(
         sends,
         [
-            "ip=6 send < receiver_kinds={fixnum} args_kinds=[{fixnum}] cache=empty",
-            "ip=16 send - receiver_kinds={fixnum} args_kinds=[{fixnum}] cache=empty",
-            "ip=17 send fib receiver_kinds={Object} args_kinds=[{fixnum}] cache=mono",
-            "ip=21 send - receiver_kinds={fixnum} args_kinds=[{fixnum}] cache=empty",
-            "ip=22 send fib receiver_kinds={Object} args_kinds=[{fixnum}] cache=mono",
-            "ip=23 send + receiver_kinds={fixnum} args_kinds=[{fixnum}] cache=empty",
+            "ip=6 send < receiver_kinds={fixnum} args_kinds=[{fixnum}]",
+            "ip=16 send - receiver_kinds={fixnum} args_kinds=[{fixnum}]",
+            "ip=17 send fib receiver_kinds={Object} args_kinds=[{fixnum}]",
+            "ip=21 send - receiver_kinds={fixnum} args_kinds=[{fixnum}]",
+            "ip=22 send fib receiver_kinds={Object} args_kinds=[{fixnum}]",
+            "ip=23 send + receiver_kinds={fixnum} args_kinds=[{fixnum}]",
+        ]
+    );
+    // Only the program's own methods: fib and the top level.
+    let sections: Vec<&str> = profile.lines().filter(|l| l.starts_with("== ")).collect();
+    assert_eq!(sections.len(), 2, "{sections:?}");
+    let caches: Vec<&str> = fib_section
+        .iter()
+        .copied()
+        .filter(|l| l.contains(" call_cache "))
+        .collect();
+    assert_eq!(
+        caches,
+        [
+            "ip=6 call_cache < cache=empty",
+            "ip=16 call_cache - cache=empty",
+            "ip=17 call_cache fib cache=mono",
+            "ip=21 call_cache - cache=empty",
+            "ip=22 call_cache fib cache=mono",
+            "ip=23 call_cache + cache=empty",
         ]
     );
     assert!(
@@ -108,10 +127,15 @@ fn profile_of(source: &str, name: &str) -> Vec<String> {
 fn inline_caches_go_polymorphic_and_cache_shapes() {
     let block = profile_of(SHAPES, "block in total");
     assert!(
-        block.iter().any(
-            |l| l.contains("send area receiver_kinds={Circle, Square, Tagged}")
-                && l.ends_with("cache=poly")
-        ),
+        block
+            .iter()
+            .any(|l| l.contains("send area receiver_kinds={Circle, Square, Tagged}")),
+        "{block:?}"
+    );
+    assert!(
+        block
+            .iter()
+            .any(|l| l.contains(" call_cache area ") && l.ends_with("cache=poly")),
         "{block:?}"
     );
     // `@s * @s` in Square#area sees Squares and Tagged objects (@tag
