@@ -717,6 +717,8 @@ pub fn allocate(vm: &mut Vm, class: Value) -> VmResult {
             Some(vm.new_string(Vec::new()))
         } else if c == vm.c.array {
             Some(vm.new_array(Vec::new()))
+        } else if c == vm.c.hash {
+            Some(vm.new_hash())
         } else if c == vm.c.object || c == vm.c.basic_object {
             Some(vm.new_object(class))
         } else if [
