@@ -91,6 +91,10 @@ pub struct HashData {
     /// Bumped whenever positions change (holes squeezed out, cleared,
     /// rehashed), so a lookup that called into Ruby knows to start over.
     generation: u64,
+    /// Set when `compare_by_identity` rebuilt the table under a running
+    /// iteration: the error that iteration raises at its next step, as
+    /// MRI 3.1 does.
+    rebuilt: Option<&'static str>,
 }
 
 impl HashData {
@@ -104,6 +108,7 @@ impl HashData {
             identity: false,
             iter_lev: 0,
             generation: 0,
+            rebuilt: None,
         }
     }
 
@@ -217,6 +222,7 @@ impl HashData {
             identity: self.identity,
             iter_lev: 0,
             generation: 0,
+            rebuilt: None,
         };
         copy.squeeze();
         copy
@@ -500,6 +506,7 @@ impl Vm {
                 if !body(self, key, value)? {
                     break;
                 }
+                self.check_not_rebuilt(hash)?;
                 position = at + 1;
             }
             Ok(())
@@ -596,6 +603,16 @@ impl Vm {
         self.check_frozen(hash)
     }
 
+    /// The RuntimeError of an iteration whose table `compare_by_identity`
+    /// rebuilt.
+    pub(crate) fn check_not_rebuilt(&mut self, hash: Value) -> VmResult<()> {
+        if let Some(message) = hash_data(hash).borrow().rebuilt {
+            let class = self.c.runtime_error;
+            return Err(self.raise(class, message.into()));
+        }
+        Ok(())
+    }
+
     /// RuntimeError `MESSAGE` when `hash` is being iterated (for the
     /// methods that rebuild a table).
     fn check_not_iterating(&mut self, hash: Value, message: &str) -> VmResult<()> {
@@ -646,6 +663,7 @@ fn end_iteration(hash: Value) {
     let mut data = hash_data(hash).borrow_mut();
     data.iter_lev = data.iter_lev.saturating_sub(1);
     if data.iter_lev == 0 {
+        data.rebuilt = None;
         data.squeeze_if_sparse();
     }
 }

@@ -38,6 +38,9 @@ pub fn define(vm: &mut Vm) {
         ("__next_entry", 2, |vm, _, args| {
             let hash = table(vm, args[0])?;
             let from = position(vm, args[1])?;
+            if from > 0 {
+                vm.check_not_rebuilt(hash)?;
+            }
             Ok(match next_entry(hash, from) {
                 Some((at, _, _)) => Value::small(at as i64),
                 None => Value::NIL,
