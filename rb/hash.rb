@@ -213,8 +213,9 @@ class Hash
   end
 
   def any?(pattern = (no_pattern = true))
+    return false if empty?
     if no_pattern
-      return !empty? unless block_given?
+      return true unless block_given?
       __iter_begin(self)
       begin
         i = 0
