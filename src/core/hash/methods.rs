@@ -282,6 +282,7 @@ fn initialize(vm: &mut Vm, hash: Value, args: &[Value]) -> VmResult {
             return Err(vm.arity_error(args.len(), 0, Some(0)));
         }
         let default_proc = vm.new_proc(block);
+        check_default_proc_arity(vm, default_proc)?;
         let mut data = hash_data(hash).borrow_mut();
         data.default = Value::NIL;
         data.default_proc = default_proc;
@@ -458,19 +459,27 @@ fn set_default_proc(vm: &mut Vm, hash: Value, args: &[Value]) -> VmResult {
             proc = vm.call(given, to_proc, &[])?;
         }
     }
-    let Some(object) = proc.get::<RProc>() else {
+    if proc.get::<RProc>().is_none() {
         let name = vm.class_name(vm.real_class_of(given));
         return Err(vm.type_error(format!("wrong default_proc type {name} (expected Proc)")));
-    };
-    let n = arity(&object.block);
-    if object.block.is_lambda && n != 2 && !(-3..0).contains(&n) {
-        let n = if n < 0 { -n - 1 } else { n };
-        return Err(vm.type_error(format!("default_proc takes two arguments (2 for {n})")));
     }
+    check_default_proc_arity(vm, proc)?;
     let mut data = hash_data(hash).borrow_mut();
     data.default = Value::NIL;
     data.default_proc = proc;
     Ok(given)
+}
+
+/// A default proc that is a lambda must take two arguments (the Hash and
+/// the key).
+fn check_default_proc_arity(vm: &mut Vm, proc: Value) -> VmResult<()> {
+    let block = &proc.get::<RProc>().expect("a Proc").block;
+    let n = arity(block);
+    if block.is_lambda && n != 2 && !(-3..0).contains(&n) {
+        let n = if n < 0 { -n - 1 } else { n };
+        return Err(vm.type_error(format!("default_proc takes two arguments (2 for {n})")));
+    }
+    Ok(())
 }
 
 /// A new Hash of `class` with `hash`'s entries and identity setting, and
