@@ -129,9 +129,15 @@ pub fn is_method_object(vm: &Vm, value: Value) -> bool {
 }
 
 /// The implementation a Method or UnboundMethod stands for (what
-/// `define_method(name, method)` installs under the new name).
-pub fn method_body(vm: &mut Vm, method: Value) -> VmResult<MethodBody> {
+/// `define_method(name, method)` installs in `target` under the new name).
+/// A class's method can go only into that class or its subclasses (core
+/// methods expect their own kind of receiver).
+pub fn method_body(vm: &mut Vm, method: Value, target: Value) -> VmResult<MethodBody> {
     let (_, name, owner) = parts(vm, method);
+    if !crate::vm::class_data(owner).is_module && !vm.ancestors(target).contains(&owner) {
+        let owner_name = vm.class_name(owner);
+        return Err(vm.type_error(format!("bind argument must be a subclass of {owner_name}")));
+    }
     match vm.find_method(owner, name) {
         Some(entry) => Ok(entry.body),
         None => Err(vm.no_method_error_for(owner, name)),

@@ -326,7 +326,7 @@ pub fn define(vm: &mut Vm) {
             Some(&body) => match body.get::<crate::object::RProc>() {
                 Some(proc) => proc.block.clone(),
                 None if crate::core::method_object::is_method_object(vm, body) => {
-                    let body = crate::core::method_object::method_body(vm, body)?;
+                    let body = crate::core::method_object::method_body(vm, body, module)?;
                     let visibility = caller_visibility(vm, module);
                     vm.add_method(module, name, body, visibility);
                     return Ok(Value::symbol(name));
