@@ -9,7 +9,7 @@
 //! - `methods.rs`: construction (`Hash.new`, `Hash[]`), access (`fetch`,
 //!   `dig`, `values_at`, defaults), and the methods that build or rebuild
 //!   tables (`merge`, `replace`, `invert`, `slice`, `compare_by_identity`,
-//!   ...);
+//!   ...); also `Array#dig`, which shares `dig`'s walk;
 //! - `primitives.rs`: the private helpers the Ruby half uses.
 //!
 //! The iterating methods (`each`, `select`, `reject!`, `transform_values`,
