@@ -160,7 +160,8 @@ module Enumerable
       x = xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)
       pair = block_given? ? yield(x) : x
       unless pair.is_a?(Array)
-        raise TypeError, "wrong element type #{pair.class} (expected array)"
+        name = pair.nil? || pair.equal?(true) || pair.equal?(false) ? pair.inspect : pair.class
+        raise TypeError, "wrong element type #{name} (expected array)"
       end
       if pair.size != 2
         raise ArgumentError, "element has wrong array length (expected 2, was #{pair.size})"

@@ -91,8 +91,24 @@ impl Vm {
     }
 
     /// Prints `FILE:LINE: warning: message` to stderr, as MRI's warnings.
+    /// A warning from a core method written in Ruby (`rb/`) names the line
+    /// of its caller, as MRI's C methods do.
     pub fn warn(&mut self, message: &str) {
-        let (file, line) = self.current_location();
+        let (file, line) = self
+            .frames
+            .iter()
+            .rev()
+            .find_map(|f| match &f.code {
+                FrameCode::Bytecode(method) if !crate::prelude::is_internal(&method.code.file) => {
+                    let code = &method.code;
+                    Some((
+                        code.file.clone(),
+                        code.lines.get(f.ip as usize).copied().unwrap_or(code.line),
+                    ))
+                }
+                _ => None,
+            })
+            .unwrap_or_else(|| self.current_location());
         crate::output::write_stderr(
             &mut self.out,
             &format!("{file}:{line}: warning: {message}\n"),

@@ -14,6 +14,7 @@ pub const PRELUDE: &[(&str, &str)] = &[
     ("numeric", include_str!("../rb/numeric.rb")),
     ("integer", include_str!("../rb/integer.rb")),
     ("array", include_str!("../rb/array.rb")),
+    ("hash", include_str!("../rb/hash.rb")),
     ("range", include_str!("../rb/range.rb")),
     ("proc", include_str!("../rb/proc.rb")),
 ];

@@ -18,12 +18,13 @@
 //!   alive while the Rust buffers are being merged.
 
 use crate::core::integer::{arith, float_of, Int, Op};
+use crate::core::recursion;
 use crate::core::string::expect_string;
 use crate::object::{MethodBody, RArray, RString};
 use crate::value::Value;
 use crate::vm::{Control, Vm, VmResult};
 use fxhash::FxHashMap;
-use std::cell::{Ref, RefCell, RefMut};
+use std::cell::{Ref, RefMut};
 use std::cmp::Ordering;
 
 /// MRI's ARY_MAX_SIZE: the most elements an Array may have.
@@ -178,7 +179,7 @@ pub fn define(vm: &mut Vm) {
     });
     vm.define_native(array, "<=>", 1, Some(1), array_cmp);
     vm.define_native(array, "hash", 0, Some(0), |vm, a, _| {
-        let hash = array_hash(vm, a, &mut Vec::new())?;
+        let hash = array_hash(vm, a)?;
         Ok(Value::small((hash as i64) >> 2))
     });
     vm.define_native(array, "include?", 1, Some(1), |vm, a, args| {
@@ -430,7 +431,7 @@ pub fn to_ary(vm: &mut Vm, value: Value) -> VmResult {
 
 /// MRI's `rb_check_array_type`: the value as an Array if it is one or
 /// converts with `to_ary`, else None.
-fn check_array(vm: &mut Vm, value: Value) -> VmResult<Option<Value>> {
+pub(crate) fn check_array(vm: &mut Vm, value: Value) -> VmResult<Option<Value>> {
     if value.get::<RArray>().is_some() {
         return Ok(Some(value));
     }
@@ -802,39 +803,30 @@ fn items_bytes(value: Value) -> Ref<'static, Vec<u8>> {
 }
 
 /// The hash of an element for `uniq` and the set operations: as Hash keys
-/// hash, but recursion-safe for Arrays.
+/// hash (recursion-safe for Arrays and Hashes).
 fn element_hash(vm: &mut Vm, value: Value) -> VmResult<u64> {
-    if value.get::<RArray>().is_some() {
-        array_hash(vm, value, &mut Vec::new())
-    } else {
-        vm.key_hash(value)
-    }
+    vm.key_hash(value)
 }
 
 /// `Array#hash`: the elements' hashes (as Hash keys hash them) combined
 /// with the length; an Array met again inside itself counts as a constant,
 /// so recursive Arrays hash too.
-fn array_hash(vm: &mut Vm, a: Value, seen: &mut Vec<Value>) -> VmResult<u64> {
+pub(crate) fn array_hash(vm: &mut Vm, a: Value) -> VmResult<u64> {
     fn mix(h: u64, x: u64) -> u64 {
         (h ^ x).wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(29)
     }
-    if seen.contains(&a) {
+    if recursion::hashing(a) {
         return Ok(0x5bd1_e995);
     }
-    seen.push(a);
-    let mut h = mix(0x2545_f491, len(a) as u64);
-    let mut i = 0;
-    while let Some(element) = item(a, i) {
-        let element_hash = if element.get::<RArray>().is_some() {
-            array_hash(vm, element, seen)?
-        } else {
-            vm.key_hash(element)?
-        };
-        h = mix(h, element_hash);
-        i += 1;
-    }
-    seen.pop();
-    Ok(h)
+    recursion::while_hashing(a, || {
+        let mut h = mix(0x2545_f491, len(a) as u64);
+        let mut i = 0;
+        while let Some(element) = item(a, i) {
+            h = mix(h, vm.key_hash(element)?);
+            i += 1;
+        }
+        Ok(h)
+    })
 }
 
 fn array_eq(vm: &mut Vm, a: Value, args: &[Value]) -> VmResult {
@@ -865,10 +857,10 @@ fn elements_match(
     if len(a) != len(b) {
         return Ok(false);
     }
-    if COMPARING.with(|stack| stack.borrow().contains(&(a, b))) {
+    if recursion::comparing(a, b) {
         return Ok(true);
     }
-    guarded(&COMPARING, (a, b), || {
+    recursion::while_comparing(a, b, || {
         let mut i = 0;
         while let (Some(x), Some(y)) = (item(a, i), item(b, i)) {
             if !same(vm, x, y)? {
@@ -882,7 +874,7 @@ fn elements_match(
 
 /// `eql?` for Array elements: Arrays element by element (with the
 /// recursion guard), anything else as Hash keys compare.
-fn values_eql(vm: &mut Vm, a: Value, b: Value) -> VmResult<bool> {
+pub(crate) fn values_eql(vm: &mut Vm, a: Value, b: Value) -> VmResult<bool> {
     if a == b {
         return Ok(true);
     }
@@ -1501,7 +1493,7 @@ fn zip(vm: &mut Vm, a: Value, args: &[Value]) -> VmResult {
 /// `sum(init = 0)`, `sum(init) { |x| }`: MRI's algorithm, exact for
 /// Integers, Kahan-Babuska compensated once a Float appears, `+` for
 /// anything else.
-fn sum(vm: &mut Vm, a: Value, args: &[Value]) -> VmResult {
+pub(crate) fn sum(vm: &mut Vm, a: Value, args: &[Value]) -> VmResult {
     let block = vm.current_block();
     let init_given = !args.is_empty();
     let mut v = args.first().copied().unwrap_or(Value::small(0));
@@ -1622,34 +1614,12 @@ fn num_to_f64(vm: &mut Vm, v: Value) -> VmResult<f64> {
 
 // --- inspect ----------------------------------------------------------------
 
-thread_local! {
-    /// The Arrays whose `inspect` is running (MRI's recursion guard): one
-    /// met again inside itself, even through a Hash, shows as `[...]`.
-    static INSPECTING: RefCell<Vec<Value>> = const { RefCell::new(Vec::new()) };
-    /// The pairs of Arrays `==` or `eql?` is comparing: a pair met again
-    /// inside itself compares equal, as in MRI.
-    static COMPARING: RefCell<Vec<(Value, Value)>> = const { RefCell::new(Vec::new()) };
-}
-
-/// Runs `body` with `entry` pushed on a recursion guard, popping it however
-/// `body` ends.
-fn guarded<T: Copy, R>(
-    guard: &'static std::thread::LocalKey<RefCell<Vec<T>>>,
-    entry: T,
-    body: impl FnOnce() -> R,
-) -> R {
-    guard.with(|stack| stack.borrow_mut().push(entry));
-    let result = body();
-    guard.with(|stack| stack.borrow_mut().pop());
-    result
-}
-
 /// `[1, "a", [...]]`: the elements' inspect forms.
 fn array_inspect(vm: &mut Vm, a: Value, _: &[Value]) -> VmResult {
-    if INSPECTING.with(|stack| stack.borrow().contains(&a)) {
+    if recursion::inspecting(a) {
         return Ok(vm.new_str("[...]"));
     }
-    let text = guarded(&INSPECTING, a, || -> VmResult<String> {
+    let text = recursion::while_inspecting(a, || -> VmResult<String> {
         let mut parts = Vec::with_capacity(len(a));
         let mut i = 0;
         while let Some(element) = item(a, i) {

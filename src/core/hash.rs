@@ -1,30 +1,100 @@
-//! Hash: insertion-ordered, keyed by `hash`/`eql?`.
+//! Hash: insertion-ordered tables keyed by `hash`/`eql?`, with MRI's
+//! semantics and messages.
 //!
-//! Entries are kept in insertion order in a vector (a deleted entry leaves
-//! a hole, squeezed out when holes pile up); an index maps each key's hash
-//! to the entries with that hash. Keys of the core classes (Integer, Float,
-//! String, Symbol, nil/true/false, Arrays of those) are hashed and compared
-//! in Rust; other keys through their own `hash` and `eql?` methods, so user
-//! objects work as keys exactly as in MRI.
+//! This file holds the table itself and what every Hash method shares:
+//! storage, key hashing and comparison, lookup, insertion and deletion, the
+//! iteration level, and the methods that recurse into nested values
+//! (`inspect`, `==`, `eql?`, `hash`). The other native methods are in
+//! `hash/`:
+//! - `methods.rs`: construction (`Hash.new`, `Hash[]`), access (`fetch`,
+//!   `dig`, `values_at`, defaults), and the methods that build or rebuild
+//!   tables (`merge`, `replace`, `invert`, `slice`, `compare_by_identity`,
+//!   ...); also `Array#dig`, which shares `dig`'s walk;
+//! - `primitives.rs`: the private helpers the Ruby half uses.
+//!
+//! The iterating methods (`each`, `select`, `reject!`, `transform_values`,
+//! `to_h` with a block, ...) are Ruby, in `rb/hash.rb`, and Hash includes
+//! Enumerable (`rb/enumerable.rb`) for the rest, as in MRI.
+//!
+//! # Storage
+//!
+//! Entries are kept in insertion order in a vector: key, value and the
+//! key's hash code. A deleted entry leaves a hole; an index maps each hash
+//! code to the positions of the entries with that code. Holes are squeezed
+//! out when they pile up, but never while the Hash is being iterated.
+//!
+//! # Keys
+//!
+//! Keys of the core classes (Integer, Float, String, Symbol, nil, true,
+//! false, and Arrays of them) are hashed and compared in Rust; other keys
+//! through their own `hash` and `eql?` methods, so user objects work as keys
+//! exactly as in MRI. After `compare_by_identity`, keys match only
+//! themselves. A String key that is not frozen is copied and frozen when
+//! stored, as MRI does.
+//!
+//! # Iteration
+//!
+//! Ruby code walks a Hash by entry *position* (`__next_entry`, `__key_at`,
+//! ...), with the Hash's iteration level raised for the duration (MRI's
+//! `iter_lev`). While it is raised, holes stay where they are, so positions
+//! remain valid when the block deletes entries; adding a new key raises
+//! MRI's `can't add a new key into hash during iteration`. The native
+//! methods that call back into Ruby while walking a Hash (`==`, `inspect`,
+//! `merge` with a block, ...) raise the level the same way and read the
+//! entries afresh at each step.
+//!
+//! # Recursion and the collector
+//!
+//! `inspect`, `==`/`eql?` and `hash` share Array's recursion guards
+//! (`recursion.rs`), so `{...}` and `[...]` come out as in MRI. Values are
+//! never kept only in a Rust `Vec` while Ruby code may run (the collector
+//! does not see them, see `heap.rs`): results are built in Ruby Hashes and
+//! Arrays, and loops read the table afresh after each call.
 
+mod methods;
+mod primitives;
+
+use crate::core::array;
 use crate::core::integer::{float_of, Int};
+use crate::core::recursion;
+use crate::diagnostics::did_you_mean;
 use crate::heap::{Header, HeapObject, Marker, ObjKind};
 use crate::object::{RArray, RHash, RString};
 use crate::value::Value;
-use crate::vm::{Vm, VmResult};
+use crate::vm::{Control, Vm, VmResult};
 use fxhash::{FxHashMap, FxHasher};
+use smallvec::SmallVec;
 use std::cell::RefCell;
 use std::hash::{Hash, Hasher};
 
+/// One entry of a table: the key, its value and the key's hash code.
+#[derive(Clone, Copy)]
+struct Entry {
+    key: Value,
+    value: Value,
+    code: u64,
+}
+
 /// The contents of a Hash.
-#[derive(Clone)]
 pub struct HashData {
-    /// Key, value and the key's hash code; None for a deleted entry.
-    entries: Vec<Option<(Value, Value, u64)>>,
-    index: FxHashMap<u64, smallvec::SmallVec<[u32; 2]>>,
+    /// The entries in insertion order; None for a deleted one.
+    entries: Vec<Option<Entry>>,
+    /// The positions of the entries with each hash code.
+    index: FxHashMap<u64, SmallVec<[u32; 2]>>,
     live: usize,
     pub default: Value,
     pub default_proc: Value,
+    /// `compare_by_identity`: keys match only themselves.
+    identity: bool,
+    /// How many iterations of this Hash are running.
+    iter_lev: u32,
+    /// Bumped whenever positions change (holes squeezed out, cleared,
+    /// rehashed), so a lookup that called into Ruby knows to start over.
+    generation: u64,
+    /// Set when `compare_by_identity` rebuilt the table under a running
+    /// iteration: the error that iteration raises at its next step, as
+    /// MRI 3.1 does.
+    rebuilt: Option<&'static str>,
 }
 
 impl HashData {
@@ -35,6 +105,10 @@ impl HashData {
             live: 0,
             default: Value::NIL,
             default_proc: Value::NIL,
+            identity: false,
+            iter_lev: 0,
+            generation: 0,
+            rebuilt: None,
         }
     }
 
@@ -43,7 +117,7 @@ impl HashData {
         self.entries
             .iter()
             .flatten()
-            .map(|&(key, value, _)| (key, value))
+            .map(|entry| (entry.key, entry.value))
     }
 
     pub fn len(&self) -> usize {
@@ -63,8 +137,101 @@ impl HashData {
         marker.mark(self.default_proc);
     }
 
-    fn candidates(&self, hash: u64) -> smallvec::SmallVec<[u32; 2]> {
-        self.index.get(&hash).cloned().unwrap_or_default()
+    fn candidates(&self, code: u64) -> SmallVec<[u32; 2]> {
+        self.index.get(&code).cloned().unwrap_or_default()
+    }
+
+    fn push(&mut self, key: Value, value: Value, code: u64) {
+        let position = self.entries.len() as u32;
+        self.entries.push(Some(Entry { key, value, code }));
+        self.index.entry(code).or_default().push(position);
+        self.live += 1;
+    }
+
+    /// Deletes the entry at `position`; its key and value if there was one.
+    fn remove_at(&mut self, position: usize) -> Option<(Value, Value)> {
+        let entry = self.entries.get_mut(position)?.take()?;
+        if let Some(list) = self.index.get_mut(&entry.code) {
+            list.retain(|p| *p as usize != position);
+            if list.is_empty() {
+                self.index.remove(&entry.code);
+            }
+        }
+        self.live -= 1;
+        if self.iter_lev == 0 {
+            self.squeeze_if_sparse();
+        }
+        Some((entry.key, entry.value))
+    }
+
+    fn squeeze_if_sparse(&mut self) {
+        let len = self.entries.len();
+        if self.live == 0 && len > 0 {
+            self.clear();
+        } else if len > 32 && self.live * 2 < len {
+            self.squeeze();
+        }
+    }
+
+    /// Squeezes out the holes and rebuilds the index from the stored codes.
+    fn squeeze(&mut self) {
+        self.entries.retain(Option::is_some);
+        self.index.clear();
+        for (position, entry) in self.entries.iter().enumerate() {
+            if let Some(entry) = entry {
+                self.index
+                    .entry(entry.code)
+                    .or_default()
+                    .push(position as u32);
+            }
+        }
+        self.live = self.entries.len();
+        self.generation += 1;
+    }
+
+    fn clear(&mut self) {
+        self.entries.clear();
+        self.index.clear();
+        self.live = 0;
+        self.generation += 1;
+    }
+
+    /// The live entry at or after `position`, with its position.
+    fn next_from(&self, position: usize) -> Option<(usize, Entry)> {
+        self.entries
+            .get(position..)?
+            .iter()
+            .enumerate()
+            .find_map(|(offset, entry)| entry.map(|entry| (position + offset, entry)))
+    }
+
+    /// A copy of the entries and settings (not the iteration state), its
+    /// holes squeezed out.
+    fn copy(&self) -> HashData {
+        let mut copy = HashData {
+            entries: self
+                .entries
+                .iter()
+                .filter(|e| e.is_some())
+                .copied()
+                .collect(),
+            index: FxHashMap::default(),
+            live: self.live,
+            default: self.default,
+            default_proc: self.default_proc,
+            identity: self.identity,
+            iter_lev: 0,
+            generation: 0,
+            rebuilt: None,
+        };
+        copy.squeeze();
+        copy
+    }
+}
+
+impl Clone for HashData {
+    fn clone(&self) -> HashData {
+        self.copy()
     }
 }
 
@@ -82,6 +249,24 @@ unsafe impl HeapObject for RHash {
     }
 }
 
+/// The data of a Hash value.
+pub fn hash_data(hash: Value) -> &'static RefCell<HashData> {
+    &hash.get::<RHash>().expect("a Hash").data
+}
+
+/// Where a key is, or the hash code it would be filed under.
+enum Slot {
+    Found(usize),
+    Missing(u64),
+}
+
+/// The FxHash of a 64-bit word.
+fn hash_word(word: u64) -> u64 {
+    let mut hasher = FxHasher::default();
+    word.hash(&mut hasher);
+    hasher.finish()
+}
+
 impl Vm {
     pub fn new_hash(&mut self) -> Value {
         let class = self.c.hash;
@@ -91,8 +276,16 @@ impl Vm {
         })
     }
 
-    /// The `hash` of a key: computed in Rust for core values, by calling
-    /// `hash` for others.
+    /// A new Hash of class `class` holding `data`.
+    pub(crate) fn new_hash_with(&mut self, class: Value, data: HashData) -> Value {
+        let hash = self.new_hash();
+        *hash_data(hash).borrow_mut() = data;
+        hash.header().expect("a Hash").set_class(class);
+        hash
+    }
+
+    /// The `hash` of a key: computed in Rust for core values (Arrays and
+    /// Hashes recursion-safe), by calling `hash` for others.
     pub fn key_hash(&mut self, key: Value) -> VmResult<u64> {
         let mut hasher = FxHasher::default();
         if let Some(int) = Int::of(key) {
@@ -109,20 +302,48 @@ impl Vm {
             string.bytes.borrow().hash(&mut hasher);
         } else if !key.is_heap() {
             key.bits().hash(&mut hasher);
-        } else if let Some(items) = self.array_items(key) {
-            for item in items {
-                self.key_hash(item)?.hash(&mut hasher);
-            }
+        } else if key.get::<RArray>().is_some() {
+            array::array_hash(self, key)?.hash(&mut hasher);
         } else {
             let hash = self.symbols.intern("hash");
             let value = self.call(key, hash, &[])?;
-            match Int::of(value) {
-                Some(Int::Fix(n)) => n.hash(&mut hasher),
-                Some(Int::Big(b)) => b.hash(&mut hasher),
-                None => return Err(self.type_error("can't convert hash value into Integer".into())),
-            }
+            self.hash_value_code(value)?.hash(&mut hasher);
         }
         Ok(hasher.finish())
+    }
+
+    /// What a `hash` method returned, as MRI's `rb_hash` takes it: an
+    /// Integer, else converted with `to_int`.
+    fn hash_value_code(&mut self, value: Value) -> VmResult<u64> {
+        match Int::of(value) {
+            Some(Int::Fix(n)) => return Ok(n as u64),
+            Some(Int::Big(b)) => {
+                let mut hasher = FxHasher::default();
+                b.hash(&mut hasher);
+                return Ok(hasher.finish());
+            }
+            None => {}
+        }
+        if let Some(f) = float_of(value) {
+            if f.is_finite() {
+                return Ok(f.trunc() as i64 as u64);
+            }
+        }
+        let to_int = self.symbols.intern("to_int");
+        let class = self.class_of(value);
+        if !value.is_nil() && self.find_method(class, to_int).is_some() {
+            let converted = self.call(value, to_int, &[])?;
+            if Int::of(converted).is_some() {
+                return self.hash_value_code(converted);
+            }
+        }
+        let name = self.special_or_class_name(value);
+        let message = if value.is_nil() {
+            "no implicit conversion from nil to integer".to_string()
+        } else {
+            format!("no implicit conversion of {name} into Integer")
+        };
+        Err(self.type_error(message))
     }
 
     /// `a.eql?(b)` for Hash keys.
@@ -139,44 +360,58 @@ impl Vm {
         if let (Some(x), Some(y)) = (a.get::<RString>(), b.get::<RString>()) {
             return Ok(*x.bytes.borrow() == *y.bytes.borrow());
         }
-        if !a.is_heap() || !b.is_heap() || Int::of(a).is_some() || float_of(a).is_some() {
+        if !a.is_heap() || Int::of(a).is_some() || float_of(a).is_some() {
             return Ok(false);
         }
-        if let (Some(x), Some(y)) = (self.array_items(a), self.array_items(b)) {
-            if x.len() != y.len() {
-                return Ok(false);
-            }
-            for (p, q) in x.into_iter().zip(y) {
-                if !self.keys_eql(p, q)? {
-                    return Ok(false);
-                }
-            }
-            return Ok(true);
+        if a.get::<RArray>().is_some() && b.get::<RArray>().is_some() {
+            return array::values_eql(self, a, b);
         }
         let eql = self.symbols.intern("eql?");
         Ok(self.call(a, eql, &[b])?.truthy())
     }
 
-    /// The index of `key`'s entry in `hash`.
-    fn hash_find(&mut self, hash: Value, key: Value) -> VmResult<Option<(u64, usize)>> {
-        let code = self.key_hash(key)?;
-        let candidates = hash_data(hash).borrow().candidates(code);
-        for index in candidates {
-            let existing = hash_data(hash).borrow().entries[index as usize];
-            if let Some((existing_key, _, _)) = existing {
-                if self.keys_eql(existing_key, key)? {
-                    return Ok(Some((code, index as usize)));
+    /// Finds `key` in `hash` (by identity after `compare_by_identity`).
+    fn hash_find(&mut self, hash: Value, key: Value) -> VmResult<Slot> {
+        let identity = hash_data(hash).borrow().identity;
+        let code = if identity {
+            hash_word(key.bits())
+        } else {
+            self.key_hash(key)?
+        };
+        'search: loop {
+            let (candidates, generation) = {
+                let data = hash_data(hash).borrow();
+                (data.candidates(code), data.generation)
+            };
+            for position in candidates {
+                let position = position as usize;
+                let existing = hash_data(hash).borrow().entries.get(position).copied();
+                let Some(Some(entry)) = existing else {
+                    continue;
+                };
+                let same = if identity {
+                    entry.key == key
+                } else {
+                    self.keys_eql(key, entry.key)?
+                };
+                if hash_data(hash).borrow().generation != generation {
+                    // `eql?` rearranged the table: look again.
+                    continue 'search;
+                }
+                if same {
+                    return Ok(Slot::Found(position));
                 }
             }
+            return Ok(Slot::Missing(code));
         }
-        Ok(None)
     }
 
     /// `hash[key]` without the default: the value if present.
     pub fn hash_lookup(&mut self, hash: Value, key: Value) -> VmResult<Option<Value>> {
-        Ok(self
-            .hash_find(hash, key)?
-            .and_then(|(_, index)| hash_data(hash).borrow().entries[index].map(|(_, v, _)| v)))
+        Ok(match self.hash_find(hash, key)? {
+            Slot::Found(position) => entry_at(hash, position).map(|(_, value)| value),
+            Slot::Missing(_) => None,
+        })
     }
 
     /// `hash[key]`: the value, or the default (calling the default proc).
@@ -184,6 +419,12 @@ impl Vm {
         if let Some(value) = self.hash_lookup(hash, key)? {
             return Ok(value);
         }
+        self.hash_default(hash, key)
+    }
+
+    /// The default value for a missing `key`: the default proc's result
+    /// (called with the Hash and the key), else the default.
+    pub fn hash_default(&mut self, hash: Value, key: Value) -> VmResult {
         let (default, default_proc) = {
             let data = hash_data(hash).borrow();
             (data.default, data.default_proc)
@@ -198,15 +439,29 @@ impl Vm {
     /// `hash[key] = value` (a String key is copied and frozen, as in MRI).
     pub fn hash_set(&mut self, hash: Value, key: Value, value: Value) -> VmResult<()> {
         self.check_frozen(hash)?;
-        if let Some((_, index)) = self.hash_find(hash, key)? {
-            let mut data = hash_data(hash).borrow_mut();
-            if let Some(entry) = data.entries[index].as_mut() {
-                entry.1 = value;
+        let code = match self.hash_find(hash, key)? {
+            Slot::Found(position) => {
+                if let Some(Some(entry)) = hash_data(hash).borrow_mut().entries.get_mut(position) {
+                    entry.value = value;
+                }
+                return Ok(());
             }
-            return Ok(());
+            Slot::Missing(code) => code,
+        };
+        if hash_data(hash).borrow().iter_lev > 0 {
+            let class = self.c.runtime_error;
+            return Err(self.raise(
+                class,
+                "can't add a new key into hash during iteration".into(),
+            ));
         }
+        let identity = hash_data(hash).borrow().identity;
         let key = match key.get::<RString>() {
-            Some(string) if !string.header.is_frozen() => {
+            Some(string)
+                if !identity
+                    && !string.header.is_frozen()
+                    && self.class_of(key) == self.c.string =>
+            {
                 let bytes = string.bytes.borrow().clone();
                 let copy = self.new_string(bytes);
                 copy.header().expect("a string").freeze();
@@ -214,243 +469,323 @@ impl Vm {
             }
             _ => key,
         };
-        let code = self.key_hash(key)?;
-        let mut data = hash_data(hash).borrow_mut();
-        let index = data.entries.len() as u32;
-        data.entries.push(Some((key, value, code)));
-        data.index.entry(code).or_default().push(index);
-        data.live += 1;
+        self.heap.note_external(24);
+        hash_data(hash).borrow_mut().push(key, value, code);
         Ok(())
     }
 
     /// Removes `key`; its value if it was there.
     pub fn hash_delete(&mut self, hash: Value, key: Value) -> VmResult<Option<Value>> {
         self.check_frozen(hash)?;
-        let Some((code, index)) = self.hash_find(hash, key)? else {
-            return Ok(None);
-        };
-        let mut data = hash_data(hash).borrow_mut();
-        let removed = data.entries[index].take().map(|(_, v, _)| v);
-        if let Some(list) = data.index.get_mut(&code) {
-            list.retain(|&mut i| i as usize != index);
+        match self.hash_find(hash, key)? {
+            Slot::Found(position) => Ok(hash_data(hash)
+                .borrow_mut()
+                .remove_at(position)
+                .map(|(_, value)| value)),
+            Slot::Missing(_) => Ok(None),
         }
-        data.live -= 1;
-        if data.entries.len() > 32 && data.live * 2 < data.entries.len() {
-            compact(&mut data);
-        }
-        Ok(removed)
     }
 
-    /// The entries of a Hash, in order.
+    /// The entries of a Hash, in order (for code that runs no Ruby while
+    /// it holds them).
     pub fn hash_pairs(&self, hash: Value) -> Vec<(Value, Value)> {
         hash_data(hash).borrow().pairs().collect()
     }
-}
 
-/// Squeezes out deleted entries and rebuilds the index from the stored
-/// hash codes.
-fn compact(data: &mut HashData) {
-    data.entries.retain(Option::is_some);
-    data.index.clear();
-    for (position, entry) in data.entries.iter().enumerate() {
-        if let Some((_, _, code)) = entry {
-            data.index.entry(*code).or_default().push(position as u32);
+    /// Calls `body` with each entry of `hash` in order, with the iteration
+    /// level raised; `body` returns false to stop early.
+    pub(crate) fn hash_each(
+        &mut self,
+        hash: Value,
+        mut body: impl FnMut(&mut Vm, Value, Value) -> VmResult<bool>,
+    ) -> VmResult<()> {
+        begin_iteration(hash);
+        let result = (|| {
+            let mut position = 0;
+            while let Some((at, key, value)) = next_entry(hash, position) {
+                if !body(self, key, value)? {
+                    break;
+                }
+                self.check_not_rebuilt(hash)?;
+                position = at + 1;
+            }
+            Ok(())
+        })();
+        end_iteration(hash);
+        result
+    }
+
+    /// KeyError `key not found: KEY`, with did_you_mean's suggestions from
+    /// the keys (MRI 3.1 appends them to the message).
+    pub(crate) fn key_not_found(&mut self, hash: Value, key: Value) -> Control {
+        match self.key_not_found_message(hash, key) {
+            Ok(message) => {
+                let class = self.c.key_error;
+                self.raise_with(class, message, &[("key", key), ("receiver", hash)])
+            }
+            Err(error) => error,
         }
     }
-    data.live = data.entries.len();
-}
 
-/// The data of a Hash value.
-pub fn hash_data(hash: Value) -> &'static RefCell<HashData> {
-    &hash.get::<RHash>().expect("a Hash").data
-}
-
-/// `{1=>2, :a=>"b"}`.
-pub fn inspect_hash(vm: &mut Vm, hash: Value, seen: &mut Vec<Value>) -> VmResult<String> {
-    if seen.contains(&hash) {
-        return Ok("{...}".into());
+    fn key_not_found_message(&mut self, hash: Value, key: Value) -> VmResult<String> {
+        let inspected = self.inspect(key)?;
+        let key_to_s = String::from_utf8_lossy(&self.to_s_bytes(key)?).into_owned();
+        let keys = self.new_array(Vec::new());
+        self.temp_roots.borrow_mut().push(keys);
+        let mut texts = Vec::new();
+        let result = (|| {
+            let mut position = 0;
+            while let Some((at, existing, _)) = next_entry(hash, position) {
+                items_push(keys, existing);
+                let to_s = String::from_utf8_lossy(&self.to_s_bytes(existing)?).into_owned();
+                texts.push((to_s, self.inspect(existing)?));
+                position = at + 1;
+            }
+            Ok(())
+        })();
+        self.temp_roots.borrow_mut().pop();
+        result?;
+        let dictionary: Vec<did_you_mean::Key<'_>> = texts
+            .iter()
+            .map(|(to_s, inspect)| did_you_mean::Key { to_s, inspect })
+            .collect();
+        let missing = did_you_mean::Key {
+            to_s: &key_to_s,
+            inspect: &inspected,
+        };
+        let suggestions =
+            did_you_mean::key_corrections(&missing, key.get::<RString>().is_some(), &dictionary);
+        Ok(format!(
+            "key not found: {inspected}{}",
+            did_you_mean::format_suggestions(&suggestions)
+        ))
     }
-    let pairs = vm.hash_pairs(hash);
-    if pairs.is_empty() {
+
+    /// A Hash argument: a Hash, or an object whose `to_hash` returns one;
+    /// else TypeError `no implicit conversion of X into Hash`.
+    pub(crate) fn convert_to_hash(&mut self, value: Value) -> VmResult {
+        match self.check_hash(value)? {
+            Some(hash) => Ok(hash),
+            None => {
+                let name = self.special_or_class_name(value);
+                Err(self.type_error(format!("no implicit conversion of {name} into Hash")))
+            }
+        }
+    }
+
+    /// MRI's `rb_check_hash_type`: the value as a Hash if it is one or
+    /// converts with `to_hash`, else None.
+    pub(crate) fn check_hash(&mut self, value: Value) -> VmResult<Option<Value>> {
+        if value.get::<RHash>().is_some() {
+            return Ok(Some(value));
+        }
+        let to_hash = self.symbols.intern("to_hash");
+        let class = self.class_of(value);
+        if self.find_method(class, to_hash).is_none() {
+            return Ok(None);
+        }
+        let converted = self.call(value, to_hash, &[])?;
+        if converted.is_nil() {
+            return Ok(None);
+        }
+        if converted.get::<RHash>().is_none() {
+            let from = self.class_name(self.real_class_of(value));
+            let to = self.class_name(self.real_class_of(converted));
+            return Err(self.type_error(format!(
+                "can't convert {from} to Hash ({from}#to_hash gives {to})"
+            )));
+        }
+        Ok(Some(converted))
+    }
+
+    /// MRI's `rb_hash_modify_check`: FrozenError for a frozen Hash.
+    pub(crate) fn hash_modify_check(&mut self, hash: Value) -> VmResult<()> {
+        self.check_frozen(hash)
+    }
+
+    /// The RuntimeError of an iteration whose table `compare_by_identity`
+    /// rebuilt.
+    pub(crate) fn check_not_rebuilt(&mut self, hash: Value) -> VmResult<()> {
+        if let Some(message) = hash_data(hash).borrow().rebuilt {
+            let class = self.c.runtime_error;
+            return Err(self.raise(class, message.into()));
+        }
+        Ok(())
+    }
+
+    /// RuntimeError `MESSAGE` when `hash` is being iterated (for the
+    /// methods that rebuild a table).
+    fn check_not_iterating(&mut self, hash: Value, message: &str) -> VmResult<()> {
+        if hash_data(hash).borrow().iter_lev > 0 {
+            let class = self.c.runtime_error;
+            return Err(self.raise(class, message.into()));
+        }
+        Ok(())
+    }
+}
+
+fn items_push(array: Value, value: Value) {
+    array
+        .get::<RArray>()
+        .expect("an Array")
+        .items
+        .borrow_mut()
+        .push(value);
+}
+
+/// The key and value at `position`, if an entry is there.
+fn entry_at(hash: Value, position: usize) -> Option<(Value, Value)> {
+    hash_data(hash)
+        .borrow()
+        .entries
+        .get(position)
+        .copied()
+        .flatten()
+        .map(|entry| (entry.key, entry.value))
+}
+
+/// The live entry at or after `position`: its position, key and value.
+fn next_entry(hash: Value, position: usize) -> Option<(usize, Value, Value)> {
+    hash_data(hash)
+        .borrow()
+        .next_from(position)
+        .map(|(at, entry)| (at, entry.key, entry.value))
+}
+
+/// Raises `hash`'s iteration level.
+fn begin_iteration(hash: Value) {
+    hash_data(hash).borrow_mut().iter_lev += 1;
+}
+
+/// Lowers `hash`'s iteration level, squeezing out holes once no iteration
+/// is left.
+fn end_iteration(hash: Value) {
+    let mut data = hash_data(hash).borrow_mut();
+    data.iter_lev = data.iter_lev.saturating_sub(1);
+    if data.iter_lev == 0 {
+        data.rebuilt = None;
+        data.squeeze_if_sparse();
+    }
+}
+
+// --- inspect, ==, eql?, hash ------------------------------------------------
+
+/// `{1=>2, :a=>"b"}`; `{...}` for a Hash met again inside itself.
+pub fn inspect_hash(vm: &mut Vm, hash: Value) -> VmResult<String> {
+    if hash_data(hash).borrow().is_empty() {
         return Ok("{}".into());
     }
-    seen.push(hash);
-    let mut parts = Vec::with_capacity(pairs.len());
-    for (key, value) in pairs {
-        let key = if key.get::<RHash>().is_some() {
-            inspect_hash(vm, key, seen)?
-        } else {
-            vm.inspect(key)?
-        };
-        let value = if value.get::<RHash>().is_some() {
-            inspect_hash(vm, value, seen)?
-        } else {
-            vm.inspect(value)?
-        };
-        parts.push(format!("{key}=>{value}"));
+    if recursion::inspecting(hash) {
+        return Ok("{...}".into());
     }
-    seen.pop();
-    Ok(format!("{{{}}}", parts.join(", ")))
+    recursion::while_inspecting(hash, || {
+        let mut out = String::from("{");
+        vm.hash_each(hash, |vm, key, value| {
+            if out.len() > 1 {
+                out.push_str(", ");
+            }
+            out.push_str(&vm.inspect(key)?);
+            out.push_str("=>");
+            out.push_str(&vm.inspect(value)?);
+            Ok(true)
+        })?;
+        out.push('}');
+        Ok(out)
+    })
+}
+
+/// `==` (or `eql?` when `eql`): the same keys (by the second Hash's rules)
+/// with `==` (`eql?`) values. A pair met again inside itself compares
+/// equal, as in MRI.
+fn hash_equal(vm: &mut Vm, a: Value, b: Value, eql: bool) -> VmResult<bool> {
+    if a == b {
+        return Ok(true);
+    }
+    if b.get::<RHash>().is_none() {
+        let to_hash = vm.symbols.intern("to_hash");
+        let class = vm.class_of(b);
+        if vm.find_method(class, to_hash).is_none() {
+            return Ok(false);
+        }
+        let name = if eql {
+            vm.symbols.intern("eql?")
+        } else {
+            vm.sym.eq
+        };
+        return Ok(vm.call(b, name, &[a])?.truthy());
+    }
+    let (size_a, identity_a) = {
+        let data = hash_data(a).borrow();
+        (data.len(), data.identity)
+    };
+    let (size_b, identity_b) = {
+        let data = hash_data(b).borrow();
+        (data.len(), data.identity)
+    };
+    if size_a != size_b {
+        return Ok(false);
+    }
+    if size_a == 0 {
+        return Ok(true);
+    }
+    if identity_a != identity_b {
+        return Ok(false);
+    }
+    if recursion::comparing(a, b) {
+        return Ok(true);
+    }
+    recursion::while_comparing(a, b, || {
+        let mut equal = true;
+        vm.hash_each(a, |vm, key, value| {
+            let same = match vm.hash_lookup(b, key)? {
+                None => false,
+                Some(other) if eql => other == value || vm.keys_eql(value, other)?,
+                Some(other) => array::values_equal(vm, value, other)?,
+            };
+            equal = same;
+            Ok(same)
+        })?;
+        Ok(equal)
+    })
+}
+
+/// `Hash#hash`: independent of the order of the entries (as `==` is); a
+/// Hash met again inside itself counts as a constant.
+fn hash_hash(vm: &mut Vm, hash: Value) -> VmResult<u64> {
+    let size = hash_data(hash).borrow().len() as u64;
+    if recursion::hashing(hash) {
+        return Ok(hash_word(size));
+    }
+    recursion::while_hashing(hash, || {
+        let mut combined = hash_word(size ^ 0x4841_5348);
+        vm.hash_each(hash, |vm, key, value| {
+            let key_code = vm.key_hash(key)?;
+            let value_code = vm.key_hash(value)?;
+            combined ^= hash_word(key_code.rotate_left(17) ^ value_code);
+            Ok(true)
+        })?;
+        Ok(combined)
+    })
 }
 
 pub fn define(vm: &mut Vm) {
     let hash = vm.c.hash;
-    vm.define_singleton_native(hash, "new", 0, Some(1), |vm, _, args| {
-        let hash = vm.new_hash();
-        let mut data = hash_data(hash).borrow_mut();
-        data.default = args.first().copied().unwrap_or(Value::NIL);
-        drop(data);
-        if let Some(block) = vm.current_block() {
-            vm.temp_roots.borrow_mut().push(hash);
-            let default_proc = vm.new_proc(block);
-            vm.temp_roots.borrow_mut().pop();
-            hash_data(hash).borrow_mut().default_proc = default_proc;
-        }
-        Ok(hash)
-    });
-    vm.define_native(hash, "[]", 1, Some(1), |vm, hash, args| {
-        vm.hash_get(hash, args[0])
-    });
-    for name in ["[]=", "store"] {
-        vm.define_native(hash, name, 2, Some(2), |vm, hash, args| {
-            vm.hash_set(hash, args[0], args[1])?;
-            Ok(args[1])
-        });
-    }
-    vm.define_native(hash, "fetch", 1, Some(2), |vm, hash, args| {
-        if let Some(value) = vm.hash_lookup(hash, args[0])? {
-            return Ok(value);
-        }
-        if let Some(block) = vm.current_block() {
-            return vm.invoke_block(&block, &[args[0]]);
-        }
-        if let Some(&default) = args.get(1) {
-            return Ok(default);
-        }
-        let key = vm.inspect(args[0])?;
-        let class = vm.c.key_error;
-        Err(vm.raise_with(
-            class,
-            format!("key not found: {key}"),
-            &[("key", args[0]), ("receiver", hash)],
-        ))
-    });
-    for name in ["key?", "has_key?", "include?", "member?"] {
-        vm.define_native(hash, name, 1, Some(1), |vm, hash, args| {
-            Ok(Value::bool(vm.hash_lookup(hash, args[0])?.is_some()))
-        });
-    }
-    vm.define_native(hash, "delete", 1, Some(1), |vm, hash, args| {
-        match vm.hash_delete(hash, args[0])? {
-            Some(value) => Ok(value),
-            None => match vm.current_block() {
-                Some(block) => vm.invoke_block(&block, &[args[0]]),
-                None => Ok(Value::NIL),
-            },
-        }
-    });
-    for name in ["size", "length"] {
-        vm.define_native(hash, name, 0, Some(0), |_, hash, _| {
-            Ok(Value::small(hash_data(hash).borrow().len() as i64))
-        });
-    }
-    vm.define_native(hash, "empty?", 0, Some(0), |_, hash, _| {
-        Ok(Value::bool(hash_data(hash).borrow().is_empty()))
-    });
-    vm.define_native(hash, "keys", 0, Some(0), |vm, hash, _| {
-        let keys = vm.hash_pairs(hash).into_iter().map(|(k, _)| k).collect();
-        Ok(vm.new_array(keys))
-    });
-    vm.define_native(hash, "values", 0, Some(0), |vm, hash, _| {
-        let values = vm.hash_pairs(hash).into_iter().map(|(_, v)| v).collect();
-        Ok(vm.new_array(values))
-    });
-    vm.define_native(hash, "to_a", 0, Some(0), |vm, hash, _| {
-        let array = vm.new_array(Vec::new());
-        vm.temp_roots.borrow_mut().push(array);
-        for (key, value) in vm.hash_pairs(hash) {
-            let pair = vm.new_array(vec![key, value]);
-            array.get::<RArray>().unwrap().items.borrow_mut().push(pair);
-        }
-        vm.temp_roots.borrow_mut().pop();
-        Ok(array)
-    });
     for name in ["inspect", "to_s"] {
         vm.define_native(hash, name, 0, Some(0), |vm, hash, _| {
-            let text = inspect_hash(vm, hash, &mut Vec::new())?;
+            let text = inspect_hash(vm, hash)?;
             Ok(vm.new_str(&text))
         });
     }
-    vm.define_native(hash, "default", 0, Some(1), |_, hash, _| {
-        Ok(hash_data(hash).borrow().default)
-    });
-    vm.define_native(hash, "default=", 1, Some(1), |_, hash, args| {
-        hash_data(hash).borrow_mut().default = args[0];
-        Ok(args[0])
-    });
-    vm.define_native(hash, "to_h", 0, Some(0), |_, hash, _| Ok(hash));
     vm.define_native(hash, "==", 1, Some(1), |vm, hash, args| {
-        let other = args[0];
-        if other.get::<RHash>().is_none() {
-            return Ok(Value::FALSE);
-        }
-        let (mine, theirs) = (vm.hash_pairs(hash), vm.hash_pairs(other));
-        if mine.len() != theirs.len() {
-            return Ok(Value::FALSE);
-        }
-        let eq = vm.sym.eq;
-        for (key, value) in mine {
-            match vm.hash_lookup(other, key)? {
-                Some(their_value) if vm.call(value, eq, &[their_value])?.truthy() => {}
-                _ => return Ok(Value::FALSE),
-            }
-        }
-        Ok(Value::TRUE)
+        Ok(Value::bool(hash_equal(vm, hash, args[0], false)?))
     });
-    vm.define_native(hash, "merge", 0, None, |vm, hash, args| {
-        let merged = vm.new_hash();
-        vm.temp_roots.borrow_mut().push(merged);
-        let result = (|| {
-            for (key, value) in vm.hash_pairs(hash) {
-                vm.hash_set(merged, key, value)?;
-            }
-            merge_into(vm, merged, args)
-        })();
-        vm.temp_roots.borrow_mut().pop();
-        result?;
-        Ok(merged)
+    vm.define_native(hash, "eql?", 1, Some(1), |vm, hash, args| {
+        Ok(Value::bool(hash_equal(vm, hash, args[0], true)?))
     });
-    for name in ["merge!", "update"] {
-        vm.define_native(hash, name, 0, None, |vm, hash, args| {
-            merge_into(vm, hash, args)?;
-            Ok(hash)
-        });
-    }
-    vm.define_native(hash, "clear", 0, Some(0), |vm, hash, _| {
-        vm.check_frozen(hash)?;
-        let mut data = hash_data(hash).borrow_mut();
-        data.entries.clear();
-        data.index.clear();
-        data.live = 0;
-        Ok(hash)
+    vm.define_native(hash, "hash", 0, Some(0), |vm, hash, _| {
+        let code = hash_hash(vm, hash)?;
+        Ok(Value::small((code as i64) >> 2))
     });
-}
-
-/// `merge!`: each argument's entries (a block decides on clashes).
-fn merge_into(vm: &mut Vm, hash: Value, others: &[Value]) -> VmResult<()> {
-    let block = vm.current_block();
-    for &other in others {
-        if other.get::<RHash>().is_none() {
-            let name = vm.special_or_class_name(other);
-            return Err(vm.type_error(format!("no implicit conversion of {name} into Hash")));
-        }
-        for (key, value) in vm.hash_pairs(other) {
-            let value = match (&block, vm.hash_lookup(hash, key)?) {
-                (Some(block), Some(old)) => vm.invoke_block(block, &[key, old, value])?,
-                _ => value,
-            };
-            vm.hash_set(hash, key, value)?;
-        }
-    }
-    Ok(())
+    methods::define(vm);
+    primitives::define(vm);
 }

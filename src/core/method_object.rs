@@ -135,13 +135,19 @@ pub fn is_method_object(vm: &Vm, value: Value) -> bool {
 }
 
 /// The implementation a Method or UnboundMethod stands for (what
-/// `define_method(name, method)` installs under the new name).
-pub fn method_body(vm: &mut Vm, method: Value) -> VmResult<MethodBody> {
-    if let Some(entry) = vm.method_entries.get(&method) {
-        return Ok(entry.body.clone());
-    }
+/// `define_method(name, method)` installs in `target` under the new name).
+/// A class's method can go only into that class or its subclasses (core
+/// methods expect their own kind of receiver).
+pub fn method_body(vm: &mut Vm, method: Value, target: Value) -> VmResult<MethodBody> {
     let (_, name, owner) = parts(vm, method);
-    Err(vm.no_method_error_for(owner, name))
+    if !crate::vm::class_data(owner).is_module && !vm.ancestors(target).contains(&owner) {
+        let owner_name = vm.class_name(owner);
+        return Err(vm.type_error(format!("bind argument must be a subclass of {owner_name}")));
+    }
+    match vm.method_entries.get(&method) {
+        Some(entry) => Ok(entry.body.clone()),
+        None => Err(vm.no_method_error_for(owner, name)),
+    }
 }
 
 /// The name, owner and method of UnboundMethod `unbound` when `receiver`

@@ -20,6 +20,7 @@ pub mod object;
 pub mod proc;
 pub mod process;
 pub mod range;
+pub mod recursion;
 pub mod string;
 pub mod structs;
 pub mod symbol;

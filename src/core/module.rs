@@ -355,7 +355,7 @@ pub fn define(vm: &mut Vm) {
             Some(&body) => match body.get::<crate::object::RProc>() {
                 Some(proc) => proc.block.clone(),
                 None if crate::core::method_object::is_method_object(vm, body) => {
-                    let body = crate::core::method_object::method_body(vm, body)?;
+                    let body = crate::core::method_object::method_body(vm, body, module)?;
                     let visibility = caller_visibility(vm, module);
                     vm.add_method(module, name, body, visibility);
                     method_added(vm, module, name)?;
@@ -755,6 +755,8 @@ pub fn allocate(vm: &mut Vm, class: Value) -> VmResult {
             Some(vm.new_string(Vec::new()))
         } else if c == vm.c.array {
             Some(vm.new_array(Vec::new()))
+        } else if c == vm.c.hash {
+            Some(vm.new_hash())
         } else if c == vm.c.object || c == vm.c.basic_object {
             Some(vm.new_object(class))
         } else if [

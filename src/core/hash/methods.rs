@@ -1,0 +1,662 @@
+//! The native Hash methods: construction, access, defaults, and the
+//! methods that build new tables or rebuild one (see `hash.rs` for the
+//! table itself).
+
+use super::{hash_data, items_push, next_entry, HashData};
+use crate::core::array::{check_array, to_long, values_equal};
+use crate::core::proc::arity;
+use crate::object::{RArray, RHash, RProc};
+use crate::value::Value;
+use crate::vm::{Vm, VmResult};
+
+pub fn define(vm: &mut Vm) {
+    let hash = vm.c.hash;
+    vm.define_private_native(hash, "initialize", 0, Some(1), initialize);
+    vm.define_singleton_native(hash, "[]", 0, None, create);
+    vm.define_singleton_native(hash, "try_convert", 1, Some(1), |vm, _, args| {
+        Ok(vm.check_hash(args[0])?.unwrap_or(Value::NIL))
+    });
+    vm.define_native(hash, "[]", 1, Some(1), |vm, hash, args| {
+        vm.hash_get(hash, args[0])
+    });
+    for name in ["[]=", "store"] {
+        vm.define_native(hash, name, 2, Some(2), |vm, hash, args| {
+            vm.hash_set(hash, args[0], args[1])?;
+            Ok(args[1])
+        });
+    }
+    vm.define_native(hash, "fetch", 1, Some(2), fetch);
+    for name in ["key?", "has_key?", "include?", "member?"] {
+        vm.define_native(hash, name, 1, Some(1), |vm, hash, args| {
+            Ok(Value::bool(vm.hash_lookup(hash, args[0])?.is_some()))
+        });
+    }
+    for name in ["value?", "has_value?"] {
+        vm.define_native(hash, name, 1, Some(1), |vm, hash, args| {
+            Ok(Value::bool(find_value(vm, hash, args[0])?.is_some()))
+        });
+    }
+    vm.define_native(hash, "key", 1, Some(1), |vm, hash, args| {
+        Ok(find_value(vm, hash, args[0])?
+            .map(|(key, _)| key)
+            .unwrap_or(Value::NIL))
+    });
+    vm.define_native(
+        hash,
+        "rassoc",
+        1,
+        Some(1),
+        |vm, hash, args| match find_value(vm, hash, args[0])? {
+            Some((key, value)) => Ok(vm.new_array(vec![key, value])),
+            None => Ok(Value::NIL),
+        },
+    );
+    vm.define_native(hash, "assoc", 1, Some(1), assoc);
+    vm.define_native(hash, "delete", 1, Some(1), |vm, hash, args| {
+        match vm.hash_delete(hash, args[0])? {
+            Some(value) => Ok(value),
+            None => match vm.current_block() {
+                Some(block) => vm.invoke_block(&block, &[args[0]]),
+                None => Ok(Value::NIL),
+            },
+        }
+    });
+    for name in ["size", "length"] {
+        vm.define_native(hash, name, 0, Some(0), |_, hash, _| {
+            Ok(Value::small(hash_data(hash).borrow().len() as i64))
+        });
+    }
+    vm.define_native(hash, "empty?", 0, Some(0), |_, hash, _| {
+        Ok(Value::bool(hash_data(hash).borrow().is_empty()))
+    });
+    vm.define_native(hash, "keys", 0, Some(0), |vm, hash, _| {
+        let keys = hash_data(hash).borrow().pairs().map(|(k, _)| k).collect();
+        Ok(vm.new_array(keys))
+    });
+    vm.define_native(hash, "values", 0, Some(0), |vm, hash, _| {
+        let values = hash_data(hash).borrow().pairs().map(|(_, v)| v).collect();
+        Ok(vm.new_array(values))
+    });
+    vm.define_native(hash, "values_at", 0, None, |vm, hash, args| {
+        let result = vm.new_array(Vec::with_capacity(args.len()));
+        for &key in args {
+            let value = vm.hash_get(hash, key)?;
+            items_push(result, value);
+        }
+        Ok(result)
+    });
+    vm.define_native(hash, "fetch_values", 0, None, |vm, hash, args| {
+        let result = vm.new_array(Vec::with_capacity(args.len()));
+        for &key in args {
+            let value = fetch(vm, hash, &[key])?;
+            items_push(result, value);
+        }
+        Ok(result)
+    });
+    vm.define_native(hash, "to_a", 0, Some(0), |vm, hash, _| to_a(vm, hash));
+    vm.define_native(hash, "to_hash", 0, Some(0), |_, hash, _| Ok(hash));
+    vm.define_native(hash, "default", 0, Some(1), |vm, hash, args| match args {
+        [key] => {
+            if hash_data(hash).borrow().default_proc.is_nil() {
+                Ok(hash_data(hash).borrow().default)
+            } else {
+                vm.hash_default(hash, *key)
+            }
+        }
+        _ => Ok(hash_data(hash).borrow().default),
+    });
+    vm.define_native(hash, "default=", 1, Some(1), |vm, hash, args| {
+        vm.hash_modify_check(hash)?;
+        let mut data = hash_data(hash).borrow_mut();
+        data.default = args[0];
+        data.default_proc = Value::NIL;
+        Ok(args[0])
+    });
+    vm.define_native(hash, "default_proc", 0, Some(0), |_, hash, _| {
+        Ok(hash_data(hash).borrow().default_proc)
+    });
+    vm.define_native(hash, "default_proc=", 1, Some(1), set_default_proc);
+    vm.define_native(hash, "merge", 0, None, |vm, hash, args| {
+        let merged = copy_of(vm, hash, vm.real_class_of(hash), true);
+        merge_into(vm, merged, args)?;
+        Ok(merged)
+    });
+    for name in ["merge!", "update"] {
+        vm.define_native(hash, name, 0, None, |vm, hash, args| {
+            vm.hash_modify_check(hash)?;
+            merge_into(vm, hash, args)?;
+            Ok(hash)
+        });
+    }
+    vm.define_native(hash, "replace", 1, Some(1), replace);
+    vm.define_private_native(hash, "initialize_copy", 1, Some(1), replace);
+    vm.define_native(hash, "clear", 0, Some(0), |vm, hash, _| {
+        vm.hash_modify_check(hash)?;
+        hash_data(hash).borrow_mut().clear();
+        Ok(hash)
+    });
+    vm.define_native(hash, "shift", 0, Some(0), |vm, hash, _| {
+        vm.hash_modify_check(hash)?;
+        let first = next_entry(hash, 0);
+        match first {
+            Some((position, key, value)) => {
+                hash_data(hash).borrow_mut().remove_at(position);
+                Ok(vm.new_array(vec![key, value]))
+            }
+            // MRI 3.1 answers the default for an empty Hash.
+            None => vm.hash_default(hash, Value::NIL),
+        }
+    });
+    vm.define_native(hash, "compact", 0, Some(0), |vm, hash, _| {
+        let result = vm.new_hash();
+        vm.temp_roots.borrow_mut().push(result);
+        let done = vm.hash_each(hash, |vm, key, value| {
+            if !value.is_nil() {
+                vm.hash_set(result, key, value)?;
+            }
+            Ok(true)
+        });
+        vm.temp_roots.borrow_mut().pop();
+        done?;
+        Ok(result)
+    });
+    vm.define_native(hash, "compact!", 0, Some(0), |vm, hash, _| {
+        vm.hash_modify_check(hash)?;
+        Ok(if compact_in_place(hash) {
+            hash
+        } else {
+            Value::NIL
+        })
+    });
+    vm.define_native(hash, "invert", 0, Some(0), |vm, hash, _| {
+        let result = vm.new_hash();
+        vm.temp_roots.borrow_mut().push(result);
+        let done = vm.hash_each(hash, |vm, key, value| {
+            vm.hash_set(result, value, key)?;
+            Ok(true)
+        });
+        vm.temp_roots.borrow_mut().pop();
+        done?;
+        Ok(result)
+    });
+    vm.define_native(hash, "slice", 0, None, |vm, hash, args| {
+        let result = vm.new_hash();
+        hash_data(result).borrow_mut().identity = hash_data(hash).borrow().identity;
+        vm.temp_roots.borrow_mut().push(result);
+        let done = (|| {
+            for &key in args {
+                if let Some(value) = vm.hash_lookup(hash, key)? {
+                    vm.hash_set(result, key, value)?;
+                }
+            }
+            Ok(())
+        })();
+        vm.temp_roots.borrow_mut().pop();
+        done?;
+        Ok(result)
+    });
+    vm.define_native(hash, "except", 0, None, |vm, hash, args| {
+        let class = vm.c.hash;
+        let result = copy_of(vm, hash, class, false);
+        vm.temp_roots.borrow_mut().push(result);
+        let done = (|| {
+            for &key in args {
+                vm.hash_delete(result, key)?;
+            }
+            Ok(())
+        })();
+        vm.temp_roots.borrow_mut().pop();
+        done?;
+        Ok(result)
+    });
+    vm.define_native(hash, "dig", 1, None, |vm, hash, args| {
+        let first = vm.hash_get(hash, args[0])?;
+        dig(vm, first, &args[1..])
+    });
+    vm.define_native(hash, "flatten", 0, Some(1), flatten);
+    vm.define_native(hash, "compare_by_identity", 0, Some(0), |vm, hash, _| {
+        vm.hash_modify_check(hash)?;
+        if hash_data(hash).borrow().identity {
+            return Ok(hash);
+        }
+        hash_data(hash).borrow_mut().identity = true;
+        rehash(vm, hash)?;
+        // MRI 3.1 rebuilds the table even under a running iteration, which
+        // then fails: small tables (up to 8 entries) and large ones report
+        // it differently.
+        let mut data = hash_data(hash).borrow_mut();
+        if data.iter_lev > 0 {
+            data.rebuilt = Some(if data.len() <= 8 {
+                "ret: 2, hash modified during iteration"
+            } else {
+                "rehash occurred during iteration"
+            });
+        }
+        Ok(hash)
+    });
+    vm.define_native(hash, "compare_by_identity?", 0, Some(0), |_, hash, _| {
+        Ok(Value::bool(hash_data(hash).borrow().identity))
+    });
+    vm.define_native(hash, "rehash", 0, Some(0), |vm, hash, _| {
+        vm.check_not_iterating(hash, "rehash during iteration")?;
+        vm.hash_modify_check(hash)?;
+        rehash(vm, hash)?;
+        Ok(hash)
+    });
+    vm.define_native(hash, "<=", 1, Some(1), |vm, hash, args| {
+        let other = vm.convert_to_hash(args[0])?;
+        let fits = size(hash) <= size(other) && contained_in(vm, hash, other)?;
+        Ok(Value::bool(fits))
+    });
+    vm.define_native(hash, "<", 1, Some(1), |vm, hash, args| {
+        let other = vm.convert_to_hash(args[0])?;
+        let fits = size(hash) < size(other) && contained_in(vm, hash, other)?;
+        Ok(Value::bool(fits))
+    });
+    vm.define_native(hash, ">=", 1, Some(1), |vm, hash, args| {
+        let other = vm.convert_to_hash(args[0])?;
+        let fits = size(other) <= size(hash) && contained_in(vm, other, hash)?;
+        Ok(Value::bool(fits))
+    });
+    vm.define_native(hash, ">", 1, Some(1), |vm, hash, args| {
+        let other = vm.convert_to_hash(args[0])?;
+        let fits = size(other) < size(hash) && contained_in(vm, other, hash)?;
+        Ok(Value::bool(fits))
+    });
+    let array = vm.c.array;
+    vm.define_native(array, "dig", 1, None, |vm, a, args| {
+        let first = array_at(vm, a, args[0])?;
+        dig(vm, first, &args[1..])
+    });
+}
+
+fn size(hash: Value) -> usize {
+    hash_data(hash).borrow().len()
+}
+
+/// `Hash.new`, `Hash.new(default)`, `Hash.new { |hash, key| }`.
+fn initialize(vm: &mut Vm, hash: Value, args: &[Value]) -> VmResult {
+    vm.hash_modify_check(hash)?;
+    if let Some(block) = vm.current_block() {
+        if !args.is_empty() {
+            return Err(vm.arity_error(args.len(), 0, Some(0)));
+        }
+        let default_proc = vm.new_proc(block);
+        check_default_proc_arity(vm, default_proc)?;
+        let mut data = hash_data(hash).borrow_mut();
+        data.default = Value::NIL;
+        data.default_proc = default_proc;
+        return Ok(hash);
+    }
+    let mut data = hash_data(hash).borrow_mut();
+    data.default = args.first().copied().unwrap_or(Value::NIL);
+    data.default_proc = Value::NIL;
+    Ok(hash)
+}
+
+/// `Hash[hash]`, `Hash[[[key, value], ...]]`, `Hash[key, value, ...]`.
+fn create(vm: &mut Vm, class: Value, args: &[Value]) -> VmResult {
+    if let [arg] = args {
+        if let Some(source) = vm.check_hash(*arg)? {
+            let mut data = hash_data(source).borrow().copy();
+            data.default = Value::NIL;
+            data.default_proc = Value::NIL;
+            return Ok(vm.new_hash_with(class, data));
+        }
+        if let Some(pairs) = check_array(vm, *arg)? {
+            let result = vm.new_hash_with(class, HashData::new());
+            vm.temp_roots.borrow_mut().push(result);
+            let done = fill_from_pairs(vm, result, pairs);
+            vm.temp_roots.borrow_mut().pop();
+            done?;
+            return Ok(result);
+        }
+    }
+    if args.len() % 2 != 0 {
+        return Err(vm.argument_error("odd number of arguments for Hash".into()));
+    }
+    let result = vm.new_hash_with(class, HashData::new());
+    vm.temp_roots.borrow_mut().push(result);
+    let done = (|| {
+        for pair in args.chunks(2) {
+            vm.hash_set(result, pair[0], pair[1])?;
+        }
+        Ok(())
+    })();
+    vm.temp_roots.borrow_mut().pop();
+    done?;
+    Ok(result)
+}
+
+/// `Hash[[[key, value], [key], ...]]`: each element a one- or two-element
+/// Array.
+fn fill_from_pairs(vm: &mut Vm, result: Value, pairs: Value) -> VmResult<()> {
+    let mut i = 0;
+    while let Some(element) = array_item(pairs, i) {
+        let Some(pair) = check_array(vm, element)? else {
+            let name = builtin_class_name(vm, element);
+            return Err(
+                vm.argument_error(format!("wrong element type {name} at {i} (expected array)"))
+            );
+        };
+        let items = pair
+            .get::<RArray>()
+            .expect("an Array")
+            .items
+            .borrow()
+            .clone();
+        match items[..] {
+            [key] => vm.hash_set(result, key, Value::NIL)?,
+            [key, value] => vm.hash_set(result, key, value)?,
+            _ => {
+                return Err(vm.argument_error(format!(
+                    "invalid number of elements ({} for 1..2)",
+                    items.len()
+                )))
+            }
+        }
+        i += 1;
+    }
+    Ok(())
+}
+
+fn array_item(array: Value, i: usize) -> Option<Value> {
+    array.get::<RArray>()?.items.borrow().get(i).copied()
+}
+
+/// MRI's `rb_builtin_class_name`: `nil`, `true` and `false` by value, else
+/// the class name.
+pub(super) fn builtin_class_name(vm: &Vm, value: Value) -> String {
+    match value {
+        Value::NIL => "nil".into(),
+        Value::TRUE => "true".into(),
+        Value::FALSE => "false".into(),
+        _ => vm.class_name(vm.real_class_of(value)),
+    }
+}
+
+/// `fetch(key)`, `fetch(key, default)`, `fetch(key) { |key| }`.
+fn fetch(vm: &mut Vm, hash: Value, args: &[Value]) -> VmResult {
+    let block = vm.current_block();
+    if block.is_some() && args.len() == 2 {
+        vm.warn("block supersedes default value argument");
+    }
+    if let Some(value) = vm.hash_lookup(hash, args[0])? {
+        return Ok(value);
+    }
+    if let Some(block) = block {
+        return vm.invoke_block(&block, &[args[0]]);
+    }
+    if let Some(&default) = args.get(1) {
+        return Ok(default);
+    }
+    Err(vm.key_not_found(hash, args[0]))
+}
+
+/// The first entry whose value `== target`.
+fn find_value(vm: &mut Vm, hash: Value, target: Value) -> VmResult<Option<(Value, Value)>> {
+    let mut found = None;
+    vm.hash_each(hash, |vm, key, value| {
+        if values_equal(vm, value, target)? {
+            found = Some((key, value));
+            return Ok(false);
+        }
+        Ok(true)
+    })?;
+    Ok(found)
+}
+
+/// `assoc(key)`: `[key, value]` for the entry whose key is `key` (found by
+/// `hash`/`eql?`, else the first key `== key`).
+fn assoc(vm: &mut Vm, hash: Value, args: &[Value]) -> VmResult {
+    if let Some(value) = vm.hash_lookup(hash, args[0])? {
+        return Ok(vm.new_array(vec![args[0], value]));
+    }
+    let mut found = None;
+    vm.hash_each(hash, |vm, key, value| {
+        if values_equal(vm, args[0], key)? {
+            found = Some((key, value));
+            return Ok(false);
+        }
+        Ok(true)
+    })?;
+    Ok(match found {
+        Some((key, value)) => vm.new_array(vec![key, value]),
+        None => Value::NIL,
+    })
+}
+
+/// `[[key, value], ...]`.
+fn to_a(vm: &mut Vm, hash: Value) -> VmResult {
+    let array = vm.new_array(Vec::with_capacity(size(hash)));
+    vm.temp_roots.borrow_mut().push(array);
+    let mut position = 0;
+    while let Some((at, key, value)) = next_entry(hash, position) {
+        let pair = vm.new_array(vec![key, value]);
+        items_push(array, pair);
+        position = at + 1;
+    }
+    vm.temp_roots.borrow_mut().pop();
+    Ok(array)
+}
+
+/// `default_proc = proc`: a Proc (or an object converting with `to_proc`),
+/// a lambda only if it takes two arguments; nil clears it.
+fn set_default_proc(vm: &mut Vm, hash: Value, args: &[Value]) -> VmResult {
+    vm.hash_modify_check(hash)?;
+    let given = args[0];
+    if given.is_nil() {
+        let mut data = hash_data(hash).borrow_mut();
+        data.default = Value::NIL;
+        data.default_proc = Value::NIL;
+        return Ok(given);
+    }
+    let mut proc = given;
+    if proc.get::<RProc>().is_none() {
+        let to_proc = vm.symbols.intern("to_proc");
+        let class = vm.class_of(proc);
+        if vm.find_method(class, to_proc).is_some() {
+            proc = vm.call(given, to_proc, &[])?;
+        }
+    }
+    if proc.get::<RProc>().is_none() {
+        let name = vm.class_name(vm.real_class_of(given));
+        return Err(vm.type_error(format!("wrong default_proc type {name} (expected Proc)")));
+    }
+    check_default_proc_arity(vm, proc)?;
+    let mut data = hash_data(hash).borrow_mut();
+    data.default = Value::NIL;
+    data.default_proc = proc;
+    Ok(given)
+}
+
+/// A default proc that is a lambda must take two arguments (the Hash and
+/// the key).
+fn check_default_proc_arity(vm: &mut Vm, proc: Value) -> VmResult<()> {
+    let block = &proc.get::<RProc>().expect("a Proc").block;
+    let n = arity(block);
+    if block.is_lambda && n != 2 && !(-3..0).contains(&n) {
+        let n = if n < 0 { -n - 1 } else { n };
+        return Err(vm.type_error(format!("default_proc takes two arguments (2 for {n})")));
+    }
+    Ok(())
+}
+
+/// A new Hash of `class` with `hash`'s entries and identity setting, and
+/// its defaults when `with_defaults`.
+pub(super) fn copy_of(vm: &mut Vm, hash: Value, class: Value, with_defaults: bool) -> Value {
+    let mut data = hash_data(hash).borrow().copy();
+    if !with_defaults {
+        data.default = Value::NIL;
+        data.default_proc = Value::NIL;
+    }
+    vm.new_hash_with(class, data)
+}
+
+/// `merge!(*others)`: each argument's entries in turn (a block decides on
+/// keys already present: `|key, old, new|`).
+fn merge_into(vm: &mut Vm, hash: Value, others: &[Value]) -> VmResult<()> {
+    let block = vm.current_block();
+    vm.temp_roots.borrow_mut().push(hash);
+    let done = (|| {
+        for &other in others {
+            let other = vm.convert_to_hash(other)?;
+            vm.hash_each(other, |vm, key, value| {
+                let value = match &block {
+                    Some(block) => match vm.hash_lookup(hash, key)? {
+                        Some(old) => vm.invoke_block(block, &[key, old, value])?,
+                        None => value,
+                    },
+                    None => value,
+                };
+                vm.hash_set(hash, key, value)?;
+                Ok(true)
+            })?;
+        }
+        Ok(())
+    })();
+    vm.temp_roots.borrow_mut().pop();
+    done
+}
+
+/// `replace(other)`: `other`'s entries, defaults and identity setting.
+fn replace(vm: &mut Vm, hash: Value, args: &[Value]) -> VmResult {
+    vm.hash_modify_check(hash)?;
+    if args[0] == hash {
+        return Ok(hash);
+    }
+    vm.check_not_iterating(hash, "can't replace hash during iteration")?;
+    let other = vm.convert_to_hash(args[0])?;
+    let mut copy = hash_data(other).borrow().copy();
+    let mut data = hash_data(hash).borrow_mut();
+    copy.generation = data.generation + 1;
+    *data = copy;
+    Ok(hash)
+}
+
+/// Deletes the entries whose value is nil; whether there were any.
+fn compact_in_place(hash: Value) -> bool {
+    let mut data = hash_data(hash).borrow_mut();
+    let nils: Vec<usize> = data
+        .entries
+        .iter()
+        .enumerate()
+        .filter(|(_, entry)| entry.is_some_and(|e| e.value.is_nil()))
+        .map(|(position, _)| position)
+        .collect();
+    for &position in &nils {
+        data.remove_at(position);
+    }
+    !nils.is_empty()
+}
+
+/// Refiles every entry under its key's current hash code (keys may have
+/// changed since they were stored); of keys that now match, the first
+/// stays, with the last one's value.
+fn rehash(vm: &mut Vm, hash: Value) -> VmResult<()> {
+    let fresh = vm.new_hash();
+    hash_data(fresh).borrow_mut().identity = hash_data(hash).borrow().identity;
+    vm.temp_roots.borrow_mut().push(fresh);
+    let done = (|| {
+        let mut position = 0;
+        while let Some((at, key, value)) = next_entry(hash, position) {
+            vm.hash_set(fresh, key, value)?;
+            position = at + 1;
+        }
+        Ok(())
+    })();
+    vm.temp_roots.borrow_mut().pop();
+    done?;
+    let mut rebuilt = std::mem::take(&mut *hash_data(fresh).borrow_mut());
+    let mut data = hash_data(hash).borrow_mut();
+    rebuilt.default = data.default;
+    rebuilt.default_proc = data.default_proc;
+    rebuilt.generation = data.generation + 1;
+    rebuilt.iter_lev = data.iter_lev;
+    *data = rebuilt;
+    Ok(())
+}
+
+/// Whether every entry of `small` is in `large` with an `==` value.
+fn contained_in(vm: &mut Vm, small: Value, large: Value) -> VmResult<bool> {
+    let mut contained = true;
+    vm.hash_each(small, |vm, key, value| {
+        contained = match vm.hash_lookup(large, key)? {
+            Some(other) => values_equal(vm, value, other)?,
+            None => false,
+        };
+        Ok(contained)
+    })?;
+    Ok(contained)
+}
+
+/// `flatten(depth = 1)`: the keys and values in one Array, Array values
+/// spliced in `depth - 1` levels further (all levels when negative).
+fn flatten(vm: &mut Vm, hash: Value, args: &[Value]) -> VmResult {
+    let depth = match args.first() {
+        Some(&depth) => to_long(vm, depth)?,
+        None => 1,
+    };
+    if depth == 0 {
+        return to_a(vm, hash);
+    }
+    let flat = vm.new_array(Vec::with_capacity(2 * size(hash)));
+    let mut position = 0;
+    while let Some((at, key, value)) = next_entry(hash, position) {
+        items_push(flat, key);
+        items_push(flat, value);
+        position = at + 1;
+    }
+    let flatten_bang = vm.symbols.intern("flatten!");
+    if depth > 1 {
+        vm.call(flat, flatten_bang, &[Value::small(depth - 1)])?;
+    } else if depth < 0 {
+        vm.call(flat, flatten_bang, &[])?;
+    }
+    Ok(flat)
+}
+
+/// `array[index]` for `dig`: the index converted as Array#[] converts it.
+fn array_at(vm: &mut Vm, array: Value, index: Value) -> VmResult {
+    let index = to_long(vm, index)?;
+    let items = array.get::<RArray>().expect("an Array").items.borrow();
+    let position = if index < 0 {
+        index + items.len() as i64
+    } else {
+        index
+    };
+    Ok(usize::try_from(position)
+        .ok()
+        .and_then(|i| items.get(i).copied())
+        .unwrap_or(Value::NIL))
+}
+
+/// MRI's `rb_obj_dig`: digs into `object` with each of `keys` in turn,
+/// Hashes and Arrays directly, anything else through its own `dig`; nil
+/// ends the search.
+fn dig(vm: &mut Vm, mut object: Value, keys: &[Value]) -> VmResult {
+    let name = vm.symbols.intern("dig");
+    for (n, &key) in keys.iter().enumerate() {
+        if object.is_nil() {
+            return Ok(Value::NIL);
+        }
+        let class = vm.class_of(object);
+        let native = vm
+            .find_method(class, name)
+            .map(|entry| matches!(entry.body, crate::object::MethodBody::Native(_)));
+        match native {
+            Some(true) if object.get::<RHash>().is_some() => {
+                object = vm.hash_get(object, key)?;
+            }
+            Some(true) if object.get::<RArray>().is_some() => {
+                object = array_at(vm, object, key)?;
+            }
+            Some(_) => return vm.call(object, name, &keys[n..]),
+            None => {
+                let class_name = vm.class_name(vm.real_class_of(object));
+                return Err(vm.type_error(format!("{class_name} does not have #dig method")));
+            }
+        }
+    }
+    Ok(object)
+}
