@@ -30,6 +30,10 @@ pub fn run(record: bool, pending: bool, filter: Option<&str>) -> Result<ExitCode
         .into_iter()
         .filter(|spec| spec.is_pending() == pending)
         .collect();
+    if pending && specs.is_empty() {
+        println!("no staged specs in spec/pending");
+        return Ok(ExitCode::SUCCESS);
+    }
     let status = check_specs(&specs, filter)?;
     Ok(if pending { ExitCode::SUCCESS } else { status })
 }
