@@ -132,14 +132,7 @@ impl Vm {
         }
         let args = self.new_array(Vec::new());
         self.temp_roots.borrow_mut().push(args);
-        for arg in argv {
-            let string = self.new_str(arg);
-            args.get::<crate::object::RArray>()
-                .unwrap()
-                .items
-                .borrow_mut()
-                .push(string);
-        }
+        crate::core::array::append_strings(self, args, argv.iter().map(|arg| arg.as_bytes()));
         self.temp_roots.borrow_mut().pop();
         let sym = self.symbols.intern("ARGV");
         let object = self.c.object;

@@ -52,15 +52,7 @@ impl Vm {
         let lines: Vec<String> = self.backtrace_lines().into_iter().skip(skip).collect();
         let array = self.new_array(Vec::with_capacity(lines.len()));
         self.temp_roots.borrow_mut().push(array);
-        for line in lines {
-            let string = self.new_str(&line);
-            array
-                .get::<RArray>()
-                .unwrap()
-                .items
-                .borrow_mut()
-                .push(string);
-        }
+        crate::core::array::append_strings(self, array, lines.iter().map(|line| line.as_bytes()));
         self.temp_roots.borrow_mut().pop();
         self.set_internal(exception, self.sym.backtrace, array);
     }

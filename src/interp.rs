@@ -85,11 +85,15 @@ pub enum BasicOp {
 }
 
 impl BasicOp {
-    fn is_numeric(self) -> bool {
-        !matches!(
+    fn is_array(self) -> bool {
+        matches!(
             self,
-            BasicOp::None | BasicOp::ArrayIndex | BasicOp::ArraySet | BasicOp::ArraySize
+            BasicOp::ArrayIndex | BasicOp::ArraySet | BasicOp::ArraySize
         )
+    }
+
+    fn is_numeric(self) -> bool {
+        self != BasicOp::None && !self.is_array()
     }
 }
 
@@ -488,10 +492,8 @@ impl Vm {
                 }
                 Insn::Send(site) => {
                     let state = &method.sites[site as usize];
-                    if matches!(
-                        state.op,
-                        BasicOp::ArrayIndex | BasicOp::ArraySet | BasicOp::ArraySize
-                    ) && !self.array_ops_redefined
+                    if state.op.is_array()
+                        && !self.array_ops_redefined
                         && self.array_op(state, state.op)
                     {
                         continue;

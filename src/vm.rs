@@ -854,21 +854,9 @@ impl Vm {
     /// Every method name callable on instances of `class` (for
     /// did_you_mean), with private ones only if `include_private`.
     pub fn method_names(&self, class: Value, include_private: bool) -> Vec<Sym> {
-        let mut names = Vec::new();
-        let mut seen = Vec::new();
-        for &c in self.ancestors(class).iter() {
-            for (&name, entry) in class_data(c).methods.borrow().iter() {
-                if !seen.contains(&name) {
-                    seen.push(name);
-                    if (include_private || entry.visibility != Visibility::Private)
-                        && !entry.is_undefined()
-                    {
-                        names.push(name);
-                    }
-                }
-            }
-        }
-        names
+        method_names_in(&self.ancestors(class), |visibility| {
+            include_private || visibility != Visibility::Private
+        })
     }
 
     pub fn add_method(
@@ -1150,6 +1138,25 @@ impl Vm {
     pub fn symbol_name(&self, value: Value) -> &str {
         self.symbols.name(value.as_symbol().expect("a Symbol"))
     }
+}
+
+/// The names of the methods `modules` define, in order, each once: a name
+/// an earlier module defines (or undefines) hides it in the later ones.
+/// Only methods whose visibility `wanted` accepts are listed.
+pub fn method_names_in(modules: &[Value], wanted: impl Fn(Visibility) -> bool) -> Vec<Sym> {
+    let mut names = Vec::new();
+    let mut seen = Vec::new();
+    for &module in modules {
+        for (&name, entry) in class_data(module).methods.borrow().iter() {
+            if !seen.contains(&name) {
+                seen.push(name);
+                if wanted(entry.visibility) && !entry.is_undefined() {
+                    names.push(name);
+                }
+            }
+        }
+    }
+    names
 }
 
 /// The class data of a class or module value.

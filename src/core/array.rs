@@ -30,6 +30,27 @@ use std::cmp::Ordering;
 /// MRI's ARY_MAX_SIZE: the most elements an Array may have.
 const MAX_LEN: usize = (i64::MAX / 8) as usize;
 
+/// Appends `value` to the Array `array`. Rust code that builds an Array
+/// adds each element this way as soon as it exists, so the collector sees
+/// it before the next allocation.
+pub fn append(array: Value, value: Value) {
+    array
+        .get::<RArray>()
+        .expect("an Array")
+        .items
+        .borrow_mut()
+        .push(value);
+}
+
+/// Appends a new String for each of `pieces` to `array`, one at a time
+/// (each is reachable from the Array before the next is made).
+pub fn append_strings<'a>(vm: &mut Vm, array: Value, pieces: impl IntoIterator<Item = &'a [u8]>) {
+    for piece in pieces {
+        let string = vm.new_string(piece.to_vec());
+        append(array, string);
+    }
+}
+
 pub fn define(vm: &mut Vm) {
     let array = vm.c.array;
     vm.define_private_native(array, "initialize", 0, Some(2), initialize);

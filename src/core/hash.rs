@@ -536,7 +536,7 @@ impl Vm {
         let result = (|| {
             let mut position = 0;
             while let Some((at, existing, _)) = next_entry(hash, position) {
-                items_push(keys, existing);
+                crate::core::array::append(keys, existing);
                 let to_s = String::from_utf8_lossy(&self.to_s_bytes(existing)?).into_owned();
                 texts.push((to_s, self.inspect(existing)?));
                 position = at + 1;
@@ -622,15 +622,6 @@ impl Vm {
         }
         Ok(())
     }
-}
-
-fn items_push(array: Value, value: Value) {
-    array
-        .get::<RArray>()
-        .expect("an Array")
-        .items
-        .borrow_mut()
-        .push(value);
 }
 
 /// The key and value at `position`, if an entry is there.

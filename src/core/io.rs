@@ -343,15 +343,7 @@ fn emit(vm: &mut Vm, sink: Sink, pieces: &[&[u8]]) -> VmResult<()> {
         }
         Sink::Object(object) => {
             let strings = vm.new_array(Vec::new());
-            for piece in pieces {
-                let string = vm.new_string(piece.to_vec());
-                strings
-                    .get::<RArray>()
-                    .expect("an Array")
-                    .items
-                    .borrow_mut()
-                    .push(string);
-            }
+            crate::core::array::append_strings(vm, strings, pieces.iter().copied());
             let args = strings
                 .get::<RArray>()
                 .expect("an Array")
@@ -530,12 +522,7 @@ fn read_lines(vm: &mut Vm, io: Value, chomp: bool) -> VmResult {
         if line.is_nil() {
             return Ok(lines);
         }
-        lines
-            .get::<RArray>()
-            .expect("an Array")
-            .items
-            .borrow_mut()
-            .push(line);
+        crate::core::array::append(lines, line);
     }
 }
 

@@ -482,18 +482,13 @@ pub fn define(vm: &mut Vm) {
         if let Some(header) = object.header() {
             let class = header.class();
             if class_data(class).is_singleton {
-                for m in std::iter::once(class)
+                let modules: Vec<Value> = std::iter::once(class)
                     .chain(class_data(class).includes.borrow().iter().copied())
-                {
-                    for (&name, entry) in class_data(m).methods.borrow().iter() {
-                        if entry.visibility != Visibility::Private
-                            && !entry.is_undefined()
-                            && !names.contains(&Value::symbol(name))
-                        {
-                            names.push(Value::symbol(name));
-                        }
-                    }
-                }
+                    .collect();
+                names = crate::vm::method_names_in(&modules, |v| v != Visibility::Private)
+                    .into_iter()
+                    .map(Value::symbol)
+                    .collect();
             }
         }
         Ok(vm.new_array(names))
@@ -972,6 +967,15 @@ pub fn method_added(vm: &mut Vm, module: Value, name: Sym) -> VmResult<()> {
         return Ok(());
     }
     let hook = vm.symbols.intern("method_added");
+    // Module#method_added does nothing: skip the call unless a class
+    // defines its own (every `def` of the prelude passes here at boot).
+    let class = vm.class_of(module);
+    if vm
+        .find_method(class, hook)
+        .is_none_or(|entry| matches!(entry.body, MethodBody::Native(_)))
+    {
+        return Ok(());
+    }
     vm.call(module, hook, &[Value::symbol(name)]).map(|_| ())
 }
 
@@ -987,19 +991,7 @@ fn method_list(
     } else {
         vec![module]
     };
-    let mut names: Vec<Sym> = Vec::new();
-    let mut seen: Vec<Sym> = Vec::new();
-    for m in modules {
-        for (&name, entry) in class_data(m).methods.borrow().iter() {
-            if seen.contains(&name) {
-                continue;
-            }
-            seen.push(name);
-            if wanted(entry.visibility) && !entry.is_undefined() {
-                names.push(name);
-            }
-        }
-    }
+    let names = crate::vm::method_names_in(&modules, wanted);
     let values = names.into_iter().map(Value::symbol).collect();
     Ok(vm.new_array(values))
 }

@@ -273,19 +273,11 @@ fn define_env(vm: &mut Vm) {
         Ok(hash)
     });
     vm.define_singleton_native(env, "keys", 0, Some(0), |vm, _, _| {
-        let keys: Vec<String> = std::env::vars_os()
-            .map(|(key, _)| key.to_string_lossy().into_owned())
+        let keys: Vec<Vec<u8>> = std::env::vars_os()
+            .map(|(key, _)| key.to_string_lossy().into_owned().into_bytes())
             .collect();
         let array = vm.new_array(Vec::new());
-        for key in keys {
-            let key = vm.new_str(&key);
-            array
-                .get::<crate::object::RArray>()
-                .expect("an Array")
-                .items
-                .borrow_mut()
-                .push(key);
-        }
+        crate::core::array::append_strings(vm, array, keys.iter().map(Vec::as_slice));
         Ok(array)
     });
     vm.define_singleton_native(env, "to_s", 0, Some(0), |vm, _, _| Ok(vm.new_str("ENV")));

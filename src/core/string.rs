@@ -38,7 +38,7 @@ mod substitute;
 mod transform;
 
 use crate::core::integer::{float_of, Int};
-use crate::object::{RArray, RString};
+use crate::object::RString;
 use crate::value::Value;
 use crate::vm::{Vm, VmResult};
 use std::cell::{Ref, RefMut};
@@ -89,24 +89,6 @@ fn store_if_changed(vm: &mut Vm, value: Value, new: Vec<u8>) -> Value {
     }
     set_bytes(vm, value, new);
     value
-}
-
-/// Adds the strings made from `pieces` to the Array `array`, one at a time
-/// (each new string is reachable from the array before the next is made).
-fn push_strings<'a>(vm: &mut Vm, array: Value, pieces: impl IntoIterator<Item = &'a [u8]>) {
-    for piece in pieces {
-        let string = vm.new_string(piece.to_vec());
-        push(array, string);
-    }
-}
-
-fn push(array: Value, value: Value) {
-    array
-        .get::<RArray>()
-        .expect("an Array")
-        .items
-        .borrow_mut()
-        .push(value);
 }
 
 /// The block given to the running method, or LocalJumpError where MRI

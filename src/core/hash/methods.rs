@@ -2,8 +2,8 @@
 //! methods that build new tables or rebuild one (see `hash.rs` for the
 //! table itself).
 
-use super::{hash_data, items_push, next_entry, HashData};
-use crate::core::array::{check_array, to_long, values_equal};
+use super::{hash_data, next_entry, HashData};
+use crate::core::array::{append, check_array, to_long, values_equal};
 use crate::core::proc::arity;
 use crate::object::{RArray, RHash, RProc};
 use crate::value::Value;
@@ -81,7 +81,7 @@ pub fn define(vm: &mut Vm) {
         let result = vm.new_array(Vec::with_capacity(args.len()));
         for &key in args {
             let value = vm.hash_get(hash, key)?;
-            items_push(result, value);
+            append(result, value);
         }
         Ok(result)
     });
@@ -89,7 +89,7 @@ pub fn define(vm: &mut Vm) {
         let result = vm.new_array(Vec::with_capacity(args.len()));
         for &key in args {
             let value = fetch(vm, hash, &[key])?;
-            items_push(result, value);
+            append(result, value);
         }
         Ok(result)
     });
@@ -433,7 +433,7 @@ fn to_a(vm: &mut Vm, hash: Value) -> VmResult {
     let mut position = 0;
     while let Some((at, key, value)) = next_entry(hash, position) {
         let pair = vm.new_array(vec![key, value]);
-        items_push(array, pair);
+        append(array, pair);
         position = at + 1;
     }
     vm.temp_roots.borrow_mut().pop();
@@ -603,8 +603,8 @@ fn flatten(vm: &mut Vm, hash: Value, args: &[Value]) -> VmResult {
     let flat = vm.new_array(Vec::with_capacity(2 * size(hash)));
     let mut position = 0;
     while let Some((at, key, value)) = next_entry(hash, position) {
-        items_push(flat, key);
-        items_push(flat, value);
+        append(flat, key);
+        append(flat, value);
         position = at + 1;
     }
     let flatten_bang = vm.symbols.intern("flatten!");

@@ -9,9 +9,10 @@
 
 use super::{
     bytes_of, char_count, char_len, copy_of, expect_pattern, expect_string,
-    expect_string_or_regexp, is_regexp, push, regexp_unsupported, set_bytes, store_if_changed,
-    to_long, CharMap,
+    expect_string_or_regexp, is_regexp, regexp_unsupported, set_bytes, store_if_changed, to_long,
+    CharMap,
 };
+use crate::core::array::{append, append_strings};
 use crate::object::RString;
 use crate::value::Value;
 use crate::vm::{Vm, VmResult};
@@ -488,7 +489,7 @@ fn three_parts(
         None => [bytes, b"", b""],
     };
     let result = vm.new_array(Vec::with_capacity(3));
-    super::push_strings(vm, result, parts);
+    append_strings(vm, result, parts);
     Ok(result)
 }
 
@@ -523,7 +524,7 @@ fn scan(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
             let result = vm.new_array(Vec::with_capacity(matches.len()));
             for _ in matches {
                 let found = vm.new_string(needle.clone());
-                push(result, found);
+                append(result, found);
             }
             Ok(result)
         }

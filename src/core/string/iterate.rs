@@ -82,7 +82,11 @@ fn give_strings(
         }
         None => {
             let result = vm.new_array(Vec::with_capacity(pieces.len()));
-            super::push_strings(vm, result, pieces.into_iter().map(|piece| &bytes[piece]));
+            crate::core::array::append_strings(
+                vm,
+                result,
+                pieces.into_iter().map(|piece| &bytes[piece]),
+            );
             Ok(result)
         }
     }
