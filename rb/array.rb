@@ -41,16 +41,7 @@ class Array
     end
     result
   end
-
-  def collect
-    result = []
-    i = 0
-    while i < size
-      result << yield(self[i])
-      i += 1
-    end
-    result
-  end
+  alias_method :collect, :map
 
   def map!
     raise FrozenError, "can't modify frozen Array: #{inspect}" if frozen?
@@ -61,16 +52,7 @@ class Array
     end
     self
   end
-
-  def collect!
-    raise FrozenError, "can't modify frozen Array: #{inspect}" if frozen?
-    i = 0
-    while i < size
-      self[i] = yield(self[i])
-      i += 1
-    end
-    self
-  end
+  alias_method :collect!, :map!
 
   def select
     result = []
@@ -82,17 +64,7 @@ class Array
     end
     result
   end
-
-  def filter
-    result = []
-    i = 0
-    while i < size
-      x = self[i]
-      result << x if yield(x)
-      i += 1
-    end
-    result
-  end
+  alias_method :filter, :select
 
   def reject
     result = []
@@ -126,25 +98,7 @@ class Array
     end
     i == kept ? nil : self
   end
-
-  def filter!
-    raise FrozenError, "can't modify frozen Array: #{inspect}" if frozen?
-    i = 0
-    kept = 0
-    begin
-      while i < size
-        x = self[i]
-        if yield(x)
-          self[kept] = x if kept != i
-          kept += 1
-        end
-        i += 1
-      end
-    ensure
-      self[kept, i - kept] = [] if kept != i
-    end
-    i == kept ? nil : self
-  end
+  alias_method :filter!, :select!
 
   def keep_if
     raise FrozenError, "can't modify frozen Array: #{inspect}" if frozen?
@@ -218,22 +172,7 @@ class Array
     end
     nil
   end
-
-  def find_index(value = (no_value = true))
-    i = 0
-    if no_value
-      while i < size
-        return i if yield(self[i])
-        i += 1
-      end
-    else
-      while i < size
-        return i if self[i] == value
-        i += 1
-      end
-    end
-    nil
-  end
+  alias_method :find_index, :index
 
   def rindex(value = (no_value = true))
     i = size - 1

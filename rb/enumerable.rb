@@ -17,12 +17,7 @@ module Enumerable
     each { |*xs| result << (xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)) }
     result
   end
-
-  def entries
-    result = []
-    each { |*xs| result << (xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)) }
-    result
-  end
+  alias_method :entries, :to_a
 
   def each_entry
     each { |*xs| yield(xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)) }
@@ -36,14 +31,7 @@ module Enumerable
     end
     result
   end
-
-  def collect
-    result = []
-    each do |*xs|
-      result << yield(*xs)
-    end
-    result
-  end
+  alias_method :collect, :map
 
   def flat_map
     result = []
@@ -57,19 +45,7 @@ module Enumerable
     end
     result
   end
-
-  def collect_concat
-    result = []
-    each do |*xs|
-      value = yield(*xs)
-      if value.is_a?(Array)
-        result.concat(value)
-      else
-        result << value
-      end
-    end
-    result
-  end
+  alias_method :collect_concat, :flat_map
 
   def filter_map
     result = []
@@ -88,24 +64,8 @@ module Enumerable
     end
     result
   end
-
-  def filter
-    result = []
-    each do |*xs|
-      x = xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)
-      result << x if yield(x)
-    end
-    result
-  end
-
-  def find_all
-    result = []
-    each do |*xs|
-      x = xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)
-      result << x if yield(x)
-    end
-    result
-  end
+  alias_method :filter, :select
+  alias_method :find_all, :select
 
   def reject
     result = []
@@ -178,14 +138,7 @@ module Enumerable
     end
     if_none.nil? ? nil : if_none.call
   end
-
-  def detect(if_none = nil)
-    each do |*xs|
-      x = xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)
-      return x if yield(x)
-    end
-    if_none.nil? ? nil : if_none.call
-  end
+  alias_method :detect, :find
 
   def find_index(value = (no_value = true))
     i = 0
@@ -207,11 +160,7 @@ module Enumerable
     each { |*xs| return true if (xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)) == value }
     false
   end
-
-  def member?(value)
-    each { |*xs| return true if (xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)) == value }
-    false
-  end
+  alias_method :member?, :include?
 
   # inject { |acc, x| }, inject(init) { |acc, x| }, inject(:op),
   # inject(init, :op).
@@ -257,49 +206,7 @@ module Enumerable
     end
     acc
   end
-
-  def reduce(init = (no_init = true), op = (no_op = true))
-    if no_op && !no_init && !block_given?
-      op = init
-      no_init = true
-      no_op = false
-    end
-    started = !no_init
-    acc = started ? init : nil
-    if no_op
-      each do |*xs|
-        x = xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)
-        if started
-          raise LocalJumpError, "no block given" unless block_given?
-          acc = yield(acc, x)
-        else
-          acc = x
-          started = true
-        end
-      end
-    elsif op == :+
-      each do |*xs|
-        x = xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)
-        if started
-          acc += x
-        else
-          acc = x
-          started = true
-        end
-      end
-    else
-      each do |*xs|
-        x = xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)
-        if started
-          acc = acc.public_send(op, x)
-        else
-          acc = x
-          started = true
-        end
-      end
-    end
-    acc
-  end
+  alias_method :reduce, :inject
 
   def sum(init = 0)
     values = []

@@ -33,20 +33,7 @@ class Hash
     end
     self
   end
-
-  def each_pair
-    __iter_begin(self)
-    begin
-      i = 0
-      while (i = __next_entry(self, i))
-        yield __pair_at(self, i)
-        i += 1
-      end
-    ensure
-      __iter_end(self)
-    end
-    self
-  end
+  alias_method :each_pair, :each
 
   def each_key
     __iter_begin(self)
@@ -89,18 +76,7 @@ class Hash
     __iter_end(result)
     result
   end
-
-  def filter
-    result = __plain_copy(self, false)
-    __iter_begin(result)
-    i = 0
-    while (i = __next_entry(result, i))
-      __delete_at(result, i) unless yield(__key_at(result, i), __value_at(result, i))
-      i += 1
-    end
-    __iter_end(result)
-    result
-  end
+  alias_method :filter, :select
 
   def reject
     result = __plain_copy(self, false)
@@ -131,22 +107,7 @@ class Hash
     end
     size == before ? nil : self
   end
-
-  def filter!
-    __modify_check(self)
-    before = size
-    __iter_begin(self)
-    begin
-      i = 0
-      while (i = __next_entry(self, i))
-        __delete_at(self, i) unless yield(__key_at(self, i), __value_at(self, i))
-        i += 1
-      end
-    ensure
-      __iter_end(self)
-    end
-    size == before ? nil : self
-  end
+  alias_method :filter!, :select!
 
   def keep_if
     __modify_check(self)

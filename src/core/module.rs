@@ -935,17 +935,26 @@ fn undefined_method_for_class(vm: &mut Vm, name: Sym, module: Value) -> crate::v
 
 /// `alias_method new, old` (and the `alias` keyword): `new` becomes another
 /// name for the method `old` has now.
+///
+/// An alias of a core method written in Ruby (`rb/`) gets a copy of the code
+/// under the new name: MRI's C methods appear in backtraces under the name
+/// they were called by (`collect`, not `map`), where a Ruby method's alias
+/// keeps its original name.
 pub fn alias_method(vm: &mut Vm, module: Value, new: Sym, old: Sym) -> VmResult<()> {
     let Some(entry) = vm.find_method(module, old) else {
         return Err(undefined_method_for_class(vm, old, module));
     };
-    vm.add_method_in(
-        module,
-        new,
-        entry.body.clone(),
-        entry.visibility,
-        entry.cref.clone(),
-    );
+    let body = match &entry.body {
+        MethodBody::Bytecode(method) if crate::prelude::is_internal(&method.code.file) => {
+            let renamed = bytecode::Method {
+                name: new,
+                ..(*method.code).clone()
+            };
+            MethodBody::Bytecode(vm.load(Rc::new(renamed)))
+        }
+        body => body.clone(),
+    };
+    vm.add_method_in(module, new, body, entry.visibility, entry.cref.clone());
     method_added(vm, module, new)
 }
 
