@@ -143,7 +143,7 @@ mod tests {
 
     fn entry() -> Rc<MethodEntry> {
         Rc::new(MethodEntry {
-            body: MethodBody::AttrReader(bytecode::Sym(1)),
+            body: MethodBody::AttrReader(crate::object::IvarAccessor::new(bytecode::Sym(1))),
             visibility: Visibility::Public,
             owner: Value::NIL,
             cref: None,

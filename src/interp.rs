@@ -264,6 +264,12 @@ impl Vm {
     /// The profile kind of a value.
     #[inline]
     pub fn kind_of(&self, value: Value) -> Kind {
+        self.kind_of_in(value, self.class_of(value))
+    }
+
+    /// [`Vm::kind_of`] for a value whose class the caller has at hand.
+    #[inline]
+    fn kind_of_in(&self, value: Value, class: Value) -> Kind {
         if value.is_fixnum() {
             Kind::Fixnum
         } else if value.is_flonum() {
@@ -272,7 +278,7 @@ impl Vm {
             match value.header().map(|h| h.kind()) {
                 Some(crate::heap::ObjKind::Bignum) => Kind::Bignum,
                 Some(crate::heap::ObjKind::Float) => Kind::HeapFloat,
-                _ => Kind::Class(class_data(self.class_of(value)).id),
+                _ => Kind::Class(class_data(class).id),
             }
         }
     }
@@ -323,10 +329,16 @@ impl Vm {
 
     /// The environment for a frame running `code`: a new one when blocks
     /// capture its locals (linked to `parent`), else `parent` itself.
+    #[inline]
     pub fn new_env(&mut self, code: &Method, parent: Value) -> Value {
         if !code.has_env {
             return parent;
         }
+        self.alloc_env(code, parent)
+    }
+
+    /// A fresh environment for `code`'s captured locals, all nil.
+    fn alloc_env(&mut self, code: &Method, parent: Value) -> Value {
         let slots = RefCell::new(vec![Value::NIL; code.locals.len()]);
         self.alloc(REnv {
             header: crate::heap::Header::new(REnv::KIND, Value::NIL),
@@ -350,10 +362,11 @@ impl Vm {
         current
     }
 
+    #[inline]
     fn push_locals(&mut self, method: &LoadedMethod) {
-        for _ in 0..method.code.locals.len() {
-            self.stack.push(Value::NIL);
-        }
+        let len = self.stack.len();
+        self.stack
+            .resize(len + method.code.locals.len(), Value::NIL);
     }
 
     /// Starts `method` at instruction `ip` with the frame the interpreter
@@ -991,10 +1004,19 @@ impl Vm {
     /// `@x` through the site's shape cache: one compare and a slot load
     /// when the receiver has the shape the site saw last.
     fn get_ivar_cached(&mut self, method: &LoadedMethod, site: usize, receiver: Value) -> Value {
-        let name = method.code.ivars[site];
+        self.ivar_get_through(&method.ivar_caches[site], method.code.ivars[site], receiver)
+    }
+
+    /// `@name` of `receiver` through `cache` (an ivar site's, or an
+    /// `attr_reader` method's).
+    pub fn ivar_get_through(
+        &mut self,
+        cache: &RefCell<IvarCache>,
+        name: bytecode::Sym,
+        receiver: Value,
+    ) -> Value {
         if let Some(object) = receiver.get::<RObject>() {
             let shape = object.shape.get();
-            let cache = &method.ivar_caches[site];
             if let Some(line) = cache.borrow().lookup(shape) {
                 return object.slots.borrow()[line.slot as usize];
             }
@@ -1021,10 +1043,25 @@ impl Vm {
         receiver: Value,
         value: Value,
     ) -> VmResult<()> {
-        let name = method.code.ivars[site];
+        self.ivar_set_through(
+            &method.ivar_caches[site],
+            method.code.ivars[site],
+            receiver,
+            value,
+        )
+    }
+
+    /// `@name = value` on `receiver` through `cache` (an ivar site's, or an
+    /// `attr_writer` method's).
+    pub fn ivar_set_through(
+        &mut self,
+        cache: &RefCell<IvarCache>,
+        name: bytecode::Sym,
+        receiver: Value,
+        value: Value,
+    ) -> VmResult<()> {
         if let Some(object) = receiver.get::<RObject>() {
             let shape = object.shape.get();
-            let cache = &method.ivar_caches[site];
             let cached = cache.borrow().lookup(shape);
             if let Some(line) = cached.filter(|_| !object.header.is_frozen()) {
                 let mut slots = object.slots.borrow_mut();
@@ -1236,7 +1273,8 @@ impl Vm {
         let receiver_index = self.stack.len() - argc - 1;
         let receiver = self.stack[receiver_index];
 
-        state.receiver.record(self.kind_of(receiver));
+        let class = self.class_of(receiver);
+        state.receiver.record(self.kind_of_in(receiver, class));
         for (i, recorder) in state.args.iter().enumerate().take(argc) {
             recorder.record(self.kind_of(self.stack[receiver_index + 1 + i]));
         }
@@ -1250,7 +1288,6 @@ impl Vm {
             }
         }
 
-        let class = self.class_of(receiver);
         let cached = state
             .cache
             .borrow()
@@ -1773,7 +1810,8 @@ impl Vm {
                 value
             }
         };
-        state.receiver.record(self.kind_of(receiver));
+        let class = self.class_of(receiver);
+        state.receiver.record(self.kind_of_in(receiver, class));
         for (i, recorder) in state.args.iter().enumerate().take(argc) {
             recorder.record(self.kind_of(self.stack[receiver_index + 1 + i]));
         }
@@ -1910,19 +1948,20 @@ impl Vm {
                 };
                 self.invoke_block_with(&Rc::new(method_block), &args, call)
             }
-            MethodBody::AttrReader(ivar) => {
+            MethodBody::AttrReader(accessor) => {
                 if argc != 0 {
                     return Err(self.arity_error_in(name, argc, 0, Some(0)));
                 }
-                Ok(self.ivar_get(self.stack[receiver_index], *ivar))
+                let receiver = self.stack[receiver_index];
+                Ok(self.ivar_get_through(&accessor.cache, accessor.ivar, receiver))
             }
-            MethodBody::AttrWriter(ivar) => {
+            MethodBody::AttrWriter(accessor) => {
                 if argc != 1 {
                     return Err(self.arity_error_in(name, argc, 1, Some(1)));
                 }
                 let (receiver, value) =
                     (self.stack[receiver_index], self.stack[receiver_index + 1]);
-                self.ivar_set(receiver, *ivar, value)?;
+                self.ivar_set_through(&accessor.cache, accessor.ivar, receiver, value)?;
                 Ok(value)
             }
             // Lookup never answers a tombstone; a caller holding one calls

@@ -100,12 +100,28 @@ pub enum MethodBody {
     /// `define_method(:x) { ... }`: a block run with the receiver as self.
     Block(Rc<crate::block::Block>),
     /// `attr_reader :x`: returns `@x`.
-    AttrReader(Sym),
+    AttrReader(Rc<IvarAccessor>),
     /// `attr_writer :x`: `x=(v)` sets `@x`.
-    AttrWriter(Sym),
+    AttrWriter(Rc<IvarAccessor>),
     /// `undef_method :x`: the method is gone here, and lookup stops at
     /// this class instead of finding an ancestor's `x`.
     Undefined,
+}
+
+/// The instance variable an `attr_reader`/`attr_writer` method reads or
+/// writes, with the method's own shape cache (as an `@x` site has one).
+pub struct IvarAccessor {
+    pub ivar: Sym,
+    pub cache: std::cell::RefCell<crate::inline_cache::IvarCache>,
+}
+
+impl IvarAccessor {
+    pub fn new(ivar: Sym) -> Rc<IvarAccessor> {
+        Rc::new(IvarAccessor {
+            ivar,
+            cache: Default::default(),
+        })
+    }
 }
 
 #[derive(Clone)]

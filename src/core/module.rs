@@ -3,7 +3,7 @@
 //! reflective Kernel methods (`send`, `respond_to?`, `instance_variable_get`,
 //! `extend`, ...).
 
-use crate::object::{MethodBody, RArray, RClass, RObject, RString, Visibility};
+use crate::object::{IvarAccessor, MethodBody, RArray, RClass, RObject, RString, Visibility};
 use crate::value::Value;
 use crate::vm::{class_data, Vm, VmResult};
 use bytecode::Sym;
@@ -869,13 +869,23 @@ fn define_attrs(
         let text = vm.symbols.name(name).to_string();
         let ivar = vm.symbols.intern(&format!("@{text}"));
         if reader {
-            vm.add_method(module, name, MethodBody::AttrReader(ivar), visibility);
+            vm.add_method(
+                module,
+                name,
+                MethodBody::AttrReader(IvarAccessor::new(ivar)),
+                visibility,
+            );
             method_added(vm, module, name)?;
             names.push(Value::symbol(name));
         }
         if writer {
             let setter = vm.symbols.intern(&format!("{text}="));
-            vm.add_method(module, setter, MethodBody::AttrWriter(ivar), visibility);
+            vm.add_method(
+                module,
+                setter,
+                MethodBody::AttrWriter(IvarAccessor::new(ivar)),
+                visibility,
+            );
             method_added(vm, module, setter)?;
             names.push(Value::symbol(setter));
         }

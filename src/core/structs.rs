@@ -7,7 +7,7 @@
 //! methods on those variables.
 
 use crate::core::module::{eval_block_in, symbol_arg};
-use crate::object::{MethodBody, RArray, RClass, Visibility};
+use crate::object::{IvarAccessor, MethodBody, RArray, RClass, Visibility};
 use crate::value::Value;
 use crate::vm::{class_data, Vm, VmResult};
 use bytecode::Sym;
@@ -136,8 +136,18 @@ fn struct_new(vm: &mut Vm, structure: Value, args: &[Value]) -> VmResult {
     for member in &members {
         let name = member.as_symbol().expect("members are Symbols");
         let setter = vm.symbols.intern(&format!("{}=", vm.symbols.name(name)));
-        vm.add_method(class, name, MethodBody::AttrReader(name), visibility);
-        vm.add_method(class, setter, MethodBody::AttrWriter(name), visibility);
+        vm.add_method(
+            class,
+            name,
+            MethodBody::AttrReader(IvarAccessor::new(name)),
+            visibility,
+        );
+        vm.add_method(
+            class,
+            setter,
+            MethodBody::AttrWriter(IvarAccessor::new(name)),
+            visibility,
+        );
     }
     // Instances are made by the class's own `new` (Struct's makes classes).
     let metaclass = vm.singleton_class(class);
