@@ -206,8 +206,9 @@ struct MethodBuilder {
     /// outermost first: a `return`/`break`/`next` leaving them runs them.
     ensures: Vec<Node>,
     /// Where `retry` in the rescue clauses being compiled jumps, with the
-    /// stack depth there, innermost last.
-    retries: Vec<(Label, i32)>,
+    /// stack depth there and the local holding `$!` from before the
+    /// `begin`, innermost last.
+    retries: Vec<(Label, i32, u32)>,
     labels: Vec<Option<u32>>,
     /// Index of the first instruction after the most recently bound label:
     /// the peephole never combines across it.
@@ -1567,7 +1568,7 @@ impl Compiler<'_, '_> {
                 Some((_, store)) => m.emit(store),
                 None => m.emit(Insn::Pop),
             }
-            m.retries.push((retry, depth));
+            m.retries.push((retry, depth, saved_errinfo));
             self.body(m, body.as_deref());
             m.retries.pop();
             // The exception is handled: `$!` is what it was before `begin`.
@@ -1631,12 +1632,16 @@ impl Compiler<'_, '_> {
 
     /// `retry` in a rescue clause: back to the start of its `begin`.
     fn retry(&mut self, m: &mut MethodBuilder) {
-        let Some(&(label, depth)) = m.retries.last() else {
+        let Some(&(label, depth, saved_errinfo)) = m.retries.last() else {
             return self.invalid_jump(m, "retry");
         };
         for _ in depth..m.depth {
             m.emit(Insn::Pop);
         }
+        // The exception is handled: `$!` is again what it was before `begin`.
+        let errinfo = self.sym("$!");
+        m.emit(Insn::Load(saved_errinfo));
+        m.emit(Insn::SetGlobal(errinfo));
         m.jump(label);
         m.depth += 1;
     }
