@@ -5,6 +5,7 @@
 
 class Array
   def each
+    return to_enum(__method__) { size } unless block_given?
     i = 0
     while i < size
       yield self[i]
@@ -14,6 +15,7 @@ class Array
   end
 
   def each_index
+    return to_enum(__method__) { size } unless block_given?
     i = 0
     while i < size
       yield i
@@ -23,6 +25,7 @@ class Array
   end
 
   def reverse_each
+    return to_enum(__method__) { size } unless block_given?
     i = size - 1
     while i >= 0
       yield self[i]
@@ -33,6 +36,7 @@ class Array
   end
 
   def map
+    return to_enum(__method__) { size } unless block_given?
     result = []
     i = 0
     while i < size
@@ -44,6 +48,7 @@ class Array
   alias_method :collect, :map
 
   def map!
+    return to_enum(__method__) { size } unless block_given?
     raise FrozenError, "can't modify frozen Array: #{inspect}" if frozen?
     i = 0
     while i < size
@@ -55,6 +60,7 @@ class Array
   alias_method :collect!, :map!
 
   def select
+    return to_enum(__method__) { size } unless block_given?
     result = []
     i = 0
     while i < size
@@ -67,6 +73,7 @@ class Array
   alias_method :filter, :select
 
   def reject
+    return to_enum(__method__) { size } unless block_given?
     result = []
     i = 0
     while i < size
@@ -81,6 +88,7 @@ class Array
   # whatever way the loop ends (a break, an exception), the ensure clause
   # closes the gap the rejected ones left, as MRI's select_bang_ensure.
   def select!
+    return to_enum(__method__) { size } unless block_given?
     raise FrozenError, "can't modify frozen Array: #{inspect}" if frozen?
     i = 0
     kept = 0
@@ -101,6 +109,7 @@ class Array
   alias_method :filter!, :select!
 
   def keep_if
+    return to_enum(__method__) { size } unless block_given?
     raise FrozenError, "can't modify frozen Array: #{inspect}" if frozen?
     i = 0
     kept = 0
@@ -120,6 +129,7 @@ class Array
   end
 
   def reject!
+    return to_enum(__method__) { size } unless block_given?
     raise FrozenError, "can't modify frozen Array: #{inspect}" if frozen?
     i = 0
     kept = 0
@@ -139,6 +149,7 @@ class Array
   end
 
   def delete_if
+    return to_enum(__method__) { size } unless block_given?
     raise FrozenError, "can't modify frozen Array: #{inspect}" if frozen?
     i = 0
     kept = 0
@@ -158,6 +169,7 @@ class Array
   end
 
   def index(value = (no_value = true))
+    return to_enum(__method__) if no_value && !block_given?
     i = 0
     if no_value
       while i < size
@@ -175,6 +187,7 @@ class Array
   alias_method :find_index, :index
 
   def rindex(value = (no_value = true))
+    return to_enum(__method__) if no_value && !block_given?
     i = size - 1
     if no_value
       while i >= 0
@@ -212,6 +225,7 @@ class Array
   end
 
   def take_while
+    return to_enum(__method__) unless block_given?
     i = 0
     while i < size
       break unless yield(self[i])
@@ -221,6 +235,7 @@ class Array
   end
 
   def drop_while
+    return to_enum(__method__) unless block_given?
     i = 0
     while i < size
       break unless yield(self[i])

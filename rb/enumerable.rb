@@ -12,6 +12,17 @@
 # and hand them to the Array primitives.
 
 module Enumerable
+  # The size of an Enumerator made from a method here: the receiver's
+  # `size` when it has one, as MRI's enum_size.
+  def __enum_size
+    respond_to?(:size) ? size : nil
+  end
+  private :__enum_size
+
+  def lazy
+    raise NotImplementedError, "Enumerator::Lazy is not supported by rhizome"
+  end
+
   def to_a
     result = []
     each { |*xs| result << (xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)) }
@@ -20,11 +31,13 @@ module Enumerable
   alias_method :entries, :to_a
 
   def each_entry
+    return to_enum(__method__) { __enum_size } unless block_given?
     each { |*xs| yield(xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)) }
     self
   end
 
   def map
+    return to_enum(__method__) { __enum_size } unless block_given?
     result = []
     each do |*xs|
       result << yield(*xs)
@@ -34,6 +47,7 @@ module Enumerable
   alias_method :collect, :map
 
   def flat_map
+    return to_enum(__method__) { __enum_size } unless block_given?
     result = []
     each do |*xs|
       value = yield(*xs)
@@ -48,6 +62,7 @@ module Enumerable
   alias_method :collect_concat, :flat_map
 
   def filter_map
+    return to_enum(__method__) { __enum_size } unless block_given?
     result = []
     each do |*xs|
       value = yield(*xs)
@@ -57,6 +72,7 @@ module Enumerable
   end
 
   def select
+    return to_enum(__method__) { __enum_size } unless block_given?
     result = []
     each do |*xs|
       x = xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)
@@ -68,6 +84,7 @@ module Enumerable
   alias_method :find_all, :select
 
   def reject
+    return to_enum(__method__) { __enum_size } unless block_given?
     result = []
     each do |*xs|
       x = xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)
@@ -77,6 +94,7 @@ module Enumerable
   end
 
   def partition
+    return to_enum(__method__) { __enum_size } unless block_given?
     accepted = []
     rejected = []
     each do |*xs|
@@ -91,6 +109,7 @@ module Enumerable
   end
 
   def group_by
+    return to_enum(__method__) { __enum_size } unless block_given?
     groups = {}
     each do |*xs|
       x = xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)
@@ -132,6 +151,7 @@ module Enumerable
   end
 
   def find(if_none = nil)
+    return to_enum(__method__) unless block_given?
     each do |*xs|
       x = xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)
       return x if yield(x)
@@ -141,6 +161,7 @@ module Enumerable
   alias_method :detect, :find
 
   def find_index(value = (no_value = true))
+    return to_enum(__method__) if no_value && !block_given?
     i = 0
     if no_value
       each do |*xs|
@@ -259,6 +280,7 @@ module Enumerable
   end
 
   def take_while
+    return to_enum(__method__) unless block_given?
     result = []
     each do |*xs|
       n = xs.size
@@ -280,6 +302,7 @@ module Enumerable
   end
 
   def drop_while
+    return to_enum(__method__) unless block_given?
     result = []
     dropping = true
     each do |*xs|
@@ -407,6 +430,7 @@ module Enumerable
   end
 
   def min_by(count = nil)
+    return to_enum(__method__) { __enum_size } unless block_given?
     return sort_by { |x| yield(x) }.first(count) if count
     best = nil
     best_key = nil
@@ -431,6 +455,7 @@ module Enumerable
   end
 
   def max_by(count = nil)
+    return to_enum(__method__) { __enum_size } unless block_given?
     return sort_by { |x| yield(x) }.reverse.first(count) if count
     best = nil
     best_key = nil
@@ -455,6 +480,7 @@ module Enumerable
   end
 
   def minmax_by
+    return to_enum(__method__) { __enum_size } unless block_given?
     pairs = []
     each do |*xs|
       x = xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)
@@ -475,6 +501,7 @@ module Enumerable
   # Array primitive then sorts by them, its block handing them back in
   # order.
   def sort_by
+    return to_enum(__method__) { __enum_size } unless block_given?
     values = []
     keys = []
     each do |*xs|
@@ -505,6 +532,7 @@ module Enumerable
   end
 
   def each_with_index
+    return to_enum(__method__) { __enum_size } unless block_given?
     i = 0
     each do |*xs|
       yield((xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)), i)
@@ -514,11 +542,13 @@ module Enumerable
   end
 
   def each_with_object(memo)
+    return to_enum(__method__, memo) { __enum_size } unless block_given?
     each { |*xs| yield((xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)), memo) }
     memo
   end
 
   def each_slice(n)
+    return to_enum(__method__, n) { (s = __enum_size) && (s + n - 1) / n } unless block_given?
     raise ArgumentError, "invalid slice size" if n <= 0
     slice = []
     each do |*xs|
@@ -533,6 +563,7 @@ module Enumerable
   end
 
   def each_cons(n)
+    return to_enum(__method__, n) { (s = __enum_size) && [s - n + 1, 0].max } unless block_given?
     raise ArgumentError, "invalid size" if n <= 0
     window = []
     each do |*xs|
@@ -544,6 +575,7 @@ module Enumerable
   end
 
   def reverse_each
+    return to_enum(__method__) { __enum_size } unless block_given?
     values = []
     each { |*xs| values << (xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)) }
     i = values.size - 1

@@ -21,6 +21,7 @@ class Hash
   include Enumerable
 
   def each
+    return to_enum(__method__) { size } unless block_given?
     __iter_begin(self)
     begin
       i = 0
@@ -36,6 +37,7 @@ class Hash
   alias_method :each_pair, :each
 
   def each_key
+    return to_enum(__method__) { size } unless block_given?
     __iter_begin(self)
     begin
       i = 0
@@ -50,6 +52,7 @@ class Hash
   end
 
   def each_value
+    return to_enum(__method__) { size } unless block_given?
     __iter_begin(self)
     begin
       i = 0
@@ -66,6 +69,7 @@ class Hash
   # select, filter and reject walk a copy (class Hash, no default) and
   # delete from it what they do not keep.
   def select
+    return to_enum(__method__) { size } unless block_given?
     result = __plain_copy(self, false)
     __iter_begin(result)
     i = 0
@@ -79,6 +83,7 @@ class Hash
   alias_method :filter, :select
 
   def reject
+    return to_enum(__method__) { size } unless block_given?
     result = __plain_copy(self, false)
     __iter_begin(result)
     i = 0
@@ -93,6 +98,7 @@ class Hash
   # The in-place filters: select!/filter!/reject! answer nil when nothing
   # was deleted; keep_if/delete_if answer self.
   def select!
+    return to_enum(__method__) { size } unless block_given?
     __modify_check(self)
     before = size
     __iter_begin(self)
@@ -110,6 +116,7 @@ class Hash
   alias_method :filter!, :select!
 
   def keep_if
+    return to_enum(__method__) { size } unless block_given?
     __modify_check(self)
     __iter_begin(self)
     begin
@@ -125,6 +132,7 @@ class Hash
   end
 
   def reject!
+    return to_enum(__method__) { size } unless block_given?
     __modify_check(self)
     before = size
     __iter_begin(self)
@@ -141,6 +149,7 @@ class Hash
   end
 
   def delete_if
+    return to_enum(__method__) { size } unless block_given?
     __modify_check(self)
     __iter_begin(self)
     begin
@@ -221,6 +230,7 @@ class Hash
   end
 
   def transform_values
+    return to_enum(__method__) { size } unless block_given?
     result = __plain_copy(self, false)
     __iter_begin(result)
     i = 0
@@ -233,6 +243,7 @@ class Hash
   end
 
   def transform_values!
+    return to_enum(__method__) { size } unless block_given?
     __modify_check(self)
     __iter_begin(self)
     begin
@@ -250,6 +261,7 @@ class Hash
   # transform_keys(mapping) renames the keys the mapping has (the block,
   # if any, renames the others); without a mapping the block renames all.
   def transform_keys(mapping = (no_mapping = true))
+    return to_enum(__method__) { size } if no_mapping && !block_given?
     mapping = __to_hash(mapping) unless no_mapping
     result = {}
     __iter_begin(self)
@@ -278,6 +290,7 @@ class Hash
   # MRI's algorithm: the pairs are taken first; each old key is deleted
   # unless an earlier pair already produced it as a new key.
   def transform_keys!(mapping = (no_mapping = true))
+    return to_enum(__method__) { size } if no_mapping && !block_given?
     mapping = __to_hash(mapping) unless no_mapping
     __modify_check(self)
     pairs = to_a

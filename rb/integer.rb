@@ -2,6 +2,7 @@
 
 class Integer
   def times
+    return to_enum(__method__) { self < 0 ? 0 : self } unless block_given?
     i = 0
     while i < self
       yield i
@@ -11,6 +12,7 @@ class Integer
   end
 
   def upto(limit)
+    return to_enum(__method__, limit) { limit < self ? 0 : limit - self + 1 } unless block_given?
     i = self
     while i <= limit
       yield i
@@ -20,6 +22,7 @@ class Integer
   end
 
   def downto(limit)
+    return to_enum(__method__, limit) { limit > self ? 0 : self - limit + 1 } unless block_given?
     i = self
     while i >= limit
       yield i

@@ -2,6 +2,7 @@
 
 module Kernel
   def then
+    return to_enum(__method__) unless block_given?
     yield self
   end
   alias_method :yield_self, :then
@@ -14,6 +15,7 @@ module Kernel
   # Runs the block until it breaks; a StopIteration raised inside ends the
   # loop too, which then returns the exception's result.
   private def loop
+    return to_enum(:loop) { Float::INFINITY } unless block_given?
     while true
       yield
     end

@@ -21,6 +21,11 @@ class Numeric
       raise ArgumentError, "step is given twice" unless no_step
       step = by
     end
+    unless block_given?
+      args = no_limit && no_to ? [] : [limit]
+      args << step unless no_step && no_by
+      return Enumerator::ArithmeticSequence.new(self, args)
+    end
     raise TypeError, "step must be numeric" if step.nil?
     raise ArgumentError, "step can't be 0" if step == 0
     if is_a?(Float) || limit.is_a?(Float) || step.is_a?(Float)

@@ -2,6 +2,7 @@
 
 class Range
   def each
+    return to_enum(__method__) { size } unless block_given?
     first = self.begin
     last = self.end
     if first.is_a?(Integer) && (last.nil? || last.is_a?(Integer))
@@ -36,6 +37,7 @@ class Range
   end
 
   def reverse_each
+    return to_enum(__method__) { size } unless block_given?
     to_a.reverse.each { |x| yield x }
     self
   end
@@ -58,7 +60,8 @@ class Range
     count < 0 ? 0 : count
   end
 
-  def step(n)
+  def step(n = 1)
+    return Enumerator::ArithmeticSequence.new(self, [n]) unless block_given?
     i = self.begin
     if exclude_end?
       while self.end.nil? || i < self.end
@@ -73,6 +76,7 @@ class Range
     end
     self
   end
+  alias_method :%, :step
 
   def sum(initial = 0)
     if block_given?
@@ -91,12 +95,14 @@ class Range
   end
 
   def map
+    return to_enum(__method__) { size } unless block_given?
     result = []
     each { |x| result << yield(x) }
     result
   end
 
   def select
+    return to_enum(__method__) { size } unless block_given?
     result = []
     each { |x| result << x if yield(x) }
     result

@@ -17,6 +17,7 @@ pub const PRELUDE: &[(&str, &str)] = &[
     ("hash", include_str!("../rb/hash.rb")),
     ("range", include_str!("../rb/range.rb")),
     ("proc", include_str!("../rb/proc.rb")),
+    ("enumerator", include_str!("../rb/enumerator.rb")),
 ];
 
 /// The file-name prefix of prelude code.

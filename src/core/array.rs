@@ -475,18 +475,6 @@ pub(crate) fn check_array(vm: &mut Vm, value: Value) -> VmResult<Option<Value>> 
     Ok(Some(converted))
 }
 
-/// The block given to the running core method, or LocalJumpError (where
-/// MRI would return an Enumerator; rhizome has none yet).
-fn expect_block(vm: &mut Vm) -> VmResult<std::rc::Rc<crate::block::Block>> {
-    match vm.current_block() {
-        Some(block) => Ok(block),
-        None => {
-            let class = vm.c.local_jump_error;
-            Err(vm.raise(class, "no block given (yield)".into()))
-        }
-    }
-}
-
 // --- construction and indexing ---------------------------------------------
 
 /// `Array.new(size = 0, default = nil)`, `Array.new(size) { |i| }`,
@@ -1067,7 +1055,9 @@ fn sort_in_place(vm: &mut Vm, copy: Value) -> VmResult<()> {
 /// `sort_by! { |x| key }`: sorts by the keys' `<=>` (the block runs once
 /// per element, in order).
 fn sort_by_bang(vm: &mut Vm, a: Value, _: &[Value]) -> VmResult {
-    let block = expect_block(vm)?;
+    let Some(block) = vm.current_block() else {
+        return crate::core::enumerator::for_this_call(vm, a, &[], Value::small(len(a) as i64));
+    };
     vm.check_frozen(a)?;
     // The elements and their keys, kept alive in Ruby Arrays while an
     // index permutation is sorted.

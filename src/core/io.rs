@@ -129,10 +129,10 @@ pub fn define(vm: &mut Vm) {
         Ok(line)
     });
     vm.define_native(io, "each_line", 0, Some(1), |vm, io, args| {
-        let chomp = chomp_keyword(vm, args)?;
         let Some(block) = vm.current_block() else {
-            return Err(vm.no_block_given());
+            return crate::core::enumerator::for_this_call(vm, io, args, Value::NIL);
         };
+        let chomp = chomp_keyword(vm, args)?;
         loop {
             let line = read_line(vm, io, chomp)?;
             if line.is_nil() {

@@ -6,6 +6,7 @@
 //! more natural in Ruby live in `rb/` instead, so the JIT can inline them.
 
 pub mod array;
+pub mod enumerator;
 pub mod exception;
 pub mod file;
 pub mod float;
@@ -75,6 +76,7 @@ pub fn define_core(vm: &mut Vm) {
     string::define(vm);
     symbol::define(vm);
     array::define(vm);
+    enumerator::define(vm);
 }
 
 impl Vm {

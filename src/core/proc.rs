@@ -1,5 +1,5 @@
 //! Proc, and the Kernel methods about blocks: `block_given?`, `proc`,
-//! `lambda`, `loop`; `Symbol#to_proc`.
+//! `lambda`; `Symbol#to_proc` (`loop` is Ruby: rb/kernel.rb).
 
 use crate::block::{Block, BlockCode};
 use crate::interp::BlockCall;
@@ -28,12 +28,6 @@ pub fn define(vm: &mut Vm) {
             ..(*block).clone()
         };
         Ok(vm.new_proc(Rc::new(lambda)))
-    });
-    vm.define_private_native(kernel, "loop", 0, Some(0), |vm, _, _| {
-        let block = expect_block(vm, "no block given (loop)")?;
-        loop {
-            vm.invoke_block(&block, &[])?;
-        }
     });
     let proc_class = vm.c.proc_class;
     vm.define_singleton_native(proc_class, "new", 0, Some(0), |vm, _, _| {

@@ -91,15 +91,6 @@ fn store_if_changed(vm: &mut Vm, value: Value, new: Vec<u8>) -> Value {
     value
 }
 
-/// The block given to the running method, or LocalJumpError where MRI
-/// would return an Enumerator (rhizome has none yet).
-fn expect_block(vm: &mut Vm) -> VmResult<std::rc::Rc<crate::block::Block>> {
-    match vm.current_block() {
-        Some(block) => Ok(block),
-        None => Err(vm.no_block_given()),
-    }
-}
-
 // --- arguments -------------------------------------------------------------
 
 /// A String argument (or one that converts with `to_str`), else TypeError

@@ -6,13 +6,14 @@
 //! that changes the receiver does not disturb it. The Array forms build
 //! their result in a Ruby Array; with a block (`split`, `lines`, `chars`
 //! and friends take one too) each piece is given to it and the receiver is
-//! answered, as in MRI. The `each_*` forms and `upto` need a block (MRI's
-//! Enumerator forms are not supported).
+//! answered, as in MRI. The `each_*` forms and `upto` called without a block
+//! answer an Enumerator.
 
 use super::{
-    bytes_of, chars_of, copy_of, decoded_chars, expect_block, expect_pattern, expect_string,
-    to_long, transform::chomp_bytes, transform::successor,
+    bytes_of, chars_of, copy_of, decoded_chars, expect_pattern, expect_string, to_long,
+    transform::chomp_bytes, transform::successor,
 };
+use crate::core::enumerator::for_this_call;
 use crate::value::Value;
 use crate::vm::{Vm, VmResult};
 use std::ops::Range;
@@ -22,57 +23,59 @@ pub fn define(vm: &mut Vm) {
     vm.define_native(string, "split", 0, Some(2), split);
     vm.define_native(string, "lines", 0, Some(2), |vm, s, args| {
         let (pieces, bytes) = lines(vm, s, args)?;
-        give_strings(vm, s, &bytes, pieces, false)
+        give_strings(vm, s, &bytes, pieces)
     });
     vm.define_native(string, "each_line", 0, Some(2), |vm, s, args| {
+        if vm.current_block().is_none() {
+            return for_this_call(vm, s, args, Value::NIL);
+        }
         let (pieces, bytes) = lines(vm, s, args)?;
-        give_strings(vm, s, &bytes, pieces, true)
+        give_strings(vm, s, &bytes, pieces)
     });
     vm.define_native(string, "chars", 0, Some(0), |vm, s, _| {
         let bytes = copy_of(s);
-        give_strings(vm, s, &bytes, char_spans(&bytes), false)
+        give_strings(vm, s, &bytes, char_spans(&bytes))
     });
     vm.define_native(string, "each_char", 0, Some(0), |vm, s, _| {
         let bytes = copy_of(s);
-        give_strings(vm, s, &bytes, char_spans(&bytes), true)
+        if vm.current_block().is_none() {
+            let size = Value::small(chars_of(&bytes).count() as i64);
+            return for_this_call(vm, s, &[], size);
+        }
+        give_strings(vm, s, &bytes, char_spans(&bytes))
     });
     vm.define_native(string, "bytes", 0, Some(0), |vm, s, _| {
         let bytes = copy_of(s);
         let values = bytes.iter().map(|&b| Value::small(b as i64));
-        give_values(vm, s, values.collect(), false)
+        give_values(vm, s, values.collect())
     });
     vm.define_native(string, "each_byte", 0, Some(0), |vm, s, _| {
         let bytes = copy_of(s);
+        if vm.current_block().is_none() {
+            return for_this_call(vm, s, &[], Value::small(bytes.len() as i64));
+        }
         let values = bytes.iter().map(|&b| Value::small(b as i64));
-        give_values(vm, s, values.collect(), true)
+        give_values(vm, s, values.collect())
     });
     vm.define_native(string, "codepoints", 0, Some(0), |vm, s, _| {
         let values = codepoints(vm, s)?;
-        give_values(vm, s, values, false)
+        give_values(vm, s, values)
     });
     vm.define_native(string, "each_codepoint", 0, Some(0), |vm, s, _| {
+        if vm.current_block().is_none() {
+            let size = Value::small(chars_of(&bytes_of(s)).count() as i64);
+            return for_this_call(vm, s, &[], size);
+        }
         let values = codepoints(vm, s)?;
-        give_values(vm, s, values, true)
+        give_values(vm, s, values)
     });
     vm.define_native(string, "upto", 1, Some(2), upto);
 }
 
 /// Gives the strings at `pieces` of `bytes` to the block and answers the
-/// receiver, or (without a block, unless `needs_block`) answers them as an
-/// Array.
-fn give_strings(
-    vm: &mut Vm,
-    s: Value,
-    bytes: &[u8],
-    pieces: Vec<Range<usize>>,
-    needs_block: bool,
-) -> VmResult {
-    let block = if needs_block {
-        Some(expect_block(vm)?)
-    } else {
-        vm.current_block()
-    };
-    match block {
+/// receiver, or (without a block) answers them as an Array.
+fn give_strings(vm: &mut Vm, s: Value, bytes: &[u8], pieces: Vec<Range<usize>>) -> VmResult {
+    match vm.current_block() {
         Some(block) => {
             for piece in pieces {
                 let string = vm.new_string(bytes[piece].to_vec());
@@ -93,13 +96,8 @@ fn give_strings(
 }
 
 /// [`give_strings`] for immediate values (bytes and codepoints).
-fn give_values(vm: &mut Vm, s: Value, values: Vec<Value>, needs_block: bool) -> VmResult {
-    let block = if needs_block {
-        Some(expect_block(vm)?)
-    } else {
-        vm.current_block()
-    };
-    match block {
+fn give_values(vm: &mut Vm, s: Value, values: Vec<Value>) -> VmResult {
+    match vm.current_block() {
         Some(block) => {
             for value in values {
                 vm.invoke_block(&block, &[value])?;
@@ -152,7 +150,7 @@ fn split(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
     };
     let bytes = copy_of(s);
     let pieces = split_spans(&bytes, pattern.as_deref(), limit);
-    give_strings(vm, s, &bytes, pieces, false)
+    give_strings(vm, s, &bytes, pieces)
 }
 
 fn split_spans(bytes: &[u8], pattern: Option<&[u8]>, limit: i64) -> Vec<Range<usize>> {
@@ -352,7 +350,9 @@ fn paragraphs(bytes: &[u8], chomp: bool) -> Vec<Range<usize>> {
 fn upto(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
     let last = expect_string(vm, args[0])?;
     let exclusive = args.get(1).is_some_and(|v| v.truthy());
-    let block = expect_block(vm)?;
+    let Some(block) = vm.current_block() else {
+        return for_this_call(vm, s, args, Value::NIL);
+    };
     let first = copy_of(s);
     if first.len() == 1 && last.len() == 1 && first.is_ascii() && last.is_ascii() {
         let (mut c, end) = (first[0], last[0]);
