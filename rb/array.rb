@@ -339,6 +339,10 @@ class Array
   end
 
   def cycle(n = nil)
+    unless block_given?
+      size_of = proc { n.nil? ? (empty? ? 0 : Float::INFINITY) : size * (n < 0 ? 0 : n) }
+      return n.nil? ? to_enum(:cycle, &size_of) : to_enum(:cycle, n, &size_of)
+    end
     if n.nil?
       while size > 0
         i = 0
@@ -377,5 +381,250 @@ class Array
       i += 1
     end
     result
+  end
+
+  def values_at(*selectors)
+    result = []
+    i = 0
+    while i < selectors.size
+      selector = selectors[i]
+      if selector.is_a?(Range)
+        first, count = __range_span(selector)
+        j = 0
+        while j < count
+          result << self[first + j]
+          j += 1
+        end
+      else
+        result << self[selector]
+      end
+      i += 1
+    end
+    result
+  end
+
+  # fill(value, start = nil, length = nil), fill(value, range), and the
+  # block forms, which store the block's result for each index.
+  def fill(*args)
+    if block_given?
+      if args.size > 2
+        raise ArgumentError, "wrong number of arguments (given #{args.size}, expected 0..2)"
+      end
+      start, length = args
+    else
+      if args.empty? || args.size > 3
+        raise ArgumentError, "wrong number of arguments (given #{args.size}, expected 1..3)"
+      end
+      value, start, length = args
+    end
+    raise FrozenError, "can't modify frozen Array: #{inspect}" if frozen?
+    if start.is_a?(Range)
+      unless length.nil?
+        raise ArgumentError, "wrong number of arguments (given #{args.size}, expected #{block_given? ? "0..1" : "1..2"})"
+      end
+      first, count = __range_span(start)
+    else
+      first = start.nil? ? 0 : Integer(start)
+      first += size if first < 0
+      first = 0 if first < 0
+      count = length.nil? ? size - first : Integer(length)
+    end
+    i = first
+    while i < first + count
+      self[i] = block_given? ? yield(i) : value
+      i += 1
+    end
+    self
+  end
+
+  # The first index and the count `range` selects (which may reach past
+  # the end), as values_at and fill read it; RangeError when it starts
+  # before the beginning.
+  def __range_span(range)
+    first = range.begin.nil? ? 0 : Integer(range.begin)
+    first += size if first < 0
+    raise RangeError, "#{range.inspect} out of range" if first < 0
+    last = range.end.nil? ? size : Integer(range.end)
+    last += size if last < 0
+    last += 1 unless range.end.nil? || range.exclude_end?
+    count = last - first
+    [first, count < 0 ? 0 : count]
+  end
+  private :__range_span
+
+  def product(*others)
+    lists = [self]
+    others.each { |other| lists << __to_array(other) }
+    combos = [[]]
+    lists.each do |list|
+      grown = []
+      combos.each { |prefix| list.each { |x| grown << (prefix + [x]) } }
+      combos = grown
+    end
+    return combos unless block_given?
+    combos.each { |combo| yield combo }
+    self
+  end
+
+  def combination(n)
+    n = Integer(n)
+    unless block_given?
+      return to_enum(:combination, n) { n < 0 || n > size ? 0 : __choose(size, n) }
+    end
+    if n == 0
+      yield []
+    elsif n > 0 && n <= size
+      pool = dup
+      indices = (0...n).to_a
+      while true
+        yield indices.map { |i| pool[i] }
+        k = n - 1
+        k -= 1 while k >= 0 && indices[k] == pool.size - n + k
+        break if k < 0
+        indices[k] += 1
+        (k + 1...n).each { |j| indices[j] = indices[j - 1] + 1 }
+      end
+    end
+    self
+  end
+
+  def permutation(n = (no_n = true; size))
+    n = Integer(n)
+    unless block_given?
+      enum = no_n ? to_enum(:permutation) { __arrangements(size, size) } : to_enum(:permutation, n) { n < 0 || n > size ? 0 : __arrangements(size, n) }
+      return enum
+    end
+    if n == 0
+      yield []
+    elsif n > 0 && n <= size
+      __permute(dup, [], Array.new(size, false), n) { |p| yield p }
+    end
+    self
+  end
+
+  def __permute(pool, prefix, used, n, &block)
+    if prefix.size == n
+      yield prefix.dup
+      return
+    end
+    i = 0
+    while i < pool.size
+      unless used[i]
+        used[i] = true
+        prefix << pool[i]
+        __permute(pool, prefix, used, n, &block)
+        prefix.pop
+        used[i] = false
+      end
+      i += 1
+    end
+  end
+  private :__permute
+
+  def __choose(n, k)
+    k = n - k if k > n - k
+    result = 1
+    (1..k).each { |i| result = result * (n - k + i) / i }
+    result
+  end
+  private :__choose
+
+  def __arrangements(n, k)
+    return 0 if k < 0 || k > n
+    result = 1
+    (n - k + 1..n).each { |i| result *= i }
+    result
+  end
+  private :__arrangements
+
+  def __to_array(value)
+    return value if value.is_a?(Array)
+    converted = value.respond_to?(:to_ary) ? value.to_ary : nil
+    return converted if converted.is_a?(Array)
+    shown = value.nil? ? "nil" : (value == true ? "true" : (value == false ? "false" : value.class.to_s))
+    raise TypeError, "no implicit conversion of #{shown} into Array"
+  end
+  private :__to_array
+
+  def assoc(key)
+    i = 0
+    while i < size
+      x = self[i]
+      return x if x.is_a?(Array) && !x.empty? && x[0] == key
+      i += 1
+    end
+    nil
+  end
+
+  def rassoc(value)
+    i = 0
+    while i < size
+      x = self[i]
+      return x if x.is_a?(Array) && x.size > 1 && x[1] == value
+      i += 1
+    end
+    nil
+  end
+
+  # Binary search: find-minimum mode (the block answers true/false/nil) or
+  # find-any mode (it answers a number: 0 found, negative go left).
+  def bsearch_index
+    return to_enum(:bsearch_index) unless block_given?
+    low = 0
+    high = size
+    found = nil
+    while low < high
+      mid = low + (high - low) / 2
+      verdict = yield self[mid]
+      if verdict == true
+        found = mid
+        high = mid
+      elsif verdict.nil? || verdict == false
+        low = mid + 1
+      elsif verdict.is_a?(Numeric)
+        return mid if verdict == 0
+        if verdict < 0
+          high = mid
+        else
+          low = mid + 1
+        end
+      else
+        raise TypeError, "wrong argument type #{verdict.class} (must be numeric, true, false or nil)"
+      end
+    end
+    found
+  end
+
+  def bsearch
+    return to_enum(:bsearch) unless block_given?
+    index = bsearch_index { |x| yield x }
+    index.nil? ? nil : self[index]
+  end
+
+  def slice!(*args)
+    raise FrozenError, "can't modify frozen Array: #{inspect}" if frozen?
+    if args.size == 2
+      first = Integer(args[0])
+      count = Integer(args[1])
+      first += size if first < 0
+      return nil if first < 0 || first > size || count < 0
+      removed = self[first, count]
+      self[first, count] = []
+      removed
+    elsif args.size == 1 && args[0].is_a?(Range)
+      removed = self[args[0]]
+      return nil if removed.nil?
+      first = args[0].begin.nil? ? 0 : Integer(args[0].begin)
+      first += size if first < 0
+      self[first, removed.size] = []
+      removed
+    elsif args.size == 1
+      index = Integer(args[0])
+      index += size if index < 0
+      return nil if index < 0 || index >= size
+      delete_at(index)
+    else
+      raise ArgumentError, "wrong number of arguments (given #{args.size}, expected 1..2)"
+    end
   end
 end

@@ -107,4 +107,16 @@ class Range
     each { |x| result << x if yield(x) }
     result
   end
+
+  def last(n = (no_n = true))
+    if no_n
+      raise RangeError, "cannot get the last element of endless range" if self.end.nil?
+      return self.end
+    end
+    raise RangeError, "cannot get the last element of endless range" if self.end.nil?
+    unless self.begin.respond_to?(:succ)
+      raise TypeError, "can't iterate from #{self.begin.class}"
+    end
+    to_a.last(n)
+  end
 end
