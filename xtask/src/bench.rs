@@ -46,6 +46,9 @@ struct Case {
     name: String,
     args: Vec<OsString>,
     runs: usize,
+    /// The directory the case runs in (a program's own, as the spec runner
+    /// runs it, so the files its header names are found beside it).
+    dir: PathBuf,
 }
 
 /// The measurements of one case under one implementation.
@@ -140,11 +143,12 @@ fn cases(options: &Options) -> Result<Vec<Case>> {
             name: stem(&path),
             args: vec![path.into_os_string()],
             runs: options.runs,
+            dir: root(),
         })
         .collect();
-    let programs = root().join("spec").join("programs");
-    let mut programs: Vec<PathBuf> = fs::read_dir(&programs)
-        .map_err(|e| format!("reading {}: {e}", programs.display()))?
+    let programs_dir = root().join("spec").join("programs");
+    let mut programs: Vec<PathBuf> = fs::read_dir(&programs_dir)
+        .map_err(|e| format!("reading {}: {e}", programs_dir.display()))?
         .filter_map(|entry| entry.ok().map(|e| e.path()))
         .filter(|path| path.extension().is_some_and(|ext| ext == "rb"))
         .collect();
@@ -153,12 +157,14 @@ fn cases(options: &Options) -> Result<Vec<Case>> {
         let source =
             fs::read_to_string(&path).map_err(|e| format!("reading {}: {e}", path.display()))?;
         if let Some(arguments) = benchmark_arguments(&source) {
-            let mut args = vec![path.clone().into_os_string()];
+            let file = path.file_name().expect("a program file").to_os_string();
+            let mut args = vec![file];
             args.extend(arguments.into_iter().map(OsString::from));
             cases.push(Case {
                 name: format!("programs/{}", stem(&path)),
                 args,
                 runs: options.runs,
+                dir: programs_dir.clone(),
             });
         }
     }
@@ -166,6 +172,7 @@ fn cases(options: &Options) -> Result<Vec<Case>> {
         name: "startup (-e 'puts 1')".into(),
         args: vec!["-e".into(), "puts 1".into()],
         runs: options.startup_runs,
+        dir: root(),
     });
     cases.retain(|case| {
         options
@@ -212,7 +219,7 @@ fn measure_case(
             command
                 .args(&implementation.flags)
                 .args(&case.args)
-                .current_dir(root());
+                .current_dir(&case.dir);
             let m = measure(&mut command)
                 .map_err(|e| format!("could not run {}: {e}", implementation.program.display()))?;
             if !m.status.success() && !failed.contains(&implementation.label) {
