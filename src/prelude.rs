@@ -18,6 +18,7 @@ pub const PRELUDE: &[(&str, &str)] = &[
     ("range", include_str!("../rb/range.rb")),
     ("proc", include_str!("../rb/proc.rb")),
     ("enumerator", include_str!("../rb/enumerator.rb")),
+    ("struct", include_str!("../rb/struct.rb")),
 ];
 
 /// The file-name prefix of prelude code.

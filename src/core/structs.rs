@@ -14,7 +14,7 @@ use bytecode::Sym;
 
 pub fn define(vm: &mut Vm) {
     let object = vm.c.object;
-    // Enumerable is mixed in by rb/ (it is written in Ruby).
+    // Enumerable, `each` and the methods built on it are Ruby: rb/struct.rb.
     let structure = vm.define_class("Struct", object);
     vm.define_singleton_native(structure, "new", 0, None, struct_new);
     vm.define_private_native(structure, "initialize", 0, None, initialize);
@@ -60,15 +60,6 @@ pub fn define(vm: &mut Vm) {
             ))
         });
     }
-    vm.define_native(structure, "each", 0, Some(0), |vm, object, _| {
-        let Some(block) = vm.current_block() else {
-            return Err(vm.argument_error("no block given".into()));
-        };
-        for value in values_of(vm, object) {
-            vm.invoke_block(&block, &[value])?;
-        }
-        Ok(object)
-    });
     for name in ["==", "eql?"] {
         vm.define_native(structure, name, 1, Some(1), |vm, object, args| {
             let other = args[0];
@@ -122,12 +113,27 @@ fn struct_new(vm: &mut Vm, structure: Value, args: &[Value]) -> VmResult {
         }
         _ => (args, false),
     };
+    // `Struct.new("Point", :x)` names the class Struct::Point.
+    let (constant, args) = match args.split_first() {
+        Some((&first, rest)) if vm.string_text(first).is_some() => {
+            let text = vm.string_text(first).expect("checked");
+            if !text.starts_with(|c: char| c.is_ascii_uppercase()) {
+                let class = vm.c.name_error;
+                return Err(vm.raise(class, format!("identifier {text} needs to be constant")));
+            }
+            (Some(vm.symbols.intern(&text)), rest)
+        }
+        _ => (None, args),
+    };
     let mut members = Vec::new();
     for &arg in args {
         members.push(Value::symbol(symbol_arg(vm, arg)?));
     }
     let class = vm.new_anonymous_class(structure);
     vm.temp_roots.borrow_mut().push(class);
+    if let Some(constant) = constant {
+        vm.set_constant(structure, constant, class);
+    }
     let list = vm.new_array(members.clone());
     let (members_key, keyword_key) = struct_keys(vm);
     vm.ivar_set(class, members_key, list)?;
