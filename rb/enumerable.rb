@@ -431,7 +431,17 @@ module Enumerable
 
   def min_by(count = nil)
     return to_enum(__method__) { __enum_size } unless block_given?
-    return sort_by { |x| yield(x) }.first(count) if count
+    if count
+      raise ArgumentError, "negative size (#{count})" if count.is_a?(Integer) && count < 0
+      values = []
+      keys = []
+      each do |*xs|
+        x = xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)
+        values << x
+        keys << yield(x)
+      end
+      return values.send(:__nmin_by, keys, count, false)
+    end
     best = nil
     best_key = nil
     started = false
@@ -456,7 +466,17 @@ module Enumerable
 
   def max_by(count = nil)
     return to_enum(__method__) { __enum_size } unless block_given?
-    return sort_by { |x| yield(x) }.reverse.first(count) if count
+    if count
+      raise ArgumentError, "negative size (#{count})" if count.is_a?(Integer) && count < 0
+      values = []
+      keys = []
+      each do |*xs|
+        x = xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)
+        values << x
+        keys << yield(x)
+      end
+      return values.send(:__nmin_by, keys, count, true)
+    end
     best = nil
     best_key = nil
     started = false

@@ -326,6 +326,27 @@ pub fn define(vm: &mut Vm) {
         Ok(a)
     });
     vm.define_native(array, "sort_by!", 0, Some(0), sort_by_bang);
+    // `values.__nmin_by(keys, n, largest)`: Enumerable#min_by(n) and
+    // max_by(n) over the collected elements and their keys.
+    vm.define_private_native(array, "__nmin_by", 3, Some(3), |vm, values, args| {
+        let n = to_long(vm, args[1])?;
+        if n < 0 {
+            return Err(vm.argument_error(format!("negative size ({n})")));
+        }
+        let (values_list, keys) = (items(values).clone(), items(args[0]).clone());
+        let comparer = Comparer::new(vm, None);
+        let largest = args[2].truthy();
+        let best = super::nmin::nmin_run(
+            vm,
+            &values_list,
+            Some(&keys),
+            n as usize,
+            largest,
+            &comparer,
+        )?;
+        Ok(vm.new_array(best))
+    });
+    vm.set_native_frame(array, "__nmin_by", crate::core::NativeFrame::Hidden);
     vm.define_native(array, "min", 0, Some(1), |vm, a, args| {
         extreme(vm, a, args, Ordering::Less)
     });
@@ -955,7 +976,7 @@ pub fn cmpint(vm: &mut Vm, result: Value, a: Value, b: Value) -> VmResult<Orderi
 
 /// How two elements are ordered: by a block, or by `<=>` with MRI's
 /// shortcuts for Integers, Floats and Strings whose `<=>` is the core one.
-struct Comparer {
+pub struct Comparer {
     block: Option<std::rc::Rc<crate::block::Block>>,
     integers: bool,
     floats: bool,
@@ -963,7 +984,7 @@ struct Comparer {
 }
 
 impl Comparer {
-    fn new(vm: &mut Vm, block: Option<std::rc::Rc<crate::block::Block>>) -> Comparer {
+    pub fn new(vm: &mut Vm, block: Option<std::rc::Rc<crate::block::Block>>) -> Comparer {
         let (integer, float, string) = (vm.c.integer, vm.c.float, vm.c.string);
         Comparer {
             block,
@@ -973,7 +994,7 @@ impl Comparer {
         }
     }
 
-    fn compare(&self, vm: &mut Vm, a: Value, b: Value) -> VmResult<Ordering> {
+    pub fn compare(&self, vm: &mut Vm, a: Value, b: Value) -> VmResult<Ordering> {
         if let Some(block) = &self.block {
             let result = vm.invoke_block(block, &[a, b])?;
             return cmpint(vm, result, a, b);
@@ -1003,7 +1024,7 @@ impl Comparer {
 /// left run unless it compares greater, so the comparisons — and with them
 /// block calls and "comparison failed" messages — come in MRI's order. The
 /// caller keeps every value of `values` alive in a Ruby Array.
-fn merge_sort<T: Copy>(
+pub fn merge_sort<T: Copy>(
     vm: &mut Vm,
     values: &mut [T],
     compare: &mut dyn FnMut(&mut Vm, T, T) -> VmResult<Ordering>,
@@ -1097,17 +1118,10 @@ fn extreme(vm: &mut Vm, a: Value, args: &[Value], want: Ordering) -> VmResult {
                 return Err(vm.argument_error(format!("negative size ({n})")));
             }
             let copy = vm.new_array(items(a).clone());
-            let mut values = items(copy).clone();
-            merge_sort(vm, &mut values, &mut |vm, x, y| {
-                let ordering = comparer.compare(vm, x, y)?;
-                Ok(if want == Ordering::Less {
-                    ordering
-                } else {
-                    ordering.reverse()
-                })
-            })?;
-            values.truncate(n as usize);
-            *items_mut(copy) = values;
+            let values = items(copy).clone();
+            let largest = want == Ordering::Greater;
+            let best = super::nmin::nmin_run(vm, &values, None, n as usize, largest, &comparer)?;
+            *items_mut(copy) = best;
             return Ok(copy);
         }
     }

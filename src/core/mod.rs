@@ -17,6 +17,7 @@ pub mod kernel;
 pub mod load;
 pub mod method_object;
 pub mod module;
+pub mod nmin;
 pub mod object;
 pub mod proc;
 pub mod process;
