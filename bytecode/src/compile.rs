@@ -775,9 +775,28 @@ impl Compiler<'_, '_> {
                 m.emit(Insn::NewArray(elements.len() as u32));
             }
             Node::Send(send) => self.send(m, node, send),
-            Node::Index(Index { recv, indexes, .. }) => {
+            Node::Index(Index {
+                recv,
+                indexes,
+                begin_l,
+                end_l,
+                expression_l,
+            }) => {
                 if !self.plain_args(indexes) {
-                    return self.unsupported(m, "this kind of index argument");
+                    // `a[*list]`, `Hash[k: v]`, `a[&b]`: the call `[]` with
+                    // those arguments, compiled as any call is.
+                    let send = Send {
+                        recv: Some(recv.clone()),
+                        method_name: "[]".into(),
+                        args: indexes.clone(),
+                        dot_l: None,
+                        selector_l: Some(begin_l.join(end_l)),
+                        begin_l: Some(*begin_l),
+                        end_l: Some(*end_l),
+                        operator_l: None,
+                        expression_l: *expression_l,
+                    };
+                    return self.send(m, node, &send);
                 }
                 self.expr(m, recv);
                 for index in indexes {
@@ -790,10 +809,39 @@ impl Compiler<'_, '_> {
                 recv,
                 indexes,
                 value: Some(value),
+                begin_l,
+                end_l,
+                expression_l,
                 ..
             }) => {
                 if !self.plain_args(indexes) {
-                    return self.unsupported(m, "this kind of index argument");
+                    // `a[*list] = v`: the call `[]=(*list, v)`; the value,
+                    // kept in a temporary as it is passed, is the result.
+                    let slot = self.temp(m);
+                    let name = self.symbols.name(m.locals[slot as usize]).to_string();
+                    let mut args = indexes.clone();
+                    args.push(Node::Lvasgn(Lvasgn {
+                        name,
+                        value: Some(value.clone()),
+                        name_l: value.expression().clone(),
+                        operator_l: None,
+                        expression_l: value.expression().clone(),
+                    }));
+                    let send = Send {
+                        recv: Some(recv.clone()),
+                        method_name: "[]=".into(),
+                        args,
+                        dot_l: None,
+                        selector_l: Some(begin_l.join(end_l)),
+                        begin_l: Some(*begin_l),
+                        end_l: Some(*end_l),
+                        operator_l: None,
+                        expression_l: *expression_l,
+                    };
+                    self.send(m, node, &send);
+                    m.emit(Insn::Pop);
+                    m.emit(Insn::Load(slot));
+                    return;
                 }
                 self.expr(m, recv);
                 for index in indexes {
