@@ -823,9 +823,9 @@ impl Compiler<'_, '_> {
                     args.push(Node::Lvasgn(Lvasgn {
                         name,
                         value: Some(value.clone()),
-                        name_l: value.expression().clone(),
+                        name_l: *value.expression(),
                         operator_l: None,
-                        expression_l: value.expression().clone(),
+                        expression_l: *value.expression(),
                     }));
                     let send = Send {
                         recv: Some(recv.clone()),
