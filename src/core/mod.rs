@@ -19,6 +19,7 @@ pub mod module;
 pub mod object;
 pub mod proc;
 pub mod process;
+pub mod random;
 pub mod range;
 pub mod recursion;
 pub mod string;
@@ -75,6 +76,7 @@ pub fn define_core(vm: &mut Vm) {
     string::define(vm);
     symbol::define(vm);
     array::define(vm);
+    random::define(vm);
 }
 
 impl Vm {

@@ -20,6 +20,7 @@ const ERRNO: &[(&str, i64, &str)] = &[
     ("EPIPE", 32, "Broken pipe"),
     ("EBADF", 9, "Bad file descriptor"),
     ("ENOSPC", 28, "No space left on device"),
+    ("EDOM", 33, "Numerical argument out of domain"),
     ("EROFS", 30, "Read-only file system"),
     ("ENAMETOOLONG", 36, "File name too long"),
     ("ENOTEMPTY", 39, "Directory not empty"),
@@ -346,6 +347,25 @@ impl Vm {
             })
             .expect("Errno classes are defined");
         self.raise(class, format!("{description} @ {place} - {path}"))
+    }
+
+    /// Raises `Errno::<name>` (one of the table above) with its
+    /// description alone as the message (`Errno::EDOM: Numerical argument
+    /// out of domain`).
+    pub fn raise_errno(&mut self, name: &str) -> crate::vm::Control {
+        let description = ERRNO
+            .iter()
+            .find(|entry| entry.0 == name)
+            .expect("a known errno")
+            .2;
+        let errno = self.symbols.intern("Errno");
+        let object = self.c.object;
+        let sym = self.symbols.intern(name);
+        let class = self
+            .constant(object, errno)
+            .and_then(|module| self.own_constant(module, sym))
+            .expect("Errno classes are defined");
+        self.raise(class, description.to_string())
     }
 
     /// Runs the `at_exit` handlers, last registered first. An exception
