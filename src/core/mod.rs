@@ -25,6 +25,7 @@ pub mod recursion;
 pub mod string;
 pub mod structs;
 pub mod symbol;
+pub mod time;
 
 use crate::object::{RArray, RString};
 use crate::value::Value;
@@ -77,6 +78,7 @@ pub fn define_core(vm: &mut Vm) {
     symbol::define(vm);
     array::define(vm);
     random::define(vm);
+    time::define(vm);
 }
 
 impl Vm {
