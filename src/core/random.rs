@@ -419,7 +419,7 @@ fn check_to_float(value: Value) -> Option<f64> {
 
 /// MRI's `domain_error`: Errno::EDOM.
 fn domain_error(vm: &mut Vm) -> crate::vm::Control {
-    vm.raise_errno("EDOM")
+    vm.raise_errno("EDOM", None)
 }
 
 /// A Float argument that must be finite (MRI's `float_value`).
