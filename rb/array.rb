@@ -628,3 +628,20 @@ class Array
     end
   end
 end
+
+# Shuffling and sampling, as MRI's array.rb writes them: the `random:`
+# generator (the class Random means the default one) goes to the Rust
+# halves in src/core/random.rs.
+class Array
+  def shuffle!(random: Random)
+    __shuffle!(random)
+  end
+
+  def shuffle(random: Random)
+    __shuffle(random)
+  end
+
+  def sample(n = (ary = false), random: Random)
+    __sample(random, n, ary)
+  end
+end

@@ -5,7 +5,7 @@
 //! exit status.
 
 use crate::output::write_stderr;
-use crate::vm::{Vm, VmOptions, VmResult};
+use crate::vm::{Control, Vm, VmOptions, VmResult};
 use clap::Parser;
 use std::rc::Rc;
 
@@ -89,7 +89,12 @@ fn run(options: &Options) -> i32 {
     vm.set_program(&file, &argv);
     let main = vm.load(Rc::new(code));
     let result = vm.run_main(main);
-    // The at_exit handlers run before an uncaught exception is reported.
+    // The at_exit handlers run before an uncaught exception is reported,
+    // with `$!` the exception (a SystemExit for `exit`).
+    if let Err(Control::Raise(exception)) = &result {
+        let current = vm.symbols.intern("$!");
+        vm.globals.insert(current, *exception);
+    }
     let handler_status = vm.run_at_exit();
     let status = vm.finish(result);
     let status = if status == 0 {
@@ -123,13 +128,13 @@ impl Vm {
         1
     }
 
-    /// Sets `$0`, `$PROGRAM_NAME` and `ARGV`.
+    /// Sets `$0` (also named `$PROGRAM_NAME`) and `ARGV`.
     pub fn set_program(&mut self, file: &str, argv: &[String]) {
         let name = self.new_str(file);
-        for global in ["$0", "$PROGRAM_NAME"] {
-            let sym = self.symbols.intern(global);
-            self.globals.insert(sym, name);
-        }
+        let program = self.symbols.intern("$0");
+        self.globals.insert(program, name);
+        let alias = self.symbols.intern("$PROGRAM_NAME");
+        self.global_aliases.insert(alias, program);
         let args = self.new_array(Vec::new());
         self.temp_roots.borrow_mut().push(args);
         crate::core::array::append_strings(self, args, argv.iter().map(|arg| arg.as_bytes()));

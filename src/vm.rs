@@ -326,6 +326,8 @@ pub struct Vm {
     pub stdin_lineno: i64,
     /// Values that native code keeps alive while it allocates.
     pub temp_roots: RefCell<Vec<Value>>,
+    /// The random number generators (see `core/random.rs`).
+    pub randoms: crate::core::random::Generators,
 }
 
 impl Vm {
@@ -422,6 +424,7 @@ impl Vm {
             array_ops_redefined: false,
             options: options.clone(),
             temp_roots: RefCell::new(Vec::new()),
+            randoms: Default::default(),
             catch_tags: Vec::new(),
             generic_ivars: FxHashMap::default(),
             procs_of_blocks: FxHashMap::default(),
@@ -1121,10 +1124,11 @@ impl Vm {
             entry.trace(&mut marker);
         }
         extra(&mut marker);
-        let (generic_ivars, procs_of_blocks, method_entries) = (
+        let (generic_ivars, procs_of_blocks, method_entries, randoms) = (
             &mut self.generic_ivars,
             &mut self.procs_of_blocks,
             &mut self.method_entries,
+            &mut self.randoms,
         );
         self.heap
             .finish_collection(marker, crate::object::trace_cell, || {
@@ -1132,6 +1136,7 @@ impl Vm {
                 generic_ivars.retain(|object, _| marked(object));
                 procs_of_blocks.retain(|_, proc| marked(proc));
                 method_entries.retain(|method, _| marked(method));
+                randoms.retain_live(marked);
             });
     }
 

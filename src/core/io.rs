@@ -243,18 +243,6 @@ pub fn define(vm: &mut Vm) {
         let kwargs = vm.called_with_keywords();
         vm.call_forwarding(stdin, readlines, args, None, kwargs)
     });
-    vm.define_private_native(kernel, "warn", 0, None, |vm, _, args| {
-        let mut text = Vec::new();
-        for &arg in args {
-            let mut bytes = vm.to_s_bytes(arg)?;
-            if bytes.last() != Some(&b'\n') {
-                bytes.push(b'\n');
-            }
-            text.extend(bytes);
-        }
-        write_bytes(vm, Stream::Stderr, &text)?;
-        Ok(Value::NIL)
-    });
 }
 
 /// A new IO object of `class` on stream `fd`.

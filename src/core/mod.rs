@@ -21,11 +21,13 @@ pub mod nmin;
 pub mod object;
 pub mod proc;
 pub mod process;
+pub mod random;
 pub mod range;
 pub mod recursion;
 pub mod string;
 pub mod structs;
 pub mod symbol;
+pub mod time;
 
 use crate::object::{RArray, RString};
 use crate::value::Value;
@@ -78,6 +80,8 @@ pub fn define_core(vm: &mut Vm) {
     symbol::define(vm);
     array::define(vm);
     enumerator::define(vm);
+    random::define(vm);
+    time::define(vm);
 }
 
 impl Vm {

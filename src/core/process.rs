@@ -1,9 +1,13 @@
 //! The process: leaving the program (`exit`, `exit!`, `abort`,
-//! `at_exit`), the `Errno` exceptions of system calls, and `ENV`.
+//! `at_exit`), `sleep`, `warn`, the clocks of `Process.clock_gettime`, the
+//! `Errno` exceptions of system calls, and `ENV`.
 //!
 //! `exit` raises SystemExit, so `ensure` clauses run and `rescue` can stop
 //! it; when it reaches the top, the `at_exit` handlers run (last registered
-//! first) and the process ends with its status, without a report.
+//! first, with `$!` the exception that ends the program) and the process
+//! ends with its status, without a report. `exit!` ends the process at
+//! once: no handlers, no `ensure`, and output still buffered is lost, as in
+//! MRI.
 
 use crate::value::Value;
 use crate::vm::{Vm, VmResult};
@@ -20,6 +24,7 @@ const ERRNO: &[(&str, i64, &str)] = &[
     ("EPIPE", 32, "Broken pipe"),
     ("EBADF", 9, "Bad file descriptor"),
     ("ENOSPC", 28, "No space left on device"),
+    ("EDOM", 33, "Numerical argument out of domain"),
     ("EROFS", 30, "Read-only file system"),
     ("ENAMETOOLONG", 36, "File name too long"),
     ("ENOTEMPTY", 39, "Directory not empty"),
@@ -29,27 +34,38 @@ const ERRNO: &[(&str, i64, &str)] = &[
 pub fn define(vm: &mut Vm) {
     let kernel = vm.c.kernel;
     vm.define_private_native(kernel, "exit", 0, Some(1), |vm, _, args| {
-        let status = exit_status(args.first().copied(), 0);
+        let status = exit_status(vm, args.first().copied(), 0)?;
         Err(system_exit(vm, status, "exit"))
     });
     vm.define_private_native(kernel, "exit!", 0, Some(1), |vm, _, args| {
-        let status = exit_status(args.first().copied(), 1);
-        vm.out.flush();
-        crate::core::io::flush_files(vm);
+        let status = exit_status(vm, args.first().copied(), 1)?;
         std::process::exit(status as i32);
     });
     vm.define_private_native(kernel, "abort", 0, Some(1), |vm, _, args| {
         let message = match args.first() {
             Some(&message) => {
-                let text = vm.to_s_bytes(message)?;
-                let text = String::from_utf8_lossy(&text).into_owned();
-                crate::output::write_stderr(&mut vm.out, &format!("{text}\n"));
-                text
+                let text = crate::core::string::expect_string(vm, message)?;
+                let stderr = vm.global_named("$stderr");
+                crate::core::io::puts_on(vm, stderr, &[message])?;
+                String::from_utf8_lossy(&text).into_owned()
             }
-            None => "exit".to_string(),
+            None => {
+                // In a rescue clause: the exception's report first.
+                let current = vm.global_named("$!");
+                if !current.is_nil() {
+                    let report = vm.error_report(current);
+                    crate::output::write_stderr(&mut vm.out, &report);
+                }
+                "exit".to_string()
+            }
         };
         Err(system_exit(vm, 1, &message))
     });
+    vm.define_private_native(kernel, "sleep", 0, Some(1), sleep);
+    vm.define_private_native(kernel, "warn", 0, None, warn);
+    // MRI starts with $VERBOSE false (warnings on, verbose ones off).
+    let verbose = vm.symbols.intern("$VERBOSE");
+    vm.globals.insert(verbose, Value::FALSE);
     vm.define_private_native(kernel, "at_exit", 0, Some(0), |vm, _, _| {
         let Some(block) = vm.current_block() else {
             return Err(vm.argument_error("called without a block".into()));
@@ -157,10 +173,25 @@ fn define_process(vm: &mut Vm) {
         Ok(Value::small(i64::from(std::process::id())))
     });
     vm.define_singleton_native(process, "clock_gettime", 1, Some(2), |vm, _, args| {
-        let clock = crate::core::string::expect_integer(vm, args[0])?;
-        let Ok(clock) = libc::clockid_t::try_from(clock) else {
-            let error = std::io::Error::from_raw_os_error(libc::EINVAL);
-            return Err(vm.raise_io_error(&error, "clock_gettime", &clock.to_string()));
+        let clock = match args[0].as_symbol() {
+            // MRI's emulated clocks by name; any other name is EINVAL.
+            Some(name) => match vm.symbols.name(name) {
+                "GETTIMEOFDAY_BASED_CLOCK_REALTIME" | "TIME_BASED_CLOCK_REALTIME" => {
+                    libc::CLOCK_REALTIME
+                }
+                "TIMES_BASED_CLOCK_PROCESS_CPUTIME_ID"
+                | "GETRUSAGE_BASED_CLOCK_PROCESS_CPUTIME_ID"
+                | "CLOCK_BASED_CLOCK_PROCESS_CPUTIME_ID" => libc::CLOCK_PROCESS_CPUTIME_ID,
+                "TIMES_BASED_CLOCK_MONOTONIC" => libc::CLOCK_MONOTONIC,
+                _ => return Err(vm.raise_errno("EINVAL", None)),
+            },
+            None => {
+                let clock = crate::core::array::to_long(vm, args[0])?;
+                match libc::clockid_t::try_from(clock) {
+                    Ok(clock) => clock,
+                    Err(_) => return Err(vm.raise_errno("EINVAL", Some("clock_gettime"))),
+                }
+            }
         };
         let mut time = libc::timespec {
             tv_sec: 0,
@@ -169,17 +200,16 @@ fn define_process(vm: &mut Vm) {
         // SAFETY: `time` is a valid, writable timespec for the call's
         // duration; clock_gettime writes nothing else.
         if unsafe { libc::clock_gettime(clock, &mut time) } != 0 {
-            let error = std::io::Error::last_os_error();
-            let class = vm.c.io_error;
-            return Err(vm.raise(class, format!("{error} - clock_gettime")));
+            return Err(vm.raise_errno("EINVAL", Some("clock_gettime")));
         }
         let nanos = i128::from(time.tv_sec) * 1_000_000_000 + i128::from(time.tv_nsec);
-        let unit = match args.get(1) {
+        let unit = match args.get(1).filter(|unit| !unit.is_nil()) {
             None => "float_second".to_string(),
             Some(&unit) => match unit.as_symbol() {
                 Some(sym) => vm.symbols.name(sym).to_string(),
                 None => {
-                    let shown = vm.inspect(unit)?;
+                    let shown = vm.to_s_bytes(unit)?;
+                    let shown = String::from_utf8_lossy(&shown).into_owned();
                     return Err(vm.argument_error(format!("unexpected unit: {shown}")));
                 }
             },
@@ -298,14 +328,162 @@ fn env_key(vm: &mut Vm, key: Value) -> VmResult<String> {
     Ok(String::from_utf8_lossy(&bytes).into_owned())
 }
 
-/// `exit(true)` is 0, `exit(false)` 1, `exit(n)` n.
-fn exit_status(value: Option<Value>, default: i64) -> i64 {
+/// `exit(true)` is 0, `exit(false)` 1, `exit(n)` n (a Float truncated;
+/// anything else is a TypeError).
+fn exit_status(vm: &mut Vm, value: Option<Value>, default: i64) -> VmResult<i64> {
     match value {
-        None => default,
-        Some(Value::TRUE) => 0,
-        Some(Value::FALSE) => 1,
-        Some(v) => v.as_fixnum().unwrap_or(default),
+        None => Ok(default),
+        Some(Value::TRUE) => Ok(0),
+        Some(Value::FALSE) => Ok(1),
+        Some(v) => {
+            let status = crate::core::array::to_long(vm, v)?;
+            match i32::try_from(status) {
+                Ok(status) => Ok(i64::from(status)),
+                Err(_) => {
+                    let class = vm.c.range_error;
+                    let bound = if status < 0 { "small" } else { "big" };
+                    Err(vm.raise(
+                        class,
+                        format!("integer {status} too {bound} to convert to `int'"),
+                    ))
+                }
+            }
+        }
     }
+}
+
+/// `sleep(seconds)`: sleeps (forever without an argument) and answers the
+/// whole seconds the wall clock moved, as MRI's `time(0)` difference.
+fn sleep(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
+    let duration = match args.first() {
+        None => None,
+        Some(&interval) => Some(time_interval(vm, interval)?),
+    };
+    let now = || {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs() as i64)
+    };
+    let start = now();
+    match duration {
+        Some(duration) => std::thread::sleep(duration),
+        None => loop {
+            std::thread::sleep(std::time::Duration::from_secs(3600));
+        },
+    }
+    Ok(Value::small(now() - start))
+}
+
+/// MRI's `rb_time_interval`: a non-negative Integer or Float of seconds.
+fn time_interval(vm: &mut Vm, interval: Value) -> VmResult<std::time::Duration> {
+    let seconds = if let Some(int) = crate::core::integer::Int::of(interval) {
+        int.to_f64()
+    } else if let Some(f) = crate::core::integer::float_of(interval) {
+        if !f.is_finite() {
+            let text = crate::core::float::float_to_s(f);
+            let class = vm.c.range_error;
+            return Err(vm.raise(class, format!("{text} out of Time range")));
+        }
+        f
+    } else {
+        let class = vm.class_name(vm.real_class_of(interval));
+        return Err(vm.type_error(format!("can't convert {class} into time interval")));
+    };
+    if seconds < 0.0 {
+        return Err(vm.argument_error("time interval must not be negative".into()));
+    }
+    Ok(std::time::Duration::from_secs_f64(seconds.min(1e12)))
+}
+
+/// `warn(*messages, uplevel: nil, category: nil)`: each message (Arrays
+/// flattened) on its own line, written to `$stderr` in one piece; nothing
+/// when `$VERBOSE` is nil or the category's warnings are off. `uplevel: n`
+/// prefixes `file:line: warning: ` of the n-th caller.
+fn warn(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
+    let (messages, keywords) = vm.native_keywords(args, &["uplevel", "category"])?;
+    let messages = messages.to_vec();
+    if let Some(category) = keywords[1].filter(|c| !c.is_nil()) {
+        let name = match category.as_symbol() {
+            Some(sym) => vm.symbols.name(sym).to_string(),
+            None => match vm.string_text(category) {
+                Some(text) => text,
+                None => {
+                    let shown = vm.inspect(category)?;
+                    return Err(vm.type_error(format!("{shown} is not a symbol nor a string")));
+                }
+            },
+        };
+        match name.as_str() {
+            "deprecated" => return Ok(Value::NIL),
+            "experimental" => {}
+            _ => return Err(vm.argument_error(format!("unknown category: {name}"))),
+        }
+    }
+    let mut prefix = String::new();
+    if let Some(level) = keywords[0].filter(|l| !l.is_nil()) {
+        let level = crate::core::array::to_long(vm, level)?;
+        if level < 0 {
+            return Err(vm.argument_error(format!("negative level ({level})")));
+        }
+        let lines = vm.backtrace_lines();
+        let location = lines
+            .get(level as usize + 1)
+            .and_then(|line| line.rsplit_once(":in `"))
+            .map(|(location, _)| location.to_string());
+        prefix = match location {
+            Some(location) => format!("{location}: warning: "),
+            None => "warning: ".to_string(),
+        };
+    }
+    if vm.global_named("$VERBOSE").is_nil() {
+        return Ok(Value::NIL);
+    }
+    let mut lines = Vec::new();
+    for message in messages {
+        warning_lines(vm, message, &mut lines, &mut Vec::new())?;
+    }
+    if lines.is_empty() {
+        return Ok(Value::NIL);
+    }
+    let mut text = prefix.into_bytes();
+    for mut line in lines {
+        if line.last() != Some(&b'\n') {
+            line.push(b'\n');
+        }
+        text.extend(line);
+    }
+    let stderr = vm.global_named("$stderr");
+    crate::core::io::write_pieces_on(vm, stderr, &[&text])?;
+    Ok(Value::NIL)
+}
+
+/// The lines `puts` would print for one message (an Array gives its
+/// elements, `[...]` for itself inside itself; nil an empty line).
+fn warning_lines(
+    vm: &mut Vm,
+    message: Value,
+    lines: &mut Vec<Vec<u8>>,
+    seen: &mut Vec<Value>,
+) -> VmResult<()> {
+    if let Some(items) = vm.array_items(message) {
+        if seen.contains(&message) {
+            lines.push(b"[...]".to_vec());
+            return Ok(());
+        }
+        seen.push(message);
+        for item in items {
+            warning_lines(vm, item, lines, seen)?;
+        }
+        seen.pop();
+        return Ok(());
+    }
+    let line = if message.is_nil() {
+        Vec::new()
+    } else {
+        vm.to_s_bytes(message)?
+    };
+    lines.push(line);
+    Ok(())
 }
 
 /// A SystemExit with `status`.
@@ -346,6 +524,29 @@ impl Vm {
             })
             .expect("Errno classes are defined");
         self.raise(class, format!("{description} @ {place} - {path}"))
+    }
+
+    /// Raises `Errno::<name>` (one of the table above) with its
+    /// description as the message, then ` - detail` when given
+    /// (`Errno::EDOM: Numerical argument out of domain`).
+    pub fn raise_errno(&mut self, name: &str, detail: Option<&str>) -> crate::vm::Control {
+        let description = ERRNO
+            .iter()
+            .find(|entry| entry.0 == name)
+            .expect("a known errno")
+            .2;
+        let errno = self.symbols.intern("Errno");
+        let object = self.c.object;
+        let sym = self.symbols.intern(name);
+        let class = self
+            .constant(object, errno)
+            .and_then(|module| self.own_constant(module, sym))
+            .expect("Errno classes are defined");
+        let message = match detail {
+            Some(detail) => format!("{description} - {detail}"),
+            None => description.to_string(),
+        };
+        self.raise(class, message)
     }
 
     /// Runs the `at_exit` handlers, last registered first. An exception

@@ -1,0 +1,3 @@
+# An uncaught domain error from Random#rand.
+r = Random.new(1)
+r.rand(Float::INFINITY)

@@ -1,0 +1,3 @@
+# An unfinished strftime directive, uncaught.
+puts Time.utc(2000).strftime("%Y")
+Time.utc(2000).strftime("%Y %")

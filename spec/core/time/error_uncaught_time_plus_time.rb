@@ -1,0 +1,3 @@
+# Adding two Times, uncaught.
+t = Time.utc(2000)
+t + t
