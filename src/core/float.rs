@@ -1,7 +1,7 @@
 //! Float, and MRI's way of printing doubles.
 //!
 //! `Float#to_s` prints the shortest digits that read back as the same double
-//! (Rust's `{:e}` formatting finds them), laid out as MRI lays them out.
+//! (MRI's dtoa in mode 0 finds them), laid out as MRI lays them out.
 //! With the value written `0.DIGITS * 10^decpt`: plain decimal when the point
 //! falls inside the digits or `decpt <= 15` (`1234567890123456.8`,
 //! `100000000000000.0`), `0.000ddd` when `-4 < decpt <= 0` (`0.0001`), and
@@ -32,13 +32,9 @@ pub fn float_to_s(f: f64) -> String {
             "0.0".into()
         };
     }
-    // `{:e}` gives the shortest round-trip digits: "-1.2345e-7".
-    let scientific = format!("{:e}", f.abs());
-    let (mantissa, exponent) = scientific.split_once('e').expect("{:e} has an exponent");
-    let exponent: i32 = exponent.parse().expect("numeric exponent");
-    let digits: String = mantissa.chars().filter(|c| c.is_ascii_digit()).collect();
-    // The value is 0.DIGITS * 10^decpt.
-    let decpt = exponent + 1;
+    // The shortest digits that read back as `f`, as MRI's dtoa finds them.
+    let (digits, decpt) = crate::core::dtoa::dtoa(f.abs(), 0, 0);
+    let digits = String::from_utf8(digits).expect("ASCII digits");
     let sign = if f < 0.0 { "-" } else { "" };
     let digit_count = digits.len() as i32;
     if decpt > 0 && (decpt < digit_count || decpt <= 15) {

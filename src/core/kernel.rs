@@ -1,9 +1,10 @@
 //! Kernel's functions: `puts`, `print`, `p` (written to `$stdout`), and the
 //! strict conversions `Integer()`, `Float()`, `String()`, `Array()`.
 
+use crate::core::integer::{float_of, Int};
 use crate::core::io;
 use crate::value::Value;
-use crate::vm::{Vm, VmResult};
+use crate::vm::{Control, Vm, VmResult};
 
 pub fn define(vm: &mut Vm) {
     let kernel = vm.c.kernel;
@@ -64,51 +65,20 @@ fn p(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
 /// `Integer(x)`, `Float(x)`, `String(x)`, `Array(x)`: strict conversions.
 pub fn define_conversions(vm: &mut Vm) {
     let kernel = vm.c.kernel;
-    vm.define_private_native(kernel, "Integer", 1, Some(2), |vm, _, args| {
-        let value = args[0];
-        if crate::core::integer::Int::of(value).is_some() {
-            return Ok(value);
-        }
-        if let Some(f) = crate::core::integer::float_of(value) {
-            return crate::core::float::float_to_integer(vm, f.trunc());
-        }
-        if let Some(text) = vm.string_text(value) {
-            return match parse_strict_integer(&text) {
-                Some(n) => Ok(vm.new_integer(n)),
-                None => {
-                    let shown = crate::core::string::inspect_string(text.as_bytes());
-                    Err(vm.argument_error(format!("invalid value for Integer(): {shown}")))
-                }
-            };
-        }
-        if value.is_nil() {
-            return Err(vm.type_error("can't convert nil into Integer".into()));
-        }
-        let to_i = vm.symbols.intern("to_i");
-        vm.call(value, to_i, &[])
+    vm.define_private_native(kernel, "Integer", 1, Some(3), |vm, _, args| {
+        let (args, raise) = exception_keyword(vm, args, 2)?;
+        let result = match args {
+            [value] => convert_to_integer(vm, *value),
+            [value, base] if base.is_nil() => convert_to_integer(vm, *value),
+            [value, base] => integer_with_base(vm, *value, *base),
+            _ => unreachable!("arity checked"),
+        };
+        swallow_unless(result, raise)
     });
     vm.define_private_native(kernel, "Float", 1, Some(2), |vm, _, args| {
-        let value = args[0];
-        if let Some(f) = crate::core::integer::float_of(value) {
-            return Ok(vm.new_float(f));
-        }
-        if let Some(int) = crate::core::integer::Int::of(value) {
-            return Ok(vm.new_float(int.to_f64()));
-        }
-        if let Some(text) = vm.string_text(value) {
-            return match parse_strict_float(&text) {
-                Some(f) => Ok(vm.new_float(f)),
-                None => {
-                    let shown = crate::core::string::inspect_string(text.as_bytes());
-                    Err(vm.argument_error(format!("invalid value for Float(): {shown}")))
-                }
-            };
-        }
-        if value.is_nil() {
-            return Err(vm.type_error("can't convert nil into Float".into()));
-        }
-        let to_f = vm.symbols.intern("to_f");
-        vm.call(value, to_f, &[])
+        let (args, raise) = exception_keyword(vm, args, 1)?;
+        let result = convert_to_float(vm, args[0]).map(|f| vm.new_float(f));
+        swallow_unless(result, raise)
     });
     vm.define_private_native(kernel, "String", 1, Some(1), |vm, _, args| {
         let bytes = vm.to_s_bytes(args[0])?;
@@ -136,63 +106,313 @@ pub fn define_conversions(vm: &mut Vm) {
     });
 }
 
-/// `Integer("...")`'s grammar: optional whitespace and sign, an optional
-/// base prefix (`0x`, `0b`, `0o`, `0d`, `0`), digits with single
-/// underscores between them, optional trailing whitespace.
-pub fn parse_strict_integer(text: &str) -> Option<num_bigint::BigInt> {
-    let trimmed = text.trim_matches(|c: char| c.is_ascii_whitespace());
-    let (negative, body) = match trimmed.as_bytes().first()? {
+/// The positional arguments (at most `max`, at least one) and the
+/// `exception:` keyword (true unless given false).
+fn exception_keyword<'a>(
+    vm: &mut Vm,
+    args: &'a [Value],
+    max: usize,
+) -> VmResult<(&'a [Value], bool)> {
+    let (positional, values) = vm.native_keywords(args, &["exception"])?;
+    if positional.is_empty() || positional.len() > max {
+        return Err(vm.arity_error(positional.len(), 1, Some(max)));
+    }
+    Ok((positional, values[0].is_none_or(|v| v.truthy())))
+}
+
+/// With `exception: false`, an error becomes nil.
+fn swallow_unless(result: VmResult, raise: bool) -> VmResult {
+    match result {
+        Err(Control::Raise(_)) if !raise => Ok(Value::NIL),
+        other => other,
+    }
+}
+
+/// MRI's `rb_Integer`: `Integer(value)` without a base.
+pub fn convert_to_integer(vm: &mut Vm, value: Value) -> VmResult {
+    if Int::of(value).is_some() {
+        return Ok(value);
+    }
+    if let Some(f) = float_of(value) {
+        return crate::core::float::float_to_integer(vm, f.trunc());
+    }
+    if let Some(bytes) = vm.string_bytes(value) {
+        return string_to_integer(vm, &bytes, 0);
+    }
+    if value.is_nil() {
+        return Err(vm.type_error("can't convert nil into Integer".into()));
+    }
+    let to_int = vm.symbols.intern("to_int");
+    if vm.find_method(vm.class_of(value), to_int).is_some() {
+        let converted = vm.call(value, to_int, &[])?;
+        if Int::of(converted).is_some() {
+            return Ok(converted);
+        }
+    }
+    if let Some(string) = crate::core::string::check_string(vm, value)? {
+        let bytes = vm.string_bytes(string).expect("a String");
+        return string_to_integer(vm, &bytes, 0);
+    }
+    convert_with(vm, value, "to_i", "Integer", |v| Int::of(v).is_some())
+}
+
+/// `Integer(string, base)`.
+fn integer_with_base(vm: &mut Vm, value: Value, base: Value) -> VmResult {
+    let base = crate::core::array::to_long(vm, base)?;
+    let Some(string) = crate::core::string::check_string(vm, value)? else {
+        return Err(vm.argument_error("base specified for non string value".into()));
+    };
+    if base == 1 || !(0..=36).contains(&base) {
+        return Err(vm.argument_error(format!("invalid radix {base}")));
+    }
+    let bytes = vm.string_bytes(string).expect("a String");
+    string_to_integer(vm, &bytes, base as u32)
+}
+
+/// `value.to_i` (or `to_f`) for `Integer()` (`Float()`): TypeError when
+/// there is no such method or it returns something else.
+fn convert_with(
+    vm: &mut Vm,
+    value: Value,
+    method: &str,
+    into: &str,
+    accept: fn(Value) -> bool,
+) -> VmResult {
+    let name = vm.symbols.intern(method);
+    let described = vm.special_or_class_name(value);
+    if value.is_nil() || vm.find_method(vm.class_of(value), name).is_none() {
+        return Err(vm.type_error(format!("can't convert {described} into {into}")));
+    }
+    let converted = vm.call(value, name, &[])?;
+    if !accept(converted) {
+        let gives = vm.class_name(vm.real_class_of(converted));
+        return Err(vm.type_error(format!(
+            "can't convert {described} to {into} ({described}#{method} gives {gives})"
+        )));
+    }
+    Ok(converted)
+}
+
+/// A String read strictly as an Integer in `base` (0: by its prefix).
+fn string_to_integer(vm: &mut Vm, bytes: &[u8], base: u32) -> VmResult {
+    if bytes.contains(&0) {
+        return Err(vm.argument_error("string contains null byte".into()));
+    }
+    match parse_strict_integer(bytes, base) {
+        Some(n) => Ok(vm.new_integer(n)),
+        None => {
+            let shown = crate::core::string::inspect_string(bytes);
+            Err(vm.argument_error(format!("invalid value for Integer(): {shown}")))
+        }
+    }
+}
+
+/// MRI's `rb_Float`: `Float(value)`.
+pub fn convert_to_float(vm: &mut Vm, value: Value) -> VmResult<f64> {
+    if let Some(f) = float_of(value) {
+        return Ok(f);
+    }
+    if let Some(int) = Int::of(value) {
+        return Ok(int.to_f64());
+    }
+    if let Some(bytes) = vm.string_bytes(value) {
+        if bytes.contains(&0) {
+            return Err(vm.argument_error("string for Float contains null byte".into()));
+        }
+        return match parse_strict_float(&bytes) {
+            Some(f) => Ok(f),
+            None => {
+                let shown = crate::core::string::inspect_string(&bytes);
+                Err(vm.argument_error(format!("invalid value for Float(): {shown}")))
+            }
+        };
+    }
+    let converted = convert_with(vm, value, "to_f", "Float", |v| float_of(v).is_some())?;
+    Ok(float_of(converted).expect("a Float"))
+}
+
+/// Whitespace that strict conversions allow around a number.
+fn is_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r')
+}
+
+fn trim_spaces(bytes: &[u8]) -> &[u8] {
+    let start = bytes
+        .iter()
+        .position(|&b| !is_space(b))
+        .unwrap_or(bytes.len());
+    let end = bytes
+        .iter()
+        .rposition(|&b| !is_space(b))
+        .map_or(start, |i| i + 1);
+    &bytes[start..end]
+}
+
+/// Digits of `radix` with single underscores between them (the whole of
+/// `bytes`), without the underscores; None if that is not what it is.
+fn digit_run(bytes: &[u8], radix: u32) -> Option<String> {
+    if bytes.is_empty() || bytes[0] == b'_' || bytes[bytes.len() - 1] == b'_' {
+        return None;
+    }
+    let mut digits = String::with_capacity(bytes.len());
+    let mut underscore = false;
+    for &b in bytes {
+        if b == b'_' {
+            if underscore {
+                return None;
+            }
+            underscore = true;
+            continue;
+        }
+        if !(b as char).is_digit(radix) {
+            return None;
+        }
+        underscore = false;
+        digits.push(b as char);
+    }
+    Some(digits)
+}
+
+/// `Integer("...")`'s grammar: optional whitespace and sign, a base prefix
+/// (`0x`, `0b`, `0o`, `0d`, or `0` for octal) when `base` is 0 or the one
+/// it names, digits with single underscores between them, optional
+/// trailing whitespace.
+pub fn parse_strict_integer(bytes: &[u8], base: u32) -> Option<num_bigint::BigInt> {
+    let trimmed = trim_spaces(bytes);
+    let (negative, body) = match trimmed.first()? {
         b'-' => (true, &trimmed[1..]),
         b'+' => (false, &trimmed[1..]),
         _ => (false, trimmed),
     };
-    let lower = body.to_ascii_lowercase();
-    let (radix, digits) = if let Some(rest) = lower.strip_prefix("0x") {
-        (16, rest)
-    } else if let Some(rest) = lower.strip_prefix("0b") {
-        (2, rest)
-    } else if let Some(rest) = lower.strip_prefix("0o") {
-        (8, rest)
-    } else if let Some(rest) = lower.strip_prefix("0d") {
-        (10, rest)
-    } else if lower.len() > 1 && lower.starts_with('0') {
-        (8, &lower[1..])
-    } else {
-        (10, lower.as_str())
+    let prefixed = match body {
+        [b'0', letter, rest @ ..] => {
+            let named = match letter.to_ascii_lowercase() {
+                b'x' => 16,
+                b'b' => 2,
+                b'o' => 8,
+                b'd' => 10,
+                _ => 0,
+            };
+            (named != 0 && (base == 0 || base == named)).then_some((named, rest))
+        }
+        _ => None,
     };
-    if digits.is_empty()
-        || digits.starts_with('_')
-        || digits.ends_with('_')
-        || digits.contains("__")
-    {
-        return None;
-    }
-    let value = num_bigint::BigInt::parse_bytes(digits.replace('_', "").as_bytes(), radix)?;
+    let (radix, digits) = match prefixed {
+        Some(found) => found,
+        None if base == 0 && body.len() > 1 && body[0] == b'0' => (8, &body[1..]),
+        None if base == 0 => (10, body),
+        None => (base, body),
+    };
+    let digits = digit_run(digits, radix)?;
+    let value = num_bigint::BigInt::parse_bytes(digits.as_bytes(), radix)?;
     Some(if negative { -value } else { value })
 }
 
-/// `Float("...")`'s grammar: a decimal number with optional fraction and
-/// exponent (digits with single underscores), surrounded by optional
-/// whitespace; also anything `Integer()` accepts.
-pub fn parse_strict_float(text: &str) -> Option<f64> {
-    let trimmed = text.trim_matches(|c: char| c.is_ascii_whitespace());
-    if let Some(int) = parse_strict_integer(trimmed) {
-        if !trimmed.contains(['.', 'e', 'E']) {
-            return num_traits::ToPrimitive::to_f64(&int);
-        }
+/// `Float("...")`'s grammar: optional whitespace and sign, then a decimal
+/// number (digits with single underscores, an optional fraction with a
+/// digit after the point, an optional exponent) or a C99 hexadecimal float
+/// (`0x1.8p1`), then optional whitespace.
+pub fn parse_strict_float(bytes: &[u8]) -> Option<f64> {
+    let trimmed = trim_spaces(bytes);
+    let (negative, body) = match trimmed.first()? {
+        b'-' => (true, &trimmed[1..]),
+        b'+' => (false, &trimmed[1..]),
+        _ => (false, trimmed),
+    };
+    let magnitude = if let [b'0', b'x' | b'X', rest @ ..] = body {
+        parse_hex_float(rest)?
+    } else {
+        parse_decimal(body)?
+    };
+    Some(if negative { -magnitude } else { magnitude })
+}
+
+fn parse_decimal(body: &[u8]) -> Option<f64> {
+    let (mantissa, exponent) = match body.iter().position(|&b| b == b'e' || b == b'E') {
+        Some(i) => (&body[..i], Some(&body[i + 1..])),
+        None => (body, None),
+    };
+    let (integer, fraction) = match mantissa.iter().position(|&b| b == b'.') {
+        Some(i) => (&mantissa[..i], Some(&mantissa[i + 1..])),
+        None => (mantissa, None),
+    };
+    let mut text = if integer.is_empty() && fraction.is_some() {
+        String::from("0")
+    } else {
+        digit_run(integer, 10)?
+    };
+    if let Some(fraction) = fraction {
+        text.push('.');
+        text.push_str(&digit_run(fraction, 10)?);
     }
-    let bytes = trimmed.as_bytes();
-    let valid = !trimmed.is_empty()
-        && bytes
-            .iter()
-            .all(|b| b.is_ascii_digit() || b"+-._eE".contains(b))
-        && !trimmed.contains("__")
-        && !trimmed.starts_with(['_', '.'])
-        && !trimmed.ends_with(['_', '.', 'e', 'E'])
-        && !trimmed.contains("._")
-        && !trimmed.contains("_.");
-    if !valid {
-        return None;
+    if let Some(exponent) = exponent {
+        let (sign, digits) = match exponent.first() {
+            Some(&sign @ (b'-' | b'+')) => (sign as char, &exponent[1..]),
+            _ => ('+', exponent),
+        };
+        text.push('e');
+        text.push(sign);
+        text.push_str(&digit_run(digits, 10)?);
     }
-    trimmed.replace('_', "").parse().ok()
+    text.parse().ok()
+}
+
+/// The digits of a hexadecimal float after its `0x`: hex digits, an
+/// optional fraction, an optional binary exponent (`p-3`).
+fn parse_hex_float(body: &[u8]) -> Option<f64> {
+    let (mantissa, exponent) = match body.iter().position(|&b| b == b'p' || b == b'P') {
+        Some(i) => (&body[..i], Some(&body[i + 1..])),
+        None => (body, None),
+    };
+    let (integer, fraction) = match mantissa.iter().position(|&b| b == b'.') {
+        Some(i) => (&mantissa[..i], &mantissa[i + 1..]),
+        None => (mantissa, &[][..]),
+    };
+    let integer = digit_run(integer, 16)?;
+    let fraction = if fraction.is_empty() {
+        String::new()
+    } else {
+        digit_run(fraction, 16)?
+    };
+    let all = format!("{integer}{fraction}");
+    let mut scale = -4 * fraction.len() as i64;
+    if let Some(exponent) = exponent {
+        let (negative, digits) = match exponent.first() {
+            Some(b'-') => (true, &exponent[1..]),
+            Some(b'+') => (false, &exponent[1..]),
+            _ => (false, exponent),
+        };
+        let digits = digit_run(digits, 10)?;
+        let value: i64 = digits.parse().unwrap_or(i64::MAX / 4);
+        scale += if negative { -value } else { value };
+    }
+    let value = num_bigint::BigInt::parse_bytes(all.as_bytes(), 16)?;
+    Some(big_times_power_of_two(&value, scale))
+}
+
+/// `value * 2**scale`, correctly rounded.
+fn big_times_power_of_two(value: &num_bigint::BigInt, scale: i64) -> f64 {
+    use num_traits::ToPrimitive;
+    if scale >= 0 {
+        return (value << scale.min(4096) as usize)
+            .to_f64()
+            .unwrap_or(f64::INFINITY);
+    }
+    // Keep 64 significant bits plus a sticky bit, then let the conversion
+    // round once.
+    let bits = value.bits() as i64;
+    let shift = (bits - 64).max(0);
+    let sticky = shift > 0 && value.trailing_zeros().unwrap_or(0) < shift as u64;
+    let top = (value >> shift as usize).to_u64().unwrap_or(0) | u64::from(sticky);
+    let exponent = scale + shift;
+    if exponent < -1200 {
+        return 0.0;
+    }
+    // top * 2^exponent: scale in two steps to avoid an early underflow.
+    let f = top as f64;
+    if exponent < -1000 {
+        f * 2f64.powi(-1000) * 2f64.powi((exponent + 1000) as i32)
+    } else {
+        f * 2f64.powi(exponent as i32)
+    }
 }

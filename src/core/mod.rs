@@ -6,15 +6,18 @@
 //! more natural in Ruby live in `rb/` instead, so the JIT can inline them.
 
 pub mod array;
+pub mod dtoa;
 pub mod enumerator;
 pub mod exception;
 pub mod file;
 pub mod float;
+pub mod format;
 pub mod hash;
 pub mod integer;
 pub mod io;
 pub mod kernel;
 pub mod load;
+pub mod math;
 pub mod method_object;
 pub mod module;
 pub mod nmin;
@@ -74,6 +77,8 @@ pub fn define_core(vm: &mut Vm) {
     structs::define(vm);
     kernel::define(vm);
     kernel::define_conversions(vm);
+    format::define(vm);
+    math::define(vm);
     integer::define(vm);
     float::define(vm);
     string::define(vm);

@@ -107,7 +107,7 @@ pub fn expect_string(vm: &mut Vm, value: Value) -> VmResult<Vec<u8>> {
 
 /// MRI's `rb_check_string_type`: the value when it is a String, what its
 /// `to_str` returns when it has one, else None.
-fn check_string(vm: &mut Vm, value: Value) -> VmResult<Option<Value>> {
+pub(crate) fn check_string(vm: &mut Vm, value: Value) -> VmResult<Option<Value>> {
     if value.get::<RString>().is_some() {
         return Ok(Some(value));
     }
