@@ -82,6 +82,21 @@ pub struct RHash {
     pub data: Box<RefCell<crate::core::hash::HashData>>,
 }
 
+/// A Regexp (see `core/regexp.rs`): its compiled pattern, shared with the
+/// MatchData it makes.
+#[repr(C)]
+pub struct RRegexp {
+    pub header: Header,
+    pub data: Rc<crate::core::regexp::RegexpData>,
+}
+
+/// A MatchData (see `core/regexp/match_data.rs`).
+#[repr(C)]
+pub struct RMatch {
+    pub header: Header,
+    pub data: Box<crate::core::regexp::MatchInfo>,
+}
+
 /// How a method may be called.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Visibility {
@@ -267,6 +282,8 @@ pub fn trace_cell(header: &Header, marker: &mut Marker) {
         ObjKind::Env => downcast::<REnv>(header).unwrap().trace(marker),
         ObjKind::Proc => downcast::<RProc>(header).unwrap().trace(marker),
         ObjKind::Hash => downcast::<RHash>(header).unwrap().trace(marker),
+        ObjKind::Regexp => {}
+        ObjKind::MatchData => downcast::<RMatch>(header).unwrap().trace(marker),
     }
 }
 
@@ -289,5 +306,7 @@ pub fn drop_cell(header: &Header) {
         ObjKind::Env => drop_as::<REnv>(header),
         ObjKind::Proc => drop_as::<RProc>(header),
         ObjKind::Hash => drop_as::<RHash>(header),
+        ObjKind::Regexp => drop_as::<RRegexp>(header),
+        ObjKind::MatchData => drop_as::<RMatch>(header),
     }
 }

@@ -21,6 +21,7 @@ pub mod proc;
 pub mod process;
 pub mod range;
 pub mod recursion;
+pub mod regexp;
 pub mod string;
 pub mod structs;
 pub mod symbol;
@@ -73,6 +74,7 @@ pub fn define_core(vm: &mut Vm) {
     integer::define(vm);
     float::define(vm);
     string::define(vm);
+    regexp::define(vm);
     symbol::define(vm);
     array::define(vm);
 }
