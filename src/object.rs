@@ -83,11 +83,12 @@ pub struct RHash {
 }
 
 /// A Regexp (see `core/regexp.rs`): its compiled pattern, shared with the
-/// MatchData it makes.
+/// MatchData it makes; None until `initialize` gives it one
+/// (`Regexp.allocate`).
 #[repr(C)]
 pub struct RRegexp {
     pub header: Header,
-    pub data: Rc<crate::core::regexp::RegexpData>,
+    pub data: RefCell<Option<Rc<crate::core::regexp::RegexpData>>>,
 }
 
 /// A MatchData (see `core/regexp/match_data.rs`).

@@ -1255,7 +1255,10 @@ impl Compiler<'_, '_> {
         if let (Some(recv), "=~", [value]) = (&send.recv, send.method_name.as_str(), &send.args[..])
         {
             if let Node::Regexp(regexp) = recv.as_ref() {
-                if regexp_source(&regexp.parts).is_some_and(|s| !named_groups(&s).is_empty()) {
+                if self
+                    .regexp_source(regexp)
+                    .is_some_and(|s| !named_groups(&s).is_empty())
+                {
                     return self.match_with_lvasgn(m, node, recv, value);
                 }
             }
@@ -2516,7 +2519,7 @@ impl Compiler<'_, '_> {
     /// `/a#{b}/` the parts joined and compiled each time (`toregexp`).
     fn regexp(&mut self, m: &mut MethodBuilder, regexp: &Regexp) {
         let (options, once) = regexp_options(regexp.options.as_deref());
-        if let Some(source) = regexp_source(&regexp.parts) {
+        if let Some(source) = self.regexp_source(regexp) {
             let line = self.line(&regexp.expression_l);
             m.push_literal(Literal::Regexp {
                 source,
@@ -2530,8 +2533,9 @@ impl Compiler<'_, '_> {
         }
         for part in &regexp.parts {
             match part {
-                Node::Str(Str { value, .. }) => {
-                    m.push_literal(Literal::String(value.as_raw().clone()));
+                Node::Str(str) => {
+                    let text = self.regexp_text(regexp, str);
+                    m.push_literal(Literal::String(text));
                 }
                 Node::Begin(Begin { statements, .. }) => {
                     self.sequence(m, statements);
@@ -2545,6 +2549,49 @@ impl Compiler<'_, '_> {
         }
         m.emit(Insn::Concat(regexp.parts.len() as u32));
         m.emit(Insn::ToRegexp(options));
+    }
+
+    /// The source of a Regexp literal without interpolation.
+    fn regexp_source(&self, regexp: &Regexp) -> Option<Vec<u8>> {
+        let mut source = Vec::new();
+        for part in &regexp.parts {
+            match part {
+                Node::Str(str) => source.extend(self.regexp_text(regexp, str)),
+                _ => return None,
+            }
+        }
+        Some(source)
+    }
+
+    /// A literal part of a Regexp as MRI keeps it: the text as written,
+    /// with an escaped closing delimiter unescaped unless the delimiters
+    /// pair (`/a\/b/` is `a/b`, `%r{a\}b}` is `a\}b`) and the control and
+    /// meta escapes spelled in hex (`\cA` is `\x01`). (lib-ruby-parser's
+    /// own rewriting of those escapes is not MRI's.)
+    fn regexp_text(&self, regexp: &Regexp, part: &Str) -> Vec<u8> {
+        let raw = &self.source.text[part.expression_l.begin..part.expression_l.end];
+        let close = self.source.text[regexp.end_l.begin];
+        let paired = matches!(close, b'}' | b')' | b']' | b'>');
+        let mut text = Vec::with_capacity(raw.len());
+        let mut i = 0;
+        while i < raw.len() {
+            if raw[i] != b'\\' || i + 1 == raw.len() {
+                text.push(raw[i]);
+                i += 1;
+                continue;
+            }
+            if let Some((byte, length)) = control_escape(&raw[i..]) {
+                text.extend_from_slice(format!("\\x{byte:02X}").as_bytes());
+                i += length;
+                continue;
+            }
+            if raw[i + 1] != close || paired {
+                text.push(b'\\');
+            }
+            text.push(raw[i + 1]);
+            i += 2;
+        }
+        text
     }
 
     /// `/(?<name>..)/ =~ value`: the match, then each named group assigned
@@ -2561,7 +2608,8 @@ impl Compiler<'_, '_> {
     /// ```
     fn match_with_lvasgn(&mut self, m: &mut MethodBuilder, node: &Node, re: &Node, value: &Node) {
         let names = match re {
-            Node::Regexp(regexp) => regexp_source(&regexp.parts)
+            Node::Regexp(regexp) => self
+                .regexp_source(regexp)
                 .map(|source| named_groups(&source))
                 .unwrap_or_default(),
             _ => Vec::new(),
@@ -3134,16 +3182,30 @@ fn regexp_options(options: Option<&Node>) -> (u32, bool) {
     (bits, flags.contains('o'))
 }
 
-/// The source of a Regexp literal without interpolation.
-fn regexp_source(parts: &[Node]) -> Option<Vec<u8>> {
-    let mut source = Vec::new();
-    for part in parts {
-        match part {
-            Node::Str(Str { value, .. }) => source.extend_from_slice(value.as_raw()),
-            _ => return None,
-        }
-    }
-    Some(source)
+/// A control or meta escape at the start of `text` (`\cX`, `\C-X`,
+/// `\M-X`, combined as `\M-\C-X`): the byte it stands for and its length.
+fn control_escape(text: &[u8]) -> Option<(u8, usize)> {
+    let (kind, prefix) = match text.get(..3)? {
+        [b'\\', b'c', _] => (b'c', 2),
+        [b'\\', b'C', b'-'] => (b'c', 3),
+        [b'\\', b'M', b'-'] => (b'm', 3),
+        _ => return None,
+    };
+    let rest = &text[prefix..];
+    let (target, length) = match rest.first()? {
+        b'\\' => control_escape(rest).or_else(|| {
+            let escaped = *rest.get(1)?;
+            Some((escaped, 2))
+        })?,
+        &c if c.is_ascii() => (c, 1),
+        _ => return None,
+    };
+    let byte = match kind {
+        b'c' if target == b'?' => 0x7f,
+        b'c' => target & 0x9f,
+        _ => target | 0x80,
+    };
+    Some((byte, prefix + length))
 }
 
 /// The names of a pattern's named groups that can be local variables, in

@@ -200,9 +200,13 @@ fn float_for_message(f: f64) -> String {
     format!("{}e{sign}{:02}", trim(mantissa), exponent.abs())
 }
 
-/// Whether `value` is a Regexp.
-fn is_regexp(value: Value) -> bool {
-    value.get::<crate::object::RRegexp>().is_some()
+/// Whether `value` is a Regexp; TypeError for one never initialized.
+fn is_regexp(vm: &mut Vm, value: Value) -> VmResult<bool> {
+    if !crate::core::regexp::is_regexp(value) {
+        return Ok(false);
+    }
+    crate::core::regexp::checked(vm, value)?;
+    Ok(true)
 }
 
 /// A pattern argument: a Regexp, or text matched as it is.
@@ -215,7 +219,7 @@ pub(crate) enum Pattern {
 /// a Regexp, a String (or `to_str`), else MRI's TypeError `wrong argument
 /// type X (expected Regexp)`.
 fn expect_pattern(vm: &mut Vm, value: Value) -> VmResult<Pattern> {
-    if is_regexp(value) {
+    if is_regexp(vm, value)? {
         return Ok(Pattern::Regexp(value));
     }
     match check_string(vm, value)? {
@@ -230,7 +234,7 @@ fn expect_pattern(vm: &mut Vm, value: Value) -> VmResult<Pattern> {
 /// A pattern argument of `index`, `rindex` and `start_with?`: a Regexp, or
 /// a String as [`expect_string`] takes it.
 fn expect_string_or_regexp(vm: &mut Vm, value: Value) -> VmResult<Pattern> {
-    if is_regexp(value) {
+    if is_regexp(vm, value)? {
         return Ok(Pattern::Regexp(value));
     }
     Ok(Pattern::Text(expect_string(vm, value)?))
@@ -239,7 +243,7 @@ fn expect_string_or_regexp(vm: &mut Vm, value: Value) -> VmResult<Pattern> {
 /// The Regexp `match` and `match?` use: a Regexp, or a String compiled as
 /// a pattern (not quoted, as MRI's `get_pat`).
 fn regexp_argument(vm: &mut Vm, value: Value) -> VmResult {
-    if is_regexp(value) {
+    if is_regexp(vm, value)? {
         return Ok(value);
     }
     match check_string(vm, value)? {
@@ -586,7 +590,7 @@ pub(crate) fn match_operator(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult 
     if args[0].get::<RString>().is_some() {
         return Err(vm.type_error("type mismatch: String given".into()));
     }
-    if is_regexp(args[0]) {
+    if is_regexp(vm, args[0])? {
         let text = crate::core::regexp::match_text(vm, s)?;
         let found = crate::core::regexp::search(vm, args[0], &text, 0)?;
         return Ok(match found {

@@ -205,13 +205,15 @@ pub fn group_value(vm: &mut Vm, m: Value, index: Value) -> VmResult {
     let group = if is_name(index) {
         named_group(vm, info, index)?
     } else {
+        // Counting from the end never reaches the whole match (MRI's
+        // `rb_reg_nth_match`).
         let n = to_long(vm, index)?;
         let count = info.spans.len() as i64;
-        let n = if n < 0 { n + count } else { n };
-        if !(0..count).contains(&n) {
-            return Ok(Value::NIL);
+        match n {
+            n if n < 0 && n + count > 0 => (n + count) as usize,
+            n if (0..count).contains(&n) => n as usize,
+            _ => return Ok(Value::NIL),
         }
-        n as usize
     };
     let text = info.group_text(group);
     Ok(text_value(vm, text))

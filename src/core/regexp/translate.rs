@@ -22,12 +22,14 @@
 //! specified"...); anything else the Rust engine rejects keeps the engine's
 //! message.
 
+/// Group names in the order they appear, each with the numbers of the
+/// groups that have it.
+pub type Names = Vec<(String, Vec<usize>)>;
+
 /// A pattern ready for fancy-regex, with what Ruby knows about its groups.
 pub struct Translation {
     pub pattern: String,
-    /// The group names in the order they first appear, each with the
-    /// numbers of the groups that have it.
-    pub names: Vec<(String, Vec<usize>)>,
+    pub names: Names,
     /// How many groups capture.
     pub groups: usize,
 }
@@ -65,18 +67,14 @@ struct Translator {
     atom: Option<usize>,
     /// Whether that atom is an anchor or a lookaround (zero-width).
     zero_width: bool,
-    names: Vec<(String, Vec<usize>)>,
+    names: Names,
     groups: usize,
     /// What the survey pass found: every name and the number of groups.
-    known: Option<(Vec<(String, Vec<usize>)>, usize)>,
+    known: Option<(Names, usize)>,
 }
 
 impl Translator {
-    fn new(
-        source: &str,
-        options: u32,
-        known: Option<(Vec<(String, Vec<usize>)>, usize)>,
-    ) -> Translator {
+    fn new(source: &str, options: u32, known: Option<(Names, usize)>) -> Translator {
         Translator {
             chars: source.chars().collect(),
             pos: 0,
@@ -574,20 +572,28 @@ impl Translator {
     /// character.
     fn hex_escape(&mut self) -> Result<char, String> {
         let first = self.hex_byte()?;
-        if first < 0x80 {
-            return Ok(first as char);
-        }
+        let length = match first {
+            0x00..=0x7f => return Ok(first as char),
+            0xc2..=0xdf => 2,
+            0xe0..=0xef => 3,
+            0xf0..=0xf4 => 4,
+            _ => return Err("invalid multibyte escape".into()),
+        };
         let mut bytes = vec![first];
-        while bytes.len() < 4 && std::str::from_utf8(&bytes).is_err() {
+        while bytes.len() < length {
             if self.peek() != Some('\\') || self.peek_at(1) != Some('x') {
-                break;
+                return Err("too short escaped multibyte character".into());
             }
             self.pos += 2;
-            bytes.push(self.hex_byte()?);
+            let byte = self.hex_byte()?;
+            if byte & 0xc0 != 0x80 {
+                return Err("invalid multibyte escape".into());
+            }
+            bytes.push(byte);
         }
         match std::str::from_utf8(&bytes) {
-            Ok(text) if text.chars().count() == 1 => Ok(text.chars().next().expect("one")),
-            _ => Err("invalid multibyte escape".into()),
+            Ok(text) => Ok(text.chars().next().expect("one character")),
+            Err(_) => Err("invalid multibyte escape".into()),
         }
     }
 

@@ -141,7 +141,7 @@ pub(crate) fn aref(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
 /// The bytes `[]` selects with `args`, or None when it answers nil.
 fn select(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult<Option<Range<usize>>> {
     let first = args[0];
-    if is_regexp(first) {
+    if is_regexp(vm, first)? {
         return regexp_select(vm, s, first, args.get(1).copied());
     }
     if let [start, length] = args {
@@ -217,10 +217,15 @@ fn capture_group(vm: &mut Vm, re: Value, spans: &Spans, capture: Value) -> VmRes
             }
         };
     }
+    // As MRI's `rb_reg_nth_match`: counting from the end never reaches
+    // the whole match.
     let n = to_long(vm, capture)?;
     let count = spans.len() as i64;
-    let n = if n < 0 { n + count } else { n };
-    Ok((0..count).contains(&n).then_some(n as usize))
+    Ok(match n {
+        n if n < 0 && n + count > 0 => Some((n + count) as usize),
+        n if (0..count).contains(&n) => Some(n as usize),
+        _ => None,
+    })
 }
 
 /// The whole match of `spans`, as a byte range.
@@ -368,7 +373,7 @@ fn aset(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
     vm.check_frozen(s)?;
     let (&value, selector) = args.split_last().expect("arity is checked");
     let first = selector[0];
-    if is_regexp(first) {
+    if is_regexp(vm, first)? {
         return regexp_assign(vm, s, first, selector.get(1).copied(), value);
     }
     if let [start, length] = selector {
@@ -739,22 +744,18 @@ fn scan_regexp(vm: &mut Vm, s: Value, re: Value) -> VmResult {
             match &block {
                 Some(block) => {
                     vm.temp_roots.borrow_mut().push(item);
-                    vm.record_match(re, &text, Some(spans));
+                    vm.record_match(re, &text, Some(spans.clone()));
                     vm.temp_roots.borrow_mut().pop();
                     vm.invoke_block(block, &[item])?;
                 }
-                None => {
-                    append(result, item);
-                    last = Some(spans);
-                }
+                None => append(result, item),
             }
+            last = Some(spans);
             if from > text.len() {
                 break;
             }
         }
-        if block.is_none() {
-            vm.record_match(re, &text, last);
-        }
+        vm.record_match(re, &text, last);
         Ok(())
     })();
     vm.temp_roots.borrow_mut().pop();

@@ -167,7 +167,7 @@ fn split_regexp(vm: &mut Vm, s: Value, re: Value, limit: i64) -> VmResult<Vec<Ra
     let text = match_text(vm, s)?;
     let len = text.len();
     if limit == 1 {
-        return Ok(if len == 0 { Vec::new() } else { vec![0..len] });
+        return Ok(std::iter::once(0..len).filter(|_| len > 0).collect());
     }
     let data = regexp_data(re).expect("a Regexp");
     let char_at = |at: usize| text[at..].chars().next().map_or(1, char::len_utf8);
@@ -175,15 +175,13 @@ fn split_regexp(vm: &mut Vm, s: Value, re: Value, limit: i64) -> VmResult<Vec<Ra
     let (mut beg, mut start) = (0, 0);
     let mut last_null = false;
     let mut fields = 1;
+    // `$~` is the last match when the limit stops the loop, nil when a
+    // search fails.
     let mut last = None;
     while let Some(spans) = data.search(&text, start).map_err(|m| vm.regexp_error(m))? {
         let (match_start, match_end) = spans[0].expect("a match");
-        last = Some(spans.clone());
         if start == match_start && match_start == match_end {
-            if len == 0 {
-                pieces.push(0..0);
-                break;
-            } else if last_null {
+            if last_null {
                 pieces.push(beg..beg + char_at(beg));
                 beg = start;
             } else {
@@ -200,6 +198,7 @@ fn split_regexp(vm: &mut Vm, s: Value, re: Value, limit: i64) -> VmResult<Vec<Ra
         pieces.extend(spans[1..].iter().flatten().map(|&(from, to)| from..to));
         fields += 1;
         if limit > 0 && limit <= fields {
+            last = Some(spans);
             break;
         }
     }
