@@ -31,7 +31,8 @@
 //! nothing has to be cleared when frames come and go. The frame a match
 //! belongs to is the innermost Ruby frame (core methods such as `gsub` set
 //! their caller's `$~`), or for a block the frame of the method it is
-//! written in (its `home`). `$1`, `$&`, `` $` ``, `$'` and `$+` are read
+//! written in (its `home`); the core methods written in Ruby (`rb/`) are
+//! passed over like those in Rust. `$1`, `$&`, `` $` ``, `$'` and `$+` are read
 //! from `$~` (`getspecial`); `Regexp#match`, `=~`, `===` and the String
 //! methods set it.
 
@@ -248,13 +249,14 @@ impl Vm {
     }
 
     /// The index of the frame whose `$~` the running code reads and
-    /// writes: the innermost Ruby frame, or for a block the frame of the
-    /// method it is written in.
+    /// writes: the innermost frame of the program's Ruby code (core methods
+    /// written in Ruby, as those in Rust, work on their caller's), or for a
+    /// block the frame of the method it is written in.
     fn match_frame(&self) -> Option<usize> {
-        let top = self
-            .frames
-            .iter()
-            .rposition(|f| matches!(f.code, FrameCode::Bytecode(_)))?;
+        let top = self.frames.iter().rposition(|f| match &f.code {
+            FrameCode::Bytecode(method) => !crate::prelude::is_internal(&method.code.file),
+            FrameCode::Native(_) => false,
+        })?;
         let frame = &self.frames[top];
         if frame.home == frame.id {
             return Some(top);

@@ -58,8 +58,11 @@ pub fn define(vm: &mut Vm) {
         Ok(vm.new_str(&to_s(&data)))
     });
     vm.define_native(regexp, "inspect", 0, Some(0), |vm, re, _| {
-        let data = checked(vm, re)?;
-        Ok(vm.new_str(&inspect(&data)))
+        let text = match regexp_data(re) {
+            Some(data) => inspect(&data),
+            None => crate::core::object::default_to_s(vm, re),
+        };
+        Ok(vm.new_str(&text))
     });
     vm.define_native(regexp, "options", 0, Some(0), |vm, re, _| {
         let data = checked(vm, re)?;
