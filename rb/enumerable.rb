@@ -239,6 +239,31 @@ module Enumerable
     values.sum(init)
   end
 
+  # `pattern === element` picks the elements (a Regexp sets `$~` in the
+  # caller, which the block sees); the block maps them. Without a block a
+  # Regexp is tried with `match?`, which leaves `$~` alone, as MRI does.
+  def grep(pattern)
+    quiet = !block_given? && pattern.is_a?(Regexp)
+    result = []
+    each do |*xs|
+      x = xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)
+      matched = quiet ? (x.is_a?(String) || x.is_a?(Symbol)) && pattern.match?(x) : pattern === x
+      result << (block_given? ? yield(x) : x) if matched
+    end
+    result
+  end
+
+  def grep_v(pattern)
+    quiet = !block_given? && pattern.is_a?(Regexp)
+    result = []
+    each do |*xs|
+      x = xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)
+      matched = quiet ? (x.is_a?(String) || x.is_a?(Symbol)) && pattern.match?(x) : pattern === x
+      result << (block_given? ? yield(x) : x) unless matched
+    end
+    result
+  end
+
   def count(value = (no_value = true))
     count = 0
     if !no_value

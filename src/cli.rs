@@ -74,7 +74,9 @@ fn run(options: &Options) -> i32 {
     let mut vm = Vm::new(VmOptions {
         gc_stress: options.gc_stress,
     });
-    let code = match bytecode::compile_file(&source, &file, &mut vm.symbols) {
+    let compiled = bytecode::compile_file(&source, &file, &mut vm.symbols)
+        .and_then(|code| crate::core::regexp::check_literals(&code).map(|()| code));
+    let code = match compiled {
         Ok(code) => code,
         Err(error) => {
             eprintln!("{}", error.report);

@@ -56,6 +56,8 @@ pub enum ObjKind {
     Env,
     Proc,
     Hash,
+    Regexp,
+    MatchData,
 }
 
 pub mod flags {

@@ -208,6 +208,13 @@ impl Vm {
                     v
                 }
                 Literal::Symbol(sym) => Value::symbol(*sym),
+                Literal::Regexp {
+                    source, options, ..
+                } => {
+                    let v = crate::core::regexp::literal(self, source, *options);
+                    self.pinned.push(v);
+                    v
+                }
             })
             .collect();
         let sites = code
@@ -982,6 +989,21 @@ impl Vm {
                     self.frames[frame].ip = (ip - 1) as u32;
                     crate::core::module::method_added(self, module, name)?;
                     self.stack.push(Value::symbol(name));
+                }
+                Insn::ToRegexp(options) => {
+                    self.frames[frame].ip = (ip - 1) as u32;
+                    let source = self.pop();
+                    let regexp = crate::core::regexp::from_interpolation(self, source, options)?;
+                    self.stack.push(regexp);
+                }
+                Insn::GetSpecial(special) => {
+                    let value = crate::core::regexp::special(self, special);
+                    self.stack.push(value);
+                }
+                Insn::SetLastMatch => {
+                    self.frames[frame].ip = (ip - 1) as u32;
+                    let value = self.pop();
+                    crate::core::regexp::assign_last_match(self, value)?;
                 }
                 Insn::Unsupported(index) => {
                     self.frames[frame].ip = (ip - 1) as u32;

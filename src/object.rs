@@ -82,6 +82,22 @@ pub struct RHash {
     pub data: Box<RefCell<crate::core::hash::HashData>>,
 }
 
+/// A Regexp (see `core/regexp.rs`): its compiled pattern, shared with the
+/// MatchData it makes; None until `initialize` gives it one
+/// (`Regexp.allocate`).
+#[repr(C)]
+pub struct RRegexp {
+    pub header: Header,
+    pub data: RefCell<Option<Rc<crate::core::regexp::RegexpData>>>,
+}
+
+/// A MatchData (see `core/regexp/match_data.rs`).
+#[repr(C)]
+pub struct RMatch {
+    pub header: Header,
+    pub data: Box<crate::core::regexp::MatchInfo>,
+}
+
 /// How a method may be called.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Visibility {
@@ -283,6 +299,8 @@ pub fn trace_cell(header: &Header, marker: &mut Marker) {
         ObjKind::Env => downcast::<REnv>(header).unwrap().trace(marker),
         ObjKind::Proc => downcast::<RProc>(header).unwrap().trace(marker),
         ObjKind::Hash => downcast::<RHash>(header).unwrap().trace(marker),
+        ObjKind::Regexp => {}
+        ObjKind::MatchData => downcast::<RMatch>(header).unwrap().trace(marker),
     }
 }
 
@@ -305,5 +323,7 @@ pub fn drop_cell(header: &Header) {
         ObjKind::Env => drop_as::<REnv>(header),
         ObjKind::Proc => drop_as::<RProc>(header),
         ObjKind::Hash => drop_as::<RHash>(header),
+        ObjKind::Regexp => drop_as::<RRegexp>(header),
+        ObjKind::MatchData => drop_as::<RMatch>(header),
     }
 }

@@ -232,6 +232,9 @@ pub struct CoreClasses {
     pub io: Value,
     pub io_error: Value,
     pub eof_error: Value,
+    pub regexp: Value,
+    pub match_data: Value,
+    pub regexp_error: Value,
 }
 
 /// Interned names the runtime uses often.
@@ -328,6 +331,10 @@ pub struct Vm {
     pub temp_roots: RefCell<Vec<Value>>,
     /// The random number generators (see `core/random.rs`).
     pub randoms: crate::core::random::Generators,
+    /// `$~` of the frames that have one, by frame index: the id of the
+    /// frame that set it and the MatchData (or nil). An entry whose id is
+    /// not its frame's any more is stale (see `core/regexp.rs`).
+    pub last_match: Vec<(u64, Value)>,
 }
 
 impl Vm {
@@ -403,6 +410,9 @@ impl Vm {
                 io: placeholder,
                 io_error: placeholder,
                 eof_error: placeholder,
+                regexp: placeholder,
+                match_data: placeholder,
+                regexp_error: placeholder,
             },
             sym,
             main: placeholder,
@@ -433,6 +443,7 @@ impl Vm {
             files: FxHashMap::default(),
             stdin_lineno: 0,
             loaded_features: Default::default(),
+            last_match: Vec::new(),
         });
         vm.bootstrap_classes();
         crate::core::define_core(&mut vm);
@@ -511,6 +522,9 @@ impl Vm {
         self.c.io_error = self.define_class("IOError", standard);
         self.c.eof_error = self.define_class("EOFError", self.c.io_error);
         self.c.system_stack_error = self.define_class("SystemStackError", exception);
+        self.c.regexp_error = self.define_class("RegexpError", standard);
+        self.c.regexp = self.define_class("Regexp", object);
+        self.c.match_data = self.define_class("MatchData", object);
         self.define_class("NoMatchingPatternError", standard);
         self.define_class("SecurityError", exception);
         self.define_class("Interrupt", exception);
@@ -1113,6 +1127,11 @@ impl Vm {
                 if let Control::Throw { tag, .. } = control {
                     marker.mark(*tag);
                 }
+            }
+        }
+        for (index, &(id, value)) in self.last_match.iter().enumerate() {
+            if self.frames.get(index).is_some_and(|frame| frame.id == id) {
+                marker.mark(value);
             }
         }
         for ivars in self.generic_ivars.values() {

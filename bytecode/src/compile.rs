@@ -42,7 +42,7 @@
 
 use crate::error_highlight;
 use crate::forwarding;
-use crate::insn::Insn;
+use crate::insn::{Insn, Special};
 use crate::literal::Literal;
 use crate::method::{call_flags, CallSite, Method, MethodKind};
 use crate::symbols::{Sym, SymbolTable};
@@ -453,7 +453,9 @@ fn frozen_string_literals(comments: &[lib_ruby_parser::source::MagicComment], te
 /// How an instruction changes the operand-stack depth.
 fn stack_effect(insn: &Insn, sites: &[CallSite]) -> i32 {
     match *insn {
-        Insn::Trace(_) | Insn::Not | Insn::Jump(_) | Insn::ToS => 0,
+        Insn::Trace(_) | Insn::Not | Insn::Jump(_) | Insn::ToS | Insn::ToRegexp(_) => 0,
+        Insn::GetSpecial(_) => 1,
+        Insn::SetLastMatch => -1,
         Insn::GetConstFrom(_) | Insn::DefineModule(_) | Insn::OpenSingleton(_) => 0,
         Insn::DefineSingletonMethod(_) => 0,
         Insn::SetConst(_) | Insn::SetGlobal(_) | Insn::SetIvar(_) | Insn::SetCvar(_) => -1,
@@ -658,6 +660,30 @@ impl Compiler<'_, '_> {
                 } else {
                     Insn::Yield { argc, kwargs }
                 });
+            }
+            Node::Gvar(Gvar { name, .. }) if name == "$~" => {
+                m.emit(Insn::GetSpecial(Special::LastMatch));
+            }
+            Node::Gvasgn(Gvasgn {
+                name,
+                value: Some(value),
+                ..
+            }) if name == "$~" => {
+                self.expr(m, value);
+                m.emit(Insn::Dup);
+                m.emit(Insn::SetLastMatch);
+            }
+            Node::NthRef(NthRef { name, .. }) => {
+                let group = name.trim_start_matches('$').parse::<u16>();
+                m.emit(Insn::GetSpecial(Special::Group(group.unwrap_or(u16::MAX))));
+            }
+            Node::BackRef(BackRef { name, .. }) => match back_ref(name) {
+                Some(special) => m.emit(Insn::GetSpecial(special)),
+                None => self.unsupported(m, "this match variable"),
+            },
+            Node::Regexp(regexp) => self.regexp(m, regexp),
+            Node::MatchWithLvasgn(MatchWithLvasgn { re, value, .. }) => {
+                self.match_with_lvasgn(m, node, re, value)
             }
             Node::Gvar(Gvar { name, .. }) => {
                 let sym = self.sym(name);
@@ -1273,7 +1299,35 @@ impl Compiler<'_, '_> {
     }
 
     fn send(&mut self, m: &mut MethodBuilder, node: &Node, send: &Send) {
+        // lib-ruby-parser (without its Onigmo feature) leaves two things to
+        // the compiler: `/(?<name>..)/ =~ s` assigning the named groups...
+        if let (Some(recv), "=~", [value]) = (&send.recv, send.method_name.as_str(), &send.args[..])
+        {
+            if let Node::Regexp(regexp) = recv.as_ref() {
+                if self
+                    .regexp_source(regexp)
+                    .is_some_and(|s| !named_groups(&s).is_empty())
+                {
+                    return self.match_with_lvasgn(m, node, recv, value);
+                }
+            }
+        }
+        // ...and, after it, those names read as locals rather than calls.
+        if send.recv.is_none()
+            && send.args.is_empty()
+            && send.begin_l.is_none()
+            && self.is_known_local(m, &send.method_name)
+        {
+            let (load, _) = self.local_access(m, &send.method_name);
+            return m.emit(load);
+        }
         self.send_with_block(m, node, send, None)
+    }
+
+    /// Whether `name` is a local of this scope or an enclosing one.
+    fn is_known_local(&mut self, m: &MethodBuilder, name: &str) -> bool {
+        let sym = self.sym(name);
+        m.locals.contains(&sym) || self.scopes.iter().any(|s| s.locals.contains(&sym))
     }
 
     /// A method call, with its literal block if it has one. A `&expr`
@@ -2452,6 +2506,15 @@ impl Compiler<'_, '_> {
             | Node::Casgn(_) => "assignment",
             Node::OpAsgn(_) | Node::OrAsgn(_) | Node::AndAsgn(_) | Node::Masgn(_) => "assignment",
             Node::Ivar(Ivar { name, .. }) => return self.defined_check(m, K::Ivar, name),
+            Node::Gvar(Gvar { name, .. }) if name == "$~" => "global-variable",
+            Node::NthRef(NthRef { name, .. }) => {
+                let group = name.trim_start_matches('$').parse::<u16>();
+                return self.defined_special(m, Special::Group(group.unwrap_or(u16::MAX)));
+            }
+            Node::BackRef(BackRef { name, .. }) if back_ref(name).is_some() => {
+                let special = back_ref(name).expect("checked");
+                return self.defined_special(m, special);
+            }
             Node::Gvar(Gvar { name, .. }) => return self.defined_check(m, K::Global, name),
             Node::Cvar(Cvar { name, .. }) => return self.defined_check(m, K::ClassVariable, name),
             Node::Const(Const {
@@ -2489,6 +2552,147 @@ impl Compiler<'_, '_> {
             _ => "expression",
         };
         m.push_literal(Literal::String(description.as_bytes().to_vec()));
+    }
+
+    /// `defined?($1)` and the other match variables: "global-variable"
+    /// when the frame's last match has the part, else nil.
+    fn defined_special(&mut self, m: &mut MethodBuilder, special: Special) {
+        let (missing, end) = (m.new_label(), m.new_label());
+        m.emit(Insn::GetSpecial(special));
+        m.emit(Insn::BranchNil(missing.0 as u32));
+        m.push_literal(Literal::String(b"global-variable".to_vec()));
+        m.jump(end);
+        m.bind(missing);
+        m.depth -= 1;
+        m.push_literal(Literal::Nil);
+        m.bind(end);
+    }
+
+    /// A Regexp literal: one Regexp made when the code is loaded, or for
+    /// `/a#{b}/` the parts joined and compiled each time (`toregexp`).
+    fn regexp(&mut self, m: &mut MethodBuilder, regexp: &Regexp) {
+        let (options, once) = regexp_options(regexp.options.as_deref());
+        if let Some(source) = self.regexp_source(regexp) {
+            let line = self.line(&regexp.expression_l);
+            m.push_literal(Literal::Regexp {
+                source,
+                options,
+                line,
+            });
+            return;
+        }
+        if once {
+            return self.unsupported(m, "the o flag of an interpolated regexp");
+        }
+        for part in &regexp.parts {
+            match part {
+                Node::Str(str) => {
+                    let text = self.regexp_text(regexp, str);
+                    m.push_literal(Literal::String(text));
+                }
+                Node::Begin(Begin { statements, .. }) => {
+                    self.sequence(m, statements);
+                    m.emit(Insn::ToS);
+                }
+                other => {
+                    self.expr(m, other);
+                    m.emit(Insn::ToS);
+                }
+            }
+        }
+        m.emit(Insn::Concat(regexp.parts.len() as u32));
+        m.emit(Insn::ToRegexp(options));
+    }
+
+    /// The source of a Regexp literal without interpolation.
+    fn regexp_source(&self, regexp: &Regexp) -> Option<Vec<u8>> {
+        let mut source = Vec::new();
+        for part in &regexp.parts {
+            match part {
+                Node::Str(str) => source.extend(self.regexp_text(regexp, str)),
+                _ => return None,
+            }
+        }
+        Some(source)
+    }
+
+    /// A literal part of a Regexp as MRI keeps it: the text as written,
+    /// with an escaped closing delimiter unescaped unless the delimiters
+    /// pair (`/a\/b/` is `a/b`, `%r{a\}b}` is `a\}b`) and the control and
+    /// meta escapes spelled in hex (`\cA` is `\x01`). (lib-ruby-parser's
+    /// own rewriting of those escapes is not MRI's.)
+    fn regexp_text(&self, regexp: &Regexp, part: &Str) -> Vec<u8> {
+        let raw = &self.source.text[part.expression_l.begin..part.expression_l.end];
+        let close = self.source.text[regexp.end_l.begin];
+        let paired = matches!(close, b'}' | b')' | b']' | b'>');
+        let mut text = Vec::with_capacity(raw.len());
+        let mut i = 0;
+        while i < raw.len() {
+            if raw[i] != b'\\' || i + 1 == raw.len() {
+                text.push(raw[i]);
+                i += 1;
+                continue;
+            }
+            if let Some((byte, length)) = control_escape(&raw[i..]) {
+                text.extend_from_slice(format!("\\x{byte:02X}").as_bytes());
+                i += length;
+                continue;
+            }
+            if raw[i + 1] != close || paired {
+                text.push(b'\\');
+            }
+            text.push(raw[i + 1]);
+            i += 2;
+        }
+        text
+    }
+
+    /// `/(?<name>..)/ =~ value`: the match, then each named group assigned
+    /// to the local of its name (all nil when it fails), as MRI does for a
+    /// literal without interpolation on the left.
+    ///
+    /// ```text
+    ///     <re>; <value>; send =~ 1; dup; branchnil FAILED
+    ///     getspecial $~; push :name; send [] 1; store name   (each name)
+    ///     jump END
+    /// FAILED:
+    ///     push nil; store name                               (each name)
+    /// END:
+    /// ```
+    fn match_with_lvasgn(&mut self, m: &mut MethodBuilder, node: &Node, re: &Node, value: &Node) {
+        let names = match re {
+            Node::Regexp(regexp) => self
+                .regexp_source(regexp)
+                .map(|source| named_groups(&source))
+                .unwrap_or_default(),
+            _ => Vec::new(),
+        };
+        self.expr(m, re);
+        self.expr(m, value);
+        let span = self.span(node, "=~");
+        self.call(m, "=~", 1, 0, span);
+        if names.is_empty() {
+            return;
+        }
+        let (failed, end) = (m.new_label(), m.new_label());
+        m.emit(Insn::Dup);
+        m.emit(Insn::BranchNil(failed.0 as u32));
+        for name in &names {
+            m.emit(Insn::GetSpecial(Special::LastMatch));
+            let sym = self.sym(name);
+            m.push_literal(Literal::Symbol(sym));
+            self.call(m, "[]", 1, 0, None);
+            let (_, store) = self.local_access(m, name);
+            m.emit(store);
+        }
+        m.jump(end);
+        m.bind(failed);
+        for name in &names {
+            m.push_literal(Literal::Nil);
+            let (_, store) = self.local_access(m, name);
+            m.emit(store);
+        }
+        m.bind(end);
     }
 
     fn defined_check(&mut self, m: &mut MethodBuilder, kind: crate::DefinedKind, name: &str) {
@@ -2996,6 +3200,99 @@ fn parse_integer(text: &str) -> Option<BigInt> {
     Some(if negative { -value } else { value })
 }
 
+/// The match variable a back reference names (`$&`, `` $` ``, `$'`, `$+`).
+fn back_ref(name: &str) -> Option<Special> {
+    Some(match name {
+        "$&" => Special::Matched,
+        "$`" => Special::PreMatch,
+        "$'" => Special::PostMatch,
+        "$+" => Special::LastGroup,
+        _ => return None,
+    })
+}
+
+/// The option bits of a Regexp literal's flags (Ruby's values: `i` 1, `x`
+/// 2, `m` 4, an encoding 16, `n` 32) and whether it has `o`.
+fn regexp_options(options: Option<&Node>) -> (u32, bool) {
+    let flags = match options {
+        Some(Node::RegOpt(RegOpt {
+            options: Some(flags),
+            ..
+        })) => flags.as_str(),
+        _ => "",
+    };
+    let mut bits = 0;
+    for flag in flags.chars() {
+        bits |= match flag {
+            'i' => 1,
+            'x' => 2,
+            'm' => 4,
+            'u' | 'e' | 's' => 16,
+            'n' => 32,
+            _ => 0,
+        };
+    }
+    (bits, flags.contains('o'))
+}
+
+/// A control or meta escape at the start of `text` (`\cX`, `\C-X`,
+/// `\M-X`, combined as `\M-\C-X`): the byte it stands for and its length.
+fn control_escape(text: &[u8]) -> Option<(u8, usize)> {
+    let (kind, prefix) = match text.get(..3)? {
+        [b'\\', b'c', _] => (b'c', 2),
+        [b'\\', b'C', b'-'] => (b'c', 3),
+        [b'\\', b'M', b'-'] => (b'm', 3),
+        _ => return None,
+    };
+    let rest = &text[prefix..];
+    let (target, length) = match rest.first()? {
+        b'\\' => control_escape(rest).or_else(|| {
+            let escaped = *rest.get(1)?;
+            Some((escaped, 2))
+        })?,
+        &c if c.is_ascii() => (c, 1),
+        _ => return None,
+    };
+    let byte = match kind {
+        b'c' if target == b'?' => 0x7f,
+        b'c' => target & 0x9f,
+        _ => target | 0x80,
+    };
+    Some((byte, prefix + length))
+}
+
+/// The names of a pattern's named groups that can be local variables, in
+/// order, each once (what `/(?<name>..)/ =~ s` assigns).
+fn named_groups(source: &[u8]) -> Vec<String> {
+    let mut names: Vec<String> = Vec::new();
+    let mut class_depth = 0;
+    let mut i = 0;
+    while i < source.len() {
+        match source[i] {
+            b'\\' => i += 1,
+            b'[' => class_depth += 1,
+            b']' if class_depth > 0 => class_depth -= 1,
+            b'(' if class_depth == 0 && source[i + 1..].starts_with(b"?<") => {
+                let rest = &source[i + 3..];
+                if let Some(close) = rest.iter().position(|&b| b == b'>') {
+                    let name = String::from_utf8_lossy(&rest[..close]).into_owned();
+                    let mut chars = name.chars();
+                    let local = chars
+                        .next()
+                        .is_some_and(|c| c == '_' || c.is_lowercase() || !c.is_ascii())
+                        && chars.all(|c| c == '_' || c.is_alphanumeric());
+                    if local && !names.contains(&name) {
+                        names.push(name);
+                    }
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    names
+}
+
 /// What `NotImplementedError` calls a construct rhizome does not compile.
 fn construct_name(node: &Node) -> &'static str {
     match node {
@@ -3017,8 +3314,7 @@ fn construct_name(node: &Node) -> &'static str {
         Node::Postexe(_) => "END block",
         Node::Hash(_) => "hash literal",
         Node::Irange(_) | Node::Erange(_) => "range literal",
-        Node::Regexp(_) | Node::MatchWithLvasgn(_) | Node::MatchCurrentLine(_) => "regexp",
-        Node::BackRef(_) | Node::NthRef(_) => "regexp match variables",
+        Node::MatchCurrentLine(_) => "a regexp condition matching $_",
         Node::Ivar(_) | Node::Ivasgn(_) => "instance variables",
         Node::Cvar(_) | Node::Cvasgn(_) => "class variables",
         Node::Const(_) | Node::Casgn(_) => "scoped constants",
@@ -3051,5 +3347,13 @@ mod tests {
         assert_eq!(parse_integer("017"), Some(BigInt::from(15)));
         assert_eq!(parse_integer("-42"), Some(BigInt::from(-42)));
         assert_eq!(parse_integer("0"), Some(BigInt::from(0)));
+    }
+
+    #[test]
+    fn named_groups_that_can_be_locals() {
+        assert_eq!(
+            named_groups(br"(?<year>\d+)-(?<Month>\d+)(?<=x)[(?<no>]\(?<esc>(?<year>)"),
+            vec!["year".to_string()]
+        );
     }
 }

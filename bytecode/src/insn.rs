@@ -35,6 +35,24 @@ pub enum DefinedKind {
     Super,
 }
 
+/// What a `getspecial` reads: the frame's last match (`$~`) or a part of
+/// it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Special {
+    /// `$~`: the MatchData of the last successful match, or nil.
+    LastMatch,
+    /// `$&`: the text matched.
+    Matched,
+    /// `` $` ``: the text before the match.
+    PreMatch,
+    /// `$'`: the text after the match.
+    PostMatch,
+    /// `$+`: the last group that matched.
+    LastGroup,
+    /// `$1`..: group n (nil past the last group).
+    Group(u16),
+}
+
 /// One instruction. Jump targets are instruction indexes in the same method.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Insn {
@@ -189,9 +207,33 @@ pub enum Insn {
     /// `def name`: define nested method n on the current class; push its
     /// name as a Symbol.
     DefineMethod(u32),
+    /// `toregexp options`: pop a String, push a new Regexp of it with the
+    /// option bits (`/a#{b}/i`); RegexpError when it is not a valid
+    /// pattern.
+    ToRegexp(u32),
+    /// `getspecial $~`: push the frame's last match or a part of it (`$~`,
+    /// `$&`, `` $` ``, `$'`, `$+`, `$1`..).
+    GetSpecial(Special),
+    /// `setspecial $~`: pop a MatchData (or nil) and make it the frame's
+    /// last match.
+    SetLastMatch,
     /// `unsupported "what"`: raise NotImplementedError for a construct
     /// rhizome does not support (literal n is the message).
     Unsupported(u32),
+}
+
+impl Special {
+    /// The variable's name (`$~`, `$1`).
+    pub fn name(self) -> String {
+        match self {
+            Special::LastMatch => "$~".into(),
+            Special::Matched => "$&".into(),
+            Special::PreMatch => "$`".into(),
+            Special::PostMatch => "$'".into(),
+            Special::LastGroup => "$+".into(),
+            Special::Group(n) => format!("${n}"),
+        }
+    }
 }
 
 impl Insn {
@@ -252,6 +294,9 @@ impl Insn {
             Insn::GetGlobal(_) => "getglobal",
             Insn::SetGlobal(_) => "setglobal",
             Insn::DefineMethod(_) => "def",
+            Insn::ToRegexp(_) => "toregexp",
+            Insn::GetSpecial(_) => "getspecial",
+            Insn::SetLastMatch => "setspecial",
             Insn::Unsupported(_) => "unsupported",
         }
     }

@@ -25,7 +25,7 @@ mod symbols;
 mod syntax_error;
 
 pub use compile::{compile_file, compile_file_as, Source};
-pub use insn::{DefinedKind, Insn};
+pub use insn::{DefinedKind, Insn, Special};
 pub use literal::{Literal, FIXNUM_MAX, FIXNUM_MIN};
 pub use method::{call_flags, CallSite, Handler, HandlerKind, Method, MethodKind, Span};
 pub use symbols::{Sym, SymbolTable};

@@ -24,6 +24,16 @@ pub enum Literal {
     /// String, the same object at every `push`.
     FrozenString(Vec<u8>),
     Symbol(Sym),
+    /// A Regexp literal without interpolation (`/a+/i`): its source as
+    /// written, its option bits (Ruby's: 1 `i`, 2 `x`, 4 `m`, 16 `u`, 32
+    /// `n`) and the line it is on (MRI reports an invalid pattern there
+    /// before running anything). One Regexp, the same object at every
+    /// `push`.
+    Regexp {
+        source: Vec<u8>,
+        options: u32,
+        line: u32,
+    },
 }
 
 /// The smallest and largest Integers that are fixnums: `n << 1 | 1` must fit
@@ -54,6 +64,16 @@ impl Literal {
                 format!("frozen {:?}", String::from_utf8_lossy(bytes))
             }
             Literal::Symbol(sym) => format!(":{}", symbols.name(*sym)),
+            Literal::Regexp {
+                source, options, ..
+            } => {
+                let flags: String = [(4, 'm'), (1, 'i'), (2, 'x')]
+                    .iter()
+                    .filter(|(bit, _)| options & bit != 0)
+                    .map(|(_, c)| *c)
+                    .collect();
+                format!("/{}/{flags}", String::from_utf8_lossy(source))
+            }
         }
     }
 }

@@ -339,6 +339,9 @@ impl Method {
                 }
             }
             Insn::Defined { kind, name } => format!("{kind:?} {}", symbols.name(name)),
+            Insn::ToRegexp(options) => options.to_string(),
+            Insn::GetSpecial(special) => special.name(),
+            Insn::SetLastMatch => "$~".to_string(),
             Insn::DefineMethod(child) => {
                 symbols.name(self.children[child as usize].name).to_string()
             }

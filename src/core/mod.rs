@@ -27,6 +27,7 @@ pub mod process;
 pub mod random;
 pub mod range;
 pub mod recursion;
+pub mod regexp;
 pub mod string;
 pub mod structs;
 pub mod symbol;
@@ -82,6 +83,7 @@ pub fn define_core(vm: &mut Vm) {
     integer::define(vm);
     float::define(vm);
     string::define(vm);
+    regexp::define(vm);
     symbol::define(vm);
     array::define(vm);
     enumerator::define(vm);

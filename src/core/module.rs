@@ -752,6 +752,8 @@ pub fn allocate(vm: &mut Vm, class: Value) -> VmResult {
             Some(vm.new_array(Vec::new()))
         } else if c == vm.c.hash {
             Some(vm.new_hash())
+        } else if c == vm.c.regexp {
+            Some(crate::core::regexp::allocate(vm, class))
         } else if c == vm.c.object || c == vm.c.basic_object {
             Some(vm.new_object(class))
         } else if [

@@ -191,32 +191,30 @@ fn float_for_message(f: f64) -> String {
     format!("{}e{sign}{:02}", trim(mantissa), exponent.abs())
 }
 
-/// Whether `value` is a Regexp (once rhizome has the class).
-fn is_regexp(vm: &mut Vm, value: Value) -> bool {
-    let name = vm.symbols.intern("Regexp");
-    let object = vm.c.object;
-    match vm.constant(object, name) {
-        Some(class) => value.is_heap() && vm.is_kind_of(value, class),
-        None => false,
+/// Whether `value` is a Regexp; TypeError for one never initialized.
+fn is_regexp(vm: &mut Vm, value: Value) -> VmResult<bool> {
+    if !crate::core::regexp::is_regexp(value) {
+        return Ok(false);
     }
+    crate::core::regexp::checked(vm, value)?;
+    Ok(true)
 }
 
-/// NotImplementedError for a String method used with a Regexp, or one that
-/// needs Regexp whatever its arguments.
-fn regexp_unsupported(vm: &mut Vm) -> crate::vm::Control {
-    let class = vm.c.not_implemented_error;
-    vm.raise(class, "Regexp is not supported by rhizome yet".into())
+/// A pattern argument: a Regexp, or text matched as it is.
+pub(crate) enum Pattern {
+    Regexp(Value),
+    Text(Vec<u8>),
 }
 
-/// A pattern argument of `sub`, `gsub`, `split`, `scan` and `match?`: a
-/// String (or `to_str`); NotImplementedError for a Regexp; else MRI's
-/// TypeError `wrong argument type X (expected Regexp)`.
-fn expect_pattern(vm: &mut Vm, value: Value) -> VmResult<Vec<u8>> {
-    if is_regexp(vm, value) {
-        return Err(regexp_unsupported(vm));
+/// A pattern argument of `sub`, `gsub`, `split`, `scan` and `partition`:
+/// a Regexp, a String (or `to_str`), else MRI's TypeError `wrong argument
+/// type X (expected Regexp)`.
+fn expect_pattern(vm: &mut Vm, value: Value) -> VmResult<Pattern> {
+    if is_regexp(vm, value)? {
+        return Ok(Pattern::Regexp(value));
     }
     match check_string(vm, value)? {
-        Some(string) => Ok(copy_of(string)),
+        Some(string) => Ok(Pattern::Text(copy_of(string))),
         None => {
             let name = vm.special_or_class_name(value);
             Err(vm.type_error(format!("wrong argument type {name} (expected Regexp)")))
@@ -224,14 +222,31 @@ fn expect_pattern(vm: &mut Vm, value: Value) -> VmResult<Vec<u8>> {
     }
 }
 
-/// A String argument of a method that also takes a Regexp (`index`,
-/// `start_with?`, `partition`): NotImplementedError for a Regexp, else as
-/// [`expect_string`].
-fn expect_string_or_regexp(vm: &mut Vm, value: Value) -> VmResult<Vec<u8>> {
-    if is_regexp(vm, value) {
-        return Err(regexp_unsupported(vm));
+/// A pattern argument of `index`, `rindex` and `start_with?`: a Regexp, or
+/// a String as [`expect_string`] takes it.
+fn expect_string_or_regexp(vm: &mut Vm, value: Value) -> VmResult<Pattern> {
+    if is_regexp(vm, value)? {
+        return Ok(Pattern::Regexp(value));
     }
-    expect_string(vm, value)
+    Ok(Pattern::Text(expect_string(vm, value)?))
+}
+
+/// The Regexp `match` and `match?` use: a Regexp, or a String compiled as
+/// a pattern (not quoted, as MRI's `get_pat`).
+fn regexp_argument(vm: &mut Vm, value: Value) -> VmResult {
+    if is_regexp(vm, value)? {
+        return Ok(value);
+    }
+    match check_string(vm, value)? {
+        Some(string) => {
+            let text = crate::core::regexp::match_text(vm, string)?;
+            vm.new_regexp(&text, 0)
+        }
+        None => {
+            let name = vm.special_or_class_name(value);
+            Err(vm.type_error(format!("wrong argument type {name} (expected Regexp)")))
+        }
+    }
 }
 
 // --- characters ------------------------------------------------------------
@@ -559,14 +574,23 @@ pub(crate) fn casecmp_p(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
     Ok(Value::bool(equal))
 }
 
-/// `=~`: TypeError for a String; otherwise MRI calls `pattern =~ self`
+/// `=~`: with a Regexp, the character index of its first match (setting
+/// `$~`); TypeError for a String; otherwise MRI calls `pattern =~ self`
 /// (nil when the pattern has no `=~`).
 pub(crate) fn match_operator(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
     if args[0].get::<RString>().is_some() {
         return Err(vm.type_error("type mismatch: String given".into()));
     }
-    if is_regexp(vm, args[0]) {
-        return Err(regexp_unsupported(vm));
+    if is_regexp(vm, args[0])? {
+        let text = crate::core::regexp::match_text(vm, s)?;
+        let found = crate::core::regexp::search(vm, args[0], &text, 0)?;
+        return Ok(match found {
+            Some(spans) => {
+                let start = spans[0].expect("a match").0;
+                Value::small(crate::core::regexp::char_index(&text, start) as i64)
+            }
+            None => Value::NIL,
+        });
     }
     let name = vm.symbols.intern("=~");
     let class = vm.class_of(args[0]);
@@ -576,9 +600,18 @@ pub(crate) fn match_operator(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult 
     }
 }
 
-/// `match`: its MatchData needs Regexp.
-pub(crate) fn match_data(vm: &mut Vm, _: Value, _: &[Value]) -> VmResult {
-    Err(regexp_unsupported(vm))
+/// `match(pattern, pos = 0)`: `Regexp#match` of the pattern (a String is
+/// compiled), block included.
+pub(crate) fn match_data(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
+    let regexp = regexp_argument(vm, args[0])?;
+    vm.temp_roots.borrow_mut().push(regexp);
+    let mut call_args = vec![s];
+    call_args.extend_from_slice(&args[1..]);
+    let block = vm.current_block();
+    let name = vm.symbols.intern("match");
+    let result = vm.call_with_block(regexp, name, &call_args, block);
+    vm.temp_roots.borrow_mut().pop();
+    result
 }
 
 fn string_eq(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {

@@ -9,10 +9,11 @@
 
 use super::{
     bytes_of, char_count, char_len, copy_of, expect_pattern, expect_string,
-    expect_string_or_regexp, is_regexp, regexp_unsupported, set_bytes, store_if_changed, to_long,
-    CharMap,
+    expect_string_or_regexp, is_regexp, regexp_argument, set_bytes, store_if_changed, to_long,
+    CharMap, Pattern,
 };
 use crate::core::array::{append, append_strings};
+use crate::core::regexp::{self, char_index, match_text, regexp_data, Spans};
 use crate::object::RString;
 use crate::value::Value;
 use crate::vm::{Vm, VmResult};
@@ -88,16 +89,36 @@ pub fn define(vm: &mut Vm) {
         Ok(store_if_changed(vm, s, result))
     });
     vm.define_native(string, "partition", 1, Some(1), |vm, s, args| {
-        let separator = expect_pattern(vm, args[0])?;
+        let found = match expect_pattern(vm, args[0])? {
+            Pattern::Text(separator) => {
+                let bytes = copy_of(s);
+                let found = find_char(&bytes, &CharMap::new(&bytes), &separator, 0);
+                found.map(|at| at..at + separator.len())
+            }
+            Pattern::Regexp(re) => {
+                let text = match_text(vm, s)?;
+                regexp::search(vm, re, &text, 0)?.map(|spans| whole(&spans))
+            }
+        };
         let bytes = copy_of(s);
-        let found = find_char(&bytes, &CharMap::new(&bytes), &separator, 0);
-        three_parts(vm, &bytes, found.map(|at| at..at + separator.len()), false)
+        three_parts(vm, &bytes, found, false)
     });
     vm.define_native(string, "rpartition", 1, Some(1), |vm, s, args| {
-        let separator = expect_pattern(vm, args[0])?;
+        let found = match expect_pattern(vm, args[0])? {
+            Pattern::Text(separator) => {
+                let bytes = copy_of(s);
+                let map = CharMap::new(&bytes);
+                let found = find_last_char(&bytes, &map, &separator, bytes.len());
+                found.map(|at| at..at + separator.len())
+            }
+            Pattern::Regexp(re) => {
+                let text = match_text(vm, s)?;
+                let len = text.len();
+                search_backward(vm, re, &text, len)?.map(|spans| whole(&spans))
+            }
+        };
         let bytes = copy_of(s);
-        let found = find_last_char(&bytes, &CharMap::new(&bytes), &separator, bytes.len());
-        three_parts(vm, &bytes, found.map(|at| at..at + separator.len()), true)
+        three_parts(vm, &bytes, found, true)
     });
     vm.define_native(string, "scan", 1, Some(1), scan);
     vm.define_native(string, "match?", 1, Some(2), match_p);
@@ -120,8 +141,8 @@ pub(crate) fn aref(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
 /// The bytes `[]` selects with `args`, or None when it answers nil.
 fn select(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult<Option<Range<usize>>> {
     let first = args[0];
-    if is_regexp(vm, first) {
-        return Err(regexp_unsupported(vm));
+    if is_regexp(vm, first)? {
+        return regexp_select(vm, s, first, args.get(1).copied());
     }
     if let [start, length] = args {
         let start = to_long(vm, *start)?;
@@ -155,6 +176,88 @@ fn select(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult<Option<Range<usize>
         Some(start) if start < bytes.len() => Some(start..start + char_len(&bytes[start..])),
         _ => None,
     })
+}
+
+/// The bytes `[regexp]` or `[regexp, capture]` selects (setting `$~`), or
+/// None: no match, or the capture did not take part or does not exist.
+fn regexp_select(
+    vm: &mut Vm,
+    s: Value,
+    re: Value,
+    capture: Option<Value>,
+) -> VmResult<Option<Range<usize>>> {
+    let text = match_text(vm, s)?;
+    let Some(spans) = regexp::search(vm, re, &text, 0)? else {
+        return Ok(None);
+    };
+    let group = match capture {
+        None => 0,
+        Some(capture) => match capture_group(vm, re, &spans, capture)? {
+            Some(group) => group,
+            None => return Ok(None),
+        },
+    };
+    Ok(spans[group].map(|(start, end)| start..end))
+}
+
+/// The group a capture argument selects: an index (negative from the end;
+/// None outside the groups) or a name (IndexError when unknown).
+fn capture_group(vm: &mut Vm, re: Value, spans: &Spans, capture: Value) -> VmResult<Option<usize>> {
+    let name = match capture.as_symbol() {
+        Some(sym) => Some(vm.symbols.name(sym).to_string()),
+        None => vm.string_text(capture),
+    };
+    if let Some(name) = name {
+        let data = regexp_data(re).expect("a Regexp");
+        return match data.group_named(&name, spans) {
+            Some(group) => Ok(Some(group)),
+            None => {
+                let class = vm.c.index_error;
+                Err(vm.raise(class, format!("undefined group name reference: {name}")))
+            }
+        };
+    }
+    // As MRI's `rb_reg_nth_match`: counting from the end never reaches
+    // the whole match.
+    let n = to_long(vm, capture)?;
+    let count = spans.len() as i64;
+    Ok(match n {
+        n if n < 0 && n + count > 0 => Some((n + count) as usize),
+        n if (0..count).contains(&n) => Some(n as usize),
+        _ => None,
+    })
+}
+
+/// The whole match of `spans`, as a byte range.
+fn whole(spans: &Spans) -> Range<usize> {
+    let (start, end) = spans[0].expect("a match");
+    start..end
+}
+
+/// The last match of `re` in `text` starting at or before byte `until`
+/// (set as `$~`): MRI's backward search.
+fn search_backward(
+    vm: &mut Vm,
+    re: Value,
+    text: &std::rc::Rc<str>,
+    until: usize,
+) -> VmResult<Option<Spans>> {
+    let data = regexp_data(re).expect("a Regexp");
+    let mut at = until.min(text.len());
+    loop {
+        if text.is_char_boundary(at) {
+            let found = data.match_at(text, at).map_err(|m| vm.regexp_error(m))?;
+            if found.is_some() {
+                vm.record_match(re, text, found.clone());
+                return Ok(found);
+            }
+        }
+        if at == 0 {
+            vm.set_last_match(Value::NIL);
+            return Ok(None);
+        }
+        at -= 1;
+    }
 }
 
 /// MRI's `rb_str_subpos`: the bytes of `length` characters (bytes, when
@@ -270,8 +373,8 @@ fn aset(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
     vm.check_frozen(s)?;
     let (&value, selector) = args.split_last().expect("arity is checked");
     let first = selector[0];
-    if is_regexp(vm, first) {
-        return Err(regexp_unsupported(vm));
+    if is_regexp(vm, first)? {
+        return regexp_assign(vm, s, first, selector.get(1).copied(), value);
     }
     if let [start, length] = selector {
         let start = to_long(vm, *start)?;
@@ -303,6 +406,42 @@ fn aset(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
     let index = to_long(vm, first)?;
     let replacement = expect_string(vm, value)?;
     splice(vm, s, index, 1, replacement)?;
+    Ok(value)
+}
+
+/// `[regexp] = value`, `[regexp, capture] = value`: replaces the match or
+/// the group; IndexError when there is no match or no such group.
+fn regexp_assign(
+    vm: &mut Vm,
+    s: Value,
+    re: Value,
+    capture: Option<Value>,
+    value: Value,
+) -> VmResult {
+    let text = match_text(vm, s)?;
+    let Some(spans) = regexp::search(vm, re, &text, 0)? else {
+        let class = vm.c.index_error;
+        return Err(vm.raise(class, "regexp not matched".into()));
+    };
+    let group = match capture {
+        None => 0,
+        Some(capture) => match capture_group(vm, re, &spans, capture)? {
+            Some(group) => group,
+            None => {
+                let n = to_long(vm, capture)?;
+                let class = vm.c.index_error;
+                return Err(vm.raise(class, format!("index {n} out of regexp")));
+            }
+        },
+    };
+    let Some((start, end)) = spans[group] else {
+        let class = vm.c.index_error;
+        return Err(vm.raise(class, format!("regexp group {group} not matched")));
+    };
+    let replacement = expect_string(vm, value)?;
+    let mut bytes = copy_of(s);
+    bytes.splice(start..end, replacement);
+    set_bytes(vm, s, bytes);
     Ok(value)
 }
 
@@ -379,7 +518,23 @@ fn find_last_char(haystack: &[u8], map: &CharMap, needle: &[u8], until: usize) -
 /// `index(substring, offset = 0)`: the character index of the first
 /// occurrence at or after `offset`.
 fn index(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
-    let needle = expect_string_or_regexp(vm, args[0])?;
+    let needle = match expect_string_or_regexp(vm, args[0])? {
+        Pattern::Text(needle) => needle,
+        Pattern::Regexp(re) => {
+            let text = match_text(vm, s)?;
+            let from = match args.get(1) {
+                Some(&offset) => match regexp::position(vm, &text, offset)? {
+                    Some(from) => from,
+                    None => return Ok(Value::NIL),
+                },
+                None => 0,
+            };
+            return Ok(match regexp::search(vm, re, &text, from)? {
+                Some(spans) => Value::small(char_index(&text, whole(&spans).start) as i64),
+                None => Value::NIL,
+            });
+        }
+    };
     let bytes = copy_of(s);
     let map = CharMap::new(&bytes);
     let count = map.count() as i64;
@@ -401,7 +556,7 @@ fn index(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
 /// `rindex(substring, offset = length)`: the character index of the last
 /// occurrence starting at or before `offset`.
 fn rindex(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
-    let needle = expect_string_or_regexp(vm, args[0])?;
+    let pattern = expect_string_or_regexp(vm, args[0])?;
     let bytes = copy_of(s);
     let map = CharMap::new(&bytes);
     let count = map.count() as i64;
@@ -420,6 +575,16 @@ fn rindex(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
         None => count,
     };
     let until = map.offset(offset as usize);
+    let needle = match pattern {
+        Pattern::Text(needle) => needle,
+        Pattern::Regexp(re) => {
+            let text = match_text(vm, s)?;
+            return Ok(match search_backward(vm, re, &text, until)? {
+                Some(spans) => Value::small(char_index(&text, whole(&spans).start) as i64),
+                None => Value::NIL,
+            });
+        }
+    };
     Ok(match find_last_char(&bytes, &map, &needle, until) {
         Some(at) => Value::small(map.index_at(at) as i64),
         None => Value::NIL,
@@ -429,10 +594,24 @@ fn rindex(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
 /// `start_with?(*prefixes)`: whether the receiver starts with any of them.
 pub(crate) fn start_with(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
     for &arg in args {
-        let prefix = expect_string_or_regexp(vm, arg)?;
-        // MRI 3.1 compares bytes here, without a character-boundary check.
-        if bytes_of(s).starts_with(&prefix) {
-            return Ok(Value::TRUE);
+        match expect_string_or_regexp(vm, arg)? {
+            // MRI 3.1 compares bytes here, without a character-boundary
+            // check.
+            Pattern::Text(prefix) => {
+                if bytes_of(s).starts_with(&prefix) {
+                    return Ok(Value::TRUE);
+                }
+            }
+            Pattern::Regexp(re) => {
+                let text = match_text(vm, s)?;
+                let data = regexp_data(re).expect("a Regexp");
+                let found = data.match_at(&text, 0).map_err(|m| vm.regexp_error(m))?;
+                let matched = found.is_some();
+                vm.record_match(re, &text, found);
+                if matched {
+                    return Ok(Value::TRUE);
+                }
+            }
         }
     }
     Ok(Value::FALSE)
@@ -494,9 +673,14 @@ fn three_parts(
 }
 
 /// `scan(pattern)`: every non-overlapping occurrence, as an Array or each
-/// given to the block (then answering the receiver).
+/// given to the block (then answering the receiver). With a Regexp that
+/// has groups, each occurrence is the Array of its groups; `$~` is the
+/// occurrence being given to the block, and the last one after.
 fn scan(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
-    let needle = expect_pattern(vm, args[0])?;
+    let needle = match expect_pattern(vm, args[0])? {
+        Pattern::Text(needle) => needle,
+        Pattern::Regexp(re) => return scan_regexp(vm, s, re),
+    };
     let bytes = copy_of(s);
     let map = CharMap::new(&bytes);
     let mut matches = Vec::new();
@@ -531,27 +715,70 @@ fn scan(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
     }
 }
 
-/// `match?(pattern, position = 0)` with a String pattern: whether it
-/// occurs at or after character `position`.
+fn scan_regexp(vm: &mut Vm, s: Value, re: Value) -> VmResult {
+    let text = match_text(vm, s)?;
+    let data = regexp_data(re).expect("a Regexp");
+    let block = vm.current_block();
+    let result = if block.is_none() {
+        vm.new_array(Vec::new())
+    } else {
+        Value::NIL
+    };
+    vm.temp_roots.borrow_mut().push(result);
+    let outcome = (|| {
+        let mut from = 0;
+        let mut last = None;
+        while let Some(spans) = data.search(&text, from).map_err(|m| vm.regexp_error(m))? {
+            let (start, end) = spans[0].expect("a match");
+            // An empty match moves on by one character.
+            from = if start == end {
+                end + text[end..].chars().next().map_or(1, char::len_utf8)
+            } else {
+                end
+            };
+            let item = if spans.len() == 1 {
+                vm.new_str(&text[start..end])
+            } else {
+                regexp::strings(vm, &text, &spans[1..])
+            };
+            match &block {
+                Some(block) => {
+                    vm.temp_roots.borrow_mut().push(item);
+                    vm.record_match(re, &text, Some(spans.clone()));
+                    vm.temp_roots.borrow_mut().pop();
+                    vm.invoke_block(block, &[item])?;
+                }
+                None => append(result, item),
+            }
+            last = Some(spans);
+            if from > text.len() {
+                break;
+            }
+        }
+        vm.record_match(re, &text, last);
+        Ok(())
+    })();
+    vm.temp_roots.borrow_mut().pop();
+    outcome?;
+    Ok(if block.is_some() { s } else { result })
+}
+
+/// `match?(pattern, position = 0)`: whether the pattern (a String is
+/// compiled as a Regexp) matches at or after character `position`,
+/// without setting `$~`.
 pub(crate) fn match_p(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
-    let needle = expect_pattern(vm, args[0])?;
-    let bytes = copy_of(s);
-    let map = CharMap::new(&bytes);
-    let count = map.count() as i64;
-    let position = match args.get(1) {
-        Some(&position) => to_long(vm, position)?,
+    let re = regexp_argument(vm, args[0])?;
+    let data = regexp_data(re).expect("a Regexp");
+    let text = match_text(vm, s)?;
+    let from = match args.get(1) {
+        Some(&position) => match regexp::position(vm, &text, position)? {
+            Some(from) => from,
+            None => return Ok(Value::FALSE),
+        },
         None => 0,
     };
-    let position = if position < 0 {
-        position + count
-    } else {
-        position
-    };
-    if position < 0 || position > count {
-        return Ok(Value::FALSE);
-    }
-    let from = map.offset(position as usize);
-    Ok(Value::bool(
-        find_char(&bytes, &map, &needle, from).is_some(),
-    ))
+    let found = data
+        .is_match_from(&text, from)
+        .map_err(|m| vm.regexp_error(m))?;
+    Ok(Value::bool(found))
 }

@@ -11,9 +11,10 @@
 
 use super::{
     bytes_of, chars_of, copy_of, decoded_chars, expect_pattern, expect_string, to_long,
-    transform::chomp_bytes, transform::successor,
+    transform::chomp_bytes, transform::successor, Pattern,
 };
 use crate::core::enumerator::for_this_call;
+use crate::core::regexp::{match_text, regexp_data};
 use crate::value::Value;
 use crate::vm::{Vm, VmResult};
 use std::ops::Range;
@@ -149,8 +150,66 @@ fn split(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
         None => 0,
     };
     let bytes = copy_of(s);
-    let pieces = split_spans(&bytes, pattern.as_deref(), limit);
+    let pieces = match pattern {
+        Some(Pattern::Regexp(re)) => split_regexp(vm, s, re, limit)?,
+        Some(Pattern::Text(text)) => split_spans(&bytes, Some(&text), limit),
+        None => split_spans(&bytes, None, limit),
+    };
     give_strings(vm, s, &bytes, pieces)
+}
+
+/// The pieces of `split` with a Regexp (MRI's loop, empty matches and all):
+/// the text between matches, and after each match the groups that took
+/// part. `$~` is the last match.
+fn split_regexp(vm: &mut Vm, s: Value, re: Value, limit: i64) -> VmResult<Vec<Range<usize>>> {
+    let text = match_text(vm, s)?;
+    let len = text.len();
+    if limit == 1 {
+        return Ok(std::iter::once(0..len).filter(|_| len > 0).collect());
+    }
+    let data = regexp_data(re).expect("a Regexp");
+    let char_at = |at: usize| text[at..].chars().next().map_or(1, char::len_utf8);
+    let mut pieces = Vec::new();
+    let (mut beg, mut start) = (0, 0);
+    let mut last_null = false;
+    let mut fields = 1;
+    // `$~` is the last match when the limit stops the loop, nil when a
+    // search fails.
+    let mut last = None;
+    while let Some(spans) = data.search(&text, start).map_err(|m| vm.regexp_error(m))? {
+        let (match_start, match_end) = spans[0].expect("a match");
+        if start == match_start && match_start == match_end {
+            if last_null {
+                pieces.push(beg..beg + char_at(beg));
+                beg = start;
+            } else {
+                start += if start == len { 1 } else { char_at(start) };
+                last_null = true;
+                continue;
+            }
+        } else {
+            pieces.push(beg..match_start);
+            beg = match_end;
+            start = match_end;
+        }
+        last_null = false;
+        pieces.extend(spans[1..].iter().flatten().map(|&(from, to)| from..to));
+        fields += 1;
+        if limit > 0 && limit <= fields {
+            last = Some(spans);
+            break;
+        }
+    }
+    vm.record_match(re, &text, last);
+    if len > 0 && (limit != 0 || len > beg) {
+        pieces.push(beg..len);
+    }
+    if limit == 0 {
+        while pieces.last().is_some_and(|piece| piece.is_empty()) {
+            pieces.pop();
+        }
+    }
+    Ok(pieces)
 }
 
 fn split_spans(bytes: &[u8], pattern: Option<&[u8]>, limit: i64) -> Vec<Range<usize>> {

@@ -1,15 +1,17 @@
-//! `sub`, `gsub`, `sub!` and `gsub!` with a String pattern (a Regexp
-//! raises NotImplementedError until rhizome has one).
+//! `sub`, `gsub`, `sub!` and `gsub!`, with a String or a Regexp pattern.
 //!
 //! The replacement is a template string (`\0` and `\&` for the match,
-//! `` \` `` and `\'` for the text before and after it, `\\` for a
-//! backslash; `\1`..`\9` are empty, a String pattern having no groups), a
-//! Hash looked up with the match, or the block's value for the match.
+//! `\1`..`\9` and `\k<name>` for groups, `` \` `` and `\'` for the text
+//! before and after it, `\\` for a backslash), a Hash looked up with the
+//! match, or the block's value for the match. With a Regexp, the block
+//! sees each match as `$~`, and `$~` is the last match afterwards.
 
-use super::{chars_of, copy_of, expect_pattern, expect_string, set_bytes};
+use super::{chars_of, copy_of, expect_pattern, expect_string, set_bytes, Pattern};
+use crate::core::regexp::{match_text, regexp_data, RegexpData, Spans};
 use crate::object::RHash;
 use crate::value::Value;
 use crate::vm::{Vm, VmResult};
+use std::rc::Rc;
 
 pub fn define(vm: &mut Vm) {
     let string = vm.c.string;
@@ -66,6 +68,10 @@ fn substitute(vm: &mut Vm, s: Value, args: &[Value], global: bool) -> VmResult<O
         (None, Some(block)) => Replacement::Block(block),
         (None, None) => return Err(vm.no_block_given()),
     };
+    let pattern = match pattern {
+        Pattern::Text(pattern) => pattern,
+        Pattern::Regexp(re) => return substitute_regexp(vm, s, re, &replacement, global),
+    };
     let bytes = copy_of(s);
     let matches = occurrences(&bytes, &pattern, global);
     if matches.is_empty() {
@@ -78,7 +84,8 @@ fn substitute(vm: &mut Vm, s: Value, args: &[Value], global: bool) -> VmResult<O
         let end = at + pattern.len();
         match &replacement {
             Replacement::Template(template) => {
-                expand_template(vm, template, &bytes, at..end, &mut out)?;
+                let spans = vec![Some((at, end))];
+                expand_template(vm, template, &bytes, &spans, None, &mut out)?;
             }
             Replacement::Hash(hash) => {
                 let key = vm.new_string(pattern.clone());
@@ -94,6 +101,63 @@ fn substitute(vm: &mut Vm, s: Value, args: &[Value], global: bool) -> VmResult<O
         copied = end;
     }
     out.extend_from_slice(&bytes[copied..]);
+    Ok(Some(out))
+}
+
+/// [`substitute`] with a Regexp (MRI's `str_gsub`): after an empty match
+/// the next search starts one character on, that character copied.
+fn substitute_regexp(
+    vm: &mut Vm,
+    s: Value,
+    re: Value,
+    replacement: &Replacement,
+    global: bool,
+) -> VmResult<Option<Vec<u8>>> {
+    let text: Rc<str> = match_text(vm, s)?;
+    let data = regexp_data(re).expect("a Regexp");
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut offset = 0;
+    let mut last = None;
+    while let Some(spans) = data.search(&text, offset).map_err(|m| vm.regexp_error(m))? {
+        let (start, end) = spans[0].expect("a match");
+        out.extend_from_slice(&bytes[offset..start]);
+        match replacement {
+            Replacement::Template(template) => {
+                expand_template(vm, template, bytes, &spans, Some(&data), &mut out)?;
+            }
+            Replacement::Hash(hash) => {
+                vm.record_match(re, &text, Some(spans.clone()));
+                let key = vm.new_string(bytes[start..end].to_vec());
+                let value = vm.hash_get(*hash, key)?;
+                out.extend_from_slice(&vm.to_s_bytes(value)?);
+            }
+            Replacement::Block(block) => {
+                vm.record_match(re, &text, Some(spans.clone()));
+                let matched = vm.new_string(bytes[start..end].to_vec());
+                let value = vm.invoke_block(block, &[matched])?;
+                out.extend_from_slice(&vm.to_s_bytes(value)?);
+            }
+        }
+        offset = end;
+        last = Some(spans);
+        if start == end {
+            let Some(c) = text[end..].chars().next() else {
+                break;
+            };
+            out.extend_from_slice(&bytes[end..end + c.len_utf8()]);
+            offset = end + c.len_utf8();
+        }
+        if !global {
+            break;
+        }
+    }
+    let found = last.is_some();
+    vm.record_match(re, &text, last);
+    if !found {
+        return Ok(None);
+    }
+    out.extend_from_slice(&bytes[offset..]);
     Ok(Some(out))
 }
 
@@ -126,14 +190,24 @@ pub(super) fn occurrences(bytes: &[u8], pattern: &[u8], global: bool) -> Vec<usi
 }
 
 /// Appends `template` with its backslash sequences expanded for the match
-/// at `span` of `bytes` (MRI's `rb_reg_regsub`).
+/// whose byte spans in `bytes` are `spans` (MRI's `rb_reg_regsub`). The
+/// pattern's groups (`regexp`) give `\1`..`\9` and `\k<name>`; `\1`..`\9`
+/// are empty for a group that did not take part, one that does not exist,
+/// and in a pattern with named groups.
 fn expand_template(
     vm: &mut Vm,
     template: &[u8],
     bytes: &[u8],
-    span: std::ops::Range<usize>,
+    spans: &Spans,
+    regexp: Option<&RegexpData>,
     out: &mut Vec<u8>,
 ) -> VmResult<()> {
+    let (start, end) = spans[0].expect("a match");
+    let group = |out: &mut Vec<u8>, n: usize| {
+        if let Some(Some((from, to))) = spans.get(n) {
+            out.extend_from_slice(&bytes[*from..*to]);
+        }
+    };
     let mut i = 0;
     while i < template.len() {
         let c = template[i];
@@ -145,21 +219,31 @@ fn expand_template(
         let next = template[i + 1];
         i += 2;
         match next {
-            b'0' | b'&' => out.extend_from_slice(&bytes[span.clone()]),
-            b'1'..=b'9' => {}
-            b'`' => out.extend_from_slice(&bytes[..span.start]),
-            b'\'' => out.extend_from_slice(&bytes[span.end..]),
+            b'0' | b'&' => group(out, 0),
+            b'1'..=b'9' => {
+                if regexp.is_some_and(|r| r.names.is_empty()) {
+                    group(out, (next - b'0') as usize);
+                }
+            }
+            b'`' => out.extend_from_slice(&bytes[..start]),
+            b'\'' => out.extend_from_slice(&bytes[end..]),
             b'\\' => out.push(b'\\'),
             b'k' if template.get(i) == Some(&b'<') => {
-                match template[i..].iter().position(|&b| b == b'>') {
-                    Some(close) => {
-                        let name = String::from_utf8_lossy(&template[i + 1..i + close]);
+                let Some(close) = template[i..].iter().position(|&b| b == b'>') else {
+                    let class = vm.c.runtime_error;
+                    let message = "invalid group name reference format".to_string();
+                    return Err(vm.raise(class, message));
+                };
+                let name = String::from_utf8_lossy(&template[i + 1..i + close]).into_owned();
+                match regexp.and_then(|r| r.group_named(&name, spans)) {
+                    Some(n) => group(out, n),
+                    None => {
                         let class = vm.c.index_error;
                         let message = format!("undefined group name reference: {name}");
                         return Err(vm.raise(class, message));
                     }
-                    None => out.extend_from_slice(b"\\k"),
                 }
+                i += close + 1;
             }
             other => {
                 out.push(b'\\');

@@ -1,0 +1,2 @@
+puts "not run"
+/a)/

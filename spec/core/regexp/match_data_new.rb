@@ -1,0 +1,3 @@
+# MatchData has no allocator.
+p MatchData.ancestors.include?(Object)
+MatchData.new

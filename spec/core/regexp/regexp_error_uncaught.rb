@@ -1,0 +1,2 @@
+# An uncaught RegexpError.
+Regexp.new("[unclosed")

@@ -1,0 +1,500 @@
+//! Regexp, MatchData and the match variables (`$~`, `$1`, `$&`...).
+//!
+//! ## The engine and the translation layer
+//!
+//! A Regexp is compiled by fancy-regex, a backtracking engine in pure Rust
+//! that delegates what it can to the `regex` crate's automata. Ruby's
+//! patterns are Onigmo's; `translate.rs` rewrites the places where the two
+//! read a pattern differently (Ruby's `\d`/`\s`/`\w` are ASCII, its POSIX
+//! brackets Unicode, `m` means dot-all, unnamed groups stop capturing once
+//! a group has a name...) and reports the errors MRI reports, in MRI's
+//! words. The engine always runs in multi-line mode: Ruby's `^` and `$`
+//! are line anchors.
+//!
+//! Strings are matched as `&str`: a String that is not valid UTF-8 raises
+//! MRI's ArgumentError ("invalid byte sequence in UTF-8"). The engine works
+//! in byte offsets; every offset Ruby sees (`=~`, `MatchData#begin`,
+//! `index`) is converted to characters.
+//!
+//! A Regexp literal without interpolation is compiled once, when its code
+//! is loaded, and is frozen, as in MRI; an invalid one is a syntax error
+//! reported before the program runs ([`check_literals`]). `/a#{b}/`
+//! compiles at every evaluation (`toregexp`) and raises RegexpError.
+//!
+//! ## `$~` is frame-local
+//!
+//! Each method frame has its own last match; the blocks written in a method
+//! share the method's. Rather than growing `FrameRecord` (pushed on every
+//! call), the VM keeps `last_match`, a vector indexed by frame depth whose
+//! entries carry the id of the frame that wrote them: an entry whose id is
+//! not the id of the frame now at that depth is stale and reads as nil, so
+//! nothing has to be cleared when frames come and go. The frame a match
+//! belongs to is the innermost Ruby frame (core methods such as `gsub` set
+//! their caller's `$~`), or for a block the frame of the method it is
+//! written in (its `home`); the core methods written in Ruby (`rb/`) are
+//! passed over like those in Rust. `$1`, `$&`, `` $` ``, `$'` and `$+` are read
+//! from `$~` (`getspecial`); `Regexp#match`, `=~`, `===` and the String
+//! methods set it.
+
+mod match_data;
+mod methods;
+mod translate;
+
+pub use match_data::MatchInfo;
+pub use methods::define;
+
+use crate::core::string::{char_count, inspect_string};
+use crate::heap::{Header, HeapObject, Marker, ObjKind};
+use crate::object::{RArray, RMatch, RRegexp, RString};
+use crate::value::Value;
+use crate::vm::{FrameCode, Vm, VmResult};
+use bytecode::{Literal, Method, Special, SyntaxError};
+use std::cell::RefCell;
+use std::rc::Rc;
+
+/// Ruby's option bits.
+pub const IGNORECASE: u32 = 1;
+pub const EXTENDED: u32 = 2;
+pub const MULTILINE: u32 = 4;
+pub const FIXEDENCODING: u32 = 16;
+pub const NOENCODING: u32 = 32;
+
+/// How many steps the engine may backtrack before giving up on a match.
+const BACKTRACK_LIMIT: usize = 100_000_000;
+
+/// A compiled pattern.
+pub struct RegexpData {
+    /// The pattern as written (`source`).
+    pub source: String,
+    pub options: u32,
+    regex: fancy_regex::Regex,
+    /// Group names in the order they appear, each with its groups.
+    pub names: translate::Names,
+    /// How many groups capture.
+    pub groups: usize,
+}
+
+/// The byte span of a match and of each group (None: did not take part).
+pub type Spans = Vec<Option<(usize, usize)>>;
+
+impl RegexpData {
+    /// Compiles `source`, or answers MRI's RegexpError message.
+    pub fn new(source: &str, options: u32) -> Result<RegexpData, String> {
+        let describe = |message: &str| format!("{message}: /{source}/{}", option_letters(options));
+        let translation = translate::translate(source, options).map_err(|m| describe(&m))?;
+        let regex = fancy_regex::RegexBuilder::new(&translation.pattern)
+            .case_insensitive(options & IGNORECASE != 0)
+            .dot_matches_new_line(options & MULTILINE != 0)
+            .multi_line(true)
+            .oniguruma_mode(true)
+            .backtrack_limit(BACKTRACK_LIMIT)
+            .build()
+            .map_err(|error| describe(&engine_message(&error)))?;
+        Ok(RegexpData {
+            source: source.to_string(),
+            options,
+            regex,
+            names: translation.names,
+            groups: translation.groups,
+        })
+    }
+
+    /// The first match in `text` at or after byte `from`.
+    pub fn search(&self, text: &str, from: usize) -> Result<Option<Spans>, String> {
+        if from > text.len() {
+            return Ok(None);
+        }
+        let captures = self
+            .regex
+            .captures_from_pos(text, from)
+            .map_err(|e| engine_message(&e))?;
+        Ok(captures.map(|captures| {
+            (0..=self.groups)
+                .map(|i| captures.get(i).map(|m| (m.start(), m.end())))
+                .collect()
+        }))
+    }
+
+    /// A match starting exactly at byte `at`.
+    pub fn match_at(&self, text: &str, at: usize) -> Result<Option<Spans>, String> {
+        if at > text.len() {
+            return Ok(None);
+        }
+        let input = fancy_regex::RegexInput::new(text)
+            .from_pos(at)
+            .anchored(true);
+        let captures = self
+            .regex
+            .captures_input(input)
+            .map_err(|e| engine_message(&e))?;
+        Ok(captures.map(|captures| {
+            (0..=self.groups)
+                .map(|i| captures.get(i).map(|m| (m.start(), m.end())))
+                .collect()
+        }))
+    }
+
+    /// Whether there is a match at or after byte `from`.
+    pub fn is_match_from(&self, text: &str, from: usize) -> Result<bool, String> {
+        if from > text.len() {
+            return Ok(false);
+        }
+        self.regex
+            .find_from_pos(text, from)
+            .map(|m| m.is_some())
+            .map_err(|e| engine_message(&e))
+    }
+
+    /// The number of the group named `name` that took part in a match
+    /// (the last of them when several groups share the name), or of its
+    /// last group when none did; None for an unknown name.
+    pub fn group_named(&self, name: &str, spans: &Spans) -> Option<usize> {
+        let (_, groups) = self.names.iter().find(|(n, _)| n == name)?;
+        groups
+            .iter()
+            .rev()
+            .find(|&&g| spans.get(g).is_some_and(|s| s.is_some()))
+            .or(groups.last())
+            .copied()
+    }
+}
+
+/// The engine's description of an error (the Rust engine's own words for
+/// what the translation layer does not catch).
+fn engine_message(error: &fancy_regex::Error) -> String {
+    match error {
+        fancy_regex::Error::RuntimeError(_) => {
+            "regexp match exceeded the backtracking limit".into()
+        }
+        other => other.to_string(),
+    }
+}
+
+/// `mix` letters of the options set (`inspect`, error messages), `n` for
+/// NOENCODING.
+pub fn option_letters(options: u32) -> String {
+    let mut letters = String::new();
+    for (bit, letter) in [(MULTILINE, 'm'), (IGNORECASE, 'i'), (EXTENDED, 'x')] {
+        if options & bit != 0 {
+            letters.push(letter);
+        }
+    }
+    if options & NOENCODING != 0 {
+        letters.push('n');
+    }
+    letters
+}
+
+// SAFETY (both): repr(C), Header first, fits a cell, unique kind.
+unsafe impl HeapObject for RRegexp {
+    const KIND: ObjKind = ObjKind::Regexp;
+    fn trace(&self, _: &mut Marker) {}
+}
+
+unsafe impl HeapObject for RMatch {
+    const KIND: ObjKind = ObjKind::MatchData;
+    fn trace(&self, marker: &mut Marker) {
+        marker.mark(self.data.regexp);
+    }
+}
+
+/// The compiled pattern of a Regexp value (None for anything else, and for
+/// one not initialized yet).
+pub fn regexp_data(value: Value) -> Option<Rc<RegexpData>> {
+    value.get::<RRegexp>().and_then(|r| r.data.borrow().clone())
+}
+
+/// Whether `value` is a Regexp (initialized or not).
+pub fn is_regexp(value: Value) -> bool {
+    value.get::<RRegexp>().is_some()
+}
+
+/// The pattern of a Regexp; TypeError for one never initialized
+/// (`Regexp.allocate`).
+pub fn checked(vm: &mut Vm, re: Value) -> VmResult<Rc<RegexpData>> {
+    match regexp_data(re) {
+        Some(data) => Ok(data),
+        None => Err(vm.type_error("uninitialized Regexp".into())),
+    }
+}
+
+/// A Regexp of class `class` without a pattern yet (`initialize` gives
+/// it one).
+pub fn allocate(vm: &mut Vm, class: Value) -> Value {
+    vm.alloc(RRegexp {
+        header: Header::new(RRegexp::KIND, class),
+        data: RefCell::new(None),
+    })
+}
+
+fn set_data(re: Value, data: Rc<RegexpData>) {
+    *re.get::<RRegexp>().expect("a Regexp").data.borrow_mut() = Some(data);
+}
+
+impl Vm {
+    /// A new Regexp of `source`, or RegexpError.
+    pub fn new_regexp(&mut self, source: &str, options: u32) -> VmResult {
+        match RegexpData::new(source, options) {
+            Ok(data) => Ok(self.regexp_value(Rc::new(data))),
+            Err(message) => Err(self.regexp_error(message)),
+        }
+    }
+
+    fn regexp_value(&mut self, data: Rc<RegexpData>) -> Value {
+        let class = self.c.regexp;
+        self.alloc(RRegexp {
+            header: Header::new(RRegexp::KIND, class),
+            data: RefCell::new(Some(data)),
+        })
+    }
+
+    /// The index of the frame whose `$~` the running code reads and
+    /// writes: the innermost frame of the program's Ruby code (core methods
+    /// written in Ruby, as those in Rust, work on their caller's), or for a
+    /// block the frame of the method it is written in.
+    fn match_frame(&self) -> Option<usize> {
+        let top = self.frames.iter().rposition(|f| match &f.code {
+            FrameCode::Bytecode(method) => !crate::prelude::is_internal(&method.code.file),
+            FrameCode::Native(_) => false,
+        })?;
+        let frame = &self.frames[top];
+        if frame.home == frame.id {
+            return Some(top);
+        }
+        let home = frame.home;
+        Some(
+            self.frames[..top]
+                .iter()
+                .rposition(|f| f.id == home)
+                .unwrap_or(top),
+        )
+    }
+
+    /// `$~`: the running frame's last match, or nil.
+    pub fn last_match(&self) -> Value {
+        let Some(index) = self.match_frame() else {
+            return Value::NIL;
+        };
+        match self.last_match.get(index) {
+            Some(&(id, value)) if id == self.frames[index].id => value,
+            _ => Value::NIL,
+        }
+    }
+
+    /// Sets the running frame's `$~`.
+    pub fn set_last_match(&mut self, value: Value) {
+        let Some(index) = self.match_frame() else {
+            return;
+        };
+        if self.last_match.len() <= index {
+            self.last_match.resize(index + 1, (0, Value::NIL));
+        }
+        self.last_match[index] = (self.frames[index].id, value);
+    }
+
+    /// A new MatchData for a match of `regexp` in `text`.
+    pub fn new_match(&mut self, regexp: Value, text: Rc<str>, spans: Spans) -> Value {
+        let data = regexp_data(regexp).expect("a Regexp");
+        let class = self.c.match_data;
+        self.alloc(RMatch {
+            header: Header::new(RMatch::KIND, class),
+            data: Box::new(MatchInfo {
+                regexp,
+                data,
+                text,
+                spans,
+            }),
+        })
+    }
+
+    /// The MatchData of a match (made `$~`), or nil (also made `$~`) when
+    /// `spans` is None.
+    pub fn record_match(&mut self, regexp: Value, text: &Rc<str>, spans: Option<Spans>) -> Value {
+        let value = match spans {
+            Some(spans) => self.new_match(regexp, text.clone(), spans),
+            None => Value::NIL,
+        };
+        self.set_last_match(value);
+        value
+    }
+
+    /// RegexpError for an engine failure while matching.
+    pub fn regexp_error(&mut self, message: String) -> crate::vm::Control {
+        let class = self.c.regexp_error;
+        self.raise(class, message)
+    }
+}
+
+/// The text of a String to match against: ArgumentError when it is not
+/// valid UTF-8.
+pub fn match_text(vm: &mut Vm, string: Value) -> VmResult<Rc<str>> {
+    let rstring = string.get::<RString>().expect("a String");
+    let bytes = rstring.bytes.borrow();
+    match std::str::from_utf8(&bytes) {
+        Ok(text) => Ok(Rc::from(text)),
+        Err(_) => {
+            drop(bytes);
+            Err(vm.argument_error("invalid byte sequence in UTF-8".into()))
+        }
+    }
+}
+
+/// Searches `regexp` in `text` from byte `from`, sets `$~`, and answers
+/// the spans of the match.
+pub fn search(vm: &mut Vm, regexp: Value, text: &Rc<str>, from: usize) -> VmResult<Option<Spans>> {
+    let data = regexp_data(regexp).expect("a Regexp");
+    let found = data.search(text, from).map_err(|m| vm.regexp_error(m))?;
+    vm.record_match(regexp, text, found.clone());
+    Ok(found)
+}
+
+/// The character index of byte `offset` of `text`.
+pub fn char_index(text: &str, offset: usize) -> usize {
+    if text.is_ascii() {
+        return offset;
+    }
+    char_count(&text.as_bytes()[..offset])
+}
+
+/// The byte offset of character `index` of `text` (None past the end).
+pub fn byte_offset(text: &str, index: usize) -> Option<usize> {
+    if text.is_ascii() {
+        return (index <= text.len()).then_some(index);
+    }
+    match text.char_indices().nth(index) {
+        Some((offset, _)) => Some(offset),
+        None => (index == text.chars().count()).then_some(text.len()),
+    }
+}
+
+/// A position argument (`match(re, pos)`): a character index, negative
+/// from the end; None when outside the string.
+pub fn position(vm: &mut Vm, text: &str, pos: Value) -> VmResult<Option<usize>> {
+    let pos = crate::core::array::to_long(vm, pos)?;
+    let count = text.chars().count() as i64;
+    let pos = if pos < 0 { pos + count } else { pos };
+    if pos < 0 || pos > count {
+        return Ok(None);
+    }
+    Ok(byte_offset(text, pos as usize))
+}
+
+// --- literals ----------------------------------------------------------------
+
+/// The Regexp of a literal, compiled when its code is loaded (valid: the
+/// program was checked with [`check_literals`] first). Frozen, as MRI's.
+pub fn literal(vm: &mut Vm, source: &[u8], options: u32) -> Value {
+    let source = String::from_utf8_lossy(source);
+    let data = RegexpData::new(&source, options).expect("regexp literals are checked at load");
+    let value = vm.regexp_value(Rc::new(data));
+    value.header().expect("a Regexp").freeze();
+    value
+}
+
+/// MRI reports an invalid Regexp literal when it compiles the file: every
+/// one, in source order, as `FILE:LINE: message: /source/`.
+pub fn check_literals(code: &Method) -> Result<(), SyntaxError> {
+    let mut errors = Vec::new();
+    collect_literal_errors(code, &mut errors);
+    if errors.is_empty() {
+        return Ok(());
+    }
+    errors.sort_by_key(|(line, _)| *line);
+    let line = errors[0].0;
+    let report = errors
+        .iter()
+        .map(|(line, message)| format!("{}:{line}: {message}", code.file))
+        .collect::<Vec<_>>()
+        .join("\n");
+    Err(SyntaxError { line, report })
+}
+
+fn collect_literal_errors(code: &Method, errors: &mut Vec<(u32, String)>) {
+    for literal in &code.literals {
+        if let Literal::Regexp {
+            source,
+            options,
+            line,
+        } = literal
+        {
+            let message = match std::str::from_utf8(source) {
+                Ok(source) => RegexpData::new(source, *options).err(),
+                Err(_) => Some("invalid multibyte character".to_string()),
+            };
+            if let Some(message) = message {
+                errors.push((*line, message));
+            }
+        }
+    }
+    for child in &code.children {
+        collect_literal_errors(child, errors);
+    }
+}
+
+/// `toregexp`: the Regexp of an interpolated literal's text (frozen, as
+/// every literal is).
+pub fn from_interpolation(vm: &mut Vm, string: Value, options: u32) -> VmResult {
+    let text = match_text(vm, string)?;
+    let regexp = vm.new_regexp(&text, options)?;
+    regexp.header().expect("a Regexp").freeze();
+    Ok(regexp)
+}
+
+// --- match variables ---------------------------------------------------------
+
+/// `getspecial`: `$~` or a part of it.
+pub fn special(vm: &mut Vm, special: Special) -> Value {
+    let last = vm.last_match();
+    let Some(info) = last.get::<RMatch>().map(|m| &*m.data) else {
+        return Value::NIL;
+    };
+    let span = match special {
+        Special::LastMatch => return last,
+        Special::Matched => info.spans[0],
+        Special::PreMatch => info.spans[0].map(|(start, _)| (0, start)),
+        Special::PostMatch => info.spans[0].map(|(_, end)| (end, info.text.len())),
+        Special::LastGroup => info.spans[1..].iter().rev().find_map(|&s| s),
+        Special::Group(n) => info.spans.get(n as usize).copied().flatten(),
+    };
+    match span {
+        Some((start, end)) => {
+            let bytes = info.text.as_bytes()[start..end].to_vec();
+            vm.new_string(bytes)
+        }
+        None => Value::NIL,
+    }
+}
+
+/// `$~ = value`: a MatchData or nil, else TypeError.
+pub fn assign_last_match(vm: &mut Vm, value: Value) -> VmResult<()> {
+    if !value.is_nil() && value.get::<RMatch>().is_none() {
+        let name = vm.special_or_class_name(value);
+        return Err(vm.type_error(format!("wrong argument type {name} (expected MatchData)")));
+    }
+    vm.set_last_match(value);
+    Ok(())
+}
+
+/// `String#inspect` of a slice of matched text.
+fn inspect_text(text: &str) -> String {
+    inspect_string(text.as_bytes())
+}
+
+/// The Array of the matched strings of `spans` (nil for a group that did
+/// not take part).
+pub(crate) fn strings(vm: &mut Vm, text: &str, spans: &[Option<(usize, usize)>]) -> Value {
+    let result = vm.new_array(Vec::with_capacity(spans.len()));
+    for span in spans {
+        let value = match span {
+            Some((start, end)) => vm.new_string(text.as_bytes()[*start..*end].to_vec()),
+            None => Value::NIL,
+        };
+        result
+            .get::<RArray>()
+            .expect("an Array")
+            .items
+            .borrow_mut()
+            .push(value);
+    }
+    result
+}

@@ -1,0 +1,323 @@
+//! MatchData: one match of a Regexp, and its groups.
+//!
+//! A MatchData keeps the text it was matched against (shared by every
+//! match of one `gsub` or `scan`: copied once per call) and the byte spans
+//! of the match and each group. Offsets Ruby sees are characters.
+
+use super::{char_index, inspect_text, strings, RegexpData, Spans};
+use crate::core::array::to_long;
+use crate::object::{RMatch, RString};
+use crate::value::Value;
+use crate::vm::{Vm, VmResult};
+use std::rc::Rc;
+
+/// What a MatchData holds.
+pub struct MatchInfo {
+    /// The Regexp that matched (`regexp`).
+    pub regexp: Value,
+    pub data: Rc<RegexpData>,
+    /// The string matched against, as it was.
+    pub text: Rc<str>,
+    /// The byte span of the match (index 0) and of each group; None for a
+    /// group that did not take part.
+    pub spans: Spans,
+}
+
+impl MatchInfo {
+    /// The matched text of group `n`, if it took part.
+    pub fn group_text(&self, n: usize) -> Option<&str> {
+        let (start, end) = self.spans.get(n).copied().flatten()?;
+        Some(&self.text[start..end])
+    }
+}
+
+/// The MatchData of a value (the receiver of a MatchData method).
+fn info(value: Value) -> &'static MatchInfo {
+    &value.get::<RMatch>().expect("a MatchData").data
+}
+
+pub fn define(vm: &mut Vm) {
+    let class = vm.c.match_data;
+    let singleton = vm.singleton_class(class);
+    for name in ["new", "allocate"] {
+        let sym = vm.symbols.intern(name);
+        vm.add_method(
+            singleton,
+            sym,
+            crate::object::MethodBody::Undefined,
+            crate::object::Visibility::Public,
+        );
+    }
+    vm.define_native(class, "regexp", 0, Some(0), |_, m, _| Ok(info(m).regexp));
+    vm.define_native(class, "string", 0, Some(0), |vm, m, _| {
+        let string = vm.new_str(&info(m).text);
+        string.header().expect("a String").freeze();
+        Ok(string)
+    });
+    vm.define_native(class, "names", 0, Some(0), |vm, m, _| {
+        let result = vm.new_array(Vec::new());
+        let names = info(m).data.names.iter().map(|(n, _)| n.as_bytes());
+        crate::core::array::append_strings(vm, result, names);
+        Ok(result)
+    });
+    vm.define_native(class, "size", 0, Some(0), |_, m, _| {
+        Ok(Value::small(info(m).spans.len() as i64))
+    });
+    vm.define_native(class, "length", 0, Some(0), |_, m, _| {
+        Ok(Value::small(info(m).spans.len() as i64))
+    });
+    vm.define_native(class, "to_a", 0, Some(0), |vm, m, _| {
+        let info = info(m);
+        Ok(strings(vm, &info.text, &info.spans))
+    });
+    vm.define_native(class, "captures", 0, Some(0), |vm, m, _| {
+        let info = info(m);
+        Ok(strings(vm, &info.text, &info.spans[1..]))
+    });
+    vm.define_native(class, "named_captures", 0, Some(0), |vm, m, _| {
+        let info = info(m);
+        let hash = vm.new_hash();
+        vm.temp_roots.borrow_mut().push(hash);
+        let result = (|| {
+            for (name, _) in &info.data.names {
+                let group = info.data.group_named(name, &info.spans).expect("known");
+                let key = vm.new_str(name);
+                vm.temp_roots.borrow_mut().push(key);
+                let value = text_value(vm, info.group_text(group));
+                vm.temp_roots.borrow_mut().pop();
+                vm.hash_set(hash, key, value)?;
+            }
+            Ok(hash)
+        })();
+        vm.temp_roots.borrow_mut().pop();
+        result
+    });
+    vm.define_native(class, "pre_match", 0, Some(0), |vm, m, _| {
+        let info = info(m);
+        let (start, _) = info.spans[0].expect("a match");
+        Ok(vm.new_str(&info.text[..start]))
+    });
+    vm.define_native(class, "post_match", 0, Some(0), |vm, m, _| {
+        let info = info(m);
+        let (_, end) = info.spans[0].expect("a match");
+        Ok(vm.new_str(&info.text[end..]))
+    });
+    vm.define_native(class, "to_s", 0, Some(0), |vm, m, _| {
+        let text = info(m).group_text(0).unwrap_or("");
+        Ok(vm.new_str(text))
+    });
+    vm.define_native(class, "[]", 1, Some(2), aref);
+    vm.define_native(class, "begin", 1, Some(1), |vm, m, args| {
+        let group = group_index(vm, m, args[0])?;
+        let info = info(m);
+        Ok(match info.spans[group] {
+            Some((start, _)) => Value::small(char_index(&info.text, start) as i64),
+            None => Value::NIL,
+        })
+    });
+    vm.define_native(class, "end", 1, Some(1), |vm, m, args| {
+        let group = group_index(vm, m, args[0])?;
+        let info = info(m);
+        Ok(match info.spans[group] {
+            Some((_, end)) => Value::small(char_index(&info.text, end) as i64),
+            None => Value::NIL,
+        })
+    });
+    vm.define_native(class, "offset", 1, Some(1), |vm, m, args| {
+        let group = group_index(vm, m, args[0])?;
+        let info = info(m);
+        let pair = match info.spans[group] {
+            Some((start, end)) => vec![
+                Value::small(char_index(&info.text, start) as i64),
+                Value::small(char_index(&info.text, end) as i64),
+            ],
+            None => vec![Value::NIL, Value::NIL],
+        };
+        Ok(vm.new_array(pair))
+    });
+    vm.define_native(class, "match", 1, Some(1), |vm, m, args| {
+        let group = group_index(vm, m, args[0])?;
+        let text = info(m).group_text(group);
+        Ok(text_value(vm, text))
+    });
+    vm.define_native(class, "match_length", 1, Some(1), |vm, m, args| {
+        let group = group_index(vm, m, args[0])?;
+        Ok(match info(m).group_text(group) {
+            Some(text) => Value::small(text.chars().count() as i64),
+            None => Value::NIL,
+        })
+    });
+    vm.define_native(class, "values_at", 0, None, |vm, m, args| {
+        let result = vm.new_array(Vec::new());
+        for &index in args {
+            if !index.is_fixnum() && vm.is_kind_of(index, vm.c.range) {
+                for group in range_groups(vm, m, index)? {
+                    let value = match group {
+                        Some(group) => text_value(vm, info(m).group_text(group)),
+                        None => Value::NIL,
+                    };
+                    crate::core::array::append(result, value);
+                }
+                continue;
+            }
+            let value = group_value(vm, m, index)?;
+            crate::core::array::append(result, value);
+        }
+        Ok(result)
+    });
+    vm.define_native(class, "inspect", 0, Some(0), |vm, m, _| {
+        Ok(vm.new_str(&inspect(info(m))))
+    });
+    vm.define_native(class, "==", 1, Some(1), match_eq);
+    vm.define_native(class, "eql?", 1, Some(1), match_eq);
+}
+
+/// A String of matched text, or nil.
+fn text_value(vm: &mut Vm, text: Option<&str>) -> Value {
+    match text {
+        Some(text) => vm.new_str(text),
+        None => Value::NIL,
+    }
+}
+
+/// `m[i]`, `m[name]`, `m[start, length]`, `m[range]`.
+fn aref(vm: &mut Vm, m: Value, args: &[Value]) -> VmResult {
+    if args.len() == 1 && (args[0].is_fixnum() || is_name(args[0])) {
+        return group_value(vm, m, args[0]);
+    }
+    let all = {
+        let info = info(m);
+        strings(vm, &info.text, &info.spans)
+    };
+    let index = vm.symbols.intern("[]");
+    vm.call(all, index, args)
+}
+
+fn is_name(value: Value) -> bool {
+    value.as_symbol().is_some() || value.get::<RString>().is_some()
+}
+
+/// The text of the group an index (negative from the end) or a name
+/// selects: nil for an index outside the groups; IndexError for an
+/// unknown name.
+pub fn group_value(vm: &mut Vm, m: Value, index: Value) -> VmResult {
+    let info = info(m);
+    let group = if is_name(index) {
+        named_group(vm, info, index)?
+    } else {
+        // Counting from the end never reaches the whole match (MRI's
+        // `rb_reg_nth_match`).
+        let n = to_long(vm, index)?;
+        let count = info.spans.len() as i64;
+        match n {
+            n if n < 0 && n + count > 0 => (n + count) as usize,
+            n if (0..count).contains(&n) => n as usize,
+            _ => return Ok(Value::NIL),
+        }
+    };
+    let text = info.group_text(group);
+    Ok(text_value(vm, text))
+}
+
+/// The group a name selects, or IndexError.
+fn named_group(vm: &mut Vm, info: &MatchInfo, name: Value) -> VmResult<usize> {
+    let name = match name.as_symbol() {
+        Some(sym) => vm.symbols.name(sym).to_string(),
+        None => vm.string_text(name).expect("a String"),
+    };
+    match info.data.group_named(&name, &info.spans) {
+        Some(group) => Ok(group),
+        None => {
+            let class = vm.c.index_error;
+            Err(vm.raise(class, format!("undefined group name reference: {name}")))
+        }
+    }
+}
+
+/// The group `begin`, `end` and `offset` take: an index within the groups
+/// (IndexError otherwise) or a name.
+fn group_index(vm: &mut Vm, m: Value, index: Value) -> VmResult<usize> {
+    let info = info(m);
+    if is_name(index) {
+        return named_group(vm, info, index);
+    }
+    let n = to_long(vm, index)?;
+    if n < 0 || n as usize >= info.spans.len() {
+        let class = vm.c.index_error;
+        return Err(vm.raise(class, format!("index {n} out of matches")));
+    }
+    Ok(n as usize)
+}
+
+/// The groups a Range selects in `values_at` (MRI's `rb_range_beg_len`
+/// then `match_ary_subseq`): None past the last group; RangeError for a
+/// start before the first.
+fn range_groups(vm: &mut Vm, m: Value, range: Value) -> VmResult<Vec<Option<usize>>> {
+    let count = info(m).spans.len() as i64;
+    let (first, last, exclusive) = vm.range_parts(range);
+    let begin = if first.is_nil() {
+        0
+    } else {
+        to_long(vm, first)?
+    };
+    let (end, exclusive) = if last.is_nil() {
+        (count, false)
+    } else {
+        (to_long(vm, last)?, exclusive)
+    };
+    let begin = if begin < 0 { begin + count } else { begin };
+    if begin < 0 {
+        let text = vm.inspect(range)?;
+        let class = vm.c.range_error;
+        return Err(vm.raise(class, format!("{text} out of range")));
+    }
+    let end = if end < 0 && !last.is_nil() {
+        end + count
+    } else {
+        end
+    };
+    let end = if exclusive || last.is_nil() {
+        end
+    } else {
+        end + 1
+    };
+    Ok((begin..end.max(begin))
+        .map(|g| (g < count).then_some(g as usize))
+        .collect())
+}
+
+/// `#<MatchData "ab" 1:"a" name:"b">`.
+fn inspect(info: &MatchInfo) -> String {
+    let mut out = String::from("#<MatchData ");
+    out.push_str(&inspect_text(info.group_text(0).unwrap_or("")));
+    let mut labels: Vec<String> = (1..info.spans.len()).map(|g| g.to_string()).collect();
+    for (name, groups) in &info.data.names {
+        for &group in groups {
+            labels[group - 1] = name.clone();
+        }
+    }
+    for (group, label) in labels.iter().enumerate() {
+        out.push(' ');
+        out.push_str(label);
+        out.push(':');
+        match info.group_text(group + 1) {
+            Some(text) => out.push_str(&inspect_text(text)),
+            None => out.push_str("nil"),
+        }
+    }
+    out.push('>');
+    out
+}
+
+fn match_eq(_: &mut Vm, m: Value, args: &[Value]) -> VmResult {
+    let Some(other) = args[0].get::<RMatch>() else {
+        return Ok(Value::FALSE);
+    };
+    let (a, b) = (info(m), &*other.data);
+    Ok(Value::bool(
+        a.text == b.text
+            && a.spans == b.spans
+            && a.data.source == b.data.source
+            && a.data.options == b.data.options,
+    ))
+}
