@@ -550,13 +550,17 @@ impl Vm {
     }
 
     /// Runs the `at_exit` handlers, last registered first. An exception
-    /// in one is reported at once and the others still run; the last
-    /// SystemExit's status, if any, is returned.
+    /// in one is reported at once, becomes `$!` for the next ones, and the
+    /// others still run; the last SystemExit's status, if any, is returned.
     pub fn run_at_exit(&mut self) -> Option<i32> {
         let mut exit_status = None;
         while let Some(handler) = self.at_exit.pop() {
             let call = self.symbols.intern("call");
             let result = self.call(handler, call, &[]);
+            if let Err(crate::vm::Control::Raise(exception)) = &result {
+                let current = self.symbols.intern("$!");
+                self.globals.insert(current, *exception);
+            }
             if result.is_err() {
                 exit_status = Some(self.finish(result));
             }

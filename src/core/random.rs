@@ -262,8 +262,12 @@ impl Generators {
 fn entropy() -> [u32; 4] {
     use std::io::Read;
     let mut bytes = [0u8; 16];
+    // Without /dev/urandom, the time, process id and counter below still
+    // make seeds differ.
     if let Ok(mut file) = std::fs::File::open("/dev/urandom") {
-        let _ = file.read_exact(&mut bytes);
+        if file.read_exact(&mut bytes).is_err() {
+            bytes = [0; 16];
+        }
     }
     let mut words = [0u32; 4];
     for (word, chunk) in words.iter_mut().zip(bytes.chunks_exact(4)) {
@@ -274,7 +278,9 @@ fn entropy() -> [u32; 4] {
         .unwrap_or_default();
     words[0] ^= now.subsec_nanos() ^ (now.as_secs() >> 32) as u32;
     words[1] ^= now.as_secs() as u32;
-    words[2] ^= std::process::id();
+    static CALLS: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+    let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    words[2] ^= std::process::id() ^ (call << 16);
     words
 }
 
@@ -315,7 +321,9 @@ fn random_class(vm: &Vm) -> Value {
 }
 
 /// The generator of a Random source (an object not yet seeded, such as one
-/// made by `allocate`, gets a fresh seed, as in MRI).
+/// made by `allocate`, gets a fresh seed, as in MRI). Of another object
+/// only `rand(n)` is asked (see [`ulong_limited`]); anything else it would
+/// supply comes from the default generator.
 fn state(vm: &mut Vm, source: Source) -> &mut RandomState {
     let generators = &mut vm.randoms;
     match source {
@@ -734,7 +742,8 @@ pub fn define(vm: &mut Vm) {
 }
 
 /// `Random::Formatter#random_number`: as `rand`, but a limit `rand`
-/// rejects gives a float in [0, 1).
+/// rejects gives a float in [0, 1), and an argument that is no number
+/// `invalid argument`.
 fn random_number(vm: &mut Vm, object: Value, args: &[Value]) -> VmResult {
     let source = source_of(vm, object);
     random_number_from(vm, source, args)
@@ -743,10 +752,10 @@ fn random_number(vm: &mut Vm, object: Value, args: &[Value]) -> VmResult {
 fn random_number_from(vm: &mut Vm, source: Source, args: &[Value]) -> VmResult {
     match rand_random(vm, source, args)? {
         Drawn::Value(value) => Ok(value),
-        Drawn::Rejected => rand_random(vm, source, &[]).map(|drawn| match drawn {
-            Drawn::Value(value) => value,
-            _ => unreachable!("rand without a limit is a float"),
-        }),
+        Drawn::Rejected => {
+            let r = real(vm, source, false);
+            Ok(vm.new_float(r))
+        }
         Drawn::NotNumeric => Err(invalid_argument(vm, args[0])),
     }
 }

@@ -91,62 +91,45 @@ impl Moment {
         )
     }
 
-    /// Seconds since the Epoch as a Float, as MRI's `to_f` computes it.
+    /// Seconds since the Epoch as a Float.
     fn to_f(&self) -> f64 {
         seconds_f64(&self.num, &self.den)
     }
 }
 
-/// `num / den` as a Float, as MRI's Rational#to_f computes it: reduced,
-/// then a division of doubles when the numerator is a fixnum and the
-/// denominator below 2**53, else a division correctly rounded from the
-/// big integers.
-fn ratio_to_f64(num: &BigInt, den: &BigInt) -> f64 {
-    let gcd = num.gcd(den);
-    let (num, den) = if gcd.is_zero() || gcd.is_one() {
-        (num.clone(), den.clone())
+/// A big integer as the nearest double (ties to even), as MRI's
+/// `big2dbl`: its top 64 bits, the bits below folded into a sticky bit.
+fn big_to_f64(value: &BigInt) -> f64 {
+    let magnitude = value.abs();
+    let bits = magnitude.bits() as i64;
+    let result = if bits <= 64 {
+        magnitude.to_u64().unwrap_or(0) as f64
     } else {
-        (num / &gcd, den / &gcd)
+        let shift = bits - 64;
+        let top = (&magnitude >> shift as usize).to_u64().unwrap_or(u64::MAX);
+        let sticky = magnitude.trailing_zeros().unwrap_or(0) < shift as u64;
+        // Past 2**1024 the power (and so the result) is infinite.
+        (top | u64::from(sticky)) as f64 * 2f64.powi(shift.min(2000) as i32)
     };
-    let small = num.to_i64().filter(|&n| Value::fixnum(n).is_some());
-    if let (Some(n), Some(d)) = (small, den.to_i64().filter(|&d| d < 1 << 53)) {
-        return n as f64 / d as f64;
-    }
-    // Scale the quotient to 64 significant bits or more, then let the
-    // integer-to-float conversion round (a remainder makes the last bit
-    // sticky).
-    let negative = num.is_negative();
-    let n = num.abs();
-    let shift = 66 + den.bits() as i64 - n.bits() as i64;
-    let (scaled_num, scaled_den) = if shift >= 0 {
-        (n << shift as usize, den.clone())
+    if value.is_negative() {
+        -result
     } else {
-        (n, den << (-shift) as usize)
-    };
-    let (quotient, remainder) = scaled_num.div_rem(&scaled_den);
-    let mut quotient = quotient.to_u128().unwrap_or(u128::MAX);
-    if !remainder.is_zero() {
-        quotient |= 1;
-    }
-    let magnitude = quotient as f64 * 2f64.powi(-shift as i32);
-    if negative {
-        -magnitude
-    } else {
-        magnitude
+        result
     }
 }
 
-/// `num / den` nanoseconds in seconds, as MRI turns a Time's moment (or
-/// the difference of two) into a Float: whole nanoseconds as a double
-/// divided by 1e9, a fraction through Rational#to_f.
+/// `num / den` nanoseconds in seconds as a Float, as MRI's `to_f` and
+/// `Time#-` compute it: whole nanoseconds as a Float divided by 1e9; for a
+/// fraction, the seconds as a reduced fraction whose numerator and
+/// denominator are each made a Float, then divided (MRI's `rb_Float` of a
+/// Rational).
 fn seconds_f64(num: &BigInt, den: &BigInt) -> f64 {
     if den.is_one() {
-        let n = num
-            .to_i64()
-            .map_or_else(|| num.to_f64().unwrap_or(f64::NAN), |n| n as f64);
-        return n / 1e9;
+        return big_to_f64(num) / 1e9;
     }
-    ratio_to_f64(num, &(den * NS))
+    let den = den * NS;
+    let gcd = num.gcd(&den);
+    big_to_f64(&(num / &gcd)) / big_to_f64(&(den / &gcd))
 }
 
 /// A moment's calendar fields in its zone.

@@ -1,0 +1,3 @@
+# exit! without a status is a failure.
+$stderr.puts "going"
+exit!

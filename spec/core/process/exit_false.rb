@@ -1,0 +1,3 @@
+# exit(false) ends with status 1, without a report.
+puts "a"
+exit(false)
