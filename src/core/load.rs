@@ -4,6 +4,8 @@
 //! its methods are private to Object), under the label `<top (required)>`.
 //! `require` and `require_relative` run each file once (keyed by its
 //! absolute path) and return whether they ran it; `load` always runs it.
+//! `require` of a bare name finds only the standard libraries rhizome
+//! carries in `rb/lib/` (there is no load path and no gems).
 
 use crate::value::Value;
 use crate::vm::{FrameCode, Vm, VmResult};
@@ -26,7 +28,13 @@ pub fn define(vm: &mut Vm) {
             let full = with_extension(&cwd.join(path));
             return require(vm, &full, Path::new(&name));
         }
-        Err(load_error(vm, &name))
+        match BUNDLED
+            .iter()
+            .find(|(library, _)| *library == name.trim_end_matches(".rb"))
+        {
+            Some((library, source)) => require_bundled(vm, library, source),
+            None => Err(load_error(vm, &name)),
+        }
     });
     vm.define_private_native(kernel, "load", 1, Some(2), |vm, _, args| {
         let name = path_arg(vm, args[0])?;
@@ -76,6 +84,23 @@ fn with_extension(path: &Path) -> PathBuf {
 fn load_error(vm: &mut Vm, name: &str) -> crate::vm::Control {
     let class = vm.c.load_error;
     vm.raise(class, format!("cannot load such file -- {name}"))
+}
+
+/// The standard libraries rhizome carries (`rb/lib/`): `require "set"`
+/// runs the bundled source, once, as file `<internal:set>`.
+const BUNDLED: &[(&str, &str)] = &[("set", include_str!("../../rb/lib/set.rb"))];
+
+fn require_bundled(vm: &mut Vm, library: &str, source: &str) -> VmResult {
+    let file = format!("{}{library}>", crate::prelude::INTERNAL_PREFIX);
+    let key = PathBuf::from(&file);
+    if !vm.loaded_features.insert(key.clone()) {
+        return Ok(Value::FALSE);
+    }
+    if let Err(control) = run_file(vm, source.as_bytes(), &file) {
+        vm.loaded_features.remove(&key);
+        return Err(control);
+    }
+    Ok(Value::TRUE)
 }
 
 /// Runs `path` unless it ran before; `shown` is the name a LoadError
