@@ -60,6 +60,17 @@ pub fn define(vm: &mut Vm) {
         vm.call(out, write, &[text])?;
         Ok(Value::NIL)
     });
+    let io = vm.c.io;
+    vm.define_native(io, "printf", 0, None, |vm, io, args| {
+        let Some((&format, rest)) = args.split_first() else {
+            return Err(vm.argument_error("too few arguments".into()));
+        };
+        let bytes = format_value(vm, format, rest)?;
+        let text = vm.new_string(bytes);
+        let write = vm.symbols.intern("write");
+        vm.call(io, write, &[text])?;
+        Ok(Value::NIL)
+    });
     let string = vm.c.string;
     vm.define_native(string, "%", 1, Some(1), |vm, receiver, args| {
         let format = vm.string_bytes(receiver).expect("String receiver");
@@ -669,10 +680,11 @@ pub fn complement_digits(value: &BigInt, base: u32) -> String {
     let bits = base.trailing_zeros() as u64;
     let magnitude = -value;
     let mut count = magnitude.bits().div_ceil(bits);
-    // A power of the base (-16 is `f0`) needs no extra digit; anything else
-    // does, so that the leading digit is all ones.
-    let power_of_base =
-        magnitude.bits() % bits == 1 && magnitude.trailing_zeros() == Some(magnitude.bits() - 1);
+    // A magnitude whose leading digit is 1 and the rest zeros (-16 is `f0`)
+    // needs no extra digit; anything else does, so that the leading digit
+    // is all ones.
+    let power_of_base = magnitude.trailing_zeros() == Some(magnitude.bits() - 1)
+        && (magnitude.bits() - 1) % bits == 0;
     if !power_of_base {
         count += 1;
     }

@@ -715,6 +715,9 @@ fn bitwise(vm: &mut Vm, a: Value, b: Value, op: Op) -> VmResult {
 fn shift(vm: &mut Vm, a: Value, b: Value, left: bool) -> VmResult {
     let x = int(a).to_big();
     let count = to_int(vm, b)?;
+    if x.is_zero() {
+        return Ok(Value::small(0));
+    }
     let count = match int(count) {
         Int::Fix(n) => n,
         Int::Big(big) => {
@@ -728,9 +731,6 @@ fn shift(vm: &mut Vm, a: Value, b: Value, left: bool) -> VmResult {
     let left = if count < 0 { !left } else { left };
     let count = count.unsigned_abs();
     if left {
-        if x.is_zero() {
-            return Ok(Value::small(0));
-        }
         if count > 1 << 31 {
             return Err(vm.raise(vm.c.range_error, "shift width too big".into()));
         }
@@ -1083,8 +1083,8 @@ impl HalfOption {
             Some("even") => Ok(Half::Even),
             _ => {
                 let shown = match text {
-                    Some(text) if value.as_symbol().is_some() => text,
-                    _ => vm.inspect(value)?,
+                    Some(text) => text,
+                    None => String::from_utf8_lossy(&vm.to_s_bytes(value)?).into_owned(),
                 };
                 Err(vm.argument_error(format!("invalid rounding mode: {shown}")))
             }

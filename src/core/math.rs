@@ -267,7 +267,7 @@ fn gamma(vm: &mut Vm, x: f64) -> VmResult<f64> {
     }
     if x == x.floor() {
         at_least(vm, x, 0.0, "gamma")?;
-        if (1.0..=22.0).contains(&x) {
+        if (1.0..=23.0).contains(&x) {
             return Ok((1..x as u64).map(|n| n as f64).product());
         }
     }
