@@ -38,7 +38,7 @@ pub fn float_to_s(f: f64) -> String {
         };
     }
     // The shortest digits that read back as `f`, as MRI's dtoa finds them.
-    let (digits, decpt) = crate::core::dtoa::dtoa(f.abs(), 0, 0);
+    let (digits, decpt) = crate::core::dtoa::shortest(f.abs());
     let digits = String::from_utf8(digits).expect("ASCII digits");
     let sign = if f < 0.0 { "-" } else { "" };
     let digit_count = digits.len() as i32;

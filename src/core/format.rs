@@ -224,7 +224,7 @@ fn get_num(vm: &mut Vm, format: &[u8], mut p: usize, what: &str) -> VmResult<(i6
 }
 
 /// Formats `args` by `format` (MRI's `rb_str_format`).
-pub fn sprintf(vm: &mut Vm, format: &[u8], args: &[Value]) -> VmResult<Vec<u8>> {
+fn sprintf(vm: &mut Vm, format: &[u8], args: &[Value]) -> VmResult<Vec<u8>> {
     let mut out = Vec::with_capacity(format.len() + 16);
     let mut args = Args {
         values: args,
@@ -442,21 +442,7 @@ fn aster(vm: &mut Vm, format: &[u8], star: usize, args: &mut Args) -> VmResult<(
     } else {
         (args.next(vm)?, star)
     };
-    Ok((num2int(vm, value)?, p))
-}
-
-/// MRI's NUM2INT.
-fn num2int(vm: &mut Vm, value: Value) -> VmResult<i64> {
-    let n = crate::core::array::to_long(vm, value)?;
-    if n > i64::from(i32::MAX) {
-        let class = vm.c.range_error;
-        return Err(vm.raise(class, format!("integer {n} too big to convert to `int'")));
-    }
-    if n < i64::from(i32::MIN) {
-        let class = vm.c.range_error;
-        return Err(vm.raise(class, format!("integer {n} too small to convert to `int'")));
-    }
-    Ok(n)
+    Ok((crate::core::integer::num2int(vm, value)?, p))
 }
 
 /// `%s`/`%p`/`%{}`: `text` cut to the precision and padded to the width,
@@ -499,7 +485,7 @@ fn format_char(vm: &mut Vm, arg: Value, spec: &Spec, out: &mut Vec<u8>) -> VmRes
             bytes
         }
         None => {
-            let code = num2int(vm, arg)? as i32 as u32;
+            let code = crate::core::integer::num2int(vm, arg)? as i32 as u32;
             match code {
                 0xffff_fffe | 0xffff_ffff => vec![code as u8],
                 0..=0x7f => vec![code as u8],
@@ -676,7 +662,7 @@ fn format_integer(value: &BigInt, conversion: u8, spec: &mut Spec, out: &mut Vec
 
 /// The two's complement digits of a negative number in base 2, 8 or 16,
 /// as few as keep the leading digit a sign digit (`f01` for -255).
-pub fn complement_digits(value: &BigInt, base: u32) -> String {
+fn complement_digits(value: &BigInt, base: u32) -> String {
     let bits = base.trailing_zeros() as u64;
     let magnitude = -value;
     let mut count = magnitude.bits().div_ceil(bits);

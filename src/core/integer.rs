@@ -416,7 +416,7 @@ pub fn arith(vm: &mut Vm, a: Value, b: Value, op: Op) -> VmResult {
 
 /// MRI's `coerce_failed`: `X can't be coerced into Integer`, naming `value`
 /// by value when it is a special constant, Symbol or Float.
-pub fn coerce_error(vm: &mut Vm, receiver: Value, value: Value) -> Control {
+fn coerce_error(vm: &mut Vm, receiver: Value, value: Value) -> Control {
     let shown = if !value.is_heap() || float_of(value).is_some() {
         match vm.inspect(value) {
             Ok(text) => text,

@@ -251,7 +251,7 @@ fn digit_run(bytes: &[u8], radix: u32) -> Option<String> {
 /// underscores between them, optional trailing whitespace. A positive
 /// `base` allows only the prefix naming it; 0 allows any, defaulting to
 /// decimal; a negative one allows any, defaulting to `-base` (10 for -1).
-pub fn parse_strict_integer(bytes: &[u8], base: i64) -> Option<num_bigint::BigInt> {
+fn parse_strict_integer(bytes: &[u8], base: i64) -> Option<num_bigint::BigInt> {
     let (any_prefix, default) = match base {
         0 | -1 => (true, 10),
         b if b < 0 => (true, (-b) as u32),
@@ -290,7 +290,7 @@ pub fn parse_strict_integer(bytes: &[u8], base: i64) -> Option<num_bigint::BigIn
 /// number (digits with single underscores, an optional fraction with a
 /// digit after the point, an optional exponent) or a C99 hexadecimal float
 /// (`0x1.8p1`), then optional whitespace.
-pub fn parse_strict_float(bytes: &[u8]) -> Option<f64> {
+fn parse_strict_float(bytes: &[u8]) -> Option<f64> {
     let trimmed = trim_spaces(bytes);
     let (negative, body) = match trimmed.first()? {
         b'-' => (true, &trimmed[1..]),
@@ -365,32 +365,10 @@ fn parse_hex_float(body: &[u8]) -> Option<f64> {
         scale += if negative { -value } else { value };
     }
     let value = num_bigint::BigInt::parse_bytes(all.as_bytes(), 16)?;
-    Some(big_times_power_of_two(&value, scale))
-}
-
-/// `value * 2**scale`, correctly rounded.
-fn big_times_power_of_two(value: &num_bigint::BigInt, scale: i64) -> f64 {
-    use num_traits::ToPrimitive;
-    if scale >= 0 {
-        return (value << scale.min(4096) as usize)
-            .to_f64()
-            .unwrap_or(f64::INFINITY);
-    }
-    // Keep 64 significant bits plus a sticky bit, then let the conversion
-    // round once.
-    let bits = value.bits() as i64;
-    let shift = (bits - 64).max(0);
-    let sticky = shift > 0 && value.trailing_zeros().unwrap_or(0) < shift as u64;
-    let top = (value >> shift as usize).to_u64().unwrap_or(0) | u64::from(sticky);
-    let exponent = scale + shift;
-    if exponent < -1200 {
-        return 0.0;
-    }
-    // top * 2^exponent: scale in two steps to avoid an early underflow.
-    let f = top as f64;
-    if exponent < -1000 {
-        f * 2f64.powi(-1000) * 2f64.powi((exponent + 1000) as i32)
+    let one = num_bigint::BigInt::from(1);
+    Some(if scale >= 0 {
+        crate::core::integer::big_to_f64(&(value << scale.min(2048) as usize))
     } else {
-        f * 2f64.powi(exponent as i32)
-    }
+        crate::core::integer::nearest_quotient(&value, &(one << (-scale).min(2048) as usize))
+    })
 }

@@ -213,7 +213,7 @@ fn in_range(vm: &mut Vm, x: f64, min: f64, max: f64, name: &str) -> VmResult<f64
 }
 
 /// MRI's `Get_Double`: the double of a numeric argument.
-pub fn to_double(vm: &mut Vm, value: Value) -> VmResult<f64> {
+fn to_double(vm: &mut Vm, value: Value) -> VmResult<f64> {
     if let Some(f) = float_of(value) {
         return Ok(f);
     }

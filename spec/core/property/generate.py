@@ -5,10 +5,11 @@ Each spec is a long table of cases whose expected output is recorded from
 MRI 3.1 (`cargo xtask spec --record core/property`); the generator is
 seeded, so running it again writes the same files.
 
-- float_to_s.rb: `p` of 2,400 doubles: random bit patterns over every
-  exponent, subnormals, integers and halves stored as doubles, and values
+- float_to_s.rb: `p` of 2,700 doubles: random bit patterns over every
+  exponent, subnormals, integers and halves stored as doubles, values
   around the 1e16 and 1e-4 boundaries where Float#to_s switches between
-  plain and scientific notation.
+  plain and scientific notation, and binary fractions exactly halfway
+  between two shortest decimal candidates.
 - format_table.rb: `format` over 700 format/argument pairs covering every
   conversion, flag, width and precision (errors print their message).
 - integer_bignum.rb: Integer#to_s(base) and bignum arithmetic
@@ -66,6 +67,10 @@ def float_cases(rng):
     for e in range(-8, 0):
         values.append(float("1e%d" % e))
         values.append(float("9.999999999999999e%d" % e))
+    # Binary fractions whose exact value lies halfway between two shortest
+    # candidates (MRI prints 1989613554679972.25 as ...72.2).
+    for _ in range(200):
+        values.append(rng.randint(10**12, 9 * 10**15) + rng.randint(1, 15) / 16)
     # Decimal fractions with few digits.
     for _ in range(100):
         values.append(round(rng.uniform(-1000, 1000), rng.randint(0, 6)))
