@@ -643,6 +643,17 @@ mod tests {
     }
 
     #[test]
+    fn shortest_breaks_ties_as_mri() {
+        let (digits, decpt) = super::shortest(1989613554679972.0 + 0.25);
+        assert_eq!(
+            (String::from_utf8(digits).unwrap(), decpt),
+            ("19896135546799722".into(), 16)
+        );
+        let (digits, _) = super::shortest(0.1);
+        assert_eq!(digits, b"1");
+    }
+
+    #[test]
     fn fixed_keeps_mris_half_quirk() {
         assert_eq!(digits(0.35, 3, 1), ("4".into(), 0));
         assert_eq!(digits(0.25, 3, 1), ("2".into(), 0));

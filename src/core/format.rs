@@ -17,8 +17,9 @@
 //!   is 31), nil is a TypeError.
 //! - `f` prints an Integer exactly (`%.2f` of a Bignum keeps every digit) and
 //!   anything else as a double, like `e E g G a A`, after `Float()`'s
-//!   conversion; they lay out the digits as C's printf does, and print
-//!   `Inf` and `NaN` for the non-finite doubles.
+//!   conversion. Doubles are laid out as MRI's BSD `vfprintf` lays them out,
+//!   with the digits of MRI's `dtoa` (so `%.1f` of 0.35 is `0.4`, as in
+//!   MRI); the non-finite ones print as `Inf` and `NaN`.
 //! - `s` is `to_s`, `p` is `inspect` (precision cuts characters), `c` a
 //!   character (a code point or a one-character String), `%%` a percent.
 
@@ -51,26 +52,10 @@ pub fn define(vm: &mut Vm) {
         } else {
             (first, &args[1..])
         };
-        let Some((&format, rest)) = args.split_first() else {
-            return Err(vm.argument_error("too few arguments".into()));
-        };
-        let bytes = format_value(vm, format, rest)?;
-        let text = vm.new_string(bytes);
-        let write = vm.symbols.intern("write");
-        vm.call(out, write, &[text])?;
-        Ok(Value::NIL)
+        write_formatted(vm, out, args)
     });
     let io = vm.c.io;
-    vm.define_native(io, "printf", 0, None, |vm, io, args| {
-        let Some((&format, rest)) = args.split_first() else {
-            return Err(vm.argument_error("too few arguments".into()));
-        };
-        let bytes = format_value(vm, format, rest)?;
-        let text = vm.new_string(bytes);
-        let write = vm.symbols.intern("write");
-        vm.call(io, write, &[text])?;
-        Ok(Value::NIL)
-    });
+    vm.define_native(io, "printf", 0, None, write_formatted);
     let string = vm.c.string;
     vm.define_native(string, "%", 1, Some(1), |vm, receiver, args| {
         let format = vm.string_bytes(receiver).expect("String receiver");
@@ -83,6 +68,18 @@ pub fn define(vm: &mut Vm) {
         };
         Ok(vm.new_string(bytes))
     });
+}
+
+/// `printf`: `out.write(format(*args))`.
+fn write_formatted(vm: &mut Vm, out: Value, args: &[Value]) -> VmResult {
+    let Some((&format, rest)) = args.split_first() else {
+        return Err(vm.argument_error("too few arguments".into()));
+    };
+    let bytes = format_value(vm, format, rest)?;
+    let text = vm.new_string(bytes);
+    let write = vm.symbols.intern("write");
+    vm.call(out, write, &[text])?;
+    Ok(Value::NIL)
 }
 
 /// `format(fmt, *args)` with `fmt` converted as a String argument.
