@@ -41,6 +41,37 @@ pub fn dtoa(d: f64, mode: i32, ndigits: i32) -> (Vec<u8>, i32) {
     (digits, k + 1)
 }
 
+/// Mode 0 (the shortest digits that read back as `d`, non-negative and
+/// finite) quickly: Rust's shortest formatting finds the same digits except
+/// when two candidates are equally near, which needs a short exact decimal
+/// expansion. Doubles that may have one go through [`dtoa`], which breaks
+/// the tie as MRI does (`1989613554679972.25` prints `...72.2`).
+pub fn shortest(d: f64) -> (Vec<u8>, i32) {
+    let bits = d.to_bits();
+    let exponent = ((bits >> 52) & 0x7ff) as i64;
+    let fraction = bits & ((1 << 52) - 1);
+    let (mantissa, e) = if exponent == 0 {
+        (fraction, -1074)
+    } else {
+        (fraction | (1 << 52), exponent - 1075)
+    };
+    if mantissa == 0 {
+        return dtoa(d, 0, 0);
+    }
+    // d = m * 2**e with m odd: an integer below 2**53 is exact; with e below
+    // -26 the exact expansion has more than 18 significant digits, too many
+    // for a tie between 17-digit candidates.
+    let e = e + i64::from(mantissa.trailing_zeros());
+    let exact_integer = e >= 0 && d < 9007199254740992.0;
+    if !(exact_integer || e < -26) {
+        return dtoa(d, 0, 0);
+    }
+    let scientific = format!("{d:e}");
+    let (mantissa, exponent) = scientific.split_once('e').expect("{:e} has an exponent");
+    let digits = mantissa.bytes().filter(u8::is_ascii_digit).collect();
+    (digits, exponent.parse::<i32>().expect("a number") + 1)
+}
+
 /// The state of one conversion, named as in the C original.
 struct Dtoa {
     d: f64,
@@ -609,6 +640,17 @@ mod tests {
             digits(0.30000000000000004, 0, 0),
             ("30000000000000004".into(), 0)
         );
+    }
+
+    #[test]
+    fn shortest_breaks_ties_as_mri() {
+        let (digits, decpt) = super::shortest(1989613554679972.0 + 0.25);
+        assert_eq!(
+            (String::from_utf8(digits).unwrap(), decpt),
+            ("19896135546799722".into(), 16)
+        );
+        let (digits, _) = super::shortest(0.1);
+        assert_eq!(digits, b"1");
     }
 
     #[test]

@@ -8,9 +8,14 @@
 //! scientific otherwise (`1.0e-05`, `1.0e+15`), always with a fractional
 //! part.
 
-use crate::core::integer::{coerce_error, compare_int_float, float_of, float_to_big, Int};
+use crate::core::integer::{
+    self, coerce_bin, compare_int_float, equal_method, float_of, float_to_big, Half, Int, Rounding,
+};
 use crate::value::Value;
 use crate::vm::{Vm, VmResult};
+use num_bigint::BigInt;
+use num_integer::Integer as _;
+use num_traits::One;
 use std::cmp::Ordering;
 
 /// MRI's `Float#to_s`.
@@ -33,7 +38,7 @@ pub fn float_to_s(f: f64) -> String {
         };
     }
     // The shortest digits that read back as `f`, as MRI's dtoa finds them.
-    let (digits, decpt) = crate::core::dtoa::dtoa(f.abs(), 0, 0);
+    let (digits, decpt) = crate::core::dtoa::shortest(f.abs());
     let digits = String::from_utf8(digits).expect("ASCII digits");
     let sign = if f < 0.0 { "-" } else { "" };
     let digit_count = digits.len() as i32;
@@ -57,91 +62,153 @@ pub fn float_to_s(f: f64) -> String {
 pub fn define(vm: &mut Vm) {
     let float = vm.c.float;
     vm.define_native(float, "+", 1, Some(1), |vm, a, b| {
-        float_arith(vm, a, b[0], '+')
+        float_arith(vm, a, b[0], "+")
     });
     vm.define_native(float, "-", 1, Some(1), |vm, a, b| {
-        float_arith(vm, a, b[0], '-')
+        float_arith(vm, a, b[0], "-")
     });
     vm.define_native(float, "*", 1, Some(1), |vm, a, b| {
-        float_arith(vm, a, b[0], '*')
+        float_arith(vm, a, b[0], "*")
     });
     vm.define_native(float, "/", 1, Some(1), |vm, a, b| {
-        float_arith(vm, a, b[0], '/')
+        float_arith(vm, a, b[0], "/")
+    });
+    vm.define_native(float, "quo", 1, Some(1), |vm, a, b| {
+        float_arith(vm, a, b[0], "/")
+    });
+    vm.define_native(float, "fdiv", 1, Some(1), |vm, a, b| {
+        float_arith(vm, a, b[0], "/")
     });
     vm.define_native(float, "%", 1, Some(1), |vm, a, b| {
-        float_arith(vm, a, b[0], '%')
+        float_arith(vm, a, b[0], "%")
     });
     vm.define_native(float, "modulo", 1, Some(1), |vm, a, b| {
-        float_arith(vm, a, b[0], '%')
+        float_arith(vm, a, b[0], "%")
     });
-    vm.define_native(float, "**", 1, Some(1), |vm, a, b| {
-        float_arith(vm, a, b[0], '^')
+    vm.define_native(float, "**", 1, Some(1), pow);
+    vm.define_native(float, "divmod", 1, Some(1), |vm, a, b| {
+        let Some(y) = operand(b[0]) else {
+            return coerce_bin(vm, a, b[0], "divmod");
+        };
+        let (div, modulo) = flodivmod(vm, value(a), y)?;
+        let div = float_to_integer(vm, div)?;
+        let modulo = vm.new_float(modulo);
+        Ok(vm.new_array(vec![div, modulo]))
+    });
+    vm.define_native(float, "div", 1, Some(1), |vm, a, b| {
+        if integer::equal(Value::small(0), b[0]) {
+            return Err(vm.zero_division());
+        }
+        let quotient = float_arith(vm, a, b[0], "/")?;
+        let floor = vm.symbols.intern("floor");
+        vm.call(quotient, floor, &[])
+    });
+    vm.define_native(float, "remainder", 1, Some(1), |vm, a, b| {
+        let x = value(a);
+        let Some(y) = operand(b[0]) else {
+            return coerce_bin(vm, a, b[0], "remainder");
+        };
+        let (_, modulo) = flodivmod(vm, x, y)?;
+        if modulo != 0.0 && ((x < 0.0 && y > 0.0) || (x > 0.0 && y < 0.0)) {
+            if y.is_infinite() {
+                return Ok(a);
+            }
+            return Ok(vm.new_float(modulo - y));
+        }
+        Ok(vm.new_float(modulo))
     });
     vm.define_native(float, "-@", 0, Some(0), |vm, a, _| {
-        Ok(vm.new_float(-float_of(a).unwrap()))
+        Ok(vm.new_float(-value(a)))
     });
     vm.define_native(float, "+@", 0, Some(0), |_, a, _| Ok(a));
-    vm.define_native(float, "==", 1, Some(1), |_, a, b| {
-        Ok(Value::bool(compare(a, b[0]) == Some(Ordering::Equal)))
+    vm.define_native(float, "==", 1, Some(1), equal_method);
+    vm.define_native(float, "===", 1, Some(1), equal_method);
+    vm.define_native(float, "eql?", 1, Some(1), |_, a, b| {
+        Ok(Value::bool(float_of(b[0]) == Some(value(a))))
     });
     vm.define_native(float, "<", 1, Some(1), |vm, a, b| {
-        compare_op(vm, a, b[0], Ordering::is_lt)
+        compare_op(vm, a, b[0], "<", Ordering::is_lt)
     });
     vm.define_native(float, "<=", 1, Some(1), |vm, a, b| {
-        compare_op(vm, a, b[0], Ordering::is_le)
+        compare_op(vm, a, b[0], "<=", Ordering::is_le)
     });
     vm.define_native(float, ">", 1, Some(1), |vm, a, b| {
-        compare_op(vm, a, b[0], Ordering::is_gt)
+        compare_op(vm, a, b[0], ">", Ordering::is_gt)
     });
     vm.define_native(float, ">=", 1, Some(1), |vm, a, b| {
-        compare_op(vm, a, b[0], Ordering::is_ge)
+        compare_op(vm, a, b[0], ">=", Ordering::is_ge)
     });
-    vm.define_native(float, "<=>", 1, Some(1), |_, a, b| {
-        Ok(compare(a, b[0]).map_or(Value::NIL, |o| Value::small(o as i64)))
+    vm.define_native(float, "<=>", 1, Some(1), |vm, a, b| {
+        if let Some(ordering) = compare(a, b[0]) {
+            return Ok(Value::small(ordering as i64));
+        }
+        if value(a).is_nan() || operand(b[0]).is_some() {
+            return Ok(Value::NIL);
+        }
+        integer::coerce_cmp(vm, a, b[0])
+    });
+    vm.define_native(float, "coerce", 1, Some(1), |vm, a, b| {
+        let other = crate::core::kernel::convert_to_float(vm, b[0])?;
+        let other = vm.new_float(other);
+        Ok(vm.new_array(vec![other, a]))
+    });
+    vm.define_native(float, "hash", 0, Some(0), |vm, a, _| {
+        // 0.0 and -0.0 are eql?, so they hash alike.
+        let f = value(a);
+        let bits = if f == 0.0 { 0 } else { f.to_bits() };
+        let hash = (bits.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 2) as i64;
+        Ok(vm.new_int(hash as i128))
     });
     vm.define_native(float, "to_s", 0, Some(0), |vm, a, _| {
-        Ok(vm.new_str(&float_to_s(float_of(a).unwrap())))
+        Ok(vm.new_str(&float_to_s(value(a))))
     });
     vm.define_native(float, "inspect", 0, Some(0), |vm, a, _| {
-        Ok(vm.new_str(&float_to_s(float_of(a).unwrap())))
+        Ok(vm.new_str(&float_to_s(value(a))))
     });
     vm.define_native(float, "to_f", 0, Some(0), |_, a, _| Ok(a));
     vm.define_native(float, "to_i", 0, Some(0), |vm, a, _| {
-        float_to_integer(vm, float_of(a).unwrap().trunc())
+        float_to_integer(vm, value(a).trunc())
     });
-    vm.define_native(float, "truncate", 0, Some(0), |vm, a, _| {
-        float_to_integer(vm, float_of(a).unwrap().trunc())
+    vm.define_native(float, "to_int", 0, Some(0), |vm, a, _| {
+        float_to_integer(vm, value(a).trunc())
     });
-    vm.define_native(float, "div", 1, Some(1), |vm, a, b| {
-        let Some(y) = float_of(b[0]).or_else(|| Int::of(b[0]).map(|i| i.to_f64())) else {
-            return Err(coerce_error(vm, b[0], "Float"));
-        };
-        if y == 0.0 {
-            return Err(vm.zero_division());
+    vm.define_native(float, "floor", 0, Some(1), |vm, a, args| {
+        let digits = ndigits(vm, args)?;
+        floor(vm, a, digits)
+    });
+    vm.define_native(float, "ceil", 0, Some(1), |vm, a, args| {
+        let digits = ndigits(vm, args)?;
+        ceil(vm, a, digits)
+    });
+    vm.define_native(float, "truncate", 0, Some(1), |vm, a, args| {
+        let digits = ndigits(vm, args)?;
+        if value(a).is_sign_negative() {
+            ceil(vm, a, digits)
+        } else {
+            floor(vm, a, digits)
         }
-        float_to_integer(vm, (float_of(a).unwrap() / y).floor())
     });
-    vm.define_native(float, "floor", 0, Some(0), |vm, a, _| {
-        float_to_integer(vm, float_of(a).unwrap().floor())
-    });
-    vm.define_native(float, "ceil", 0, Some(0), |vm, a, _| {
-        float_to_integer(vm, float_of(a).unwrap().ceil())
-    });
-    vm.define_native(float, "round", 0, Some(0), |vm, a, _| {
-        // Round half away from zero, as MRI's Float#round without digits.
-        float_to_integer(vm, float_of(a).unwrap().round())
-    });
+    vm.define_native(float, "round", 0, Some(2), round);
     vm.define_native(float, "abs", 0, Some(0), |vm, a, _| {
-        Ok(vm.new_float(float_of(a).unwrap().abs()))
+        Ok(vm.new_float(value(a).abs()))
+    });
+    vm.define_native(float, "magnitude", 0, Some(0), |vm, a, _| {
+        Ok(vm.new_float(value(a).abs()))
+    });
+    vm.define_native(float, "next_float", 0, Some(0), |vm, a, _| {
+        Ok(vm.new_float(next_after(value(a), true)))
+    });
+    vm.define_native(float, "prev_float", 0, Some(0), |vm, a, _| {
+        Ok(vm.new_float(next_after(value(a), false)))
     });
     vm.define_native(float, "nan?", 0, Some(0), |_, a, _| {
-        Ok(Value::bool(float_of(a).unwrap().is_nan()))
+        Ok(Value::bool(value(a).is_nan()))
     });
     vm.define_native(float, "finite?", 0, Some(0), |_, a, _| {
-        Ok(Value::bool(float_of(a).unwrap().is_finite()))
+        Ok(Value::bool(value(a).is_finite()))
     });
     vm.define_native(float, "infinite?", 0, Some(0), |_, a, _| {
-        let f = float_of(a).unwrap();
+        let f = value(a);
         Ok(if f.is_infinite() {
             Value::small(if f > 0.0 { 1 } else { -1 })
         } else {
@@ -149,19 +216,70 @@ pub fn define(vm: &mut Vm) {
         })
     });
     vm.define_native(float, "zero?", 0, Some(0), |_, a, _| {
-        Ok(Value::bool(float_of(a).unwrap() == 0.0))
+        Ok(Value::bool(value(a) == 0.0))
     });
-    let infinity = vm.new_float(f64::INFINITY);
-    let nan = vm.new_float(f64::NAN);
-    let epsilon = vm.new_float(f64::EPSILON);
-    for (name, value) in [("INFINITY", infinity), ("NAN", nan), ("EPSILON", epsilon)] {
+    vm.define_native(float, "nonzero?", 0, Some(0), |_, a, _| {
+        Ok(if value(a) == 0.0 { Value::NIL } else { a })
+    });
+    vm.define_native(float, "positive?", 0, Some(0), |_, a, _| {
+        Ok(Value::bool(value(a) > 0.0))
+    });
+    vm.define_native(float, "negative?", 0, Some(0), |_, a, _| {
+        Ok(Value::bool(value(a) < 0.0))
+    });
+    vm.define_native(float, "integer?", 0, Some(0), |_, _, _| Ok(Value::FALSE));
+    let constants = [
+        ("INFINITY", f64::INFINITY),
+        ("NAN", f64::NAN),
+        ("EPSILON", f64::EPSILON),
+        ("MAX", f64::MAX),
+        ("MIN", f64::MIN_POSITIVE),
+    ];
+    for (name, f) in constants {
+        let value = vm.new_float(f);
         let sym = vm.symbols.intern(name);
         vm.set_constant(float, sym, value);
     }
+    let integers = [
+        ("DIG", 15),
+        ("MANT_DIG", 53),
+        ("MAX_10_EXP", 308),
+        ("MIN_10_EXP", -307),
+        ("MAX_EXP", 1024),
+        ("MIN_EXP", -1021),
+        ("RADIX", 2),
+    ];
+    for (name, n) in integers {
+        let sym = vm.symbols.intern(name);
+        vm.set_constant(float, sym, Value::small(n));
+    }
 }
 
-/// `Float#to_i` and friends: an Integer, or FloatDomainError for NaN and
-/// infinities.
+/// C's `nextafter` toward +Infinity (`up`) or -Infinity.
+fn next_after(x: f64, up: bool) -> f64 {
+    if x.is_nan() || (x.is_infinite() && (x > 0.0) == up) {
+        return x;
+    }
+    if x == 0.0 {
+        let tiny = f64::from_bits(1);
+        return if up { tiny } else { -tiny };
+    }
+    let bits = x.to_bits();
+    f64::from_bits(if (x > 0.0) == up { bits + 1 } else { bits - 1 })
+}
+
+/// The double of a Float receiver.
+fn value(a: Value) -> f64 {
+    float_of(a).expect("Float receiver")
+}
+
+/// An Integer or Float operand as a double.
+fn operand(b: Value) -> Option<f64> {
+    float_of(b).or_else(|| Int::of(b).map(|i| i.to_f64()))
+}
+
+/// MRI's `dbl2ival`: the Integer of an integral double; FloatDomainError
+/// for NaN and the infinities.
 pub fn float_to_integer(vm: &mut Vm, f: f64) -> VmResult {
     if f.is_nan() || f.is_infinite() {
         let class = vm.c.float_domain_error;
@@ -190,26 +308,64 @@ pub fn float_mod_value(x: f64, y: f64) -> f64 {
     }
 }
 
-fn float_arith(vm: &mut Vm, a: Value, b: Value, op: char) -> VmResult {
-    let x = float_of(a).expect("Float receiver");
-    let y = match (float_of(b), Int::of(b)) {
-        (Some(y), _) => y,
-        (None, Some(i)) => i.to_f64(),
-        (None, None) => return Err(coerce_error(vm, b, "Float")),
+/// MRI's `flodivmod`: the floored quotient (a whole double) and the
+/// modulus; ZeroDivisionError for a zero divisor.
+pub fn flodivmod(vm: &mut Vm, x: f64, y: f64) -> VmResult<(f64, f64)> {
+    if y.is_nan() {
+        return Ok((y, y));
+    }
+    if y == 0.0 {
+        return Err(vm.zero_division());
+    }
+    let mut modulo = if x == 0.0 || (y.is_infinite() && !x.is_infinite()) {
+        x
+    } else {
+        x % y
+    };
+    let mut div = if x.is_infinite() && !y.is_infinite() {
+        x
+    } else {
+        ((x - modulo) / y).round()
+    };
+    if y * modulo < 0.0 {
+        modulo += y;
+        div -= 1.0;
+    }
+    Ok((div, modulo))
+}
+
+fn float_arith(vm: &mut Vm, a: Value, b: Value, op: &str) -> VmResult {
+    let x = value(a);
+    let Some(y) = operand(b) else {
+        return coerce_bin(vm, a, b, op);
     };
     match op {
-        '+' => Ok(vm.new_float(x + y)),
-        '-' => Ok(vm.new_float(x - y)),
-        '*' => Ok(vm.new_float(x * y)),
-        '/' => Ok(vm.new_float(x / y)),
-        '%' => float_mod(vm, x, y),
-        _ => {
-            if x < 0.0 && y.fract() != 0.0 {
-                let class = vm.c.not_implemented_error;
-                return Err(vm.raise(class, "Complex is not supported by rhizome".into()));
-            }
-            Ok(vm.new_float(x.powf(y)))
+        "+" => Ok(vm.new_float(x + y)),
+        "-" => Ok(vm.new_float(x - y)),
+        "*" => Ok(vm.new_float(x * y)),
+        "/" => Ok(vm.new_float(x / y)),
+        _ => float_mod(vm, x, y),
+    }
+}
+
+/// `**`: `pow` of doubles; a negative base to a fractional power would be
+/// a Complex, which rhizome does not support.
+fn pow(vm: &mut Vm, a: Value, args: &[Value]) -> VmResult {
+    let x = value(a);
+    let b = args[0];
+    if b == Value::small(2) {
+        return Ok(vm.new_float(x * x));
+    }
+    if let Some(y) = float_of(b) {
+        if x < 0.0 && y != y.round() {
+            let class = vm.c.not_implemented_error;
+            return Err(vm.raise(class, "Complex is not supported by rhizome".into()));
         }
+        return Ok(vm.new_float(x.powf(y)));
+    }
+    match Int::of(b) {
+        Some(y) => Ok(vm.new_float(x.powf(y.to_f64()))),
+        None => coerce_bin(vm, a, b, "**"),
     }
 }
 
@@ -223,14 +379,257 @@ pub fn compare(a: Value, b: Value) -> Option<Ordering> {
     compare_int_float(&y, x).map(Ordering::reverse)
 }
 
-fn compare_op(vm: &mut Vm, a: Value, b: Value, test: fn(Ordering) -> bool) -> VmResult {
+fn compare_op(vm: &mut Vm, a: Value, b: Value, op: &str, test: fn(Ordering) -> bool) -> VmResult {
     match compare(a, b) {
         Some(ordering) => Ok(Value::bool(test(ordering))),
-        None if float_of(b).is_some() || Int::of(b).is_some() => Ok(Value::FALSE),
-        None => {
-            let name = vm.special_or_class_name(b);
-            Err(vm.argument_error(format!("comparison of Float with {name} failed")))
+        None if operand(b).is_some() => Ok(Value::FALSE),
+        None => integer::coerce_relop(vm, a, b, op),
+    }
+}
+
+/// `floor`/`ceil`/`truncate`'s optional digit count.
+fn ndigits(vm: &mut Vm, args: &[Value]) -> VmResult<i64> {
+    match args.first() {
+        Some(&digits) => integer::num2int(vm, digits),
+        None => Ok(0),
+    }
+}
+
+/// The binary exponent `frexp` gives: `2**(e-1) <= |f| < 2**e`.
+fn binary_exponent(f: f64) -> i64 {
+    let bits = f.to_bits();
+    let exponent = ((bits >> 52) & 0x7ff) as i64;
+    if exponent != 0 {
+        return exponent - 1022;
+    }
+    let fraction = bits & ((1 << 52) - 1);
+    (64 - fraction.leading_zeros()) as i64 - 1074
+}
+
+/// MRI's `float_round_overflow`: rounding to `ndigits` cannot change the
+/// number.
+fn round_overflow(ndigits: i64, binexp: i64) -> bool {
+    let float_dig = 15 + 2;
+    ndigits
+        >= float_dig
+            - if binexp > 0 {
+                binexp / 4
+            } else {
+                binexp / 3 - 1
+            }
+}
+
+/// MRI's `float_round_underflow`: rounding to `ndigits` gives zero.
+fn round_underflow(ndigits: i64, binexp: i64) -> bool {
+    ndigits
+        < -(if binexp > 0 {
+            binexp / 3 + 1
+        } else {
+            binexp / 4
+        })
+}
+
+/// MRI's `flo_to_i` followed by Integer rounding to `ndigits` < 0.
+fn round_as_integer(vm: &mut Vm, f: f64, ndigits: i64, rounding: Rounding) -> VmResult {
+    let whole = float_to_integer(vm, f.trunc())?;
+    let whole = Int::of(whole).expect("an Integer").to_big();
+    Ok(integer::round_integer(vm, &whole, ndigits, rounding))
+}
+
+fn floor(vm: &mut Vm, a: Value, ndigits: i64) -> VmResult {
+    let number = value(a);
+    if number == 0.0 {
+        return Ok(if ndigits > 0 { a } else { Value::small(0) });
+    }
+    if ndigits > 0 {
+        let binexp = binary_exponent(number);
+        if round_overflow(ndigits, binexp) {
+            return Ok(a);
         }
+        if number > 0.0 && round_underflow(ndigits, binexp) {
+            return Ok(vm.new_float(0.0));
+        }
+        let f = 10f64.powf(ndigits as f64);
+        let mul = (number * f).floor();
+        let mut result = (mul + 1.0) / f;
+        if result > number {
+            result = mul / f;
+        }
+        return Ok(vm.new_float(result));
+    }
+    let whole = float_to_integer(vm, number.floor())?;
+    if ndigits == 0 {
+        return Ok(whole);
+    }
+    let whole = Int::of(whole).expect("an Integer").to_big();
+    Ok(integer::round_integer(vm, &whole, ndigits, Rounding::Floor))
+}
+
+fn ceil(vm: &mut Vm, a: Value, ndigits: i64) -> VmResult {
+    let number = value(a);
+    if number == 0.0 {
+        return Ok(if ndigits > 0 { a } else { Value::small(0) });
+    }
+    if ndigits > 0 {
+        let binexp = binary_exponent(number);
+        if round_overflow(ndigits, binexp) {
+            return Ok(a);
+        }
+        if number < 0.0 && round_underflow(ndigits, binexp) {
+            return Ok(vm.new_float(0.0));
+        }
+        let f = 10f64.powf(ndigits as f64);
+        return Ok(vm.new_float((number * f).ceil() / f));
+    }
+    let whole = float_to_integer(vm, number.ceil())?;
+    if ndigits == 0 {
+        return Ok(whole);
+    }
+    let whole = Int::of(whole).expect("an Integer").to_big();
+    Ok(integer::round_integer(vm, &whole, ndigits, Rounding::Ceil))
+}
+
+/// `round(ndigits = 0, half: :up)`.
+fn round(vm: &mut Vm, a: Value, args: &[Value]) -> VmResult {
+    let (args, mode) = integer::rounding_mode(vm, args, 1)?;
+    let ndigits = ndigits(vm, args)?;
+    let half = mode.parse(vm)?;
+    let number = value(a);
+    if number == 0.0 {
+        return Ok(if ndigits > 0 { a } else { Value::small(0) });
+    }
+    if ndigits < 0 {
+        return round_as_integer(vm, number, ndigits, Rounding::Round(half));
+    }
+    if ndigits == 0 {
+        return float_to_integer(vm, round_half(half, number, 1.0));
+    }
+    if !number.is_finite() {
+        return Ok(a);
+    }
+    let binexp = binary_exponent(number);
+    if round_overflow(ndigits, binexp) {
+        return Ok(a);
+    }
+    if round_underflow(ndigits, binexp) {
+        return Ok(vm.new_float(0.0));
+    }
+    if ndigits > 14 {
+        // 10**ndigits is no longer exact: round the exact value.
+        return Ok(vm.new_float(round_exactly(number, ndigits, half)));
+    }
+    let f = 10f64.powf(ndigits as f64);
+    Ok(vm.new_float(round_half(half, number, f) / f))
+}
+
+/// MRI's `round_half_up`/`round_half_down`/`round_half_even` of `x * s`,
+/// checked against `x` so that a product that rounded the wrong way does
+/// not move the result.
+fn round_half(half: Half, x: f64, s: f64) -> f64 {
+    match half {
+        Half::Up => {
+            let mut f = (x * s).round();
+            if s == 1.0 {
+                return f;
+            }
+            if x > 0.0 {
+                if (f + 0.5) / s <= x {
+                    f += 1.0;
+                }
+            } else if (f - 0.5) / s >= x {
+                f -= 1.0;
+            }
+            f
+        }
+        Half::Down => {
+            let mut f = (x * s).round();
+            if x > 0.0 {
+                if (f - 0.5) / s >= x {
+                    f -= 1.0;
+                }
+            } else if (f + 0.5) / s <= x {
+                f += 1.0;
+            }
+            f
+        }
+        Half::Even => {
+            let u = x.trunc();
+            let v = x - u;
+            let (us, vs) = (u * s, v * s);
+            if x > 0.0 {
+                let f = vs.floor();
+                let uf = us + f;
+                let d = vs - f;
+                let d = if d > 0.5 {
+                    1.0
+                } else if d == 0.5 || (uf + 0.5) / s <= x {
+                    uf % 2.0
+                } else {
+                    0.0
+                };
+                uf + d
+            } else if x < 0.0 {
+                let f = vs.ceil();
+                let uf = us + f;
+                let d = f - vs;
+                let d = if d > 0.5 {
+                    1.0
+                } else if d == 0.5 || (uf - 0.5) / s >= x {
+                    (-uf) % 2.0
+                } else {
+                    0.0
+                };
+                uf - d
+            } else {
+                x
+            }
+        }
+    }
+}
+
+/// `x` rounded to `ndigits` places exactly (as MRI does through Rational
+/// when 10**ndigits is inexact), then as the nearest double.
+fn round_exactly(x: f64, ndigits: i64, half: Half) -> f64 {
+    // x = m * 2**e exactly; scaled = x * 10**ndigits = num / den.
+    let bits = x.to_bits();
+    let exponent = ((bits >> 52) & 0x7ff) as i64;
+    let fraction = (bits & ((1 << 52) - 1)) as i64;
+    let (m, e) = if exponent == 0 {
+        (fraction, -1074)
+    } else {
+        (fraction | (1 << 52), exponent - 1075)
+    };
+    let ten = num_traits::pow(BigInt::from(10), ndigits as usize);
+    let mut num = BigInt::from(m) * &ten;
+    let mut den = BigInt::one();
+    if e >= 0 {
+        num <<= e as usize;
+    } else {
+        den <<= (-e) as usize;
+    }
+    let (q, r) = num.div_rem(&den);
+    let twice: BigInt = &r * 2;
+    let rounded = match twice.cmp(&den) {
+        Ordering::Less => q,
+        Ordering::Greater => q + 1,
+        Ordering::Equal => match half {
+            Half::Up => q + 1,
+            Half::Down => q,
+            Half::Even => {
+                if q.is_odd() {
+                    q + 1
+                } else {
+                    q
+                }
+            }
+        },
+    };
+    let magnitude = integer::nearest_quotient(&rounded, &ten);
+    // A Rational zero has no sign.
+    if x < 0.0 && magnitude != 0.0 {
+        -magnitude
+    } else {
+        magnitude
     }
 }
 

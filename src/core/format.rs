@@ -17,8 +17,9 @@
 //!   is 31), nil is a TypeError.
 //! - `f` prints an Integer exactly (`%.2f` of a Bignum keeps every digit) and
 //!   anything else as a double, like `e E g G a A`, after `Float()`'s
-//!   conversion; they lay out the digits as C's printf does, and print
-//!   `Inf` and `NaN` for the non-finite doubles.
+//!   conversion. Doubles are laid out as MRI's BSD `vfprintf` lays them out,
+//!   with the digits of MRI's `dtoa` (so `%.1f` of 0.35 is `0.4`, as in
+//!   MRI); the non-finite ones print as `Inf` and `NaN`.
 //! - `s` is `to_s`, `p` is `inspect` (precision cuts characters), `c` a
 //!   character (a code point or a one-character String), `%%` a percent.
 
@@ -51,15 +52,10 @@ pub fn define(vm: &mut Vm) {
         } else {
             (first, &args[1..])
         };
-        let Some((&format, rest)) = args.split_first() else {
-            return Err(vm.argument_error("too few arguments".into()));
-        };
-        let bytes = format_value(vm, format, rest)?;
-        let text = vm.new_string(bytes);
-        let write = vm.symbols.intern("write");
-        vm.call(out, write, &[text])?;
-        Ok(Value::NIL)
+        write_formatted(vm, out, args)
     });
+    let io = vm.c.io;
+    vm.define_native(io, "printf", 0, None, write_formatted);
     let string = vm.c.string;
     vm.define_native(string, "%", 1, Some(1), |vm, receiver, args| {
         let format = vm.string_bytes(receiver).expect("String receiver");
@@ -72,6 +68,18 @@ pub fn define(vm: &mut Vm) {
         };
         Ok(vm.new_string(bytes))
     });
+}
+
+/// `printf`: `out.write(format(*args))`.
+fn write_formatted(vm: &mut Vm, out: Value, args: &[Value]) -> VmResult {
+    let Some((&format, rest)) = args.split_first() else {
+        return Err(vm.argument_error("too few arguments".into()));
+    };
+    let bytes = format_value(vm, format, rest)?;
+    let text = vm.new_string(bytes);
+    let write = vm.symbols.intern("write");
+    vm.call(out, write, &[text])?;
+    Ok(Value::NIL)
 }
 
 /// `format(fmt, *args)` with `fmt` converted as a String argument.
@@ -213,7 +221,7 @@ fn get_num(vm: &mut Vm, format: &[u8], mut p: usize, what: &str) -> VmResult<(i6
 }
 
 /// Formats `args` by `format` (MRI's `rb_str_format`).
-pub fn sprintf(vm: &mut Vm, format: &[u8], args: &[Value]) -> VmResult<Vec<u8>> {
+fn sprintf(vm: &mut Vm, format: &[u8], args: &[Value]) -> VmResult<Vec<u8>> {
     let mut out = Vec::with_capacity(format.len() + 16);
     let mut args = Args {
         values: args,
@@ -431,21 +439,7 @@ fn aster(vm: &mut Vm, format: &[u8], star: usize, args: &mut Args) -> VmResult<(
     } else {
         (args.next(vm)?, star)
     };
-    Ok((num2int(vm, value)?, p))
-}
-
-/// MRI's NUM2INT.
-fn num2int(vm: &mut Vm, value: Value) -> VmResult<i64> {
-    let n = crate::core::array::to_long(vm, value)?;
-    if n > i64::from(i32::MAX) {
-        let class = vm.c.range_error;
-        return Err(vm.raise(class, format!("integer {n} too big to convert to `int'")));
-    }
-    if n < i64::from(i32::MIN) {
-        let class = vm.c.range_error;
-        return Err(vm.raise(class, format!("integer {n} too small to convert to `int'")));
-    }
-    Ok(n)
+    Ok((crate::core::integer::num2int(vm, value)?, p))
 }
 
 /// `%s`/`%p`/`%{}`: `text` cut to the precision and padded to the width,
@@ -488,7 +482,7 @@ fn format_char(vm: &mut Vm, arg: Value, spec: &Spec, out: &mut Vec<u8>) -> VmRes
             bytes
         }
         None => {
-            let code = num2int(vm, arg)? as i32 as u32;
+            let code = crate::core::integer::num2int(vm, arg)? as i32 as u32;
             match code {
                 0xffff_fffe | 0xffff_ffff => vec![code as u8],
                 0..=0x7f => vec![code as u8],
@@ -665,14 +659,15 @@ fn format_integer(value: &BigInt, conversion: u8, spec: &mut Spec, out: &mut Vec
 
 /// The two's complement digits of a negative number in base 2, 8 or 16,
 /// as few as keep the leading digit a sign digit (`f01` for -255).
-pub fn complement_digits(value: &BigInt, base: u32) -> String {
+fn complement_digits(value: &BigInt, base: u32) -> String {
     let bits = base.trailing_zeros() as u64;
     let magnitude = -value;
     let mut count = magnitude.bits().div_ceil(bits);
-    // A power of the base (-16 is `f0`) needs no extra digit; anything else
-    // does, so that the leading digit is all ones.
-    let power_of_base =
-        magnitude.bits() % bits == 1 && magnitude.trailing_zeros() == Some(magnitude.bits() - 1);
+    // A magnitude whose leading digit is 1 and the rest zeros (-16 is `f0`)
+    // needs no extra digit; anything else does, so that the leading digit
+    // is all ones.
+    let power_of_base = magnitude.trailing_zeros() == Some(magnitude.bits() - 1)
+        && (magnitude.bits() - 1) % bits == 0;
     if !power_of_base {
         count += 1;
     }

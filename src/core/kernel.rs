@@ -162,11 +162,11 @@ fn integer_with_base(vm: &mut Vm, value: Value, base: Value) -> VmResult {
     let Some(string) = crate::core::string::check_string(vm, value)? else {
         return Err(vm.argument_error("base specified for non string value".into()));
     };
-    if base == 1 || !(0..=36).contains(&base) {
-        return Err(vm.argument_error(format!("invalid radix {base}")));
+    if base == 1 || base.abs() > 36 {
+        return Err(vm.argument_error(format!("invalid radix {}", base.abs())));
     }
     let bytes = vm.string_bytes(string).expect("a String");
-    string_to_integer(vm, &bytes, base as u32)
+    string_to_integer(vm, &bytes, base)
 }
 
 /// `value.to_i` (or `to_f`) for `Integer()` (`Float()`): TypeError when
@@ -193,11 +193,9 @@ fn convert_with(
     Ok(converted)
 }
 
-/// A String read strictly as an Integer in `base` (0: by its prefix).
-fn string_to_integer(vm: &mut Vm, bytes: &[u8], base: u32) -> VmResult {
-    if bytes.contains(&0) {
-        return Err(vm.argument_error("string contains null byte".into()));
-    }
+/// A String read strictly as an Integer in `base` (see
+/// [`parse_strict_integer`]).
+fn string_to_integer(vm: &mut Vm, bytes: &[u8], base: i64) -> VmResult {
     match parse_strict_integer(bytes, base) {
         Some(n) => Ok(vm.new_integer(n)),
         None => {
@@ -274,10 +272,16 @@ fn digit_run(bytes: &[u8], radix: u32) -> Option<String> {
 }
 
 /// `Integer("...")`'s grammar: optional whitespace and sign, a base prefix
-/// (`0x`, `0b`, `0o`, `0d`, or `0` for octal) when `base` is 0 or the one
-/// it names, digits with single underscores between them, optional
-/// trailing whitespace.
-pub fn parse_strict_integer(bytes: &[u8], base: u32) -> Option<num_bigint::BigInt> {
+/// (`0x`, `0b`, `0o`, `0d`, or `0` for octal), digits with single
+/// underscores between them, optional trailing whitespace. A positive
+/// `base` allows only the prefix naming it; 0 allows any, defaulting to
+/// decimal; a negative one allows any, defaulting to `-base` (10 for -1).
+fn parse_strict_integer(bytes: &[u8], base: i64) -> Option<num_bigint::BigInt> {
+    let (any_prefix, default) = match base {
+        0 | -1 => (true, 10),
+        b if b < 0 => (true, (-b) as u32),
+        b => (false, b as u32),
+    };
     let trimmed = trim_spaces(bytes);
     let (negative, body) = match trimmed.first()? {
         b'-' => (true, &trimmed[1..]),
@@ -293,15 +297,14 @@ pub fn parse_strict_integer(bytes: &[u8], base: u32) -> Option<num_bigint::BigIn
                 b'd' => 10,
                 _ => 0,
             };
-            (named != 0 && (base == 0 || base == named)).then_some((named, rest))
+            (named != 0 && (any_prefix || default == named)).then_some((named, rest))
         }
         _ => None,
     };
     let (radix, digits) = match prefixed {
         Some(found) => found,
-        None if base == 0 && body.len() > 1 && body[0] == b'0' => (8, &body[1..]),
-        None if base == 0 => (10, body),
-        None => (base, body),
+        None if any_prefix && body.len() > 1 && body[0] == b'0' => (8, &body[1..]),
+        None => (default, body),
     };
     let digits = digit_run(digits, radix)?;
     let value = num_bigint::BigInt::parse_bytes(digits.as_bytes(), radix)?;
@@ -312,7 +315,7 @@ pub fn parse_strict_integer(bytes: &[u8], base: u32) -> Option<num_bigint::BigIn
 /// number (digits with single underscores, an optional fraction with a
 /// digit after the point, an optional exponent) or a C99 hexadecimal float
 /// (`0x1.8p1`), then optional whitespace.
-pub fn parse_strict_float(bytes: &[u8]) -> Option<f64> {
+fn parse_strict_float(bytes: &[u8]) -> Option<f64> {
     let trimmed = trim_spaces(bytes);
     let (negative, body) = match trimmed.first()? {
         b'-' => (true, &trimmed[1..]),
@@ -387,32 +390,10 @@ fn parse_hex_float(body: &[u8]) -> Option<f64> {
         scale += if negative { -value } else { value };
     }
     let value = num_bigint::BigInt::parse_bytes(all.as_bytes(), 16)?;
-    Some(big_times_power_of_two(&value, scale))
-}
-
-/// `value * 2**scale`, correctly rounded.
-fn big_times_power_of_two(value: &num_bigint::BigInt, scale: i64) -> f64 {
-    use num_traits::ToPrimitive;
-    if scale >= 0 {
-        return (value << scale.min(4096) as usize)
-            .to_f64()
-            .unwrap_or(f64::INFINITY);
-    }
-    // Keep 64 significant bits plus a sticky bit, then let the conversion
-    // round once.
-    let bits = value.bits() as i64;
-    let shift = (bits - 64).max(0);
-    let sticky = shift > 0 && value.trailing_zeros().unwrap_or(0) < shift as u64;
-    let top = (value >> shift as usize).to_u64().unwrap_or(0) | u64::from(sticky);
-    let exponent = scale + shift;
-    if exponent < -1200 {
-        return 0.0;
-    }
-    // top * 2^exponent: scale in two steps to avoid an early underflow.
-    let f = top as f64;
-    if exponent < -1000 {
-        f * 2f64.powi(-1000) * 2f64.powi((exponent + 1000) as i32)
+    let one = num_bigint::BigInt::from(1);
+    Some(if scale >= 0 {
+        crate::core::integer::big_to_f64(&(value << scale.min(2048) as usize))
     } else {
-        f * 2f64.powi(exponent as i32)
-    }
+        crate::core::integer::nearest_quotient(&value, &(one << (-scale).min(2048) as usize))
+    })
 }

@@ -23,7 +23,8 @@ extern "C" {
     fn erf(x: f64) -> f64;
     fn erfc(x: f64) -> f64;
     fn frexp(x: f64, exponent: *mut c_int) -> f64;
-    fn ldexp(x: f64, exponent: c_int) -> f64;
+    #[link_name = "ldexp"]
+    fn ldexp_c(x: f64, exponent: c_int) -> f64;
 }
 
 type Unary = fn(&mut Vm, f64) -> VmResult<f64>;
@@ -136,7 +137,7 @@ pub fn define(vm: &mut Vm) {
         let x = to_double(vm, args[0])?;
         let exponent = crate::core::array::to_long(vm, args[1])?;
         let exponent = exponent.clamp(i64::from(c_int::MIN), i64::from(c_int::MAX)) as c_int;
-        Ok(vm.new_float(unsafe { ldexp(x, exponent) }))
+        Ok(vm.new_float(ldexp(x, exponent)))
     });
     define_function(vm, math, "lgamma", 1, 1, |vm, _, args| {
         let x = to_double(vm, args[0])?;
@@ -172,8 +173,19 @@ fn define_function(
     vm.define_private_native(math, name, min, Some(max), func);
 }
 
+/// C's `ldexp`: `x * 2**exponent`, rounded once.
+pub fn ldexp(x: f64, exponent: i32) -> f64 {
+    // SAFETY: ldexp is a pure function of its arguments.
+    unsafe { ldexp_c(x, exponent) }
+}
+
 /// `Math::DomainError: Numerical argument is out of domain - name`.
-fn domain_error(vm: &mut Vm, name: &str) -> crate::vm::Control {
+pub fn domain_error(vm: &mut Vm, name: &str) -> crate::vm::Control {
+    raise_domain_error(vm, format!("Numerical argument is out of domain - {name}"))
+}
+
+/// A `Math::DomainError` with `message`.
+pub fn raise_domain_error(vm: &mut Vm, message: String) -> crate::vm::Control {
     let math = vm.symbols.intern("Math");
     let object = vm.c.object;
     let math = vm.constant(object, math).expect("Math is defined");
@@ -181,10 +193,7 @@ fn domain_error(vm: &mut Vm, name: &str) -> crate::vm::Control {
     let class = vm
         .constant(math, domain)
         .expect("Math::DomainError is defined");
-    vm.raise(
-        class,
-        format!("Numerical argument is out of domain - {name}"),
-    )
+    vm.raise(class, message)
 }
 
 /// `x`, unless it is below `min` (NaN passes).
@@ -204,7 +213,7 @@ fn in_range(vm: &mut Vm, x: f64, min: f64, max: f64, name: &str) -> VmResult<f64
 }
 
 /// MRI's `Get_Double`: the double of a numeric argument.
-pub fn to_double(vm: &mut Vm, value: Value) -> VmResult<f64> {
+fn to_double(vm: &mut Vm, value: Value) -> VmResult<f64> {
     if let Some(f) = float_of(value) {
         return Ok(f);
     }
@@ -258,7 +267,7 @@ fn gamma(vm: &mut Vm, x: f64) -> VmResult<f64> {
     }
     if x == x.floor() {
         at_least(vm, x, 0.0, "gamma")?;
-        if (1.0..=22.0).contains(&x) {
+        if (1.0..=23.0).contains(&x) {
             return Ok((1..x as u64).map(|n| n as f64).product());
         }
     }

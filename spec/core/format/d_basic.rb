@@ -1,0 +1,6 @@
+p format("%d", 42)
+p format("%i", -42)
+p format("%u", -3)
+p format("%d", 0)
+p format("[%d] [%d]", 1, -1)
+p format("%d%%", 50)

@@ -1,0 +1,7 @@
+p format("%d", 2**100)
+p format("%d", -(2**100))
+p format("%+d", 2**70)
+p format("%40d|", 3**50)
+p format("%-40d|", -(3**50))
+p format("%040d", -(3**50))
+p format("%.30d", 2**64)

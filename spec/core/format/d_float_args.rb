@@ -1,0 +1,7 @@
+p format("%d", 1.9)
+p format("%d", -1.9)
+p format("%d", 2.5)
+p format("%d", 1e20)
+p format("%d", -1.5e19)
+p format("%x", 255.9)
+p format("%i", 0.1)

@@ -1,0 +1,1 @@
+format("value: %d", "12abc")

@@ -1,0 +1,3 @@
+puts "before"
+format("%d", nil)
+puts "after"

@@ -1,0 +1,7 @@
+p format("%d", "12")
+p format("%d", "0x1f")
+p format("%d", "0b101")
+p format("%d", "017")
+p format("%d", " 42 ")
+p format("%d", "-1_000")
+p format("%x", "255")

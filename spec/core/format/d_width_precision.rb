@@ -1,0 +1,8 @@
+p format("%8d|", 123)
+p format("%8.5d|", 123)
+p format("%-8.5d|", -123)
+p format("%.2d", 12345)
+p format("%.0d|", 0)
+p format("%5.0d|", 0)
+p format("%08.3d|", 7)
+p format("%3d|", 123456)

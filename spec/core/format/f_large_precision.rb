@@ -1,0 +1,6 @@
+puts format("%.30f", 0.1)
+puts format("%.50f", 1.0 / 3)
+puts format("%.20f", 1e-10)
+puts format("%.60e", 0.1)
+puts format("%.25g", 0.1)
+puts format("%.40f", 2**-30.0)

@@ -1,0 +1,1 @@
+format("%{name} is %{age}", name: "Bob")

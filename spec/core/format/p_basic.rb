@@ -1,0 +1,7 @@
+p format("%p", "a\nb")
+p format("%p", nil)
+p format("%p", :sym)
+p format("%p", [1, "two", 3.0])
+p format("%10p|", nil)
+p format("%-10p|", 1.5)
+p format("%.3p", "abcdef")

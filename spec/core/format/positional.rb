@@ -1,0 +1,6 @@
+p format("%1$s %2$s %1$s", "a", "b")
+p format("%2$d-%1$d", 1, 2)
+p format("%1$*2$d|", 42, 6)
+p format("%1$-*2$s|", "x", 4)
+p format("%3$s", 1, 2, 3)
+p format("%1$.*2$f", 3.14159, 2)

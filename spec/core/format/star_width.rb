@@ -1,0 +1,8 @@
+p format("%*d|", 5, 42)
+p format("%-*d|", 5, 42)
+p format("%*d|", -5, 42)
+p format("%.*f", 2, 3.14159)
+p format("%*.*f|", 10, 3, 3.14159)
+p format("%.*d", -3, 7)
+p format("%*s|", 8, "ab")
+p format("%0*d", 6, -42)

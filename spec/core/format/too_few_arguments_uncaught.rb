@@ -1,0 +1,1 @@
+puts format("%s and %s", "one")

@@ -1,0 +1,8 @@
+p format("%x", 2**100)
+p format("%x", -(2**100))
+p format("%x", -(2**100) - 1)
+p format("%o", -(2**70))
+p format("%b", -(2**65) + 3)
+p format("%+x", -(2**80))
+p format("%#X", 2**90 + 255)
+p format("%.30x", 2**64)

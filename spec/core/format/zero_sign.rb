@@ -1,0 +1,7 @@
+p format("%f", -0.0)
+p format("%.1f", -0.04)
+p format("%+.1f", -0.04)
+p format("%.0f", -0.4)
+p format("%g", -0.0)
+p format("%e", -0.0)
+p format("%d", -0.0)

@@ -1,0 +1,10 @@
+p 65.chr
+p 97.chr
+p 0.chr.bytes
+p 200.chr
+p 255.chr
+p 0x3042.chr("UTF-8")
+p 128.chr("UTF-8")
+p 65.ord
+p "A".ord
+p 65.chr.ord

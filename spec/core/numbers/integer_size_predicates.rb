@@ -1,0 +1,5 @@
+p [1.size, (2**62).size, (2**64).size, (2**70).size, (-(2**64)).size]
+p [0.zero?, 1.zero?, 0.nonzero?, 5.nonzero?, 4.even?, 3.odd?, (2**70).even?, (-(2**70) - 1).odd?]
+p [5.integer?, 5.finite?, 5.infinite?, -5.positive?, -5.negative?, 0.positive?]
+p [5.succ, 5.pred, (2**64 - 1).succ, (-(2**64)).pred, 5.next]
+p [-5.abs, (-(2**70)).abs, -5.magnitude, 5.numerator, 5.denominator, 7.ord, 7.to_i, 7.to_int]

@@ -1,0 +1,2 @@
+p Integer.sqrt(16)
+Integer.sqrt(-16)

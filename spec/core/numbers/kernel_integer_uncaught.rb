@@ -1,0 +1,2 @@
+n = Integer("forty-two")
+p n

@@ -1,0 +1,2 @@
+p Math.sqrt(4)
+Math.sqrt(-4)

@@ -1,0 +1,8 @@
+p Math.frexp(1234.0)
+p Math.frexp(0.0)
+p Math.frexp(-0.5)
+p Math.frexp(5e-324)
+p Math.ldexp(0.6, 11)
+p Math.ldexp(1, 1024)
+p Math.ldexp(1, -1074)
+p Math.ldexp(1.5, 2.9)
