@@ -190,8 +190,8 @@ pub fn ldexp(x: f64, exponent: i32) -> f64 {
 /// glibc's `cbrt` (the one MRI calls; Rust links its own, which can differ
 /// in the last bit): a polynomial guess refined once, on the mantissa.
 fn glibc_cbrt(x: f64) -> f64 {
-    const CBRT2: f64 = 1.259_921_049_894_873_164_8;
-    const SQR_CBRT2: f64 = 1.587_401_051_968_199_474_8;
+    const CBRT2: f64 = 1.259_921_049_894_873_2;
+    const SQR_CBRT2: f64 = 1.587_401_051_968_199_6;
     const FACTOR: [f64; 5] = [1.0 / SQR_CBRT2, 1.0 / CBRT2, 1.0, CBRT2, SQR_CBRT2];
     let mut exponent: c_int = 0;
     // SAFETY: frexp writes one int through the pointer it is given.
@@ -199,12 +199,12 @@ fn glibc_cbrt(x: f64) -> f64 {
     if exponent == 0 && (x == 0.0 || !x.is_finite()) {
         return x + x;
     }
-    let u = 0.354_895_765_043_919_86
-        + (1.508_191_937_815_848_96
-            + (-2.114_994_941_673_712_87
-                + (2.446_931_225_635_344_3
-                    + (-1.834_692_774_836_130_86
-                        + (0.784_932_344_976_639_262 - 0.145_263_899_385_486_377 * xm) * xm)
+    let u = 0.354_895_765_043_919_84
+        + (1.508_191_937_815_849
+            + (-2.114_994_941_673_713
+                + (2.446_931_225_635_344_4
+                    + (-1.834_692_774_836_130_8
+                        + (0.784_932_344_976_639_2 - 0.145_263_899_385_486_37 * xm) * xm)
                         * xm)
                     * xm)
                 * xm)
