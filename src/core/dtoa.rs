@@ -37,6 +37,9 @@ const INT_MAX: i32 = 14;
 /// The digits and decimal point of `d` (non-negative and finite) in `mode`
 /// 0, 2 or 3 (see the module documentation).
 pub fn dtoa(d: f64, mode: i32, ndigits: i32) -> (Vec<u8>, i32) {
+    if d == 0.0 {
+        return (b"0".to_vec(), 1);
+    }
     let (digits, k) = Dtoa::new(d, mode, ndigits).run();
     (digits, k + 1)
 }
@@ -210,9 +213,6 @@ impl Dtoa {
 
     /// The digits and `k` (the decimal exponent of the first digit).
     fn run(mut self) -> (Vec<u8>, i32) {
-        if self.d == 0.0 {
-            return (b"0".to_vec(), 0);
-        }
         let mut step = Step::Continue;
         if self.ilim >= 0 && self.ilim <= QUICK_MAX {
             step = self.quick();

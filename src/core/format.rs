@@ -837,7 +837,11 @@ fn vfprintf_double(
     let mut ch = conversion;
     if ch == b'g' || ch == b'G' {
         ch = if expt <= -4 || (expt > prec && expt > 1) {
-            ch - b'g' + b'e'
+            if ch == b'g' {
+                b'e'
+            } else {
+                b'E'
+            }
         } else {
             b'g'
         };

@@ -921,16 +921,18 @@ fn digits(vm: &mut Vm, a: Value, args: &[Value]) -> VmResult {
             "out of domain".into(),
         ));
     }
-    let mut digits = Vec::new();
+    // Appended to the Array as they are made, so the collector sees them.
+    let digits = vm.new_array(Vec::new());
     if n.is_zero() {
-        digits.push(Value::small(0));
+        crate::core::array::append(digits, Value::small(0));
     }
     while !n.is_zero() {
         let (q, r) = n.div_rem(&base);
-        digits.push(vm.new_integer(r));
+        let digit = vm.new_integer(r);
+        crate::core::array::append(digits, digit);
         n = q;
     }
-    Ok(vm.new_array(digits))
+    Ok(digits)
 }
 
 /// `chr`: the one-byte String of a code 0..255 (a code point in UTF-8

@@ -15,13 +15,20 @@ use crate::vm::{Vm, VmResult};
 use num_traits::{Signed, ToPrimitive};
 use std::ffi::c_int;
 
-// The C library's functions Rust's standard library does not wrap; MRI
-// calls the same ones, so results agree to the bit.
+// The C library's functions that Rust's standard library does not wrap
+// (or computes its own way, as the inverse hyperbolics); MRI calls the
+// same ones, so results agree to the bit.
 extern "C" {
     fn tgamma(x: f64) -> f64;
     fn lgamma_r(x: f64, sign: *mut c_int) -> f64;
     fn erf(x: f64) -> f64;
     fn erfc(x: f64) -> f64;
+    #[link_name = "asinh"]
+    fn asinh_c(x: f64) -> f64;
+    #[link_name = "acosh"]
+    fn acosh_c(x: f64) -> f64;
+    #[link_name = "atanh"]
+    fn atanh_c(x: f64) -> f64;
     fn frexp(x: f64, exponent: *mut c_int) -> f64;
     #[link_name = "ldexp"]
     fn ldexp_c(x: f64, exponent: c_int) -> f64;
@@ -68,16 +75,17 @@ pub fn define(vm: &mut Vm) {
     unary!(vm, math, "sinh", |_, x| Ok(x.sinh()));
     unary!(vm, math, "cosh", |_, x| Ok(x.cosh()));
     unary!(vm, math, "tanh", |_, x| Ok(x.tanh()));
-    unary!(vm, math, "asinh", |_, x| Ok(x.asinh()));
+    // SAFETY (asinh, acosh, atanh): pure functions of their argument.
+    unary!(vm, math, "asinh", |_, x| Ok(unsafe { asinh_c(x) }));
     unary!(vm, math, "acosh", |vm, x| {
-        at_least(vm, x, 1.0, "acosh").map(f64::acosh)
+        at_least(vm, x, 1.0, "acosh").map(|x| unsafe { acosh_c(x) })
     });
     unary!(vm, math, "atanh", |vm, x| {
         let x = in_range(vm, x, -1.0, 1.0, "atanh")?;
         Ok(if x.abs() == 1.0 {
             f64::INFINITY.copysign(x)
         } else {
-            x.atanh()
+            unsafe { atanh_c(x) }
         })
     });
     unary!(vm, math, "exp", |_, x| Ok(x.exp()));
@@ -86,7 +94,7 @@ pub fn define(vm: &mut Vm) {
         Ok(if x == 0.0 { 0.0 } else { x.sqrt() })
     });
     unary!(vm, math, "cbrt", |_, x| {
-        let r = x.cbrt();
+        let r = glibc_cbrt(x);
         // glibc's cbrt can be an ulp off; MRI refines it with one Newton
         // step.
         Ok(if r.is_finite() && !(x == 0.0 && r == 0.0) {
@@ -177,6 +185,33 @@ fn define_function(
 pub fn ldexp(x: f64, exponent: i32) -> f64 {
     // SAFETY: ldexp is a pure function of its arguments.
     unsafe { ldexp_c(x, exponent) }
+}
+
+/// glibc's `cbrt` (the one MRI calls; Rust links its own, which can differ
+/// in the last bit): a polynomial guess refined once, on the mantissa.
+fn glibc_cbrt(x: f64) -> f64 {
+    const CBRT2: f64 = 1.259_921_049_894_873_2;
+    const SQR_CBRT2: f64 = 1.587_401_051_968_199_6;
+    const FACTOR: [f64; 5] = [1.0 / SQR_CBRT2, 1.0 / CBRT2, 1.0, CBRT2, SQR_CBRT2];
+    let mut exponent: c_int = 0;
+    // SAFETY: frexp writes one int through the pointer it is given.
+    let xm = unsafe { frexp(x.abs(), &mut exponent) };
+    if exponent == 0 && (x == 0.0 || !x.is_finite()) {
+        return x + x;
+    }
+    let u = 0.354_895_765_043_919_84
+        + (1.508_191_937_815_849
+            + (-2.114_994_941_673_713
+                + (2.446_931_225_635_344_4
+                    + (-1.834_692_774_836_130_8
+                        + (0.784_932_344_976_639_2 - 0.145_263_899_385_486_37 * xm) * xm)
+                        * xm)
+                    * xm)
+                * xm)
+            * xm;
+    let t2 = u * u * u;
+    let ym = u * (t2 + 2.0 * xm) / (2.0 * t2 + xm) * FACTOR[(2 + exponent % 3) as usize];
+    ldexp(if x > 0.0 { ym } else { -ym }, exponent / 3)
 }
 
 /// `Math::DomainError: Numerical argument is out of domain - name`.
