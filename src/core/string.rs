@@ -447,13 +447,33 @@ fn define_basics(vm: &mut Vm) {
             None => false,
         }))
     });
-    vm.define_native(string, "<=>", 1, Some(1), |_, s, args| {
-        Ok(match args[0].get::<RString>() {
-            Some(other) => {
-                Value::small(bytes_of(s).as_slice().cmp(other.bytes.borrow().as_slice()) as i64)
+    // `<=>`: byte order against a String (or what `to_str` makes one);
+    // against anything else, the other's `<=>` turned around (MRI's
+    // rb_invcmp), nil when it has none or it answers nil.
+    vm.define_native(string, "<=>", 1, Some(1), |vm, s, args| {
+        let other = args[0];
+        let to_str = vm.symbols.intern("to_str");
+        let text = match other.get::<RString>() {
+            Some(_) => Some(other),
+            None if vm.find_method(vm.class_of(other), to_str).is_some() => {
+                Some(vm.call(other, to_str, &[])?)
             }
-            None => Value::NIL,
-        })
+            None => None,
+        };
+        if let Some(text) = text.and_then(|t| t.get::<RString>()) {
+            let order = bytes_of(s).as_slice().cmp(text.bytes.borrow().as_slice());
+            return Ok(Value::small(order as i64));
+        }
+        let cmp = vm.symbols.intern("<=>");
+        if vm.find_method(vm.class_of(other), cmp).is_none() {
+            return Ok(Value::NIL);
+        }
+        let inverse = vm.call(other, cmp, &[s])?;
+        if inverse.is_nil() {
+            return Ok(Value::NIL);
+        }
+        let order = crate::core::array::cmpint(vm, inverse, other, s)?;
+        Ok(Value::small(order.reverse() as i64))
     });
     vm.define_native(string, "casecmp", 1, Some(1), casecmp);
     vm.define_native(string, "casecmp?", 1, Some(1), casecmp_p);
