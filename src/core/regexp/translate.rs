@@ -50,6 +50,17 @@ pub fn translate(source: &str, options: u32) -> Result<Translation, String> {
     })
 }
 
+/// A group being read.
+struct Group {
+    /// The `extended` flag to restore when it closes.
+    extended: bool,
+    /// Where it starts in the output.
+    start: usize,
+    lookaround: bool,
+    /// A lookbehind: what it holds must have a fixed length.
+    lookbehind: bool,
+}
+
 /// Option bit of `/x`.
 const EXTENDED: u32 = 2;
 
@@ -59,9 +70,8 @@ struct Translator {
     out: String,
     /// Whether whitespace and `#` comments are ignored here.
     extended: bool,
-    /// The open groups: the `extended` flag to restore when each closes,
-    /// where each starts in `out`, and whether it is a lookaround.
-    open: Vec<(bool, usize, bool)>,
+    /// The groups open here, innermost last.
+    open: Vec<Group>,
     /// Where the last thing a quantifier could apply to starts in `out`
     /// (None at the start of an alternative: nothing to repeat).
     atom: Option<usize>,
@@ -125,6 +135,14 @@ impl Translator {
         self.zero_width = false;
     }
 
+    /// A quantifier of variable count: an error in a lookbehind.
+    fn fixed_length_only(&self) -> Result<(), String> {
+        if self.open.iter().any(|group| group.lookbehind) {
+            return Err("invalid pattern in look-behind".into());
+        }
+        Ok(())
+    }
+
     /// A quantifier after an anchor or a lookaround, which Onigmo accepts
     /// and the Rust engine does not: repeating a zero-width assertion is
     /// the assertion itself, or nothing when it may occur zero times.
@@ -149,14 +167,14 @@ impl Translator {
                 '\\' => self.escape()?,
                 '(' => self.open_group()?,
                 ')' => {
-                    let (extended, start, lookaround) = self
+                    let group = self
                         .open
                         .pop()
                         .ok_or("unmatched close parenthesis".to_string())?;
-                    self.extended = extended;
+                    self.extended = group.extended;
                     self.out.push(')');
-                    self.atom = Some(start);
-                    self.zero_width = lookaround;
+                    self.atom = Some(group.start);
+                    self.zero_width = group.lookaround;
                 }
                 '[' => {
                     self.begin_atom();
@@ -166,6 +184,7 @@ impl Translator {
                     if self.atom.is_none() {
                         return Err("target of repeat operator is not specified".into());
                     }
+                    self.fixed_length_only()?;
                     if !self.repeat_zero_width(c != '+') {
                         self.out.push(c);
                     }
@@ -289,10 +308,15 @@ impl Translator {
 
     /// After the opening of a group: it is open, nothing in it repeats yet.
     fn entered(&mut self, start: usize, restore: bool) -> Result<(), String> {
-        let lookaround = ["(?=", "(?!", "(?<=", "(?<!"]
-            .iter()
-            .any(|open| self.out[start..].starts_with(open));
-        self.open.push((restore, start, lookaround));
+        let opening = &self.out[start..];
+        let lookbehind = opening.starts_with("(?<=") || opening.starts_with("(?<!");
+        let lookaround = lookbehind || opening.starts_with("(?=") || opening.starts_with("(?!");
+        self.open.push(Group {
+            extended: restore,
+            start,
+            lookaround,
+            lookbehind,
+        });
         self.atom = None;
         Ok(())
     }
@@ -427,6 +451,9 @@ impl Translator {
             return Err("upper is smaller than lower in repeat range".into());
         }
         self.pos += close + 1;
+        if high != Some(low) {
+            self.fixed_length_only()?;
+        }
         if self.repeat_zero_width(low == 0) {
             return Ok(());
         }
