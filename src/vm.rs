@@ -333,6 +333,9 @@ pub struct Vm {
     /// frame that set it and the MatchData (or nil). An entry whose id is
     /// not its frame's any more is stale (see `core/regexp.rs`).
     pub last_match: Vec<(u64, Value)>,
+    /// Patterns compiled so far and the text last matched (see
+    /// `core/regexp.rs`).
+    pub regexp_state: crate::core::regexp::State,
 }
 
 impl Vm {
@@ -441,6 +444,7 @@ impl Vm {
             stdin_lineno: 0,
             loaded_features: Default::default(),
             last_match: Vec::new(),
+            regexp_state: Default::default(),
         });
         vm.bootstrap_classes();
         crate::core::define_core(&mut vm);

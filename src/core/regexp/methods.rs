@@ -232,9 +232,9 @@ fn initialize(vm: &mut Vm, re: Value, args: &[Value]) -> VmResult {
             (source, options)
         }
     };
-    match RegexpData::new(&source, options) {
+    match vm.compile_regexp(&source, options) {
         Ok(data) => {
-            super::set_data(re, Rc::new(data));
+            super::set_data(re, data);
             Ok(re)
         }
         Err(message) => Err(vm.regexp_error(message)),
