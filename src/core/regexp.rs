@@ -232,6 +232,16 @@ pub fn allocate(vm: &mut Vm, class: Value) -> Value {
     })
 }
 
+/// A new Regexp with the pattern of `re` (`dup`, `clone`).
+pub fn copy(vm: &mut Vm, re: Value) -> Value {
+    let class = vm.c.regexp;
+    let copy = allocate(vm, class);
+    if let Some(data) = regexp_data(re) {
+        set_data(copy, data);
+    }
+    copy
+}
+
 fn set_data(re: Value, data: Rc<RegexpData>) {
     *re.get::<RRegexp>().expect("a Regexp").data.borrow_mut() = Some(data);
 }

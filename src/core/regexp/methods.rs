@@ -164,6 +164,15 @@ pub fn define(vm: &mut Vm) {
         let text = match_text(vm, string)?;
         Ok(Value::bool(search(vm, re, &text, 0)?.is_some()))
     });
+    // Object#=~ (deprecated in MRI) and NilClass#=~ match nothing.
+    let (kernel, nil) = (vm.c.kernel, vm.c.nil);
+    vm.define_native(kernel, "=~", 1, Some(1), |_, _, _| Ok(Value::NIL));
+    vm.define_native(nil, "=~", 1, Some(1), |_, _, _| Ok(Value::NIL));
+    vm.define_native(kernel, "!~", 1, Some(1), |vm, object, args| {
+        let name = vm.symbols.intern("=~");
+        let matched = vm.call(object, name, &[args[0]])?;
+        Ok(Value::bool(!matched.truthy()))
+    });
     super::match_data::define(vm);
 }
 
