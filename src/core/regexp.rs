@@ -85,7 +85,13 @@ pub type Spans = Vec<Option<(usize, usize)>>;
 impl RegexpData {
     /// Compiles `source`, or answers MRI's RegexpError message.
     pub fn new(source: &str, options: u32) -> Result<RegexpData, String> {
-        let describe = |message: &str| format!("{message}: /{source}/{}", option_letters(options));
+        let describe = |message: &str| {
+            let mut text = format!("{message}: /");
+            push_source(&mut text, source, true);
+            text.push('/');
+            text.push_str(&option_letters(options));
+            text
+        };
         let translation = translate::translate(source, options).map_err(|m| describe(&m))?;
         let regex = fancy_regex::RegexBuilder::new(&translation.pattern)
             .case_insensitive(options & IGNORECASE != 0)
@@ -161,6 +167,44 @@ impl RegexpData {
             .find(|&&g| spans.get(g).is_some_and(|s| s.is_some()))
             .or(groups.last())
             .copied()
+    }
+}
+
+/// MRI's `rb_reg_expr_str`: the source as it is unless it has a `/` or an
+/// unprintable ASCII character; then `/` is escaped, control characters
+/// other than whitespace are `\xHH`, and (for `inspect`, `unicode`) the
+/// other non-ASCII characters `\uHHHH`.
+pub(crate) fn push_source(out: &mut String, source: &str, unicode: bool) {
+    let printable = |c: char| (' '..='~').contains(&c);
+    if !source
+        .chars()
+        .any(|c| c == '/' || (c.is_ascii() && !printable(c)))
+    {
+        out.push_str(source);
+        return;
+    }
+    let mut chars = source.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => {
+                out.push('\\');
+                if let Some(next) = chars.next() {
+                    out.push(next);
+                }
+            }
+            '/' => out.push_str("\\/"),
+            c if !c.is_ascii() && unicode => {
+                let code = c as u32;
+                if code < 0x10000 {
+                    out.push_str(&format!("\\u{code:04X}"));
+                } else {
+                    out.push_str(&format!("\\u{{{code:X}}}"));
+                }
+            }
+            c if !c.is_ascii() || printable(c) => out.push(c),
+            '\t' | '\n' | '\x0b' | '\x0c' | '\r' => out.push(c),
+            c => out.push_str(&format!("\\x{:02X}", c as u32)),
+        }
     }
 }
 
