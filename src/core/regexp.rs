@@ -30,9 +30,10 @@
 //! not the id of the frame now at that depth is stale and reads as nil, so
 //! nothing has to be cleared when frames come and go. The frame a match
 //! belongs to is the innermost Ruby frame (core methods such as `gsub` set
-//! their caller's `$~`), or for a block the frame of the method it is
-//! written in (its `home`); the core methods written in Ruby (`rb/`) are
-//! passed over like those in Rust. `$1`, `$&`, `` $` ``, `$'` and `$+` are read
+//! their caller's `$~`), or for a block or a lambda the frame of the method
+//! it is written in; the core methods written in Ruby (`rb/`) are passed
+//! over like those in Rust. (A block called after its method returned has
+//! a `$~` of its own, where MRI would keep the method's.) `$1`, `$&`, `` $` ``, `$'` and `$+` are read
 //! from `$~` (`getspecial`); `Regexp#match`, `=~`, `===` and the String
 //! methods set it.
 
@@ -340,17 +341,26 @@ impl Vm {
             FrameCode::Bytecode(method) => !crate::prelude::is_internal(&method.code.file),
             FrameCode::Native(_) => false,
         })?;
-        let frame = &self.frames[top];
-        if frame.home == frame.id {
-            return Some(top);
+        // A block's frame leads to the method it is written in (`home`); a
+        // lambda's (whose `home` is itself) to the frame that made it, and
+        // on from there. A method that has returned leaves the block its
+        // own.
+        let mut index = top;
+        loop {
+            let frame = &self.frames[index];
+            let next = if frame.is_lambda {
+                frame.break_target
+            } else {
+                frame.home
+            };
+            if next == frame.id {
+                return Some(index);
+            }
+            match self.frames[..index].iter().rposition(|f| f.id == next) {
+                Some(found) => index = found,
+                None => return Some(index),
+            }
         }
-        let home = frame.home;
-        Some(
-            self.frames[..top]
-                .iter()
-                .rposition(|f| f.id == home)
-                .unwrap_or(top),
-        )
     }
 
     /// `$~`: the running frame's last match, or nil.
