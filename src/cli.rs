@@ -75,7 +75,7 @@ fn run(options: &Options) -> i32 {
         gc_stress: options.gc_stress,
     });
     let compiled = bytecode::compile_file(&source, &file, &mut vm.symbols)
-        .and_then(|code| crate::core::regexp::check_literals(&code).map(|()| code));
+        .and_then(|code| vm.check_regexp_literals(&code).map(|()| code));
     let code = match compiled {
         Ok(code) => code,
         Err(error) => {

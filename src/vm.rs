@@ -335,6 +335,9 @@ pub struct Vm {
     /// frame that set it and the MatchData (or nil). An entry whose id is
     /// not its frame's any more is stale (see `core/regexp.rs`).
     pub last_match: Vec<(u64, Value)>,
+    /// Patterns compiled so far and the text last matched (see
+    /// `core/regexp.rs`).
+    pub regexp_state: crate::core::regexp::State,
 }
 
 impl Vm {
@@ -444,6 +447,7 @@ impl Vm {
             stdin_lineno: 0,
             loaded_features: Default::default(),
             last_match: Vec::new(),
+            regexp_state: Default::default(),
         });
         vm.bootstrap_classes();
         crate::core::define_core(&mut vm);

@@ -122,6 +122,7 @@ pub fn compile_file_as(
         scopes: Vec::new(),
         evaluated_targets: Vec::new(),
         frozen_string_literals: frozen_string_literals(&result.magic_comments, text),
+        capture_locals: Vec::new(),
     };
     let mut builder = MethodBuilder::new(MethodKind::TopLevel, main, 1);
     builder.root_label = label.to_string();
@@ -514,6 +515,9 @@ struct Compiler<'s, 'a> {
     evaluated_targets: Vec<(*const Node, Vec<u32>)>,
     /// The file starts with `# frozen_string_literal: true`.
     frozen_string_literals: bool,
+    /// The names `/(?<name>..)/ =~ s` made locals so far (lib-ruby-parser
+    /// parses a later bare `name` as a call).
+    capture_locals: Vec<Sym>,
 }
 
 impl Compiler<'_, '_> {
@@ -1316,7 +1320,7 @@ impl Compiler<'_, '_> {
         if send.recv.is_none()
             && send.args.is_empty()
             && send.begin_l.is_none()
-            && self.is_known_local(m, &send.method_name)
+            && self.is_capture_local(m, &send.method_name)
         {
             let (load, _) = self.local_access(m, &send.method_name);
             return m.emit(load);
@@ -1324,10 +1328,12 @@ impl Compiler<'_, '_> {
         self.send_with_block(m, node, send, None)
     }
 
-    /// Whether `name` is a local of this scope or an enclosing one.
-    fn is_known_local(&mut self, m: &MethodBuilder, name: &str) -> bool {
+    /// Whether `name` is a local a named group made, in this scope or an
+    /// enclosing one.
+    fn is_capture_local(&mut self, m: &MethodBuilder, name: &str) -> bool {
         let sym = self.sym(name);
-        m.locals.contains(&sym) || self.scopes.iter().any(|s| s.locals.contains(&sym))
+        self.capture_locals.contains(&sym)
+            && (m.locals.contains(&sym) || self.scopes.iter().any(|s| s.locals.contains(&sym)))
     }
 
     /// A method call, with its literal block if it has one. A `&expr`
@@ -2680,6 +2686,9 @@ impl Compiler<'_, '_> {
         for name in &names {
             m.emit(Insn::GetSpecial(Special::LastMatch));
             let sym = self.sym(name);
+            if !self.capture_locals.contains(&sym) {
+                self.capture_locals.push(sym);
+            }
             m.push_literal(Literal::Symbol(sym));
             self.call(m, "[]", 1, 0, None);
             let (_, store) = self.local_access(m, name);

@@ -135,7 +135,7 @@ fn run_file(vm: &mut Vm, source: &[u8], file: &str) -> VmResult<()> {
 /// [`run_file`], wrapped in module `wrap` when given (`load(file, true)`).
 fn run_file_in(vm: &mut Vm, source: &[u8], file: &str, wrap: Option<Value>) -> VmResult<()> {
     let compiled = bytecode::compile_file_as(source, file, "<top (required)>", &mut vm.symbols)
-        .and_then(|code| crate::core::regexp::check_literals(&code).map(|()| code));
+        .and_then(|code| vm.check_regexp_literals(&code).map(|()| code));
     let code = match compiled {
         Ok(code) => code,
         Err(error) => {

@@ -1122,6 +1122,8 @@ fn copy_object(vm: &mut Vm, object: Value, how: Copy) -> VmResult {
         copy
     } else if object.get::<RObject>().is_some() {
         vm.new_object(class)
+    } else if crate::core::regexp::is_regexp(object) {
+        crate::core::regexp::copy(vm, object)
     } else {
         return Ok(object);
     };

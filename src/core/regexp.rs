@@ -18,7 +18,7 @@
 //!
 //! A Regexp literal without interpolation is compiled once, when its code
 //! is loaded, and is frozen, as in MRI; an invalid one is a syntax error
-//! reported before the program runs ([`check_literals`]). `/a#{b}/`
+//! reported before the program runs ([`Vm::check_regexp_literals`]). `/a#{b}/`
 //! compiles at every evaluation (`toregexp`) and raises RegexpError.
 //!
 //! ## `$~` is frame-local
@@ -30,9 +30,10 @@
 //! not the id of the frame now at that depth is stale and reads as nil, so
 //! nothing has to be cleared when frames come and go. The frame a match
 //! belongs to is the innermost Ruby frame (core methods such as `gsub` set
-//! their caller's `$~`), or for a block the frame of the method it is
-//! written in (its `home`); the core methods written in Ruby (`rb/`) are
-//! passed over like those in Rust. `$1`, `$&`, `` $` ``, `$'` and `$+` are read
+//! their caller's `$~`), or for a block or a lambda the frame of the method
+//! it is written in; the core methods written in Ruby (`rb/`) are passed
+//! over like those in Rust. (A block called after its method returned has
+//! a `$~` of its own, where MRI would keep the method's.) `$1`, `$&`, `` $` ``, `$'` and `$+` are read
 //! from `$~` (`getspecial`); `Regexp#match`, `=~`, `===` and the String
 //! methods set it.
 
@@ -49,6 +50,7 @@ use crate::object::{RArray, RMatch, RRegexp, RString};
 use crate::value::Value;
 use crate::vm::{FrameCode, Vm, VmResult};
 use bytecode::{Literal, Method, Special, SyntaxError};
+use fxhash::FxHashMap;
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -58,6 +60,10 @@ pub const EXTENDED: u32 = 2;
 pub const MULTILINE: u32 = 4;
 pub const FIXEDENCODING: u32 = 16;
 pub const NOENCODING: u32 = 32;
+
+/// How many compiled patterns the VM keeps for reuse (it starts afresh
+/// past that).
+const REGEXP_CACHE_SIZE: usize = 1024;
 
 /// How many steps the engine may backtrack before giving up on a match.
 const BACKTRACK_LIMIT: usize = 100_000_000;
@@ -80,7 +86,13 @@ pub type Spans = Vec<Option<(usize, usize)>>;
 impl RegexpData {
     /// Compiles `source`, or answers MRI's RegexpError message.
     pub fn new(source: &str, options: u32) -> Result<RegexpData, String> {
-        let describe = |message: &str| format!("{message}: /{source}/{}", option_letters(options));
+        let describe = |message: &str| {
+            let mut text = format!("{message}: /");
+            push_source(&mut text, source, true);
+            text.push('/');
+            text.push_str(&option_letters(options));
+            text
+        };
         let translation = translate::translate(source, options).map_err(|m| describe(&m))?;
         let regex = fancy_regex::RegexBuilder::new(&translation.pattern)
             .case_insensitive(options & IGNORECASE != 0)
@@ -159,6 +171,44 @@ impl RegexpData {
     }
 }
 
+/// MRI's `rb_reg_expr_str`: the source as it is unless it has a `/` or an
+/// unprintable ASCII character; then `/` is escaped, control characters
+/// other than whitespace are `\xHH`, and (for `inspect`, `unicode`) the
+/// other non-ASCII characters `\uHHHH`.
+pub(crate) fn push_source(out: &mut String, source: &str, unicode: bool) {
+    let printable = |c: char| (' '..='~').contains(&c);
+    if !source
+        .chars()
+        .any(|c| c == '/' || (c.is_ascii() && !printable(c)))
+    {
+        out.push_str(source);
+        return;
+    }
+    let mut chars = source.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => {
+                out.push('\\');
+                if let Some(next) = chars.next() {
+                    out.push(next);
+                }
+            }
+            '/' => out.push_str("\\/"),
+            c if !c.is_ascii() && unicode => {
+                let code = c as u32;
+                if code < 0x10000 {
+                    out.push_str(&format!("\\u{code:04X}"));
+                } else {
+                    out.push_str(&format!("\\u{{{code:X}}}"));
+                }
+            }
+            c if !c.is_ascii() || printable(c) => out.push(c),
+            '\t' | '\n' | '\x0b' | '\x0c' | '\r' => out.push(c),
+            c => out.push_str(&format!("\\x{:02X}", c as u32)),
+        }
+    }
+}
+
 /// The engine's description of an error (the Rust engine's own words for
 /// what the translation layer does not catch).
 fn engine_message(error: &fancy_regex::Error) -> String {
@@ -227,15 +277,49 @@ pub fn allocate(vm: &mut Vm, class: Value) -> Value {
     })
 }
 
+/// A new Regexp with the pattern of `re` (`dup`, `clone`).
+pub fn copy(vm: &mut Vm, re: Value) -> Value {
+    let class = vm.c.regexp;
+    let copy = allocate(vm, class);
+    if let Some(data) = regexp_data(re) {
+        set_data(copy, data);
+    }
+    copy
+}
+
 fn set_data(re: Value, data: Rc<RegexpData>) {
     *re.get::<RRegexp>().expect("a Regexp").data.borrow_mut() = Some(data);
 }
 
 impl Vm {
+    /// The compiled pattern of `source` with `options`: patterns are
+    /// compiled once and shared (a pattern is immutable), so that
+    /// `/#{word}/` in a loop compiles each word once.
+    pub fn compile_regexp(&mut self, source: &str, options: u32) -> Result<Rc<RegexpData>, String> {
+        let compiled = &mut self.regexp_state.compiled;
+        if let Some(data) = compiled.get(source).and_then(|found| {
+            found
+                .iter()
+                .find(|(o, _)| *o == options)
+                .map(|(_, data)| data.clone())
+        }) {
+            return Ok(data);
+        }
+        let data = Rc::new(RegexpData::new(source, options)?);
+        if compiled.len() >= REGEXP_CACHE_SIZE {
+            compiled.clear();
+        }
+        compiled
+            .entry(source.into())
+            .or_default()
+            .push((options, data.clone()));
+        Ok(data)
+    }
+
     /// A new Regexp of `source`, or RegexpError.
     pub fn new_regexp(&mut self, source: &str, options: u32) -> VmResult {
-        match RegexpData::new(source, options) {
-            Ok(data) => Ok(self.regexp_value(Rc::new(data))),
+        match self.compile_regexp(source, options) {
+            Ok(data) => Ok(self.regexp_value(data)),
             Err(message) => Err(self.regexp_error(message)),
         }
     }
@@ -257,17 +341,26 @@ impl Vm {
             FrameCode::Bytecode(method) => !crate::prelude::is_internal(&method.code.file),
             FrameCode::Native(_) => false,
         })?;
-        let frame = &self.frames[top];
-        if frame.home == frame.id {
-            return Some(top);
+        // A block's frame leads to the method it is written in (`home`); a
+        // lambda's (whose `home` is itself) to the frame that made it, and
+        // on from there. A method that has returned leaves the block its
+        // own.
+        let mut index = top;
+        loop {
+            let frame = &self.frames[index];
+            let next = if frame.is_lambda {
+                frame.break_target
+            } else {
+                frame.home
+            };
+            if next == frame.id {
+                return Some(index);
+            }
+            match self.frames[..index].iter().rposition(|f| f.id == next) {
+                Some(found) => index = found,
+                None => return Some(index),
+            }
         }
-        let home = frame.home;
-        Some(
-            self.frames[..top]
-                .iter()
-                .rposition(|f| f.id == home)
-                .unwrap_or(top),
-        )
     }
 
     /// `$~`: the running frame's last match, or nil.
@@ -325,13 +418,33 @@ impl Vm {
     }
 }
 
-/// The text of a String to match against: ArgumentError when it is not
-/// valid UTF-8.
+/// What the VM keeps between matches.
+#[derive(Default)]
+pub struct State {
+    /// Compiled patterns by source, each with its options.
+    compiled: FxHashMap<Box<str>, Vec<(u32, Rc<RegexpData>)>>,
+    /// The text last matched against: matching the same text again (a
+    /// loop of `index(re, pos)` over one long String) shares it instead of
+    /// copying it again.
+    last_text: Option<Rc<str>>,
+}
+
+/// The text of a String to match against (a copy: MatchData keep it as it
+/// was); ArgumentError when it is not valid UTF-8.
 pub fn match_text(vm: &mut Vm, string: Value) -> VmResult<Rc<str>> {
     let rstring = string.get::<RString>().expect("a String");
     let bytes = rstring.bytes.borrow();
+    if let Some(last) = &vm.regexp_state.last_text {
+        if last.as_bytes() == bytes.as_slice() {
+            return Ok(last.clone());
+        }
+    }
     match std::str::from_utf8(&bytes) {
-        Ok(text) => Ok(Rc::from(text)),
+        Ok(text) => {
+            let text: Rc<str> = Rc::from(text);
+            vm.regexp_state.last_text = Some(text.clone());
+            Ok(text)
+        }
         Err(_) => {
             drop(bytes);
             Err(vm.argument_error("invalid byte sequence in UTF-8".into()))
@@ -382,34 +495,52 @@ pub fn position(vm: &mut Vm, text: &str, pos: Value) -> VmResult<Option<usize>> 
 // --- literals ----------------------------------------------------------------
 
 /// The Regexp of a literal, compiled when its code is loaded (valid: the
-/// program was checked with [`check_literals`] first). Frozen, as MRI's.
+/// program was checked with [`Vm::check_regexp_literals`] first). Frozen,
+/// as MRI's.
 pub fn literal(vm: &mut Vm, source: &[u8], options: u32) -> Value {
     let source = String::from_utf8_lossy(source);
-    let data = RegexpData::new(&source, options).expect("regexp literals are checked at load");
-    let value = vm.regexp_value(Rc::new(data));
+    let data = vm
+        .compile_regexp(&source, options)
+        .expect("regexp literals are checked at load");
+    let value = vm.regexp_value(data);
     value.header().expect("a Regexp").freeze();
     value
 }
 
-/// MRI reports an invalid Regexp literal when it compiles the file: every
-/// one, in source order, as `FILE:LINE: message: /source/`.
-pub fn check_literals(code: &Method) -> Result<(), SyntaxError> {
-    let mut errors = Vec::new();
-    collect_literal_errors(code, &mut errors);
-    if errors.is_empty() {
-        return Ok(());
+impl Vm {
+    /// MRI reports an invalid Regexp literal when it compiles the file:
+    /// every one, in source order, as `FILE:LINE: message: /source/`. (The
+    /// valid ones are compiled for the load that follows.)
+    pub fn check_regexp_literals(&mut self, code: &Method) -> Result<(), SyntaxError> {
+        let mut literals = Vec::new();
+        collect_literals(code, &mut literals);
+        let mut errors = Vec::new();
+        for (source, options, line) in literals {
+            let message = match std::str::from_utf8(source) {
+                Ok(source) => self.compile_regexp(source, options).err(),
+                Err(_) => Some("invalid multibyte character".to_string()),
+            };
+            if let Some(message) = message {
+                errors.push((line, message));
+            }
+        }
+        if errors.is_empty() {
+            return Ok(());
+        }
+        errors.sort_by_key(|(line, _)| *line);
+        let line = errors[0].0;
+        let report = errors
+            .iter()
+            .map(|(line, message)| format!("{}:{line}: {message}", code.file))
+            .collect::<Vec<_>>()
+            .join("\n");
+        Err(SyntaxError { line, report })
     }
-    errors.sort_by_key(|(line, _)| *line);
-    let line = errors[0].0;
-    let report = errors
-        .iter()
-        .map(|(line, message)| format!("{}:{line}: {message}", code.file))
-        .collect::<Vec<_>>()
-        .join("\n");
-    Err(SyntaxError { line, report })
 }
 
-fn collect_literal_errors(code: &Method, errors: &mut Vec<(u32, String)>) {
+/// The Regexp literals of `code` and the methods it defines: source,
+/// options and line.
+fn collect_literals<'a>(code: &'a Method, literals: &mut Vec<(&'a [u8], u32, u32)>) {
     for literal in &code.literals {
         if let Literal::Regexp {
             source,
@@ -417,17 +548,11 @@ fn collect_literal_errors(code: &Method, errors: &mut Vec<(u32, String)>) {
             line,
         } = literal
         {
-            let message = match std::str::from_utf8(source) {
-                Ok(source) => RegexpData::new(source, *options).err(),
-                Err(_) => Some("invalid multibyte character".to_string()),
-            };
-            if let Some(message) = message {
-                errors.push((*line, message));
-            }
+            literals.push((source, *options, *line));
         }
     }
     for child in &code.children {
-        collect_literal_errors(child, errors);
+        collect_literals(child, literals);
     }
 }
 

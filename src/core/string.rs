@@ -21,9 +21,11 @@
 //! `bytesize`, `bytes` and `byteslice` work on bytes. Every mutator checks
 //! the frozen flag first, even when it would change nothing, as MRI does.
 //!
-//! Regexp does not exist yet: a Regexp argument (or a String method that
-//! needs one, such as `match`) raises NotImplementedError; any other
-//! non-String pattern raises MRI's TypeError.
+//! A pattern is a Regexp (matched through `core/regexp.rs`, which sets
+//! the caller's `$~`) or a String matched as it is; `match` and `match?`
+//! compile a String pattern, as MRI does. Matching with a Regexp reads the
+//! string as UTF-8 (ArgumentError when it is not); any other pattern raises
+//! MRI's TypeError.
 //!
 //! While a method calls back into Ruby (a block, `to_str`, `to_s`) no
 //! `RefCell` borrow of a String's bytes is held, and new strings go straight

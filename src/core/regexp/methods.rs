@@ -3,8 +3,8 @@
 //! matching (`=~`, `match`, `match?`, `===`).
 
 use super::{
-    checked, match_text, option_letters, position, regexp_data, search, RegexpData, EXTENDED,
-    FIXEDENCODING, IGNORECASE, MULTILINE, NOENCODING,
+    checked, match_text, option_letters, position, push_source, regexp_data, search, RegexpData,
+    EXTENDED, FIXEDENCODING, IGNORECASE, MULTILINE, NOENCODING,
 };
 use crate::core::regexp::char_index;
 use crate::object::RString;
@@ -164,6 +164,15 @@ pub fn define(vm: &mut Vm) {
         let text = match_text(vm, string)?;
         Ok(Value::bool(search(vm, re, &text, 0)?.is_some()))
     });
+    // Object#=~ (deprecated in MRI) and NilClass#=~ match nothing.
+    let (kernel, nil) = (vm.c.kernel, vm.c.nil);
+    vm.define_native(kernel, "=~", 1, Some(1), |_, _, _| Ok(Value::NIL));
+    vm.define_native(nil, "=~", 1, Some(1), |_, _, _| Ok(Value::NIL));
+    vm.define_native(kernel, "!~", 1, Some(1), |vm, object, args| {
+        let name = vm.symbols.intern("=~");
+        let matched = vm.call(object, name, &[args[0]])?;
+        Ok(Value::bool(!matched.truthy()))
+    });
     super::match_data::define(vm);
 }
 
@@ -232,9 +241,9 @@ fn initialize(vm: &mut Vm, re: Value, args: &[Value]) -> VmResult {
             (source, options)
         }
     };
-    match RegexpData::new(&source, options) {
+    match vm.compile_regexp(&source, options) {
         Ok(data) => {
-            super::set_data(re, Rc::new(data));
+            super::set_data(re, data);
             Ok(re)
         }
         Err(message) => Err(vm.regexp_error(message)),
@@ -350,8 +359,12 @@ pub fn to_s(data: &RegexpData) -> String {
             if RegexpData::new(inner, opts).is_ok() {
                 options = opts;
                 source = inner;
+                break;
             }
         }
+        // Not an options group after all: the source as it is.
+        options = data.options;
+        source = data.source.as_str();
         break;
     }
     let mut out = String::from("(?");
@@ -373,42 +386,4 @@ pub fn inspect(data: &RegexpData) -> String {
     out.push('/');
     out.push_str(&option_letters(data.options));
     out
-}
-
-/// MRI's `rb_reg_expr_str`: the source as it is unless it has a `/` or an
-/// unprintable ASCII character; then `/` is escaped, control characters
-/// other than whitespace are `\xHH`, and (for `inspect`, `unicode`) the
-/// other non-ASCII characters `\uHHHH`.
-fn push_source(out: &mut String, source: &str, unicode: bool) {
-    let printable = |c: char| (' '..='~').contains(&c);
-    if !source
-        .chars()
-        .any(|c| c == '/' || (c.is_ascii() && !printable(c)))
-    {
-        out.push_str(source);
-        return;
-    }
-    let mut chars = source.chars();
-    while let Some(c) = chars.next() {
-        match c {
-            '\\' => {
-                out.push('\\');
-                if let Some(next) = chars.next() {
-                    out.push(next);
-                }
-            }
-            '/' => out.push_str("\\/"),
-            c if !c.is_ascii() && unicode => {
-                let code = c as u32;
-                if code < 0x10000 {
-                    out.push_str(&format!("\\u{code:04X}"));
-                } else {
-                    out.push_str(&format!("\\u{{{code:X}}}"));
-                }
-            }
-            c if !c.is_ascii() || printable(c) => out.push(c),
-            '\t' | '\n' | '\x0b' | '\x0c' | '\r' => out.push(c),
-            c => out.push_str(&format!("\\x{:02X}", c as u32)),
-        }
-    }
 }

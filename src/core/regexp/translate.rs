@@ -50,6 +50,20 @@ pub fn translate(source: &str, options: u32) -> Result<Translation, String> {
     })
 }
 
+/// A group being read.
+struct Group {
+    /// The `extended` flag to restore when it closes.
+    extended: bool,
+    /// Where it starts in the output.
+    start: usize,
+    lookaround: bool,
+    /// A lookbehind: what it holds must have a fixed length.
+    lookbehind: bool,
+    /// Opened by `(?i)` and the like: it runs to the end of the enclosing
+    /// group.
+    implicit: bool,
+}
+
 /// Option bit of `/x`.
 const EXTENDED: u32 = 2;
 
@@ -59,9 +73,8 @@ struct Translator {
     out: String,
     /// Whether whitespace and `#` comments are ignored here.
     extended: bool,
-    /// The open groups: the `extended` flag to restore when each closes,
-    /// where each starts in `out`, and whether it is a lookaround.
-    open: Vec<(bool, usize, bool)>,
+    /// The groups open here, innermost last.
+    open: Vec<Group>,
     /// Where the last thing a quantifier could apply to starts in `out`
     /// (None at the start of an alternative: nothing to repeat).
     atom: Option<usize>,
@@ -71,6 +84,10 @@ struct Translator {
     groups: usize,
     /// What the survey pass found: every name and the number of groups.
     known: Option<(Names, usize)>,
+    /// The first error Onigmo finds only once the whole pattern parsed (a
+    /// bad back reference number, a lookbehind of variable length):
+    /// reported if nothing else is wrong.
+    deferred: Option<String>,
 }
 
 impl Translator {
@@ -86,6 +103,14 @@ impl Translator {
             names: Vec::new(),
             groups: 0,
             known,
+            deferred: None,
+        }
+    }
+
+    /// Records an error found after parsing, in Onigmo's terms.
+    fn defer(&mut self, message: &str) {
+        if self.deferred.is_none() {
+            self.deferred = Some(message.to_string());
         }
     }
 
@@ -125,6 +150,13 @@ impl Translator {
         self.zero_width = false;
     }
 
+    /// A quantifier of variable count: an error in a lookbehind.
+    fn fixed_length_only(&mut self) {
+        if self.open.iter().any(|group| group.lookbehind) {
+            self.defer("invalid pattern in look-behind");
+        }
+    }
+
     /// A quantifier after an anchor or a lookaround, which Onigmo accepts
     /// and the Rust engine does not: repeating a zero-width assertion is
     /// the assertion itself, or nothing when it may occur zero times.
@@ -149,14 +181,15 @@ impl Translator {
                 '\\' => self.escape()?,
                 '(' => self.open_group()?,
                 ')' => {
-                    let (extended, start, lookaround) = self
+                    self.close_implicit_groups();
+                    let group = self
                         .open
                         .pop()
                         .ok_or("unmatched close parenthesis".to_string())?;
-                    self.extended = extended;
+                    self.extended = group.extended;
                     self.out.push(')');
-                    self.atom = Some(start);
-                    self.zero_width = lookaround;
+                    self.atom = Some(group.start);
+                    self.zero_width = group.lookaround;
                 }
                 '[' => {
                     self.begin_atom();
@@ -166,6 +199,7 @@ impl Translator {
                     if self.atom.is_none() {
                         return Err("target of repeat operator is not specified".into());
                     }
+                    self.fixed_length_only();
                     if !self.repeat_zero_width(c != '+') {
                         self.out.push(c);
                     }
@@ -194,10 +228,14 @@ impl Translator {
                 }
             }
         }
+        self.close_implicit_groups();
         if !self.open.is_empty() {
             return Err("end pattern with unmatched parenthesis".into());
         }
-        Ok(())
+        match self.deferred.take() {
+            Some(message) => Err(message),
+            None => Ok(()),
+        }
     }
 
     // --- groups ---------------------------------------------------------
@@ -260,6 +298,7 @@ impl Translator {
                         None => return Err("invalid conditional pattern".into()),
                     }
                 }
+                // A group number, or a name in <> or ''.
                 let name = condition
                     .strip_prefix('<')
                     .and_then(|c| c.strip_suffix('>'))
@@ -267,15 +306,19 @@ impl Translator {
                         condition
                             .strip_prefix('\'')
                             .and_then(|c| c.strip_suffix('\''))
-                    })
-                    .unwrap_or(&condition)
-                    .to_string();
-                let number = match name.parse::<usize>() {
-                    Ok(n) => n,
-                    Err(_) => *self
-                        .group_numbers(&name)?
-                        .last()
-                        .expect("a name has a group"),
+                    });
+                let number = match (condition.parse::<usize>(), name) {
+                    (Ok(n), _) => n,
+                    (_, Some(name))
+                        if !name.is_empty()
+                            && name.chars().all(|c| c.is_alphanumeric() || c == '_') =>
+                    {
+                        match name.parse::<usize>() {
+                            Ok(n) => n,
+                            Err(_) => self.group_anywhere(name)?,
+                        }
+                    }
+                    _ => return Err("invalid conditional pattern".into()),
                 };
                 self.out.push_str(&format!("(?({number})"));
                 self.entered(start, self.extended)
@@ -287,12 +330,28 @@ impl Translator {
         }
     }
 
+    /// Closes the groups `(?i)` and the like opened in the group being
+    /// closed.
+    fn close_implicit_groups(&mut self) {
+        while self.open.last().is_some_and(|group| group.implicit) {
+            let group = self.open.pop().expect("an open group");
+            self.extended = group.extended;
+            self.out.push(')');
+        }
+    }
+
     /// After the opening of a group: it is open, nothing in it repeats yet.
     fn entered(&mut self, start: usize, restore: bool) -> Result<(), String> {
-        let lookaround = ["(?=", "(?!", "(?<=", "(?<!"]
-            .iter()
-            .any(|open| self.out[start..].starts_with(open));
-        self.open.push((restore, start, lookaround));
+        let opening = &self.out[start..];
+        let lookbehind = opening.starts_with("(?<=") || opening.starts_with("(?<!");
+        let lookaround = lookbehind || opening.starts_with("(?=") || opening.starts_with("(?!");
+        self.open.push(Group {
+            extended: restore,
+            start,
+            lookaround,
+            lookbehind,
+            implicit: false,
+        });
         self.atom = None;
         Ok(())
     }
@@ -329,15 +388,22 @@ impl Translator {
                         (_, true) => on,
                         _ => format!("{on}-{off}"),
                     };
+                    self.out.push_str(&format!("(?{flags}:"));
                     if end == ')' {
-                        if !flags.is_empty() {
-                            self.out.push_str(&format!("(?{flags})"));
-                        }
+                        // Onigmo reads `a(?i)b|c` as `a(?i:b|c)`: the
+                        // options open a group that ends with the
+                        // enclosing one.
+                        self.open.push(Group {
+                            extended: self.extended,
+                            start,
+                            lookaround: false,
+                            lookbehind: false,
+                            implicit: true,
+                        });
                         self.extended = extended;
                         self.atom = None;
                         return Ok(());
                     }
-                    self.out.push_str(&format!("(?{flags}:"));
                     let restore = self.extended;
                     self.extended = extended;
                     return self.entered(start, restore);
@@ -371,16 +437,25 @@ impl Translator {
         Ok(name)
     }
 
-    /// The groups named `name` (from the survey: a name may be used before
-    /// its group).
-    fn group_numbers(&self, name: &str) -> Result<Vec<usize>, String> {
+    /// The groups named `name` so far (a back reference looks back).
+    fn groups_before(&self, name: &str) -> Result<Vec<usize>, String> {
+        self.names
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, groups)| groups.clone())
+            .ok_or_else(|| format!("undefined name <{name}> reference"))
+    }
+
+    /// The last group named `name` anywhere in the pattern (a subroutine
+    /// call or a condition may look ahead; the survey knows them all).
+    fn group_anywhere(&self, name: &str) -> Result<usize, String> {
         let Some((names, _)) = &self.known else {
-            return Ok(vec![0]);
+            return Ok(0);
         };
         names
             .iter()
             .find(|(n, _)| n == name)
-            .map(|(_, groups)| groups.clone())
+            .and_then(|(_, groups)| groups.last().copied())
             .ok_or_else(|| format!("undefined name <{name}> reference"))
     }
 
@@ -427,6 +502,9 @@ impl Translator {
             return Err("upper is smaller than lower in repeat range".into());
         }
         self.pos += close + 1;
+        if high != Some(low) {
+            self.fixed_length_only();
+        }
         if self.repeat_zero_width(low == 0) {
             return Ok(());
         }
@@ -435,9 +513,9 @@ impl Translator {
             Some(high) => format!("{{{low},{high}}}"),
             None => format!("{{{low},}}"),
         };
-        if self.peek() == Some('+') {
+        if self.peek() == Some('+') || (high == Some(low) && self.peek() == Some('?')) {
             // `a{2}+` repeats `a{2}`: an interval is never possessive in
-            // Ruby.
+            // Ruby; and `a{2}?` is an optional `a{2}`, not a lazy one.
             self.out.insert_str(atom, "(?:");
             self.out.push_str(&interval);
             self.out.push(')');
@@ -504,7 +582,7 @@ impl Translator {
                 }
             }
             'k' => self.backref()?,
-            'g' => self.subroutine()?,
+            'g' if matches!(self.peek(), Some('<' | '\'')) => self.subroutine()?,
             'p' | 'P' => {
                 let items = self.property(c == 'P')?;
                 self.out.push_str(&items);
@@ -558,6 +636,18 @@ impl Translator {
 
     /// `\cX`, `\C-X`: the control character of X.
     fn control(&mut self, target: Option<char>) -> Result<char, String> {
+        if target == Some('\\') {
+            // Only an escaped backslash may follow (`\c\\`).
+            return match self.peek_at(1) {
+                Some('\\') => {
+                    self.pos += 2;
+                    Ok('\x1c')
+                }
+                None => Err("too short escape sequence".into()),
+                Some('M') => Err("invalid multibyte escape".into()),
+                Some(_) => Err("unexpected escape sequence".into()),
+            };
+        }
         match target {
             Some(c) if c.is_ascii() => {
                 self.pos += 1;
@@ -651,18 +741,20 @@ impl Translator {
             self.pos += 1;
         }
         let number: usize = digits.parse().unwrap_or(usize::MAX);
-        let Some((_, groups)) = &self.known else {
+        let Some(&(_, groups)) = self.known.as_ref() else {
             return Ok(());
         };
         if self.has_names() {
-            return Err("numbered backref/call is not allowed. (use name)".into());
+            self.defer("numbered backref/call is not allowed. (use name)");
+            return Ok(());
         }
-        if number <= *groups {
+        if number <= groups {
             self.out.push_str(&format!("\\k<{number}>"));
             return Ok(());
         }
         if number < 10 || !digits.starts_with(|c: char| c.is_digit(8)) {
-            return Err("invalid backref number/name".into());
+            self.defer("invalid backref number/name");
+            return Ok(());
         }
         // An octal code: up to three octal digits, the rest literal.
         self.pos = start;
@@ -699,18 +791,17 @@ impl Translator {
             return Err("group name is empty".into());
         }
         if let Ok(number) = name.parse::<usize>() {
-            if let Some((_, groups)) = &self.known {
+            if let Some(&(_, groups)) = self.known.as_ref() {
                 if self.has_names() {
-                    return Err("numbered backref/call is not allowed. (use name)".into());
-                }
-                if number == 0 || number > *groups {
-                    return Err("invalid backref number/name".into());
+                    self.defer("numbered backref/call is not allowed. (use name)");
+                } else if number == 0 || number > groups {
+                    self.defer("invalid backref number/name");
                 }
             }
             self.out.push_str(&format!("\\k<{number}>"));
             return Ok(());
         }
-        let groups = self.group_numbers(&name)?;
+        let groups = self.groups_before(&name)?;
         // A name used twice refers to whichever of its groups matched,
         // the last one first.
         let references: Vec<String> = groups.iter().rev().map(|g| format!("\\k<{g}>")).collect();
@@ -738,11 +829,17 @@ impl Translator {
             }
         }
         let number = match name.parse::<usize>() {
-            Ok(number) => number,
-            Err(_) => *self
-                .group_numbers(&name)?
-                .last()
-                .expect("a name has a group"),
+            Ok(number) => {
+                if self
+                    .known
+                    .as_ref()
+                    .is_some_and(|(_, groups)| number > *groups)
+                {
+                    return Err(format!("undefined group <{number}> reference"));
+                }
+                number
+            }
+            Err(_) => self.group_anywhere(&name)?,
         };
         self.out.push_str(&format!("\\g<{number}>"));
         Ok(())
@@ -792,11 +889,7 @@ impl Translator {
         }
         loop {
             let Some(c) = self.next() else {
-                return Err(if items == 0 {
-                    "empty char-class".into()
-                } else {
-                    "premature end of char-class".into()
-                });
+                return Err("premature end of char-class".into());
             };
             match c {
                 ']' => {
@@ -858,7 +951,7 @@ impl Translator {
 
     /// After `\d` and the other sets, `-` does not make a range.
     fn no_range_after_set(&self) -> Result<(), String> {
-        if self.peek() == Some('-') && !matches!(self.peek_at(1), Some(']') | None) {
+        if self.peek() == Some('-') && self.peek_at(1) != Some(']') {
             return Err("unmatched range specifier in char-class".into());
         }
         Ok(())
@@ -881,7 +974,7 @@ impl Translator {
                     return Err("premature end of char-class".into());
                 };
                 if matches!(e, 'd' | 'D' | 'w' | 'W' | 's' | 'S' | 'h' | 'H' | 'p' | 'P') {
-                    return Err("unmatched range specifier in char-class".into());
+                    return Err("char-class value at end of range".into());
                 }
                 if e == 'b' {
                     '\x08'

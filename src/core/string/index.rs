@@ -6,6 +6,11 @@
 //! Indices count characters (MRI's rules: a negative index counts from the
 //! end, a start equal to the length selects the empty string at the end, a
 //! start past it selects nothing); the byte methods count bytes.
+//!
+//! Each search also takes a Regexp (`[]` and `[]=` with a group number or
+//! name too) and then sets the caller's `$~`; `rindex` and `rpartition`
+//! try the pattern at each position from the end, as MRI's backward
+//! search does.
 
 use super::{
     bytes_of, char_count, char_len, copy_of, expect_pattern, expect_string,
