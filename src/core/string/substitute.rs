@@ -7,6 +7,7 @@
 //! sees each match as `$~`, and `$~` is the last match afterwards.
 
 use super::{chars_of, copy_of, expect_pattern, expect_string, set_bytes, Pattern};
+use crate::core::enumerator::for_this_call;
 use crate::core::regexp::{match_text, regexp_data, RegexpData, Spans};
 use crate::object::RHash;
 use crate::value::Value;
@@ -20,6 +21,9 @@ pub fn define(vm: &mut Vm) {
         Ok(vm.new_string(result.unwrap_or_else(|| copy_of(s))))
     });
     vm.define_native(string, "gsub", 0, Some(2), |vm, s, args| {
+        if args.len() == 1 && vm.current_block().is_none() {
+            return for_this_call(vm, s, args, Value::NIL);
+        }
         let result = substitute(vm, s, args, true)?;
         Ok(vm.new_string(result.unwrap_or_else(|| copy_of(s))))
     });
@@ -34,6 +38,9 @@ pub fn define(vm: &mut Vm) {
         }
     });
     vm.define_native(string, "gsub!", 0, Some(2), |vm, s, args| {
+        if args.len() == 1 && vm.current_block().is_none() {
+            return for_this_call(vm, s, args, Value::NIL);
+        }
         vm.check_frozen(s)?;
         match substitute(vm, s, args, true)? {
             Some(result) => {
