@@ -454,19 +454,24 @@ module Enumerable
     [min, max]
   end
 
+  # min_by(n) and max_by(n): the elements and their keys collected, then
+  # chosen as MRI's rb_nmin_run chooses (Array#__nmin_by, in Rust).
+  def __n_by(count, largest)
+    raise ArgumentError, "negative size (#{count})" if count.is_a?(Integer) && count < 0
+    values = []
+    keys = []
+    each do |*xs|
+      x = xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)
+      values << x
+      keys << yield(x)
+    end
+    values.send(:__nmin_by, keys, count, largest)
+  end
+  private :__n_by
+
   def min_by(count = nil)
     return to_enum(__method__) { __enum_size } unless block_given?
-    if count
-      raise ArgumentError, "negative size (#{count})" if count.is_a?(Integer) && count < 0
-      values = []
-      keys = []
-      each do |*xs|
-        x = xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)
-        values << x
-        keys << yield(x)
-      end
-      return values.send(:__nmin_by, keys, count, false)
-    end
+    return __n_by(count, false) { |x| yield(x) } if count
     best = nil
     best_key = nil
     started = false
@@ -491,17 +496,7 @@ module Enumerable
 
   def max_by(count = nil)
     return to_enum(__method__) { __enum_size } unless block_given?
-    if count
-      raise ArgumentError, "negative size (#{count})" if count.is_a?(Integer) && count < 0
-      values = []
-      keys = []
-      each do |*xs|
-        x = xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)
-        values << x
-        keys << yield(x)
-      end
-      return values.send(:__nmin_by, keys, count, true)
-    end
+    return __n_by(count, true) { |x| yield(x) } if count
     best = nil
     best_key = nil
     started = false

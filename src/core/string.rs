@@ -680,35 +680,32 @@ fn append(vm: &mut Vm, s: Value, extra: &[u8]) {
 
 /// MRI's `String#inspect`.
 pub fn inspect_string(bytes: &[u8]) -> String {
-    let mut out = String::with_capacity(bytes.len() + 2);
-    out.push('"');
-    let mut i = 0;
-    while i < bytes.len() {
-        let rest = &bytes[i..];
-        let len = char_len(rest);
-        let Ok(text) = std::str::from_utf8(&rest[..len]) else {
-            out.push_str(&format!("\\x{:02X}", rest[0]));
-            i += 1;
-            continue;
-        };
-        let ch = text.chars().next().expect("one character");
-        let next = bytes.get(i + len).copied();
-        match ch {
-            '#' if matches!(next, Some(b'{' | b'$' | b'@')) => out.push_str("\\#"),
-            c => match simple_escape(c) {
-                Some(escape) => out.push_str(escape),
-                None if !is_printable(c) => out.push_str(&unicode_escape(c)),
-                None => out.push(c),
-            },
+    quote_string(bytes, |c, out| {
+        if is_printable(c) {
+            out.push(c)
+        } else {
+            out.push_str(&unicode_escape(c))
         }
-        i += len;
-    }
-    out.push('"');
-    out
+    })
 }
 
 /// MRI's `String#dump`: `inspect` with every non-ASCII character escaped.
 fn dump_string(bytes: &[u8]) -> String {
+    quote_string(bytes, |c, out| {
+        if c.is_ascii_graphic() || c == ' ' {
+            out.push(c)
+        } else if c.is_ascii() {
+            out.push_str(&format!("\\x{:02X}", c as u32))
+        } else {
+            out.push_str(&unicode_escape(c))
+        }
+    })
+}
+
+/// `bytes` in double quotes, invalid bytes as `\xNN`, `#` escaped before
+/// `{`, `$` and `@`, the backslash escapes of [`simple_escape`], and every
+/// other character as `other` writes it.
+fn quote_string(bytes: &[u8], other: impl Fn(char, &mut String)) -> String {
     let mut out = String::with_capacity(bytes.len() + 2);
     out.push('"');
     let mut i = 0;
@@ -726,9 +723,7 @@ fn dump_string(bytes: &[u8]) -> String {
             '#' if matches!(next, Some(b'{' | b'$' | b'@')) => out.push_str("\\#"),
             c => match simple_escape(c) {
                 Some(escape) => out.push_str(escape),
-                None if c.is_ascii_graphic() || c == ' ' => out.push(c),
-                None if c.is_ascii() => out.push_str(&format!("\\x{:02X}", c as u32)),
-                None => out.push_str(&unicode_escape(c)),
+                None => other(c, &mut out),
             },
         }
         i += len;
