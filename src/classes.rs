@@ -177,10 +177,12 @@ impl Vm {
         frame.env = self.new_env(&body.code, Value::NIL);
         self.frames.push(frame);
         body.calls.set(body.calls.get() + 1);
+        self.jit_entering(body);
         for _ in 0..body.code.locals.len() {
             self.stack.push(Value::NIL);
         }
         let result = self.execute(body, base, 0, 0);
+        self.jit_leaving(body);
         self.pop_frame();
         self.stack.truncate(base);
         result

@@ -31,6 +31,25 @@ pub struct Options {
     #[arg(long)]
     pub gc_stress: bool,
 
+    /// Compile a method once it has been called N times (0: before its
+    /// first call).
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_JIT_THRESHOLD)]
+    pub jit_threshold: u64,
+
+    /// Run everything in the interpreter; compile nothing.
+    #[arg(long)]
+    pub no_jit: bool,
+
+    /// Write the graph of every compiled method after every pass to DIR
+    /// (default `ir`): `<method>.<nn>-<pass>.txt` and `.dot`.
+    #[arg(long, value_name = "DIR", num_args = 0..=1, require_equals = true, default_missing_value = "ir")]
+    pub dump_ir: Option<String>,
+
+    /// After the run, print counters to stderr: methods compiled, bailouts
+    /// by reason, inlining decisions, guards, deoptimisation maps, GC runs.
+    #[arg(long)]
+    pub stats: bool,
+
     /// The script, then the arguments it gets in ARGV.
     #[arg(
         value_name = "FILE",
@@ -39,6 +58,9 @@ pub struct Options {
     )]
     pub args: Vec<String>,
 }
+
+/// Calls after which a method is compiled, unless `--jit-threshold` says.
+pub const DEFAULT_JIT_THRESHOLD: u64 = 1000;
 
 /// Runs the command line; returns the process exit status.
 pub fn main() -> i32 {
@@ -87,6 +109,14 @@ fn run(options: &Options) -> i32 {
         print!("{}", code.disassemble_all(&vm.symbols));
         return 0;
     }
+    if !options.no_jit {
+        let dump_dir = options.dump_ir.as_ref().map(std::path::PathBuf::from);
+        vm.jit = Some(crate::jit::JitState::new(
+            &mut vm,
+            options.jit_threshold,
+            dump_dir,
+        ));
+    }
     vm.sources.insert(code.file.clone(), Rc::from(source));
     vm.set_program(&file, &argv);
     let main = vm.load(Rc::new(code));
@@ -109,6 +139,10 @@ fn run(options: &Options) -> i32 {
     if options.dump_profile {
         let profiles = crate::profile_dump::dump_profiles(&vm);
         write_stderr(&mut vm.out, &profiles);
+    }
+    if options.stats {
+        let report = vm.stats_report();
+        write_stderr(&mut vm.out, &report);
     }
     status
 }

@@ -113,6 +113,15 @@ impl IvarCache {
         self.lines.iter().find(|line| line.shape == shape).copied()
     }
 
+    /// The shapes cached now (for the JIT).
+    pub fn lines(&self) -> &[IvarLine] {
+        &self.lines
+    }
+
+    pub fn is_megamorphic(&self) -> bool {
+        self.megamorphic
+    }
+
     pub fn insert(&mut self, line: IvarLine) {
         if self.megamorphic {
             return;

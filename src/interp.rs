@@ -158,6 +158,8 @@ pub fn is_array_op(name: &str) -> bool {
 
 /// A method's code as loaded into the VM, with its profile and caches.
 pub struct LoadedMethod {
+    /// The method's number in `Vm::methods` (the JIT's handle for it).
+    pub id: u32,
     pub code: Rc<Method>,
     /// Literals as values; `UNDEF` for String literals (a fresh String is
     /// made from the bytecode's bytes at every `push`).
@@ -165,6 +167,8 @@ pub struct LoadedMethod {
     pub sites: Vec<SiteState>,
     pub branches: Vec<Cell<BranchProfile>>,
     pub calls: Cell<u64>,
+    /// Whether the JIT compiled it yet (`crate::jit::status`).
+    pub jit: Cell<u8>,
     pub children: Vec<Rc<LoadedMethod>>,
     /// Per `getivar`/`setivar` site: the shapes seen and their slots.
     pub ivar_caches: Vec<RefCell<IvarCache>>,
@@ -254,6 +258,8 @@ impl Vm {
             .map(|_| RefCell::new(IvarCache::default()))
             .collect();
         let loaded = Rc::new(LoadedMethod {
+            id: self.methods.len() as u32,
+            jit: Cell::new(crate::jit::status::NOT_YET),
             ivar_caches,
             branches: (0..code.branches)
                 .map(|_| Cell::new(BranchProfile::default()))
@@ -265,6 +271,7 @@ impl Vm {
             children,
         });
         self.loaded.insert(index, loaded.clone());
+        self.methods.push(loaded.clone());
         loaded
     }
 
@@ -323,8 +330,10 @@ impl Vm {
         frame.env = self.new_env(&main.code, Value::NIL);
         self.frames.push(frame);
         main.calls.set(main.calls.get() + 1);
+        self.jit_entering(&main);
         self.push_locals(&main);
         let result = self.execute(&main, base, 0, 0);
+        self.jit_leaving(&main);
         self.pop_frame();
         self.stack.truncate(base);
         match result {
@@ -1655,8 +1664,10 @@ impl Vm {
         let env = self.new_env(&code.code, block.env);
         self.frames.last_mut().expect("the block's frame").env = env;
         code.calls.set(code.calls.get() + 1);
+        self.jit_entering(&code);
         self.push_locals(&code);
         let result = self.execute(&code, base, argc, 0);
+        self.jit_leaving(&code);
         self.pop_frame();
         self.stack.truncate(base);
         match result {
@@ -1914,8 +1925,10 @@ impl Vm {
                     argc
                 };
                 callee.calls.set(callee.calls.get() + 1);
+                self.jit_entering(callee);
                 self.push_locals(callee);
                 let result = self.execute(callee, receiver_index, argc, 0);
+                self.jit_leaving(callee);
                 self.pop_frame();
                 match result {
                     // `return` from a block written in this method.

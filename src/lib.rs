@@ -16,6 +16,7 @@ pub mod errors;
 pub mod heap;
 pub mod inline_cache;
 pub mod interp;
+pub mod jit;
 pub mod object;
 pub mod output;
 pub mod prelude;

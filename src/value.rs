@@ -1,24 +1,5 @@
-//! Values: one 64-bit word, tagged as MRI tags them.
-//!
-//! ```text
-//! ...xxxx xxx1   fixnum     n << 1 | 1 (untag: arithmetic shift right 1)
-//! ...xxxx xx10   flonum     a double whose exponent fits, rotated (below)
-//! ...0000 1100   symbol     id << 8 | 0x0c
-//! 0000 0000      false      0x00
-//! 0000 1000      nil        0x08
-//! 0001 0100      true       0x14
-//! 0011 0100      undef      0x34 (internal: "no value", never seen by Ruby)
-//! ...xxxx x000   heap       a pointer to an 8-byte aligned cell (not 0, not 8)
-//! ```
-//!
-//! Truthiness is one test, `v & !0x08 != 0` (only `nil` and `false` clear
-//! it), and a fixnum check is `v & 1`: the two tests compiled code makes most.
-//!
-//! A flonum holds a double whose bits 62..60 are `011` or `100` (exponents
-//! around 2^-255 .. 2^256): the bits are rotated left by 3 so those three bits
-//! land at the bottom, bit 0 is cleared and the tag `10` set. Other doubles
-//! (tiny, huge, infinities, NaN) are boxed on the heap, and `0.0` has a
-//! special encoding. This is MRI's scheme, bit for bit.
+//! Values: one 64-bit word, tagged as MRI tags them. The encoding itself
+//! is `bytecode::abi`, shared with the JIT; this type wraps it.
 
 use crate::heap::Header;
 use bytecode::Sym;
@@ -28,18 +9,15 @@ use bytecode::Sym;
 #[repr(transparent)]
 pub struct Value(u64);
 
-pub const FIXNUM_FLAG: u64 = 0x01;
-pub const FLONUM_MASK: u64 = 0x03;
-pub const FLONUM_FLAG: u64 = 0x02;
-pub const SYMBOL_FLAG: u64 = 0x0c;
-pub const SPECIAL_SHIFT: u64 = 8;
+pub use bytecode::abi::{FIXNUM_FLAG, FLONUM_FLAG, FLONUM_MASK, SPECIAL_SHIFT, SYMBOL_FLAG};
+use bytecode::abi;
 
 impl Value {
-    pub const FALSE: Value = Value(0x00);
-    pub const NIL: Value = Value(0x08);
-    pub const TRUE: Value = Value(0x14);
+    pub const FALSE: Value = Value(abi::FALSE);
+    pub const NIL: Value = Value(abi::NIL);
+    pub const TRUE: Value = Value(abi::TRUE);
     /// "No value": a missing argument, an empty slot. Never visible to Ruby.
-    pub const UNDEF: Value = Value(0x34);
+    pub const UNDEF: Value = Value(abi::UNDEF);
 
     /// The raw word.
     #[inline]
@@ -64,7 +42,7 @@ impl Value {
     /// Everything but `nil` and `false` is true.
     #[inline]
     pub fn truthy(self) -> bool {
-        self.0 & !Value::NIL.0 != 0
+        abi::truthy(self.0)
     }
 
     #[inline]
@@ -77,8 +55,7 @@ impl Value {
     /// A fixnum, if `n` is in the fixnum range.
     #[inline]
     pub fn fixnum(n: i64) -> Option<Value> {
-        let tagged = n.checked_mul(2)?;
-        Some(Value(tagged as u64 | FIXNUM_FLAG))
+        abi::fixnum(n).map(Value)
     }
 
     /// A fixnum for a value known to be in range (small constants, lengths).
@@ -90,13 +67,13 @@ impl Value {
 
     #[inline]
     pub fn is_fixnum(self) -> bool {
-        self.0 & FIXNUM_FLAG != 0
+        abi::is_fixnum(self.0)
     }
 
     /// The integer of a fixnum (caller checked `is_fixnum`).
     #[inline]
     pub fn fixnum_value(self) -> i64 {
-        (self.0 as i64) >> 1
+        abi::fixnum_value(self.0)
     }
 
     #[inline]
@@ -108,44 +85,31 @@ impl Value {
 
     #[inline]
     pub fn is_flonum(self) -> bool {
-        self.0 & FLONUM_MASK == FLONUM_FLAG
+        abi::is_flonum(self.0)
     }
 
     /// The flonum encoding of `d`, if it has one.
     #[inline]
     pub fn flonum(d: f64) -> Option<Value> {
-        let bits = d.to_bits();
-        let top = (bits >> 60) & 0x7;
-        if bits != 0x3000_0000_0000_0000 && (top == 3 || top == 4) {
-            Some(Value((bits.rotate_left(3) & !0x01) | FLONUM_FLAG))
-        } else if bits == 0 {
-            Some(Value(0x8000_0000_0000_0002))
-        } else {
-            None
-        }
+        abi::flonum(d).map(Value)
     }
 
     /// The double of a flonum (caller checked `is_flonum`).
     #[inline]
     pub fn flonum_value(self) -> f64 {
-        if self.0 == 0x8000_0000_0000_0002 {
-            return 0.0;
-        }
-        let b63 = self.0 >> 63;
-        let bits = ((2 - b63) | (self.0 & !FLONUM_MASK)).rotate_right(3);
-        f64::from_bits(bits)
+        abi::flonum_value(self.0)
     }
 
     // --- symbols -----------------------------------------------------------
 
     #[inline]
     pub fn symbol(sym: Sym) -> Value {
-        Value(((sym.0 as u64) << SPECIAL_SHIFT) | SYMBOL_FLAG)
+        Value(abi::symbol(sym.0))
     }
 
     #[inline]
     pub fn is_symbol(self) -> bool {
-        self.0 & 0xff == SYMBOL_FLAG
+        abi::is_symbol(self.0)
     }
 
     #[inline]
@@ -159,7 +123,7 @@ impl Value {
     /// Whether the value is a reference to a heap cell.
     #[inline]
     pub fn is_heap(self) -> bool {
-        self.0 & 0x07 == 0 && self.0 & !Value::NIL.0 != 0
+        abi::is_heap(self.0)
     }
 
     /// The heap cell a reference points to.

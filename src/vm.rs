@@ -286,6 +286,10 @@ pub struct Vm {
     pub pinned: Vec<Value>,
     /// Every method loaded, in load order (for `--dump-profile`).
     pub loaded: Vec<Rc<LoadedMethod>>,
+    /// Every method loaded, by `LoadedMethod::id`.
+    pub methods: Vec<Rc<LoadedMethod>>,
+    /// The JIT's settings and counters (None: the JIT is off).
+    pub jit: Option<crate::jit::JitState>,
     /// Source text of every loaded file (error_highlight prints lines).
     pub sources: FxHashMap<Rc<str>, Rc<[u8]>>,
     pub out: Output,
@@ -427,6 +431,8 @@ impl Vm {
             global_aliases: FxHashMap::default(),
             pinned: Vec::new(),
             loaded: Vec::new(),
+            methods: Vec::new(),
+            jit: None,
             sources: FxHashMap::default(),
             out: Output::stdout(),
             method_serial: 0,

@@ -4,8 +4,9 @@
 //! into the stack bytecode RhizomeRuby describes: `trace`, `self`, `arg`,
 //! `load`, `store`, `push`, `send`, `not`, `jump`, `branch`, `return`, plus
 //! the few extensions listed in `README.md` beside this crate. This crate is
-//! plain data and the compiler: it knows nothing of the runtime's values, so
+//! plain data and the compiler: it knows nothing of the runtime's objects, so
 //! the JIT and the deoptimiser can depend on it without depending on the VM.
+//! It does define the value encoding ([`abi`]) that both sides share.
 //!
 //! ```
 //! let mut symbols = bytecode::SymbolTable::new();
@@ -14,6 +15,7 @@
 //! assert!(add.disassemble(&symbols).contains("send     +      1"));
 //! ```
 
+pub mod abi;
 mod compile;
 pub mod error_highlight;
 mod forwarding;

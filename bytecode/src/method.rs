@@ -227,7 +227,7 @@ impl Method {
         let width = self.insns.len().saturating_sub(1).to_string().len();
         let mut out = String::new();
         for (index, insn) in self.insns.iter().enumerate() {
-            let operands = self.operands(insn, symbols);
+            let operands = self.operand_text(insn, symbols);
             let line = format!("{index:>width$}  {:<8} {operands}", insn.mnemonic());
             out.push_str(line.trim_end());
             out.push('\n');
@@ -263,7 +263,9 @@ impl Method {
         })
     }
 
-    fn operands(&self, insn: &Insn, symbols: &SymbolTable) -> String {
+    /// The operands of an instruction of this method as the listing
+    /// prints them.
+    pub fn operand_text(&self, insn: &Insn, symbols: &SymbolTable) -> String {
         let local = |slot: u32| symbols.name(self.locals[slot as usize]).to_string();
         match *insn {
             Insn::Trace(n)

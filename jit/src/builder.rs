@@ -1,0 +1,690 @@
+//! Graph construction: bytecode -> basic blocks -> graph.
+//!
+//! The builder runs the stack machine abstractly. Instead of values it keeps,
+//! for each local and each operand slot, the node that computes it; an
+//! instruction turns its operand nodes into new nodes. Basic blocks are
+//! visited in reverse post-order, so every forward predecessor of a block is
+//! done before it: where several meet, a `merge` (a `loop` at a loop header)
+//! joins them, with a `phi` for each local and operand that differs. A loop
+//! header gets phis for every live local before its back edges are seen;
+//! the back edges fill them in, and the no-choice-phis pass removes those
+//! that turn out to carry one value.
+//!
+//! ```text
+//!  8  branch   12       v9  = branch v8          (truthy(cond))
+//!  9  ...               v10 = if_false v9  -> block at 9
+//! 12  ...               v11 = if_true v9   -> block at 12
+//! ```
+//!
+//! Every node that may deoptimise gets the frame state of the instruction it
+//! comes from, taken *before* the instruction pops its operands: a guard
+//! that fails there resumes the interpreter at that instruction, which runs
+//! it again in full. Branches the profile never saw go one way mark that
+//! side `uncommon`.
+//!
+//! Instructions compiled code does not implement become `deopt` nodes, and
+//! so do paths after them: compiled code is never wrong, at worst it leaves
+//! early. Exception handlers are not built at all: a call that raises inside
+//! a protected range hands its frame back to the interpreter, whose
+//! handlers run.
+
+use crate::ir::*;
+use crate::liveness::{ends_flow, Liveness};
+use crate::runtime::Runtime;
+use bytecode::{call_flags, Insn, Method, MethodKind};
+use fxhash::FxHashMap;
+use std::rc::Rc;
+
+/// Where the frame being built sits in the compilation.
+#[derive(Clone, Copy, Debug)]
+pub struct FrameContext {
+    pub frame: FrameId,
+    /// Built for inlining: frame states chain to `Param::CallerState`.
+    pub inlined: bool,
+    /// Where `break` in this frame (a block) goes.
+    pub break_target: ExitTarget,
+    /// Where `return` in this frame (a block) goes.
+    pub home: ExitTarget,
+}
+
+impl FrameContext {
+    /// The context of the method a compilation starts from.
+    pub fn root(frame: FrameId) -> FrameContext {
+        FrameContext {
+            frame,
+            inlined: false,
+            break_target: ExitTarget::BlockCreator,
+            home: ExitTarget::BlockHome,
+        }
+    }
+}
+
+/// How many arguments a frame of `code` holds (after the runtime laid them
+/// out): its parameter slots.
+pub fn param_count(code: &Method) -> u32 {
+    if code.needs_arg_layout() {
+        code.positional_slots() + code.keywords.len() as u32 + u32::from(code.keyword_rest)
+    } else {
+        code.required + code.post
+    }
+}
+
+/// The abstract frame at one point: the node of each local and operand.
+#[derive(Clone, Debug)]
+struct Frame {
+    control: NodeId,
+    locals: Vec<NodeId>,
+    stack: Vec<NodeId>,
+}
+
+struct Block {
+    start: usize,
+    end: usize,
+}
+
+/// Why a method cannot be built.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum BuildError {
+    /// A method with no instructions (never happens for compiled Ruby).
+    Empty,
+}
+
+/// Builds the graph of `method`.
+pub fn build(
+    rt: &dyn Runtime,
+    method: MethodRef,
+    context: FrameContext,
+) -> Result<Graph, BuildError> {
+    let code = rt.code(method);
+    if code.insns.is_empty() {
+        return Err(BuildError::Empty);
+    }
+    let mut builder = Builder {
+        rt,
+        method,
+        liveness: Liveness::compute(&code),
+        graph: Graph::new(method, context.frame),
+        code,
+        context,
+        params: FxHashMap::default(),
+        nil: None,
+    };
+    builder.run();
+    Ok(builder.graph)
+}
+
+struct Builder<'a> {
+    rt: &'a dyn Runtime,
+    method: MethodRef,
+    code: Rc<Method>,
+    context: FrameContext,
+    liveness: Liveness,
+    graph: Graph,
+    params: FxHashMap<Param, NodeId>,
+    nil: Option<NodeId>,
+}
+
+impl Builder<'_> {
+    fn param(&mut self, param: Param) -> NodeId {
+        if let Some(&node) = self.params.get(&param) {
+            return node;
+        }
+        let node = self.graph.add(Op::Param(param), &[], &[], None);
+        self.params.insert(param, node);
+        node
+    }
+
+    fn nil(&mut self) -> NodeId {
+        if let Some(nil) = self.nil {
+            return nil;
+        }
+        let nil = self.graph.constant(Const::Value(bytecode::abi::NIL));
+        self.nil = Some(nil);
+        nil
+    }
+
+    /// The basic blocks, by first instruction.
+    fn blocks(&self) -> Vec<Block> {
+        let insns = &self.code.insns;
+        let mut leader = vec![false; insns.len() + 1];
+        leader[0] = true;
+        for (ip, insn) in insns.iter().enumerate() {
+            if let Some(target) = insn.target() {
+                leader[target as usize] = true;
+                leader[ip + 1] = true;
+            }
+            if ends_flow(insn) {
+                leader[ip + 1] = true;
+            }
+        }
+        let starts: Vec<usize> = (0..insns.len()).filter(|&ip| leader[ip]).collect();
+        starts
+            .iter()
+            .enumerate()
+            .map(|(i, &start)| Block {
+                start,
+                end: starts.get(i + 1).copied().unwrap_or(insns.len()),
+            })
+            .collect()
+    }
+
+    fn block_successors(&self, block: &Block) -> Vec<usize> {
+        let last = &self.code.insns[block.end - 1];
+        let mut out = Vec::new();
+        if let Some(target) = last.target() {
+            out.push(target as usize);
+        }
+        if !ends_flow(last) && block.end < self.code.insns.len() {
+            out.push(block.end);
+        }
+        out
+    }
+
+    fn run(&mut self) {
+        let blocks = self.blocks();
+        let index_of: FxHashMap<usize, usize> = blocks
+            .iter()
+            .enumerate()
+            .map(|(i, b)| (b.start, i))
+            .collect();
+        let succs: Vec<Vec<usize>> = blocks
+            .iter()
+            .map(|b| {
+                self.block_successors(b)
+                    .into_iter()
+                    .map(|s| index_of[&s])
+                    .collect()
+            })
+            .collect();
+        // Depth-first: post-order, and the back edges (to a block on the
+        // stack).
+        let mut order = Vec::new();
+        let mut state = vec![0u8; blocks.len()];
+        let mut headers = vec![false; blocks.len()];
+        let mut stack = vec![(0usize, 0usize)];
+        state[0] = 1;
+        while let Some(&mut (block, ref mut next)) = stack.last_mut() {
+            if let Some(&succ) = succs[block].get(*next) {
+                *next += 1;
+                match state[succ] {
+                    0 => {
+                        state[succ] = 1;
+                        stack.push((succ, 0));
+                    }
+                    1 => headers[succ] = true,
+                    _ => {}
+                }
+            } else {
+                state[block] = 2;
+                order.push(block);
+                stack.pop();
+            }
+        }
+        order.reverse();
+
+        let mut incoming: Vec<Vec<Frame>> = vec![Vec::new(); blocks.len()];
+        // Loop headers built so far: their loop node and the phis of each
+        // local and operand slot (None where a dead local has no phi).
+        let mut loops: FxHashMap<usize, (NodeId, Vec<Option<NodeId>>)> = FxHashMap::default();
+        let entry = self.entry_frame();
+        incoming[0].push(entry);
+        for &b in &order {
+            let arriving = std::mem::take(&mut incoming[b]);
+            if arriving.is_empty() {
+                continue;
+            }
+            let start = blocks[b].start;
+            let frame = if headers[b] {
+                let (frame, phis) = self.loop_header(start, &arriving);
+                loops.insert(b, (frame.control, phis));
+                frame
+            } else if arriving.len() == 1 {
+                arriving.into_iter().next().expect("one frame")
+            } else {
+                self.merge(start, &arriving)
+            };
+            let Some(exits) = self.translate(&blocks[b], frame) else {
+                continue;
+            };
+            for (target_ip, exit) in exits {
+                let target = index_of[&target_ip];
+                if let Some((header, phis)) = loops.get(&target) {
+                    self.graph.push_control(*header, exit.control);
+                    let values = exit.locals.iter().chain(&exit.stack);
+                    for (phi, &value) in phis.iter().zip(values) {
+                        if let Some(phi) = *phi {
+                            self.graph.push_input(phi, value);
+                        }
+                    }
+                } else {
+                    incoming[target].push(exit);
+                }
+            }
+        }
+    }
+
+    fn entry_frame(&mut self) -> Frame {
+        let nil = self.nil();
+        Frame {
+            control: self.graph.start,
+            locals: vec![nil; self.code.locals.len()],
+            stack: Vec::new(),
+        }
+    }
+
+    /// A merge of several frames, with phis where they differ.
+    fn merge(&mut self, ip: usize, frames: &[Frame]) -> Frame {
+        let controls: Vec<NodeId> = frames.iter().map(|f| f.control).collect();
+        let merge = self.graph.add(Op::Merge, &controls, &[], None);
+        let nil = self.nil();
+        let mut merged = Frame {
+            control: merge,
+            locals: Vec::with_capacity(frames[0].locals.len()),
+            stack: Vec::with_capacity(frames[0].stack.len()),
+        };
+        for slot in 0..frames[0].locals.len() {
+            let value = if self.liveness.is_live(ip, slot) {
+                self.phi_if_needed(merge, frames.iter().map(|f| f.locals[slot]))
+            } else {
+                nil
+            };
+            merged.locals.push(value);
+        }
+        for slot in 0..frames[0].stack.len() {
+            let value = self.phi_if_needed(merge, frames.iter().map(|f| f.stack[slot]));
+            merged.stack.push(value);
+        }
+        merged
+    }
+
+    fn phi_if_needed(&mut self, merge: NodeId, values: impl Iterator<Item = NodeId>) -> NodeId {
+        let values: Vec<NodeId> = values.collect();
+        if values.iter().all(|&v| v == values[0]) {
+            values[0]
+        } else {
+            self.graph.add(Op::Phi, &[merge], &values, None)
+        }
+    }
+
+    /// A loop header: phis for every live local and operand, their
+    /// back-edge inputs to come.
+    fn loop_header(&mut self, ip: usize, frames: &[Frame]) -> (Frame, Vec<Option<NodeId>>) {
+        let controls: Vec<NodeId> = frames.iter().map(|f| f.control).collect();
+        let header = self.graph.add(Op::Loop, &controls, &[], None);
+        let nil = self.nil();
+        let mut phis = Vec::new();
+        let mut frame = Frame {
+            control: header,
+            locals: Vec::new(),
+            stack: Vec::new(),
+        };
+        let locals = frames[0].locals.len();
+        for slot in 0..locals + frames[0].stack.len() {
+            let live = slot >= locals || self.liveness.is_live(ip, slot);
+            let (value, phi) = if live {
+                let values: Vec<NodeId> = frames
+                    .iter()
+                    .map(|f| *f.locals.iter().chain(&f.stack).nth(slot).expect("slot"))
+                    .collect();
+                let phi = self.graph.add(Op::Phi, &[header], &values, None);
+                (phi, Some(phi))
+            } else {
+                (nil, None)
+            };
+            phis.push(phi);
+            if slot < locals {
+                frame.locals.push(value);
+            } else {
+                frame.stack.push(value);
+            }
+        }
+        (frame, phis)
+    }
+
+    /// The frame state before instruction `ip`.
+    fn state(&mut self, ip: usize, frame: &Frame) -> NodeId {
+        let mut inputs = Vec::new();
+        if self.context.inlined {
+            inputs.push(self.param(Param::CallerState));
+        }
+        inputs.push(self.param(Param::SelfValue));
+        let args = param_count(&self.code);
+        for n in 0..args {
+            inputs.push(self.param(Param::Arg(n)));
+        }
+        let locals = self.liveness.live_locals(ip, self.code.locals.len());
+        inputs.extend(locals.iter().map(|&slot| frame.locals[slot as usize]));
+        inputs.extend(&frame.stack);
+        let info = FrameStateInfo {
+            method: self.method,
+            frame: self.context.frame,
+            ip: ip as u32,
+            args,
+            locals,
+            stack: frame.stack.len() as u32,
+            outer: self.context.inlined,
+        };
+        self.graph
+            .add(Op::FrameState(Box::new(info)), &[], &inputs, None)
+    }
+
+    /// Adds a fixed node after the frame's control.
+    fn fixed(
+        &mut self,
+        frame: &mut Frame,
+        op: Op,
+        inputs: &[NodeId],
+        state: Option<NodeId>,
+    ) -> NodeId {
+        let node = self.graph.add(op, &[frame.control], inputs, state);
+        frame.control = node;
+        node
+    }
+
+    fn end(&mut self, frame: &Frame, op: Op, inputs: &[NodeId], state: Option<NodeId>) {
+        let node = self.graph.add(op, &[frame.control], inputs, state);
+        self.graph.add_end(node);
+    }
+
+    fn pop(frame: &mut Frame) -> NodeId {
+        frame.stack.pop().expect("the bytecode keeps its stack balanced")
+    }
+
+    fn pop_n(frame: &mut Frame, n: usize) -> Vec<NodeId> {
+        let at = frame.stack.len() - n;
+        frame.stack.split_off(at)
+    }
+
+    /// The block a literal block argument of this frame makes.
+    fn block_literal(&mut self, child: u32) -> NodeId {
+        let method = self.rt.child(self.method, child);
+        let home = match self.code.kind {
+            MethodKind::Block => self.context.home,
+            _ => ExitTarget::Frame(self.context.frame),
+        };
+        let receiver = self.param(Param::SelfValue);
+        let env = self.param(Param::Env);
+        let block = self.param(Param::Block);
+        self.graph.add(
+            Op::BlockLiteral { method, home },
+            &[],
+            &[receiver, env, block],
+            None,
+        )
+    }
+
+    /// Runs one block's instructions; returns its exits (target
+    /// instruction and frame), or None when it ends the method.
+    fn translate(&mut self, block: &Block, mut frame: Frame) -> Option<Vec<(usize, Frame)>> {
+        let code = self.code.clone();
+        for ip in block.start..block.end {
+            let insn = code.insns[ip];
+            match insn {
+                Insn::Trace(_) => {}
+                Insn::PushSelf => frame.stack.push(self.param(Param::SelfValue)),
+                Insn::Arg(n) => frame.stack.push(self.param(Param::Arg(n))),
+                Insn::HasArg(n) => frame.stack.push(self.param(Param::HasArg(n))),
+                Insn::Load(slot) => frame.stack.push(frame.locals[slot as usize]),
+                Insn::Store(slot) => frame.locals[slot as usize] = Self::pop(&mut frame),
+                Insn::Pop => {
+                    Self::pop(&mut frame);
+                }
+                Insn::Dup => {
+                    let top = *frame.stack.last().expect("a value to dup");
+                    frame.stack.push(top);
+                }
+                Insn::Push(literal) => {
+                    let value = match self.rt.literal(self.method, literal) {
+                        Some(bits) => self.graph.constant(Const::Value(bits)),
+                        None => {
+                            let state = self.state(ip, &frame);
+                            let op = Op::Insn {
+                                insn,
+                                method: self.method,
+                            };
+                            self.fixed(&mut frame, op, &[], Some(state))
+                        }
+                    };
+                    frame.stack.push(value);
+                }
+                Insn::Not => {
+                    let value = Self::pop(&mut frame);
+                    let truthy = self.graph.add(Op::Truthy, &[], &[value], None);
+                    let not = self.graph.add(Op::BoolNot, &[], &[truthy], None);
+                    let result = self.graph.add(Op::BoolToValue, &[], &[not], None);
+                    frame.stack.push(result);
+                }
+                Insn::Send(site_index) => {
+                    let site = &code.sites[site_index as usize];
+                    let state = self.state(ip, &frame);
+                    let block_arg = site.flags & call_flags::BLOCK_ARG != 0;
+                    let mut inputs = Self::pop_n(
+                        &mut frame,
+                        site.argc as usize + 1 + usize::from(block_arg),
+                    );
+                    let block = site.block.map(|child| self.rt.child(self.method, child));
+                    if let Some(child) = site.block {
+                        let literal = self.block_literal(child);
+                        inputs.push(literal);
+                    }
+                    let info = SendInfo {
+                        name: site.name,
+                        argc: site.argc,
+                        flags: site.flags,
+                        method: self.method,
+                        site: site_index,
+                        block,
+                        receiver_kind: None,
+                    };
+                    let send = self.fixed(&mut frame, Op::Send(Box::new(info)), &inputs, Some(state));
+                    frame.stack.push(send);
+                }
+                Insn::Yield { argc, kwargs } => {
+                    let state = self.state(ip, &frame);
+                    let mut inputs = vec![self.param(Param::Block)];
+                    inputs.extend(Self::pop_n(&mut frame, argc as usize));
+                    let op = Op::Yield {
+                        argc,
+                        splat: false,
+                        kwargs,
+                    };
+                    let node = self.fixed(&mut frame, op, &inputs, Some(state));
+                    frame.stack.push(node);
+                }
+                Insn::YieldSplat { kwargs } => {
+                    let state = self.state(ip, &frame);
+                    let array = Self::pop(&mut frame);
+                    let block = self.param(Param::Block);
+                    let op = Op::Yield {
+                        argc: 1,
+                        splat: true,
+                        kwargs,
+                    };
+                    let node = self.fixed(&mut frame, op, &[block, array], Some(state));
+                    frame.stack.push(node);
+                }
+                Insn::Jump(target) => return Some(vec![(target as usize, frame)]),
+                Insn::Branch { target, profile } => {
+                    let state = self.state(ip, &frame);
+                    let cond = Self::pop(&mut frame);
+                    let truthy = self.graph.add(Op::Truthy, &[], &[cond], None);
+                    let counts = self.rt.branch_profile(self.method, profile);
+                    return Some(self.branch(frame, truthy, state, target, ip, counts));
+                }
+                Insn::BranchNil(target) => {
+                    let state = self.state(ip, &frame);
+                    let value = Self::pop(&mut frame);
+                    let is_nil = self.graph.add(Op::IsNil, &[], &[value], None);
+                    let counts = bytecode::profile::BranchProfile {
+                        taken: 1,
+                        not_taken: 1,
+                    };
+                    return Some(self.branch(frame, is_nil, state, target, ip, counts));
+                }
+                Insn::Return => {
+                    let value = Self::pop(&mut frame);
+                    self.end(&frame, Op::Return, &[value], None);
+                    return None;
+                }
+                Insn::BreakBlock => {
+                    let value = Self::pop(&mut frame);
+                    let target = self.context.break_target;
+                    self.end(&frame, Op::NonLocalExit(target), &[value], None);
+                    return None;
+                }
+                Insn::ReturnFromBlock => {
+                    let value = Self::pop(&mut frame);
+                    let target = self.context.home;
+                    self.end(&frame, Op::NonLocalExit(target), &[value], None);
+                    return None;
+                }
+                Insn::LoadEnv { .. } => {
+                    let state = self.state(ip, &frame);
+                    let env = self.param(Param::Env);
+                    let op = Op::Insn {
+                        insn,
+                        method: self.method,
+                    };
+                    let node = self.fixed(&mut frame, op, &[env], Some(state));
+                    frame.stack.push(node);
+                }
+                Insn::StoreEnv { .. } => {
+                    let state = self.state(ip, &frame);
+                    let value = Self::pop(&mut frame);
+                    let env = self.param(Param::Env);
+                    let op = Op::Insn {
+                        insn,
+                        method: self.method,
+                    };
+                    self.fixed(&mut frame, op, &[env, value], Some(state));
+                }
+                Insn::InvokeSuper(site_index) => {
+                    let site = &code.sites[site_index as usize];
+                    let state = self.state(ip, &frame);
+                    let block_arg = site.flags & call_flags::BLOCK_ARG != 0;
+                    let mut inputs = Self::pop_n(
+                        &mut frame,
+                        site.argc as usize + 1 + usize::from(block_arg),
+                    );
+                    if let Some(child) = site.block {
+                        let literal = self.block_literal(child);
+                        inputs.push(literal);
+                    }
+                    let op = Op::Insn {
+                        insn,
+                        method: self.method,
+                    };
+                    let node = self.fixed(&mut frame, op, &inputs, Some(state));
+                    frame.stack.push(node);
+                }
+                Insn::Destructure {
+                    before,
+                    splat,
+                    after,
+                } => {
+                    let state = self.state(ip, &frame);
+                    let value = Self::pop(&mut frame);
+                    let op = Op::Insn {
+                        insn,
+                        method: self.method,
+                    };
+                    let node = self.fixed(&mut frame, op, &[value], Some(state));
+                    let outputs = before as u32 + u32::from(splat) + after as u32;
+                    for n in 0..outputs {
+                        let part = self.graph.add(Op::Project(n), &[], &[node], None);
+                        frame.stack.push(part);
+                    }
+                }
+                Insn::Unsupported(_) | Insn::Reraise | Insn::EndEnsure => {
+                    let state = self.state(ip, &frame);
+                    let reason = DeoptReason::Unsupported(insn.mnemonic());
+                    self.end(&frame, Op::Deopt(reason), &[], Some(state));
+                    return None;
+                }
+                _ => {
+                    let (pops, pushes) = generic_stack_effect(&insn);
+                    let state = self.state(ip, &frame);
+                    let inputs = Self::pop_n(&mut frame, pops);
+                    let op = Op::Insn {
+                        insn,
+                        method: self.method,
+                    };
+                    let node = self.fixed(&mut frame, op, &inputs, Some(state));
+                    if pushes {
+                        frame.stack.push(node);
+                    }
+                }
+            }
+        }
+        Some(vec![(block.end, frame)])
+    }
+
+    /// Ends a block with a branch on `cond`: `if_true` to `target`,
+    /// `if_false` to the next instruction. A side the profile never saw
+    /// taken (while the other was) is uncommon.
+    fn branch(
+        &mut self,
+        frame: Frame,
+        cond: NodeId,
+        state: NodeId,
+        target: u32,
+        ip: usize,
+        counts: bytecode::profile::BranchProfile,
+    ) -> Vec<(usize, Frame)> {
+        let branch = self
+            .graph
+            .add(Op::Branch, &[frame.control], &[cond], Some(state));
+        let if_true = self.graph.add(Op::IfTrue, &[branch], &[], None);
+        let if_false = self.graph.add(Op::IfFalse, &[branch], &[], None);
+        if counts.taken == 0 && counts.not_taken > 0 {
+            self.graph.mark_uncommon(if_true);
+        }
+        if counts.not_taken == 0 && counts.taken > 0 {
+            self.graph.mark_uncommon(if_false);
+        }
+        let taken = Frame {
+            control: if_true,
+            ..frame.clone()
+        };
+        let fallthrough = Frame {
+            control: if_false,
+            ..frame
+        };
+        vec![(target as usize, taken), (ip + 1, fallthrough)]
+    }
+}
+
+/// What an instruction run through the runtime pops, and whether it pushes
+/// a result.
+fn generic_stack_effect(insn: &Insn) -> (usize, bool) {
+    match *insn {
+        Insn::ToS => (1, true),
+        Insn::Concat(n) => (n as usize, true),
+        Insn::GetConst(_) | Insn::GetGlobal(_) | Insn::GetIvar(_) | Insn::GetCvar(_) => (0, true),
+        Insn::SetConst(_) | Insn::SetGlobal(_) | Insn::SetIvar(_) | Insn::SetCvar(_) => (1, false),
+        Insn::GetConstFrom(_) => (1, true),
+        Insn::SetConstIn(_) => (2, false),
+        Insn::NewArray(n) => (n as usize, true),
+        Insn::NewHash(n) => (2 * n as usize, true),
+        Insn::NewRange { .. } => (2, true),
+        Insn::ArrayAppend | Insn::ArrayConcat => (2, true),
+        Insn::CheckMatch { .. } | Insn::RescueMatch => (2, true),
+        Insn::Defined { kind, .. } => match kind {
+            bytecode::DefinedKind::PublicMethod | bytecode::DefinedKind::ScopedConstant => {
+                (1, true)
+            }
+            _ => (0, true),
+        },
+        Insn::ToRegexp(_) => (1, true),
+        Insn::GetSpecial(_) => (0, true),
+        Insn::SetLastMatch => (1, false),
+        Insn::BlockParam | Insn::Lambda(_) | Insn::DefineMethod(_) => (0, true),
+        Insn::Alias => (2, true),
+        Insn::Undef => (1, true),
+        Insn::DefineSingletonMethod(_) | Insn::DefineModule(_) | Insn::OpenSingleton(_) => {
+            (1, true)
+        }
+        Insn::DefineClass(_) => (2, true),
+        _ => unreachable!("{} has its own translation", insn.mnemonic()),
+    }
+}

@@ -1,0 +1,63 @@
+//! The inlining decision, in one place.
+//!
+//! For now a size limit (the budgeted, exploring inliner of seed 002 will
+//! replace this module): a callee is inlined when its bytecode is small,
+//! the call is not too deep in inlined frames, the callee is not already
+//! being inlined further out (recursion stays a call), and the graph has
+//! room left.
+
+use bytecode::Method;
+
+/// Callees with more instructions than this stay calls.
+pub const MAX_CALLEE_INSNS: usize = 120;
+/// How many inlined frames may nest.
+pub const MAX_DEPTH: usize = 6;
+/// The graph size past which nothing more is inlined.
+pub const MAX_GRAPH_NODES: usize = 6000;
+
+/// What became of a call the inliner looked at.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Decision {
+    Inline,
+    /// The callee's bytecode is over [`MAX_CALLEE_INSNS`].
+    TooBig,
+    /// Over [`MAX_DEPTH`] frames deep.
+    TooDeep,
+    /// The callee is already on the inlined call chain.
+    Recursive,
+    /// The graph is over [`MAX_GRAPH_NODES`].
+    GraphFull,
+    /// Arguments the callee takes in a way only the runtime lays out
+    /// (optional, rest, keyword or destructured parameters, splats).
+    Arguments,
+}
+
+impl Decision {
+    pub fn name(self) -> &'static str {
+        match self {
+            Decision::Inline => "inlined",
+            Decision::TooBig => "too big",
+            Decision::TooDeep => "too deep",
+            Decision::Recursive => "recursive",
+            Decision::GraphFull => "graph full",
+            Decision::Arguments => "arguments",
+        }
+    }
+}
+
+/// Whether to inline `callee` at a call `depth` inlined frames deep into a
+/// graph of `graph_nodes` nodes, `on_chain` telling whether the callee is
+/// one of the frames already around the call.
+pub fn decide(callee: &Method, depth: usize, graph_nodes: usize, on_chain: bool) -> Decision {
+    if on_chain {
+        Decision::Recursive
+    } else if depth >= MAX_DEPTH {
+        Decision::TooDeep
+    } else if callee.insns.len() > MAX_CALLEE_INSNS {
+        Decision::TooBig
+    } else if graph_nodes > MAX_GRAPH_NODES {
+        Decision::GraphFull
+    } else {
+        Decision::Inline
+    }
+}

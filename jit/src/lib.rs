@@ -1,0 +1,222 @@
+//! rhizome's JIT, part one: from a profiled method to an optimised graph.
+//!
+//! ```text
+//! bytecode + profile --build--> graph
+//!   --inline_caching--> sends guarded by the kinds the profile saw, bound
+//!   --intrinsics------> core operations as IR (fixnum_add, shape checks...)
+//!   --inlining--------> Ruby callees and literal blocks spliced in
+//!   --deoptimise------> uncommon paths pruned into guards
+//!   --optimise to a fixed point: canonicalise, constant_fold, tag_untag,
+//!     refloat, gvn, redundant_guards, no_choice_phis, dead_code
+//! ```
+//!
+//! Each stage is one module under `passes/`, documented with a small
+//! example like a chapter of RhizomeRuby. [`compile`] runs them all, and
+//! hands the graph after every pass to an observer (`--dump-ir` writes it
+//! out; tests compare it with snapshots). The verifier checks the graph
+//! after every pass in debug builds.
+//!
+//! The JIT sees the runtime only through [`runtime::Runtime`]: method code
+//! and profiles by handle, lookups by kind and name, and names for dumps.
+
+pub mod builder;
+pub mod inline_policy;
+pub mod ir;
+pub mod liveness;
+pub mod passes;
+pub mod runtime;
+
+use crate::builder::{BuildError, FrameContext};
+use crate::inline_policy::Decision;
+use crate::ir::{FrameId, Graph, MethodRef};
+use crate::runtime::Runtime;
+use fxhash::FxHashMap;
+
+/// Why a method was not compiled.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Bailout {
+    /// The method has no code.
+    Empty,
+    /// Every path leaves compiled code straight away: nothing to run.
+    AlwaysDeopts,
+}
+
+impl Bailout {
+    pub fn name(self) -> &'static str {
+        match self {
+            Bailout::Empty => "empty method",
+            Bailout::AlwaysDeopts => "always deoptimises",
+        }
+    }
+}
+
+impl From<BuildError> for Bailout {
+    fn from(error: BuildError) -> Bailout {
+        match error {
+            BuildError::Empty => Bailout::Empty,
+        }
+    }
+}
+
+/// Counters over all compilations (printed by `--stats`).
+#[derive(Clone, Debug, Default)]
+pub struct Stats {
+    pub compiled: u64,
+    pub bailouts: FxHashMap<&'static str, u64>,
+    pub inlining: FxHashMap<&'static str, u64>,
+    /// Live nodes of the final graphs, summed.
+    pub nodes: u64,
+    /// Guards in the final graphs, and deoptimisation maps once equal ones
+    /// are merged.
+    pub guards: u64,
+    pub deopt_maps: u64,
+}
+
+impl Stats {
+    pub fn count_inlining(&mut self, decision: Decision) {
+        *self.inlining.entry(decision.name()).or_default() += 1;
+    }
+}
+
+/// What a compilation needs throughout: the runtime, a source of frame ids
+/// and the counters.
+pub struct Session<'a> {
+    pub rt: &'a dyn Runtime,
+    pub stats: &'a mut Stats,
+    next_frame: u32,
+}
+
+impl Session<'_> {
+    pub fn new_frame(&mut self) -> FrameId {
+        self.next_frame += 1;
+        FrameId(self.next_frame)
+    }
+
+    /// A callee's graph, speculated on, ready to splice in.
+    pub fn callee_graph(&mut self, method: MethodRef, context: FrameContext) -> Option<Graph> {
+        let mut graph = builder::build(self.rt, method, context).ok()?;
+        check(&graph, "build (callee)");
+        passes::inline_caching::run(&mut graph, self.rt);
+        check(&graph, "inline_caching (callee)");
+        passes::intrinsics::run(&mut graph, self.rt);
+        check(&graph, "intrinsics (callee)");
+        Some(graph)
+    }
+}
+
+/// Runs the verifier in debug builds; a broken graph is a compiler bug.
+fn check(graph: &Graph, pass: &str) {
+    if cfg!(debug_assertions) {
+        if let Err(error) = ir::verify::verify(graph) {
+            panic!("invalid graph after {pass}: {error}");
+        }
+    }
+}
+
+/// The passes, in order; the optimisation passes repeat until none
+/// changes anything.
+pub const OPTIMISATIONS: [&str; 8] = [
+    "canonicalise",
+    "constant_fold",
+    "tag_untag",
+    "refloat",
+    "gvn",
+    "redundant_guards",
+    "no_choice_phis",
+    "dead_code",
+];
+
+fn optimisation(graph: &mut Graph, pass: &str) -> bool {
+    match pass {
+        "canonicalise" => passes::canonicalise::run(graph),
+        "constant_fold" => passes::constant_fold::run(graph),
+        "tag_untag" => passes::tag_untag::run(graph),
+        "refloat" => passes::refloat::run(graph),
+        "gvn" => passes::gvn::run(graph),
+        "redundant_guards" => passes::redundant_guards::run(graph),
+        "no_choice_phis" => passes::no_choice_phis::run(graph),
+        "dead_code" => passes::dead_code::run(graph),
+        _ => unreachable!("{pass} is not an optimisation"),
+    }
+}
+
+/// Compiles `method`: builds its graph and runs every pass, showing
+/// `observe` the graph after each one that changed it (and after `build`).
+pub fn compile(
+    rt: &dyn Runtime,
+    method: MethodRef,
+    stats: &mut Stats,
+    observe: &mut dyn FnMut(&str, &Graph),
+) -> Result<Graph, Bailout> {
+    let mut session = Session {
+        rt,
+        stats,
+        next_frame: 0,
+    };
+    let result = pipeline(&mut session, method, observe);
+    match result {
+        Ok(graph) => {
+            session.stats.compiled += 1;
+            session.stats.nodes += graph.live_count() as u64;
+            let guards = graph
+                .live()
+                .filter(|&n| graph.op(n).needs_state() && graph.state(n).is_some())
+                .filter(|&n| !matches!(graph.op(n), ir::Op::Send(_) | ir::Op::Yield { .. }))
+                .count();
+            session.stats.guards += guards as u64;
+            session.stats.deopt_maps += passes::deopt_maps::count(&graph) as u64;
+            Ok(graph)
+        }
+        Err(bailout) => {
+            *session.stats.bailouts.entry(bailout.name()).or_default() += 1;
+            Err(bailout)
+        }
+    }
+}
+
+fn pipeline(
+    session: &mut Session,
+    method: MethodRef,
+    observe: &mut dyn FnMut(&str, &Graph),
+) -> Result<Graph, Bailout> {
+    let frame = session.new_frame();
+    let mut graph = builder::build(session.rt, method, FrameContext::root(frame))?;
+    check(&graph, "build");
+    observe("build", &graph);
+    let mut step = |graph: &mut Graph, name: &str, changed: bool| {
+        if changed {
+            observe(name, graph);
+        }
+        check(graph, name);
+    };
+    let changed = passes::inline_caching::run(&mut graph, session.rt);
+    step(&mut graph, "inline_caching", changed);
+    let changed = passes::intrinsics::run(&mut graph, session.rt);
+    step(&mut graph, "intrinsics", changed);
+    let changed = passes::inlining::run(&mut graph, session);
+    step(&mut graph, "inlining", changed);
+    let changed = passes::deoptimise::run(&mut graph);
+    step(&mut graph, "deoptimise", changed);
+    // Each pass is bounded; the round limit only guards against two passes
+    // undoing each other forever (a bug the verifier would not see).
+    for _ in 0..50 {
+        let mut any = false;
+        for pass in OPTIMISATIONS {
+            let changed = optimisation(&mut graph, pass);
+            step(&mut graph, pass, changed);
+            any |= changed;
+        }
+        if !any {
+            break;
+        }
+    }
+    let only_deopts = graph
+        .control(graph.finish)
+        .iter()
+        .all(|&end| matches!(graph.op(end), ir::Op::Deopt(_)))
+        && graph.successors(graph.start).iter().all(|&s| matches!(graph.op(s), ir::Op::Deopt(_)));
+    if only_deopts {
+        return Err(Bailout::AlwaysDeopts);
+    }
+    Ok(graph)
+}

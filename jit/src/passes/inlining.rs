@@ -1,0 +1,342 @@
+//! Inlining: calls to Ruby methods (user code and the core methods of
+//! `rb/`) and `yield`s to literal blocks are replaced by the callee's graph.
+//!
+//! A send bound to a kind whose method is bytecode, and a `yield` whose
+//! block is a literal block of an enclosing inlined frame, are inlined when
+//! `inline_policy::decide` says so. The callee's graph is built as a frame
+//! of its own (its frame states chain to the caller's, suspended in the
+//! call), speculated on with its own profile, and spliced in:
+//!
+//! ```text
+//! caller:   ... -> send times(0) @fixnum {block} -> rest
+//! callee:   start -> ... -> return v
+//! spliced:  ... -> (callee's body) -> merge [returns] -> rest
+//!                                     phi [returned values] replaces the send's value
+//! ```
+//!
+//! The callee's parameters become the call's operands. Its returns meet at
+//! a continuation merge after which the caller goes on. A literal block
+//! inlined at a `yield` returns to the yield; its `break` leaves the frame
+//! that yielded (joining that frame's continuation), and its `return`
+//! leaves the method that wrote it (its home's continuation, or a real
+//! `return` when the home is the compiled method). So non-local exits of
+//! inlined blocks become plain control flow.
+//!
+//! Inlined code keeps speculating: the spliced callee's own sends are new
+//! candidates (up to the policy's depth), and `Integer#times` with its block
+//! becomes a loop with the block's body in it.
+
+use crate::builder::{param_count, FrameContext};
+use crate::inline_policy::{decide, Decision};
+use crate::ir::*;
+use crate::runtime::Callee;
+use crate::Session;
+use bytecode::{call_flags, MethodKind};
+use fxhash::FxHashMap;
+use std::collections::VecDeque;
+
+pub fn run(graph: &mut Graph, session: &mut Session) -> bool {
+    let mut inliner = Inliner {
+        continuations: FxHashMap::default(),
+    };
+    let mut worklist: VecDeque<NodeId> = graph.live().collect();
+    let mut changed = false;
+    while let Some(node) = worklist.pop_front() {
+        if graph.is_dead(node) || graph.control(node).is_empty() {
+            continue;
+        }
+        let added = match graph.op(node).clone() {
+            Op::Send(info) => inliner.send(graph, session, node, &info),
+            Op::Yield {
+                argc,
+                splat: false,
+                kwargs: false,
+            } => inliner.yield_block(graph, session, node, argc),
+            _ => None,
+        };
+        if let Some(added) = added {
+            worklist.extend(added);
+            changed = true;
+        }
+    }
+    changed
+}
+
+struct Inliner {
+    /// For each inlined frame, where its returns meet: a merge and the phi
+    /// of the returned values.
+    continuations: FxHashMap<FrameId, (NodeId, NodeId)>,
+}
+
+/// The methods of the frames around a call (its state's chain), innermost
+/// first.
+fn chain(graph: &Graph, state: NodeId) -> Vec<MethodRef> {
+    let mut methods = Vec::new();
+    let mut current = Some(state);
+    while let Some(state) = current {
+        let Op::FrameState(info) = graph.op(state) else {
+            break;
+        };
+        methods.push(info.method);
+        current = info
+            .outer
+            .then(|| graph.input(state, 0))
+            .filter(|&outer| matches!(graph.op(outer), Op::FrameState(_)));
+    }
+    methods
+}
+
+/// A copy of `state` with `pop` operands fewer: the caller's frame as it
+/// waits in the call (the callee's receiver and arguments are the callee's
+/// now).
+fn suspended(graph: &mut Graph, state: NodeId, pop: usize) -> NodeId {
+    let Op::FrameState(info) = graph.op(state).clone() else {
+        unreachable!("calls have frame states")
+    };
+    let mut info = *info;
+    info.stack -= pop as u32;
+    let inputs: Vec<NodeId> = graph.inputs(state).to_vec();
+    let kept = &inputs[..inputs.len() - pop];
+    graph.add(Op::FrameState(Box::new(info)), &[], kept, None)
+}
+
+impl Inliner {
+    fn send(
+        &mut self,
+        graph: &mut Graph,
+        session: &mut Session,
+        node: NodeId,
+        info: &SendInfo,
+    ) -> Option<Vec<NodeId>> {
+        let kind = info.receiver_kind?;
+        let Some(Callee::Bytecode(method)) = session.rt.lookup(kind, info.name) else {
+            return None;
+        };
+        let code = session.rt.code(method);
+        let state = graph.state(node)?;
+        let plain = info.flags & (call_flags::SPLAT | call_flags::KWARGS | call_flags::BLOCK_ARG)
+            == 0
+            && code.kind == MethodKind::Method
+            && !code.needs_arg_layout()
+            && param_count(&code) == info.argc;
+        let around = chain(graph, state);
+        let decision = if plain {
+            decide(
+                &code,
+                around.len() - 1,
+                graph.live_count(),
+                around.contains(&method),
+            )
+        } else {
+            Decision::Arguments
+        };
+        session.stats.count_inlining(decision);
+        if decision != Decision::Inline {
+            return None;
+        }
+        let frame = session.new_frame();
+        let context = FrameContext {
+            frame,
+            inlined: true,
+            break_target: ExitTarget::BlockCreator,
+            home: ExitTarget::BlockHome,
+        };
+        let callee = session.callee_graph(method, context)?;
+        let inputs: Vec<NodeId> = graph.inputs(node).to_vec();
+        let operands = 1 + info.argc as usize;
+        let block = if info.block.is_some() {
+            inputs[operands]
+        } else {
+            graph.constant(Const::Value(bytecode::abi::NIL))
+        };
+        let caller = suspended(graph, state, operands);
+        let mut params: FxHashMap<Param, NodeId> = FxHashMap::default();
+        params.insert(Param::SelfValue, inputs[0]);
+        for n in 0..info.argc {
+            params.insert(Param::Arg(n), inputs[1 + n as usize]);
+        }
+        params.insert(Param::Block, block);
+        params.insert(Param::CallerState, caller);
+        let entry = graph.control(node)[0];
+        let nil = graph.constant(Const::Value(bytecode::abi::NIL));
+        let (entry, env) = self.env(graph, entry, method, code.has_env, nil);
+        params.insert(Param::Env, env);
+        Some(self.splice(graph, &callee, node, entry, params, frame))
+    }
+
+    fn yield_block(
+        &mut self,
+        graph: &mut Graph,
+        session: &mut Session,
+        node: NodeId,
+        argc: u32,
+    ) -> Option<Vec<NodeId>> {
+        let block = graph.input(node, 0);
+        let Op::BlockLiteral { method, home } = *graph.op(block) else {
+            return None;
+        };
+        let state = graph.state(node)?;
+        let Op::FrameState(yielding) = graph.op(state) else {
+            return None;
+        };
+        let yielding = yielding.frame;
+        let code = session.rt.code(method);
+        let params_wanted = param_count(&code);
+        let plain = code.kind == MethodKind::Block
+            && !code.needs_arg_layout()
+            && !(argc == 1 && params_wanted > 1 && code.auto_splat);
+        let around = chain(graph, state);
+        let decision = if plain {
+            decide(
+                &code,
+                around.len() - 1,
+                graph.live_count(),
+                around.contains(&method),
+            )
+        } else {
+            Decision::Arguments
+        };
+        session.stats.count_inlining(decision);
+        if decision != Decision::Inline {
+            return None;
+        }
+        let frame = session.new_frame();
+        let context = FrameContext {
+            frame,
+            inlined: true,
+            break_target: ExitTarget::Frame(yielding),
+            home,
+        };
+        let callee = session.callee_graph(method, context)?;
+        let inputs: Vec<NodeId> = graph.inputs(node).to_vec();
+        let (receiver, outer_env, outer_block) = (
+            graph.input(block, 0),
+            graph.input(block, 1),
+            graph.input(block, 2),
+        );
+        let caller = suspended(graph, state, argc as usize);
+        let nil = graph.constant(Const::Value(bytecode::abi::NIL));
+        let mut params: FxHashMap<Param, NodeId> = FxHashMap::default();
+        params.insert(Param::SelfValue, receiver);
+        for n in 0..params_wanted {
+            let arg = inputs.get(1 + n as usize).copied().unwrap_or(nil);
+            params.insert(Param::Arg(n), arg);
+        }
+        params.insert(Param::Block, outer_block);
+        params.insert(Param::CallerState, caller);
+        let entry = graph.control(node)[0];
+        let (entry, env) = self.env(graph, entry, method, code.has_env, outer_env);
+        params.insert(Param::Env, env);
+        Some(self.splice(graph, &callee, node, entry, params, frame))
+    }
+
+    /// The environment of an inlined frame: a new one after `entry` when
+    /// its locals are captured, else the enclosing one.
+    fn env(
+        &mut self,
+        graph: &mut Graph,
+        entry: NodeId,
+        method: MethodRef,
+        has_env: bool,
+        parent: NodeId,
+    ) -> (NodeId, NodeId) {
+        if !has_env {
+            return (entry, parent);
+        }
+        let env = graph.add(Op::NewEnv { method }, &[entry], &[parent], None);
+        (env, env)
+    }
+
+    /// Copies `callee` into `graph` in place of `call`, its body following
+    /// `entry`; returns the new nodes.
+    fn splice(
+        &mut self,
+        graph: &mut Graph,
+        callee: &Graph,
+        call: NodeId,
+        entry: NodeId,
+        params: FxHashMap<Param, NodeId>,
+        frame: FrameId,
+    ) -> Vec<NodeId> {
+        let continuation = graph.add(Op::Merge, &[], &[], None);
+        let result = graph.add(Op::Phi, &[continuation], &[], None);
+        self.continuations.insert(frame, (continuation, result));
+        let mut map: FxHashMap<NodeId, NodeId> = FxHashMap::default();
+        map.insert(callee.start, entry);
+        let ends: Vec<NodeId> = callee.control(callee.finish).to_vec();
+        let mut added = Vec::new();
+        for node in callee.live() {
+            if node == callee.start || node == callee.finish {
+                continue;
+            }
+            let op = callee.op(node);
+            if let Op::Param(param) = op {
+                let value = params.get(param).copied().unwrap_or_else(|| {
+                    // `has_arg`: the arguments are all given.
+                    graph.constant(Const::Value(bytecode::abi::TRUE))
+                });
+                map.insert(node, value);
+                continue;
+            }
+            if matches!(op, Op::Return | Op::NonLocalExit(_)) {
+                continue;
+            }
+            let copy = graph.add(op.clone(), &[], &[], None);
+            if callee.is_uncommon(node) {
+                graph.mark_uncommon(copy);
+            }
+            map.insert(node, copy);
+            added.push(node);
+        }
+        let new_nodes: Vec<NodeId> = added.iter().map(|n| map[n]).collect();
+        for &node in &added {
+            let copy = map[&node];
+            let n = callee.node(node);
+            for c in &n.control {
+                graph.push_control(copy, map[c]);
+            }
+            for i in &n.inputs {
+                graph.push_input(copy, map[i]);
+            }
+            if let Some(state) = n.state {
+                graph.set_state(copy, Some(map[&state]));
+            }
+        }
+        for end in ends {
+            let n = callee.node(end);
+            let pred = n.control.first().map(|c| map[c]);
+            match &n.op {
+                Op::Return => {
+                    let pred = pred.expect("an end has a predecessor");
+                    graph.push_control(continuation, pred);
+                    graph.push_input(result, map[&n.inputs[0]]);
+                }
+                Op::NonLocalExit(target) => {
+                    let pred = pred.expect("an end has a predecessor");
+                    let value = map[&n.inputs[0]];
+                    let joined = match target {
+                        ExitTarget::Frame(to) => self.continuations.get(to).copied(),
+                        _ => None,
+                    };
+                    if let Some((merge, phi)) = joined {
+                        graph.push_control(merge, pred);
+                        graph.push_input(phi, value);
+                    } else {
+                        let op = match target {
+                            ExitTarget::Frame(to) if *to == graph.frame => Op::Return,
+                            _ => n.op.clone(),
+                        };
+                        let exit = graph.add(op, &[pred], &[value], None);
+                        graph.add_end(exit);
+                    }
+                }
+                _ => graph.add_end(map[&end]),
+            }
+        }
+        graph.replace_control_uses(call, continuation);
+        graph.replace_uses(call, result);
+        graph.clear_control(call);
+        graph.kill(call);
+        new_nodes
+    }
+}

@@ -1,0 +1,346 @@
+//! Intrinsics: core operations built as IR instead of called.
+//!
+//! A send bound to a kind (by inline caching) whose method is a core
+//! operation the runtime vouches for (`Callee::Intrinsic`, answered only
+//! while nobody has redefined it) becomes the operation itself; so do
+//! attribute methods and instance-variable instructions whose site saw one
+//! shape. The arguments' kinds come from the send's profile and are
+//! guarded.
+//!
+//! ```text
+//!                                        v6 = guard(kind fixnum) is_kind(fixnum) v2
+//! v5 = send +(1) @fixnum v1, v2  ---->   v7 = untag_fixnum v1 ctrl=v6
+//!                                        v8 = untag_fixnum v2 ctrl=v7
+//!                                        v9 = fixnum_add v7, v8 ctrl=v8  (deopts on overflow)
+//!                                        v10 = tag_fixnum v9 ctrl=v9
+//! ```
+//!
+//! The new nodes take the send's place in the control flow, in order; the
+//! re-float pass frees the pure ones. Reading `@x` of an object whose
+//! shape the profile saw is a shape check and a slot load; writing it is a
+//! shape check and a store (with the shape transition when the write adds
+//! the variable).
+
+use crate::ir::*;
+use crate::runtime::{Callee, Intrinsic, IvarProfile, Runtime};
+use bytecode::profile::{Kind, KindSet};
+use bytecode::{call_flags, Insn};
+
+pub fn run(graph: &mut Graph, rt: &dyn Runtime) -> bool {
+    let candidates: Vec<NodeId> = graph
+        .live()
+        .filter(|&n| !graph.control(n).is_empty())
+        .filter(|&n| match graph.op(n) {
+            Op::Send(info) => info.receiver_kind.is_some(),
+            Op::Insn { insn, .. } => matches!(insn, Insn::GetIvar(_) | Insn::SetIvar(_)),
+            _ => false,
+        })
+        .collect();
+    let mut changed = false;
+    for node in candidates {
+        changed |= match graph.op(node).clone() {
+            Op::Send(info) => send(graph, rt, node, &info),
+            Op::Insn {
+                insn: Insn::GetIvar(site),
+                method,
+            } => {
+                let receiver = self_of(graph, node);
+                let profile = rt.ivar_profile(method, site);
+                ivar_get(graph, node, receiver, &profile)
+            }
+            Op::Insn {
+                insn: Insn::SetIvar(site),
+                method,
+            } => {
+                let receiver = self_of(graph, node);
+                let value = graph.input(node, 0);
+                let profile = rt.ivar_profile(method, site);
+                ivar_set(graph, node, receiver, value, &profile)
+            }
+            _ => false,
+        };
+    }
+    changed
+}
+
+/// The receiver of the frame an instruction runs in (from its state).
+fn self_of(graph: &Graph, node: NodeId) -> NodeId {
+    let state = graph.state(node).expect("an insn has a state");
+    let Op::FrameState(info) = graph.op(state) else {
+        unreachable!("states are frame states")
+    };
+    graph.input(state, info.receiver_index())
+}
+
+/// Builds an expansion in place of a fixed node: each new node follows the
+/// previous one on the control flow.
+struct Expansion {
+    control: NodeId,
+    state: Option<NodeId>,
+    node: NodeId,
+}
+
+impl Expansion {
+    fn new(graph: &Graph, node: NodeId) -> Expansion {
+        Expansion {
+            control: graph.control(node)[0],
+            state: graph.state(node),
+            node,
+        }
+    }
+
+    fn add(&mut self, graph: &mut Graph, op: Op, inputs: &[NodeId]) -> NodeId {
+        let state = if op.needs_state() { self.state } else { None };
+        let node = graph.add(op, &[self.control], inputs, state);
+        self.control = node;
+        node
+    }
+
+    fn guard(&mut self, graph: &mut Graph, reason: GuardReason, cond: NodeId) {
+        self.add(graph, Op::Guard(reason), &[cond]);
+    }
+
+    fn guard_kind(&mut self, graph: &mut Graph, value: NodeId, kind: Kind) {
+        let test = graph.add(Op::IsKind(kind), &[], &[value], None);
+        self.guard(graph, GuardReason::Kind(kind), test);
+    }
+
+    /// The expansion replaces the node; `result` is its value.
+    fn finish(self, graph: &mut Graph, result: Option<NodeId>) -> bool {
+        graph.replace_control_uses(self.node, self.control);
+        if let Some(result) = result {
+            graph.replace_uses(self.node, result);
+        }
+        graph.clear_control(self.node);
+        graph.kill(self.node);
+        true
+    }
+}
+
+fn send(graph: &mut Graph, rt: &dyn Runtime, node: NodeId, info: &SendInfo) -> bool {
+    let kind = info.receiver_kind.expect("bound sends only");
+    let plain = info.flags & (call_flags::SPLAT | call_flags::KWARGS | call_flags::BLOCK_ARG) == 0
+        && info.block.is_none();
+    if !plain {
+        return false;
+    }
+    let Some(callee) = rt.lookup(kind, info.name) else {
+        return false;
+    };
+    let inputs: Vec<NodeId> = graph.inputs(node).to_vec();
+    let profile = rt.send_profile(info.method, info.site);
+    let arg_kinds = |i: usize| profile.args.get(i).copied().unwrap_or_default();
+    match (callee, info.argc) {
+        (Callee::Intrinsic(Intrinsic::FixnumArith(name)), 1) => {
+            fixnum(graph, node, &inputs, arg_kinds(0), &rt.symbol_name(name))
+        }
+        (Callee::Intrinsic(Intrinsic::FloatArith(name)), 1) => {
+            float(graph, node, &inputs, arg_kinds(0), &rt.symbol_name(name))
+        }
+        (Callee::Intrinsic(Intrinsic::ArraySize), 0) => {
+            let mut e = Expansion::new(graph, node);
+            let length = e.add(graph, Op::ArrayLength, &[inputs[0]]);
+            let tagged = e.add(graph, Op::TagFixnum, &[length]);
+            e.finish(graph, Some(tagged))
+        }
+        (Callee::Intrinsic(Intrinsic::ArrayIndex), 1) if arg_kinds(0) == fixnums() => {
+            let mut e = Expansion::new(graph, node);
+            let index = array_index(graph, &mut e, inputs[0], inputs[1]);
+            let element = e.add(graph, Op::ArrayLoad, &[inputs[0], index]);
+            e.finish(graph, Some(element))
+        }
+        (Callee::Intrinsic(Intrinsic::ArraySet), 2) if arg_kinds(0) == fixnums() => {
+            let mut e = Expansion::new(graph, node);
+            let index = array_index(graph, &mut e, inputs[0], inputs[1]);
+            e.add(graph, Op::ArrayStore, &[inputs[0], index, inputs[2]]);
+            e.finish(graph, Some(inputs[2]))
+        }
+        (Callee::Intrinsic(Intrinsic::BlockGiven), 0) => {
+            let state = graph.state(node).expect("a send has a state");
+            let Op::FrameState(state_info) = graph.op(state) else {
+                unreachable!()
+            };
+            if state_info.frame != graph.frame {
+                // Only the graph's own frame's block is at hand.
+                return false;
+            }
+            let mut e = Expansion::new(graph, node);
+            let block = graph.add(Op::Param(Param::Block), &[], &[], None);
+            let missing = e.add(graph, Op::IsNil, &[block]);
+            let given = e.add(graph, Op::BoolNot, &[missing]);
+            let value = e.add(graph, Op::BoolToValue, &[given]);
+            e.finish(graph, Some(value))
+        }
+        (Callee::Intrinsic(Intrinsic::Not), 0) => {
+            let mut e = Expansion::new(graph, node);
+            let truthy = e.add(graph, Op::Truthy, &[inputs[0]]);
+            let not = e.add(graph, Op::BoolNot, &[truthy]);
+            let value = e.add(graph, Op::BoolToValue, &[not]);
+            e.finish(graph, Some(value))
+        }
+        (Callee::AttrReader { profile, .. }, 0) => ivar_get(graph, node, inputs[0], &profile),
+        (Callee::AttrWriter { profile, .. }, 1) => {
+            ivar_set(graph, node, inputs[0], inputs[1], &profile)
+        }
+        _ => false,
+    }
+}
+
+fn fixnums() -> KindSet {
+    KindSet::default().with(Kind::Fixnum)
+}
+
+/// Guards an index (a fixnum inside the Array); returns it untagged.
+fn array_index(graph: &mut Graph, e: &mut Expansion, array: NodeId, index: NodeId) -> NodeId {
+    e.guard_kind(graph, index, Kind::Fixnum);
+    let i = e.add(graph, Op::UntagFixnum, &[index]);
+    let length = e.add(graph, Op::ArrayLength, &[array]);
+    let zero = graph.constant(Const::Int(0));
+    let non_negative = e.add(graph, Op::IntCmp(Cmp::Ge), &[i, zero]);
+    e.guard(graph, GuardReason::Bounds, non_negative);
+    let inside = e.add(graph, Op::IntCmp(Cmp::Lt), &[i, length]);
+    e.guard(graph, GuardReason::Bounds, inside);
+    i
+}
+
+fn int_op(name: &str) -> Option<Result<IntOp, Cmp>> {
+    Some(match name {
+        "+" => Ok(IntOp::Add),
+        "-" => Ok(IntOp::Sub),
+        "*" => Ok(IntOp::Mul),
+        "/" => Ok(IntOp::Div),
+        "%" => Ok(IntOp::Mod),
+        "&" => Ok(IntOp::And),
+        "|" => Ok(IntOp::Or),
+        "^" => Ok(IntOp::Xor),
+        "<" => Err(Cmp::Lt),
+        "<=" => Err(Cmp::Le),
+        ">" => Err(Cmp::Gt),
+        ">=" => Err(Cmp::Ge),
+        "==" => Err(Cmp::Eq),
+        "!=" => Err(Cmp::Ne),
+        _ => return None,
+    })
+}
+
+/// Integer arithmetic and comparison with a fixnum argument.
+fn fixnum(graph: &mut Graph, node: NodeId, inputs: &[NodeId], arg: KindSet, name: &str) -> bool {
+    let Some(op) = int_op(name) else {
+        return false;
+    };
+    if !arg.kinds().any(|k| k == Kind::Fixnum) {
+        return false;
+    }
+    let mut e = Expansion::new(graph, node);
+    e.guard_kind(graph, inputs[1], Kind::Fixnum);
+    let a = e.add(graph, Op::UntagFixnum, &[inputs[0]]);
+    let b = e.add(graph, Op::UntagFixnum, &[inputs[1]]);
+    let result = match op {
+        Ok(op) => {
+            let r = e.add(graph, Op::Int(op), &[a, b]);
+            e.add(graph, Op::TagFixnum, &[r])
+        }
+        Err(cmp) => {
+            let r = e.add(graph, Op::IntCmp(cmp), &[a, b]);
+            e.add(graph, Op::BoolToValue, &[r])
+        }
+    };
+    e.finish(graph, Some(result))
+}
+
+/// Float arithmetic and comparison with a Float (or Integer) argument.
+fn float(graph: &mut Graph, node: NodeId, inputs: &[NodeId], arg: KindSet, name: &str) -> bool {
+    let op = match name {
+        "+" => Ok(FloatOp::Add),
+        "-" => Ok(FloatOp::Sub),
+        "*" => Ok(FloatOp::Mul),
+        "/" => Ok(FloatOp::Div),
+        _ => match int_op(name) {
+            Some(Err(cmp)) => Err(cmp),
+            _ => return false,
+        },
+    };
+    let arg_kind = [Kind::Flonum, Kind::HeapFloat, Kind::Fixnum]
+        .into_iter()
+        .find(|&k| arg.kinds().any(|seen| seen == k));
+    let Some(arg_kind) = arg_kind else {
+        return false;
+    };
+    let mut e = Expansion::new(graph, node);
+    e.guard_kind(graph, inputs[1], arg_kind);
+    let a = e.add(graph, Op::UnboxFloat, &[inputs[0]]);
+    let b = if arg_kind == Kind::Fixnum {
+        let i = e.add(graph, Op::UntagFixnum, &[inputs[1]]);
+        e.add(graph, Op::IntToFloat, &[i])
+    } else {
+        e.add(graph, Op::UnboxFloat, &[inputs[1]])
+    };
+    let result = match op {
+        Ok(op) => {
+            let r = e.add(graph, Op::FloatArith(op), &[a, b]);
+            e.add(graph, Op::BoxFloat, &[r])
+        }
+        Err(cmp) => {
+            let r = e.add(graph, Op::FloatCmp(cmp), &[a, b]);
+            e.add(graph, Op::BoolToValue, &[r])
+        }
+    };
+    e.finish(graph, Some(result))
+}
+
+/// `@x` of an object of the one shape the site saw: a shape guard and a
+/// slot load.
+fn ivar_get(graph: &mut Graph, node: NodeId, object: NodeId, profile: &IvarProfile) -> bool {
+    let [line] = profile.lines[..] else {
+        return false;
+    };
+    if profile.megamorphic {
+        return false;
+    }
+    if graph.state(node).is_none() {
+        return false;
+    }
+    let mut e = Expansion::new(graph, node);
+    let shape = e.add(graph, Op::LoadShape, &[object]);
+    let test = graph.add(Op::ShapeIs(line.shape), &[], &[shape], None);
+    e.guard(graph, GuardReason::Shape, test);
+    let value = e.add(graph, Op::LoadIvar { slot: line.slot }, &[object]);
+    e.finish(graph, Some(value))
+}
+
+/// `@x = v` on an object of the one shape the site saw: a shape guard and
+/// a store (moving the object to its next shape when `@x` is new; the
+/// transition holds for the class it was seen with, so that is guarded
+/// too).
+fn ivar_set(
+    graph: &mut Graph,
+    node: NodeId,
+    object: NodeId,
+    value: NodeId,
+    profile: &IvarProfile,
+) -> bool {
+    let [line] = profile.lines[..] else {
+        return false;
+    };
+    if profile.megamorphic || graph.state(node).is_none() {
+        return false;
+    }
+    let mut e = Expansion::new(graph, node);
+    let transition = line.next != line.shape;
+    if transition {
+        e.guard_kind(graph, object, line.class);
+    }
+    let shape = e.add(graph, Op::LoadShape, &[object]);
+    let test = graph.add(Op::ShapeIs(line.shape), &[], &[shape], None);
+    e.guard(graph, GuardReason::Shape, test);
+    let to = transition.then_some(line.next);
+    e.add(
+        graph,
+        Op::StoreIvar {
+            slot: line.slot,
+            to,
+        },
+        &[object, value],
+    );
+    e.finish(graph, Some(value))
+}

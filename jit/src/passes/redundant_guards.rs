@@ -1,0 +1,57 @@
+//! Redundant guards: a guard dominated by a guard of the same condition can
+//! never fail, and a branch on a condition a dominating guard checked
+//! always goes the same way.
+//!
+//! ```text
+//! v5 = guard(kind fixnum) v4 ctrl=v0            v5 = guard(kind fixnum) v4 ctrl=v0
+//! ...                             ------->      ...
+//! v9 = guard(kind fixnum) v4 ctrl=v8            (gone)
+//! ```
+//!
+//! Value numbering first makes equal conditions one node, so "the same
+//! condition" is "the same node".
+
+use crate::ir::print::control_order;
+use crate::ir::verify::dominators;
+use crate::ir::*;
+use fxhash::FxHashMap;
+
+pub fn run(graph: &mut Graph) -> bool {
+    let order = control_order(graph);
+    let idom = dominators(graph, &order);
+    // The guards by condition, in control order.
+    let mut guards: FxHashMap<NodeId, Vec<NodeId>> = FxHashMap::default();
+    for &node in &order {
+        if let Op::Guard(_) = graph.op(node) {
+            guards.entry(graph.input(node, 0)).or_default().push(node);
+        }
+    }
+    let mut changed = false;
+    for &node in &order {
+        let is_guard = matches!(graph.op(node), Op::Guard(_));
+        if !is_guard && graph.op(node) != &Op::Branch {
+            continue;
+        }
+        let cond = graph.input(node, 0);
+        let Some(candidates) = guards.get(&cond) else {
+            continue;
+        };
+        let proven = candidates.iter().any(|&other| {
+            other != node
+                && !graph.is_dead(other)
+                && crate::ir::verify::dominates(&idom, other, node)
+        });
+        if !proven {
+            continue;
+        }
+        if is_guard {
+            graph.unlink(node);
+            graph.kill(node);
+        } else {
+            let yes = graph.constant(Const::Bool(true));
+            graph.set_input(node, 0, yes);
+        }
+        changed = true;
+    }
+    changed
+}

@@ -1,0 +1,116 @@
+//! What the JIT needs from the runtime, and nothing more.
+//!
+//! The JIT never reaches into the VM: it sees methods as [`MethodRef`]
+//! handles, classes as profile [`Kind`]s, shapes as [`ShapeRef`]s and values
+//! as words in the `bytecode::abi` encoding. The runtime implements
+//! [`Runtime`] over its own tables; tests can implement it over anything.
+//!
+//! ```text
+//! runtime ----code, profiles, lookups, names----> jit::compile
+//! runtime <---graph (later: machine code + deopt maps)--- jit
+//! ```
+
+use crate::ir::{MethodRef, ShapeRef};
+use bytecode::profile::{BranchProfile, Kind, KindSet};
+use bytecode::{Method, Sym};
+use std::rc::Rc;
+
+/// What the interpreter saw at one `send`.
+#[derive(Clone, Debug, Default)]
+pub struct SendProfile {
+    /// The kinds of receiver (fixnum, flonum, ... or the class).
+    pub receiver: KindSet,
+    /// The kinds of each argument.
+    pub args: Vec<KindSet>,
+    /// The site's inline cache went megamorphic.
+    pub megamorphic: bool,
+}
+
+/// One line of an instance-variable site's cache: objects of `shape` hold
+/// the variable in `slot`; a write moves them to `next` (`next == shape`
+/// when the variable was there already).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct IvarLine {
+    pub shape: ShapeRef,
+    pub slot: u32,
+    pub next: ShapeRef,
+    /// The class of the objects seen (a transition is valid for it only).
+    pub class: Kind,
+}
+
+/// What an instance-variable site (or an attribute method) saw.
+#[derive(Clone, Debug, Default)]
+pub struct IvarProfile {
+    pub lines: Vec<IvarLine>,
+    pub megamorphic: bool,
+}
+
+/// A core operation the JIT builds as IR instead of calling. The runtime
+/// answers one only while the method is the original core method (not
+/// redefined, not aliased over).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Intrinsic {
+    /// Integer `+ - * / % & | ^` and comparisons on two fixnums.
+    FixnumArith(bytecode::Sym),
+    /// Float `+ - * /` and comparisons on two floats.
+    FloatArith(bytecode::Sym),
+    /// `Array#[]` with one Integer index.
+    ArrayIndex,
+    /// `Array#[]=` with an Integer index.
+    ArraySet,
+    /// `Array#size` / `Array#length`.
+    ArraySize,
+    /// `Kernel#block_given?`.
+    BlockGiven,
+    /// `BasicObject#!`.
+    Not,
+}
+
+/// What a method lookup found, as far as the JIT cares.
+#[derive(Clone, Debug)]
+pub enum Callee {
+    /// A method written in Ruby (user code, or a core method from `rb/`).
+    Bytecode(MethodRef),
+    /// A core method the JIT builds as IR.
+    Intrinsic(Intrinsic),
+    /// `attr_reader`: reads `@ivar` through the method's own shape cache.
+    AttrReader { ivar: Sym, profile: IvarProfile },
+    /// `attr_writer`.
+    AttrWriter { ivar: Sym, profile: IvarProfile },
+    /// Anything else (a Rust core method, `define_method`): called.
+    Other,
+}
+
+/// The runtime as the JIT sees it.
+pub trait Runtime {
+    /// A method's bytecode.
+    fn code(&self, method: MethodRef) -> Rc<Method>;
+    /// The handle of method `method`'s n-th child (a block or nested def).
+    fn child(&self, method: MethodRef, index: u32) -> MethodRef;
+    /// How often a method was called.
+    fn calls(&self, method: MethodRef) -> u64;
+    /// The profile of send site `site` of `method`.
+    fn send_profile(&self, method: MethodRef, site: u32) -> SendProfile;
+    /// The counts of branch profile `index` of `method`.
+    fn branch_profile(&self, method: MethodRef, index: u16) -> BranchProfile;
+    /// The shape cache of ivar site `site` of `method`.
+    fn ivar_profile(&self, method: MethodRef, site: u32) -> IvarProfile;
+    /// The literal `index` of `method` as a value word, when it is one
+    /// (None for String literals: each `push` makes a new String).
+    fn literal(&self, method: MethodRef, index: u32) -> Option<u64>;
+    /// What receivers of kind `kind` call for `name` (None: no method, the
+    /// call raises or goes to `method_missing`).
+    fn lookup(&self, kind: Kind, name: Sym) -> Option<Callee>;
+
+    // --- names, for dumps ---------------------------------------------------
+    fn symbol_name(&self, sym: Sym) -> String;
+    /// `Integer`, `Point`, or `fixnum` for the kinds that are not classes.
+    fn kind_name(&self, kind: Kind) -> String;
+    /// `add`, `block in run`, `Integer#times`.
+    fn method_name(&self, method: MethodRef) -> String;
+    /// A heap constant as `inspect` shows it (a frozen String, a Float).
+    fn inspect_heap(&self, bits: u64) -> String;
+    /// An instruction of `method` as `--dump-bytecode` lists it
+    /// (`getglobal $x`).
+    fn insn_text(&self, method: MethodRef, insn: &bytecode::Insn) -> String;
+}
