@@ -978,7 +978,14 @@ impl Graph {
     pub fn kill(&mut self, id: NodeId) {
         debug_assert!(
             self.users(id).iter().all(|&u| self.is_dead(u)),
-            "kill of a used node"
+            "kill of n{} ({:?}), used by {:?}",
+            id.0,
+            self.op(id),
+            self.users(id)
+                .iter()
+                .filter(|&&u| !self.is_dead(u))
+                .map(|&u| (u.0, self.op(u)))
+                .collect::<Vec<_>>()
         );
         let node = &mut self.nodes[id.0 as usize];
         node.dead = true;

@@ -66,10 +66,18 @@ pub struct Mode {
 ///
 /// To add a mode, add a line such as
 /// `Mode { name: "gc-stress", flags: &["--gc-stress"] },`.
-pub const MODES: &[Mode] = &[Mode {
-    name: "interp",
-    flags: &[],
-}];
+pub const MODES: &[Mode] = &[
+    Mode {
+        name: "interp",
+        flags: &["--no-jit"],
+    },
+    // Every method is compiled (graph and passes; the verifier runs in
+    // debug builds) after its first run.
+    Mode {
+        name: "jit-compile",
+        flags: &["--jit-threshold=1"],
+    },
+];
 
 /// How long one spec may run before it is killed and reported as a hang.
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(60);

@@ -38,7 +38,10 @@ pub fn dot(graph: &Graph, title: &str, rt: &dyn Runtime) -> String {
     for &node in &numbering.order {
         let n = graph.node(node);
         let name = numbering.name(node);
-        for &pred in &n.control {
+        // Edges to code no longer reachable (cut off, not yet removed) are
+        // not drawn: their nodes are not either.
+        let drawn = |other: NodeId| numbering.number(other).is_some();
+        for &pred in n.control.iter().filter(|&&p| drawn(p)) {
             let label = match graph.op(node) {
                 Op::Phi => ", style=dotted, label=\"merge\"",
                 _ => "",
@@ -50,7 +53,7 @@ pub fn dot(graph: &Graph, title: &str, rt: &dyn Runtime) -> String {
             );
         }
         let labelled = n.inputs.len() > 1;
-        for (index, &input) in n.inputs.iter().enumerate() {
+        for (index, &input) in n.inputs.iter().enumerate().filter(|(_, &i)| drawn(i)) {
             let label = if labelled {
                 format!(", label=\"{}\"", input_label(graph, node, index))
             } else {
@@ -62,7 +65,7 @@ pub fn dot(graph: &Graph, title: &str, rt: &dyn Runtime) -> String {
                 numbering.name(input)
             );
         }
-        if let Some(state) = n.state {
+        if let Some(state) = n.state.filter(|&s| drawn(s)) {
             let _ = writeln!(
                 out,
                 "  {} -> {name} [color=blue, dir=back, style=dashed, label=\"state\"];",

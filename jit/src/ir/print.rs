@@ -138,8 +138,8 @@ pub fn control_order(graph: &Graph) -> Vec<NodeId> {
     // `finish` is reached from the end nodes; keep it last.
     if let Some(at) = post.iter().position(|&n| n == graph.finish) {
         post.remove(at);
-        post.push(graph.finish);
     }
+    post.push(graph.finish);
     post
 }
 
