@@ -55,7 +55,9 @@ impl Intrinsics {
     /// Records the core's own entries (call once the core is defined).
     pub fn record(vm: &mut Vm) -> Intrinsics {
         let mut entries = Vec::new();
-        let integer_ops = ["+", "-", "*", "/", "%", "&", "|", "^", "<", "<=", ">", ">=", "==", "!="];
+        let integer_ops = [
+            "+", "-", "*", "/", "%", "&", "|", "^", "<", "<=", ">", ">=", "==", "!=",
+        ];
         let float_ops = ["+", "-", "*", "/", "<", "<=", ">", ">=", "==", "!="];
         let mut table: Vec<(Value, &str, Intrinsic)> = Vec::new();
         for op in integer_ops {
@@ -129,9 +131,10 @@ impl Vm {
         let Some(mut jit) = self.jit.take() else {
             return;
         };
-        let dump = jit.dump_dir.clone().filter(|_| {
-            !crate::prelude::is_internal(&method.code.file)
-        });
+        let dump = jit
+            .dump_dir
+            .clone()
+            .filter(|_| !crate::prelude::is_internal(&method.code.file));
         let stem = dump.as_ref().map(|_| {
             let name = file_stem(self.symbols.name(method.code.name));
             let count = jit.dump_names.entry(name.clone()).or_default();
@@ -181,7 +184,10 @@ impl Vm {
             let mut inlining: Vec<_> = stats.inlining.iter().collect();
             inlining.sort();
             for (decision, count) in inlining {
-                line(&format!("jit.inlining.{}", decision.replace(' ', "_")), *count);
+                line(
+                    &format!("jit.inlining.{}", decision.replace(' ', "_")),
+                    *count,
+                );
             }
             line("jit.graph_nodes", stats.nodes);
             line("jit.guards", stats.guards);
@@ -344,6 +350,48 @@ impl Runtime for VmRuntime<'_> {
 
     fn insn_text(&self, method: MethodRef, insn: &Insn) -> String {
         let code = &self.method(method).code;
-        format!("{:<8} {}", insn.mnemonic(), code.operand_text(insn, &self.vm.symbols))
+        let operands = code.operand_text(insn, &self.vm.symbols);
+        let mut text = insn.mnemonic().to_string();
+        for word in operands.split_whitespace() {
+            text.push(' ');
+            text.push_str(word);
+        }
+        text
     }
+}
+
+/// Runs `source` as the file `test.rb` with the JIT off (so the profiles
+/// fill), then compiles its method `name` and returns the graph as printed
+/// after each pass that changed it: what the IR snapshot tests compare.
+pub fn graphs_after_run(source: &str, name: &str) -> Vec<(String, String)> {
+    let mut vm = Vm::new(crate::vm::VmOptions { gc_stress: false });
+    let code = bytecode::compile_file(source.as_bytes(), "test.rb", &mut vm.symbols)
+        .unwrap_or_else(|error| panic!("{}", error.report));
+    vm.set_program("test.rb", &[]);
+    let main = vm.load(Rc::new(code));
+    if let Err(control) = vm.run_main(main) {
+        let exception = vm.uncaught(control);
+        panic!("the snippet raised: {}", vm.error_report(exception));
+    }
+    vm.out.flush();
+    let method = vm
+        .methods
+        .iter()
+        .rev()
+        .find(|m| m.code.file.as_ref() == "test.rb" && vm.symbols.name(m.code.name) == name)
+        .unwrap_or_else(|| panic!("no method {name} in the snippet"))
+        .clone();
+    let intrinsics = Intrinsics::record(&mut vm);
+    let rt = VmRuntime {
+        vm: &vm,
+        intrinsics: &intrinsics,
+    };
+    let mut graphs = Vec::new();
+    let mut stats = jit::Stats::default();
+    let mut observe = |pass: &str, graph: &jit::ir::Graph| {
+        graphs.push((pass.to_string(), jit::ir::print::print(graph, &rt)));
+    };
+    // A bail-out still shows the passes that ran.
+    let _ = jit::compile(&rt, MethodRef(method.id), &mut stats, &mut observe);
+    graphs
 }

@@ -9,8 +9,8 @@ use bytecode::Sym;
 #[repr(transparent)]
 pub struct Value(u64);
 
-pub use bytecode::abi::{FIXNUM_FLAG, FLONUM_FLAG, FLONUM_MASK, SPECIAL_SHIFT, SYMBOL_FLAG};
 use bytecode::abi;
+pub use bytecode::abi::{FIXNUM_FLAG, FLONUM_FLAG, FLONUM_MASK, SPECIAL_SHIFT, SYMBOL_FLAG};
 
 impl Value {
     pub const FALSE: Value = Value(abi::FALSE);

@@ -387,7 +387,10 @@ impl Builder<'_> {
     }
 
     fn pop(frame: &mut Frame) -> NodeId {
-        frame.stack.pop().expect("the bytecode keeps its stack balanced")
+        frame
+            .stack
+            .pop()
+            .expect("the bytecode keeps its stack balanced")
     }
 
     fn pop_n(frame: &mut Frame, n: usize) -> Vec<NodeId> {
@@ -458,10 +461,8 @@ impl Builder<'_> {
                     let site = &code.sites[site_index as usize];
                     let state = self.state(ip, &frame);
                     let block_arg = site.flags & call_flags::BLOCK_ARG != 0;
-                    let mut inputs = Self::pop_n(
-                        &mut frame,
-                        site.argc as usize + 1 + usize::from(block_arg),
-                    );
+                    let mut inputs =
+                        Self::pop_n(&mut frame, site.argc as usize + 1 + usize::from(block_arg));
                     let block = site.block.map(|child| self.rt.child(self.method, child));
                     if let Some(child) = site.block {
                         let literal = self.block_literal(child);
@@ -476,7 +477,8 @@ impl Builder<'_> {
                         block,
                         receiver_kind: None,
                     };
-                    let send = self.fixed(&mut frame, Op::Send(Box::new(info)), &inputs, Some(state));
+                    let send =
+                        self.fixed(&mut frame, Op::Send(Box::new(info)), &inputs, Some(state));
                     frame.stack.push(send);
                 }
                 Insn::Yield { argc, kwargs } => {
@@ -562,10 +564,8 @@ impl Builder<'_> {
                     let site = &code.sites[site_index as usize];
                     let state = self.state(ip, &frame);
                     let block_arg = site.flags & call_flags::BLOCK_ARG != 0;
-                    let mut inputs = Self::pop_n(
-                        &mut frame,
-                        site.argc as usize + 1 + usize::from(block_arg),
-                    );
+                    let mut inputs =
+                        Self::pop_n(&mut frame, site.argc as usize + 1 + usize::from(block_arg));
                     if let Some(child) = site.block {
                         let literal = self.block_literal(child);
                         inputs.push(literal);

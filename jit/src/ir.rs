@@ -441,22 +441,36 @@ pub enum Op {
     Send(Box<SendInfo>),
     /// Calls the frame's block. Inputs: the block (Param::Block) and the
     /// arguments (`yield *` passes one Array).
-    Yield { argc: u32, splat: bool, kwargs: bool },
+    Yield {
+        argc: u32,
+        splat: bool,
+        kwargs: bool,
+    },
     /// A bytecode instruction compiled code runs through the runtime, as
     /// the interpreter would. Inputs: the operands it pops.
-    Insn { insn: Insn, method: MethodRef },
+    Insn {
+        insn: Insn,
+        method: MethodRef,
+    },
     /// Reads instance-variable slot `slot` of an object whose shape a guard
     /// checked. Inputs: the object.
-    LoadIvar { slot: u32 },
+    LoadIvar {
+        slot: u32,
+    },
     /// Writes slot `slot` (appending it when the write moves the object to
     /// `to`); deoptimises when the object is frozen. Inputs: object, value.
-    StoreIvar { slot: u32, to: Option<ShapeRef> },
+    StoreIvar {
+        slot: u32,
+        to: Option<ShapeRef>,
+    },
     /// Reads an object's shape (Int); a value without shaped slots has
     /// none (no shape guard passes). Inputs: the object.
     LoadShape,
     /// A new environment for the captured locals of an inlined frame of
     /// `method`. Inputs: the enclosing environment (or nil).
-    NewEnv { method: MethodRef },
+    NewEnv {
+        method: MethodRef,
+    },
     /// An Array's length (Int). Inputs: the Array.
     ArrayLength,
     /// Element i of an Array, i inside it. Inputs: the Array, i (Int).
@@ -481,7 +495,10 @@ pub enum Op {
     /// a `return` in it goes. Inputs: the `self`, environment and block of
     /// the frame that wrote it (what `self`, captured locals and `yield`
     /// mean inside it).
-    BlockLiteral { method: MethodRef, home: ExitTarget },
+    BlockLiteral {
+        method: MethodRef,
+        home: ExitTarget,
+    },
     /// Whether a value is of a kind (Bool).
     IsKind(Kind),
     /// Whether a value is nil (Bool).

@@ -214,7 +214,10 @@ fn pipeline(
         .control(graph.finish)
         .iter()
         .all(|&end| matches!(graph.op(end), ir::Op::Deopt(_)))
-        && graph.successors(graph.start).iter().all(|&s| matches!(graph.op(s), ir::Op::Deopt(_)));
+        && graph
+            .successors(graph.start)
+            .iter()
+            .all(|&s| matches!(graph.op(s), ir::Op::Deopt(_)));
     if only_deopts {
         return Err(Bailout::AlwaysDeopts);
     }

@@ -130,7 +130,11 @@ mod tests {
         .unwrap();
         let f = &main.children[0];
         let live = Liveness::compute(f);
-        let x = f.locals.iter().position(|&s| symbols.name(s) == "x").unwrap();
+        let x = f
+            .locals
+            .iter()
+            .position(|&s| symbols.name(s) == "x")
+            .unwrap();
         let load_x = f
             .insns
             .iter()

@@ -17,7 +17,10 @@ pub fn dot(graph: &Graph, title: &str, rt: &dyn Runtime) -> String {
     let numbering = Numbering::of(graph);
     let mut out = String::new();
     let _ = writeln!(out, "digraph \"{}\" {{", escape(title));
-    let _ = writeln!(out, "  node [shape=box, fontname=\"monospace\", fontsize=10];");
+    let _ = writeln!(
+        out,
+        "  node [shape=box, fontname=\"monospace\", fontsize=10];"
+    );
     for &node in &numbering.order {
         let label = describe_short(graph, node, &numbering, rt);
         let style = if graph.op(node).is_fixed() || !graph.control(node).is_empty() {

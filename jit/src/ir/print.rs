@@ -239,7 +239,11 @@ pub fn describe(graph: &Graph, node: NodeId, numbering: &Numbering, rt: &dyn Run
                 .receiver_kind
                 .map(|k| format!(" @{}", rt.kind_name(k)))
                 .unwrap_or_default();
-            format!("send {}({}){kind} {inputs}", rt.symbol_name(info.name), info.argc)
+            format!(
+                "send {}({}){kind} {inputs}",
+                rt.symbol_name(info.name),
+                info.argc
+            )
         }
         Op::Yield { argc, splat, .. } => {
             format!("yield({}{argc}) {inputs}", if *splat { "*" } else { "" })

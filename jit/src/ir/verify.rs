@@ -243,7 +243,11 @@ fn node(
         let succs = graph.successors(id);
         match &n.op {
             Op::Branch => {
-                ensure!(succs.len() == 2, "{what}: a branch with {} successors", succs.len());
+                ensure!(
+                    succs.len() == 2,
+                    "{what}: a branch with {} successors",
+                    succs.len()
+                );
                 let ops: Vec<&Op> = succs.iter().map(|&s| graph.op(s)).collect();
                 ensure!(
                     ops.contains(&&Op::IfTrue) && ops.contains(&&Op::IfFalse),
@@ -259,14 +263,19 @@ fn node(
             _ => {
                 ensure!(succs.len() <= 1, "{what}: {} successors", succs.len());
                 ensure!(
-                    succs.iter().all(|&s| !matches!(graph.op(s), Op::IfTrue | Op::IfFalse)),
+                    succs
+                        .iter()
+                        .all(|&s| !matches!(graph.op(s), Op::IfTrue | Op::IfFalse)),
                     "{what}: a projection off a non-branch"
                 );
             }
         }
         if !n.op.is_end() && !matches!(n.op, Op::Start) && n.op.is_fixed() {
             // Every path goes on somewhere (or ends).
-            ensure!(!succs.is_empty(), "{what}: control stops here without an end");
+            ensure!(
+                !succs.is_empty(),
+                "{what}: control stops here without an end"
+            );
         }
     }
     Ok(())

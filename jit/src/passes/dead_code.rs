@@ -52,7 +52,11 @@ pub fn run(graph: &mut Graph) -> bool {
             .inputs
             .iter()
             .chain(n.state.iter())
-            .chain(if n.op == Op::Phi { n.control.iter() } else { [].iter() });
+            .chain(if n.op == Op::Phi {
+                n.control.iter()
+            } else {
+                [].iter()
+            });
         for &input in used {
             if !live[input.0 as usize] {
                 live[input.0 as usize] = true;

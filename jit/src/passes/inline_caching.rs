@@ -43,7 +43,10 @@ pub fn run(graph: &mut Graph, rt: &dyn Runtime) -> bool {
             continue;
         }
         let kinds: Vec<_> = profile.receiver.kinds().collect();
-        if kinds.iter().any(|&kind| rt.lookup(kind, info.name).is_none()) {
+        if kinds
+            .iter()
+            .any(|&kind| rt.lookup(kind, info.name).is_none())
+        {
             // `method_missing` or a NoMethodError: the full send knows how.
             continue;
         }
