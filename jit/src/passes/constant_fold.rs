@@ -19,17 +19,23 @@ use bytecode::profile::Kind;
 
 /// What is known of the kind of a value node, if anything.
 fn known_kind(graph: &Graph, node: NodeId) -> Option<Kind> {
+    kind_within(graph, node, 4)
+}
+
+/// [`known_kind`], looking through at most `depth` phis (phis of loops
+/// reach themselves through each other).
+fn kind_within(graph: &Graph, node: NodeId, depth: u32) -> Option<Kind> {
     match graph.op(node) {
         Op::TagFixnum => Some(Kind::Fixnum),
         Op::Const(Const::Value(bits)) if abi::is_fixnum(*bits) => Some(Kind::Fixnum),
         Op::Const(Const::Value(bits)) if abi::is_flonum(*bits) => Some(Kind::Flonum),
-        Op::Phi => {
+        Op::Phi if depth > 0 => {
             let inputs = graph.inputs(node);
-            let first = known_kind(graph, *inputs.first()?)?;
+            let first = kind_within(graph, *inputs.first()?, depth - 1)?;
             inputs
                 .iter()
                 .skip(1)
-                .all(|&i| i == node || known_kind(graph, i) == Some(first))
+                .all(|&i| i == node || kind_within(graph, i, depth - 1) == Some(first))
                 .then_some(first)
         }
         _ => None,
