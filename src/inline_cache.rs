@@ -77,6 +77,11 @@ impl CallCache {
         self.lines.iter().map(|(class, _)| *class)
     }
 
+    /// Whether the site saw too many classes to cache.
+    pub fn is_megamorphic(&self) -> bool {
+        self.megamorphic
+    }
+
     /// `mono`, `poly` or `mega`, or `empty` before any call.
     pub fn state(&self) -> &'static str {
         match (self.megamorphic, self.lines.len()) {

@@ -30,7 +30,7 @@ use crate::object::{MethodBody, MethodEntry, RArray, REnv, RObject, RProc, RStri
 use crate::value::Value;
 use crate::vm::{class_data, Control, Cref, FrameCode, FrameRecord, Vm, VmResult, MAX_DEPTH};
 use bytecode::profile::{BranchProfile, Kind, KindRecorder};
-use bytecode::{call_flags, Insn, Literal, Method};
+use bytecode::{abi, call_flags, Insn, Literal, Method};
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
@@ -123,28 +123,6 @@ const BASIC_OPS: [(&str, BasicOp); 16] = [
     ("<<", BasicOp::Shl),
     (">>", BasicOp::Shr),
 ];
-
-/// Ruby's integer division: rounds toward negative infinity.
-#[inline]
-pub fn floor_div(x: i64, y: i64) -> i64 {
-    let q = x / y;
-    if x % y != 0 && (x < 0) != (y < 0) {
-        q - 1
-    } else {
-        q
-    }
-}
-
-/// Ruby's modulo: the result has the sign of the divisor.
-#[inline]
-pub fn floor_mod(x: i64, y: i64) -> i64 {
-    let r = x % y;
-    if r != 0 && (r < 0) != (y < 0) {
-        r + y
-    } else {
-        r
-    }
-}
 
 /// Whether redefining `name` on Integer or Float disables the fast paths.
 pub fn is_basic_op(name: &str) -> bool {
@@ -1723,8 +1701,8 @@ impl Vm {
             BasicOp::Minus => Value::fixnum(x - y),
             BasicOp::Mult => x.checked_mul(y).and_then(Value::fixnum),
             // Fixnums are 63-bit, so `/` and `%` cannot overflow i64.
-            BasicOp::Div if y != 0 => Value::fixnum(floor_div(x, y)),
-            BasicOp::Mod if y != 0 => Some(Value::small(floor_mod(x, y))),
+            BasicOp::Div if y != 0 => Value::fixnum(abi::floor_div(x, y)),
+            BasicOp::Mod if y != 0 => Some(Value::small(abi::floor_mod(x, y))),
             BasicOp::Lt => Some(Value::bool(x < y)),
             BasicOp::Le => Some(Value::bool(x <= y)),
             BasicOp::Gt => Some(Value::bool(x > y)),

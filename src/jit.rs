@@ -277,7 +277,7 @@ impl Runtime for VmRuntime<'_> {
         SendProfile {
             receiver: state.receiver.snapshot(),
             args: state.args.iter().map(|a| a.snapshot()).collect(),
-            megamorphic: state.cache.borrow().state() == "mega",
+            megamorphic: state.cache.borrow().is_megamorphic(),
         }
     }
 

@@ -132,3 +132,26 @@ pub fn is_symbol(bits: u64) -> bool {
 pub fn is_heap(bits: u64) -> bool {
     bits & 0x07 == 0 && bits & !NIL != 0
 }
+
+/// Ruby's integer division: rounds toward negative infinity (the divisor is
+/// not zero, and fixnums cannot reach `i64::MIN / -1`).
+#[inline]
+pub fn floor_div(x: i64, y: i64) -> i64 {
+    let q = x / y;
+    if x % y != 0 && (x < 0) != (y < 0) {
+        q - 1
+    } else {
+        q
+    }
+}
+
+/// Ruby's modulo: the result has the sign of the divisor (not zero).
+#[inline]
+pub fn floor_mod(x: i64, y: i64) -> i64 {
+    let r = x % y;
+    if r != 0 && (r < 0) != (y < 0) {
+        r + y
+    } else {
+        r
+    }
+}

@@ -298,28 +298,9 @@ impl IntOp {
             IntOp::Add => a.checked_add(b)?,
             IntOp::Sub => a.checked_sub(b)?,
             IntOp::Mul => a.checked_mul(b)?,
-            IntOp::Div => {
-                if b == 0 {
-                    return None;
-                }
-                let q = a.checked_div(b)?;
-                if a % b != 0 && (a < 0) != (b < 0) {
-                    q - 1
-                } else {
-                    q
-                }
-            }
-            IntOp::Mod => {
-                if b == 0 {
-                    return None;
-                }
-                let r = a.checked_rem(b)?;
-                if r != 0 && (r < 0) != (b < 0) {
-                    r + b
-                } else {
-                    r
-                }
-            }
+            IntOp::Div | IntOp::Mod if b == 0 => return None,
+            IntOp::Div => bytecode::abi::floor_div(a, b),
+            IntOp::Mod => bytecode::abi::floor_mod(a, b),
             IntOp::And => a & b,
             IntOp::Or => a | b,
             IntOp::Xor => a ^ b,
@@ -904,12 +885,7 @@ impl Graph {
 
     /// Makes every value and state use of `old` a use of `new`.
     pub fn replace_uses(&mut self, old: NodeId, new: NodeId) {
-        if old == new {
-            return;
-        }
-        let users: Vec<NodeId> = self.users(old).to_vec();
-        for user in users {
-            let node = &mut self.nodes[user.0 as usize];
+        self.redirect(old, new, |node, old, new| {
             let mut moved = 0;
             for input in node.inputs.iter_mut().filter(|i| **i == old) {
                 *input = new;
@@ -919,27 +895,37 @@ impl Graph {
                 node.state = Some(new);
                 moved += 1;
             }
-            for _ in 0..moved {
-                self.unuse(old, user);
-                self.users[new.0 as usize].push(user);
-            }
-        }
+            moved
+        });
     }
 
     /// Makes every control use of `old` (its successors, and a merge's
     /// phis) a control use of `new`.
     pub fn replace_control_uses(&mut self, old: NodeId, new: NodeId) {
-        if old == new {
-            return;
-        }
-        let users: Vec<NodeId> = self.users(old).to_vec();
-        for user in users {
-            let node = &mut self.nodes[user.0 as usize];
+        self.redirect(old, new, |node, old, new| {
             let mut moved = 0;
             for pred in node.control.iter_mut().filter(|c| **c == old) {
                 *pred = new;
                 moved += 1;
             }
+            moved
+        });
+    }
+
+    /// Moves the edges `retarget` picks in each user of `old` over to
+    /// `new` (it returns how many it moved), keeping the use index right.
+    fn redirect(
+        &mut self,
+        old: NodeId,
+        new: NodeId,
+        retarget: impl Fn(&mut Node, NodeId, NodeId) -> usize,
+    ) {
+        if old == new {
+            return;
+        }
+        let users: Vec<NodeId> = self.users(old).to_vec();
+        for user in users {
+            let moved = retarget(&mut self.nodes[user.0 as usize], old, new);
             for _ in 0..moved {
                 self.unuse(old, user);
                 self.users[new.0 as usize].push(user);

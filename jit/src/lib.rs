@@ -66,8 +66,9 @@ pub struct Stats {
     pub inlining: FxHashMap<&'static str, u64>,
     /// Live nodes of the final graphs, summed.
     pub nodes: u64,
-    /// Guards in the final graphs, and deoptimisation maps once equal ones
-    /// are merged.
+    /// Nodes of the final graphs that may deoptimise (guards, checked
+    /// arithmetic, guarded stores, deopts), and their deoptimisation maps
+    /// once equal ones are merged.
     pub guards: u64,
     pub deopt_maps: u64,
 }
@@ -158,13 +159,9 @@ pub fn compile(
         Ok(graph) => {
             session.stats.compiled += 1;
             session.stats.nodes += graph.live_count() as u64;
-            let guards = graph
-                .live()
-                .filter(|&n| graph.op(n).needs_state() && graph.state(n).is_some())
-                .filter(|&n| !matches!(graph.op(n), ir::Op::Send(_) | ir::Op::Yield { .. }))
-                .count();
-            session.stats.guards += guards as u64;
-            session.stats.deopt_maps += passes::deopt_maps::count(&graph) as u64;
+            let (maps, sites) = passes::deopt_maps::collect(&graph);
+            session.stats.guards += sites.len() as u64;
+            session.stats.deopt_maps += maps.len() as u64;
             Ok(graph)
         }
         Err(bailout) => {

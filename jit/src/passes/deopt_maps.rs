@@ -67,8 +67,3 @@ pub fn collect(graph: &Graph) -> (DeoptMaps, Vec<(NodeId, MapId)>) {
     }
     (maps, sites)
 }
-
-/// How many distinct maps the graph needs.
-pub fn count(graph: &Graph) -> usize {
-    collect(graph).0.len()
-}

@@ -100,6 +100,32 @@ fn suspended(graph: &mut Graph, state: NodeId, pop: usize) -> NodeId {
     graph.add(Op::FrameState(Box::new(info)), &[], kept, None)
 }
 
+/// Asks the policy whether to inline `method` at a call with frame state
+/// `state` (`plain`: its arguments need no laying out), and counts the
+/// answer.
+fn judge(
+    graph: &Graph,
+    session: &mut Session,
+    code: &bytecode::Method,
+    method: MethodRef,
+    state: NodeId,
+    plain: bool,
+) -> bool {
+    let around = chain(graph, state);
+    let decision = if plain {
+        decide(
+            code,
+            around.len() - 1,
+            graph.live_count(),
+            around.contains(&method),
+        )
+    } else {
+        Decision::Arguments
+    };
+    session.stats.count_inlining(decision);
+    decision == Decision::Inline
+}
+
 impl Inliner {
     fn send(
         &mut self,
@@ -119,19 +145,7 @@ impl Inliner {
             && code.kind == MethodKind::Method
             && !code.needs_arg_layout()
             && param_count(&code) == info.argc;
-        let around = chain(graph, state);
-        let decision = if plain {
-            decide(
-                &code,
-                around.len() - 1,
-                graph.live_count(),
-                around.contains(&method),
-            )
-        } else {
-            Decision::Arguments
-        };
-        session.stats.count_inlining(decision);
-        if decision != Decision::Inline {
+        if !judge(graph, session, &code, method, state, plain) {
             return None;
         }
         let frame = session.new_frame();
@@ -185,19 +199,7 @@ impl Inliner {
         let plain = code.kind == MethodKind::Block
             && !code.needs_arg_layout()
             && !(argc == 1 && params_wanted > 1 && code.auto_splat);
-        let around = chain(graph, state);
-        let decision = if plain {
-            decide(
-                &code,
-                around.len() - 1,
-                graph.live_count(),
-                around.contains(&method),
-            )
-        } else {
-            Decision::Arguments
-        };
-        session.stats.count_inlining(decision);
-        if decision != Decision::Inline {
+        if !judge(graph, session, &code, method, state, plain) {
             return None;
         }
         let frame = session.new_frame();
