@@ -1,8 +1,10 @@
 //! Snapshot tests of the JIT's passes, in the style of ZJIT's HIR tests:
 //! each runs a small Ruby program with the interpreter (so the profiles
-//! fill), compiles one of its methods, and compares the printed graph after
-//! a pass with an inline snapshot. A change in what a pass does shows here
-//! as a diff (`cargo insta review` updates them).
+//! fill), compiles one of its methods, and compares the printed graph with
+//! an inline snapshot: after the whole pipeline or a stage of it, and for
+//! each pass, before and after the first time it changes the graph. A
+//! change in what a pass does shows here as a diff (`cargo insta review`
+//! updates them).
 
 use rhizome::jit::graphs_after_run;
 
@@ -19,6 +21,19 @@ fn after(graphs: &[(String, String)], pass: &str) -> String {
         .unwrap_or_else(|| panic!("{pass} did not change the graph"))
         .1
         .clone()
+}
+
+/// The graph before and after the first change `pass` made.
+fn around(graphs: &[(String, String)], pass: &str) -> (String, String) {
+    let at = graphs
+        .iter()
+        .position(|(name, _)| name == pass)
+        .unwrap_or_else(|| panic!("{pass} did not change the graph"));
+    let before = match at {
+        0 => String::new(),
+        _ => graphs[at - 1].1.clone(),
+    };
+    (before, graphs[at].1.clone())
 }
 
 /// The seed's `add`, profiled with fixnums: inline caching and the
@@ -444,5 +459,872 @@ sign(4)
     v14 = const :positive
     v15 = return v14 ctrl=v13
     v16 = finish ctrl=[v15]
+    "#);
+}
+
+/// build: a `while` loop becomes a `loop` node whose phis carry the live
+/// locals round the back edge (`n` never changes: its phi has no choice).
+#[test]
+fn build_makes_a_loop_with_phis() {
+    let graphs = graphs_after_run(
+        r#"def count_up(n)
+  i = 0
+  while i < n
+    i += 1
+  end
+  i
+end
+count_up(5)
+"#,
+        "count_up",
+    );
+    let (before, after) = around(&graphs, "build");
+    insta::assert_snapshot!(before, @r#"
+
+    "#);
+    insta::assert_snapshot!(after, @r#"
+    v0 = start
+    v1 = loop ctrl=[v0, v16]
+    v2 = phi v5, v2 ctrl=v1
+    v3 = phi v17, v16 ctrl=v1
+    v4 = self
+    v5 = arg 0
+    v6 = state count_up@15 self=v4 args=[v5] locals=[n=v2, i=v3] stack=[v3, v2]
+    v7 = send <(1) v3, v2 state=v6 ctrl=v1
+    v8 = truthy v7
+    v9 = state count_up@16 self=v4 args=[v5] locals=[n=v2, i=v3] stack=[v7]
+    v10 = branch v8 state=v9 ctrl=v7
+    v11 = if_false ctrl=v10
+    v12 = return v3 ctrl=v11
+    v13 = if_true ctrl=v10
+    v14 = const 1
+    v15 = state count_up@11 self=v4 args=[v5] locals=[n=v2] stack=[v3, v14]
+    v16 = send +(1) v3, v14 state=v15 ctrl=v13
+    v17 = const 0
+    v18 = finish ctrl=[v12]
+    "#);
+}
+
+/// inline_caching: the send is tested against the one class it saw and
+/// bound to it; the fallback is uncommon.
+#[test]
+fn inline_caching_binds_a_monomorphic_send() {
+    let graphs = graphs_after_run(
+        r#"class Square
+  def initialize(side)
+    @side = side
+  end
+
+  def area
+    @side * @side
+  end
+end
+
+def area_of(shape)
+  shape.area
+end
+area_of(Square.new(2))
+"#,
+        "area_of",
+    );
+    let (before, after) = around(&graphs, "inline_caching");
+    insta::assert_snapshot!(before, @r#"
+    v0 = start
+    v1 = arg 0
+    v2 = self
+    v3 = state area_of@5 self=v2 args=[v1] locals=[] stack=[v1]
+    v4 = send area(0) v1 state=v3 ctrl=v0
+    v5 = return v4 ctrl=v4
+    v6 = finish ctrl=[v5]
+    "#);
+    insta::assert_snapshot!(after, @r#"
+    v0 = start
+    v1 = arg 0
+    v2 = is_kind(Square) v1
+    v3 = self
+    v4 = state area_of@5 self=v3 args=[v1] locals=[] stack=[v1]
+    v5 = branch v2 state=v4 ctrl=v0
+    v6 = if_false ctrl=v5 (uncommon)
+    v7 = send area(0) v1 state=v4 ctrl=v6
+    v8 = if_true ctrl=v5
+    v9 = send area(0) @Square v1 state=v4 ctrl=v8
+    v10 = merge ctrl=[v9, v7]
+    v11 = phi v9, v7 ctrl=v10
+    v12 = return v11 ctrl=v10
+    v13 = finish ctrl=[v12]
+    "#);
+}
+
+/// inlining: the bound call to `Square#area` is replaced by its body, whose
+/// frame states chain to the caller's.
+#[test]
+fn inlining_splices_a_method_body() {
+    let graphs = graphs_after_run(
+        r#"class Square
+  def initialize(side)
+    @side = side
+  end
+
+  def area
+    @side * @side
+  end
+end
+
+def area_of(shape)
+  shape.area
+end
+area_of(Square.new(2))
+"#,
+        "area_of",
+    );
+    let (before, after) = around(&graphs, "inlining");
+    insta::assert_snapshot!(before, @r#"
+    v0 = start
+    v1 = arg 0
+    v2 = is_kind(Square) v1
+    v3 = self
+    v4 = state area_of@5 self=v3 args=[v1] locals=[] stack=[v1]
+    v5 = branch v2 state=v4 ctrl=v0
+    v6 = if_false ctrl=v5 (uncommon)
+    v7 = send area(0) v1 state=v4 ctrl=v6
+    v8 = if_true ctrl=v5
+    v9 = send area(0) @Square v1 state=v4 ctrl=v8
+    v10 = merge ctrl=[v9, v7]
+    v11 = phi v9, v7 ctrl=v10
+    v12 = return v11 ctrl=v10
+    v13 = finish ctrl=[v12]
+    "#);
+    insta::assert_snapshot!(after, @r#"
+    v0 = start
+    v1 = arg 0
+    v2 = is_kind(Square) v1
+    v3 = self
+    v4 = state area_of@5 self=v3 args=[v1] locals=[] stack=[v1]
+    v5 = branch v2 state=v4 ctrl=v0
+    v6 = if_false ctrl=v5 (uncommon)
+    v7 = send area(0) v1 state=v4 ctrl=v6
+    v8 = if_true ctrl=v5
+    v9 = load_shape v1 ctrl=v8
+    v10 = shape_is(S2) v9
+    v11 = state area_of@5 self=v3 args=[v1] locals=[] stack=[]
+    v12 = state area@2 self=v1 args=[] locals=[] stack=[] outer=v11
+    v13 = guard(shape) v10 state=v12 ctrl=v9
+    v14 = load_ivar(0) v1 ctrl=v13
+    v15 = load_shape v1 ctrl=v14
+    v16 = shape_is(S2) v15
+    v17 = state area@3 self=v1 args=[] locals=[] stack=[v14] outer=v11
+    v18 = guard(shape) v16 state=v17 ctrl=v15
+    v19 = load_ivar(0) v1 ctrl=v18
+    v20 = is_kind(fixnum) v14
+    v21 = state area@4 self=v1 args=[] locals=[] stack=[v14, v19] outer=v11
+    v22 = branch v20 state=v21 ctrl=v19
+    v23 = if_false ctrl=v22 (uncommon)
+    v24 = send *(1) v14, v19 state=v21 ctrl=v23
+    v25 = if_true ctrl=v22
+    v26 = is_kind(fixnum) v19
+    v27 = guard(kind fixnum) v26 state=v21 ctrl=v25
+    v28 = untag_fixnum v14 ctrl=v27
+    v29 = untag_fixnum v19 ctrl=v28
+    v30 = fixnum_mul v28, v29 state=v21 ctrl=v29
+    v31 = tag_fixnum v30 ctrl=v30
+    v32 = merge ctrl=[v31, v24]
+    v33 = phi v31, v24 ctrl=v32
+    v34 = merge ctrl=[v32]
+    v35 = phi v33 ctrl=v34
+    v36 = merge ctrl=[v34, v7]
+    v37 = phi v35, v7 ctrl=v36
+    v38 = return v37 ctrl=v36
+    v39 = finish ctrl=[v38]
+    "#);
+}
+
+/// intrinsics: `@side` through a monomorphic site is a shape guard and a
+/// slot load; `*` on fixnums is a checked multiplication.
+#[test]
+fn intrinsics_read_an_ivar_by_shape() {
+    let graphs = graphs_after_run(
+        r#"class Square
+  def initialize(side)
+    @side = side
+  end
+
+  def area
+    @side * @side
+  end
+end
+
+def area_of(shape)
+  shape.area
+end
+area_of(Square.new(2))
+"#,
+        "area",
+    );
+    let (before, after) = around(&graphs, "intrinsics");
+    insta::assert_snapshot!(before, @r#"
+    v0 = start
+    v1 = self
+    v2 = state area@2 self=v1 args=[] locals=[] stack=[]
+    v3 = insn getivar @side state=v2 ctrl=v0
+    v4 = state area@3 self=v1 args=[] locals=[] stack=[v3]
+    v5 = insn getivar @side state=v4 ctrl=v3
+    v6 = is_kind(fixnum) v3
+    v7 = state area@4 self=v1 args=[] locals=[] stack=[v3, v5]
+    v8 = branch v6 state=v7 ctrl=v5
+    v9 = if_false ctrl=v8 (uncommon)
+    v10 = send *(1) v3, v5 state=v7 ctrl=v9
+    v11 = if_true ctrl=v8
+    v12 = send *(1) @fixnum v3, v5 state=v7 ctrl=v11
+    v13 = merge ctrl=[v12, v10]
+    v14 = phi v12, v10 ctrl=v13
+    v15 = return v14 ctrl=v13
+    v16 = finish ctrl=[v15]
+    "#);
+    insta::assert_snapshot!(after, @r#"
+    v0 = start
+    v1 = self
+    v2 = load_shape v1 ctrl=v0
+    v3 = shape_is(S2) v2
+    v4 = state area@2 self=v1 args=[] locals=[] stack=[]
+    v5 = guard(shape) v3 state=v4 ctrl=v2
+    v6 = load_ivar(0) v1 ctrl=v5
+    v7 = load_shape v1 ctrl=v6
+    v8 = shape_is(S2) v7
+    v9 = state area@3 self=v1 args=[] locals=[] stack=[v6]
+    v10 = guard(shape) v8 state=v9 ctrl=v7
+    v11 = load_ivar(0) v1 ctrl=v10
+    v12 = is_kind(fixnum) v6
+    v13 = state area@4 self=v1 args=[] locals=[] stack=[v6, v11]
+    v14 = branch v12 state=v13 ctrl=v11
+    v15 = if_false ctrl=v14 (uncommon)
+    v16 = send *(1) v6, v11 state=v13 ctrl=v15
+    v17 = if_true ctrl=v14
+    v18 = is_kind(fixnum) v11
+    v19 = guard(kind fixnum) v18 state=v13 ctrl=v17
+    v20 = untag_fixnum v6 ctrl=v19
+    v21 = untag_fixnum v11 ctrl=v20
+    v22 = fixnum_mul v20, v21 state=v13 ctrl=v21
+    v23 = tag_fixnum v22 ctrl=v22
+    v24 = merge ctrl=[v23, v16]
+    v25 = phi v23, v16 ctrl=v24
+    v26 = return v25 ctrl=v24
+    v27 = finish ctrl=[v26]
+    "#);
+}
+
+/// redundant_loads: the second read of the shape and of `@side` reuses the
+/// first (nothing between them writes).
+#[test]
+fn redundant_loads_reads_an_ivar_once() {
+    let graphs = graphs_after_run(
+        r#"class Square
+  def initialize(side)
+    @side = side
+  end
+
+  def area
+    @side * @side
+  end
+end
+
+def area_of(shape)
+  shape.area
+end
+area_of(Square.new(2))
+"#,
+        "area",
+    );
+    let (before, after) = around(&graphs, "redundant_loads");
+    insta::assert_snapshot!(before, @r#"
+    v0 = start
+    v1 = self
+    v2 = load_shape v1 ctrl=v0
+    v3 = shape_is(S2) v2
+    v4 = state area@2 self=v1 args=[] locals=[] stack=[]
+    v5 = guard(shape) v3 state=v4 ctrl=v2
+    v6 = load_ivar(0) v1 ctrl=v5
+    v7 = load_shape v1 ctrl=v6
+    v8 = shape_is(S2) v7
+    v9 = state area@3 self=v1 args=[] locals=[] stack=[v6]
+    v10 = guard(shape) v8 state=v9 ctrl=v7
+    v11 = load_ivar(0) v1 ctrl=v10
+    v12 = is_kind(fixnum) v6
+    v13 = state area@4 self=v1 args=[] locals=[] stack=[v6, v11]
+    v14 = guard(kind fixnum) v12 state=v13 ctrl=v11
+    v15 = is_kind(fixnum) v11
+    v16 = guard(kind fixnum) v15 state=v13 ctrl=v14
+    v17 = untag_fixnum v6
+    v18 = untag_fixnum v11
+    v19 = fixnum_mul v17, v18 state=v13 ctrl=v16
+    v20 = merge ctrl=[v19, v?18]
+    v21 = phi v23, v?18 ctrl=v20
+    v22 = return v21 ctrl=v20
+    v23 = tag_fixnum v19
+    v24 = finish ctrl=[v22]
+    "#);
+    insta::assert_snapshot!(after, @r#"
+    v0 = start
+    v1 = self
+    v2 = load_shape v1 ctrl=v0
+    v3 = shape_is(S2) v2
+    v4 = state area@2 self=v1 args=[] locals=[] stack=[]
+    v5 = guard(shape) v3 state=v4 ctrl=v2
+    v6 = load_ivar(0) v1 ctrl=v5
+    v7 = shape_is(S2) v2
+    v8 = state area@3 self=v1 args=[] locals=[] stack=[v6]
+    v9 = guard(shape) v7 state=v8 ctrl=v6
+    v10 = is_kind(fixnum) v6
+    v11 = state area@4 self=v1 args=[] locals=[] stack=[v6, v6]
+    v12 = guard(kind fixnum) v10 state=v11 ctrl=v9
+    v13 = is_kind(fixnum) v6
+    v14 = guard(kind fixnum) v13 state=v11 ctrl=v12
+    v15 = untag_fixnum v6
+    v16 = untag_fixnum v6
+    v17 = fixnum_mul v15, v16 state=v11 ctrl=v14
+    v18 = merge ctrl=[v17, v?18]
+    v19 = phi v21, v?18 ctrl=v18
+    v20 = return v19 ctrl=v18
+    v21 = tag_fixnum v17
+    v22 = finish ctrl=[v20]
+    "#);
+}
+
+/// deoptimise: the kind test's branch becomes a guard and the generic send
+/// is cut off.
+#[test]
+fn deoptimise_prunes_the_uncommon_fallback() {
+    let graphs = graphs_after_run(
+        r#"def double(x)
+  x * 2
+end
+double(21)
+"#,
+        "double",
+    );
+    let (before, after) = around(&graphs, "deoptimise");
+    insta::assert_snapshot!(before, @r#"
+    v0 = start
+    v1 = arg 0
+    v2 = is_kind(fixnum) v1
+    v3 = self
+    v4 = const 2
+    v5 = state double@6 self=v3 args=[v1] locals=[] stack=[v1, v4]
+    v6 = branch v2 state=v5 ctrl=v0
+    v7 = if_false ctrl=v6 (uncommon)
+    v8 = send *(1) v1, v4 state=v5 ctrl=v7
+    v9 = if_true ctrl=v6
+    v10 = is_kind(fixnum) v4
+    v11 = guard(kind fixnum) v10 state=v5 ctrl=v9
+    v12 = untag_fixnum v1 ctrl=v11
+    v13 = untag_fixnum v4 ctrl=v12
+    v14 = fixnum_mul v12, v13 state=v5 ctrl=v13
+    v15 = tag_fixnum v14 ctrl=v14
+    v16 = merge ctrl=[v15, v8]
+    v17 = phi v15, v8 ctrl=v16
+    v18 = return v17 ctrl=v16
+    v19 = finish ctrl=[v18]
+    "#);
+    insta::assert_snapshot!(after, @r#"
+    v0 = start
+    v1 = arg 0
+    v2 = is_kind(fixnum) v1
+    v3 = self
+    v4 = const 2
+    v5 = state double@6 self=v3 args=[v1] locals=[] stack=[v1, v4]
+    v6 = guard(kind fixnum) v2 state=v5 ctrl=v0
+    v7 = is_kind(fixnum) v4
+    v8 = guard(kind fixnum) v7 state=v5 ctrl=v6
+    v9 = untag_fixnum v1 ctrl=v8
+    v10 = untag_fixnum v4 ctrl=v9
+    v11 = fixnum_mul v9, v10 state=v5 ctrl=v10
+    v12 = tag_fixnum v11 ctrl=v11
+    v13 = merge ctrl=[v12, v?16]
+    v14 = phi v12, v?16 ctrl=v13
+    v15 = return v14 ctrl=v13
+    v16 = finish ctrl=[v15]
+    "#);
+}
+
+/// no_choice_phis: the merge left with one predecessor goes, with its phi.
+#[test]
+fn no_choice_phis_removes_a_merge_with_one_way_in() {
+    let graphs = graphs_after_run(
+        r#"def double(x)
+  x * 2
+end
+double(21)
+"#,
+        "double",
+    );
+    let (before, after) = around(&graphs, "no_choice_phis");
+    insta::assert_snapshot!(before, @r#"
+    v0 = start
+    v1 = arg 0
+    v2 = is_kind(fixnum) v1
+    v3 = self
+    v4 = const 2
+    v5 = state double@6 self=v3 args=[v1] locals=[] stack=[v1, v4]
+    v6 = guard(kind fixnum) v2 state=v5 ctrl=v0
+    v7 = untag_fixnum v1
+    v8 = const int 2
+    v9 = fixnum_mul v7, v8 state=v5 ctrl=v6
+    v10 = merge ctrl=[v9]
+    v11 = phi v13 ctrl=v10
+    v12 = return v11 ctrl=v10
+    v13 = tag_fixnum v9
+    v14 = finish ctrl=[v12]
+    "#);
+    insta::assert_snapshot!(after, @r#"
+    v0 = start
+    v1 = arg 0
+    v2 = is_kind(fixnum) v1
+    v3 = self
+    v4 = const 2
+    v5 = state double@6 self=v3 args=[v1] locals=[] stack=[v1, v4]
+    v6 = guard(kind fixnum) v2 state=v5 ctrl=v0
+    v7 = untag_fixnum v1
+    v8 = const int 2
+    v9 = fixnum_mul v7, v8 state=v5 ctrl=v6
+    v10 = tag_fixnum v9
+    v11 = return v10 ctrl=v9
+    v12 = finish ctrl=[v11]
+    "#);
+}
+
+/// dead_code: the edges from the pruned fallback leave the merge and its
+/// phi.
+#[test]
+fn dead_code_drops_the_pruned_path() {
+    let graphs = graphs_after_run(
+        r#"def double(x)
+  x * 2
+end
+double(21)
+"#,
+        "double",
+    );
+    let (before, after) = around(&graphs, "dead_code");
+    insta::assert_snapshot!(before, @r#"
+    v0 = start
+    v1 = arg 0
+    v2 = is_kind(fixnum) v1
+    v3 = self
+    v4 = const 2
+    v5 = state double@6 self=v3 args=[v1] locals=[] stack=[v1, v4]
+    v6 = guard(kind fixnum) v2 state=v5 ctrl=v0
+    v7 = const bool true
+    v8 = guard(kind fixnum) v7 state=v5 ctrl=v6
+    v9 = untag_fixnum v1
+    v10 = const int 2
+    v11 = fixnum_mul v9, v10 state=v5 ctrl=v8
+    v12 = merge ctrl=[v11, v?16]
+    v13 = phi v15, v?16 ctrl=v12
+    v14 = return v13 ctrl=v12
+    v15 = tag_fixnum v11
+    v16 = finish ctrl=[v14]
+    "#);
+    insta::assert_snapshot!(after, @r#"
+    v0 = start
+    v1 = arg 0
+    v2 = is_kind(fixnum) v1
+    v3 = self
+    v4 = const 2
+    v5 = state double@6 self=v3 args=[v1] locals=[] stack=[v1, v4]
+    v6 = guard(kind fixnum) v2 state=v5 ctrl=v0
+    v7 = const bool true
+    v8 = guard(kind fixnum) v7 state=v5 ctrl=v6
+    v9 = untag_fixnum v1
+    v10 = const int 2
+    v11 = fixnum_mul v9, v10 state=v5 ctrl=v8
+    v12 = merge ctrl=[v11]
+    v13 = phi v15 ctrl=v12
+    v14 = return v13 ctrl=v12
+    v15 = tag_fixnum v11
+    v16 = finish ctrl=[v14]
+    "#);
+}
+
+/// refloat: the untag and tag the intrinsic put on the control flow float.
+#[test]
+fn refloat_frees_pure_nodes() {
+    let graphs = graphs_after_run(
+        r#"def double(x)
+  x * 2
+end
+double(21)
+"#,
+        "double",
+    );
+    let (before, after) = around(&graphs, "refloat");
+    insta::assert_snapshot!(before, @r#"
+    v0 = start
+    v1 = arg 0
+    v2 = is_kind(fixnum) v1
+    v3 = self
+    v4 = const 2
+    v5 = state double@6 self=v3 args=[v1] locals=[] stack=[v1, v4]
+    v6 = guard(kind fixnum) v2 state=v5 ctrl=v0
+    v7 = const bool true
+    v8 = guard(kind fixnum) v7 state=v5 ctrl=v6
+    v9 = untag_fixnum v1 ctrl=v8
+    v10 = const int 2
+    v11 = fixnum_mul v9, v10 state=v5 ctrl=v9
+    v12 = tag_fixnum v11 ctrl=v11
+    v13 = merge ctrl=[v12, v?16]
+    v14 = phi v12, v?16 ctrl=v13
+    v15 = return v14 ctrl=v13
+    v16 = finish ctrl=[v15]
+    "#);
+    insta::assert_snapshot!(after, @r#"
+    v0 = start
+    v1 = arg 0
+    v2 = is_kind(fixnum) v1
+    v3 = self
+    v4 = const 2
+    v5 = state double@6 self=v3 args=[v1] locals=[] stack=[v1, v4]
+    v6 = guard(kind fixnum) v2 state=v5 ctrl=v0
+    v7 = const bool true
+    v8 = guard(kind fixnum) v7 state=v5 ctrl=v6
+    v9 = untag_fixnum v1
+    v10 = const int 2
+    v11 = fixnum_mul v9, v10 state=v5 ctrl=v8
+    v12 = merge ctrl=[v11, v?16]
+    v13 = phi v15, v?16 ctrl=v12
+    v14 = return v13 ctrl=v12
+    v15 = tag_fixnum v11
+    v16 = finish ctrl=[v14]
+    "#);
+}
+
+/// constant_fold: `2 + 3` is 5, and the kind tests of constants are known.
+#[test]
+fn constant_fold_computes_constants() {
+    let graphs = graphs_after_run(
+        r#"def five
+  2 + 3
+end
+five
+"#,
+        "five",
+    );
+    let (before, after) = around(&graphs, "constant_fold");
+    insta::assert_snapshot!(before, @r#"
+    v0 = start
+    v1 = const 2
+    v2 = is_kind(fixnum) v1
+    v3 = self
+    v4 = const 3
+    v5 = state five@4 self=v3 args=[] locals=[] stack=[v1, v4]
+    v6 = guard(kind fixnum) v2 state=v5 ctrl=v0
+    v7 = is_kind(fixnum) v4
+    v8 = guard(kind fixnum) v7 state=v5 ctrl=v6
+    v9 = untag_fixnum v1 ctrl=v8
+    v10 = untag_fixnum v4 ctrl=v9
+    v11 = fixnum_add v9, v10 state=v5 ctrl=v10
+    v12 = tag_fixnum v11 ctrl=v11
+    v13 = merge ctrl=[v12, v?16]
+    v14 = phi v12, v?16 ctrl=v13
+    v15 = return v14 ctrl=v13
+    v16 = finish ctrl=[v15]
+    "#);
+    insta::assert_snapshot!(after, @r#"
+    v0 = start
+    v1 = const bool true
+    v2 = self
+    v3 = const 2
+    v4 = const 3
+    v5 = state five@4 self=v2 args=[] locals=[] stack=[v3, v4]
+    v6 = guard(kind fixnum) v1 state=v5 ctrl=v0
+    v7 = const bool true
+    v8 = guard(kind fixnum) v7 state=v5 ctrl=v6
+    v9 = merge ctrl=[v8, v?16]
+    v10 = phi v12, v?16 ctrl=v9
+    v11 = return v10 ctrl=v9
+    v12 = const 5
+    v13 = finish ctrl=[v11]
+    "#);
+}
+
+/// canonicalise: a guard of `true` goes, and `bool_not(bool_not(x))` is `x`.
+#[test]
+fn canonicalise_drops_guards_of_true_and_double_negations() {
+    let graphs = graphs_after_run(
+        r#"def pick
+  x = 1 < 2
+  if x
+    :yes
+  else
+    :no
+  end
+end
+pick
+"#,
+        "pick",
+    );
+    let (before, after) = around(&graphs, "canonicalise");
+    insta::assert_snapshot!(before, @r#"
+    v0 = start
+    v1 = const bool true
+    v2 = self
+    v3 = const 1
+    v4 = const 2
+    v5 = state pick@4 self=v2 args=[] locals=[] stack=[v3, v4]
+    v6 = guard(kind fixnum) v1 state=v5 ctrl=v0
+    v7 = merge ctrl=[v6]
+    v8 = phi v18 ctrl=v7
+    v9 = truthy v8
+    v10 = bool_not v9
+    v11 = bool_not v10
+    v12 = bool_to_value v10
+    v13 = state pick@9 self=v2 args=[] locals=[] stack=[v12]
+    v14 = guard(branch) v11 state=v13 ctrl=v7
+    v15 = merge ctrl=[v14]
+    v16 = phi v19 ctrl=v15
+    v17 = return v16 ctrl=v15
+    v18 = const true
+    v19 = const :yes
+    v20 = finish ctrl=[v17]
+    "#);
+    insta::assert_snapshot!(after, @r#"
+    v0 = start
+    v1 = merge ctrl=[v0]
+    v2 = phi v12 ctrl=v1
+    v3 = truthy v2
+    v4 = self
+    v5 = bool_not v3
+    v6 = bool_to_value v5
+    v7 = state pick@9 self=v4 args=[] locals=[] stack=[v6]
+    v8 = guard(branch) v3 state=v7 ctrl=v1
+    v9 = merge ctrl=[v8]
+    v10 = phi v13 ctrl=v9
+    v11 = return v10 ctrl=v9
+    v12 = const true
+    v13 = const :yes
+    v14 = finish ctrl=[v11]
+    "#);
+}
+
+/// tag_untag: `untag_fixnum(tag_fixnum(x))` between the two additions is `x`.
+#[test]
+fn tag_untag_annihilates_a_retag() {
+    let graphs = graphs_after_run(
+        r#"def sum3(a, b, c)
+  a + b + c
+end
+sum3(1, 2, 3)
+"#,
+        "sum3",
+    );
+    let (before, after) = around(&graphs, "tag_untag");
+    insta::assert_snapshot!(before, @r#"
+    v0 = start
+    v1 = arg 0
+    v2 = is_kind(fixnum) v1
+    v3 = self
+    v4 = arg 1
+    v5 = arg 2
+    v6 = state sum3@10 self=v3 args=[v1, v4, v5] locals=[c=v5] stack=[v1, v4]
+    v7 = guard(kind fixnum) v2 state=v6 ctrl=v0
+    v8 = is_kind(fixnum) v4
+    v9 = guard(kind fixnum) v8 state=v6 ctrl=v7
+    v10 = untag_fixnum v1
+    v11 = untag_fixnum v4
+    v12 = fixnum_add v10, v11 state=v6 ctrl=v9
+    v13 = is_kind(fixnum) v5
+    v14 = tag_fixnum v12
+    v15 = state sum3@12 self=v3 args=[v1, v4, v5] locals=[] stack=[v14, v5]
+    v16 = guard(kind fixnum) v13 state=v15 ctrl=v12
+    v17 = untag_fixnum v14
+    v18 = untag_fixnum v5
+    v19 = fixnum_add v17, v18 state=v15 ctrl=v16
+    v20 = tag_fixnum v19
+    v21 = return v20 ctrl=v19
+    v22 = finish ctrl=[v21]
+    "#);
+    insta::assert_snapshot!(after, @r#"
+    v0 = start
+    v1 = arg 0
+    v2 = is_kind(fixnum) v1
+    v3 = self
+    v4 = arg 1
+    v5 = arg 2
+    v6 = state sum3@10 self=v3 args=[v1, v4, v5] locals=[c=v5] stack=[v1, v4]
+    v7 = guard(kind fixnum) v2 state=v6 ctrl=v0
+    v8 = is_kind(fixnum) v4
+    v9 = guard(kind fixnum) v8 state=v6 ctrl=v7
+    v10 = untag_fixnum v1
+    v11 = untag_fixnum v4
+    v12 = fixnum_add v10, v11 state=v6 ctrl=v9
+    v13 = is_kind(fixnum) v5
+    v14 = tag_fixnum v12
+    v15 = state sum3@12 self=v3 args=[v1, v4, v5] locals=[] stack=[v14, v5]
+    v16 = guard(kind fixnum) v13 state=v15 ctrl=v12
+    v17 = untag_fixnum v5
+    v18 = fixnum_add v12, v17 state=v15 ctrl=v16
+    v19 = tag_fixnum v18
+    v20 = return v19 ctrl=v18
+    v21 = finish ctrl=[v20]
+    "#);
+}
+
+/// gvn: the second `a + b` tests and untags the same values as the first,
+/// so those nodes become one.
+#[test]
+fn gvn_merges_equal_values() {
+    let graphs = graphs_after_run(
+        r#"def square_sum(a, b)
+  (a + b) * (a + b)
+end
+square_sum(1, 2)
+"#,
+        "square_sum",
+    );
+    let (before, after) = around(&graphs, "gvn");
+    insta::assert_snapshot!(before, @r#"
+    v0 = start
+    v1 = arg 0
+    v2 = is_kind(fixnum) v1
+    v3 = self
+    v4 = arg 1
+    v5 = state square_sum@8 self=v3 args=[v1, v4] locals=[a=v1, b=v4] stack=[v1, v4]
+    v6 = guard(kind fixnum) v2 state=v5 ctrl=v0
+    v7 = is_kind(fixnum) v4
+    v8 = guard(kind fixnum) v7 state=v5 ctrl=v6
+    v9 = untag_fixnum v1
+    v10 = untag_fixnum v4
+    v11 = fixnum_add v9, v10 state=v5 ctrl=v8
+    v12 = merge ctrl=[v11, v?20]
+    v13 = phi v35, v?20 ctrl=v12
+    v14 = is_kind(fixnum) v1
+    v15 = state square_sum@11 self=v3 args=[v1, v4] locals=[] stack=[v13, v1, v4]
+    v16 = guard(kind fixnum) v14 state=v15 ctrl=v12
+    v17 = is_kind(fixnum) v4
+    v18 = guard(kind fixnum) v17 state=v15 ctrl=v16
+    v19 = untag_fixnum v1
+    v20 = untag_fixnum v4
+    v21 = fixnum_add v19, v20 state=v15 ctrl=v18
+    v22 = merge ctrl=[v21, v?28]
+    v23 = phi v36, v?28 ctrl=v22
+    v24 = is_kind(fixnum) v13
+    v25 = state square_sum@12 self=v3 args=[v1, v4] locals=[] stack=[v13, v23]
+    v26 = guard(kind fixnum) v24 state=v25 ctrl=v22
+    v27 = is_kind(fixnum) v23
+    v28 = guard(kind fixnum) v27 state=v25 ctrl=v26
+    v29 = untag_fixnum v13
+    v30 = untag_fixnum v23
+    v31 = fixnum_mul v29, v30 state=v25 ctrl=v28
+    v32 = merge ctrl=[v31, v?36]
+    v33 = phi v37, v?36 ctrl=v32
+    v34 = return v33 ctrl=v32
+    v35 = tag_fixnum v11
+    v36 = tag_fixnum v21
+    v37 = tag_fixnum v31
+    v38 = finish ctrl=[v34]
+    "#);
+    insta::assert_snapshot!(after, @r#"
+    v0 = start
+    v1 = arg 0
+    v2 = is_kind(fixnum) v1
+    v3 = self
+    v4 = arg 1
+    v5 = state square_sum@8 self=v3 args=[v1, v4] locals=[a=v1, b=v4] stack=[v1, v4]
+    v6 = guard(kind fixnum) v2 state=v5 ctrl=v0
+    v7 = is_kind(fixnum) v4
+    v8 = guard(kind fixnum) v7 state=v5 ctrl=v6
+    v9 = untag_fixnum v1
+    v10 = untag_fixnum v4
+    v11 = fixnum_add v9, v10 state=v5 ctrl=v8
+    v12 = merge ctrl=[v11, v?20]
+    v13 = phi v31, v?20 ctrl=v12
+    v14 = state square_sum@11 self=v3 args=[v1, v4] locals=[] stack=[v13, v1, v4]
+    v15 = guard(kind fixnum) v2 state=v14 ctrl=v12
+    v16 = guard(kind fixnum) v7 state=v14 ctrl=v15
+    v17 = fixnum_add v9, v10 state=v14 ctrl=v16
+    v18 = merge ctrl=[v17, v?28]
+    v19 = phi v32, v?28 ctrl=v18
+    v20 = is_kind(fixnum) v13
+    v21 = state square_sum@12 self=v3 args=[v1, v4] locals=[] stack=[v13, v19]
+    v22 = guard(kind fixnum) v20 state=v21 ctrl=v18
+    v23 = is_kind(fixnum) v19
+    v24 = guard(kind fixnum) v23 state=v21 ctrl=v22
+    v25 = untag_fixnum v13
+    v26 = untag_fixnum v19
+    v27 = fixnum_mul v25, v26 state=v21 ctrl=v24
+    v28 = merge ctrl=[v27, v?36]
+    v29 = phi v33, v?36 ctrl=v28
+    v30 = return v29 ctrl=v28
+    v31 = tag_fixnum v11
+    v32 = tag_fixnum v17
+    v33 = tag_fixnum v27
+    v34 = finish ctrl=[v30]
+    "#);
+}
+
+/// redundant_guards: `a` is checked to be a fixnum once.
+#[test]
+fn redundant_guards_drops_a_dominated_guard() {
+    let graphs = graphs_after_run(
+        r#"def twice(a)
+  a + 1 + a
+end
+twice(1)
+"#,
+        "twice",
+    );
+    let (before, after) = around(&graphs, "redundant_guards");
+    insta::assert_snapshot!(before, @r#"
+    v0 = start
+    v1 = arg 0
+    v2 = is_kind(fixnum) v1
+    v3 = self
+    v4 = const 1
+    v5 = state twice@6 self=v3 args=[v1] locals=[a=v1] stack=[v1, v4]
+    v6 = guard(kind fixnum) v2 state=v5 ctrl=v0
+    v7 = const bool true
+    v8 = guard(kind fixnum) v7 state=v5 ctrl=v6
+    v9 = untag_fixnum v1
+    v10 = const int 1
+    v11 = fixnum_add v9, v10 state=v5 ctrl=v8
+    v12 = merge ctrl=[v11, v?18]
+    v13 = phi v23, v?18 ctrl=v12
+    v14 = is_kind(fixnum) v13
+    v15 = state twice@8 self=v3 args=[v1] locals=[] stack=[v13, v1]
+    v16 = guard(kind fixnum) v14 state=v15 ctrl=v12
+    v17 = guard(kind fixnum) v2 state=v15 ctrl=v16
+    v18 = untag_fixnum v13
+    v19 = fixnum_add v18, v9 state=v15 ctrl=v17
+    v20 = merge ctrl=[v19, v?26]
+    v21 = phi v24, v?26 ctrl=v20
+    v22 = return v21 ctrl=v20
+    v23 = tag_fixnum v11
+    v24 = tag_fixnum v19
+    v25 = finish ctrl=[v22]
+    "#);
+    insta::assert_snapshot!(after, @r#"
+    v0 = start
+    v1 = arg 0
+    v2 = is_kind(fixnum) v1
+    v3 = self
+    v4 = const 1
+    v5 = state twice@6 self=v3 args=[v1] locals=[a=v1] stack=[v1, v4]
+    v6 = guard(kind fixnum) v2 state=v5 ctrl=v0
+    v7 = const bool true
+    v8 = guard(kind fixnum) v7 state=v5 ctrl=v6
+    v9 = untag_fixnum v1
+    v10 = const int 1
+    v11 = fixnum_add v9, v10 state=v5 ctrl=v8
+    v12 = merge ctrl=[v11, v?18]
+    v13 = phi v22, v?18 ctrl=v12
+    v14 = is_kind(fixnum) v13
+    v15 = state twice@8 self=v3 args=[v1] locals=[] stack=[v13, v1]
+    v16 = guard(kind fixnum) v14 state=v15 ctrl=v12
+    v17 = untag_fixnum v13
+    v18 = fixnum_add v17, v9 state=v15 ctrl=v16
+    v19 = merge ctrl=[v18, v?26]
+    v20 = phi v23, v?26 ctrl=v19
+    v21 = return v20 ctrl=v19
+    v22 = tag_fixnum v11
+    v23 = tag_fixnum v18
+    v24 = finish ctrl=[v21]
     "#);
 }

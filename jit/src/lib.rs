@@ -7,7 +7,8 @@
 //!   --inlining--------> Ruby callees and literal blocks spliced in
 //!   --deoptimise------> uncommon paths pruned into guards
 //!   --optimise to a fixed point: canonicalise, constant_fold, tag_untag,
-//!     refloat, gvn, redundant_guards, no_choice_phis, dead_code
+//!     refloat, redundant_loads, gvn, redundant_guards, no_choice_phis,
+//!     dead_code
 //! ```
 //!
 //! Each stage is one module under `passes/`, documented with a small
@@ -116,11 +117,12 @@ fn check(graph: &Graph, pass: &str) {
 
 /// The passes, in order; the optimisation passes repeat until none
 /// changes anything.
-pub const OPTIMISATIONS: [&str; 8] = [
+pub const OPTIMISATIONS: [&str; 9] = [
     "canonicalise",
     "constant_fold",
     "tag_untag",
     "refloat",
+    "redundant_loads",
     "gvn",
     "redundant_guards",
     "no_choice_phis",
@@ -133,6 +135,7 @@ fn optimisation(graph: &mut Graph, pass: &str) -> bool {
         "constant_fold" => passes::constant_fold::run(graph),
         "tag_untag" => passes::tag_untag::run(graph),
         "refloat" => passes::refloat::run(graph),
+        "redundant_loads" => passes::redundant_loads::run(graph),
         "gvn" => passes::gvn::run(graph),
         "redundant_guards" => passes::redundant_guards::run(graph),
         "no_choice_phis" => passes::no_choice_phis::run(graph),

@@ -12,5 +12,6 @@ pub mod inlining;
 pub mod intrinsics;
 pub mod no_choice_phis;
 pub mod redundant_guards;
+pub mod redundant_loads;
 pub mod refloat;
 pub mod tag_untag;

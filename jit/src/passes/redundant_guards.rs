@@ -1,6 +1,8 @@
 //! Redundant guards: a guard dominated by a guard of the same condition can
 //! never fail, and a branch on a condition a dominating guard checked
-//! always goes the same way.
+//! always goes the same way. Checked arithmetic is a guard too: a
+//! `fixnum_add` of the same operands as one that dominates it did not
+//! overflow there and will not here, so it is that one's value.
 //!
 //! ```text
 //! v5 = guard(kind fixnum) v4 ctrl=v0            v5 = guard(kind fixnum) v4 ctrl=v0
@@ -26,8 +28,11 @@ pub fn run(graph: &mut Graph) -> bool {
             guards.entry(graph.input(node, 0)).or_default().push(node);
         }
     }
-    let mut changed = false;
+    let mut changed = repeated_arithmetic(graph, &order, &idom);
     for &node in &order {
+        if graph.is_dead(node) {
+            continue;
+        }
         let is_guard = matches!(graph.op(node), Op::Guard(_));
         if !is_guard && graph.op(node) != &Op::Branch {
             continue;
@@ -52,6 +57,40 @@ pub fn run(graph: &mut Graph) -> bool {
             graph.set_input(node, 0, yes);
         }
         changed = true;
+    }
+    changed
+}
+
+/// Checked operations dominated by the same operation on the same inputs.
+fn repeated_arithmetic(
+    graph: &mut Graph,
+    order: &[NodeId],
+    idom: &FxHashMap<NodeId, NodeId>,
+) -> bool {
+    let mut seen: FxHashMap<(IntOp, NodeId, NodeId), Vec<NodeId>> = FxHashMap::default();
+    let mut changed = false;
+    for &node in order {
+        let Op::Int(op) = *graph.op(node) else {
+            continue;
+        };
+        if !op.is_checked() {
+            continue;
+        }
+        let key = (op, graph.input(node, 0), graph.input(node, 1));
+        let earlier = seen.entry(key).or_default();
+        let first = earlier
+            .iter()
+            .copied()
+            .find(|&other| crate::ir::verify::dominates(idom, other, node));
+        match first {
+            Some(first) => {
+                graph.replace_uses(node, first);
+                graph.unlink(node);
+                graph.kill(node);
+                changed = true;
+            }
+            None => earlier.push(node),
+        }
     }
     changed
 }
