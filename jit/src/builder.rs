@@ -440,12 +440,11 @@ impl Builder<'_> {
                     let value = match self.rt.literal(self.method, literal) {
                         Some(bits) => self.graph.constant(Const::Value(bits)),
                         None => {
-                            let state = self.state(ip, &frame);
                             let op = Op::Insn {
                                 insn,
                                 method: self.method,
                             };
-                            self.fixed(&mut frame, op, &[], Some(state))
+                            self.fixed(&mut frame, op, &[], None)
                         }
                     };
                     frame.stack.push(value);
@@ -603,13 +602,13 @@ impl Builder<'_> {
                 }
                 _ => {
                     let (pops, pushes) = generic_stack_effect(&insn);
-                    let state = self.state(ip, &frame);
+                    let state = insn_may_raise(&insn).then(|| self.state(ip, &frame));
                     let inputs = Self::pop_n(&mut frame, pops);
                     let op = Op::Insn {
                         insn,
                         method: self.method,
                     };
-                    let node = self.fixed(&mut frame, op, &inputs, Some(state));
+                    let node = self.fixed(&mut frame, op, &inputs, state);
                     if pushes {
                         frame.stack.push(node);
                     }

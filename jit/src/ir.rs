@@ -51,6 +51,7 @@ use bytecode::profile::Kind;
 use bytecode::{Insn, Sym};
 use smallvec::SmallVec;
 
+pub mod dominators;
 pub mod dot;
 pub mod print;
 pub mod verify;
@@ -565,11 +566,11 @@ impl Op {
     /// the caller's frame).
     pub fn needs_state(&self) -> bool {
         match self {
+            Op::Insn { insn, .. } => insn_may_raise(insn),
             Op::Guard(_)
             | Op::Deopt(_)
             | Op::Send(_)
             | Op::Yield { .. }
-            | Op::Insn { .. }
             | Op::StoreIvar { .. }
             | Op::ArrayStore
             | Op::Branch => true,
@@ -648,6 +649,13 @@ pub fn insn_has_side_effect(insn: &Insn) -> bool {
             | Insn::GetSpecial(_)
             | Insn::Defined { .. }
     )
+}
+
+/// Whether an instruction run through the runtime may raise or call Ruby
+/// code (and so needs the frame it runs in to be known). Making a String
+/// from a literal or an Array of values does neither.
+pub fn insn_may_raise(insn: &Insn) -> bool {
+    !matches!(insn, Insn::Push(_) | Insn::NewArray(_))
 }
 
 /// One node.

@@ -40,13 +40,21 @@ pub enum Bailout {
     Empty,
     /// Every path leaves compiled code straight away: nothing to run.
     AlwaysDeopts,
+    /// The method's graph is over [`MAX_BUILT_NODES`] before any inlining
+    /// (a long straight-line script: compiling it would cost more than it
+    /// could give back).
+    TooLarge,
 }
+
+/// The largest graph a method may build into.
+pub const MAX_BUILT_NODES: usize = 20_000;
 
 impl Bailout {
     pub fn name(self) -> &'static str {
         match self {
             Bailout::Empty => "empty method",
             Bailout::AlwaysDeopts => "always deoptimises",
+            Bailout::TooLarge => "too large",
         }
     }
 }
@@ -181,6 +189,9 @@ fn pipeline(
 ) -> Result<Graph, Bailout> {
     let frame = session.new_frame();
     let mut graph = builder::build(session.rt, method, FrameContext::root(frame))?;
+    if graph.live_count() > MAX_BUILT_NODES {
+        return Err(Bailout::TooLarge);
+    }
     check(&graph, "build");
     observe("build", &graph);
     let mut step = |graph: &mut Graph, name: &str, changed: bool| {

@@ -17,9 +17,9 @@
 //! - a value computed on the control flow is used only where its node
 //!   dominates the use (for a phi: the matching predecessor).
 
+use crate::ir::dominators::Dominators;
 use crate::ir::print::control_order;
 use crate::ir::*;
-use fxhash::FxHashMap;
 
 /// What is wrong with a graph.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -65,7 +65,8 @@ pub fn verify(graph: &Graph) -> Result<(), VerifyError> {
 }
 
 fn edges_and_uses(graph: &Graph) -> Result<(), VerifyError> {
-    let mut counted: FxHashMap<(NodeId, NodeId), usize> = FxHashMap::default();
+    // The users each node should have, from the edges.
+    let mut expected: Vec<Vec<NodeId>> = vec![Vec::new(); graph.capacity()];
     for id in graph.live() {
         let n = graph.node(id);
         for &used in n.control.iter().chain(&n.inputs).chain(n.state.iter()) {
@@ -75,31 +76,18 @@ fn edges_and_uses(graph: &Graph) -> Result<(), VerifyError> {
                 id.0,
                 used.0
             );
-            *counted.entry((used, id)).or_default() += 1;
+            expected[used.0 as usize].push(id);
         }
     }
     for id in graph.live() {
-        let mut recorded: FxHashMap<NodeId, usize> = FxHashMap::default();
-        for &user in graph.users(id) {
-            *recorded.entry(user).or_default() += 1;
-        }
-        for (&user, &count) in &recorded {
-            let actual = counted.get(&(id, user)).copied().unwrap_or(0);
-            ensure!(
-                actual == count,
-                "use index of n{} says n{} uses it {count} times, the edges say {actual}",
-                id.0,
-                user.0
-            );
-        }
-    }
-    for (&(used, user), &count) in &counted {
-        let recorded = graph.users(used).iter().filter(|&&u| u == user).count();
+        let expected = &mut expected[id.0 as usize];
+        expected.sort_unstable();
+        let mut listed: Vec<NodeId> = graph.users(id).to_vec();
+        listed.sort_unstable();
         ensure!(
-            recorded == count,
-            "n{} uses n{} {count} times but the use index has {recorded}",
-            user.0,
-            used.0
+            listed == *expected,
+            "the use index of n{} lists {listed:?}, the edges say {expected:?}",
+            id.0
         );
     }
     Ok(())
@@ -281,68 +269,9 @@ fn node(
     Ok(())
 }
 
-/// Immediate dominators of the control nodes (Cooper, Harvey and Kennedy's
-/// iteration over reverse post-order).
-pub fn dominators(graph: &Graph, order: &[NodeId]) -> FxHashMap<NodeId, NodeId> {
-    let index: FxHashMap<NodeId, usize> = order.iter().enumerate().map(|(i, &n)| (n, i)).collect();
-    let mut idom: Vec<Option<usize>> = vec![None; order.len()];
-    idom[0] = Some(0);
-    let mut changed = true;
-    while changed {
-        changed = false;
-        for (i, &node) in order.iter().enumerate().skip(1) {
-            let mut new: Option<usize> = None;
-            for pred in graph.control(node) {
-                let Some(&p) = index.get(pred) else { continue };
-                if idom[p].is_none() {
-                    continue;
-                }
-                new = Some(match new {
-                    None => p,
-                    Some(current) => intersect(&idom, current, p),
-                });
-            }
-            if new.is_some() && idom[i] != new {
-                idom[i] = new;
-                changed = true;
-            }
-        }
-    }
-    order
-        .iter()
-        .enumerate()
-        .filter_map(|(i, &n)| idom[i].map(|d| (n, order[d])))
-        .collect()
-}
-
-fn intersect(idom: &[Option<usize>], mut a: usize, mut b: usize) -> usize {
-    while a != b {
-        while a > b {
-            a = idom[a].expect("processed");
-        }
-        while b > a {
-            b = idom[b].expect("processed");
-        }
-    }
-    a
-}
-
-/// Whether control node `a` dominates control node `b`.
-pub fn dominates(idom: &FxHashMap<NodeId, NodeId>, a: NodeId, mut b: NodeId) -> bool {
-    loop {
-        if a == b {
-            return true;
-        }
-        match idom.get(&b) {
-            Some(&up) if up != b => b = up,
-            _ => return false,
-        }
-    }
-}
-
 /// Values made on the control flow are used only where they dominate.
 fn dominance(graph: &Graph, order: &[NodeId]) -> Result<(), VerifyError> {
-    let idom = dominators(graph, order);
+    let idom = Dominators::of(graph, order);
     // The control node each floating node is needed at, found through its
     // users: a floating node may be used from several places, so its fixed
     // inputs must dominate each of them.
@@ -352,7 +281,7 @@ fn dominance(graph: &Graph, order: &[NodeId]) -> Result<(), VerifyError> {
             for phi in graph.phis(user) {
                 for (index, &input) in graph.inputs(phi).iter().enumerate() {
                     let pred = graph.control(user)[index];
-                    if !idom.contains_key(&pred) {
+                    if !idom.contains(pred) {
                         // An edge from unreachable code, for dead code to cut.
                         continue;
                     }
@@ -366,7 +295,7 @@ fn dominance(graph: &Graph, order: &[NodeId]) -> Result<(), VerifyError> {
 
 fn check_uses(
     graph: &Graph,
-    idom: &FxHashMap<NodeId, NodeId>,
+    idom: &Dominators,
     user: NodeId,
     at: NodeId,
 ) -> Result<(), VerifyError> {
@@ -381,7 +310,7 @@ fn check_uses(
 /// dominate it, and a floating one's own inputs likewise.
 fn check_value(
     graph: &Graph,
-    idom: &FxHashMap<NodeId, NodeId>,
+    idom: &Dominators,
     value: NodeId,
     at: NodeId,
     user: NodeId,
@@ -396,7 +325,7 @@ fn check_value(
         if n.op == Op::Phi {
             let merge = n.control[0];
             ensure!(
-                dominates(idom, merge, at),
+                idom.dominates(merge, at),
                 "n{} ({:?} at n{}) uses phi n{} of merge n{} which does not dominate it",
                 user.0,
                 graph.op(user),
@@ -406,7 +335,7 @@ fn check_value(
             );
         } else if !n.control.is_empty() {
             ensure!(
-                dominates(idom, v, at),
+                idom.dominates(v, at),
                 "n{} uses n{} ({:?}) where it does not dominate",
                 user.0,
                 v.0,

@@ -13,14 +13,14 @@
 //! Value numbering first makes equal conditions one node, so "the same
 //! condition" is "the same node".
 
+use crate::ir::dominators::Dominators;
 use crate::ir::print::control_order;
-use crate::ir::verify::dominators;
 use crate::ir::*;
 use fxhash::FxHashMap;
 
 pub fn run(graph: &mut Graph) -> bool {
     let order = control_order(graph);
-    let idom = dominators(graph, &order);
+    let dominators = Dominators::of(graph, &order);
     // The guards by condition, in control order.
     let mut guards: FxHashMap<NodeId, Vec<NodeId>> = FxHashMap::default();
     for &node in &order {
@@ -28,7 +28,7 @@ pub fn run(graph: &mut Graph) -> bool {
             guards.entry(graph.input(node, 0)).or_default().push(node);
         }
     }
-    let mut changed = repeated_arithmetic(graph, &order, &idom);
+    let mut changed = repeated_arithmetic(graph, &order, &dominators);
     for &node in &order {
         if graph.is_dead(node) {
             continue;
@@ -42,9 +42,7 @@ pub fn run(graph: &mut Graph) -> bool {
             continue;
         };
         let proven = candidates.iter().any(|&other| {
-            other != node
-                && !graph.is_dead(other)
-                && crate::ir::verify::dominates(&idom, other, node)
+            other != node && !graph.is_dead(other) && dominators.dominates(other, node)
         });
         if !proven {
             continue;
@@ -62,11 +60,7 @@ pub fn run(graph: &mut Graph) -> bool {
 }
 
 /// Checked operations dominated by the same operation on the same inputs.
-fn repeated_arithmetic(
-    graph: &mut Graph,
-    order: &[NodeId],
-    idom: &FxHashMap<NodeId, NodeId>,
-) -> bool {
+fn repeated_arithmetic(graph: &mut Graph, order: &[NodeId], dominators: &Dominators) -> bool {
     let mut seen: FxHashMap<(IntOp, NodeId, NodeId), Vec<NodeId>> = FxHashMap::default();
     let mut changed = false;
     for &node in order {
@@ -81,7 +75,7 @@ fn repeated_arithmetic(
         let first = earlier
             .iter()
             .copied()
-            .find(|&other| crate::ir::verify::dominates(idom, other, node));
+            .find(|&other| dominators.dominates(other, node));
         match first {
             Some(first) => {
                 graph.replace_uses(node, first);
