@@ -181,7 +181,7 @@ impl Vm {
         for _ in 0..body.code.locals.len() {
             self.stack.push(Value::NIL);
         }
-        let result = self.execute(body, base, 0, 0);
+        let result = self.run_method(body, base, 0);
         self.jit_leaving(body);
         self.pop_frame();
         self.stack.truncate(base);

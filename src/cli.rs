@@ -46,9 +46,26 @@ pub struct Options {
     pub dump_ir: Option<String>,
 
     /// After the run, print counters to stderr: methods compiled, bailouts
-    /// by reason, inlining decisions, guards, deoptimisation maps, GC runs.
+    /// by reason, inlining decisions, guards, deoptimisation maps, bytes of
+    /// code, deoptimisations, failed guards by site, recompilations,
+    /// invalidations, OSR entries, GC runs.
     #[arg(long)]
     pub stats: bool,
+
+    /// Append the disassembly of every compiled method to FILE, each range
+    /// headed by the IR node it came from.
+    #[arg(long, value_name = "FILE")]
+    pub dump_asm: Option<String>,
+
+    /// Print a line to stderr per deoptimisation: the method, why, where
+    /// the interpreter resumes, and the frame it resumes with.
+    #[arg(long)]
+    pub trace_deopt: bool,
+
+    /// Make guards fail on a pseudo-random schedule drawn from SEED
+    /// (default 1), so deoptimisation runs everywhere.
+    #[arg(long, value_name = "SEED", num_args = 0..=1, require_equals = true, default_missing_value = "1")]
+    pub jit_stress_deopt: Option<u64>,
 
     /// The script, then the arguments it gets in ARGV.
     #[arg(
@@ -110,12 +127,14 @@ fn run(options: &Options) -> i32 {
         return 0;
     }
     if !options.no_jit {
-        let dump_dir = options.dump_ir.as_ref().map(std::path::PathBuf::from);
-        vm.jit = Some(crate::jit::JitState::new(
-            &mut vm,
-            options.jit_threshold,
-            dump_dir,
-        ));
+        let jit_options = crate::jit::JitOptions {
+            threshold: options.jit_threshold,
+            dump_dir: options.dump_ir.as_ref().map(std::path::PathBuf::from),
+            dump_asm: options.dump_asm.as_ref().map(std::path::PathBuf::from),
+            stress_seed: options.jit_stress_deopt,
+            trace_deopt: options.trace_deopt,
+        };
+        vm.jit = Some(crate::jit::JitState::new(&mut vm, jit_options));
     }
     vm.sources.insert(code.file.clone(), Rc::from(source));
     vm.set_program(&file, &argv);

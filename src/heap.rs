@@ -75,6 +75,11 @@ pub struct Header {
 }
 
 impl Header {
+    /// Where compiled code finds the kind byte and the class word
+    /// (`#[repr(C)]` fixes them).
+    pub const KIND_OFFSET: i32 = 0;
+    pub const CLASS_OFFSET: i32 = 8;
+
     pub fn new(kind: ObjKind, class: Value) -> Header {
         Header {
             kind: Cell::new(kind),

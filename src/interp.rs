@@ -147,6 +147,8 @@ pub struct LoadedMethod {
     pub calls: Cell<u64>,
     /// Whether the JIT compiled it yet (`crate::jit::status`).
     pub jit: Cell<u8>,
+    /// Its compiled code, while valid.
+    pub compiled: RefCell<Option<Rc<crate::jit::CompiledMethod>>>,
     pub children: Vec<Rc<LoadedMethod>>,
     /// Per `getivar`/`setivar` site: the shapes seen and their slots.
     pub ivar_caches: Vec<RefCell<IvarCache>>,
@@ -238,6 +240,7 @@ impl Vm {
         let loaded = Rc::new(LoadedMethod {
             id: self.methods.len() as u32,
             jit: Cell::new(crate::jit::status::NOT_YET),
+            compiled: RefCell::new(None),
             ivar_caches,
             branches: (0..code.branches)
                 .map(|_| Cell::new(BranchProfile::default()))
@@ -310,7 +313,7 @@ impl Vm {
         main.calls.set(main.calls.get() + 1);
         self.jit_entering(&main);
         self.push_locals(&main);
-        let result = self.execute(&main, base, 0, 0);
+        let result = self.run_method(&main, base, 0);
         self.jit_leaving(&main);
         self.pop_frame();
         self.stack.truncate(base);
@@ -412,7 +415,7 @@ impl Vm {
         let operand_base = base + 1 + argc + method.code.locals.len();
         let mut ip = start;
         loop {
-            let control = match self.run(method, base, argc, ip) {
+            let control = match self.run(method, base, argc, ip, usize::MAX) {
                 Ok(value) => return Ok(value),
                 Err(control) => control,
             };
@@ -445,14 +448,43 @@ impl Vm {
         }
     }
 
+    /// Runs a method's frame from its start: its compiled code when it has
+    /// some, else the interpreter.
+    #[inline]
+    pub fn run_method(&mut self, method: &Rc<LoadedMethod>, base: usize, argc: usize) -> VmResult {
+        if method.jit.get() == crate::jit::status::COMPILED {
+            let compiled = method.compiled.borrow().clone();
+            if let Some(compiled) = compiled {
+                return self.run_compiled(&compiled, method, base, argc);
+            }
+        }
+        self.execute(method, base, argc, 0)
+    }
+
+    /// Runs the one instruction at `ip` of `method` in the frame at `base`,
+    /// whose operands are on the stack: how compiled code runs what it
+    /// leaves to the runtime. Returns the value it pushed, if any.
+    pub fn run_one(
+        &mut self,
+        method: &Rc<LoadedMethod>,
+        base: usize,
+        argc: usize,
+        ip: usize,
+        operand_base: usize,
+    ) -> VmResult<Option<Value>> {
+        self.run(method, base, argc, ip, ip + 1)?;
+        Ok((self.stack.len() > operand_base).then(|| self.pop()))
+    }
+
     /// The interpreter loop for one frame, until it returns or a transfer
-    /// leaves it.
+    /// leaves it (or, for [`Vm::run_one`], until it reaches `stop`).
     fn run(
         &mut self,
         method: &Rc<LoadedMethod>,
         base: usize,
         argc: usize,
         start: usize,
+        stop: usize,
     ) -> VmResult {
         let code: &Method = &method.code;
         let insns = &code.insns[..];
@@ -460,6 +492,9 @@ impl Vm {
         let frame = self.frames.len() - 1;
         let mut ip = start;
         loop {
+            if ip == stop {
+                return Ok(Value::UNDEF);
+            }
             let insn = insns[ip];
             ip += 1;
             match insn {
@@ -1644,7 +1679,7 @@ impl Vm {
         code.calls.set(code.calls.get() + 1);
         self.jit_entering(&code);
         self.push_locals(&code);
-        let result = self.execute(&code, base, argc, 0);
+        let result = self.run_method(&code, base, argc);
         self.jit_leaving(&code);
         self.pop_frame();
         self.stack.truncate(base);
@@ -1905,7 +1940,7 @@ impl Vm {
                 callee.calls.set(callee.calls.get() + 1);
                 self.jit_entering(callee);
                 self.push_locals(callee);
-                let result = self.execute(callee, receiver_index, argc, 0);
+                let result = self.run_method(callee, receiver_index, argc);
                 self.jit_leaving(callee);
                 self.pop_frame();
                 match result {

@@ -841,6 +841,7 @@ impl Vm {
         class_data(class).includes.borrow_mut().push(module);
         self.hierarchy_serial += 1;
         self.method_serial += 1;
+        self.jit_methods_changed(None);
         true
     }
 
@@ -925,6 +926,7 @@ impl Vm {
             .borrow_mut()
             .insert(name, Rc::new(entry));
         self.method_serial += 1;
+        self.jit_methods_changed(Some(name));
     }
 
     /// Defines a core method written in Rust.
@@ -981,6 +983,7 @@ impl Vm {
         }
         // Caches may hold the entry as it was.
         self.method_serial += 1;
+        self.jit_methods_changed(Some(sym));
     }
 
     /// The singleton class of a heap object (a class's singleton class is

@@ -21,6 +21,20 @@
 //! Equal maps are one map ([`DeoptMaps::intern`]): guards that roll back to
 //! the same point share it. Until the code generator assigns registers a
 //! value's [`Source`] is the IR node that computes it.
+//!
+//! Once code is generated, each place that may deoptimise (a *site*: a
+//! guard's stub, a poll after a call) has a [`SiteMap`]: its map, plus for
+//! every value of the map *where* it is ([`Location`]: a register the stub
+//! pushed, a spill slot in the compiled frame, a constant) and *how* it is
+//! held ([`Repr`]: a tagged value, or a machine integer, a condition or a
+//! double that the interpreter needs as a `Value`). [`SiteMap::read`] turns
+//! the stub's registers and the frame back into the interpreter's frames:
+//!
+//! ```text
+//!   site 3, map 1, values: [Value in pushed 0, Int in spill -64, ...]
+//!   stub: push rbx; push r12; call continue_in_interpreter(fp, sp, 3)
+//!   read: receiver = [sp + 8], args = [tag([fp - 64]), ...]
+//! ```
 
 use fxhash::FxHashMap;
 
@@ -31,6 +45,9 @@ pub enum Source {
     Node(u32),
     /// A value known when compiling (its `bytecode::abi` encoding).
     Constant(u64),
+    /// What the compiled method was entered with: 0 is the receiver, n the
+    /// n-th argument (maps that roll back to the method's entry).
+    Entry(u32),
 }
 
 /// One interpreter frame to rebuild.
@@ -88,6 +105,139 @@ impl DeoptMaps {
     }
 }
 
+/// Where a value is when a site deoptimises.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Location {
+    /// The n-th register the site's stub pushed (the first pushed is 0; it
+    /// sits highest, at `sp + 8 * (pushed - 1 - n)`).
+    Pushed(u8),
+    /// A spill slot at this offset from the compiled frame's pointer.
+    Frame(i32),
+    /// Known when compiling (a `bytecode::abi` encoding).
+    Constant(u64),
+}
+
+/// How compiled code holds a value the interpreter needs as a `Value`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Repr {
+    /// Already a tagged value.
+    Value,
+    /// A machine integer in the fixnum range: tagged on reading.
+    Int,
+    /// A condition (0 or 1): `false` or `true`.
+    Bool,
+    /// A double's bits: a Float (boxed on reading when it has no flonum).
+    Float,
+}
+
+/// One value of a site: where, and how held.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Located {
+    pub location: Location,
+    pub repr: Repr,
+}
+
+/// What a deoptimisation site needs to rebuild the interpreter's frames.
+#[derive(Clone, PartialEq, Debug)]
+pub struct SiteMap {
+    pub map: MapId,
+    /// One per [`Source`] of the map, in the order [`DeoptMap::sources`]
+    /// lists them.
+    pub values: Vec<Located>,
+    /// How many registers the site's stub pushed.
+    pub pushed: u8,
+    /// The site is a poll after a call: the innermost frame resumes after
+    /// the instruction at its `ip`...
+    pub after_call: bool,
+    /// ...with the value the call returned pushed (when it pushes one).
+    pub returned: Option<Located>,
+}
+
+/// One interpreter frame read back, with `Value` encodings.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct FrameValues {
+    pub method: u32,
+    pub ip: u32,
+    pub receiver: u64,
+    pub args: Vec<u64>,
+    pub locals: Vec<(u16, u64)>,
+    pub stack: Vec<u64>,
+}
+
+impl DeoptMap {
+    /// Every value of the map, frame by frame (outermost first): receiver,
+    /// arguments, locals, stack.
+    pub fn sources(&self) -> impl Iterator<Item = Source> + '_ {
+        self.frames.iter().flat_map(|frame| {
+            std::iter::once(frame.receiver)
+                .chain(frame.args.iter().copied())
+                .chain(frame.locals.iter().map(|&(_, source)| source))
+                .chain(frame.stack.iter().copied())
+        })
+    }
+}
+
+impl SiteMap {
+    /// Reads the site's values back from a stub's pushed registers (at
+    /// `sp`) and the compiled frame (at `fp`), as the interpreter's frames,
+    /// outermost first. `box_float` makes a Float of a double that has no
+    /// immediate encoding. Also returns the value the call returned, for a
+    /// poll after a call.
+    ///
+    /// # Safety
+    /// `fp` and `sp` must be the frame and stack pointers the site's stub
+    /// passed, while that frame is live.
+    pub unsafe fn read(
+        &self,
+        map: &DeoptMap,
+        fp: *const u64,
+        sp: *const u64,
+        box_float: &mut dyn FnMut(f64) -> u64,
+    ) -> (Vec<FrameValues>, Option<u64>) {
+        let mut read_one = |located: Located| {
+            let raw = match located.location {
+                Location::Constant(bits) => bits,
+                // SAFETY: the stub pushed `pushed` registers at `sp`.
+                Location::Pushed(n) => unsafe {
+                    *sp.add(usize::from(self.pushed) - 1 - usize::from(n))
+                },
+                // SAFETY: spill slots lie inside the live compiled frame.
+                Location::Frame(offset) => unsafe { *fp.offset(offset as isize / 8) },
+            };
+            match located.repr {
+                Repr::Value => raw,
+                Repr::Int => bytecode::abi::fixnum(raw as i64)
+                    .expect("an Int a frame holds is in the fixnum range"),
+                Repr::Bool => bytecode::abi::bool(raw != 0),
+                Repr::Float => {
+                    let double = f64::from_bits(raw);
+                    bytecode::abi::flonum(double).unwrap_or_else(|| box_float(double))
+                }
+            }
+        };
+        let mut values = self.values.iter().copied();
+        let mut next = || read_one(values.next().expect("a location per source"));
+        let frames = map
+            .frames
+            .iter()
+            .map(|frame| FrameValues {
+                method: frame.method,
+                ip: frame.ip,
+                receiver: next(),
+                args: frame.args.iter().map(|_| next()).collect(),
+                locals: frame
+                    .locals
+                    .iter()
+                    .map(|&(slot, _)| (slot, next()))
+                    .collect(),
+                stack: frame.stack.iter().map(|_| next()).collect(),
+            })
+            .collect();
+        let returned = self.returned.map(&mut read_one);
+        (frames, returned)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -119,5 +269,64 @@ mod tests {
         assert_ne!(a, c);
         assert_eq!(maps.len(), 2);
         assert_eq!(maps.get(a).frames[0].ip, 12);
+    }
+
+    #[test]
+    fn a_site_reads_registers_spill_slots_and_constants_back_as_values() {
+        let map = DeoptMap {
+            frames: vec![frame(12)],
+        };
+        let site = SiteMap {
+            map: MapId(0),
+            values: vec![
+                Located {
+                    location: Location::Pushed(0),
+                    repr: Repr::Value,
+                },
+                Located {
+                    location: Location::Pushed(1),
+                    repr: Repr::Int,
+                },
+                Located {
+                    location: Location::Frame(-8),
+                    repr: Repr::Value,
+                },
+                Located {
+                    location: Location::Constant(bytecode::abi::NIL),
+                    repr: Repr::Value,
+                },
+                Located {
+                    location: Location::Frame(-16),
+                    repr: Repr::Float,
+                },
+            ],
+            pushed: 2,
+            after_call: false,
+            returned: None,
+        };
+        // The stub pushed 0x40 (first) then 7 (second): 7 is at sp.
+        let pushed = [7u64, 0x40];
+        let frame_words = [1.0e300f64.to_bits(), 0x15, 0xdead];
+        let fp = unsafe { frame_words.as_ptr().add(2) };
+        let mut boxed = Vec::new();
+        let (frames, returned) = unsafe {
+            site.read(&map, fp, pushed.as_ptr(), &mut |d| {
+                boxed.push(d);
+                0x1000
+            })
+        };
+        assert_eq!(returned, None);
+        assert_eq!(
+            frames,
+            vec![FrameValues {
+                method: 1,
+                ip: 12,
+                receiver: 0x40,
+                args: vec![bytecode::abi::fixnum(7).unwrap(), 0x15],
+                locals: vec![],
+                stack: vec![bytecode::abi::NIL, 0x1000],
+            }]
+        );
+        assert_eq!(boxed, vec![1.0e300]);
     }
 }

@@ -20,6 +20,7 @@
 //! The JIT sees the runtime only through [`runtime::Runtime`]: method code
 //! and profiles by handle, lookups by kind and name, and names for dumps.
 
+pub mod backend;
 pub mod builder;
 pub mod inline_policy;
 pub mod ir;

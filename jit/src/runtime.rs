@@ -7,8 +7,13 @@
 //!
 //! ```text
 //! runtime ----code, profiles, lookups, names----> jit::compile
-//! runtime <---graph (later: machine code + deopt maps)--- jit
+//! runtime <---machine code + deoptimisation sites------- jit
 //! ```
+//!
+//! Compiled code reaches the runtime only through the helpers the runtime
+//! lists in [`Helpers`] (addresses of `extern "C"` functions, with the
+//! signatures documented there), and reads objects only as [`KindTest`]
+//! describes them.
 
 use crate::ir::{MethodRef, ShapeRef};
 use bytecode::profile::{BranchProfile, Kind, KindSet};
@@ -81,6 +86,44 @@ pub enum Callee {
     Other,
 }
 
+/// The runtime's functions compiled code calls, by address. `ctx` is the
+/// pointer the compiled method was entered with (the runtime's context of
+/// that activation); values are `bytecode::abi` words; `UNDEF` as a result
+/// means a pending exception or jump, which the compiled method returns.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Helpers {
+    /// `fn(ctx, method, ip, operands: *const u64, count) -> u64`: runs the
+    /// instruction at `ip` of `method` as the interpreter would, in the
+    /// compiled method's frame, with `operands` as the values it pops.
+    pub run_insn: u64,
+    /// `fn(ctx, code, site, fp, sp) -> u64`: a site's stub deoptimises
+    /// (see `deopt::SiteMap`); the interpreter finishes the method.
+    pub deoptimise: u64,
+    /// `fn(ctx) -> u64`: `true` when the frame has a block, else `nil`.
+    pub frame_block: u64,
+    /// `fn(ctx) -> u64`: the frame's environment (captured locals).
+    pub frame_env: u64,
+    /// `fn(value) -> u64`: an object's shape, or `u64::MAX` for a value
+    /// without shaped slots.
+    pub load_shape: u64,
+    /// `fn(object, slot) -> u64`.
+    pub load_ivar: u64,
+    /// `fn(ctx, object, slot, value, shape) -> u64`: 0, or 1 when the
+    /// object is frozen (nothing written). `shape` is the object's new
+    /// shape when the write adds the slot, else `u64::MAX`.
+    pub store_ivar: u64,
+    /// `fn(array) -> u64`: the length.
+    pub array_length: u64,
+    /// `fn(array, index) -> u64`.
+    pub array_load: u64,
+    /// `fn(array, index, value) -> u64`: 0, or 1 when frozen.
+    pub array_store: u64,
+    /// `fn(value) -> u64`: the double's bits of a Float.
+    pub unbox_float: u64,
+    /// `fn(ctx, bits) -> u64`: a Float.
+    pub box_float: u64,
+}
+
 /// The runtime as the JIT sees it.
 pub trait Runtime {
     /// A method's bytecode.
@@ -101,6 +144,23 @@ pub trait Runtime {
     /// What receivers of kind `kind` call for `name` (None: no method, the
     /// call raises or goes to `method_missing`).
     fn lookup(&self, kind: Kind, name: Sym) -> Option<Callee>;
+
+    /// Whether compiled code speculating at the send at `ip` of `method`
+    /// failed too often: compiled again, the send stays a plain call.
+    fn speculation_failed(&self, method: MethodRef, ip: u32) -> bool;
+
+    // --- code generation --------------------------------------------------
+    /// How compiled code tests that a value is of `kind`.
+    fn kind_test(&self, kind: Kind) -> crate::backend::lir::KindTest;
+    /// The functions compiled code calls.
+    fn helpers(&self) -> Helpers;
+    /// Whether `--jit-stress-deopt` is on: the address of the countdown
+    /// that makes guards fail (a `u64`; a guard deoptimises when its
+    /// decrement reaches zero).
+    fn stress_countdown(&self) -> Option<u64>;
+    /// The address of the byte that becomes non-zero when the code being
+    /// compiled is invalidated (what polls read).
+    fn invalidated_flag(&self) -> u64;
 
     // --- names, for dumps ---------------------------------------------------
     fn symbol_name(&self, sym: Sym) -> String;

@@ -93,6 +93,7 @@ pub fn define(vm: &mut Vm) {
                 return Err(vm.raise(class, message));
             }
             vm.method_serial += 1;
+            vm.jit_methods_changed(Some(name));
         }
         Ok(module)
     });

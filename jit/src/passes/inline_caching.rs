@@ -33,6 +33,9 @@ pub fn run(graph: &mut Graph, rt: &dyn Runtime) -> bool {
         let Op::Send(info) = graph.op(send).clone() else {
             unreachable!()
         };
+        if crate::passes::speculation_failed(graph, rt, send) {
+            continue;
+        }
         let profile = rt.send_profile(info.method, info.site);
         if profile.receiver.is_empty() {
             graph.mark_uncommon(send);

@@ -35,6 +35,7 @@ pub fn run(graph: &mut Graph, rt: &dyn Runtime) -> bool {
             Op::Insn { insn, .. } => matches!(insn, Insn::GetIvar(_) | Insn::SetIvar(_)),
             _ => false,
         })
+        .filter(|&n| !crate::passes::speculation_failed(graph, rt, n))
         .collect();
     let mut changed = false;
     for node in candidates {

@@ -15,3 +15,16 @@ pub mod redundant_guards;
 pub mod redundant_loads;
 pub mod refloat;
 pub mod tag_untag;
+
+use crate::ir::{Graph, NodeId, Op};
+use crate::runtime::Runtime;
+
+/// Whether compiled code already speculated at this node's instruction and
+/// failed too often (the runtime remembers): then it is not speculated on
+/// again.
+pub fn speculation_failed(graph: &Graph, rt: &dyn Runtime, node: NodeId) -> bool {
+    match graph.state(node).map(|state| graph.op(state)) {
+        Some(Op::FrameState(info)) => rt.speculation_failed(info.method, info.ip),
+        _ => false,
+    }
+}

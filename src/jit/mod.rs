@@ -4,10 +4,20 @@
 //!
 //! A method is compiled once its calls reach `--jit-threshold` (checked as
 //! it returns, so its profile holds at least one run; a threshold of 0
-//! compiles before the first call). Code generation is the JIT's next
-//! stage: for now a compilation builds and optimises the graph, counts
-//! what it did (`--stats`) and writes the graphs out (`--dump-ir`); the
-//! interpreter keeps running the method.
+//! compiles before the first call). A compilation builds and optimises the
+//! graph, then generates machine code ([`jit::backend`]); from then on
+//! [`Vm::run_method`] enters the code instead of the interpreter. Compiled
+//! code calls back into the runtime through the helpers of [`helpers`],
+//! which also holds deoptimisation: a failed guard rebuilds the
+//! interpreter's frame and the interpreter finishes the method.
+//!
+//! Compiled code assumes what the lookups it made answered. Defining a
+//! method with a name it looked up (or including a module, which may change
+//! any lookup) *invalidates* it: new calls interpret, and activations
+//! running it deoptimise at their next poll (after every call). A method
+//! invalidated, or whose guards keep failing, is compiled again after
+//! another `--jit-threshold` calls, without the speculations that failed;
+//! after [`MAX_COMPILATIONS`] it stays interpreted.
 //!
 //! The JIT builds core operations as IR only while they are the original
 //! core methods: [`Intrinsics`] remembers each one's method entry as the
@@ -20,22 +30,84 @@ use crate::value::Value;
 use crate::vm::{class_data, Vm};
 use bytecode::profile::{builtin_kind_name, BranchProfile, Kind};
 use bytecode::{Insn, Method, Sym};
+use jit::backend::lir::KindTest;
 use jit::ir::{MethodRef, ShapeRef};
-use jit::runtime::{Callee, Intrinsic, IvarLine, IvarProfile, Runtime, SendProfile};
-use std::cell::RefCell;
+use jit::runtime::{Callee, Helpers, Intrinsic, IvarLine, IvarProfile, Runtime, SendProfile};
+use std::cell::{Cell, RefCell};
 use std::path::PathBuf;
 use std::rc::Rc;
 
-/// The JIT's settings and counters for one run.
-pub struct JitState {
+pub mod helpers;
+
+/// How often one method may be compiled (first time included).
+pub const MAX_COMPILATIONS: u32 = 5;
+
+/// A guard that fails this often (not counting `--jit-stress-deopt`)
+/// makes its method compile again without that speculation.
+pub const MAX_GUARD_FAILURES: u32 = 8;
+
+/// The JIT's settings, from the command line.
+#[derive(Clone, Debug, Default)]
+pub struct JitOptions {
     /// Calls after which a method is compiled.
     pub threshold: u64,
     /// Where `--dump-ir` writes graphs.
     pub dump_dir: Option<PathBuf>,
+    /// Where `--dump-asm` writes disassembly.
+    pub dump_asm: Option<PathBuf>,
+    /// `--jit-stress-deopt=SEED`.
+    pub stress_seed: Option<u64>,
+    /// `--trace-deopt`.
+    pub trace_deopt: bool,
+}
+
+/// Counters the runtime keeps about compiled code (`--stats`).
+#[derive(Clone, Debug, Default)]
+pub struct RunStats {
+    pub code_bytes: u64,
+    pub deopts: u64,
+    /// Failed guards, by site (`method@ip reason`).
+    pub guard_failures: fxhash::FxHashMap<String, u64>,
+    pub recompilations: u64,
+    pub invalidations: u64,
+    pub osr_entries: u64,
+}
+
+/// The JIT's settings and counters for one run.
+pub struct JitState {
+    pub threshold: u64,
+    pub options: JitOptions,
     pub stats: jit::Stats,
+    pub run_stats: RunStats,
     intrinsics: Intrinsics,
     /// Dump file names given out so far (two methods may share a name).
     dump_names: fxhash::FxHashMap<String, u32>,
+    /// Every method's code, by handle (kept while any activation may run
+    /// it: code is never freed during a run).
+    pub code: Vec<Rc<CompiledMethod>>,
+    /// Under `--jit-stress-deopt`: the countdown guards decrement, and the
+    /// generator of the next count.
+    pub stress_countdown: Option<Box<Cell<u64>>>,
+    pub stress_state: u64,
+    /// Sends (method, ip) whose speculation failed too often: compiled
+    /// again, they stay plain calls.
+    pub failed_speculations: fxhash::FxHashSet<(u32, u32)>,
+    /// Compilations per method.
+    compilations: fxhash::FxHashMap<u32, u32>,
+}
+
+/// A method's machine code and what it assumed.
+pub struct CompiledMethod {
+    pub handle: u32,
+    pub method: Rc<LoadedMethod>,
+    pub code: jit::backend::CompiledCode,
+    /// Non-zero once invalidated (polls read it; boxed so its address is
+    /// stable).
+    pub invalidated: Box<Cell<u8>>,
+    /// The method names whose lookups the code relies on.
+    pub assumed_names: fxhash::FxHashSet<Sym>,
+    /// Failures per site.
+    pub failures: Vec<Cell<u32>>,
 }
 
 /// Whether a method was compiled yet (`LoadedMethod::jit`).
@@ -94,13 +166,42 @@ impl Intrinsics {
 }
 
 impl JitState {
-    pub fn new(vm: &mut Vm, threshold: u64, dump_dir: Option<PathBuf>) -> JitState {
-        JitState {
-            threshold,
-            dump_dir,
+    pub fn new(vm: &mut Vm, options: JitOptions) -> JitState {
+        if let Some(path) = &options.dump_asm {
+            // Each compiled method is appended; start empty.
+            let _ = std::fs::write(path, "");
+        }
+        let stress_state = options
+            .stress_seed
+            .map_or(0, |seed| seed ^ 0x9e37_79b9_7f4a_7c15);
+        let mut state = JitState {
+            threshold: options.threshold,
+            stress_countdown: options.stress_seed.map(|_| Box::new(Cell::new(0))),
+            stress_state,
+            options,
             stats: jit::Stats::default(),
+            run_stats: RunStats::default(),
             intrinsics: Intrinsics::record(vm),
             dump_names: Default::default(),
+            code: Vec::new(),
+            failed_speculations: Default::default(),
+            compilations: Default::default(),
+        };
+        state.rearm_stress();
+        state
+    }
+
+    /// Sets the stress countdown to the next pseudo-random count (1 to 16
+    /// guards from now), from the seed: the same run fails the same guards.
+    pub fn rearm_stress(&mut self) {
+        if let Some(countdown) = &self.stress_countdown {
+            // xorshift64*
+            let mut x = self.stress_state.max(1);
+            x ^= x >> 12;
+            x ^= x << 25;
+            x ^= x >> 27;
+            self.stress_state = x;
+            countdown.set(1 + (x.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 60));
         }
     }
 }
@@ -132,6 +233,7 @@ impl Vm {
             return;
         };
         let dump = jit
+            .options
             .dump_dir
             .clone()
             .filter(|_| !crate::prelude::is_internal(&method.code.file));
@@ -145,10 +247,23 @@ impl Vm {
                 format!("{name}_{count}")
             }
         });
+        let count = jit.compilations.entry(method.id).or_default();
+        *count += 1;
+        if *count > MAX_COMPILATIONS {
+            method.jit.set(status::BAILED_OUT);
+            self.jit = Some(jit);
+            return;
+        }
+        let handle = jit.code.len() as u32;
+        let invalidated = Box::new(Cell::new(0u8));
         let result = {
             let rt = VmRuntime {
                 vm: self,
                 intrinsics: &jit.intrinsics,
+                failed: &jit.failed_speculations,
+                looked_up: RefCell::new(Default::default()),
+                stress_countdown: jit.stress_countdown.as_ref().map(|c| c.as_ptr() as u64),
+                invalidated_flag: invalidated.as_ptr() as u64,
             };
             let mut index = 0;
             let mut observe = |pass: &str, graph: &jit::ir::Graph| {
@@ -160,13 +275,96 @@ impl Vm {
                     index += 1;
                 }
             };
-            jit::compile(&rt, MethodRef(method.id), &mut jit.stats, &mut observe)
+            let graph = jit::compile(&rt, MethodRef(method.id), &mut jit.stats, &mut observe);
+            graph.ok().and_then(|graph| {
+                let options = jit::backend::EmitOptions {
+                    code_handle: handle as u64,
+                    deoptimise: rt.helpers().deoptimise,
+                    stress_countdown: rt.stress_countdown(),
+                    invalidated_flag: rt.invalidated_flag(),
+                };
+                let generated = jit::backend::generate(
+                    &graph,
+                    &rt,
+                    &options,
+                    &mut |_lir: &jit::backend::lir::Lir| {},
+                );
+                match generated {
+                    Ok(code) => {
+                        let listing = jit.options.dump_asm.as_ref().map(|_| {
+                            let numbering = jit::ir::print::Numbering::of(&graph);
+                            let describe = |node| {
+                                format!(
+                                    "{} = {}",
+                                    numbering.name(node),
+                                    jit::ir::print::describe(&graph, node, &numbering, &rt)
+                                )
+                            };
+                            jit::backend::disasm::listing(&code, &describe)
+                        });
+                        Some((code, rt.looked_up.take(), listing))
+                    }
+                    Err(jit::backend::GenerateError::Unsupported(why)) => {
+                        *jit.stats.bailouts.entry(why.0).or_default() += 1;
+                        None
+                    }
+                    Err(jit::backend::GenerateError::Memory(_)) => {
+                        *jit.stats.bailouts.entry("no code memory").or_default() += 1;
+                        None
+                    }
+                }
+            })
         };
-        method.jit.set(match result {
-            Ok(_) => status::COMPILED,
-            Err(_) => status::BAILED_OUT,
-        });
+        match result {
+            Some((code, assumed_names, listing)) => {
+                if let (Some(path), Some(listing)) = (&jit.options.dump_asm, listing) {
+                    let title = self.symbols.name(method.code.name).to_string();
+                    let text = format!("== {title} ({} bytes)\n{listing}\n", code.size());
+                    use std::io::Write;
+                    if let Ok(mut file) = std::fs::OpenOptions::new().append(true).open(path) {
+                        let _ = file.write_all(text.as_bytes());
+                    }
+                }
+                jit.run_stats.code_bytes += code.size() as u64;
+                let failures = (0..code.site_maps.len()).map(|_| Cell::new(0)).collect();
+                let compiled = Rc::new(CompiledMethod {
+                    handle,
+                    method: method.clone(),
+                    code,
+                    invalidated,
+                    assumed_names,
+                    failures,
+                });
+                jit.code.push(compiled.clone());
+                *method.compiled.borrow_mut() = Some(compiled);
+                method.jit.set(status::COMPILED);
+            }
+            None => method.jit.set(status::BAILED_OUT),
+        }
         self.jit = Some(jit);
+    }
+
+    /// Methods were defined, or lookups changed: invalidates the code that
+    /// assumed a lookup of `name` (of any name when None).
+    pub fn jit_methods_changed(&mut self, name: Option<Sym>) {
+        let Some(jit) = &mut self.jit else {
+            return;
+        };
+        for compiled in &jit.code {
+            let method = &compiled.method;
+            let current = method
+                .compiled
+                .borrow()
+                .as_ref()
+                .is_some_and(|c| Rc::ptr_eq(c, compiled));
+            if current && name.is_none_or(|name| compiled.assumed_names.contains(&name)) {
+                compiled.invalidated.set(1);
+                *method.compiled.borrow_mut() = None;
+                method.jit.set(status::NOT_YET);
+                method.calls.set(0);
+                jit.run_stats.invalidations += 1;
+            }
+        }
     }
 
     /// The `--stats` report.
@@ -192,6 +390,20 @@ impl Vm {
             line("jit.graph_nodes", stats.nodes);
             line("jit.guards", stats.guards);
             line("jit.deopt_maps", stats.deopt_maps);
+            let run = &jit.run_stats;
+            line("jit.code_bytes", run.code_bytes);
+            line("jit.deopts", run.deopts);
+            let mut failures: Vec<_> = run.guard_failures.iter().collect();
+            failures.sort();
+            for (site, count) in failures {
+                line(
+                    &format!("jit.guard_failed.{}", site.replace(' ', "_")),
+                    *count,
+                );
+            }
+            line("jit.recompilations", run.recompilations);
+            line("jit.invalidations", run.invalidations);
+            line("jit.osr_entries", run.osr_entries);
         }
         line("gc.runs", self.heap.stats.collections);
         out
@@ -226,6 +438,12 @@ fn write_dump(dir: &std::path::Path, stem: &str, text: &str, dot: &str) {
 pub struct VmRuntime<'a> {
     pub vm: &'a Vm,
     pub intrinsics: &'a Intrinsics,
+    /// Sends whose speculation failed too often.
+    pub failed: &'a fxhash::FxHashSet<(u32, u32)>,
+    /// The names looked up so far (what the code will assume).
+    pub looked_up: RefCell<fxhash::FxHashSet<Sym>>,
+    pub stress_countdown: Option<u64>,
+    pub invalidated_flag: u64,
 }
 
 impl VmRuntime<'_> {
@@ -295,6 +513,7 @@ impl Runtime for VmRuntime<'_> {
     }
 
     fn lookup(&self, kind: Kind, name: Sym) -> Option<Callee> {
+        self.looked_up.borrow_mut().insert(name);
         let class = self.class_of_kind(kind);
         let entry = self.vm.find_method(class, name)?;
         Some(match &entry.body {
@@ -314,6 +533,59 @@ impl Runtime for VmRuntime<'_> {
             MethodBody::Block(_) => Callee::Other,
             MethodBody::Undefined => return None,
         })
+    }
+
+    fn speculation_failed(&self, method: MethodRef, ip: u32) -> bool {
+        self.failed.contains(&(method.0, ip))
+    }
+
+    fn kind_test(&self, kind: Kind) -> KindTest {
+        use crate::heap::ObjKind;
+        let heap_kind = |kind: ObjKind| KindTest::Heap {
+            offset: crate::heap::Header::KIND_OFFSET,
+            word: kind as u64,
+            byte: true,
+        };
+        match kind {
+            Kind::Fixnum => KindTest::Fixnum,
+            Kind::Flonum => KindTest::Flonum,
+            Kind::Bignum => heap_kind(ObjKind::Bignum),
+            Kind::HeapFloat => heap_kind(ObjKind::Float),
+            Kind::Class(_) => {
+                let class = self.class_of_kind(kind);
+                let c = &self.vm.c;
+                if class == c.nil {
+                    KindTest::Immediate(Value::NIL.bits())
+                } else if class == c.true_class {
+                    KindTest::Immediate(Value::TRUE.bits())
+                } else if class == c.false_class {
+                    KindTest::Immediate(Value::FALSE.bits())
+                } else if class == c.symbol {
+                    KindTest::StaticSymbol
+                } else if class == c.integer || class == c.float {
+                    // Their values are told apart by the kinds above.
+                    KindTest::Never
+                } else {
+                    KindTest::Heap {
+                        offset: crate::heap::Header::CLASS_OFFSET,
+                        word: class.bits(),
+                        byte: false,
+                    }
+                }
+            }
+        }
+    }
+
+    fn helpers(&self) -> Helpers {
+        helpers::table()
+    }
+
+    fn stress_countdown(&self) -> Option<u64> {
+        self.stress_countdown
+    }
+
+    fn invalidated_flag(&self) -> u64 {
+        self.invalidated_flag
     }
 
     fn symbol_name(&self, sym: Sym) -> String {
@@ -382,9 +654,14 @@ pub fn graphs_after_run(source: &str, name: &str) -> Vec<(String, String)> {
         .unwrap_or_else(|| panic!("no method {name} in the snippet"))
         .clone();
     let intrinsics = Intrinsics::record(&mut vm);
+    let failed = Default::default();
     let rt = VmRuntime {
         vm: &vm,
         intrinsics: &intrinsics,
+        failed: &failed,
+        looked_up: Default::default(),
+        stress_countdown: None,
+        invalidated_flag: 0,
     };
     let mut graphs = Vec::new();
     let mut stats = jit::Stats::default();

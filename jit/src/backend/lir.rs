@@ -1,0 +1,491 @@
+//! The low-level IR: a linear list of machine-sized instructions on
+//! virtual registers, one step above x86-64.
+//!
+//! Lowering ([`super::lower`]) produces it from the scheduled graph;
+//! register allocation ([`super::regalloc`]) gives every virtual register a
+//! machine register or a stack slot; the emitter ([`super::x64`]) has one
+//! template per instruction. Everything a template needs is explicit here:
+//! tags (`tag`, `untag`), immediates, compare-and-jump conditions, calls to
+//! runtime helpers with their arguments, and the deoptimisation site of
+//! every instruction that may leave.
+//!
+//! ```text
+//! b0:
+//!   v0 = param arg 0
+//!   guard test v0 & 1 != 0 else site 0
+//!   v1 = untag v0
+//!   v2 = add v1, 1 check site 1
+//!   v3 = tag v2
+//!   return v3
+//! ```
+
+use super::schedule::BlockId;
+use crate::ir::{Cmp, NodeId};
+use std::fmt;
+
+/// A virtual register: one 64-bit value (a tagged value, an integer, a
+/// double's bits or a condition).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub struct VReg(pub u32);
+
+/// An instruction operand.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Opd {
+    Reg(VReg),
+    Imm(i64),
+}
+
+/// A deoptimisation site's index in [`Lir::sites`].
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct SiteId(pub u32);
+
+/// What the compiled frame receives from its caller.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum ParamSlot {
+    Receiver,
+    Arg(u32),
+    /// Whether argument n was passed: `true` or `false`.
+    HasArg(u32),
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum BinOp {
+    Add,
+    Sub,
+    Mul,
+    And,
+    Or,
+    Xor,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum FloatBinOp {
+    Add,
+    Sub,
+    Mul,
+    Div,
+}
+
+/// A condition a branch or guard tests.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Test {
+    /// Signed integer comparison.
+    Cmp(Cmp, VReg, Opd),
+    /// Doubles (as bits) compared; false when either is NaN, except `ne`.
+    FloatCmp(Cmp, VReg, VReg),
+    /// `value & mask != 0` (or `== 0` when `zero`).
+    Mask { value: VReg, mask: i32, zero: bool },
+}
+
+impl Test {
+    pub fn negate(self) -> Option<Test> {
+        Some(match self {
+            Test::Cmp(cmp, a, b) => Test::Cmp(
+                match cmp {
+                    Cmp::Lt => Cmp::Ge,
+                    Cmp::Le => Cmp::Gt,
+                    Cmp::Gt => Cmp::Le,
+                    Cmp::Ge => Cmp::Lt,
+                    Cmp::Eq => Cmp::Ne,
+                    Cmp::Ne => Cmp::Eq,
+                },
+                a,
+                b,
+            ),
+            // NaN makes the negation of a float comparison another
+            // comparison than its complement.
+            Test::FloatCmp(..) => return None,
+            Test::Mask { value, mask, zero } => Test::Mask {
+                value,
+                mask,
+                zero: !zero,
+            },
+        })
+    }
+
+    pub fn uses(&self) -> impl Iterator<Item = VReg> {
+        let (a, b) = match *self {
+            Test::Cmp(_, a, Opd::Reg(b)) | Test::FloatCmp(_, a, b) => (a, Some(b)),
+            Test::Cmp(_, a, Opd::Imm(_)) => (a, None),
+            Test::Mask { value, .. } => (value, None),
+        };
+        std::iter::once(a).chain(b)
+    }
+}
+
+/// How a kind test looks at a value (the runtime says, per kind).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum KindTest {
+    /// The low bit set.
+    Fixnum,
+    /// The flonum tag in the low two bits.
+    Flonum,
+    /// One immediate (`nil`, `true`, `false`).
+    Immediate(u64),
+    /// Static symbols (the symbol tag in the low byte).
+    StaticSymbol,
+    /// A heap object whose header word at `offset` is `word`: its class
+    /// pointer, or its kind byte when `byte`.
+    Heap { offset: i32, word: u64, byte: bool },
+    /// Nothing is of this kind.
+    Never,
+}
+
+/// A function compiled code calls: a runtime helper's address, named for
+/// dumps.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Helper {
+    pub name: &'static str,
+    pub address: u64,
+}
+
+#[derive(Clone, PartialEq, Debug)]
+pub enum Inst {
+    /// The start of a block; `params` are its phis, given by each jump in.
+    Label {
+        block: BlockId,
+        params: Vec<VReg>,
+    },
+    Param {
+        dst: VReg,
+        slot: ParamSlot,
+    },
+    Mov {
+        dst: VReg,
+        src: Opd,
+    },
+    /// Integer arithmetic; with `check`, deoptimises at that site when the
+    /// result is not a fixnum (outside 63 bits, or a machine overflow).
+    Bin {
+        op: BinOp,
+        dst: VReg,
+        a: VReg,
+        b: Opd,
+        check: Option<SiteId>,
+    },
+    /// A fixnum's integer (arithmetic shift right).
+    Untag {
+        dst: VReg,
+        src: VReg,
+    },
+    /// An integer in the fixnum range to its fixnum.
+    Tag {
+        dst: VReg,
+        src: VReg,
+    },
+    /// A condition as 0 or 1.
+    SetCond {
+        dst: VReg,
+        test: Test,
+    },
+    /// 0 or 1 to `false` or `true`.
+    BoolToValue {
+        dst: VReg,
+        src: VReg,
+    },
+    /// A kind test as 0 or 1, or (with a site) a guard.
+    Kind {
+        dst: Option<VReg>,
+        value: VReg,
+        test: KindTest,
+        guard: Option<SiteId>,
+    },
+    FloatBin {
+        op: FloatBinOp,
+        dst: VReg,
+        a: VReg,
+        b: VReg,
+    },
+    IntToFloat {
+        dst: VReg,
+        src: VReg,
+    },
+    /// Deoptimises at `site` unless `test` holds.
+    Guard {
+        test: Test,
+        site: SiteId,
+    },
+    Branch {
+        test: Test,
+        if_true: BlockId,
+        if_false: BlockId,
+    },
+    /// Jumps to `to`, passing `args` to its parameters.
+    Jump {
+        to: BlockId,
+        args: Vec<Opd>,
+    },
+    /// Calls a helper: `ctx` first when `with_ctx`, then `args` in
+    /// registers, then (when `spread` is not empty) a pointer to the
+    /// `spread` values stored in the frame and their count. With
+    /// `pending`, a result of `UNDEF` (a pending exception or jump) leaves
+    /// the compiled method with it.
+    Call {
+        dst: Option<VReg>,
+        helper: Helper,
+        with_ctx: bool,
+        args: Vec<Opd>,
+        spread: Vec<Opd>,
+        pending: bool,
+    },
+    /// A safepoint: deoptimises at `site` when the code was invalidated.
+    Poll {
+        site: SiteId,
+    },
+    Return {
+        value: Opd,
+    },
+    Deopt {
+        site: SiteId,
+    },
+}
+
+impl Inst {
+    /// The virtual registers read.
+    pub fn uses(&self) -> Vec<VReg> {
+        let regs = |opds: &[Opd]| -> Vec<VReg> {
+            opds.iter()
+                .filter_map(|o| match o {
+                    Opd::Reg(r) => Some(*r),
+                    Opd::Imm(_) => None,
+                })
+                .collect()
+        };
+        match self {
+            Inst::Label { .. } | Inst::Param { .. } | Inst::Poll { .. } | Inst::Deopt { .. } => {
+                vec![]
+            }
+            Inst::Mov { src, .. } => regs(&[*src]),
+            Inst::Bin { a, b, .. } => {
+                let mut v = vec![*a];
+                v.extend(regs(&[*b]));
+                v
+            }
+            Inst::Untag { src, .. }
+            | Inst::Tag { src, .. }
+            | Inst::BoolToValue { src, .. }
+            | Inst::IntToFloat { src, .. } => vec![*src],
+            Inst::SetCond { test, .. } | Inst::Guard { test, .. } | Inst::Branch { test, .. } => {
+                test.uses().collect()
+            }
+            Inst::Kind { value, .. } => vec![*value],
+            Inst::FloatBin { a, b, .. } => vec![*a, *b],
+            Inst::Jump { args, .. } => regs(args),
+            Inst::Call { args, spread, .. } => {
+                let mut v = regs(args);
+                v.extend(regs(spread));
+                v
+            }
+            Inst::Return { value } => regs(&[*value]),
+        }
+    }
+
+    /// The virtual register written.
+    pub fn def(&self) -> Option<VReg> {
+        match self {
+            Inst::Param { dst, .. }
+            | Inst::Mov { dst, .. }
+            | Inst::Bin { dst, .. }
+            | Inst::Untag { dst, .. }
+            | Inst::Tag { dst, .. }
+            | Inst::SetCond { dst, .. }
+            | Inst::BoolToValue { dst, .. }
+            | Inst::FloatBin { dst, .. }
+            | Inst::IntToFloat { dst, .. } => Some(*dst),
+            Inst::Kind { dst, .. } | Inst::Call { dst, .. } => *dst,
+            _ => None,
+        }
+    }
+
+    /// The deoptimisation site, if the instruction may leave through one.
+    pub fn site(&self) -> Option<SiteId> {
+        match self {
+            Inst::Bin { check, .. } => *check,
+            Inst::Kind { guard, .. } => *guard,
+            Inst::Guard { site, .. } | Inst::Poll { site } | Inst::Deopt { site } => Some(*site),
+            _ => None,
+        }
+    }
+
+    /// Whether the instruction calls out (machine registers the callee may
+    /// change are lost across it).
+    pub fn is_call(&self) -> bool {
+        matches!(self, Inst::Call { .. })
+    }
+}
+
+/// A value a deoptimisation site reads back, and how it is held.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum SiteValue {
+    Reg(VReg, deopt::Repr),
+    Constant(u64),
+}
+
+/// A place compiled code may leave for the interpreter.
+#[derive(Clone, PartialEq, Debug)]
+pub struct Site {
+    /// The IR node that leaves (a guard, checked arithmetic, a poll's
+    /// call), for dumps and `--trace-deopt`.
+    pub node: NodeId,
+    /// Why: the guard reason's name, `invalidated` (a poll), or the
+    /// deopt's reason.
+    pub reason: String,
+    /// The method and index of the node's own state (where the speculation
+    /// that failed was made).
+    pub origin: Option<(u32, u32)>,
+    pub map: deopt::MapId,
+    /// One per source of the map, in its order.
+    pub values: Vec<SiteValue>,
+    /// A poll after a call: the interpreter resumes after the call...
+    pub after_call: bool,
+    /// ...with the value it returned pushed (when it pushes one).
+    pub returned: Option<SiteValue>,
+}
+
+/// A lowered method.
+#[derive(Debug, Default)]
+pub struct Lir {
+    pub insts: Vec<Inst>,
+    /// For each instruction, the IR node it came from (for `--dump-asm`).
+    pub origins: Vec<Option<NodeId>>,
+    pub vregs: u32,
+    pub sites: Vec<Site>,
+    pub maps: deopt::DeoptMaps,
+}
+
+impl fmt::Display for VReg {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        write!(f, "v{}", self.0)
+    }
+}
+
+impl fmt::Display for Opd {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match self {
+            Opd::Reg(r) => write!(f, "{r}"),
+            Opd::Imm(n) => write!(f, "{n:#x}"),
+        }
+    }
+}
+
+impl fmt::Display for Test {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match self {
+            Test::Cmp(cmp, a, b) => write!(f, "{a} {} {b}", cmp.name()),
+            Test::FloatCmp(cmp, a, b) => write!(f, "{a} float_{} {b}", cmp.name()),
+            Test::Mask { value, mask, zero } => {
+                let op = if *zero { "==" } else { "!=" };
+                write!(f, "{value} & {mask:#x} {op} 0")
+            }
+        }
+    }
+}
+
+fn list(opds: &[Opd]) -> String {
+    opds.iter()
+        .map(|o| o.to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+impl fmt::Display for Inst {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        let site = |s: &SiteId| format!(" site {}", s.0);
+        match self {
+            Inst::Label { block, params } => {
+                let params: Vec<String> = params.iter().map(|p| p.to_string()).collect();
+                if params.is_empty() {
+                    write!(f, "b{}:", block.0)
+                } else {
+                    write!(f, "b{}({}):", block.0, params.join(", "))
+                }
+            }
+            Inst::Param { dst, slot } => match slot {
+                ParamSlot::Receiver => write!(f, "  {dst} = param self"),
+                ParamSlot::Arg(n) => write!(f, "  {dst} = param arg {n}"),
+                ParamSlot::HasArg(n) => write!(f, "  {dst} = param has_arg {n}"),
+            },
+            Inst::Mov { dst, src } => write!(f, "  {dst} = {src}"),
+            Inst::Bin {
+                op,
+                dst,
+                a,
+                b,
+                check,
+            } => {
+                let name = format!("{op:?}").to_lowercase();
+                let check = check.as_ref().map(|s| format!(" check{}", site(s)));
+                write!(f, "  {dst} = {name} {a}, {b}{}", check.unwrap_or_default())
+            }
+            Inst::Untag { dst, src } => write!(f, "  {dst} = untag {src}"),
+            Inst::Tag { dst, src } => write!(f, "  {dst} = tag {src}"),
+            Inst::SetCond { dst, test } => write!(f, "  {dst} = set {test}"),
+            Inst::BoolToValue { dst, src } => write!(f, "  {dst} = bool_to_value {src}"),
+            Inst::Kind {
+                dst,
+                value,
+                test,
+                guard,
+            } => match (dst, guard) {
+                (Some(dst), _) => write!(f, "  {dst} = kind {value} {test:?}"),
+                (None, Some(s)) => write!(f, "  guard kind {value} {test:?} else{}", site(s)),
+                (None, None) => write!(f, "  kind {value} {test:?}"),
+            },
+            Inst::FloatBin { op, dst, a, b } => {
+                let name = format!("{op:?}").to_lowercase();
+                write!(f, "  {dst} = float_{name} {a}, {b}")
+            }
+            Inst::IntToFloat { dst, src } => write!(f, "  {dst} = int_to_float {src}"),
+            Inst::Guard { test, site: s } => write!(f, "  guard {test} else{}", site(s)),
+            Inst::Branch {
+                test,
+                if_true,
+                if_false,
+            } => write!(f, "  branch {test} ? b{} : b{}", if_true.0, if_false.0),
+            Inst::Jump { to, args } => {
+                if args.is_empty() {
+                    write!(f, "  jump b{}", to.0)
+                } else {
+                    write!(f, "  jump b{}({})", to.0, list(args))
+                }
+            }
+            Inst::Call {
+                dst,
+                helper,
+                with_ctx,
+                args,
+                spread,
+                pending,
+            } => {
+                let mut all: Vec<String> = Vec::new();
+                if *with_ctx {
+                    all.push("ctx".into());
+                }
+                all.extend(args.iter().map(|a| a.to_string()));
+                if !spread.is_empty() {
+                    all.push(format!("[{}]", list(spread)));
+                }
+                let dst = dst.map(|d| format!("{d} = ")).unwrap_or_default();
+                let pending = if *pending { " pending" } else { "" };
+                write!(
+                    f,
+                    "  {dst}call {}({}){pending}",
+                    helper.name,
+                    all.join(", ")
+                )
+            }
+            Inst::Poll { site: s } => write!(f, "  poll{}", site(s)),
+            Inst::Return { value } => write!(f, "  return {value}"),
+            Inst::Deopt { site: s } => write!(f, "  deopt{}", site(s)),
+        }
+    }
+}
+
+impl fmt::Display for Lir {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        for inst in &self.insts {
+            writeln!(f, "{inst}")?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,905 @@
+//! Lowering: the scheduled graph to LIR.
+//!
+//! Each node becomes the machine-level steps it stands for:
+//!
+//! - *Tagging is explicit*: `untag_fixnum` is a shift right, `tag_fixnum`
+//!   `2n + 1`, and checked arithmetic checks the fixnum range itself.
+//! - *Branches are specialised*: a condition used only by branches and
+//!   guards is not computed as a value but fused into the compare-and-jump
+//!   (`branch v1 lt v2`), negations folded in.
+//! - *Immediates are converted*: constants become operands.
+//! - *Calls are expanded*: a send, a `yield` or any instruction the graph
+//!   left to the runtime becomes a call of the runtime's `run_insn` helper
+//!   with the values it pops stored in the frame; object and Array accesses
+//!   call small helpers; after each call, a result of `UNDEF` (a pending
+//!   exception or jump) leaves the method, and a poll deoptimises if the
+//!   call invalidated this code.
+//!
+//! Lowering also decides the deoptimisation map of each site, as seed 004
+//! does: the *current* map moves forward only past a side effect. A guard
+//! with no side effect between the method's entry and itself rolls back to
+//! index 0; after a call it uses its own state:
+//!
+//! ```ruby
+//! def add(a, b)               # guard at `+`: map @0 (nothing happened yet)
+//!   a + b
+//! end
+//!
+//! def add_with_side_effects(a, b)
+//!   side_effect(a) + side_effect(b)   # guard at `+`: map @12, the two
+//! end                                 # side_effect results on the stack
+//! ```
+
+use super::lir::*;
+use super::schedule::{self, BlockId, Schedule};
+use crate::ir::{Cmp, Const, FloatOp, Graph, IntOp, NodeId, Op, Param};
+use crate::passes::deopt_maps;
+use crate::runtime::{Helpers, Runtime};
+use bytecode::{abi, Insn};
+use deopt::{DeoptMap, FrameMap, Source};
+use fxhash::FxHashMap;
+
+/// Why a graph could not be lowered (the method stays interpreted).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Unsupported(pub &'static str);
+
+/// Where the current map stands in a block.
+#[derive(Clone, Debug)]
+struct MapState {
+    /// The map a site uses now (None: the next state seen).
+    current: Option<DeoptMapRef>,
+}
+
+#[derive(Clone, Debug)]
+enum DeoptMapRef {
+    /// The method's entry: index 0, with the receiver and arguments.
+    Entry,
+    /// A frame state node.
+    State(NodeId),
+}
+
+struct Lowering<'a> {
+    graph: &'a Graph,
+    schedule: &'a Schedule,
+    rt: &'a dyn Runtime,
+    helpers: Helpers,
+    lir: Lir,
+    vreg_of: FxHashMap<NodeId, VReg>,
+    /// Entry parameters: receiver and arguments.
+    entry: Vec<VReg>,
+    /// Bool nodes fused into their branches and guards.
+    fused: fxhash::FxHashSet<NodeId>,
+    origin: Option<NodeId>,
+    block_exit: Vec<Option<MapState>>,
+}
+
+pub fn lower(graph: &Graph, schedule: &Schedule, rt: &dyn Runtime) -> Result<Lir, Unsupported> {
+    let mut lowering = Lowering {
+        graph,
+        schedule,
+        rt,
+        helpers: rt.helpers(),
+        lir: Lir::default(),
+        vreg_of: FxHashMap::default(),
+        entry: Vec::new(),
+        fused: Default::default(),
+        origin: None,
+        block_exit: vec![None; schedule.blocks.len()],
+    };
+    lowering.find_fused();
+    for b in 0..schedule.blocks.len() {
+        lowering.block(BlockId(b as u32))?;
+    }
+    Ok(lowering.lir)
+}
+
+/// The root frame's argument count, from any of its states (None when no
+/// state names the root frame: nothing deoptimises into it).
+fn root_args(graph: &Graph) -> Option<u32> {
+    graph.live().find_map(|n| match graph.op(n) {
+        Op::FrameState(info) if info.frame == graph.frame => Some(info.args),
+        _ => None,
+    })
+}
+
+impl Lowering<'_> {
+    fn new_vreg(&mut self) -> VReg {
+        let v = VReg(self.lir.vregs);
+        self.lir.vregs += 1;
+        v
+    }
+
+    fn emit(&mut self, inst: Inst) {
+        self.lir.insts.push(inst);
+        self.lir.origins.push(self.origin);
+    }
+
+    fn vreg(&mut self, node: NodeId) -> VReg {
+        if let Some(&v) = self.vreg_of.get(&node) {
+            return v;
+        }
+        let v = self.new_vreg();
+        self.vreg_of.insert(node, v);
+        v
+    }
+
+    /// An operand for a node's value (constants as immediates).
+    fn opd(&mut self, node: NodeId) -> Result<Opd, Unsupported> {
+        match self.graph.as_const(node) {
+            Some(c) => Ok(Opd::Imm(const_bits(c)?)),
+            None => Ok(Opd::Reg(self.value(node)?)),
+        }
+    }
+
+    /// A node's value in a register (constants moved into one).
+    fn value(&mut self, node: NodeId) -> Result<VReg, Unsupported> {
+        if let Some(c) = self.graph.as_const(node) {
+            let v = self.new_vreg();
+            self.emit(Inst::Mov {
+                dst: v,
+                src: Opd::Imm(const_bits(c)?),
+            });
+            return Ok(v);
+        }
+        if self.fused.contains(&node) {
+            // A fused condition also needed as a value (by a state).
+            let test = self.test(node)?;
+            let v = self.new_vreg();
+            self.emit(Inst::SetCond { dst: v, test });
+            return Ok(v);
+        }
+        self.vreg_of
+            .get(&node)
+            .copied()
+            .ok_or(Unsupported("a value used before it is computed"))
+    }
+
+    /// Conditions used only as branch and guard conditions.
+    fn find_fused(&mut self) {
+        for node in self.graph.live() {
+            let fusable = match self.graph.op(node) {
+                Op::IntCmp(_) | Op::FloatCmp(_) | Op::IsNil | Op::Truthy => true,
+                Op::IsKind(kind) => matches!(
+                    self.rt.kind_test(*kind),
+                    KindTest::Fixnum | KindTest::Immediate(_)
+                ),
+                _ => false,
+            };
+            let only_tests = self.graph.users(node).iter().all(|&u| {
+                matches!(self.graph.op(u), Op::Branch | Op::Guard(_))
+                    && self.graph.input(u, 0) == node
+            });
+            if fusable && only_tests && !self.graph.users(node).is_empty() {
+                self.fused.insert(node);
+            }
+        }
+    }
+
+    /// The compare-and-jump condition of a Bool node.
+    fn test(&mut self, node: NodeId) -> Result<Test, Unsupported> {
+        let graph = self.graph;
+        if self.fused.contains(&node) {
+            let inputs = graph.inputs(node);
+            return Ok(match graph.op(node) {
+                Op::IntCmp(cmp) => match (graph.as_const(inputs[0]), graph.as_const(inputs[1])) {
+                    (Some(_), None) => {
+                        let b = self.opd(inputs[0])?;
+                        Test::Cmp(cmp.swapped(), self.value(inputs[1])?, b)
+                    }
+                    _ => {
+                        let b = self.opd(inputs[1])?;
+                        Test::Cmp(*cmp, self.value(inputs[0])?, b)
+                    }
+                },
+                Op::FloatCmp(cmp) => {
+                    Test::FloatCmp(*cmp, self.value(inputs[0])?, self.value(inputs[1])?)
+                }
+                Op::IsNil => Test::Cmp(Cmp::Eq, self.value(inputs[0])?, Opd::Imm(abi::NIL as i64)),
+                Op::Truthy => Test::Mask {
+                    value: self.value(inputs[0])?,
+                    mask: !(abi::NIL as i32),
+                    zero: false,
+                },
+                Op::IsKind(kind) => match self.rt.kind_test(*kind) {
+                    KindTest::Fixnum => Test::Mask {
+                        value: self.value(inputs[0])?,
+                        mask: abi::FIXNUM_FLAG as i32,
+                        zero: false,
+                    },
+                    KindTest::Immediate(bits) => {
+                        Test::Cmp(Cmp::Eq, self.value(inputs[0])?, Opd::Imm(bits as i64))
+                    }
+                    _ => unreachable!("only fixnum and immediate kind tests fuse"),
+                },
+                _ => unreachable!("only comparisons and tests fuse"),
+            });
+        }
+        let v = self.value(node)?;
+        Ok(Test::Mask {
+            value: v,
+            mask: 1,
+            zero: false,
+        })
+    }
+
+    fn block(&mut self, id: BlockId) -> Result<(), Unsupported> {
+        let graph = self.graph;
+        let block = &self.schedule.blocks[id.0 as usize];
+        let head = block.head;
+        let mut params = Vec::new();
+        if graph.op(head).is_merge() {
+            for phi in graph.phis(head) {
+                params.push(self.vreg(phi));
+            }
+        }
+        self.origin = Some(head);
+        self.emit(Inst::Label { block: id, params });
+        let mut map = if id.0 == 0 {
+            self.entry_params()?;
+            MapState {
+                current: root_args(graph).map(|_| DeoptMapRef::Entry),
+            }
+        } else if block.preds.len() == 1 && block.preds[0] < id {
+            self.block_exit[block.preds[0].0 as usize]
+                .clone()
+                .expect("a single predecessor comes first")
+        } else {
+            MapState { current: None }
+        };
+        let nodes = block.nodes.clone();
+        for &node in &nodes {
+            self.origin = Some(node);
+            self.node(node, &mut map)?;
+        }
+        let last = nodes.last().copied().unwrap_or(head);
+        let op = graph.op(last);
+        if !(matches!(op, Op::Branch) || op.is_end()) {
+            // Falls into a merge (or the next block): pass the phi values.
+            let to = block.succs[0];
+            let target = &self.schedule.blocks[to.0 as usize];
+            let index = target
+                .preds
+                .iter()
+                .position(|&p| p == id)
+                .expect("a jump's target lists its predecessor");
+            let mut args = Vec::new();
+            if graph.op(target.head).is_merge() {
+                for phi in graph.phis(target.head) {
+                    args.push(self.opd(graph.input(phi, index))?);
+                }
+            }
+            self.emit(Inst::Jump { to, args });
+        }
+        self.block_exit[id.0 as usize] = Some(map);
+        Ok(())
+    }
+
+    fn entry_params(&mut self) -> Result<(), Unsupported> {
+        let graph = self.graph;
+        let receiver = self.new_vreg();
+        self.emit(Inst::Param {
+            dst: receiver,
+            slot: ParamSlot::Receiver,
+        });
+        self.entry.push(receiver);
+        for n in 0..root_args(graph).unwrap_or(0) {
+            let arg = self.new_vreg();
+            self.emit(Inst::Param {
+                dst: arg,
+                slot: ParamSlot::Arg(n),
+            });
+            self.entry.push(arg);
+        }
+        // The graph's own parameter nodes are these registers.
+        for node in graph.live() {
+            match graph.op(node) {
+                Op::Param(Param::SelfValue) => {
+                    self.vreg_of.insert(node, receiver);
+                }
+                Op::Param(Param::Arg(n)) => {
+                    let arg = match self.entry.get(1 + *n as usize) {
+                        Some(&arg) => arg,
+                        None => {
+                            let arg = self.new_vreg();
+                            self.emit(Inst::Param {
+                                dst: arg,
+                                slot: ParamSlot::Arg(*n),
+                            });
+                            arg
+                        }
+                    };
+                    self.vreg_of.insert(node, arg);
+                }
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+
+    /// The site of a node that may deoptimise, with the current map.
+    fn site(
+        &mut self,
+        node: NodeId,
+        reason: String,
+        map: &mut MapState,
+    ) -> Result<SiteId, Unsupported> {
+        if map.current.is_none() {
+            let state = self
+                .graph
+                .state(node)
+                .ok_or(Unsupported("a guard without a state"))?;
+            map.current = Some(DeoptMapRef::State(state));
+        }
+        let deopt_map = match map.current.clone().expect("set above") {
+            DeoptMapRef::Entry => DeoptMap {
+                frames: vec![FrameMap {
+                    method: self.graph.method.0,
+                    ip: 0,
+                    receiver: Source::Entry(0),
+                    args: (1..self.entry.len() as u32).map(Source::Entry).collect(),
+                    locals: vec![],
+                    stack: vec![],
+                }],
+            },
+            DeoptMapRef::State(state) => deopt_maps::map_of(self.graph, state),
+        };
+        self.make_site(node, reason, deopt_map, false, None)
+    }
+
+    fn make_site(
+        &mut self,
+        node: NodeId,
+        reason: String,
+        map: DeoptMap,
+        after_call: bool,
+        returned: Option<SiteValue>,
+    ) -> Result<SiteId, Unsupported> {
+        if map.frames.len() > 1 {
+            return Err(Unsupported("deoptimisation into inlined frames"));
+        }
+        let mut values = Vec::new();
+        for source in map.sources() {
+            values.push(match source {
+                Source::Constant(bits) => SiteValue::Constant(bits),
+                Source::Entry(n) => SiteValue::Reg(self.entry[n as usize], deopt::Repr::Value),
+                Source::Node(n) => self.site_value(NodeId(n))?,
+            });
+        }
+        let map = self.lir.maps.intern(map);
+        let id = SiteId(self.lir.sites.len() as u32);
+        let origin = match self.graph.state(node).map(|s| self.graph.op(s)) {
+            Some(Op::FrameState(info)) => Some((info.method.0, info.ip)),
+            _ => None,
+        };
+        self.lir.sites.push(Site {
+            node,
+            origin,
+            reason,
+            map,
+            values,
+            after_call,
+            returned,
+        });
+        Ok(id)
+    }
+
+    /// How a site reads a frame-state value back.
+    fn site_value(&mut self, node: NodeId) -> Result<SiteValue, Unsupported> {
+        let graph = self.graph;
+        let inner = schedule::state_value(graph, node);
+        let repr = match graph.op(node) {
+            Op::TagFixnum => deopt::Repr::Int,
+            Op::BoolToValue => deopt::Repr::Bool,
+            Op::BoxFloat => deopt::Repr::Float,
+            _ => deopt::Repr::Value,
+        };
+        if let Some(c) = graph.as_const(inner) {
+            let bits = match (c, repr) {
+                (Const::Value(bits), _) => bits,
+                (Const::Int(n), _) => abi::fixnum(n).ok_or(Unsupported("a big constant"))?,
+                (Const::Bool(b), _) => abi::bool(b),
+                (Const::Float(d), _) => {
+                    abi::flonum(d).ok_or(Unsupported("a heap Float constant"))?
+                }
+            };
+            return Ok(SiteValue::Constant(bits));
+        }
+        if let Op::BlockLiteral { .. } = graph.op(inner) {
+            return Err(Unsupported("a block in a frame state"));
+        }
+        Ok(SiteValue::Reg(self.value(inner)?, repr))
+    }
+
+    fn call(
+        &mut self,
+        dst: Option<VReg>,
+        address: u64,
+        name: &'static str,
+        with_ctx: bool,
+        args: Vec<Opd>,
+    ) {
+        self.emit(Inst::Call {
+            dst,
+            helper: Helper { name, address },
+            with_ctx,
+            args,
+            spread: vec![],
+            pending: false,
+        });
+    }
+
+    /// The root frame runs instructions through the runtime; inlined
+    /// frames have no interpreter frame to run them in (yet).
+    fn in_root_frame(&self, node: NodeId) -> bool {
+        match self.graph.state(node).map(|s| self.graph.op(s)) {
+            Some(Op::FrameState(info)) => info.frame == self.graph.frame && !info.outer,
+            _ => false,
+        }
+    }
+
+    fn node(&mut self, node: NodeId, map: &mut MapState) -> Result<(), Unsupported> {
+        let graph = self.graph;
+        let op = graph.op(node).clone();
+        let inputs: Vec<NodeId> = graph.inputs(node).to_vec();
+        if self.fused.contains(&node) {
+            return Ok(());
+        }
+        match op {
+            Op::Start | Op::Finish | Op::IfTrue | Op::IfFalse | Op::Merge | Op::Loop | Op::Phi => {}
+            Op::Param(Param::SelfValue) | Op::Param(Param::Arg(_)) => {}
+            Op::Param(Param::HasArg(n)) => {
+                let dst = self.vreg(node);
+                self.emit(Inst::Param {
+                    dst,
+                    slot: ParamSlot::HasArg(n),
+                });
+            }
+            Op::Param(Param::Block) => {
+                let dst = self.vreg(node);
+                self.call(
+                    Some(dst),
+                    self.helpers.frame_block,
+                    "frame_block",
+                    true,
+                    vec![],
+                );
+            }
+            Op::Param(_) => return Err(Unsupported("a frame's environment")),
+            Op::Const(_) | Op::FrameState(_) => {}
+            Op::BlockLiteral { .. } => {}
+            Op::Int(int) => {
+                let a = self.value(inputs[0])?;
+                let b = self.opd(inputs[1])?;
+                let dst = self.vreg(node);
+                let check = if int.is_checked() {
+                    let reason = match int {
+                        IntOp::Div | IntOp::Mod => "zero division or overflow",
+                        _ => "overflow",
+                    };
+                    Some(self.site(node, reason.into(), map)?)
+                } else {
+                    None
+                };
+                let bin = match int {
+                    IntOp::Add => BinOp::Add,
+                    IntOp::Sub => BinOp::Sub,
+                    IntOp::Mul => BinOp::Mul,
+                    IntOp::And => BinOp::And,
+                    IntOp::Or => BinOp::Or,
+                    IntOp::Xor => BinOp::Xor,
+                    IntOp::Div | IntOp::Mod => {
+                        let site = check.expect("division is checked");
+                        let b = self.value(inputs[1])?;
+                        self.emit(Inst::Guard {
+                            test: Test::Cmp(Cmp::Ne, b, Opd::Imm(0)),
+                            site,
+                        });
+                        let (address, name) = if int == IntOp::Div {
+                            (floor_div as *const () as u64, "floor_div")
+                        } else {
+                            (floor_mod as *const () as u64, "floor_mod")
+                        };
+                        let raw = self.new_vreg();
+                        self.call(
+                            Some(raw),
+                            address,
+                            name,
+                            false,
+                            vec![Opd::Reg(a), Opd::Reg(b)],
+                        );
+                        // The range check (min / -1 leaves it).
+                        self.emit(Inst::Bin {
+                            op: BinOp::Add,
+                            dst,
+                            a: raw,
+                            b: Opd::Imm(0),
+                            check: Some(site),
+                        });
+                        return Ok(());
+                    }
+                };
+                self.emit(Inst::Bin {
+                    op: bin,
+                    dst,
+                    a,
+                    b,
+                    check,
+                });
+            }
+            Op::UntagFixnum => {
+                let src = self.value(inputs[0])?;
+                let dst = self.vreg(node);
+                self.emit(Inst::Untag { dst, src });
+            }
+            Op::TagFixnum => {
+                let src = self.value(inputs[0])?;
+                let dst = self.vreg(node);
+                self.emit(Inst::Tag { dst, src });
+            }
+            Op::IntCmp(_) | Op::FloatCmp(_) | Op::IsNil | Op::Truthy => {
+                let dst = self.vreg(node);
+                self.fused.insert(node);
+                let test = self.test(node);
+                self.fused.remove(&node);
+                self.emit(Inst::SetCond { dst, test: test? });
+            }
+            Op::BoolNot => {
+                let src = self.value(inputs[0])?;
+                let dst = self.vreg(node);
+                self.emit(Inst::Bin {
+                    op: BinOp::Xor,
+                    dst,
+                    a: src,
+                    b: Opd::Imm(1),
+                    check: None,
+                });
+            }
+            Op::BoolToValue => {
+                let src = self.value(inputs[0])?;
+                let dst = self.vreg(node);
+                self.emit(Inst::BoolToValue { dst, src });
+            }
+            Op::IsKind(kind) => {
+                let value = self.value(inputs[0])?;
+                let dst = self.vreg(node);
+                let test = self.rt.kind_test(kind);
+                self.emit(Inst::Kind {
+                    dst: Some(dst),
+                    value,
+                    test,
+                    guard: None,
+                });
+            }
+            Op::ShapeIs(shape) => {
+                let value = self.value(inputs[0])?;
+                let dst = self.vreg(node);
+                self.emit(Inst::SetCond {
+                    dst,
+                    test: Test::Cmp(Cmp::Eq, value, Opd::Imm(shape.0 as i64)),
+                });
+            }
+            Op::FloatArith(float) => {
+                let a = self.value(inputs[0])?;
+                let b = self.value(inputs[1])?;
+                let dst = self.vreg(node);
+                let op = match float {
+                    FloatOp::Add => FloatBinOp::Add,
+                    FloatOp::Sub => FloatBinOp::Sub,
+                    FloatOp::Mul => FloatBinOp::Mul,
+                    FloatOp::Div => FloatBinOp::Div,
+                };
+                self.emit(Inst::FloatBin { op, dst, a, b });
+            }
+            Op::IntToFloat => {
+                let src = self.value(inputs[0])?;
+                let dst = self.vreg(node);
+                self.emit(Inst::IntToFloat { dst, src });
+            }
+            Op::UnboxFloat => {
+                let src = self.opd(inputs[0])?;
+                let dst = self.vreg(node);
+                self.call(
+                    Some(dst),
+                    self.helpers.unbox_float,
+                    "unbox_float",
+                    false,
+                    vec![src],
+                );
+            }
+            Op::BoxFloat => {
+                let src = self.opd(inputs[0])?;
+                let dst = self.vreg(node);
+                self.call(
+                    Some(dst),
+                    self.helpers.box_float,
+                    "box_float",
+                    true,
+                    vec![src],
+                );
+            }
+            Op::LoadShape => {
+                let src = self.opd(inputs[0])?;
+                let dst = self.vreg(node);
+                self.call(
+                    Some(dst),
+                    self.helpers.load_shape,
+                    "load_shape",
+                    false,
+                    vec![src],
+                );
+            }
+            Op::LoadIvar { slot } => {
+                let object = self.opd(inputs[0])?;
+                let dst = self.vreg(node);
+                let args = vec![object, Opd::Imm(slot as i64)];
+                self.call(Some(dst), self.helpers.load_ivar, "load_ivar", false, args);
+            }
+            Op::ArrayLength => {
+                let array = self.opd(inputs[0])?;
+                let dst = self.vreg(node);
+                self.call(
+                    Some(dst),
+                    self.helpers.array_length,
+                    "array_length",
+                    false,
+                    vec![array],
+                );
+            }
+            Op::ArrayLoad => {
+                let array = self.opd(inputs[0])?;
+                let index = self.opd(inputs[1])?;
+                let dst = self.vreg(node);
+                let args = vec![array, index];
+                self.call(
+                    Some(dst),
+                    self.helpers.array_load,
+                    "array_load",
+                    false,
+                    args,
+                );
+            }
+            Op::StoreIvar { slot, to } => {
+                let site = self.site(node, "frozen".into(), map)?;
+                let object = self.opd(inputs[0])?;
+                let value = self.opd(inputs[1])?;
+                let shape = to.map_or(-1, |s| s.0 as i64);
+                let failed = self.new_vreg();
+                let args = vec![object, Opd::Imm(slot as i64), value, Opd::Imm(shape)];
+                self.call(
+                    Some(failed),
+                    self.helpers.store_ivar,
+                    "store_ivar",
+                    true,
+                    args,
+                );
+                self.emit(Inst::Guard {
+                    test: Test::Cmp(Cmp::Eq, failed, Opd::Imm(0)),
+                    site,
+                });
+                map.current = None;
+            }
+            Op::ArrayStore => {
+                let site = self.site(node, "frozen".into(), map)?;
+                let args = vec![
+                    self.opd(inputs[0])?,
+                    self.opd(inputs[1])?,
+                    self.opd(inputs[2])?,
+                ];
+                let failed = self.new_vreg();
+                self.call(
+                    Some(failed),
+                    self.helpers.array_store,
+                    "array_store",
+                    false,
+                    args,
+                );
+                self.emit(Inst::Guard {
+                    test: Test::Cmp(Cmp::Eq, failed, Opd::Imm(0)),
+                    site,
+                });
+                map.current = None;
+            }
+            Op::Guard(reason) => {
+                let name = crate::ir::print::guard_reason(reason, self.rt);
+                let site = self.site(node, name, map)?;
+                match graph.op(inputs[0]) {
+                    Op::IsKind(kind) if !self.fused.contains(&inputs[0]) => {
+                        let value = self.value(graph.input(inputs[0], 0))?;
+                        let test = self.rt.kind_test(*kind);
+                        self.emit(Inst::Kind {
+                            dst: None,
+                            value,
+                            test,
+                            guard: Some(site),
+                        });
+                    }
+                    _ => {
+                        let test = self.test(inputs[0])?;
+                        self.emit(Inst::Guard { test, site });
+                    }
+                }
+            }
+            Op::Branch => {
+                let block = self.schedule.block_of[&node];
+                let succs = &self.schedule.blocks[block.0 as usize].succs;
+                let (if_true, if_false) = (succs[0], succs[1]);
+                let test = self.test(inputs[0])?;
+                self.emit(Inst::Branch {
+                    test,
+                    if_true,
+                    if_false,
+                });
+            }
+            Op::Deopt(reason) => {
+                let name = crate::ir::print::deopt_reason(reason);
+                map.current = None;
+                let site = self.site(node, name, map)?;
+                self.emit(Inst::Deopt { site });
+            }
+            Op::Return => {
+                let value = self.opd(inputs[0])?;
+                self.emit(Inst::Return { value });
+            }
+            Op::NonLocalExit(_) => return Err(Unsupported("a non-local exit")),
+            Op::Send(_) | Op::Yield { .. } | Op::Insn { .. } => self.run_insn(node, map)?,
+            Op::Project(_) => return Err(Unsupported("a destructuring")),
+            Op::NewEnv { .. } => return Err(Unsupported("an inlined frame's environment")),
+        }
+        Ok(())
+    }
+
+    /// A send, `yield` or other instruction, run by the runtime in the
+    /// compiled frame.
+    fn run_insn(&mut self, node: NodeId, map: &mut MapState) -> Result<(), Unsupported> {
+        let graph = self.graph;
+        let inputs = graph.inputs(node);
+        let (method, ip, operands, pops): (_, u32, &[NodeId], usize) = match graph.op(node) {
+            Op::Send(info) => {
+                let state = graph
+                    .state(node)
+                    .ok_or(Unsupported("a send without a state"))?;
+                let Op::FrameState(frame) = graph.op(state) else {
+                    unreachable!("states are frame states")
+                };
+                let operands = if info.block.is_some() {
+                    &inputs[..inputs.len() - 1]
+                } else {
+                    inputs
+                };
+                (info.method, frame.ip, operands, operands.len())
+            }
+            Op::Yield { .. } => {
+                let state = graph
+                    .state(node)
+                    .ok_or(Unsupported("a yield without a state"))?;
+                let Op::FrameState(frame) = graph.op(state) else {
+                    unreachable!("states are frame states")
+                };
+                (frame.method, frame.ip, &inputs[1..], inputs.len() - 1)
+            }
+            Op::Insn { insn, method } => {
+                let code = self.rt.code(*method);
+                let Some(state) = graph.state(node) else {
+                    // Instructions that neither raise nor depend on the
+                    // frame (a String literal, an Array): found by index.
+                    let ip = code
+                        .insns
+                        .iter()
+                        .position(|i| i == insn)
+                        .ok_or(Unsupported("an instruction not found"))?;
+                    let operands = inputs;
+                    return self.emit_run_insn(node, *method, ip as u32, operands, None, map);
+                };
+                let Op::FrameState(frame) = graph.op(state) else {
+                    unreachable!("states are frame states")
+                };
+                let operands: &[NodeId] = match insn {
+                    Insn::LoadEnv { .. } => &[],
+                    Insn::StoreEnv { .. } => &inputs[1..],
+                    Insn::InvokeSuper(site) if code.sites[*site as usize].block.is_some() => {
+                        &inputs[..inputs.len() - 1]
+                    }
+                    _ => inputs,
+                };
+                (*method, frame.ip, operands, operands.len())
+            }
+            _ => unreachable!("run_insn runs sends and instructions"),
+        };
+        if !self.in_root_frame(node) {
+            return Err(Unsupported("a call in an inlined frame"));
+        }
+        self.emit_run_insn(node, method, ip, operands, Some(pops), map)
+    }
+
+    fn emit_run_insn(
+        &mut self,
+        node: NodeId,
+        method: crate::ir::MethodRef,
+        ip: u32,
+        operands: &[NodeId],
+        pops: Option<usize>,
+        map: &mut MapState,
+    ) -> Result<(), Unsupported> {
+        let graph = self.graph;
+        if operands.iter().any(|&o| {
+            matches!(
+                graph.op(o),
+                Op::BlockLiteral { .. } | Op::Param(Param::Block | Param::Env)
+            )
+        }) {
+            return Err(Unsupported("a block passed as a value"));
+        }
+        let spread = operands
+            .iter()
+            .map(|&o| self.opd(o))
+            .collect::<Result<Vec<_>, _>>()?;
+        let pushes = graph.op(node).ty() == crate::ir::Type::Value && !graph.users(node).is_empty();
+        let dst = pushes.then(|| self.vreg(node));
+        let result = dst.unwrap_or_else(|| self.new_vreg());
+        self.emit(Inst::Call {
+            dst: Some(result),
+            helper: Helper {
+                name: "run_insn",
+                address: self.helpers.run_insn,
+            },
+            with_ctx: true,
+            args: vec![Opd::Imm(method.0 as i64), Opd::Imm(ip as i64)],
+            spread,
+            pending: true,
+        });
+        if graph.op(node).has_side_effect() {
+            map.current = None;
+            if let (Some(pops), Some(state)) = (pops, graph.state(node)) {
+                // Poll: resume after the call, with its result pushed.
+                let mut after = deopt_maps::map_of(graph, state);
+                let frame = after.frames.last_mut().expect("a frame");
+                frame.stack.truncate(frame.stack.len() - pops);
+                let code = self.rt.code(method);
+                let pushed = bytecode_pushes(&code.insns[ip as usize]);
+                let returned = pushed.then_some(SiteValue::Reg(result, deopt::Repr::Value));
+                let site = self.make_site(node, "invalidated".into(), after, true, returned)?;
+                self.emit(Inst::Poll { site });
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Whether an instruction pushes a result.
+fn bytecode_pushes(insn: &Insn) -> bool {
+    !matches!(
+        insn,
+        Insn::SetConst(_)
+            | Insn::SetGlobal(_)
+            | Insn::SetIvar(_)
+            | Insn::SetCvar(_)
+            | Insn::SetConstIn(_)
+            | Insn::SetLastMatch
+            | Insn::StoreEnv { .. }
+    )
+}
+
+fn const_bits(c: Const) -> Result<i64, Unsupported> {
+    Ok(match c {
+        Const::Value(bits) => bits as i64,
+        Const::Int(n) => n,
+        Const::Float(d) => d.to_bits() as i64,
+        Const::Bool(b) => b as i64,
+    })
+}
+
+/// Ruby's `/` on two fixnum integers (the divisor is not zero).
+pub extern "C" fn floor_div(a: i64, b: i64) -> i64 {
+    if b == -1 {
+        return a.wrapping_neg();
+    }
+    abi::floor_div(a, b)
+}
+
+/// Ruby's `%` on two fixnum integers (the divisor is not zero).
+pub extern "C" fn floor_mod(a: i64, b: i64) -> i64 {
+    if b == -1 {
+        return 0;
+    }
+    abi::floor_mod(a, b)
+}

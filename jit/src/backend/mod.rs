@@ -1,0 +1,120 @@
+//! rhizome's JIT, part two: from an optimised graph to machine code.
+//!
+//! ```text
+//! graph --schedule--> basic blocks in order, every node placed
+//!       --lower-----> LIR: tags, compare-and-jumps, calls, deopt sites
+//!       --regalloc--> a register or stack slot per virtual register
+//!       --x64-------> machine code + one stub per deoptimisation site
+//! ```
+//!
+//! [`generate`] runs the four stages and places the code in executable
+//! memory ([`CodeMemory`]: written while writable, then made executable,
+//! never both). A graph with a node the backend does not lower yet is not
+//! compiled (the method stays in the interpreter), which is always
+//! correct.
+
+pub mod disasm;
+pub mod lir;
+pub mod lower;
+pub mod regalloc;
+pub mod schedule;
+pub mod x64;
+
+use crate::ir::{Graph, NodeId};
+use crate::runtime::Runtime;
+pub use lower::Unsupported;
+pub use x64::{EmitOptions, EntryFrame};
+
+/// Executable memory holding one method's code.
+pub struct CodeMemory {
+    map: memmap2::Mmap,
+    len: usize,
+}
+
+impl CodeMemory {
+    /// Copies `code` into fresh pages, then makes them executable (and no
+    /// longer writable).
+    pub fn new(code: &[u8]) -> std::io::Result<CodeMemory> {
+        let mut map = memmap2::MmapMut::map_anon(code.len().max(1))?;
+        map[..code.len()].copy_from_slice(code);
+        Ok(CodeMemory {
+            map: map.make_exec()?,
+            len: code.len(),
+        })
+    }
+
+    pub fn address(&self) -> u64 {
+        self.map.as_ptr() as u64
+    }
+
+    pub fn bytes(&self) -> &[u8] {
+        &self.map[..self.len]
+    }
+}
+
+/// A compiled method's code, ready to call.
+pub struct CompiledCode {
+    pub memory: CodeMemory,
+    /// How each site's stub reads the frame back.
+    pub site_maps: Vec<deopt::SiteMap>,
+    pub maps: deopt::DeoptMaps,
+    /// Per site: the IR node that leaves there and why (for traces).
+    pub site_reasons: Vec<(NodeId, String)>,
+    /// Per site: the method and index where its speculation was made.
+    pub site_origins: Vec<Option<(u32, u32)>>,
+    /// Where each IR node's code starts, for `--dump-asm`.
+    pub origins: Vec<(usize, Option<NodeId>)>,
+    /// Where the stubs start.
+    pub stubs_offset: usize,
+}
+
+/// The signature of compiled code.
+pub type Entry = unsafe extern "C" fn(ctx: *mut std::ffi::c_void, entry: *const EntryFrame) -> u64;
+
+impl CompiledCode {
+    pub fn entry(&self) -> Entry {
+        // SAFETY: the memory holds a function with this signature, emitted
+        // by `x64::emit`, and stays mapped as long as `self`.
+        unsafe { std::mem::transmute::<u64, Entry>(self.memory.address()) }
+    }
+
+    pub fn size(&self) -> usize {
+        self.memory.len
+    }
+}
+
+/// Why code generation gave up.
+#[derive(Debug)]
+pub enum GenerateError {
+    Unsupported(Unsupported),
+    Memory(std::io::Error),
+}
+
+/// Schedules, lowers, allocates and emits `graph`. `observe` sees the LIR
+/// (after lowering) for dumps.
+pub fn generate(
+    graph: &Graph,
+    rt: &dyn Runtime,
+    options: &EmitOptions,
+    observe: &mut dyn FnMut(&lir::Lir),
+) -> Result<CompiledCode, GenerateError> {
+    let schedule = schedule::schedule(graph);
+    let lir = lower::lower(graph, &schedule, rt).map_err(GenerateError::Unsupported)?;
+    observe(&lir);
+    let allocation = regalloc::allocate(&lir);
+    let emitted = x64::emit(&lir, &allocation, options);
+    let memory = CodeMemory::new(&emitted.code).map_err(GenerateError::Memory)?;
+    Ok(CompiledCode {
+        memory,
+        origins: x64::origins(&lir, &emitted),
+        site_reasons: lir
+            .sites
+            .iter()
+            .map(|s| (s.node, s.reason.clone()))
+            .collect(),
+        site_origins: lir.sites.iter().map(|s| s.origin).collect(),
+        site_maps: emitted.site_maps,
+        stubs_offset: emitted.stubs_offset,
+        maps: lir.maps,
+    })
+}

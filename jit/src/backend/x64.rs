@@ -1,0 +1,858 @@
+//! Code generation: one dynasm template per LIR instruction, x86-64,
+//! System V calling convention.
+//!
+//! The compiled method is `extern "C" fn(ctx, entry) -> u64`: `ctx` is the
+//! runtime's context of this activation (kept in `r15` and passed to every
+//! helper), `entry` points to an [`EntryFrame`] (the receiver and
+//! arguments). Its frame:
+//!
+//! ```text
+//! rbp + 0     saved rbp
+//! rbp - 8..40 saved rbx, r12, r13, r14, r15
+//! rbp - 48    the entry pointer
+//! rbp - 56    spill slot 0, then 1, ... downwards
+//! rsp + 0     values a call passes by pointer (the operands of run_insn)
+//! ```
+//!
+//! Templates compute into the scratch registers (`rax`, `r10`, `r11`) and
+//! then store to the destination, so a destination may share a register
+//! with an operand. Every site that may deoptimise jumps forward to a stub
+//! after the method's code; the stub pushes the registers its map names and
+//! calls the runtime's `deoptimise(ctx, code, site, fp, sp)`, and the method
+//! returns what the interpreter returned.
+
+use super::lir::*;
+use super::regalloc::{Allocation, Loc, Reg};
+use crate::ir::{Cmp, NodeId};
+use bytecode::abi;
+use dynasmrt::x64::X64Relocation;
+use dynasmrt::{dynasm, DynamicLabel, DynasmApi, DynasmLabelApi, VecAssembler};
+
+/// What the caller of a compiled method passes.
+#[repr(C)]
+pub struct EntryFrame {
+    /// The receiver, then the arguments.
+    pub values: *const u64,
+    pub argc: u64,
+}
+
+/// Offset of the entry pointer from `rbp`.
+const ENTRY_SLOT: i32 = -48;
+
+fn spill_offset(slot: u32) -> i32 {
+    -56 - 8 * slot as i32
+}
+
+/// A condition code.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Cc {
+    E,
+    Ne,
+    L,
+    Le,
+    G,
+    Ge,
+    A,
+    Ae,
+    B,
+    Be,
+}
+
+impl Cc {
+    fn invert(self) -> Cc {
+        match self {
+            Cc::E => Cc::Ne,
+            Cc::Ne => Cc::E,
+            Cc::L => Cc::Ge,
+            Cc::Le => Cc::G,
+            Cc::G => Cc::Le,
+            Cc::Ge => Cc::L,
+            Cc::A => Cc::Be,
+            Cc::Ae => Cc::B,
+            Cc::Be => Cc::A,
+            Cc::B => Cc::Ae,
+        }
+    }
+}
+
+/// The generated code, before it is placed in executable memory.
+pub struct Emitted {
+    pub code: Vec<u8>,
+    /// For each LIR instruction, the offset where its code starts.
+    pub inst_offsets: Vec<usize>,
+    /// Where the stubs start.
+    pub stubs_offset: usize,
+    /// Per site: how its stub reads the values back.
+    pub site_maps: Vec<deopt::SiteMap>,
+}
+
+/// Options the runtime sets for one compilation.
+pub struct EmitOptions {
+    /// The runtime's handle for this code (passed to `deoptimise`).
+    pub code_handle: u64,
+    pub deoptimise: u64,
+    pub stress_countdown: Option<u64>,
+    pub invalidated_flag: u64,
+}
+
+struct Emitter<'a> {
+    ops: VecAssembler<X64Relocation>,
+    lir: &'a Lir,
+    alloc: &'a Allocation,
+    options: &'a EmitOptions,
+    labels: Vec<DynamicLabel>,
+    stubs: Vec<DynamicLabel>,
+    exit: DynamicLabel,
+    frame_size: i32,
+}
+
+pub fn emit(lir: &Lir, alloc: &Allocation, options: &EmitOptions) -> Emitted {
+    let blocks = lir
+        .insts
+        .iter()
+        .filter(|i| matches!(i, Inst::Label { .. }))
+        .count();
+    let mut ops = VecAssembler::<X64Relocation>::new(0);
+    let labels = (0..blocks).map(|_| ops.new_dynamic_label()).collect();
+    let stubs = (0..lir.sites.len())
+        .map(|_| ops.new_dynamic_label())
+        .collect();
+    let exit = ops.new_dynamic_label();
+    let spread = lir
+        .insts
+        .iter()
+        .map(|i| match i {
+            Inst::Call { spread, .. } => spread.len() as i32,
+            _ => 0,
+        })
+        .max()
+        .unwrap_or(0);
+    // 40 bytes of saved registers after rbp; the frame keeps rsp 16-byte
+    // aligned at calls.
+    let mut frame_size = 8 + 8 * alloc.spill_slots as i32 + 8 * spread;
+    if frame_size % 16 != 8 {
+        frame_size += 8;
+    }
+    let mut emitter = Emitter {
+        ops,
+        lir,
+        alloc,
+        options,
+        labels,
+        stubs,
+        exit,
+        frame_size,
+    };
+    emitter.prologue();
+    let mut inst_offsets = Vec::with_capacity(lir.insts.len());
+    for (index, inst) in lir.insts.iter().enumerate() {
+        inst_offsets.push(emitter.ops.offset().0);
+        emitter.inst(index, inst);
+    }
+    emitter.epilogue();
+    let stubs_offset = emitter.ops.offset().0;
+    let site_maps = (0..lir.sites.len()).map(|s| emitter.stub(s)).collect();
+    let code = emitter.ops.finalize().expect("every label used is defined");
+    Emitted {
+        code,
+        inst_offsets,
+        stubs_offset,
+        site_maps,
+    }
+}
+
+/// A value a move reads.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum MoveSrc {
+    Loc(Loc),
+    Imm(i64),
+}
+
+impl Emitter<'_> {
+    fn prologue(&mut self) {
+        let frame_size = self.frame_size;
+        dynasm!(self.ops
+            ; .arch x64
+            ; push rbp
+            ; mov rbp, rsp
+            ; push rbx
+            ; push r12
+            ; push r13
+            ; push r14
+            ; push r15
+            ; sub rsp, frame_size
+            ; mov r15, rdi
+            ; mov [rbp + ENTRY_SLOT], rsi
+        );
+    }
+
+    fn epilogue(&mut self) {
+        let exit = self.exit;
+        dynasm!(self.ops
+            ; .arch x64
+            ; =>exit
+            ; lea rsp, [rbp - 40]
+            ; pop r15
+            ; pop r14
+            ; pop r13
+            ; pop r12
+            ; pop rbx
+            ; pop rbp
+            ; ret
+        );
+    }
+
+    // --- moving values --------------------------------------------------
+
+    fn mov_imm(&mut self, reg: Reg, imm: i64) {
+        let r = reg.0;
+        if imm == 0 {
+            dynasm!(self.ops ; .arch x64 ; xor Rd(r), Rd(r));
+        } else if let Ok(small) = i32::try_from(imm) {
+            dynasm!(self.ops ; .arch x64 ; mov Rq(r), DWORD small);
+        } else {
+            dynasm!(self.ops ; .arch x64 ; mov Rq(r), QWORD imm);
+        }
+    }
+
+    fn load_loc(&mut self, reg: Reg, loc: Loc) {
+        let r = reg.0;
+        match loc {
+            Loc::Reg(src) if src == reg => {}
+            Loc::Reg(src) => dynasm!(self.ops ; .arch x64 ; mov Rq(r), Rq(src.0)),
+            Loc::Stack(slot) => {
+                let offset = spill_offset(slot);
+                dynasm!(self.ops ; .arch x64 ; mov Rq(r), [rbp + offset])
+            }
+        }
+    }
+
+    fn load(&mut self, reg: Reg, opd: Opd) {
+        match opd {
+            Opd::Imm(imm) => self.mov_imm(reg, imm),
+            Opd::Reg(v) => self.load_loc(reg, self.alloc.loc(v)),
+        }
+    }
+
+    /// The register holding `v`, loading it into `scratch` when spilled.
+    fn reg_of(&mut self, v: VReg, scratch: Reg) -> Reg {
+        match self.alloc.loc(v) {
+            Loc::Reg(r) => r,
+            loc => {
+                self.load_loc(scratch, loc);
+                scratch
+            }
+        }
+    }
+
+    fn store(&mut self, dst: VReg, from: Reg) {
+        match self.alloc.loc(dst) {
+            Loc::Reg(r) if r == from => {}
+            Loc::Reg(r) => dynasm!(self.ops ; .arch x64 ; mov Rq(r.0), Rq(from.0)),
+            Loc::Stack(slot) => {
+                let offset = spill_offset(slot);
+                dynasm!(self.ops ; .arch x64 ; mov [rbp + offset], Rq(from.0))
+            }
+        }
+    }
+
+    fn move_to(&mut self, dst: Loc, src: MoveSrc) {
+        match (dst, src) {
+            (Loc::Reg(r), MoveSrc::Imm(imm)) => self.mov_imm(r, imm),
+            (Loc::Reg(r), MoveSrc::Loc(loc)) => self.load_loc(r, loc),
+            (Loc::Stack(slot), src) => {
+                match src {
+                    MoveSrc::Imm(imm) => self.mov_imm(Reg::RAX, imm),
+                    MoveSrc::Loc(loc) => self.load_loc(Reg::RAX, loc),
+                }
+                let offset = spill_offset(slot);
+                dynasm!(self.ops ; .arch x64 ; mov [rbp + offset], rax)
+            }
+        }
+    }
+
+    /// Moves that happen at once: no move reads a location an earlier one
+    /// wrote. Cycles go through `r11`.
+    fn parallel_move(&mut self, moves: Vec<(Loc, MoveSrc)>) {
+        let mut pending: Vec<(Loc, MoveSrc)> = moves
+            .into_iter()
+            .filter(|(dst, src)| *src != MoveSrc::Loc(*dst))
+            .collect();
+        while !pending.is_empty() {
+            let ready = (0..pending.len()).find(|&i| {
+                let dst = pending[i].0;
+                !pending
+                    .iter()
+                    .enumerate()
+                    .any(|(j, (_, src))| j != i && *src == MoveSrc::Loc(dst))
+            });
+            match ready {
+                Some(i) => {
+                    let (dst, src) = pending.remove(i);
+                    self.move_to(dst, src);
+                }
+                None => {
+                    // A cycle: park one destination's old value in r11.
+                    let dst = pending[0].0;
+                    self.load_loc(Reg::R11, dst);
+                    for (_, src) in pending.iter_mut() {
+                        if *src == MoveSrc::Loc(dst) {
+                            *src = MoveSrc::Loc(Loc::Reg(Reg::R11));
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    // --- conditions -----------------------------------------------------
+
+    /// Sets the flags for `test`; the condition code that means it holds.
+    fn test(&mut self, test: Test) -> Cc {
+        match test {
+            Test::Cmp(cmp, a, b) => {
+                let ra = self.reg_of(a, Reg::R10);
+                match b {
+                    Opd::Imm(imm) if i32::try_from(imm).is_ok() => {
+                        let imm = imm as i32;
+                        dynasm!(self.ops ; .arch x64 ; cmp Rq(ra.0), imm);
+                    }
+                    _ => {
+                        self.load(Reg::R11, b);
+                        dynasm!(self.ops ; .arch x64 ; cmp Rq(ra.0), r11);
+                    }
+                }
+                match cmp {
+                    Cmp::Lt => Cc::L,
+                    Cmp::Le => Cc::Le,
+                    Cmp::Gt => Cc::G,
+                    Cmp::Ge => Cc::Ge,
+                    Cmp::Eq => Cc::E,
+                    Cmp::Ne => Cc::Ne,
+                }
+            }
+            Test::FloatCmp(cmp, a, b) => {
+                self.load(Reg::R10, Opd::Reg(a));
+                self.load(Reg::R11, Opd::Reg(b));
+                dynasm!(self.ops
+                    ; .arch x64
+                    ; movq xmm0, r10
+                    ; movq xmm1, r11
+                );
+                // Unordered (NaN) sets ZF, PF and CF: `a`/`ae` are false
+                // then, and equality also checks PF.
+                match cmp {
+                    Cmp::Gt | Cmp::Ge => {
+                        dynasm!(self.ops ; .arch x64 ; ucomisd xmm0, xmm1);
+                        if cmp == Cmp::Gt {
+                            Cc::A
+                        } else {
+                            Cc::Ae
+                        }
+                    }
+                    Cmp::Lt | Cmp::Le => {
+                        dynasm!(self.ops ; .arch x64 ; ucomisd xmm1, xmm0);
+                        if cmp == Cmp::Lt {
+                            Cc::A
+                        } else {
+                            Cc::Ae
+                        }
+                    }
+                    Cmp::Eq | Cmp::Ne => {
+                        dynasm!(self.ops
+                            ; .arch x64
+                            ; ucomisd xmm0, xmm1
+                            ; sete al
+                            ; setnp r11b
+                            ; and al, r11b
+                            ; test al, al
+                        );
+                        if cmp == Cmp::Eq {
+                            Cc::Ne
+                        } else {
+                            Cc::E
+                        }
+                    }
+                }
+            }
+            Test::Mask { value, mask, zero } => {
+                let r = self.reg_of(value, Reg::R10);
+                dynasm!(self.ops ; .arch x64 ; test Rq(r.0), mask);
+                if zero {
+                    Cc::E
+                } else {
+                    Cc::Ne
+                }
+            }
+        }
+    }
+
+    fn jump_if(&mut self, cc: Cc, label: DynamicLabel) {
+        match cc {
+            Cc::E => dynasm!(self.ops ; .arch x64 ; je =>label),
+            Cc::Ne => dynasm!(self.ops ; .arch x64 ; jne =>label),
+            Cc::L => dynasm!(self.ops ; .arch x64 ; jl =>label),
+            Cc::Le => dynasm!(self.ops ; .arch x64 ; jle =>label),
+            Cc::G => dynasm!(self.ops ; .arch x64 ; jg =>label),
+            Cc::Ge => dynasm!(self.ops ; .arch x64 ; jge =>label),
+            Cc::A => dynasm!(self.ops ; .arch x64 ; ja =>label),
+            Cc::Ae => dynasm!(self.ops ; .arch x64 ; jae =>label),
+            Cc::Be => dynasm!(self.ops ; .arch x64 ; jbe =>label),
+            Cc::B => dynasm!(self.ops ; .arch x64 ; jb =>label),
+        }
+    }
+
+    /// `al` = 1 when `cc` holds, else 0; `rax` zero-extended.
+    fn set_if(&mut self, cc: Cc) {
+        match cc {
+            Cc::E => dynasm!(self.ops ; .arch x64 ; sete al),
+            Cc::Ne => dynasm!(self.ops ; .arch x64 ; setne al),
+            Cc::L => dynasm!(self.ops ; .arch x64 ; setl al),
+            Cc::Le => dynasm!(self.ops ; .arch x64 ; setle al),
+            Cc::G => dynasm!(self.ops ; .arch x64 ; setg al),
+            Cc::Ge => dynasm!(self.ops ; .arch x64 ; setge al),
+            Cc::A => dynasm!(self.ops ; .arch x64 ; seta al),
+            Cc::Ae => dynasm!(self.ops ; .arch x64 ; setae al),
+            Cc::Be => dynasm!(self.ops ; .arch x64 ; setbe al),
+            Cc::B => dynasm!(self.ops ; .arch x64 ; setb al),
+        }
+        dynasm!(self.ops ; .arch x64 ; movzx eax, al);
+    }
+
+    /// Under `--jit-stress-deopt`: counts down, and takes the site when
+    /// the count reaches zero.
+    fn stress(&mut self, site: SiteId) {
+        if let Some(countdown) = self.options.stress_countdown {
+            let stub = self.stubs[site.0 as usize];
+            dynasm!(self.ops
+                ; .arch x64
+                ; mov r11, QWORD countdown as i64
+                ; sub QWORD [r11], 1
+                ; je =>stub
+            );
+        }
+    }
+
+    /// Sets `rax` to 1 when `r10` is of the kind, else 0 (or, with a
+    /// stub, jumps there when it is not).
+    fn kind(&mut self, test: KindTest, fail: Option<DynamicLabel>) {
+        let no = fail.unwrap_or_else(|| self.ops.new_dynamic_label());
+        match test {
+            KindTest::Fixnum => {
+                dynasm!(self.ops ; .arch x64 ; test r10b, 1 ; je =>no)
+            }
+            KindTest::Flonum => {
+                dynasm!(self.ops
+                    ; .arch x64
+                    ; mov r11d, r10d
+                    ; and r11d, 3
+                    ; cmp r11d, 2
+                    ; jne =>no
+                )
+            }
+            KindTest::Immediate(bits) => {
+                let bits = bits as i32;
+                dynasm!(self.ops ; .arch x64 ; cmp r10, bits ; jne =>no)
+            }
+            KindTest::StaticSymbol => {
+                let tag = abi::SYMBOL_FLAG as i8;
+                dynasm!(self.ops ; .arch x64 ; cmp r10b, tag ; jne =>no)
+            }
+            KindTest::Heap { offset, word, byte } => {
+                let not_nil = !(abi::NIL as i32);
+                dynasm!(self.ops
+                    ; .arch x64
+                    ; test r10, 7
+                    ; jne =>no
+                    ; test r10, not_nil
+                    ; je =>no
+                );
+                if byte {
+                    let word = word as i8;
+                    dynasm!(self.ops ; .arch x64 ; cmp BYTE [r10 + offset], word ; jne =>no);
+                } else {
+                    dynasm!(self.ops
+                        ; .arch x64
+                        ; mov r11, QWORD word as i64
+                        ; cmp [r10 + offset], r11
+                        ; jne =>no
+                    );
+                }
+            }
+            KindTest::Never => dynasm!(self.ops ; .arch x64 ; jmp =>no),
+        }
+        if fail.is_none() {
+            let done = self.ops.new_dynamic_label();
+            dynasm!(self.ops
+                ; .arch x64
+                ; mov eax, 1
+                ; jmp =>done
+                ; =>no
+                ; xor eax, eax
+                ; =>done
+            );
+        }
+    }
+
+    // --- instructions ---------------------------------------------------
+
+    fn next_block_is(&self, index: usize, block: super::schedule::BlockId) -> bool {
+        matches!(self.lir.insts.get(index + 1), Some(Inst::Label { block: b, .. }) if *b == block)
+    }
+
+    fn inst(&mut self, index: usize, inst: &Inst) {
+        match inst {
+            Inst::Label { block, .. } => {
+                let label = self.labels[block.0 as usize];
+                dynasm!(self.ops ; .arch x64 ; =>label);
+            }
+            Inst::Param { dst, slot } => {
+                dynasm!(self.ops
+                    ; .arch x64
+                    ; mov r11, [rbp + ENTRY_SLOT]
+                );
+                match slot {
+                    ParamSlot::Receiver => {
+                        dynasm!(self.ops ; .arch x64 ; mov r11, [r11] ; mov rax, [r11])
+                    }
+                    ParamSlot::Arg(n) => {
+                        let offset = 8 * (*n as i32 + 1);
+                        dynasm!(self.ops ; .arch x64 ; mov r11, [r11] ; mov rax, [r11 + offset])
+                    }
+                    ParamSlot::HasArg(n) => {
+                        let n32 = *n as i32;
+                        let offset = 8 * (n32 + 1);
+                        let done = self.ops.new_dynamic_label();
+                        let (yes, no, undef) =
+                            (abi::TRUE as i32, abi::FALSE as i32, abi::UNDEF as i32);
+                        dynasm!(self.ops
+                            ; .arch x64
+                            ; mov eax, no
+                            ; cmp QWORD [r11 + 8], n32
+                            ; jbe =>done
+                            ; mov r11, [r11]
+                            ; cmp QWORD [r11 + offset], undef
+                            ; je =>done
+                            ; mov eax, yes
+                            ; =>done
+                        );
+                    }
+                }
+                self.store(*dst, Reg::RAX);
+            }
+            Inst::Mov { dst, src } => match (self.alloc.loc(*dst), src) {
+                (Loc::Reg(r), _) => self.load(r, *src),
+                (_, _) => {
+                    self.load(Reg::RAX, *src);
+                    self.store(*dst, Reg::RAX);
+                }
+            },
+            Inst::Bin {
+                op,
+                dst,
+                a,
+                b,
+                check,
+            } => {
+                if let Some(site) = check {
+                    self.stress(*site);
+                }
+                self.load(Reg::RAX, Opd::Reg(*a));
+                let small = match *b {
+                    Opd::Imm(imm) => i32::try_from(imm).ok(),
+                    Opd::Reg(_) => None,
+                };
+                match small {
+                    Some(imm) => match op {
+                        BinOp::Add => dynasm!(self.ops ; .arch x64 ; add rax, imm),
+                        BinOp::Sub => dynasm!(self.ops ; .arch x64 ; sub rax, imm),
+                        BinOp::Mul => dynasm!(self.ops ; .arch x64 ; imul rax, rax, imm),
+                        BinOp::And => dynasm!(self.ops ; .arch x64 ; and rax, imm),
+                        BinOp::Or => dynasm!(self.ops ; .arch x64 ; or rax, imm),
+                        BinOp::Xor => dynasm!(self.ops ; .arch x64 ; xor rax, imm),
+                    },
+                    None => {
+                        self.load(Reg::R10, *b);
+                        match op {
+                            BinOp::Add => dynasm!(self.ops ; .arch x64 ; add rax, r10),
+                            BinOp::Sub => dynasm!(self.ops ; .arch x64 ; sub rax, r10),
+                            BinOp::Mul => dynasm!(self.ops ; .arch x64 ; imul rax, r10),
+                            BinOp::And => dynasm!(self.ops ; .arch x64 ; and rax, r10),
+                            BinOp::Or => dynasm!(self.ops ; .arch x64 ; or rax, r10),
+                            BinOp::Xor => dynasm!(self.ops ; .arch x64 ; xor rax, r10),
+                        }
+                    }
+                }
+                if let Some(site) = check {
+                    let stub = self.stubs[site.0 as usize];
+                    if *op == BinOp::Mul {
+                        dynasm!(self.ops ; .arch x64 ; jo =>stub);
+                    }
+                    // A fixnum has 63 bits: doubling must not overflow.
+                    dynasm!(self.ops
+                        ; .arch x64
+                        ; mov r11, rax
+                        ; add r11, r11
+                        ; jo =>stub
+                    );
+                }
+                self.store(*dst, Reg::RAX);
+            }
+            Inst::Untag { dst, src } => {
+                self.load(Reg::RAX, Opd::Reg(*src));
+                dynasm!(self.ops ; .arch x64 ; sar rax, 1);
+                self.store(*dst, Reg::RAX);
+            }
+            Inst::Tag { dst, src } => {
+                self.load(Reg::RAX, Opd::Reg(*src));
+                dynasm!(self.ops ; .arch x64 ; lea rax, [rax + rax + 1]);
+                self.store(*dst, Reg::RAX);
+            }
+            Inst::SetCond { dst, test } => {
+                let cc = self.test(*test);
+                self.set_if(cc);
+                self.store(*dst, Reg::RAX);
+            }
+            Inst::BoolToValue { dst, src } => {
+                self.load(Reg::RAX, Opd::Reg(*src));
+                // 0 -> false (0x00), 1 -> true (0x14 = 20).
+                dynasm!(self.ops
+                    ; .arch x64
+                    ; lea rax, [rax + rax * 4]
+                    ; shl rax, 2
+                );
+                self.store(*dst, Reg::RAX);
+            }
+            Inst::Kind {
+                dst,
+                value,
+                test,
+                guard,
+            } => {
+                if let Some(site) = guard {
+                    self.stress(*site);
+                }
+                self.load(Reg::R10, Opd::Reg(*value));
+                let fail = guard.map(|site| self.stubs[site.0 as usize]);
+                self.kind(*test, fail);
+                if let Some(dst) = dst {
+                    self.store(*dst, Reg::RAX);
+                }
+            }
+            Inst::FloatBin { op, dst, a, b } => {
+                self.load(Reg::R10, Opd::Reg(*a));
+                self.load(Reg::R11, Opd::Reg(*b));
+                dynasm!(self.ops ; .arch x64 ; movq xmm0, r10 ; movq xmm1, r11);
+                match op {
+                    FloatBinOp::Add => dynasm!(self.ops ; .arch x64 ; addsd xmm0, xmm1),
+                    FloatBinOp::Sub => dynasm!(self.ops ; .arch x64 ; subsd xmm0, xmm1),
+                    FloatBinOp::Mul => dynasm!(self.ops ; .arch x64 ; mulsd xmm0, xmm1),
+                    FloatBinOp::Div => dynasm!(self.ops ; .arch x64 ; divsd xmm0, xmm1),
+                }
+                dynasm!(self.ops ; .arch x64 ; movq rax, xmm0);
+                self.store(*dst, Reg::RAX);
+            }
+            Inst::IntToFloat { dst, src } => {
+                self.load(Reg::RAX, Opd::Reg(*src));
+                dynasm!(self.ops ; .arch x64 ; cvtsi2sd xmm0, rax ; movq rax, xmm0);
+                self.store(*dst, Reg::RAX);
+            }
+            Inst::Guard { test, site } => {
+                self.stress(*site);
+                let cc = self.test(*test);
+                let stub = self.stubs[site.0 as usize];
+                self.jump_if(cc.invert(), stub);
+            }
+            Inst::Branch {
+                test,
+                if_true,
+                if_false,
+            } => {
+                let cc = self.test(*test);
+                let (t, f) = (
+                    self.labels[if_true.0 as usize],
+                    self.labels[if_false.0 as usize],
+                );
+                if self.next_block_is(index, *if_true) {
+                    self.jump_if(cc.invert(), f);
+                } else {
+                    self.jump_if(cc, t);
+                    if !self.next_block_is(index, *if_false) {
+                        dynasm!(self.ops ; .arch x64 ; jmp =>f);
+                    }
+                }
+            }
+            Inst::Jump { to, args } => {
+                let params = self
+                    .lir
+                    .insts
+                    .iter()
+                    .find_map(|i| match i {
+                        Inst::Label { block, params } if block == to => Some(params.clone()),
+                        _ => None,
+                    })
+                    .unwrap_or_default();
+                let moves = params
+                    .iter()
+                    .zip(args)
+                    .map(|(p, a)| {
+                        let src = match a {
+                            Opd::Imm(imm) => MoveSrc::Imm(*imm),
+                            Opd::Reg(v) => MoveSrc::Loc(self.alloc.loc(*v)),
+                        };
+                        (self.alloc.loc(*p), src)
+                    })
+                    .collect();
+                self.parallel_move(moves);
+                if !self.next_block_is(index, *to) {
+                    let label = self.labels[to.0 as usize];
+                    dynasm!(self.ops ; .arch x64 ; jmp =>label);
+                }
+            }
+            Inst::Call {
+                dst,
+                helper,
+                with_ctx,
+                args,
+                spread,
+                pending,
+            } => {
+                for (i, value) in spread.iter().enumerate() {
+                    self.load(Reg::RAX, *value);
+                    let offset = 8 * i as i32;
+                    dynasm!(self.ops ; .arch x64 ; mov [rsp + offset], rax);
+                }
+                const ARGS: [Reg; 6] = [Reg::RDI, Reg::RSI, Reg::RDX, Reg::RCX, Reg::R8, Reg::R9];
+                let mut moves = Vec::new();
+                let mut next = 0;
+                if *with_ctx {
+                    moves.push((Loc::Reg(ARGS[0]), MoveSrc::Loc(Loc::Reg(Reg::R15))));
+                    next = 1;
+                }
+                for arg in args {
+                    let src = match arg {
+                        Opd::Imm(imm) => MoveSrc::Imm(*imm),
+                        Opd::Reg(v) => MoveSrc::Loc(self.alloc.loc(*v)),
+                    };
+                    moves.push((Loc::Reg(ARGS[next]), src));
+                    next += 1;
+                }
+                self.parallel_move(moves);
+                if !spread.is_empty() {
+                    let (pointer, count) = (ARGS[next].0, ARGS[next + 1].0);
+                    let n = spread.len() as i32;
+                    dynasm!(self.ops
+                        ; .arch x64
+                        ; lea Rq(pointer), [rsp]
+                        ; mov Rq(count), DWORD n
+                    );
+                }
+                let address = helper.address as i64;
+                dynasm!(self.ops
+                    ; .arch x64
+                    ; mov rax, QWORD address
+                    ; call rax
+                );
+                if *pending {
+                    let undef = abi::UNDEF as i32;
+                    let exit = self.exit;
+                    dynasm!(self.ops ; .arch x64 ; cmp rax, undef ; je =>exit);
+                }
+                if let Some(dst) = dst {
+                    self.store(*dst, Reg::RAX);
+                }
+            }
+            Inst::Poll { site } => {
+                let flag = self.options.invalidated_flag as i64;
+                let stub = self.stubs[site.0 as usize];
+                dynasm!(self.ops
+                    ; .arch x64
+                    ; mov r11, QWORD flag
+                    ; cmp BYTE [r11], 0
+                    ; jne =>stub
+                );
+            }
+            Inst::Return { value } => {
+                self.load(Reg::RAX, *value);
+                let exit = self.exit;
+                dynasm!(self.ops ; .arch x64 ; jmp =>exit);
+            }
+            Inst::Deopt { site } => {
+                let stub = self.stubs[site.0 as usize];
+                dynasm!(self.ops ; .arch x64 ; jmp =>stub);
+            }
+        }
+    }
+
+    /// A site's stub: pushes the registers its values are in, calls
+    /// `deoptimise`, and leaves with what it returned.
+    fn stub(&mut self, index: usize) -> deopt::SiteMap {
+        let site = &self.lir.sites[index];
+        let mut pushed: Vec<Reg> = Vec::new();
+        let mut locate = |value: &SiteValue, alloc: &Allocation| -> deopt::Located {
+            match *value {
+                SiteValue::Constant(bits) => deopt::Located {
+                    location: deopt::Location::Constant(bits),
+                    repr: deopt::Repr::Value,
+                },
+                SiteValue::Reg(v, repr) => {
+                    let location = match alloc.loc(v) {
+                        Loc::Reg(r) => {
+                            let n = pushed.iter().position(|&p| p == r).unwrap_or_else(|| {
+                                pushed.push(r);
+                                pushed.len() - 1
+                            });
+                            deopt::Location::Pushed(n as u8)
+                        }
+                        Loc::Stack(slot) => deopt::Location::Frame(spill_offset(slot)),
+                    };
+                    deopt::Located { location, repr }
+                }
+            }
+        };
+        let values: Vec<deopt::Located> =
+            site.values.iter().map(|v| locate(v, self.alloc)).collect();
+        let returned = site.returned.as_ref().map(|v| locate(v, self.alloc));
+        let label = self.stubs[index];
+        dynasm!(self.ops ; .arch x64 ; =>label);
+        if pushed.len() % 2 == 1 {
+            dynasm!(self.ops ; .arch x64 ; sub rsp, 8);
+        }
+        for reg in &pushed {
+            dynasm!(self.ops ; .arch x64 ; push Rq(reg.0));
+        }
+        let handle = self.options.code_handle as i64;
+        let deoptimise = self.options.deoptimise as i64;
+        let site_index = index as i32;
+        let exit = self.exit;
+        dynasm!(self.ops
+            ; .arch x64
+            ; mov rdi, r15
+            ; mov rsi, QWORD handle
+            ; mov edx, site_index
+            ; mov rcx, rbp
+            ; mov r8, rsp
+            ; mov rax, QWORD deoptimise
+            ; call rax
+            ; jmp =>exit
+        );
+        deopt::SiteMap {
+            map: site.map,
+            values,
+            pushed: pushed.len() as u8,
+            after_call: site.after_call,
+            returned,
+        }
+    }
+}
+
+/// The IR node each byte range of the code came from.
+pub fn origins(lir: &Lir, emitted: &Emitted) -> Vec<(usize, Option<NodeId>)> {
+    let mut out: Vec<(usize, Option<NodeId>)> = Vec::new();
+    for (offset, origin) in emitted.inst_offsets.iter().zip(&lir.origins) {
+        if out.last().is_none_or(|(_, last)| last != origin) {
+            out.push((*offset, *origin));
+        }
+    }
+    out
+}

@@ -1,0 +1,436 @@
+//! Where compiled code meets the runtime: entering a compiled method, the
+//! helpers it calls (`jit::runtime::Helpers` lists their signatures), and
+//! deoptimisation.
+//!
+//! A compiled method runs inside the interpreter frame its caller pushed
+//! (the `FrameRecord`, and the receiver, arguments and locals on the value
+//! stack): that is what makes both directions cheap. An instruction the
+//! compiled code leaves to the runtime (`run_insn`) runs in that frame
+//! exactly as the interpreter would run it. A deoptimisation writes the
+//! values its map names back into the frame's stack slots and lets
+//! [`Vm::execute`] carry on from the map's index:
+//!
+//! ```text
+//! compiled add_with_side_effects: guard kind fixnum fails at the `+`
+//!   stub: push rbx, r12, r13; call deoptimise(ctx, code, site 4, rbp, rsp)
+//!   deoptimise: receiver, 2 args, stack [r12, r13] -> value stack
+//!               execute(add_with_side_effects, from index 12)
+//!   the compiled method returns what the interpreter returned
+//! ```
+
+use super::{status, CompiledMethod, MAX_GUARD_FAILURES};
+use crate::interp::LoadedMethod;
+use crate::object::{RArray, RFloat, RObject};
+use crate::value::Value;
+use crate::vm::{Control, Vm, VmResult};
+use bytecode::abi;
+use jit::backend::EntryFrame;
+use jit::runtime::Helpers;
+use std::rc::Rc;
+
+/// One activation of compiled code: what its `ctx` points to.
+pub struct Activation {
+    vm: *mut Vm,
+    compiled: Rc<CompiledMethod>,
+    method: Rc<LoadedMethod>,
+    /// The frame's receiver slot on the value stack, and its argument
+    /// count.
+    base: usize,
+    argc: usize,
+    /// What a helper that returned `UNDEF` left pending.
+    pending: Option<Control>,
+}
+
+impl Activation {
+    fn operand_base(&self) -> usize {
+        self.base + 1 + self.argc + self.method.code.locals.len()
+    }
+
+    fn finish(&mut self, result: VmResult) -> u64 {
+        match result {
+            Ok(value) => value.bits(),
+            Err(control) => {
+                self.pending = Some(control);
+                abi::UNDEF
+            }
+        }
+    }
+}
+
+/// The helpers' addresses, for the code generator.
+pub fn table() -> Helpers {
+    Helpers {
+        run_insn: run_insn as *const () as u64,
+        deoptimise: deoptimise as *const () as u64,
+        frame_block: frame_block as *const () as u64,
+        frame_env: frame_env as *const () as u64,
+        load_shape: load_shape as *const () as u64,
+        load_ivar: load_ivar as *const () as u64,
+        store_ivar: store_ivar as *const () as u64,
+        array_length: array_length as *const () as u64,
+        array_load: array_load as *const () as u64,
+        array_store: array_store as *const () as u64,
+        unbox_float: unbox_float as *const () as u64,
+        box_float: box_float as *const () as u64,
+    }
+}
+
+impl Vm {
+    /// Runs `method`'s compiled code in the frame at `base` (pushed by the
+    /// caller, as for the interpreter).
+    pub fn run_compiled(
+        &mut self,
+        compiled: &Rc<CompiledMethod>,
+        method: &Rc<LoadedMethod>,
+        base: usize,
+        argc: usize,
+    ) -> VmResult {
+        // A copy: the value stack may move while the code runs.
+        let values: smallvec::SmallVec<[u64; 8]> = self.stack[base..base + 1 + argc]
+            .iter()
+            .map(|v| v.bits())
+            .collect();
+        let entry_frame = EntryFrame {
+            values: values.as_ptr(),
+            argc: argc as u64,
+        };
+        let mut activation = Activation {
+            vm: self as *mut Vm,
+            compiled: compiled.clone(),
+            method: method.clone(),
+            base,
+            argc,
+            pending: None,
+        };
+        let entry = compiled.code.entry();
+        // SAFETY: the code was generated for this signature; `activation`
+        // and `entry_frame` outlive the call, and the VM is only reached
+        // through `activation.vm` until it returns.
+        let result = unsafe {
+            entry(
+                &mut activation as *mut Activation as *mut std::ffi::c_void,
+                &entry_frame,
+            )
+        };
+        if result == abi::UNDEF {
+            Err(activation
+                .pending
+                .take()
+                .expect("compiled code returns UNDEF only with a transfer pending"))
+        } else {
+            Ok(Value::from_bits(result))
+        }
+    }
+}
+
+/// The activation and VM behind a `ctx` pointer.
+///
+/// # Safety
+/// `ctx` must be the pointer `run_compiled` passed, during that call.
+unsafe fn context<'a>(ctx: *mut Activation) -> (&'a mut Activation, &'a mut Vm) {
+    // SAFETY: the caller's contract; the VM outlives the activation.
+    unsafe {
+        let activation = &mut *ctx;
+        let vm = &mut *activation.vm;
+        (activation, vm)
+    }
+}
+
+extern "C" fn run_insn(
+    ctx: *mut Activation,
+    method: u64,
+    ip: u64,
+    operands: *const u64,
+    count: u64,
+) -> u64 {
+    // SAFETY: compiled code passes its own ctx.
+    let (activation, vm) = unsafe { context(ctx) };
+    let method = vm.methods[method as usize].clone();
+    let operand_base = activation.operand_base();
+    vm.stack.truncate(operand_base);
+    for i in 0..count as usize {
+        // SAFETY: compiled code stored `count` values at `operands`.
+        let bits = unsafe { *operands.add(i) };
+        vm.stack.push(Value::from_bits(bits));
+    }
+    let result = vm.run_one(
+        &method,
+        activation.base,
+        activation.argc,
+        ip as usize,
+        operand_base,
+    );
+    let result = result.map(|pushed| pushed.unwrap_or(Value::NIL));
+    activation.finish(result)
+}
+
+extern "C" fn frame_block(ctx: *mut Activation) -> u64 {
+    // SAFETY: compiled code passes its own ctx.
+    let (_, vm) = unsafe { context(ctx) };
+    let has_block = vm.frames.last().is_some_and(|f| f.block.is_some());
+    if has_block {
+        Value::TRUE.bits()
+    } else {
+        Value::NIL.bits()
+    }
+}
+
+extern "C" fn frame_env(ctx: *mut Activation) -> u64 {
+    // SAFETY: compiled code passes its own ctx.
+    let (_, vm) = unsafe { context(ctx) };
+    vm.frames.last().map_or(Value::NIL, |f| f.env).bits()
+}
+
+extern "C" fn load_shape(value: u64) -> u64 {
+    match Value::from_bits(value).get::<RObject>() {
+        Some(object) => object.shape.get().0 as u64,
+        None => u64::MAX,
+    }
+}
+
+extern "C" fn load_ivar(object: u64, slot: u64) -> u64 {
+    let object = Value::from_bits(object)
+        .get::<RObject>()
+        .expect("a shape guard checked the object");
+    object.slots.borrow()[slot as usize].bits()
+}
+
+extern "C" fn store_ivar(
+    _ctx: *mut Activation,
+    object: u64,
+    slot: u64,
+    value: u64,
+    shape: u64,
+) -> u64 {
+    let object = Value::from_bits(object)
+        .get::<RObject>()
+        .expect("a shape guard checked the object");
+    if object.header.is_frozen() {
+        return 1;
+    }
+    let mut slots = object.slots.borrow_mut();
+    let value = Value::from_bits(value);
+    if shape == u64::MAX {
+        slots[slot as usize] = value;
+    } else {
+        slots.push(value);
+        object.shape.set(crate::shape::ShapeId(shape as u32));
+    }
+    0
+}
+
+extern "C" fn array_length(array: u64) -> u64 {
+    let array = Value::from_bits(array)
+        .get::<RArray>()
+        .expect("a kind guard checked the Array");
+    array.items.borrow().len() as u64
+}
+
+extern "C" fn array_load(array: u64, index: u64) -> u64 {
+    let array = Value::from_bits(array)
+        .get::<RArray>()
+        .expect("a kind guard checked the Array");
+    array.items.borrow()[index as usize].bits()
+}
+
+extern "C" fn array_store(array: u64, index: u64, value: u64) -> u64 {
+    let array = Value::from_bits(array)
+        .get::<RArray>()
+        .expect("a kind guard checked the Array");
+    if array.header.is_frozen() {
+        return 1;
+    }
+    array.items.borrow_mut()[index as usize] = Value::from_bits(value);
+    0
+}
+
+extern "C" fn unbox_float(value: u64) -> u64 {
+    if abi::is_flonum(value) {
+        return abi::flonum_value(value).to_bits();
+    }
+    let float = Value::from_bits(value)
+        .get::<RFloat>()
+        .expect("a kind guard checked the Float");
+    float.value.to_bits()
+}
+
+extern "C" fn box_float(ctx: *mut Activation, bits: u64) -> u64 {
+    // SAFETY: compiled code passes its own ctx.
+    let (_, vm) = unsafe { context(ctx) };
+    vm.new_float(f64::from_bits(bits)).bits()
+}
+
+/// A site's stub gave up: rebuilds the interpreter's frame from the site's
+/// map and finishes the method in the interpreter.
+extern "C" fn deoptimise(
+    ctx: *mut Activation,
+    handle: u64,
+    site: u64,
+    fp: *const u64,
+    sp: *const u64,
+) -> u64 {
+    // SAFETY: compiled code passes its own ctx.
+    let (activation, vm) = unsafe { context(ctx) };
+    let compiled = activation.compiled.clone();
+    debug_assert_eq!(compiled.handle as u64, handle);
+    let site = site as usize;
+    let site_map = &compiled.code.site_maps[site];
+    let map = compiled.code.maps.get(site_map.map);
+    // SAFETY: the stub passed its frame and stack pointers; the values it
+    // names stay on the machine stack (seen by the collector) meanwhile.
+    let (frames, returned) = unsafe { site_map.read(map, fp, sp, &mut |d| vm.new_float(d).bits()) };
+    vm.count_deopt(&compiled, site);
+    let frame = &frames[0];
+    if vm.jit.as_ref().is_some_and(|jit| jit.options.trace_deopt) {
+        vm.trace_deopt(&compiled, site, frame, site_map.after_call);
+    }
+    // The frame as the interpreter would have it at the map's index.
+    let base = activation.base;
+    let method = activation.method.clone();
+    vm.stack.truncate(base);
+    vm.stack.push(Value::from_bits(frame.receiver));
+    vm.stack
+        .extend(frame.args.iter().map(|&bits| Value::from_bits(bits)));
+    let locals = vm.stack.len();
+    vm.stack
+        .resize(locals + method.code.locals.len(), Value::NIL);
+    for &(slot, bits) in &frame.locals {
+        vm.stack[locals + slot as usize] = Value::from_bits(bits);
+    }
+    vm.stack
+        .extend(frame.stack.iter().map(|&bits| Value::from_bits(bits)));
+    let mut ip = frame.ip as usize;
+    if site_map.after_call {
+        if let Some(value) = returned {
+            vm.stack.push(Value::from_bits(value));
+        }
+        ip += 1;
+    }
+    let result = vm.execute(&method, base, activation.argc, ip);
+    activation.finish(result)
+}
+
+impl Vm {
+    /// Counts a deoptimisation; a real guard failure (not one
+    /// `--jit-stress-deopt` made) that keeps happening makes the method
+    /// compile again without that speculation.
+    fn count_deopt(&mut self, compiled: &Rc<CompiledMethod>, site: usize) {
+        let name = self.site_name(compiled, site);
+        let Some(jit) = &mut self.jit else {
+            return;
+        };
+        jit.run_stats.deopts += 1;
+        let stressed = jit.stress_countdown.as_ref().is_some_and(|c| c.get() == 0);
+        if stressed {
+            jit.rearm_stress();
+            return;
+        }
+        let (node, reason) = &compiled.code.site_reasons[site];
+        if reason == "invalidated" {
+            return;
+        }
+        *jit.run_stats.guard_failures.entry(name).or_default() += 1;
+        let failures = &compiled.failures[site];
+        failures.set(failures.get() + 1);
+        if failures.get() < MAX_GUARD_FAILURES {
+            return;
+        }
+        // Compile again, without this speculation.
+        if let Some(origin) = compiled.code.site_origins[site] {
+            jit.failed_speculations.insert(origin);
+        }
+        let _ = node;
+        let method = &compiled.method;
+        let current = method
+            .compiled
+            .borrow()
+            .as_ref()
+            .is_some_and(|c| Rc::ptr_eq(c, compiled));
+        if current {
+            compiled.invalidated.set(1);
+            *method.compiled.borrow_mut() = None;
+            method.jit.set(status::NOT_YET);
+            method.calls.set(0);
+            jit.run_stats.recompilations += 1;
+        }
+    }
+
+    /// `method@ip reason` for a site.
+    fn site_name(&self, compiled: &CompiledMethod, site: usize) -> String {
+        let (_, reason) = &compiled.code.site_reasons[site];
+        let name = self.symbols.name(compiled.method.code.name);
+        match compiled.code.site_origins[site] {
+            Some((_, ip)) => format!("{name}@{ip} {reason}"),
+            None => format!("{name} {reason}"),
+        }
+    }
+
+    /// The `--trace-deopt` line.
+    fn trace_deopt(
+        &mut self,
+        compiled: &CompiledMethod,
+        site: usize,
+        frame: &deopt::FrameValues,
+        after_call: bool,
+    ) {
+        let show = |vm: &Vm, bits: u64| vm.trace_value(Value::from_bits(bits));
+        let (_, reason) = &compiled.code.site_reasons[site];
+        let args: Vec<String> = frame.args.iter().map(|&b| show(self, b)).collect();
+        let locals: Vec<String> = frame
+            .locals
+            .iter()
+            .map(|&(slot, b)| {
+                let name = compiled.method.code.locals.get(slot as usize).map_or_else(
+                    || format!("#{slot}"),
+                    |&sym| self.symbols.name(sym).to_string(),
+                );
+                format!("{name}: {}", show(self, b))
+            })
+            .collect();
+        let stack: Vec<String> = frame.stack.iter().map(|&b| show(self, b)).collect();
+        let resume = if after_call {
+            format!("after {}", frame.ip)
+        } else {
+            frame.ip.to_string()
+        };
+        let line = format!(
+            "deopt {} ({reason}) resume at {resume}: self={} args=[{}] locals={{{}}} stack=[{}]\n",
+            self.symbols.name(compiled.method.code.name),
+            show(self, frame.receiver),
+            args.join(", "),
+            locals.join(", "),
+            stack.join(", "),
+        );
+        crate::output::write_stderr(&mut self.out, &line);
+    }
+
+    /// A value for traces, without running Ruby code: immediates and
+    /// Strings as `inspect` shows them, other objects by class.
+    fn trace_value(&self, value: Value) -> String {
+        if let Some(n) = value.as_fixnum() {
+            return n.to_string();
+        }
+        if value == Value::NIL {
+            return "nil".into();
+        }
+        if value == Value::TRUE {
+            return "true".into();
+        }
+        if value == Value::FALSE {
+            return "false".into();
+        }
+        if value.is_flonum() {
+            return format!("{:?}", value.flonum_value());
+        }
+        if abi::is_symbol(value.bits()) {
+            return format!(
+                ":{}",
+                self.symbols.name(bytecode::Sym((value.bits() >> 8) as u32))
+            );
+        }
+        if value == self.main {
+            return "main".into();
+        }
+        format!("#<{}>", self.class_name(self.class_of(value)))
+    }
+}
