@@ -149,6 +149,10 @@ pub struct LoadedMethod {
     pub jit: Cell<u8>,
     /// Its compiled code, while valid.
     pub compiled: RefCell<Option<Rc<crate::jit::CompiledMethod>>>,
+    /// The lexical scope and owner of the first method entry made of it
+    /// (what a frame of it rebuilt by deoptimisation runs with, when the
+    /// receiver's lookup no longer finds it).
+    pub defined_in: RefCell<Option<(Rc<crate::vm::Cref>, Value)>>,
     pub children: Vec<Rc<LoadedMethod>>,
     /// Per `getivar`/`setivar` site: the shapes seen and their slots.
     pub ivar_caches: Vec<RefCell<IvarCache>>,
@@ -241,6 +245,7 @@ impl Vm {
             id: self.methods.len() as u32,
             jit: Cell::new(crate::jit::status::NOT_YET),
             compiled: RefCell::new(None),
+            defined_in: RefCell::new(None),
             ivar_caches,
             branches: (0..code.branches)
                 .map(|_| Cell::new(BranchProfile::default()))

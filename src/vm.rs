@@ -915,6 +915,12 @@ impl Vm {
         if class == self.c.array && crate::interp::is_array_op(self.symbols.name(name)) {
             self.array_ops_redefined = true;
         }
+        if let (MethodBody::Bytecode(method), Some(cref)) = (&body, &cref) {
+            method
+                .defined_in
+                .borrow_mut()
+                .get_or_insert_with(|| (cref.clone(), class));
+        }
         let entry = MethodEntry {
             body,
             visibility,

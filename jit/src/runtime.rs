@@ -92,9 +92,13 @@ pub enum Callee {
 /// means a pending exception or jump, which the compiled method returns.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Helpers {
-    /// `fn(ctx, method, ip, operands: *const u64, count) -> u64`: runs the
-    /// instruction at `ip` of `method` as the interpreter would, in the
-    /// compiled method's frame, with `operands` as the values it pops.
+    /// `fn(ctx, method, at, count, values: *const u64) -> u64`: runs the
+    /// instruction at index `at & 0xffff_ffff` of `method` as the
+    /// interpreter would, with the first `count` values as the operands it
+    /// pops. In the compiled method's own frame when `at >> 32` is 0; else
+    /// the call is in inlined code, and `values` continue with the values
+    /// of call frames `(at >> 32) - 1` (`backend::lir::CallFrames`), which
+    /// the runtime rebuilds for the call.
     pub run_insn: u64,
     /// `fn(ctx, code, site, fp, sp) -> u64`: a site's stub deoptimises
     /// (see `deopt::SiteMap`); the interpreter finishes the method.

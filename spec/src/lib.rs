@@ -71,11 +71,30 @@ pub const MODES: &[Mode] = &[
         name: "interp",
         flags: &["--no-jit"],
     },
-    // Every method is compiled (graph and passes; the verifier runs in
-    // debug builds) after its first run.
+    // Every method compiled before its first call (no profile: every send
+    // is uncommon, so compiled code deoptimises as it meets them).
+    Mode {
+        name: "jit-eager",
+        flags: &["--jit-threshold=0"],
+    },
+    // Every method compiled after one run, with its profile.
     Mode {
         name: "jit-compile",
         flags: &["--jit-threshold=1"],
+    },
+    // What users run.
+    Mode {
+        name: "jit-default",
+        flags: &[],
+    },
+    // Guards fail on pseudo-random schedules: deoptimisation everywhere.
+    Mode {
+        name: "jit-stress-1",
+        flags: &["--jit-threshold=1", "--jit-stress-deopt=1"],
+    },
+    Mode {
+        name: "jit-stress-2",
+        flags: &["--jit-threshold=0", "--jit-stress-deopt=2"],
     },
 ];
 

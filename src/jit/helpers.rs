@@ -139,29 +139,69 @@ unsafe fn context<'a>(ctx: *mut Activation) -> (&'a mut Activation, &'a mut Vm) 
 extern "C" fn run_insn(
     ctx: *mut Activation,
     method: u64,
-    ip: u64,
-    operands: *const u64,
+    at: u64,
     count: u64,
+    values: *const u64,
 ) -> u64 {
     // SAFETY: compiled code passes its own ctx.
     let (activation, vm) = unsafe { context(ctx) };
     let method = vm.methods[method as usize].clone();
+    let (ip, frames) = ((at & 0xffff_ffff) as usize, (at >> 32) as usize);
+    let count = count as usize;
     let operand_base = activation.operand_base();
     vm.stack.truncate(operand_base);
-    for i in 0..count as usize {
-        // SAFETY: compiled code stored `count` values at `operands`.
-        let bits = unsafe { *operands.add(i) };
-        vm.stack.push(Value::from_bits(bits));
-    }
-    let result = vm.run_one(
-        &method,
-        activation.base,
-        activation.argc,
-        ip as usize,
-        operand_base,
-    );
+    let result = if frames == 0 {
+        for i in 0..count {
+            // SAFETY: compiled code stored `count` values at `values`.
+            let bits = unsafe { *values.add(i) };
+            vm.stack.push(Value::from_bits(bits));
+        }
+        vm.run_one(&method, activation.base, activation.argc, ip, operand_base)
+    } else {
+        let compiled = activation.compiled.clone();
+        let call = &compiled.code.call_frames[frames - 1];
+        // SAFETY: the values of the call's frames follow the operands.
+        let chain = unsafe { read_call_frames(vm, &compiled, call, values.add(count)) };
+        let result = vm.run_in_inlined_frames(&method, ip, count, &chain);
+        vm.stack.truncate(operand_base);
+        result
+    };
     let result = result.map(|pushed| pushed.unwrap_or(Value::NIL));
     activation.finish(result)
+}
+
+/// The frames of a call in inlined code, from the values compiled code
+/// passed (in the order of the call's map).
+///
+/// # Safety
+/// `values` must hold one word per source of the call's map.
+unsafe fn read_call_frames(
+    vm: &mut Vm,
+    compiled: &CompiledMethod,
+    call: &jit::backend::lir::CallFrames,
+    values: *const u64,
+) -> Vec<deopt::FrameValues> {
+    let map = compiled.code.maps.get(call.map);
+    // The values read as a site's spill slots, one word each from `values`.
+    let site = deopt::SiteMap {
+        map: call.map,
+        values: call
+            .reprs
+            .iter()
+            .enumerate()
+            .map(|(i, &repr)| deopt::Located {
+                location: deopt::Location::Frame(8 * i as i32),
+                repr,
+            })
+            .collect(),
+        pushed: 0,
+        after_call: false,
+        returned: None,
+    };
+    // SAFETY: the caller's contract; the words stay on the machine stack
+    // (seen by the collector) while a Float is boxed.
+    let (frames, _) = unsafe { site.read(map, values, values, &mut |d| vm.new_float(d).bits()) };
+    frames
 }
 
 extern "C" fn frame_block(ctx: *mut Activation) -> u64 {
@@ -280,37 +320,164 @@ extern "C" fn deoptimise(
     // names stay on the machine stack (seen by the collector) meanwhile.
     let (frames, returned) = unsafe { site_map.read(map, fp, sp, &mut |d| vm.new_float(d).bits()) };
     vm.count_deopt(&compiled, site);
-    let frame = &frames[0];
     if vm.jit.as_ref().is_some_and(|jit| jit.options.trace_deopt) {
-        vm.trace_deopt(&compiled, site, frame, site_map.after_call);
+        vm.trace_deopt(&compiled, site, &frames, returned, site_map.after_call);
     }
-    // The frame as the interpreter would have it at the map's index.
+    // The compiled method's own frame is the interpreter frame it runs in:
+    // its values go back to its stack slots.
     let base = activation.base;
     let method = activation.method.clone();
     vm.stack.truncate(base);
-    vm.stack.push(Value::from_bits(frame.receiver));
-    vm.stack
-        .extend(frame.args.iter().map(|&bits| Value::from_bits(bits)));
-    let locals = vm.stack.len();
-    vm.stack
-        .resize(locals + method.code.locals.len(), Value::NIL);
-    for &(slot, bits) in &frame.locals {
-        vm.stack[locals + slot as usize] = Value::from_bits(bits);
-    }
-    vm.stack
-        .extend(frame.stack.iter().map(|&bits| Value::from_bits(bits)));
-    let mut ip = frame.ip as usize;
-    if site_map.after_call {
-        if let Some(value) = returned {
-            vm.stack.push(Value::from_bits(value));
-        }
-        ip += 1;
-    }
-    let result = vm.execute(&method, base, activation.argc, ip);
+    vm.lay_out_frame(&method, &frames[0]);
+    let resume = Resume {
+        after_call: site_map.after_call,
+        returned: returned.map(Value::from_bits),
+    };
+    let result = vm.resume_frames(&method, base, &frames, resume);
     activation.finish(result)
 }
 
+/// How the innermost rebuilt frame continues.
+#[derive(Clone, Copy)]
+struct Resume {
+    /// After the call at its index (a poll after a call)...
+    after_call: bool,
+    /// ...with what the call returned pushed.
+    returned: Option<Value>,
+}
+
 impl Vm {
+    /// Pushes a frame's receiver, arguments, locals and operands.
+    fn lay_out_frame(&mut self, method: &LoadedMethod, frame: &deopt::FrameValues) {
+        self.stack.push(Value::from_bits(frame.receiver));
+        self.stack
+            .extend(frame.args.iter().map(|&bits| Value::from_bits(bits)));
+        let locals = self.stack.len();
+        self.stack
+            .resize(locals + method.code.locals.len(), Value::NIL);
+        for &(slot, bits) in &frame.locals {
+            self.stack[locals + slot as usize] = Value::from_bits(bits);
+        }
+        self.stack
+            .extend(frame.stack.iter().map(|&bits| Value::from_bits(bits)));
+    }
+
+    /// Runs `frames[0]` (laid out at `base`, its frame record pushed) to
+    /// its end. When code inlined into it deoptimised, `frames[1..]` are
+    /// the inlined calls it was suspended in: they are rebuilt and run
+    /// first, innermost first, each result pushed on its caller's stack.
+    fn resume_frames(
+        &mut self,
+        method: &Rc<LoadedMethod>,
+        base: usize,
+        frames: &[deopt::FrameValues],
+        resume: Resume,
+    ) -> VmResult {
+        let frame = &frames[0];
+        let argc = frame.args.len();
+        let mut ip = frame.ip as usize;
+        if frames.len() > 1 {
+            let callee = self.methods[frames[1].method as usize].clone();
+            let result = self.resume_inlined(&callee, &frames[1..], resume)?;
+            self.stack.push(result);
+            ip += 1;
+        } else if resume.after_call {
+            if let Some(value) = resume.returned {
+                self.stack.push(value);
+            }
+            ip += 1;
+        }
+        self.execute(method, base, argc, ip)
+    }
+
+    /// Rebuilds the frame of an inlined call (as `invoke` would have made
+    /// it) and runs it to its end.
+    fn resume_inlined(
+        &mut self,
+        method: &Rc<LoadedMethod>,
+        frames: &[deopt::FrameValues],
+        resume: Resume,
+    ) -> VmResult {
+        let id = self.push_inlined_frame(method, Value::from_bits(frames[0].receiver))?;
+        let base = self.stack.len();
+        self.lay_out_frame(method, &frames[0]);
+        let result = self.resume_frames(method, base, frames, resume);
+        self.pop_frame();
+        self.stack.truncate(base);
+        match result {
+            Err(Control::Return { target, value }) if target == id => Ok(value),
+            other => other,
+        }
+    }
+
+    /// Runs the instruction at `ip` of `method`, a call in inlined code,
+    /// in the frames it would have run in: the inlined ones (`frames[1..]`,
+    /// the innermost holding the `count` operands on its stack) are pushed
+    /// for the call, then popped.
+    fn run_in_inlined_frames(
+        &mut self,
+        method: &Rc<LoadedMethod>,
+        ip: usize,
+        count: usize,
+        frames: &[deopt::FrameValues],
+    ) -> VmResult<Option<Value>> {
+        let mut pushed = 0;
+        let mut innermost = None;
+        let mut result = Ok(None);
+        for frame in &frames[1..] {
+            let code = self.methods[frame.method as usize].clone();
+            match self.push_inlined_frame(&code, Value::from_bits(frame.receiver)) {
+                Ok(_) => pushed += 1,
+                Err(control) => {
+                    result = Err(control);
+                    break;
+                }
+            }
+            let base = self.stack.len();
+            self.lay_out_frame(&code, frame);
+            innermost = Some((base, frame.args.len()));
+        }
+        if let (Ok(_), Some((base, argc))) = (&result, innermost) {
+            let operand_base = self.stack.len() - count;
+            result = self.run_one(method, base, argc, ip, operand_base);
+        }
+        for _ in 0..pushed {
+            self.pop_frame();
+        }
+        result
+    }
+
+    /// Pushes the frame record of an inlined call of `method` on
+    /// `receiver`, as `invoke` would have made it; returns its id.
+    fn push_inlined_frame(&mut self, method: &Rc<LoadedMethod>, receiver: Value) -> VmResult<u64> {
+        if self.frames.len() >= crate::vm::MAX_DEPTH || crate::stack::near_limit() {
+            return Err(self.stack_overflow());
+        }
+        let class = self.class_of(receiver);
+        let (cref, owner) = match self.find_method(class, method.code.name) {
+            Some(entry) if matches!(&entry.body, crate::object::MethodBody::Bytecode(m) if Rc::ptr_eq(m, method)) => {
+                (
+                    entry.cref.clone().unwrap_or_else(|| self.top_cref()),
+                    entry.owner,
+                )
+            }
+            _ => method
+                .defined_in
+                .borrow()
+                .clone()
+                .unwrap_or_else(|| (self.top_cref(), self.c.object)),
+        };
+        let id = self.new_frame_id();
+        let record = crate::vm::FrameRecord::new(
+            crate::vm::FrameCode::Bytecode(method.clone()),
+            cref,
+            owner,
+            id,
+        );
+        self.frames.push(record);
+        Ok(id)
+    }
+
     /// Counts a deoptimisation; a real guard failure (not one
     /// `--jit-stress-deopt` made) that keeps happening makes the method
     /// compile again without that speculation.
@@ -365,43 +532,58 @@ impl Vm {
         }
     }
 
-    /// The `--trace-deopt` line.
+    /// The `--trace-deopt` lines: the site, then each rebuilt frame,
+    /// outermost first.
     fn trace_deopt(
         &mut self,
         compiled: &CompiledMethod,
         site: usize,
-        frame: &deopt::FrameValues,
+        frames: &[deopt::FrameValues],
+        returned: Option<u64>,
         after_call: bool,
     ) {
         let show = |vm: &Vm, bits: u64| vm.trace_value(Value::from_bits(bits));
         let (_, reason) = &compiled.code.site_reasons[site];
-        let args: Vec<String> = frame.args.iter().map(|&b| show(self, b)).collect();
-        let locals: Vec<String> = frame
-            .locals
-            .iter()
-            .map(|&(slot, b)| {
-                let name = compiled.method.code.locals.get(slot as usize).map_or_else(
-                    || format!("#{slot}"),
-                    |&sym| self.symbols.name(sym).to_string(),
-                );
-                format!("{name}: {}", show(self, b))
-            })
-            .collect();
-        let stack: Vec<String> = frame.stack.iter().map(|&b| show(self, b)).collect();
-        let resume = if after_call {
-            format!("after {}", frame.ip)
-        } else {
-            frame.ip.to_string()
-        };
-        let line = format!(
-            "deopt {} ({reason}) resume at {resume}: self={} args=[{}] locals={{{}}} stack=[{}]\n",
-            self.symbols.name(compiled.method.code.name),
-            show(self, frame.receiver),
-            args.join(", "),
-            locals.join(", "),
-            stack.join(", "),
+        let mut out = format!(
+            "deopt {} ({reason})\n",
+            self.symbols.name(compiled.method.code.name)
         );
-        crate::output::write_stderr(&mut self.out, &line);
+        for (depth, frame) in frames.iter().enumerate() {
+            let method = &self.methods[frame.method as usize];
+            let innermost = depth + 1 == frames.len();
+            let args: Vec<String> = frame.args.iter().map(|&b| show(self, b)).collect();
+            let locals: Vec<String> = frame
+                .locals
+                .iter()
+                .map(|&(slot, b)| {
+                    let name = method.code.locals.get(slot as usize).map_or_else(
+                        || format!("#{slot}"),
+                        |&sym| self.symbols.name(sym).to_string(),
+                    );
+                    format!("{name}: {}", show(self, b))
+                })
+                .collect();
+            let mut stack: Vec<String> = frame.stack.iter().map(|&b| show(self, b)).collect();
+            let resume = if !innermost {
+                format!("after call at {}", frame.ip)
+            } else if after_call {
+                if let Some(value) = returned {
+                    stack.push(show(self, value));
+                }
+                format!("after call at {}", frame.ip)
+            } else {
+                frame.ip.to_string()
+            };
+            out.push_str(&format!(
+                "  {} resume at {resume}: self={} args=[{}] locals={{{}}} stack=[{}]\n",
+                self.symbols.name(method.code.name),
+                show(self, frame.receiver),
+                args.join(", "),
+                locals.join(", "),
+                stack.join(", "),
+            ));
+        }
+        crate::output::write_stderr(&mut self.out, &out);
     }
 
     /// A value for traces, without running Ruby code: immediates and
@@ -430,6 +612,15 @@ impl Vm {
         }
         if value == self.main {
             return "main".into();
+        }
+        if let Some(big) = value.get::<crate::object::RBignum>() {
+            return big.value.to_string();
+        }
+        if let Some(float) = value.get::<RFloat>() {
+            return format!("{:?}", float.value);
+        }
+        if let Some(string) = value.get::<crate::object::RString>() {
+            return format!("{:?}", String::from_utf8_lossy(&string.bytes.borrow()));
         }
         format!("#<{}>", self.class_name(self.class_of(value)))
     }

@@ -216,8 +216,8 @@ pub enum Inst {
         args: Vec<Opd>,
     },
     /// Calls a helper: `ctx` first when `with_ctx`, then `args` in
-    /// registers, then (when `spread` is not empty) a pointer to the
-    /// `spread` values stored in the frame and their count. With
+    /// registers, then (with `spread`) a pointer to the `spread` values
+    /// stored in the frame and their count. With
     /// `pending`, a result of `UNDEF` (a pending exception or jump) leaves
     /// the compiled method with it.
     Call {
@@ -225,11 +225,16 @@ pub enum Inst {
         helper: Helper,
         with_ctx: bool,
         args: Vec<Opd>,
-        spread: Vec<Opd>,
+        spread: Option<Vec<Opd>>,
         pending: bool,
     },
     /// A safepoint: deoptimises at `site` when the code was invalidated.
     Poll {
+        site: SiteId,
+    },
+    /// Under `--jit-stress-deopt`: deoptimises at `site` when the stress
+    /// countdown runs out (placed before what the site guards).
+    Stress {
         site: SiteId,
     },
     Return {
@@ -252,9 +257,11 @@ impl Inst {
                 .collect()
         };
         match self {
-            Inst::Label { .. } | Inst::Param { .. } | Inst::Poll { .. } | Inst::Deopt { .. } => {
-                vec![]
-            }
+            Inst::Label { .. }
+            | Inst::Param { .. }
+            | Inst::Poll { .. }
+            | Inst::Stress { .. }
+            | Inst::Deopt { .. } => vec![],
             Inst::Mov { src, .. } => regs(&[*src]),
             Inst::Bin { a, b, .. } => {
                 let mut v = vec![*a];
@@ -273,7 +280,7 @@ impl Inst {
             Inst::Jump { args, .. } => regs(args),
             Inst::Call { args, spread, .. } => {
                 let mut v = regs(args);
-                v.extend(regs(spread));
+                v.extend(regs(spread.as_deref().unwrap_or_default()));
                 v
             }
             Inst::Return { value } => regs(&[*value]),
@@ -302,7 +309,10 @@ impl Inst {
         match self {
             Inst::Bin { check, .. } => *check,
             Inst::Kind { guard, .. } => *guard,
-            Inst::Guard { site, .. } | Inst::Poll { site } | Inst::Deopt { site } => Some(*site),
+            Inst::Guard { site, .. }
+            | Inst::Poll { site }
+            | Inst::Stress { site }
+            | Inst::Deopt { site } => Some(*site),
             _ => None,
         }
     }
@@ -342,6 +352,14 @@ pub struct Site {
     pub returned: Option<SiteValue>,
 }
 
+/// The frames a call in inlined code runs in: the map of its state (the
+/// compiled method's frame first), and how each value passed is held.
+#[derive(Clone, PartialEq, Debug)]
+pub struct CallFrames {
+    pub map: deopt::MapId,
+    pub reprs: Vec<deopt::Repr>,
+}
+
 /// A lowered method.
 #[derive(Debug, Default)]
 pub struct Lir {
@@ -350,6 +368,7 @@ pub struct Lir {
     pub origins: Vec<Option<NodeId>>,
     pub vregs: u32,
     pub sites: Vec<Site>,
+    pub call_frames: Vec<CallFrames>,
     pub maps: deopt::DeoptMaps,
 }
 
@@ -462,7 +481,7 @@ impl fmt::Display for Inst {
                     all.push("ctx".into());
                 }
                 all.extend(args.iter().map(|a| a.to_string()));
-                if !spread.is_empty() {
+                if let Some(spread) = spread {
                     all.push(format!("[{}]", list(spread)));
                 }
                 let dst = dst.map(|d| format!("{d} = ")).unwrap_or_default();
@@ -475,6 +494,7 @@ impl fmt::Display for Inst {
                 )
             }
             Inst::Poll { site: s } => write!(f, "  poll{}", site(s)),
+            Inst::Stress { site: s } => write!(f, "  stress{}", site(s)),
             Inst::Return { value } => write!(f, "  return {value}"),
             Inst::Deopt { site: s } => write!(f, "  deopt{}", site(s)),
         }

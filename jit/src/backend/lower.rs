@@ -74,6 +74,11 @@ struct Lowering<'a> {
 }
 
 pub fn lower(graph: &Graph, schedule: &Schedule, rt: &dyn Runtime) -> Result<Lir, Unsupported> {
+    // A transfer pending after a call leaves the compiled method: a
+    // `rescue` or `ensure` of its own would not see it.
+    if !rt.code(graph.method).handlers.is_empty() {
+        return Err(Unsupported("exception handlers"));
+    }
     let mut lowering = Lowering {
         graph,
         schedule,
@@ -316,8 +321,23 @@ impl Lowering<'_> {
         Ok(())
     }
 
-    /// The site of a node that may deoptimise, with the current map.
+    /// The site of a guarding node, with the current map; under
+    /// `--jit-stress-deopt` the site may also be taken before the node runs.
     fn site(
+        &mut self,
+        node: NodeId,
+        reason: String,
+        map: &mut MapState,
+    ) -> Result<SiteId, Unsupported> {
+        let site = self.site_at(node, reason, map)?;
+        if self.rt.stress_countdown().is_some() {
+            self.emit(Inst::Stress { site });
+        }
+        Ok(site)
+    }
+
+    /// The site of a node that may deoptimise, with the current map.
+    fn site_at(
         &mut self,
         node: NodeId,
         reason: String,
@@ -354,8 +374,8 @@ impl Lowering<'_> {
         after_call: bool,
         returned: Option<SiteValue>,
     ) -> Result<SiteId, Unsupported> {
-        if map.frames.len() > 1 {
-            return Err(Unsupported("deoptimisation into inlined frames"));
+        for frame in &map.frames[1..] {
+            self.check_rebuildable(crate::ir::MethodRef(frame.method))?;
         }
         let mut values = Vec::new();
         for source in map.sources() {
@@ -381,6 +401,36 @@ impl Lowering<'_> {
             returned,
         });
         Ok(id)
+    }
+
+    /// Whether the runtime can rebuild the frame of an inlined call of
+    /// `method` from a map: a method (not a block: its frame would need
+    /// the block's identity), with no block of its own to call, no captured
+    /// locals and no handlers (a transfer from the frame it suspended would
+    /// skip them).
+    fn check_rebuildable(&self, method: crate::ir::MethodRef) -> Result<(), Unsupported> {
+        let code = self.rt.code(method);
+        let block_given = |name: bytecode::Sym| self.rt.symbol_name(name) == "block_given?";
+        if code.kind != bytecode::MethodKind::Method {
+            return Err(Unsupported("deoptimisation into an inlined block"));
+        }
+        if code.has_env || !code.handlers.is_empty() {
+            return Err(Unsupported(
+                "deoptimisation into an inlined frame with an environment or handlers",
+            ));
+        }
+        let uses_block = code.insns.iter().any(|insn| {
+            matches!(
+                insn,
+                Insn::Yield { .. } | Insn::YieldSplat { .. } | Insn::BlockParam
+            )
+        }) || code.sites.iter().any(|site| block_given(site.name));
+        if uses_block {
+            return Err(Unsupported(
+                "deoptimisation into an inlined frame that uses its block",
+            ));
+        }
+        Ok(())
     }
 
     /// How a site reads a frame-state value back.
@@ -423,7 +473,7 @@ impl Lowering<'_> {
             helper: Helper { name, address },
             with_ctx,
             args,
-            spread: vec![],
+            spread: None,
             pending: false,
         });
     }
@@ -733,7 +783,7 @@ impl Lowering<'_> {
             Op::Deopt(reason) => {
                 let name = crate::ir::print::deopt_reason(reason);
                 map.current = None;
-                let site = self.site(node, name, map)?;
+                let site = self.site_at(node, name, map)?;
                 self.emit(Inst::Deopt { site });
             }
             Op::Return => {
@@ -806,9 +856,61 @@ impl Lowering<'_> {
             _ => unreachable!("run_insn runs sends and instructions"),
         };
         if !self.in_root_frame(node) {
-            return Err(Unsupported("a call in an inlined frame"));
+            let passes_block = match graph.op(node) {
+                Op::Send(info) => info.block.is_some(),
+                Op::Yield { .. } => true,
+                Op::Insn {
+                    insn: Insn::InvokeSuper(_),
+                    ..
+                } => true,
+                _ => false,
+            };
+            if passes_block {
+                return Err(Unsupported("a block passed in an inlined frame"));
+            }
         }
         self.emit_run_insn(node, method, ip, operands, Some(pops), map)
+    }
+
+    /// For a call in inlined code: the frames the runtime rebuilds while
+    /// the call runs (the inlined callers are real frames for it: `self`,
+    /// the lexical scope, backtraces), and their values, passed after the
+    /// operands. None for a call in the compiled method's own frame.
+    fn call_frames(&mut self, node: NodeId) -> Result<Option<(u32, Vec<Opd>)>, Unsupported> {
+        let graph = self.graph;
+        let Some(state) = graph.state(node) else {
+            return Ok(None);
+        };
+        if self.in_root_frame(node) {
+            return Ok(None);
+        }
+        let chain = deopt_maps::map_of(graph, state);
+        for frame in &chain.frames[1..] {
+            self.check_rebuildable(crate::ir::MethodRef(frame.method))?;
+        }
+        let mut values = Vec::new();
+        let mut reprs = Vec::new();
+        for source in chain.sources() {
+            let value = match source {
+                Source::Constant(bits) => SiteValue::Constant(bits),
+                Source::Entry(n) => SiteValue::Reg(self.entry[n as usize], deopt::Repr::Value),
+                Source::Node(n) => self.site_value(NodeId(n))?,
+            };
+            match value {
+                SiteValue::Constant(bits) => {
+                    values.push(Opd::Imm(bits as i64));
+                    reprs.push(deopt::Repr::Value);
+                }
+                SiteValue::Reg(v, repr) => {
+                    values.push(Opd::Reg(v));
+                    reprs.push(repr);
+                }
+            }
+        }
+        let map = self.lir.maps.intern(chain);
+        let index = self.lir.call_frames.len() as u32;
+        self.lir.call_frames.push(CallFrames { map, reprs });
+        Ok(Some((index, values)))
     }
 
     fn emit_run_insn(
@@ -829,10 +931,18 @@ impl Lowering<'_> {
         }) {
             return Err(Unsupported("a block passed as a value"));
         }
-        let spread = operands
+        let mut spread = operands
             .iter()
             .map(|&o| self.opd(o))
             .collect::<Result<Vec<_>, _>>()?;
+        let count = spread.len();
+        // The call's index and, for inlined code, its frames (after the
+        // operands): `ip | (frames + 1) << 32`.
+        let mut where_ = ip as i64;
+        if let Some((frames, values)) = self.call_frames(node)? {
+            spread.extend(values);
+            where_ |= (frames as i64 + 1) << 32;
+        }
         let pushes = graph.op(node).ty() == crate::ir::Type::Value && !graph.users(node).is_empty();
         let dst = pushes.then(|| self.vreg(node));
         let result = dst.unwrap_or_else(|| self.new_vreg());
@@ -843,8 +953,12 @@ impl Lowering<'_> {
                 address: self.helpers.run_insn,
             },
             with_ctx: true,
-            args: vec![Opd::Imm(method.0 as i64), Opd::Imm(ip as i64)],
-            spread,
+            args: vec![
+                Opd::Imm(method.0 as i64),
+                Opd::Imm(where_),
+                Opd::Imm(count as i64),
+            ],
+            spread: Some(spread),
             pending: true,
         });
         if graph.op(node).has_side_effect() {

@@ -60,6 +60,8 @@ pub struct CompiledCode {
     pub maps: deopt::DeoptMaps,
     /// Per site: the IR node that leaves there and why (for traces).
     pub site_reasons: Vec<(NodeId, String)>,
+    /// The frames of calls in inlined code (see `lir::CallFrames`).
+    pub call_frames: Vec<lir::CallFrames>,
     /// Per site: the method and index where its speculation was made.
     pub site_origins: Vec<Option<(u32, u32)>>,
     /// Where each IR node's code starts, for `--dump-asm`.
@@ -115,6 +117,7 @@ pub fn generate(
         site_origins: lir.sites.iter().map(|s| s.origin).collect(),
         site_maps: emitted.site_maps,
         stubs_offset: emitted.stubs_offset,
+        call_frames: lir.call_frames,
         maps: lir.maps,
     })
 }

@@ -536,10 +536,10 @@ fn order_locally(graph: &Graph, schedule: &mut Schedule, floating: &[NodeId]) {
         placed_in[schedule.block_of[&node].0 as usize].push(node);
     }
     let mut emitted = fxhash::FxHashSet::default();
-    for b in 0..schedule.blocks.len() {
+    for (b, placed) in placed_in.iter().enumerate() {
         let id = BlockId(b as u32);
         let fixed = std::mem::take(&mut schedule.blocks[b].nodes);
-        let mut nodes = Vec::with_capacity(fixed.len() + placed_in[b].len());
+        let mut nodes = Vec::with_capacity(fixed.len() + placed.len());
         let emit =
             |node: NodeId, nodes: &mut Vec<NodeId>, emitted: &mut fxhash::FxHashSet<NodeId>| {
                 // Inputs placed in this block first (iteratively).
@@ -582,7 +582,7 @@ fn order_locally(graph: &Graph, schedule: &mut Schedule, floating: &[NodeId]) {
         for &node in body {
             emit(node, &mut nodes, &mut emitted);
         }
-        for &node in &placed_in[b] {
+        for &node in placed {
             emit(node, &mut nodes, &mut emitted);
         }
         if let Some(last) = terminator {

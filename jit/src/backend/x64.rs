@@ -122,7 +122,10 @@ pub fn emit(lir: &Lir, alloc: &Allocation, options: &EmitOptions) -> Emitted {
         .insts
         .iter()
         .map(|i| match i {
-            Inst::Call { spread, .. } => spread.len() as i32,
+            Inst::Call {
+                spread: Some(spread),
+                ..
+            } => spread.len() as i32,
             _ => 0,
         })
         .max()
@@ -419,8 +422,8 @@ impl Emitter<'_> {
         dynasm!(self.ops ; .arch x64 ; movzx eax, al);
     }
 
-    /// Under `--jit-stress-deopt`: counts down, and takes the site when
-    /// the count reaches zero.
+    /// Counts the stress countdown down, and takes the site when it
+    /// reaches zero.
     fn stress(&mut self, site: SiteId) {
         if let Some(countdown) = self.options.stress_countdown {
             let stub = self.stubs[site.0 as usize];
@@ -554,9 +557,6 @@ impl Emitter<'_> {
                 b,
                 check,
             } => {
-                if let Some(site) = check {
-                    self.stress(*site);
-                }
                 self.load(Reg::RAX, Opd::Reg(*a));
                 let small = match *b {
                     Opd::Imm(imm) => i32::try_from(imm).ok(),
@@ -629,9 +629,6 @@ impl Emitter<'_> {
                 test,
                 guard,
             } => {
-                if let Some(site) = guard {
-                    self.stress(*site);
-                }
                 self.load(Reg::R10, Opd::Reg(*value));
                 let fail = guard.map(|site| self.stubs[site.0 as usize]);
                 self.kind(*test, fail);
@@ -658,7 +655,6 @@ impl Emitter<'_> {
                 self.store(*dst, Reg::RAX);
             }
             Inst::Guard { test, site } => {
-                self.stress(*site);
                 let cc = self.test(*test);
                 let stub = self.stubs[site.0 as usize];
                 self.jump_if(cc.invert(), stub);
@@ -717,7 +713,8 @@ impl Emitter<'_> {
                 spread,
                 pending,
             } => {
-                for (i, value) in spread.iter().enumerate() {
+                let spread = spread.as_deref();
+                for (i, value) in spread.unwrap_or_default().iter().enumerate() {
                     self.load(Reg::RAX, *value);
                     let offset = 8 * i as i32;
                     dynasm!(self.ops ; .arch x64 ; mov [rsp + offset], rax);
@@ -738,14 +735,9 @@ impl Emitter<'_> {
                     next += 1;
                 }
                 self.parallel_move(moves);
-                if !spread.is_empty() {
-                    let (pointer, count) = (ARGS[next].0, ARGS[next + 1].0);
-                    let n = spread.len() as i32;
-                    dynasm!(self.ops
-                        ; .arch x64
-                        ; lea Rq(pointer), [rsp]
-                        ; mov Rq(count), DWORD n
-                    );
+                if spread.is_some() {
+                    let pointer = ARGS[next].0;
+                    dynasm!(self.ops ; .arch x64 ; lea Rq(pointer), [rsp]);
                 }
                 let address = helper.address as i64;
                 dynasm!(self.ops
@@ -772,6 +764,7 @@ impl Emitter<'_> {
                     ; jne =>stub
                 );
             }
+            Inst::Stress { site } => self.stress(*site),
             Inst::Return { value } => {
                 self.load(Reg::RAX, *value);
                 let exit = self.exit;

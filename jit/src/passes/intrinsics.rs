@@ -132,10 +132,14 @@ fn send(graph: &mut Graph, rt: &dyn Runtime, node: NodeId, info: &SendInfo) -> b
     let profile = rt.send_profile(info.method, info.site);
     let arg_kinds = |i: usize| profile.args.get(i).copied().unwrap_or_default();
     match (callee, info.argc) {
-        (Callee::Intrinsic(Intrinsic::FixnumArith(name)), 1) => {
+        // Integer's methods are intrinsics only on fixnums (a Bignum
+        // receiver calls them).
+        (Callee::Intrinsic(Intrinsic::FixnumArith(name)), 1) if kind == Kind::Fixnum => {
             fixnum(graph, node, &inputs, arg_kinds(0), &rt.symbol_name(name))
         }
-        (Callee::Intrinsic(Intrinsic::FloatArith(name)), 1) => {
+        (Callee::Intrinsic(Intrinsic::FloatArith(name)), 1)
+            if matches!(kind, Kind::Flonum | Kind::HeapFloat) =>
+        {
             float(graph, node, &inputs, arg_kinds(0), &rt.symbol_name(name))
         }
         (Callee::Intrinsic(Intrinsic::ArraySize), 0) => {

@@ -1,0 +1,26 @@
+# Including a module that defines a method the compiled code called
+# changes which method runs.
+class Shape
+  def area
+    0
+  end
+
+  def describe
+    "area #{area}"
+  end
+end
+
+module Squared
+  def area
+    42
+  end
+end
+
+class Square < Shape
+end
+
+s = Square.new
+2000.times { s.describe }
+p s.describe
+Square.include(Squared)
+p s.describe

@@ -1,0 +1,96 @@
+//! The JIT at run time, end to end through the binary: deoptimisation
+//! resumes where the map says (`--trace-deopt`), guards that keep failing
+//! lead to recompilation (`--stats`), and the dumps describe real code.
+
+use std::process::Command;
+
+/// Runs `rhizome FLAGS spec/jit/NAME.rb`; returns (stdout, stderr).
+fn run(flags: &[&str], spec: &str) -> (String, String) {
+    let output = Command::new(env!("CARGO_BIN_EXE_rhizome"))
+        .args(flags)
+        .arg(format!("spec/jit/{spec}.rb"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("rhizome runs");
+    assert!(output.status.success(), "{spec} failed: {output:?}");
+    (
+        String::from_utf8(output.stdout).unwrap(),
+        String::from_utf8(output.stderr).unwrap(),
+    )
+}
+
+fn stat(stderr: &str, key: &str) -> u64 {
+    stderr
+        .lines()
+        .find_map(|line| line.strip_prefix(&format!("{key} ")))
+        .unwrap_or_else(|| panic!("no {key} in {stderr}"))
+        .parse()
+        .unwrap()
+}
+
+#[test]
+fn a_guard_after_side_effects_resumes_at_the_send_with_their_results() {
+    let (stdout, stderr) = run(&["--trace-deopt"], "deopt_after_side_effects");
+    assert!(
+        stderr.contains(
+            "deopt add_with_side_effects (kind fixnum)\n  \
+             add_with_side_effects resume at 12: self=main args=[1.5, 2] locals={} stack=[1.5, 2]\n"
+        ),
+        "{stderr}"
+    );
+    // Each side_effect ran exactly once.
+    assert!(stdout.starts_with("3.5\n[1.5, 2]\n"), "{stdout}");
+}
+
+#[test]
+fn a_guard_with_no_side_effect_before_it_rolls_back_to_the_start() {
+    let (_, stderr) = run(&["--trace-deopt"], "deopt_after_side_effects");
+    assert!(
+        stderr.contains(
+            "deopt add (kind fixnum)\n  add resume at 0: self=main args=[1.5, 2] locals={} stack=[]\n"
+        ),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn an_overflow_that_keeps_failing_recompiles_without_the_speculation() {
+    let (stdout, stderr) = run(&["--stats"], "overflow_recompiles");
+    assert!(stdout.ends_with("true\n"), "{stdout}");
+    assert!(stat(&stderr, "jit.recompilations") >= 1, "{stderr}");
+    // Not a deoptimisation per call: the recompiled code calls `+`.
+    assert!(stat(&stderr, "jit.deopts") < 50, "{stderr}");
+}
+
+#[test]
+fn redefining_an_inlined_method_invalidates_the_code() {
+    let (_, stderr) = run(&["--stats"], "redefine_inlined_method");
+    assert!(stat(&stderr, "jit.invalidations") >= 1, "{stderr}");
+}
+
+#[test]
+fn stress_mode_deoptimises_and_still_prints_the_same() {
+    let (plain, _) = run(&["--no-jit"], "deopt_after_side_effects");
+    let (stressed, stderr) = run(
+        &["--jit-threshold=1", "--jit-stress-deopt=3", "--stats"],
+        "deopt_after_side_effects",
+    );
+    assert_eq!(plain, stressed);
+    assert!(stat(&stderr, "jit.deopts") > 10, "{stderr}");
+}
+
+#[test]
+fn dump_asm_annotates_code_with_its_ir_nodes() {
+    let path = std::env::temp_dir().join(format!("rhizome-asm-{}.txt", std::process::id()));
+    let path_text = path.to_str().unwrap();
+    run(&["--dump-asm", path_text], "deopt_after_side_effects");
+    let listing = std::fs::read_to_string(&path).unwrap();
+    let _ = std::fs::remove_file(&path);
+    let add = listing
+        .split("== ")
+        .find(|section| section.starts_with("add ("))
+        .expect("add was compiled");
+    assert!(add.contains("= fixnum_add"), "{add}");
+    assert!(add.contains("jo "), "{add}");
+    assert!(add.contains("; deoptimisation stubs"), "{add}");
+}
