@@ -153,6 +153,11 @@ pub struct LoadedMethod {
     /// (what a frame of it rebuilt by deoptimisation runs with, when the
     /// receiver's lookup no longer finds it).
     pub defined_in: RefCell<Option<(Rc<crate::vm::Cref>, Value)>>,
+    /// Loop back edges taken (towards on-stack replacement).
+    pub back_edges: Cell<u64>,
+    /// Code entered by on-stack replacement, by loop header (None: the
+    /// loop could not be compiled).
+    pub osr: RefCell<Vec<(u32, Option<Rc<crate::jit::CompiledMethod>>)>>,
     pub children: Vec<Rc<LoadedMethod>>,
     /// Per `getivar`/`setivar` site: the shapes seen and their slots.
     pub ivar_caches: Vec<RefCell<IvarCache>>,
@@ -246,6 +251,8 @@ impl Vm {
             jit: Cell::new(crate::jit::status::NOT_YET),
             compiled: RefCell::new(None),
             defined_in: RefCell::new(None),
+            back_edges: Cell::new(0),
+            osr: RefCell::new(Vec::new()),
             ivar_caches,
             branches: (0..code.branches)
                 .map(|_| Cell::new(BranchProfile::default()))
@@ -813,7 +820,15 @@ impl Vm {
                     let value = self.pop();
                     self.stack.push(Value::bool(!value.truthy()));
                 }
-                Insn::Jump(target) => ip = target as usize,
+                Insn::Jump(target) => {
+                    let target = target as usize;
+                    if target < ip {
+                        if let Some(result) = self.jit_back_edge(method, base, argc, target) {
+                            return result;
+                        }
+                    }
+                    ip = target;
+                }
                 Insn::BranchNil(target) => {
                     if self.pop().is_nil() {
                         ip = target as usize;
@@ -825,11 +840,18 @@ impl Vm {
                     let mut counts = cell.get();
                     if taken {
                         counts.taken += 1;
-                        ip = target as usize;
+                        cell.set(counts);
+                        let target = target as usize;
+                        if target < ip {
+                            if let Some(result) = self.jit_back_edge(method, base, argc, target) {
+                                return result;
+                            }
+                        }
+                        ip = target;
                     } else {
                         counts.not_taken += 1;
+                        cell.set(counts);
                     }
-                    cell.set(counts);
                 }
                 Insn::Return => return Ok(self.pop()),
                 Insn::Pop => {

@@ -94,3 +94,13 @@ fn dump_asm_annotates_code_with_its_ir_nodes() {
     assert!(add.contains("jo "), "{add}");
     assert!(add.contains("; deoptimisation stubs"), "{add}");
 }
+
+#[test]
+fn a_long_top_level_loop_is_entered_in_compiled_code() {
+    let (stdout, stderr) = run(&["--stats"], "osr_top_level_while");
+    assert_eq!(
+        stdout,
+        std::fs::read_to_string("spec/jit/osr_top_level_while.out").unwrap()
+    );
+    assert!(stat(&stderr, "jit.osr_entries") >= 1, "{stderr}");
+}

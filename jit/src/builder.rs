@@ -87,6 +87,8 @@ struct Block {
 pub enum BuildError {
     /// A method with no instructions (never happens for compiled Ruby).
     Empty,
+    /// An on-stack replacement asked for at an index that starts no block.
+    NotALoopHeader,
 }
 
 /// Builds the graph of `method`.
@@ -94,6 +96,29 @@ pub fn build(
     rt: &dyn Runtime,
     method: MethodRef,
     context: FrameContext,
+) -> Result<Graph, BuildError> {
+    build_from(rt, method, context, None)
+}
+
+/// Builds the graph of `method` entered by on-stack replacement at the loop
+/// header `ip`, with `depth` operands on the stack there: the graph starts
+/// at the header, its locals and operands parameters (what the
+/// interpreter's frame holds), and has only the code reachable from there.
+pub fn build_osr(
+    rt: &dyn Runtime,
+    method: MethodRef,
+    context: FrameContext,
+    ip: u32,
+    depth: u32,
+) -> Result<Graph, BuildError> {
+    build_from(rt, method, context, Some((ip, depth)))
+}
+
+fn build_from(
+    rt: &dyn Runtime,
+    method: MethodRef,
+    context: FrameContext,
+    osr: Option<(u32, u32)>,
 ) -> Result<Graph, BuildError> {
     let code = rt.code(method);
     if code.insns.is_empty() {
@@ -109,7 +134,13 @@ pub fn build(
         params: FxHashMap::default(),
         nil: None,
     };
-    builder.run();
+    builder.graph.osr_entry = osr.map(|(ip, _)| ip);
+    if let Some((ip, _)) = osr {
+        if !builder.blocks().iter().any(|b| b.start == ip as usize) {
+            return Err(BuildError::NotALoopHeader);
+        }
+    }
+    builder.run(osr);
     Ok(builder.graph)
 }
 
@@ -180,7 +211,7 @@ impl Builder<'_> {
         out
     }
 
-    fn run(&mut self) {
+    fn run(&mut self, osr: Option<(u32, u32)>) {
         let blocks = self.blocks();
         let index_of: FxHashMap<usize, usize> = blocks
             .iter()
@@ -198,11 +229,12 @@ impl Builder<'_> {
             .collect();
         // Depth-first: post-order, and the back edges (to a block on the
         // stack).
+        let first = osr.map_or(0, |(ip, _)| index_of[&(ip as usize)]);
         let mut order = Vec::new();
         let mut state = vec![0u8; blocks.len()];
         let mut headers = vec![false; blocks.len()];
-        let mut stack = vec![(0usize, 0usize)];
-        state[0] = 1;
+        let mut stack = vec![(first, 0usize)];
+        state[first] = 1;
         while let Some(&mut (block, ref mut next)) = stack.last_mut() {
             if let Some(&succ) = succs[block].get(*next) {
                 *next += 1;
@@ -226,8 +258,11 @@ impl Builder<'_> {
         // Loop headers built so far: their loop node and the phis of each
         // local and operand slot (None where a dead local has no phi).
         let mut loops: FxHashMap<usize, (NodeId, Vec<Option<NodeId>>)> = FxHashMap::default();
-        let entry = self.entry_frame();
-        incoming[0].push(entry);
+        let entry = match osr {
+            Some((ip, depth)) => self.osr_frame(ip as usize, depth),
+            None => self.entry_frame(),
+        };
+        incoming[first].push(entry);
         for &b in &order {
             let arriving = std::mem::take(&mut incoming[b]);
             if arriving.is_empty() {
@@ -269,6 +304,27 @@ impl Builder<'_> {
             control: self.graph.start,
             locals: vec![nil; self.code.locals.len()],
             stack: Vec::new(),
+        }
+    }
+
+    /// The frame an on-stack replacement enters with: the interpreter's
+    /// live locals and operands at the header.
+    fn osr_frame(&mut self, ip: usize, depth: u32) -> Frame {
+        let nil = self.nil();
+        let locals = (0..self.code.locals.len())
+            .map(|slot| {
+                if self.liveness.is_live(ip, slot) {
+                    self.param(Param::Local(slot as u32))
+                } else {
+                    nil
+                }
+            })
+            .collect();
+        let stack = (0..depth).map(|n| self.param(Param::Operand(n))).collect();
+        Frame {
+            control: self.graph.start,
+            locals,
+            stack,
         }
     }
 

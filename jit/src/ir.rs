@@ -140,6 +140,11 @@ pub enum Param {
     /// In a callee graph built for inlining: the caller's frame state,
     /// suspended in the call (replaced when the graph is spliced in).
     CallerState,
+    /// In a graph entered by on-stack replacement: local slot n as the
+    /// interpreter's frame holds it at the loop header.
+    Local(u32),
+    /// ...and operand n of its stack there.
+    Operand(u32),
 }
 
 /// Why a guard may fail, and so why compiled code deoptimises.
@@ -683,6 +688,10 @@ pub struct Graph {
     pub method: MethodRef,
     /// The compiled method's own frame.
     pub frame: FrameId,
+    /// For code entered by on-stack replacement: the loop header's index
+    /// (the graph starts there, with the interpreter's frame as
+    /// parameters).
+    pub osr_entry: Option<u32>,
 }
 
 impl Graph {
@@ -695,6 +704,7 @@ impl Graph {
             finish: NodeId(0),
             method,
             frame,
+            osr_entry: None,
         };
         graph.start = graph.add(Op::Start, &[], &[], None);
         graph.finish = graph.add(Op::Finish, &[], &[], None);

@@ -45,6 +45,8 @@ pub enum Bailout {
     /// (a long straight-line script: compiling it would cost more than it
     /// could give back).
     TooLarge,
+    /// On-stack replacement at an index that starts no block.
+    NotALoopHeader,
 }
 
 /// The largest graph a method may build into.
@@ -56,6 +58,7 @@ impl Bailout {
             Bailout::Empty => "empty method",
             Bailout::AlwaysDeopts => "always deoptimises",
             Bailout::TooLarge => "too large",
+            Bailout::NotALoopHeader => "not a loop header",
         }
     }
 }
@@ -64,6 +67,7 @@ impl From<BuildError> for Bailout {
     fn from(error: BuildError) -> Bailout {
         match error {
             BuildError::Empty => Bailout::Empty,
+            BuildError::NotALoopHeader => Bailout::NotALoopHeader,
         }
     }
 }
@@ -161,12 +165,35 @@ pub fn compile(
     stats: &mut Stats,
     observe: &mut dyn FnMut(&str, &Graph),
 ) -> Result<Graph, Bailout> {
+    compile_at(rt, method, None, stats, observe)
+}
+
+/// Compiles `method` for on-stack replacement at the loop header `ip`
+/// (with `depth` operands on the stack there).
+pub fn compile_osr(
+    rt: &dyn Runtime,
+    method: MethodRef,
+    ip: u32,
+    depth: u32,
+    stats: &mut Stats,
+    observe: &mut dyn FnMut(&str, &Graph),
+) -> Result<Graph, Bailout> {
+    compile_at(rt, method, Some((ip, depth)), stats, observe)
+}
+
+fn compile_at(
+    rt: &dyn Runtime,
+    method: MethodRef,
+    osr: Option<(u32, u32)>,
+    stats: &mut Stats,
+    observe: &mut dyn FnMut(&str, &Graph),
+) -> Result<Graph, Bailout> {
     let mut session = Session {
         rt,
         stats,
         next_frame: 0,
     };
-    let result = pipeline(&mut session, method, observe);
+    let result = pipeline(&mut session, method, osr, observe);
     match result {
         Ok(graph) => {
             session.stats.compiled += 1;
@@ -186,10 +213,15 @@ pub fn compile(
 fn pipeline(
     session: &mut Session,
     method: MethodRef,
+    osr: Option<(u32, u32)>,
     observe: &mut dyn FnMut(&str, &Graph),
 ) -> Result<Graph, Bailout> {
     let frame = session.new_frame();
-    let mut graph = builder::build(session.rt, method, FrameContext::root(frame))?;
+    let context = FrameContext::root(frame);
+    let mut graph = match osr {
+        Some((ip, depth)) => builder::build_osr(session.rt, method, context, ip, depth)?,
+        None => builder::build(session.rt, method, context)?,
+    };
     if graph.live_count() > MAX_BUILT_NODES {
         return Err(Bailout::TooLarge);
     }

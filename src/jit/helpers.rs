@@ -18,7 +18,7 @@
 //!   the compiled method returns what the interpreter returned
 //! ```
 
-use super::{status, CompiledMethod, MAX_GUARD_FAILURES};
+use super::{CompiledMethod, MAX_GUARD_FAILURES};
 use crate::interp::LoadedMethod;
 use crate::object::{RArray, RFloat, RObject};
 use crate::value::Value;
@@ -85,11 +85,22 @@ impl Vm {
         base: usize,
         argc: usize,
     ) -> VmResult {
+        self.enter_compiled(compiled, method, base, argc, base + 1 + argc)
+    }
+
+    /// Enters `compiled` with the frame's words from `base` to `end` (the
+    /// receiver and arguments, or for on-stack replacement the whole frame).
+    pub fn enter_compiled(
+        &mut self,
+        compiled: &Rc<CompiledMethod>,
+        method: &Rc<LoadedMethod>,
+        base: usize,
+        argc: usize,
+        end: usize,
+    ) -> VmResult {
         // A copy: the value stack may move while the code runs.
-        let values: smallvec::SmallVec<[u64; 8]> = self.stack[base..base + 1 + argc]
-            .iter()
-            .map(|v| v.bits())
-            .collect();
+        let values: smallvec::SmallVec<[u64; 8]> =
+            self.stack[base..end].iter().map(|v| v.bits()).collect();
         let entry_frame = EntryFrame {
             values: values.as_ptr(),
             argc: argc as u64,
@@ -507,17 +518,7 @@ impl Vm {
             jit.failed_speculations.insert(origin);
         }
         let _ = node;
-        let method = &compiled.method;
-        let current = method
-            .compiled
-            .borrow()
-            .as_ref()
-            .is_some_and(|c| Rc::ptr_eq(c, compiled));
-        if current {
-            compiled.invalidated.set(1);
-            *method.compiled.borrow_mut() = None;
-            method.jit.set(status::NOT_YET);
-            method.calls.set(0);
+        if compiled.retire() {
             jit.run_stats.recompilations += 1;
         }
     }

@@ -27,7 +27,7 @@
 use crate::interp::LoadedMethod;
 use crate::object::{MethodBody, MethodEntry, RBignum, RFloat, RString};
 use crate::value::Value;
-use crate::vm::{class_data, Vm};
+use crate::vm::{class_data, Vm, VmResult};
 use bytecode::profile::{builtin_kind_name, BranchProfile, Kind};
 use bytecode::{Insn, Method, Sym};
 use jit::backend::lir::KindTest;
@@ -108,6 +108,34 @@ pub struct CompiledMethod {
     pub assumed_names: fxhash::FxHashSet<Sym>,
     /// Failures per site.
     pub failures: Vec<Cell<u32>>,
+    /// For code entered by on-stack replacement: its loop header.
+    pub osr_entry: Option<u32>,
+}
+
+impl CompiledMethod {
+    /// Stops new activations from entering the code, and makes running
+    /// ones deoptimise at their next poll; the method is interpreted (and
+    /// counted towards compiling it again). False when it was retired
+    /// already.
+    pub fn retire(self: &Rc<Self>) -> bool {
+        if self.invalidated.get() != 0 {
+            return false;
+        }
+        self.invalidated.set(1);
+        let method = &self.method;
+        match self.osr_entry {
+            Some(header) => {
+                method.osr.borrow_mut().retain(|(ip, _)| *ip != header);
+                method.back_edges.set(0);
+            }
+            None => {
+                *method.compiled.borrow_mut() = None;
+                method.jit.set(status::NOT_YET);
+                method.calls.set(0);
+            }
+        }
+        true
+    }
 }
 
 /// Whether a method was compiled yet (`LoadedMethod::jit`).
@@ -229,9 +257,23 @@ impl Vm {
 
     #[cold]
     fn jit_compile(&mut self, method: &Rc<LoadedMethod>) {
-        let Some(mut jit) = self.jit.take() else {
-            return;
-        };
+        match self.jit_compile_code(method, None) {
+            Some(code) => {
+                *method.compiled.borrow_mut() = Some(code);
+                method.jit.set(status::COMPILED);
+            }
+            None => method.jit.set(status::BAILED_OUT),
+        }
+    }
+
+    /// Compiles `method` (for on-stack replacement at `osr`: the loop
+    /// header and the operands there), or None when it is not compiled.
+    fn jit_compile_code(
+        &mut self,
+        method: &Rc<LoadedMethod>,
+        osr: Option<(u32, u32)>,
+    ) -> Option<Rc<CompiledMethod>> {
+        let mut jit = self.jit.take()?;
         let dump = jit
             .options
             .dump_dir
@@ -250,9 +292,8 @@ impl Vm {
         let count = jit.compilations.entry(method.id).or_default();
         *count += 1;
         if *count > MAX_COMPILATIONS {
-            method.jit.set(status::BAILED_OUT);
             self.jit = Some(jit);
-            return;
+            return None;
         }
         let handle = jit.code.len() as u32;
         let invalidated = Box::new(Cell::new(0u8));
@@ -275,7 +316,17 @@ impl Vm {
                     index += 1;
                 }
             };
-            let graph = jit::compile(&rt, MethodRef(method.id), &mut jit.stats, &mut observe);
+            let graph = match osr {
+                Some((ip, depth)) => jit::compile_osr(
+                    &rt,
+                    MethodRef(method.id),
+                    ip,
+                    depth,
+                    &mut jit.stats,
+                    &mut observe,
+                ),
+                None => jit::compile(&rt, MethodRef(method.id), &mut jit.stats, &mut observe),
+            };
             graph.ok().and_then(|graph| {
                 let options = jit::backend::EmitOptions {
                     code_handle: handle as u64,
@@ -315,7 +366,7 @@ impl Vm {
                 }
             })
         };
-        match result {
+        let compiled = match result {
             Some((code, assumed_names, listing)) => {
                 if let (Some(path), Some(listing)) = (&jit.options.dump_asm, listing) {
                     let title = self.symbols.name(method.code.name).to_string();
@@ -334,14 +385,15 @@ impl Vm {
                     invalidated,
                     assumed_names,
                     failures,
+                    osr_entry: osr.map(|(ip, _)| ip),
                 });
                 jit.code.push(compiled.clone());
-                *method.compiled.borrow_mut() = Some(compiled);
-                method.jit.set(status::COMPILED);
+                Some(compiled)
             }
-            None => method.jit.set(status::BAILED_OUT),
-        }
+            None => None,
+        };
         self.jit = Some(jit);
+        compiled
     }
 
     /// Methods were defined, or lookups changed: invalidates the code that
@@ -351,20 +403,63 @@ impl Vm {
             return;
         };
         for compiled in &jit.code {
-            let method = &compiled.method;
-            let current = method
-                .compiled
-                .borrow()
-                .as_ref()
-                .is_some_and(|c| Rc::ptr_eq(c, compiled));
-            if current && name.is_none_or(|name| compiled.assumed_names.contains(&name)) {
-                compiled.invalidated.set(1);
-                *method.compiled.borrow_mut() = None;
-                method.jit.set(status::NOT_YET);
-                method.calls.set(0);
+            let assumed = name.is_none_or(|name| compiled.assumed_names.contains(&name));
+            if assumed && compiled.retire() {
                 jit.run_stats.invalidations += 1;
             }
         }
+    }
+
+    /// A loop of `method` jumped back to `header`: counts it, and once the
+    /// loop has run `--jit-threshold` times enters compiled code there
+    /// (compiling it first). Returns the method's result when compiled code
+    /// finished the frame.
+    #[inline]
+    pub fn jit_back_edge(
+        &mut self,
+        method: &Rc<LoadedMethod>,
+        base: usize,
+        argc: usize,
+        header: usize,
+    ) -> Option<VmResult> {
+        let threshold = self.jit.as_ref()?.threshold;
+        let count = method.back_edges.get() + 1;
+        method.back_edges.set(count);
+        if count < threshold {
+            return None;
+        }
+        self.jit_osr(method, base, argc, header)
+    }
+
+    #[cold]
+    fn jit_osr(
+        &mut self,
+        method: &Rc<LoadedMethod>,
+        base: usize,
+        argc: usize,
+        header: usize,
+    ) -> Option<VmResult> {
+        let known = method
+            .osr
+            .borrow()
+            .iter()
+            .find(|(ip, _)| *ip as usize == header)
+            .map(|(_, code)| code.clone());
+        let code = match known {
+            Some(code) => code?,
+            None => {
+                let frame_end = base + 1 + argc + method.code.locals.len();
+                let depth = (self.stack.len() - frame_end) as u32;
+                let code = self.jit_compile_code(method, Some((header as u32, depth)));
+                method.osr.borrow_mut().push((header as u32, code.clone()));
+                code?
+            }
+        };
+        if let Some(jit) = &mut self.jit {
+            jit.run_stats.osr_entries += 1;
+        }
+        let end = self.stack.len();
+        Some(self.enter_compiled(&code, method, base, argc, end))
     }
 
     /// The `--stats` report.
@@ -373,7 +468,8 @@ impl Vm {
         let mut line = |key: &str, value: u64| out.push_str(&format!("{key} {value}\n"));
         if let Some(jit) = &self.jit {
             let stats = &jit.stats;
-            line("jit.compiled_methods", stats.compiled);
+            line("jit.compiled_methods", jit.code.len() as u64);
+            line("jit.graphs", stats.compiled);
             let mut bailouts: Vec<_> = stats.bailouts.iter().collect();
             bailouts.sort();
             for (reason, count) in bailouts {

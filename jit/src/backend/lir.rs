@@ -46,6 +46,9 @@ pub enum ParamSlot {
     Arg(u32),
     /// Whether argument n was passed: `true` or `false`.
     HasArg(u32),
+    /// Word n of the interpreter's frame (receiver, arguments, locals,
+    /// operands): what code entered by on-stack replacement starts with.
+    Frame(u32),
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -423,6 +426,7 @@ impl fmt::Display for Inst {
                 ParamSlot::Receiver => write!(f, "  {dst} = param self"),
                 ParamSlot::Arg(n) => write!(f, "  {dst} = param arg {n}"),
                 ParamSlot::HasArg(n) => write!(f, "  {dst} = param has_arg {n}"),
+                ParamSlot::Frame(n) => write!(f, "  {dst} = param frame {n}"),
             },
             Inst::Mov { dst, src } => write!(f, "  {dst} = {src}"),
             Inst::Bin {

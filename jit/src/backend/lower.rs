@@ -241,8 +241,11 @@ impl Lowering<'_> {
         self.emit(Inst::Label { block: id, params });
         let mut map = if id.0 == 0 {
             self.entry_params()?;
+            // Code entered by on-stack replacement starts mid-method: its
+            // first site uses its own state.
+            let entry = graph.osr_entry.is_none() && root_args(graph).is_some();
             MapState {
-                current: root_args(graph).map(|_| DeoptMapRef::Entry),
+                current: entry.then_some(DeoptMapRef::Entry),
             }
         } else if block.preds.len() == 1 && block.preds[0] < id {
             self.block_exit[block.preds[0].0 as usize]
@@ -497,6 +500,19 @@ impl Lowering<'_> {
         match op {
             Op::Start | Op::Finish | Op::IfTrue | Op::IfFalse | Op::Merge | Op::Loop | Op::Phi => {}
             Op::Param(Param::SelfValue) | Op::Param(Param::Arg(_)) => {}
+            Op::Param(Param::Local(n)) | Op::Param(Param::Operand(n)) => {
+                let code = self.rt.code(graph.method);
+                let first_local = 1 + crate::builder::param_count(&code);
+                let index = match op {
+                    Op::Param(Param::Local(_)) => first_local + n,
+                    _ => first_local + code.locals.len() as u32 + n,
+                };
+                let dst = self.vreg(node);
+                self.emit(Inst::Param {
+                    dst,
+                    slot: ParamSlot::Frame(index),
+                });
+            }
             Op::Param(Param::HasArg(n)) => {
                 let dst = self.vreg(node);
                 self.emit(Inst::Param {

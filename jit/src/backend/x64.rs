@@ -31,7 +31,8 @@ use dynasmrt::{dynasm, DynamicLabel, DynasmApi, DynasmLabelApi, VecAssembler};
 /// What the caller of a compiled method passes.
 #[repr(C)]
 pub struct EntryFrame {
-    /// The receiver, then the arguments.
+    /// The receiver, then the arguments (and, for on-stack replacement,
+    /// the locals and operands).
     pub values: *const u64,
     pub argc: u64,
 }
@@ -517,6 +518,10 @@ impl Emitter<'_> {
                 match slot {
                     ParamSlot::Receiver => {
                         dynasm!(self.ops ; .arch x64 ; mov r11, [r11] ; mov rax, [r11])
+                    }
+                    ParamSlot::Frame(n) => {
+                        let offset = 8 * *n as i32;
+                        dynasm!(self.ops ; .arch x64 ; mov r11, [r11] ; mov rax, [r11 + offset])
                     }
                     ParamSlot::Arg(n) => {
                         let offset = 8 * (*n as i32 + 1);

@@ -273,6 +273,8 @@ pub fn describe(graph: &Graph, node: NodeId, numbering: &Numbering, rt: &dyn Run
             Param::Block => "block".into(),
             Param::Env => "env".into(),
             Param::CallerState => "caller_state".into(),
+            Param::Local(i) => format!("osr local {i}"),
+            Param::Operand(i) => format!("osr operand {i}"),
         },
         Op::Phi => format!("phi {inputs}"),
         Op::FrameState(info) => state_text(graph, node, info, numbering, rt),
