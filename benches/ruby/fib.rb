@@ -1,5 +1,5 @@
 # Recursive Fibonacci: method calls, integer comparison and arithmetic.
-# Usage: fib.rb [N] (default 32).
+# Usage: fib.rb [N] (default 35).
 
 def fib(n)
   if n < 2
@@ -9,5 +9,5 @@ def fib(n)
   end
 end
 
-n = ARGV[0] ? ARGV[0].to_i : 32
+n = ARGV[0] ? ARGV[0].to_i : 35
 puts fib(n)

@@ -98,7 +98,9 @@ pub struct Helpers {
     /// pops. In the compiled method's own frame when `at >> 32` is 0; else
     /// the call is in inlined code, and `values` continue with the values
     /// of call frames `(at >> 32) - 1` (`backend::lir::CallFrames`), which
-    /// the runtime rebuilds for the call.
+    /// the runtime rebuilds for the call. With bit 63 of `at` set, the
+    /// instruction is a send the runtime calls directly: `method` is then a
+    /// handle from [`Runtime::direct_call`].
     pub run_insn: u64,
     /// `fn(ctx, code, site, fp, sp) -> u64`: a site's stub deoptimises
     /// (see `deopt::SiteMap`); the interpreter finishes the method.
@@ -154,6 +156,10 @@ pub trait Runtime {
     fn speculation_failed(&self, method: MethodRef, ip: u32) -> bool;
 
     // --- code generation --------------------------------------------------
+    /// A handle for calling the method receivers of `kind` call for `name`
+    /// directly with `argc` arguments (and no block), when it is a Ruby
+    /// method taking exactly those: the call skips the send's lookup.
+    fn direct_call(&self, kind: Kind, name: Sym, argc: u32) -> Option<u32>;
     /// How compiled code tests that a value is of `kind`.
     fn kind_test(&self, kind: Kind) -> crate::backend::lir::KindTest;
     /// The functions compiled code calls.

@@ -156,8 +156,14 @@ extern "C" fn run_insn(
 ) -> u64 {
     // SAFETY: compiled code passes its own ctx.
     let (activation, vm) = unsafe { context(ctx) };
-    let method = vm.methods[method as usize].clone();
-    let (ip, frames) = ((at & 0xffff_ffff) as usize, (at >> 32) as usize);
+    let ip = (at & 0xffff_ffff) as usize;
+    let frames = ((at >> 32) & 0x7fff_ffff) as usize;
+    let step = if at >> 63 != 0 {
+        let entries = &activation.compiled.direct_calls;
+        Step::Call(entries[method as usize].clone())
+    } else {
+        Step::Insn(vm.methods[method as usize].clone())
+    };
     let count = count as usize;
     let operand_base = activation.operand_base();
     vm.stack.truncate(operand_base);
@@ -167,18 +173,57 @@ extern "C" fn run_insn(
             let bits = unsafe { *values.add(i) };
             vm.stack.push(Value::from_bits(bits));
         }
-        vm.run_one(&method, activation.base, activation.argc, ip, operand_base)
+        vm.step(&step, activation.base, activation.argc, ip, operand_base)
     } else {
         let compiled = activation.compiled.clone();
         let call = &compiled.code.call_frames[frames - 1];
         // SAFETY: the values of the call's frames follow the operands.
         let chain = unsafe { read_call_frames(vm, &compiled, call, values.add(count)) };
-        let result = vm.run_in_inlined_frames(&method, ip, count, &chain);
+        let result = vm.run_in_inlined_frames(&step, ip, count, &chain);
         vm.stack.truncate(operand_base);
         result
     };
     let result = result.map(|pushed| pushed.unwrap_or(Value::NIL));
     activation.finish(result)
+}
+
+/// What `run_insn` runs.
+enum Step {
+    /// The instruction at the index, of this method.
+    Insn(Rc<LoadedMethod>),
+    /// A send bound to this Ruby method (the receiver's kind was guarded):
+    /// called directly, without the send's lookup.
+    Call(Rc<crate::object::MethodEntry>),
+}
+
+impl Vm {
+    /// Runs `step` at `ip` in the frame at `base`, its operands on the stack
+    /// from `operand_base`; returns what it pushed.
+    fn step(
+        &mut self,
+        step: &Step,
+        base: usize,
+        argc: usize,
+        ip: usize,
+        operand_base: usize,
+    ) -> VmResult<Option<Value>> {
+        match step {
+            Step::Insn(method) => self.run_one(method, base, argc, ip, operand_base),
+            Step::Call(entry) => {
+                if let Some(frame) = self.frames.last_mut() {
+                    frame.ip = ip as u32;
+                }
+                let crate::object::MethodBody::Bytecode(callee) = &entry.body else {
+                    unreachable!("direct calls go to Ruby methods")
+                };
+                let name = callee.code.name;
+                let argc = self.stack.len() - operand_base - 1;
+                let result = self.invoke(entry, operand_base, argc, name, None);
+                self.stack.truncate(operand_base);
+                result.map(Some)
+            }
+        }
+    }
 }
 
 /// The frames of a call in inlined code, from the values compiled code
@@ -427,7 +472,7 @@ impl Vm {
     /// for the call, then popped.
     fn run_in_inlined_frames(
         &mut self,
-        method: &Rc<LoadedMethod>,
+        step: &Step,
         ip: usize,
         count: usize,
         frames: &[deopt::FrameValues],
@@ -450,7 +495,7 @@ impl Vm {
         }
         if let (Ok(_), Some((base, argc))) = (&result, innermost) {
             let operand_base = self.stack.len() - count;
-            result = self.run_one(method, base, argc, ip, operand_base);
+            result = self.step(step, base, argc, ip, operand_base);
         }
         for _ in 0..pushed {
             self.pop_frame();

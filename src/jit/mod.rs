@@ -110,6 +110,8 @@ pub struct CompiledMethod {
     pub failures: Vec<Cell<u32>>,
     /// For code entered by on-stack replacement: its loop header.
     pub osr_entry: Option<u32>,
+    /// The methods its direct calls call (by the handle the code passes).
+    pub direct_calls: Vec<Rc<MethodEntry>>,
 }
 
 impl CompiledMethod {
@@ -303,6 +305,7 @@ impl Vm {
                 intrinsics: &jit.intrinsics,
                 failed: &jit.failed_speculations,
                 looked_up: RefCell::new(Default::default()),
+                direct_calls: RefCell::new(Vec::new()),
                 stress_countdown: jit.stress_countdown.as_ref().map(|c| c.as_ptr() as u64),
                 invalidated_flag: invalidated.as_ptr() as u64,
             };
@@ -353,7 +356,7 @@ impl Vm {
                             };
                             jit::backend::disasm::listing(&code, &describe)
                         });
-                        Some((code, rt.looked_up.take(), listing))
+                        Some((code, rt.looked_up.take(), rt.direct_calls.take(), listing))
                     }
                     Err(jit::backend::GenerateError::Unsupported(why)) => {
                         *jit.stats.bailouts.entry(why.0).or_default() += 1;
@@ -367,7 +370,7 @@ impl Vm {
             })
         };
         let compiled = match result {
-            Some((code, assumed_names, listing)) => {
+            Some((code, assumed_names, direct_calls, listing)) => {
                 if let (Some(path), Some(listing)) = (&jit.options.dump_asm, listing) {
                     let title = self.symbols.name(method.code.name).to_string();
                     let text = format!("== {title} ({} bytes)\n{listing}\n", code.size());
@@ -386,6 +389,7 @@ impl Vm {
                     assumed_names,
                     failures,
                     osr_entry: osr.map(|(ip, _)| ip),
+                    direct_calls,
                 });
                 jit.code.push(compiled.clone());
                 Some(compiled)
@@ -538,6 +542,8 @@ pub struct VmRuntime<'a> {
     pub failed: &'a fxhash::FxHashSet<(u32, u32)>,
     /// The names looked up so far (what the code will assume).
     pub looked_up: RefCell<fxhash::FxHashSet<Sym>>,
+    /// The methods direct calls were made to, by handle.
+    pub direct_calls: RefCell<Vec<Rc<MethodEntry>>>,
     pub stress_countdown: Option<u64>,
     pub invalidated_flag: u64,
 }
@@ -633,6 +639,29 @@ impl Runtime for VmRuntime<'_> {
 
     fn speculation_failed(&self, method: MethodRef, ip: u32) -> bool {
         self.failed.contains(&(method.0, ip))
+    }
+
+    fn direct_call(&self, kind: Kind, name: Sym, argc: u32) -> Option<u32> {
+        self.looked_up.borrow_mut().insert(name);
+        let entry = self.vm.find_method(self.class_of_kind(kind), name)?;
+        let MethodBody::Bytecode(callee) = &entry.body else {
+            return None;
+        };
+        let code = &callee.code;
+        let simple =
+            !code.needs_arg_layout() && !code.takes_keywords() && code.required + code.post == argc;
+        if !simple {
+            return None;
+        }
+        let mut calls = self.direct_calls.borrow_mut();
+        let handle = match calls.iter().position(|e| Rc::ptr_eq(e, &entry)) {
+            Some(handle) => handle,
+            None => {
+                calls.push(entry);
+                calls.len() - 1
+            }
+        };
+        Some(handle as u32)
     }
 
     fn kind_test(&self, kind: Kind) -> KindTest {
@@ -756,6 +785,7 @@ pub fn graphs_after_run(source: &str, name: &str) -> Vec<(String, String)> {
         intrinsics: &intrinsics,
         failed: &failed,
         looked_up: Default::default(),
+        direct_calls: Default::default(),
         stress_countdown: None,
         invalidated_flag: 0,
     };

@@ -112,6 +112,16 @@ pub fn run(options: &Options) -> Result<ExitCode> {
     }
 
     print_table(options, &implementations, &cases, &rows);
+    if let Some(index) = cases.iter().position(|case| case.name == "fib") {
+        let rhizome_fib = median(&rows[index][0].seconds);
+        match c_fib(options.runs) {
+            Ok(seconds) => println!(
+                "\nfib in C (benches/c/fib.c, gcc -O2, same N): {seconds:.3} s; rhizome/C {:.2}",
+                rhizome_fib / seconds
+            ),
+            Err(error) => problems.push(format!("no C fib to compare with: {error}")),
+        }
+    }
     if problems.is_empty() {
         Ok(ExitCode::SUCCESS)
     } else {
@@ -121,6 +131,38 @@ pub fn run(options: &Options) -> Result<ExitCode> {
         }
         Ok(ExitCode::FAILURE)
     }
+}
+
+/// Compiles `benches/c/fib.c` with `gcc -O2` and times it at fib.rb's
+/// default size: the median of `runs` runs, in seconds.
+fn c_fib(runs: usize) -> Result<f64> {
+    let binary = crate::support::target_dir().join("fib-c");
+    let source = root().join("benches").join("c").join("fib.c");
+    let status = Command::new("gcc")
+        .arg("-O2")
+        .arg("-o")
+        .arg(&binary)
+        .arg(&source)
+        .status()
+        .map_err(|e| format!("running gcc: {e}"))?;
+    if !status.success() {
+        return Err(format!("gcc failed on {}", source.display()).into());
+    }
+    let fib_rb = fs::read_to_string(root().join("benches").join("ruby").join("fib.rb"))
+        .map_err(|e| format!("reading fib.rb: {e}"))?;
+    let n = fib_rb
+        .lines()
+        .find_map(|line| line.strip_prefix("n = ARGV[0] ? ARGV[0].to_i : "))
+        .ok_or("fib.rb names no default size")?
+        .trim()
+        .to_string();
+    let mut seconds = Vec::new();
+    for _ in 0..runs.max(1) {
+        let measurement = measure(Command::new(&binary).arg(&n))
+            .map_err(|e| format!("running {}: {e}", binary.display()))?;
+        seconds.push(measurement.wall.as_secs_f64());
+    }
+    Ok(median(&seconds))
 }
 
 /// The cases to run: each benches/ruby/*.rb by file name, then start-up.

@@ -819,6 +819,7 @@ impl Lowering<'_> {
     fn run_insn(&mut self, node: NodeId, map: &mut MapState) -> Result<(), Unsupported> {
         let graph = self.graph;
         let inputs = graph.inputs(node);
+        let mut direct = None;
         let (method, ip, operands, pops): (_, u32, &[NodeId], usize) = match graph.op(node) {
             Op::Send(info) => {
                 let state = graph
@@ -832,6 +833,15 @@ impl Lowering<'_> {
                 } else {
                     inputs
                 };
+                let plain = info.flags
+                    & (bytecode::call_flags::SPLAT
+                        | bytecode::call_flags::KWARGS
+                        | bytecode::call_flags::BLOCK_ARG)
+                    == 0
+                    && info.block.is_none();
+                if let (Some(kind), true) = (info.receiver_kind, plain) {
+                    direct = self.rt.direct_call(kind, info.name, info.argc);
+                }
                 (info.method, frame.ip, operands, operands.len())
             }
             Op::Yield { .. } => {
@@ -854,7 +864,12 @@ impl Lowering<'_> {
                         .position(|i| i == insn)
                         .ok_or(Unsupported("an instruction not found"))?;
                     let operands = inputs;
-                    return self.emit_run_insn(node, *method, ip as u32, operands, None, map);
+                    let at = InsnAt {
+                        method: *method,
+                        direct: None,
+                        ip: ip as u32,
+                    };
+                    return self.emit_run_insn(node, at, operands, None, map);
                 };
                 let Op::FrameState(frame) = graph.op(state) else {
                     unreachable!("states are frame states")
@@ -885,7 +900,13 @@ impl Lowering<'_> {
                 return Err(Unsupported("a block passed in an inlined frame"));
             }
         }
-        self.emit_run_insn(node, method, ip, operands, Some(pops), map)
+        self.emit_run_insn(
+            node,
+            InsnAt { method, direct, ip },
+            operands,
+            Some(pops),
+            map,
+        )
     }
 
     /// For a call in inlined code: the frames the runtime rebuilds while
@@ -932,12 +953,12 @@ impl Lowering<'_> {
     fn emit_run_insn(
         &mut self,
         node: NodeId,
-        method: crate::ir::MethodRef,
-        ip: u32,
+        insn: InsnAt,
         operands: &[NodeId],
         pops: Option<usize>,
         map: &mut MapState,
     ) -> Result<(), Unsupported> {
+        let InsnAt { method, direct, ip } = insn;
         let graph = self.graph;
         if operands.iter().any(|&o| {
             matches!(
@@ -962,18 +983,21 @@ impl Lowering<'_> {
         let pushes = graph.op(node).ty() == crate::ir::Type::Value && !graph.users(node).is_empty();
         let dst = pushes.then(|| self.vreg(node));
         let result = dst.unwrap_or_else(|| self.new_vreg());
+        let (target, name) = match direct {
+            Some(handle) => {
+                where_ |= 1 << 63;
+                (handle as i64, "call_direct")
+            }
+            None => (method.0 as i64, "run_insn"),
+        };
         self.emit(Inst::Call {
             dst: Some(result),
             helper: Helper {
-                name: "run_insn",
+                name,
                 address: self.helpers.run_insn,
             },
             with_ctx: true,
-            args: vec![
-                Opd::Imm(method.0 as i64),
-                Opd::Imm(where_),
-                Opd::Imm(count as i64),
-            ],
+            args: vec![Opd::Imm(target), Opd::Imm(where_), Opd::Imm(count as i64)],
             spread: Some(spread),
             pending: true,
         });
@@ -993,6 +1017,16 @@ impl Lowering<'_> {
         }
         Ok(())
     }
+}
+
+/// An instruction compiled code runs through the runtime: the method and
+/// index, and for a send called directly the runtime's handle of its
+/// target.
+#[derive(Clone, Copy)]
+struct InsnAt {
+    method: crate::ir::MethodRef,
+    direct: Option<u32>,
+    ip: u32,
 }
 
 /// Whether an instruction pushes a result.
