@@ -193,6 +193,20 @@ pub enum Inst {
         test: KindTest,
         guard: Option<SiteId>,
     },
+    /// A Float's double: decoded inline from a flonum, else by calling
+    /// `helper` (so it counts as a call).
+    UnboxFloat {
+        dst: VReg,
+        src: VReg,
+        helper: Helper,
+    },
+    /// A double as a Float: a flonum made inline when it has one, else a
+    /// heap Float made by calling `helper(ctx, bits)` (a call).
+    BoxFloat {
+        dst: VReg,
+        src: VReg,
+        helper: Helper,
+    },
     FloatBin {
         op: FloatBinOp,
         dst: VReg,
@@ -273,6 +287,8 @@ impl Inst {
             }
             Inst::Untag { src, .. }
             | Inst::Tag { src, .. }
+            | Inst::UnboxFloat { src, .. }
+            | Inst::BoxFloat { src, .. }
             | Inst::BoolToValue { src, .. }
             | Inst::IntToFloat { src, .. } => vec![*src],
             Inst::SetCond { test, .. } | Inst::Guard { test, .. } | Inst::Branch { test, .. } => {
@@ -301,6 +317,8 @@ impl Inst {
             | Inst::SetCond { dst, .. }
             | Inst::BoolToValue { dst, .. }
             | Inst::FloatBin { dst, .. }
+            | Inst::UnboxFloat { dst, .. }
+            | Inst::BoxFloat { dst, .. }
             | Inst::IntToFloat { dst, .. } => Some(*dst),
             Inst::Kind { dst, .. } | Inst::Call { dst, .. } => *dst,
             _ => None,
@@ -323,7 +341,10 @@ impl Inst {
     /// Whether the instruction calls out (machine registers the callee may
     /// change are lost across it).
     pub fn is_call(&self) -> bool {
-        matches!(self, Inst::Call { .. })
+        matches!(
+            self,
+            Inst::Call { .. } | Inst::UnboxFloat { .. } | Inst::BoxFloat { .. }
+        )
     }
 }
 
@@ -459,6 +480,12 @@ impl fmt::Display for Inst {
                 write!(f, "  {dst} = float_{name} {a}, {b}")
             }
             Inst::IntToFloat { dst, src } => write!(f, "  {dst} = int_to_float {src}"),
+            Inst::UnboxFloat { dst, src, helper } => {
+                write!(f, "  {dst} = unbox_float {src} (else call {})", helper.name)
+            }
+            Inst::BoxFloat { dst, src, helper } => {
+                write!(f, "  {dst} = box_float {src} (else call {})", helper.name)
+            }
             Inst::Guard { test, site: s } => write!(f, "  guard {test} else{}", site(s)),
             Inst::Branch {
                 test,

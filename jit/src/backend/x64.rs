@@ -654,6 +654,90 @@ impl Emitter<'_> {
                 dynasm!(self.ops ; .arch x64 ; movq rax, xmm0);
                 self.store(*dst, Reg::RAX);
             }
+            Inst::UnboxFloat { dst, src, helper } => {
+                self.load(Reg::RAX, Opd::Reg(*src));
+                let (slow, zero, done) = (
+                    self.ops.new_dynamic_label(),
+                    self.ops.new_dynamic_label(),
+                    self.ops.new_dynamic_label(),
+                );
+                let flonum_zero = abi::flonum(0.0).expect("0.0 is a flonum") as i64;
+                let address = helper.address as i64;
+                // bytecode::abi::flonum_value: rotate the tag bits back
+                // out, restoring the exponent's top bits from bit 63.
+                dynasm!(self.ops
+                    ; .arch x64
+                    ; mov r11d, eax
+                    ; and r11d, 3
+                    ; cmp r11d, 2
+                    ; jne =>slow
+                    ; mov r10, QWORD flonum_zero
+                    ; cmp rax, r10
+                    ; je =>zero
+                    ; mov r11, rax
+                    ; shr r11, 63
+                    ; mov r10d, 2
+                    ; sub r10, r11
+                    ; and rax, -4
+                    ; or rax, r10
+                    ; ror rax, 3
+                    ; jmp =>done
+                    ; =>zero
+                    ; xor eax, eax
+                    ; jmp =>done
+                    ; =>slow
+                    ; mov rdi, rax
+                    ; mov rax, QWORD address
+                    ; call rax
+                    ; =>done
+                );
+                self.store(*dst, Reg::RAX);
+            }
+            Inst::BoxFloat { dst, src, helper } => {
+                self.load(Reg::RAX, Opd::Reg(*src));
+                let (slow, check, maybe_zero, done) = (
+                    self.ops.new_dynamic_label(),
+                    self.ops.new_dynamic_label(),
+                    self.ops.new_dynamic_label(),
+                    self.ops.new_dynamic_label(),
+                );
+                let flonum_zero = abi::flonum(0.0).expect("0.0 is a flonum") as i64;
+                let excluded = 0x3000_0000_0000_0000u64 as i64;
+                let address = helper.address as i64;
+                // bytecode::abi::flonum: exponents whose top bits are 3 or
+                // 4 rotate into a flonum; 0.0 has its own; others are heap
+                // Floats.
+                dynasm!(self.ops
+                    ; .arch x64
+                    ; mov r11, rax
+                    ; shr r11, 60
+                    ; and r11d, 7
+                    ; cmp r11d, 3
+                    ; je =>check
+                    ; cmp r11d, 4
+                    ; jne =>maybe_zero
+                    ; =>check
+                    ; mov r10, QWORD excluded
+                    ; cmp rax, r10
+                    ; je =>slow
+                    ; rol rax, 3
+                    ; and rax, -2
+                    ; or rax, 2
+                    ; jmp =>done
+                    ; =>maybe_zero
+                    ; test rax, rax
+                    ; jne =>slow
+                    ; mov rax, QWORD flonum_zero
+                    ; jmp =>done
+                    ; =>slow
+                    ; mov rdi, r15
+                    ; mov rsi, rax
+                    ; mov rax, QWORD address
+                    ; call rax
+                    ; =>done
+                );
+                self.store(*dst, Reg::RAX);
+            }
             Inst::IntToFloat { dst, src } => {
                 self.load(Reg::RAX, Opd::Reg(*src));
                 dynasm!(self.ops ; .arch x64 ; cvtsi2sd xmm0, rax ; movq rax, xmm0);
