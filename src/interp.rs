@@ -153,6 +153,9 @@ pub struct LoadedMethod {
     /// (what a frame of it rebuilt by deoptimisation runs with, when the
     /// receiver's lookup no longer finds it).
     pub defined_in: RefCell<Option<(Rc<crate::vm::Cref>, Value)>>,
+    /// Made into methods of more than one scope or owner: `defined_in`
+    /// is not the scope of every frame of it.
+    pub defined_twice: Cell<bool>,
     /// Loop back edges taken (towards on-stack replacement).
     pub back_edges: Cell<u64>,
     /// Code entered by on-stack replacement, by loop header (None: the
@@ -251,6 +254,7 @@ impl Vm {
             jit: Cell::new(crate::jit::status::NOT_YET),
             compiled: RefCell::new(None),
             defined_in: RefCell::new(None),
+            defined_twice: Cell::new(false),
             back_edges: Cell::new(0),
             osr: RefCell::new(Vec::new()),
             ivar_caches,

@@ -686,6 +686,7 @@ impl Vm {
         }
         let location = self.user_code_location();
         let previous = class_data(class).constants.borrow_mut().insert(name, value);
+        self.jit_constant_changed(name);
         if previous.is_some() && location.is_some() {
             let shown = if class == self.c.object {
                 self.symbols.name(name).to_string()
@@ -916,10 +917,15 @@ impl Vm {
             self.array_ops_redefined = true;
         }
         if let (MethodBody::Bytecode(method), Some(cref)) = (&body, &cref) {
-            method
-                .defined_in
-                .borrow_mut()
-                .get_or_insert_with(|| (cref.clone(), class));
+            let mut defined_in = method.defined_in.borrow_mut();
+            match &*defined_in {
+                None => *defined_in = Some((cref.clone(), class)),
+                Some((first, owner)) => {
+                    if !Rc::ptr_eq(first, cref) || *owner != class {
+                        method.defined_twice.set(true);
+                    }
+                }
+            }
         }
         let entry = MethodEntry {
             body,
@@ -1160,6 +1166,11 @@ impl Vm {
         }
         for entry in self.method_entries.values() {
             entry.trace(&mut marker);
+        }
+        if let Some(jit) = &self.jit {
+            for code in &jit.code {
+                marker.mark_all(&code.folded_constants);
+            }
         }
         extra(&mut marker);
         let (generic_ivars, procs_of_blocks, method_entries, randoms) = (

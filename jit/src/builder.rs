@@ -650,6 +650,11 @@ impl Builder<'_> {
                         frame.stack.push(part);
                     }
                 }
+                Insn::GetConst(name) if self.rt.constant(self.method, name).is_some() => {
+                    let bits = self.rt.constant(self.method, name).expect("checked");
+                    let value = self.graph.constant(Const::Value(bits));
+                    frame.stack.push(value);
+                }
                 Insn::Unsupported(_) | Insn::Reraise | Insn::EndEnsure => {
                     let state = self.state(ip, &frame);
                     let reason = DeoptReason::Unsupported(insn.mnemonic());

@@ -155,6 +155,12 @@ pub trait Runtime {
     /// failed too often: compiled again, the send stays a plain call.
     fn speculation_failed(&self, method: MethodRef, ip: u32) -> bool;
 
+    /// The value constant `name` has in the scope of `method`'s frames,
+    /// when the runtime knows that scope: compiled code may use it as a
+    /// constant (the runtime invalidates the code if the constant is
+    /// assigned again).
+    fn constant(&self, method: MethodRef, name: Sym) -> Option<u64>;
+
     // --- code generation --------------------------------------------------
     /// A handle for calling the method receivers of `kind` call for `name`
     /// directly with `argc` arguments (and no block), when it is a Ruby

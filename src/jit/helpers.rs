@@ -509,8 +509,37 @@ impl Vm {
         if self.frames.len() >= crate::vm::MAX_DEPTH || crate::stack::near_limit() {
             return Err(self.stack_overflow());
         }
+        let defined_in = if method.defined_twice.get() {
+            None
+        } else {
+            method.defined_in.borrow().clone()
+        };
+        let (cref, owner) = if let Some(known) = defined_in {
+            known
+        } else {
+            self.inlined_frame_scope(method, receiver)
+        };
+        let id = self.new_frame_id();
+        let record = crate::vm::FrameRecord::new(
+            crate::vm::FrameCode::Bytecode(method.clone()),
+            cref,
+            owner,
+            id,
+        );
+        self.frames.push(record);
+        Ok(id)
+    }
+
+    /// The scope and owner of a frame of `method` called on `receiver`:
+    /// those of the method entry the receiver's lookup finds, if it is
+    /// still `method`.
+    fn inlined_frame_scope(
+        &self,
+        method: &Rc<LoadedMethod>,
+        receiver: Value,
+    ) -> (Rc<crate::vm::Cref>, Value) {
         let class = self.class_of(receiver);
-        let (cref, owner) = match self.find_method(class, method.code.name) {
+        match self.find_method(class, method.code.name) {
             Some(entry) if matches!(&entry.body, crate::object::MethodBody::Bytecode(m) if Rc::ptr_eq(m, method)) => {
                 (
                     entry.cref.clone().unwrap_or_else(|| self.top_cref()),
@@ -522,16 +551,7 @@ impl Vm {
                 .borrow()
                 .clone()
                 .unwrap_or_else(|| (self.top_cref(), self.c.object)),
-        };
-        let id = self.new_frame_id();
-        let record = crate::vm::FrameRecord::new(
-            crate::vm::FrameCode::Bytecode(method.clone()),
-            cref,
-            owner,
-            id,
-        );
-        self.frames.push(record);
-        Ok(id)
+        }
     }
 
     /// Counts a deoptimisation; a real guard failure (not one

@@ -112,6 +112,10 @@ pub struct CompiledMethod {
     pub osr_entry: Option<u32>,
     /// The methods its direct calls call (by the handle the code passes).
     pub direct_calls: Vec<Rc<MethodEntry>>,
+    /// The constants it uses as constants, by name, and their values
+    /// (kept alive: a GC root while the code exists).
+    pub assumed_constants: fxhash::FxHashSet<Sym>,
+    pub folded_constants: Vec<Value>,
 }
 
 impl CompiledMethod {
@@ -306,6 +310,8 @@ impl Vm {
                 failed: &jit.failed_speculations,
                 looked_up: RefCell::new(Default::default()),
                 direct_calls: RefCell::new(Vec::new()),
+                assumed_constants: Default::default(),
+                folded_constants: Default::default(),
                 stress_countdown: jit.stress_countdown.as_ref().map(|c| c.as_ptr() as u64),
                 invalidated_flag: invalidated.as_ptr() as u64,
             };
@@ -356,7 +362,14 @@ impl Vm {
                             };
                             jit::backend::disasm::listing(&code, &describe)
                         });
-                        Some((code, rt.looked_up.take(), rt.direct_calls.take(), listing))
+                        let constants = (rt.assumed_constants.take(), rt.folded_constants.take());
+                        Some((
+                            code,
+                            rt.looked_up.take(),
+                            rt.direct_calls.take(),
+                            constants,
+                            listing,
+                        ))
                     }
                     Err(jit::backend::GenerateError::Unsupported(why)) => {
                         *jit.stats.bailouts.entry(why.0).or_default() += 1;
@@ -370,7 +383,13 @@ impl Vm {
             })
         };
         let compiled = match result {
-            Some((code, assumed_names, direct_calls, listing)) => {
+            Some((
+                code,
+                assumed_names,
+                direct_calls,
+                (assumed_constants, folded_constants),
+                listing,
+            )) => {
                 if let (Some(path), Some(listing)) = (&jit.options.dump_asm, listing) {
                     let title = self.symbols.name(method.code.name).to_string();
                     let text = format!("== {title} ({} bytes)\n{listing}\n", code.size());
@@ -390,6 +409,8 @@ impl Vm {
                     failures,
                     osr_entry: osr.map(|(ip, _)| ip),
                     direct_calls,
+                    assumed_constants,
+                    folded_constants,
                 });
                 jit.code.push(compiled.clone());
                 Some(compiled)
@@ -409,6 +430,19 @@ impl Vm {
         for compiled in &jit.code {
             let assumed = name.is_none_or(|name| compiled.assumed_names.contains(&name));
             if assumed && compiled.retire() {
+                jit.run_stats.invalidations += 1;
+            }
+        }
+    }
+
+    /// Constant `name` was assigned: invalidates the code that used its
+    /// value.
+    pub fn jit_constant_changed(&mut self, name: Sym) {
+        let Some(jit) = &mut self.jit else {
+            return;
+        };
+        for compiled in &jit.code {
+            if compiled.assumed_constants.contains(&name) && compiled.retire() {
                 jit.run_stats.invalidations += 1;
             }
         }
@@ -544,6 +578,9 @@ pub struct VmRuntime<'a> {
     pub looked_up: RefCell<fxhash::FxHashSet<Sym>>,
     /// The methods direct calls were made to, by handle.
     pub direct_calls: RefCell<Vec<Rc<MethodEntry>>>,
+    /// The constants folded, by name, and their values.
+    pub assumed_constants: RefCell<fxhash::FxHashSet<Sym>>,
+    pub folded_constants: RefCell<Vec<Value>>,
     pub stress_countdown: Option<u64>,
     pub invalidated_flag: u64,
 }
@@ -639,6 +676,18 @@ impl Runtime for VmRuntime<'_> {
 
     fn speculation_failed(&self, method: MethodRef, ip: u32) -> bool {
         self.failed.contains(&(method.0, ip))
+    }
+
+    fn constant(&self, method: MethodRef, name: Sym) -> Option<u64> {
+        let method = self.method(method);
+        if method.code.kind != bytecode::MethodKind::Method || method.defined_twice.get() {
+            return None;
+        }
+        let (cref, _) = method.defined_in.borrow().clone()?;
+        let value = self.vm.lookup_constant(&cref, name)?;
+        self.assumed_constants.borrow_mut().insert(name);
+        self.folded_constants.borrow_mut().push(value);
+        Some(value.bits())
     }
 
     fn direct_call(&self, kind: Kind, name: Sym, argc: u32) -> Option<u32> {
@@ -786,6 +835,8 @@ pub fn graphs_after_run(source: &str, name: &str) -> Vec<(String, String)> {
         failed: &failed,
         looked_up: Default::default(),
         direct_calls: Default::default(),
+        assumed_constants: Default::default(),
+        folded_constants: Default::default(),
         stress_countdown: None,
         invalidated_flag: 0,
     };
