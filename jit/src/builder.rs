@@ -499,6 +499,7 @@ impl Builder<'_> {
                             let op = Op::Insn {
                                 insn,
                                 method: self.method,
+                                ip: ip as u32,
                             };
                             self.fixed(&mut frame, op, &[], None)
                         }
@@ -601,6 +602,7 @@ impl Builder<'_> {
                     let op = Op::Insn {
                         insn,
                         method: self.method,
+                        ip: ip as u32,
                     };
                     let node = self.fixed(&mut frame, op, &[env], Some(state));
                     frame.stack.push(node);
@@ -612,6 +614,7 @@ impl Builder<'_> {
                     let op = Op::Insn {
                         insn,
                         method: self.method,
+                        ip: ip as u32,
                     };
                     self.fixed(&mut frame, op, &[env, value], Some(state));
                 }
@@ -628,6 +631,7 @@ impl Builder<'_> {
                     let op = Op::Insn {
                         insn,
                         method: self.method,
+                        ip: ip as u32,
                     };
                     let node = self.fixed(&mut frame, op, &inputs, Some(state));
                     frame.stack.push(node);
@@ -642,6 +646,7 @@ impl Builder<'_> {
                     let op = Op::Insn {
                         insn,
                         method: self.method,
+                        ip: ip as u32,
                     };
                     let node = self.fixed(&mut frame, op, &[value], Some(state));
                     let outputs = before as u32 + u32::from(splat) + after as u32;
@@ -668,6 +673,7 @@ impl Builder<'_> {
                     let op = Op::Insn {
                         insn,
                         method: self.method,
+                        ip: ip as u32,
                     };
                     let node = self.fixed(&mut frame, op, &inputs, state);
                     if pushes {

@@ -438,6 +438,8 @@ pub enum Op {
     Insn {
         insn: Insn,
         method: MethodRef,
+        /// Its index in `method`.
+        ip: u32,
     },
     /// Reads instance-variable slot `slot` of an object whose shape a guard
     /// checked. Inputs: the object.

@@ -98,11 +98,11 @@ impl Vm {
         argc: usize,
         end: usize,
     ) -> VmResult {
-        // A copy: the value stack may move while the code runs.
-        let values: smallvec::SmallVec<[u64; 8]> =
-            self.stack[base..end].iter().map(|v| v.bits()).collect();
+        // Compiled code reads its entry values before it calls anything
+        // (which could move the value stack).
+        debug_assert!(end <= self.stack.len());
         let entry_frame = EntryFrame {
-            values: values.as_ptr(),
+            values: self.stack[base..end].as_ptr() as *const u64,
             argc: argc as u64,
         };
         let mut activation = Activation {
@@ -168,11 +168,10 @@ extern "C" fn run_insn(
     let operand_base = activation.operand_base();
     vm.stack.truncate(operand_base);
     let result = if frames == 0 {
-        for i in 0..count {
-            // SAFETY: compiled code stored `count` values at `values`.
-            let bits = unsafe { *values.add(i) };
-            vm.stack.push(Value::from_bits(bits));
-        }
+        // SAFETY: compiled code stored `count` values at `values`; a Value
+        // is its word (`repr(transparent)`).
+        let operands = unsafe { std::slice::from_raw_parts(values as *const Value, count) };
+        vm.stack.extend_from_slice(operands);
         vm.step(&step, activation.base, activation.argc, ip, operand_base)
     } else {
         let compiled = activation.compiled.clone();
@@ -568,7 +567,7 @@ impl Vm {
             jit.rearm_stress();
             return;
         }
-        let (node, reason) = &compiled.code.site_reasons[site];
+        let (_, reason) = &compiled.code.site_reasons[site];
         if reason == "invalidated" {
             return;
         }
@@ -582,7 +581,6 @@ impl Vm {
         if let Some(origin) = compiled.code.site_origins[site] {
             jit.failed_speculations.insert(origin);
         }
-        let _ = node;
         if compiled.retire() {
             jit.run_stats.recompilations += 1;
         }

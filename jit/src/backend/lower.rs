@@ -318,6 +318,26 @@ impl Lowering<'_> {
                     };
                     self.vreg_of.insert(node, arg);
                 }
+                Op::Param(Param::HasArg(n)) => {
+                    let dst = self.vreg(node);
+                    self.emit(Inst::Param {
+                        dst,
+                        slot: ParamSlot::HasArg(*n),
+                    });
+                }
+                Op::Param(Param::Local(n)) | Op::Param(Param::Operand(n)) => {
+                    let code = self.rt.code(graph.method);
+                    let first_local = 1 + crate::builder::param_count(&code);
+                    let index = match graph.op(node) {
+                        Op::Param(Param::Local(_)) => first_local + n,
+                        _ => first_local + code.locals.len() as u32 + n,
+                    };
+                    let dst = self.vreg(node);
+                    self.emit(Inst::Param {
+                        dst,
+                        slot: ParamSlot::Frame(index),
+                    });
+                }
                 _ => {}
             }
         }
@@ -499,27 +519,15 @@ impl Lowering<'_> {
         }
         match op {
             Op::Start | Op::Finish | Op::IfTrue | Op::IfFalse | Op::Merge | Op::Loop | Op::Phi => {}
-            Op::Param(Param::SelfValue) | Op::Param(Param::Arg(_)) => {}
-            Op::Param(Param::Local(n)) | Op::Param(Param::Operand(n)) => {
-                let code = self.rt.code(graph.method);
-                let first_local = 1 + crate::builder::param_count(&code);
-                let index = match op {
-                    Op::Param(Param::Local(_)) => first_local + n,
-                    _ => first_local + code.locals.len() as u32 + n,
-                };
-                let dst = self.vreg(node);
-                self.emit(Inst::Param {
-                    dst,
-                    slot: ParamSlot::Frame(index),
-                });
-            }
-            Op::Param(Param::HasArg(n)) => {
-                let dst = self.vreg(node);
-                self.emit(Inst::Param {
-                    dst,
-                    slot: ParamSlot::HasArg(n),
-                });
-            }
+            // Read at the entry (`entry_params`), before any call: the
+            // entry frame points into the value stack, which calls may move.
+            Op::Param(
+                Param::SelfValue
+                | Param::Arg(_)
+                | Param::HasArg(_)
+                | Param::Local(_)
+                | Param::Operand(_),
+            ) => {}
             Op::Param(Param::Block) => {
                 let dst = self.vreg(node);
                 self.call(
@@ -853,23 +861,17 @@ impl Lowering<'_> {
                 };
                 (frame.method, frame.ip, &inputs[1..], inputs.len() - 1)
             }
-            Op::Insn { insn, method } => {
+            Op::Insn { insn, method, ip } => {
                 let code = self.rt.code(*method);
                 let Some(state) = graph.state(node) else {
                     // Instructions that neither raise nor depend on the
-                    // frame (a String literal, an Array): found by index.
-                    let ip = code
-                        .insns
-                        .iter()
-                        .position(|i| i == insn)
-                        .ok_or(Unsupported("an instruction not found"))?;
-                    let operands = inputs;
+                    // frame (a String literal, an Array).
                     let at = InsnAt {
                         method: *method,
                         direct: None,
-                        ip: ip as u32,
+                        ip: *ip,
                     };
-                    return self.emit_run_insn(node, at, operands, None, map);
+                    return self.emit_run_insn(node, at, inputs, None, map);
                 };
                 let Op::FrameState(frame) = graph.op(state) else {
                     unreachable!("states are frame states")

@@ -32,7 +32,8 @@ use dynasmrt::{dynasm, DynamicLabel, DynasmApi, DynasmLabelApi, VecAssembler};
 #[repr(C)]
 pub struct EntryFrame {
     /// The receiver, then the arguments (and, for on-stack replacement,
-    /// the locals and operands).
+    /// the locals and operands). Read only on entry, before the code calls
+    /// anything: the runtime may point it into its value stack.
     pub values: *const u64,
     pub argc: u64,
 }

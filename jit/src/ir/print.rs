@@ -248,7 +248,7 @@ pub fn describe(graph: &Graph, node: NodeId, numbering: &Numbering, rt: &dyn Run
         Op::Yield { argc, splat, .. } => {
             format!("yield({}{argc}) {inputs}", if *splat { "*" } else { "" })
         }
-        Op::Insn { insn, method } => {
+        Op::Insn { insn, method, .. } => {
             let operands = rt.insn_text(*method, insn);
             let sep = if inputs.is_empty() { "" } else { " " };
             format!("insn {}{sep}{inputs}", operands.trim_end())

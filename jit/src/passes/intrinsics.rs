@@ -44,6 +44,7 @@ pub fn run(graph: &mut Graph, rt: &dyn Runtime) -> bool {
             Op::Insn {
                 insn: Insn::GetIvar(site),
                 method,
+                ..
             } => {
                 let receiver = self_of(graph, node);
                 let profile = rt.ivar_profile(method, site);
@@ -52,6 +53,7 @@ pub fn run(graph: &mut Graph, rt: &dyn Runtime) -> bool {
             Op::Insn {
                 insn: Insn::SetIvar(site),
                 method,
+                ..
             } => {
                 let receiver = self_of(graph, node);
                 let value = graph.input(node, 0);
