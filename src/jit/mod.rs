@@ -807,9 +807,8 @@ impl Runtime for VmRuntime<'_> {
 }
 
 /// Runs `source` as the file `test.rb` with the JIT off (so the profiles
-/// fill), then compiles its method `name` and returns the graph as printed
-/// after each pass that changed it: what the IR snapshot tests compare.
-pub fn graphs_after_run(source: &str, name: &str) -> Vec<(String, String)> {
+/// fill) and returns the VM with its method `name`.
+fn run_snippet(source: &str, name: &str) -> (Box<Vm>, Rc<LoadedMethod>) {
     let mut vm = Vm::new(crate::vm::VmOptions { gc_stress: false });
     let code = bytecode::compile_file(source.as_bytes(), "test.rb", &mut vm.symbols)
         .unwrap_or_else(|error| panic!("{}", error.report));
@@ -827,19 +826,17 @@ pub fn graphs_after_run(source: &str, name: &str) -> Vec<(String, String)> {
         .find(|m| m.code.file.as_ref() == "test.rb" && vm.symbols.name(m.code.name) == name)
         .unwrap_or_else(|| panic!("no method {name} in the snippet"))
         .clone();
+    (vm, method)
+}
+
+/// Runs `source` (see `run_snippet`), then compiles its method `name` and
+/// returns the graph as printed after each pass that changed it: what the
+/// IR snapshot tests compare.
+pub fn graphs_after_run(source: &str, name: &str) -> Vec<(String, String)> {
+    let (mut vm, method) = run_snippet(source, name);
     let intrinsics = Intrinsics::record(&mut vm);
     let failed = Default::default();
-    let rt = VmRuntime {
-        vm: &vm,
-        intrinsics: &intrinsics,
-        failed: &failed,
-        looked_up: Default::default(),
-        direct_calls: Default::default(),
-        assumed_constants: Default::default(),
-        folded_constants: Default::default(),
-        stress_countdown: None,
-        invalidated_flag: 0,
-    };
+    let rt = VmRuntime::for_tests(&vm, &intrinsics, &failed);
     let mut graphs = Vec::new();
     let mut stats = jit::Stats::default();
     let mut observe = |pass: &str, graph: &jit::ir::Graph| {
@@ -848,4 +845,51 @@ pub fn graphs_after_run(source: &str, name: &str) -> Vec<(String, String)> {
     // A bail-out still shows the passes that ran.
     let _ = jit::compile(&rt, MethodRef(method.id), &mut stats, &mut observe);
     graphs
+}
+
+/// Runs `source` (see `run_snippet`), compiles its method `name` and
+/// returns its LIR as lowered (or why the back end gave up): what the
+/// back end's snapshot tests compare.
+pub fn lir_after_run(source: &str, name: &str) -> String {
+    let (mut vm, method) = run_snippet(source, name);
+    let intrinsics = Intrinsics::record(&mut vm);
+    let failed = Default::default();
+    let rt = VmRuntime::for_tests(&vm, &intrinsics, &failed);
+    let mut stats = jit::Stats::default();
+    let graph = jit::compile(&rt, MethodRef(method.id), &mut stats, &mut |_, _| {})
+        .unwrap_or_else(|bailout| panic!("{name} was not compiled: {}", bailout.name()));
+    let options = jit::backend::EmitOptions {
+        code_handle: 0,
+        deoptimise: rt.helpers().deoptimise,
+        stress_countdown: None,
+        invalidated_flag: 0,
+    };
+    let mut text = String::new();
+    let generated = jit::backend::generate(&graph, &rt, &options, &mut |lir| {
+        text = lir.to_string();
+    });
+    match generated {
+        Ok(_) => text,
+        Err(error) => format!("not generated: {error:?}"),
+    }
+}
+
+impl<'a> VmRuntime<'a> {
+    fn for_tests(
+        vm: &'a Vm,
+        intrinsics: &'a Intrinsics,
+        failed: &'a fxhash::FxHashSet<(u32, u32)>,
+    ) -> VmRuntime<'a> {
+        VmRuntime {
+            vm,
+            intrinsics,
+            failed,
+            looked_up: Default::default(),
+            direct_calls: Default::default(),
+            assumed_constants: Default::default(),
+            folded_constants: Default::default(),
+            stress_countdown: None,
+            invalidated_flag: 0,
+        }
+    }
 }

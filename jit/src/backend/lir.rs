@@ -532,10 +532,40 @@ impl fmt::Display for Inst {
     }
 }
 
+impl fmt::Display for SiteValue {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match self {
+            SiteValue::Reg(v, deopt::Repr::Value) => write!(f, "{v}"),
+            SiteValue::Reg(v, repr) => write!(f, "{v} as {}", format!("{repr:?}").to_lowercase()),
+            SiteValue::Constant(bits) => write!(f, "{bits:#x}"),
+        }
+    }
+}
+
+/// The instructions, then each site: why it leaves, the index the
+/// interpreter resumes at, and the values its map reads back (receiver,
+/// arguments, locals, stack, frame by frame).
 impl fmt::Display for Lir {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
         for inst in &self.insts {
             writeln!(f, "{inst}")?;
+        }
+        for (index, site) in self.sites.iter().enumerate() {
+            let map = self.maps.get(site.map);
+            let frames: Vec<String> = map
+                .frames
+                .iter()
+                .map(|frame| format!("@{}", frame.ip))
+                .collect();
+            let values: Vec<String> = site.values.iter().map(|v| v.to_string()).collect();
+            let after = if site.after_call { " after call" } else { "" };
+            writeln!(
+                f,
+                "site {index}: {} -> {}{after} [{}]",
+                site.reason,
+                frames.join(" "),
+                values.join(", ")
+            )?;
         }
         Ok(())
     }

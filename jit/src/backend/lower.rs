@@ -170,9 +170,18 @@ impl Lowering<'_> {
                 ),
                 _ => false,
             };
-            let only_tests = self.graph.users(node).iter().all(|&u| {
-                matches!(self.graph.op(u), Op::Branch | Op::Guard(_))
-                    && self.graph.input(u, 0) == node
+            // Branches and guards test the condition themselves; a frame
+            // state that names it (through `bool_to_value`) gets it
+            // computed at its site.
+            let graph = self.graph;
+            let only_tests = graph.users(node).iter().all(|&u| match graph.op(u) {
+                Op::Branch | Op::Guard(_) => graph.input(u, 0) == node,
+                Op::FrameState(_) => true,
+                Op::BoolToValue => graph
+                    .users(u)
+                    .iter()
+                    .all(|&w| matches!(graph.op(w), Op::FrameState(_))),
+                _ => false,
             });
             if fusable && only_tests && !self.graph.users(node).is_empty() {
                 self.fused.insert(node);

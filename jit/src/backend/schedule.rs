@@ -473,8 +473,7 @@ fn place_floating(graph: &Graph, schedule: &mut Schedule) {
     for &node in &floating {
         early_of(graph, schedule, &mut early, node);
     }
-    // Late blocks, uses first: place in an order where every floating
-    // user is placed before its inputs.
+    // Late blocks, users first.
     let mut order = Vec::with_capacity(floating.len());
     let mut state: FxHashMap<NodeId, bool> = FxHashMap::default();
     let is_floating: fxhash::FxHashSet<NodeId> = floating.iter().copied().collect();
@@ -498,11 +497,10 @@ fn place_floating(graph: &Graph, schedule: &mut Schedule) {
             }
         }
     }
-    // `order` lists users after... reverse postorder over users gives
-    // users first.
+    // A postorder over users: every floating user of a node is placed
+    // before the node itself.
     let mut uses = Vec::new();
     for &node in order.iter() {
-        // Postorder over users: every user came out before this node.
         uses.clear();
         use_blocks(graph, schedule, node, &mut uses);
         let early = early[&node];

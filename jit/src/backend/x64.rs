@@ -103,6 +103,8 @@ struct Emitter<'a> {
     alloc: &'a Allocation,
     options: &'a EmitOptions,
     labels: Vec<DynamicLabel>,
+    /// Each block's parameters (its phis), by block.
+    params: Vec<Vec<VReg>>,
     stubs: Vec<DynamicLabel>,
     exit: DynamicLabel,
     frame_size: i32,
@@ -138,12 +140,19 @@ pub fn emit(lir: &Lir, alloc: &Allocation, options: &EmitOptions) -> Emitted {
     if frame_size % 16 != 8 {
         frame_size += 8;
     }
+    let mut params = vec![Vec::new(); blocks];
+    for inst in &lir.insts {
+        if let Inst::Label { block, params: p } = inst {
+            params[block.0 as usize] = p.clone();
+        }
+    }
     let mut emitter = Emitter {
         ops,
         lir,
         alloc,
         options,
         labels,
+        params,
         stubs,
         exit,
         frame_size,
@@ -769,16 +778,7 @@ impl Emitter<'_> {
                 }
             }
             Inst::Jump { to, args } => {
-                let params = self
-                    .lir
-                    .insts
-                    .iter()
-                    .find_map(|i| match i {
-                        Inst::Label { block, params } if block == to => Some(params.clone()),
-                        _ => None,
-                    })
-                    .unwrap_or_default();
-                let moves = params
+                let moves = self.params[to.0 as usize]
                     .iter()
                     .zip(args)
                     .map(|(p, a)| {
