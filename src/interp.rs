@@ -1937,13 +1937,7 @@ impl Vm {
         match &entry.body {
             MethodBody::Bytecode(callee) => {
                 let code = &callee.code;
-                let id = self.new_frame_id();
-                let cref = entry.cref.clone().unwrap_or_else(|| self.top_cref());
-                let mut frame =
-                    FrameRecord::new(FrameCode::Bytecode(callee.clone()), cref, entry.owner, id);
-                frame.block = block;
-                frame.env = self.new_env(code, Value::NIL);
-                self.frames.push(frame);
+                let id = self.push_method_frame(entry, callee, block);
                 let (argc, keywords) = match (code.takes_keywords(), kwargs) {
                     (true, true) => (argc - 1, Some(self.stack[receiver_index + argc])),
                     _ => (argc, None),
@@ -1968,17 +1962,7 @@ impl Vm {
                 } else {
                     argc
                 };
-                callee.calls.set(callee.calls.get() + 1);
-                self.jit_entering(callee);
-                self.push_locals(callee);
-                let result = self.run_method(callee, receiver_index, argc);
-                self.jit_leaving(callee);
-                self.pop_frame();
-                match result {
-                    // `return` from a block written in this method.
-                    Err(Control::Return { target, value }) if target == id => Ok(value),
-                    other => other,
-                }
+                self.run_pushed_method(callee, receiver_index, argc, id)
             }
             MethodBody::Native(native) => {
                 let cref = self
@@ -2049,6 +2033,49 @@ impl Vm {
                 let receiver = self.stack[receiver_index];
                 Err(self.no_method_error_for(receiver, name))
             }
+        }
+    }
+
+    /// Pushes the frame of a call of the Ruby method `callee` (as `entry`
+    /// defines it: its scope and owner); returns the frame's id.
+    #[inline]
+    pub fn push_method_frame(
+        &mut self,
+        entry: &MethodEntry,
+        callee: &Rc<LoadedMethod>,
+        block: Option<Rc<Block>>,
+    ) -> u64 {
+        let id = self.new_frame_id();
+        let cref = entry.cref.clone().unwrap_or_else(|| self.top_cref());
+        let mut frame =
+            FrameRecord::new(FrameCode::Bytecode(callee.clone()), cref, entry.owner, id);
+        frame.block = block;
+        frame.env = self.new_env(&callee.code, Value::NIL);
+        self.frames.push(frame);
+        id
+    }
+
+    /// Runs `callee`, whose frame `id` was just pushed and whose `argc`
+    /// arguments are laid out after the receiver at `receiver_index`; pops
+    /// the frame.
+    #[inline]
+    pub fn run_pushed_method(
+        &mut self,
+        callee: &Rc<LoadedMethod>,
+        receiver_index: usize,
+        argc: usize,
+        id: u64,
+    ) -> VmResult {
+        callee.calls.set(callee.calls.get() + 1);
+        self.jit_entering(callee);
+        self.push_locals(callee);
+        let result = self.run_method(callee, receiver_index, argc);
+        self.jit_leaving(callee);
+        self.pop_frame();
+        match result {
+            // `return` from a block written in this method.
+            Err(Control::Return { target, value }) if target == id => Ok(value),
+            other => other,
         }
     }
 

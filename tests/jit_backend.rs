@@ -34,8 +34,9 @@ fn guards_before_any_side_effect_roll_back_to_the_entry() {
 
 /// A loop counting to `n`: the condition is fused into the branch (`lt`
 /// on untagged integers, no Bool value), the counter's phi is a block
-/// parameter passed by the jumps, and tagging happens only where a value
-/// leaves the loop.
+/// parameter passed by the jumps, the back edge polls for invalidation
+/// (rolling back, like the guards, to the loop's test at @15), and tagging
+/// happens only where a value leaves the loop.
 #[test]
 fn a_loop_condition_is_a_compare_and_jump() {
     let lir = lir_after_run(
@@ -55,10 +56,12 @@ fn a_loop_condition_is_a_compare_and_jump() {
     b2:
       v5 = add v4, 0x1 check site 1
       v6 = tag v5
+      poll site 2
       jump b1(v6)
     b3:
       return v3
     site 0: kind fixnum -> @15 [v0, v1, v1, v3, v3, v1]
     site 1: overflow -> @15 [v0, v1, v1, v3, v3, v1]
+    site 2: invalidated -> @15 [v0, v1, v1, v3, v3, v1]
     ");
 }

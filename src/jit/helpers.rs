@@ -215,9 +215,15 @@ impl Vm {
                 let crate::object::MethodBody::Bytecode(callee) = &entry.body else {
                     unreachable!("direct calls go to Ruby methods")
                 };
-                let name = callee.code.name;
+                // The arguments match the method's parameters exactly (the
+                // runtime said so when the call was compiled): no checks
+                // and no layout, as `invoke` would do.
+                if self.frames.len() >= crate::vm::MAX_DEPTH || crate::stack::near_limit() {
+                    return Err(self.stack_overflow());
+                }
                 let argc = self.stack.len() - operand_base - 1;
-                let result = self.invoke(entry, operand_base, argc, name, None);
+                let id = self.push_method_frame(entry, callee, None);
+                let result = self.run_pushed_method(callee, operand_base, argc, id);
                 self.stack.truncate(operand_base);
                 result.map(Some)
             }

@@ -161,30 +161,51 @@ impl Lowering<'_> {
 
     /// Conditions used only as branch and guard conditions.
     fn find_fused(&mut self) {
-        for node in self.graph.live() {
-            let fusable = match self.graph.op(node) {
-                Op::IntCmp(_) | Op::FloatCmp(_) | Op::IsNil | Op::Truthy => true,
-                Op::IsKind(kind) => matches!(
-                    self.rt.kind_test(*kind),
-                    KindTest::Fixnum | KindTest::Immediate(_)
-                ),
-                _ => false,
-            };
-            // Branches and guards test the condition themselves; a frame
-            // state that names it (through `bool_to_value`) gets it
-            // computed at its site.
-            let graph = self.graph;
-            let only_tests = graph.users(node).iter().all(|&u| match graph.op(u) {
-                Op::Branch | Op::Guard(_) => graph.input(u, 0) == node,
-                Op::FrameState(_) => true,
-                Op::BoolToValue => graph
-                    .users(u)
-                    .iter()
-                    .all(|&w| matches!(graph.op(w), Op::FrameState(_))),
-                _ => false,
-            });
-            if fusable && only_tests && !self.graph.users(node).is_empty() {
+        let graph = self.graph;
+        // Branches and guards test the condition themselves; a frame
+        // state that names it (through `bool_to_value`) gets it computed
+        // at its site; a fused negation tests it negated.
+        let only_tests = |node: NodeId, nots: &fxhash::FxHashSet<NodeId>| {
+            !graph.users(node).is_empty()
+                && graph.users(node).iter().all(|&u| match graph.op(u) {
+                    Op::Branch | Op::Guard(_) => graph.input(u, 0) == node,
+                    Op::FrameState(_) => true,
+                    Op::BoolToValue => graph
+                        .users(u)
+                        .iter()
+                        .all(|&w| matches!(graph.op(w), Op::FrameState(_))),
+                    Op::BoolNot => nots.contains(&u),
+                    _ => false,
+                })
+        };
+        let fusable = |node: NodeId| match graph.op(node) {
+            Op::IntCmp(_) | Op::FloatCmp(_) | Op::IsNil | Op::Truthy => true,
+            Op::IsKind(kind) => matches!(
+                self.rt.kind_test(*kind),
+                KindTest::Fixnum | KindTest::Immediate(_)
+            ),
+            _ => false,
+        };
+        // Negations of conditions that negate as compare-and-jumps (a
+        // float comparison does not: NaN).
+        let none = fxhash::FxHashSet::default();
+        let nots: fxhash::FxHashSet<NodeId> = graph
+            .live()
+            .filter(|&n| matches!(graph.op(n), Op::BoolNot))
+            .filter(|&n| {
+                let input = graph.input(n, 0);
+                fusable(input) && !matches!(graph.op(input), Op::FloatCmp(_))
+            })
+            .filter(|&n| only_tests(n, &none))
+            .collect();
+        for node in graph.live() {
+            if fusable(node) && only_tests(node, &nots) {
                 self.fused.insert(node);
+            }
+        }
+        for &not in &nots {
+            if self.fused.contains(&graph.input(not, 0)) {
+                self.fused.insert(not);
             }
         }
     }
@@ -214,6 +235,10 @@ impl Lowering<'_> {
                     mask: !(abi::NIL as i32),
                     zero: false,
                 },
+                Op::BoolNot => self
+                    .test(inputs[0])?
+                    .negate()
+                    .expect("only negatable conditions fuse under a negation"),
                 Op::IsKind(kind) => match self.rt.kind_test(*kind) {
                     KindTest::Fixnum => Test::Mask {
                         value: self.value(inputs[0])?,
@@ -285,10 +310,44 @@ impl Lowering<'_> {
                     args.push(self.opd(graph.input(phi, index))?);
                 }
             }
+            if to <= id {
+                self.back_edge_poll(last, &mut map)?;
+            }
             self.emit(Inst::Jump { to, args });
         }
         self.block_exit[id.0 as usize] = Some(map);
         Ok(())
+    }
+
+    /// A poll on a loop's back edge, with the current map: the loop
+    /// deoptimises there once its code is invalidated. When the map is not
+    /// known (a call ran since the loop header), the poll after that call
+    /// already checked.
+    fn back_edge_poll(&mut self, node: NodeId, map: &mut MapState) -> Result<(), Unsupported> {
+        let Some(current) = map.current.clone() else {
+            return Ok(());
+        };
+        let deopt_map = match current {
+            DeoptMapRef::Entry => self.entry_map(),
+            DeoptMapRef::State(state) => deopt_maps::map_of(self.graph, state),
+        };
+        let site = self.make_site(node, "invalidated".into(), deopt_map, false, None)?;
+        self.emit(Inst::Poll { site });
+        Ok(())
+    }
+
+    /// The map of the method's entry: index 0, the receiver and arguments.
+    fn entry_map(&self) -> DeoptMap {
+        DeoptMap {
+            frames: vec![FrameMap {
+                method: self.graph.method.0,
+                ip: 0,
+                receiver: Source::Entry(0),
+                args: (1..self.entry.len() as u32).map(Source::Entry).collect(),
+                locals: vec![],
+                stack: vec![],
+            }],
+        }
     }
 
     fn entry_params(&mut self) -> Result<(), Unsupported> {
@@ -383,16 +442,7 @@ impl Lowering<'_> {
             map.current = Some(DeoptMapRef::State(state));
         }
         let deopt_map = match map.current.clone().expect("set above") {
-            DeoptMapRef::Entry => DeoptMap {
-                frames: vec![FrameMap {
-                    method: self.graph.method.0,
-                    ip: 0,
-                    receiver: Source::Entry(0),
-                    args: (1..self.entry.len() as u32).map(Source::Entry).collect(),
-                    locals: vec![],
-                    stack: vec![],
-                }],
-            },
+            DeoptMapRef::Entry => self.entry_map(),
             DeoptMapRef::State(state) => deopt_maps::map_of(self.graph, state),
         };
         self.make_site(node, reason, deopt_map, false, None)
