@@ -69,6 +69,8 @@ struct Lowering<'a> {
     entry: Vec<VReg>,
     /// Bool nodes fused into their branches and guards.
     fused: fxhash::FxHashSet<NodeId>,
+    /// Kind tests only guards use (each guard tests for itself).
+    guarded_kinds: fxhash::FxHashSet<NodeId>,
     origin: Option<NodeId>,
     block_exit: Vec<Option<MapState>>,
 }
@@ -88,6 +90,7 @@ pub fn lower(graph: &Graph, schedule: &Schedule, rt: &dyn Runtime) -> Result<Lir
         vreg_of: FxHashMap::default(),
         entry: Vec::new(),
         fused: Default::default(),
+        guarded_kinds: Default::default(),
         origin: None,
         block_exit: vec![None; schedule.blocks.len()],
     };
@@ -206,6 +209,18 @@ impl Lowering<'_> {
         for &not in &nots {
             if self.fused.contains(&graph.input(not, 0)) {
                 self.fused.insert(not);
+            }
+        }
+        // Other kind tests that only guards use: each guard tests the
+        // value itself (`Inst::Kind` with a site).
+        for node in graph.live() {
+            let guards_only = !graph.users(node).is_empty()
+                && graph
+                    .users(node)
+                    .iter()
+                    .all(|&u| matches!(graph.op(u), Op::Guard(_)));
+            if matches!(graph.op(node), Op::IsKind(_)) && guards_only {
+                self.guarded_kinds.insert(node);
             }
         }
     }
@@ -573,7 +588,7 @@ impl Lowering<'_> {
         let graph = self.graph;
         let op = graph.op(node).clone();
         let inputs: Vec<NodeId> = graph.inputs(node).to_vec();
-        if self.fused.contains(&node) {
+        if self.fused.contains(&node) || self.guarded_kinds.contains(&node) {
             return Ok(());
         }
         match op {
