@@ -19,8 +19,10 @@
 //! looks its method up through a per-site inline cache keyed by the
 //! receiver's class and the global method serial.
 //!
-//! [`Vm::execute`] can start at any instruction index with any operand stack
-//! (see [`Vm::resume`]): deoptimisation needs exactly that.
+//! [`Vm::execute`] can start at any instruction index with any operand stack:
+//! deoptimisation (`crate::jit::helpers`) resumes compiled frames there.
+//! [`Vm::run_one`] runs a single instruction in a frame: how compiled code
+//! runs what it leaves to the runtime.
 
 use crate::block::{Block, BlockCode};
 use crate::core::NativeFrame;
@@ -380,41 +382,6 @@ impl Vm {
         let len = self.stack.len();
         self.stack
             .resize(len + method.code.locals.len(), Value::NIL);
-    }
-
-    /// Starts `method` at instruction `ip` with the frame the interpreter
-    /// would have had there: receiver, arguments, locals (by slot; missing
-    /// ones are nil) and operand stack. This is what deoptimisation calls.
-    pub fn resume(
-        &mut self,
-        method: &Rc<LoadedMethod>,
-        ip: usize,
-        receiver: Value,
-        args: &[Value],
-        locals: &[Value],
-        operands: &[Value],
-    ) -> VmResult {
-        let base = self.stack.len();
-        self.stack.push(receiver);
-        self.stack.extend_from_slice(args);
-        for slot in 0..method.code.locals.len() {
-            self.stack
-                .push(locals.get(slot).copied().unwrap_or(Value::NIL));
-        }
-        self.stack.extend_from_slice(operands);
-        let id = self.new_frame_id();
-        let mut frame = FrameRecord::new(
-            FrameCode::Bytecode(method.clone()),
-            self.top_cref(),
-            self.c.object,
-            id,
-        );
-        frame.ip = ip as u32;
-        self.frames.push(frame);
-        let result = self.execute(method, base, args.len(), ip);
-        self.pop_frame();
-        self.stack.truncate(base);
-        result
     }
 
     /// Runs the frame whose receiver is at `base` from instruction `start`,

@@ -1,10 +1,9 @@
 //! Acceptance tests of the profiling interpreter (issue 2): the send
-//! profiles `--dump-profile` prints for fib, and starting a method in the
-//! middle with the frame the interpreter would have had there.
+//! profiles `--dump-profile` prints for fib, and the inline caches. (Starting
+//! a method in the middle, with the frame the interpreter would have had
+//! there, is what deoptimisation does: `tests/jit_runtime.rs`.)
 
-use rhizome::{Value, Vm, VmOptions};
 use std::process::Command;
-use std::rc::Rc;
 
 const FIB: &str = "def fib(n)
   if n < 2
@@ -149,37 +148,4 @@ fn inline_caches_go_polymorphic_and_cache_shapes() {
         area.iter().any(|l| l.contains("getivar @r cache=mono")),
         "{area:?}"
     );
-}
-
-#[test]
-fn a_method_can_start_at_any_instruction() {
-    let source = "def side_effect(n)\n  n\nend\n\ndef add_with_side_effects(a, b)\n  side_effect(a) + side_effect(b)\nend\n";
-    let mut vm = Vm::new(VmOptions::default());
-    let code = bytecode::compile_file(source.as_bytes(), "t.rb", &mut vm.symbols).unwrap();
-    let main = vm.load(Rc::new(code));
-    vm.run_main(main.clone()).unwrap();
-    let method = main
-        .children
-        .iter()
-        .find(|m| vm.symbols.name(m.code.name) == "add_with_side_effects")
-        .unwrap()
-        .clone();
-    assert_eq!(
-        method.code.insns[12],
-        bytecode::Insn::Send(2),
-        "index 12 is the send of +"
-    );
-    // At index 12 both side_effect calls have run: their results are the
-    // operand stack; the arguments are in their locals. Different operands
-    // give different sums: the interpreter really continues from there
-    // rather than recomputing from the arguments.
-    let (a, b) = (Value::small(30), Value::small(12));
-    let receiver = vm.main;
-    for (operands, sum) in [([30, 12], 42), ([1, 2], 3)] {
-        let operands = operands.map(Value::small);
-        let result = vm
-            .resume(&method, 12, receiver, &[a, b], &[a, b], &operands)
-            .unwrap();
-        assert_eq!(result, Value::small(sum));
-    }
 }
