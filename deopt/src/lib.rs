@@ -130,6 +130,23 @@ pub enum Repr {
     Float,
 }
 
+impl Repr {
+    /// The `Value` encoding of a word held this way; `box_float` makes a
+    /// Float of a double that has no immediate encoding.
+    pub fn to_value(self, raw: u64, box_float: &mut dyn FnMut(f64) -> u64) -> u64 {
+        match self {
+            Repr::Value => raw,
+            Repr::Int => bytecode::abi::fixnum(raw as i64)
+                .expect("an Int a frame holds is in the fixnum range"),
+            Repr::Bool => bytecode::abi::bool(raw != 0),
+            Repr::Float => {
+                let double = f64::from_bits(raw);
+                bytecode::abi::flonum(double).unwrap_or_else(|| box_float(double))
+            }
+        }
+    }
+}
+
 /// One value of a site: where, and how held.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Located {
@@ -204,16 +221,7 @@ impl SiteMap {
                 // SAFETY: spill slots lie inside the live compiled frame.
                 Location::Frame(offset) => unsafe { *fp.offset(offset as isize / 8) },
             };
-            match located.repr {
-                Repr::Value => raw,
-                Repr::Int => bytecode::abi::fixnum(raw as i64)
-                    .expect("an Int a frame holds is in the fixnum range"),
-                Repr::Bool => bytecode::abi::bool(raw != 0),
-                Repr::Float => {
-                    let double = f64::from_bits(raw);
-                    bytecode::abi::flonum(double).unwrap_or_else(|| box_float(double))
-                }
-            }
+            located.repr.to_value(raw, box_float)
         };
         let mut values = self.values.iter().copied();
         let mut next = || read_one(values.next().expect("a location per source"));

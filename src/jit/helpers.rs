@@ -176,9 +176,10 @@ extern "C" fn run_insn(
     } else {
         let compiled = activation.compiled.clone();
         let call = &compiled.code.call_frames[frames - 1];
-        // SAFETY: the values of the call's frames follow the operands.
-        let chain = unsafe { read_call_frames(vm, &compiled, call, values.add(count)) };
-        let result = vm.run_in_inlined_frames(&step, ip, count, &chain);
+        // SAFETY: compiled code passes one word per source of the call's
+        // map after the operands.
+        let words = unsafe { std::slice::from_raw_parts(values.add(count), call.reprs.len()) };
+        let result = vm.run_in_inlined_frames(&step, ip, count, &compiled, call, words);
         vm.stack.truncate(operand_base);
         result
     };
@@ -229,40 +230,6 @@ impl Vm {
             }
         }
     }
-}
-
-/// The frames of a call in inlined code, from the values compiled code
-/// passed (in the order of the call's map).
-///
-/// # Safety
-/// `values` must hold one word per source of the call's map.
-unsafe fn read_call_frames(
-    vm: &mut Vm,
-    compiled: &CompiledMethod,
-    call: &jit::backend::lir::CallFrames,
-    values: *const u64,
-) -> Vec<deopt::FrameValues> {
-    let map = compiled.code.maps.get(call.map);
-    // The values read as a site's spill slots, one word each from `values`.
-    let site = deopt::SiteMap {
-        map: call.map,
-        values: call
-            .reprs
-            .iter()
-            .enumerate()
-            .map(|(i, &repr)| deopt::Located {
-                location: deopt::Location::Frame(8 * i as i32),
-                repr,
-            })
-            .collect(),
-        pushed: 0,
-        after_call: false,
-        returned: None,
-    };
-    // SAFETY: the caller's contract; the words stay on the machine stack
-    // (seen by the collector) while a Float is boxed.
-    let (frames, _) = unsafe { site.read(map, values, values, &mut |d| vm.new_float(d).bits()) };
-    frames
 }
 
 extern "C" fn frame_block(ctx: *mut Activation) -> u64 {
@@ -471,23 +438,38 @@ impl Vm {
         }
     }
 
-    /// Runs the instruction at `ip` of `method`, a call in inlined code,
-    /// in the frames it would have run in: the inlined ones (`frames[1..]`,
-    /// the innermost holding the `count` operands on its stack) are pushed
-    /// for the call, then popped.
+    /// Runs `step` at `ip`, a call in inlined code, in the frames it would
+    /// have run in: the inlined ones (the frames of `call`'s map after the
+    /// compiled method's own, laid out from `words`, the innermost holding
+    /// the `count` operands on its stack) are pushed for the call, then
+    /// popped.
     fn run_in_inlined_frames(
         &mut self,
         step: &Step,
         ip: usize,
         count: usize,
-        frames: &[deopt::FrameValues],
+        compiled: &CompiledMethod,
+        call: &jit::backend::lir::CallFrames,
+        words: &[u64],
     ) -> VmResult<Option<Value>> {
+        let map = compiled.code.maps.get(call.map);
+        let root = &map.frames[0];
+        // The compiled method's own frame is the one it runs in.
+        let mut at = 1 + root.args.len() + root.locals.len() + root.stack.len();
+        // A Float boxed here may collect: the words stay on the machine
+        // stack, and the values read so far are on the value stack.
+        let mut next = |vm: &mut Vm| {
+            let value = call.reprs[at].to_value(words[at], &mut |d| vm.new_float(d).bits());
+            at += 1;
+            Value::from_bits(value)
+        };
         let mut pushed = 0;
         let mut innermost = None;
         let mut result = Ok(None);
-        for frame in &frames[1..] {
+        for frame in &map.frames[1..] {
             let code = self.methods[frame.method as usize].clone();
-            match self.push_inlined_frame(&code, Value::from_bits(frame.receiver)) {
+            let receiver = next(self);
+            match self.push_inlined_frame(&code, receiver) {
                 Ok(_) => pushed += 1,
                 Err(control) => {
                     result = Err(control);
@@ -495,7 +477,22 @@ impl Vm {
                 }
             }
             let base = self.stack.len();
-            self.lay_out_frame(&code, frame);
+            self.stack.push(receiver);
+            for _ in &frame.args {
+                let arg = next(self);
+                self.stack.push(arg);
+            }
+            let locals = self.stack.len();
+            self.stack
+                .resize(locals + code.code.locals.len(), Value::NIL);
+            for &(slot, _) in &frame.locals {
+                let local = next(self);
+                self.stack[locals + slot as usize] = local;
+            }
+            for _ in &frame.stack {
+                let operand = next(self);
+                self.stack.push(operand);
+            }
             innermost = Some((base, frame.args.len()));
         }
         if let (Ok(_), Some((base, argc))) = (&result, innermost) {
