@@ -612,7 +612,16 @@ impl Lowering<'_> {
                     vec![],
                 );
             }
-            Op::Param(_) => return Err(Unsupported("a frame's environment")),
+            Op::Param(Param::Env) => {
+                // Instructions that take the environment as an input
+                // (`getlocal`/`setlocal` of captured locals) find it in the
+                // frame themselves; this is for any other user.
+                let dst = self.vreg(node);
+                self.call(Some(dst), self.helpers.frame_env, "frame_env", true, vec![]);
+            }
+            Op::Param(Param::CallerState) => {
+                unreachable!("caller states are replaced when a callee is spliced in")
+            }
             Op::Const(_) | Op::FrameState(_) => {}
             Op::BlockLiteral { .. } => {}
             Op::Int(int) => {
