@@ -560,20 +560,25 @@ impl Vm {
     /// `--jit-stress-deopt` made) that keeps happening makes the method
     /// compile again without that speculation.
     fn count_deopt(&mut self, compiled: &Rc<CompiledMethod>, site: usize) {
-        let name = self.site_name(compiled, site);
+        let (_, reason) = &compiled.code.site_reasons[site];
+        let stressed = self
+            .jit
+            .as_ref()
+            .is_some_and(|jit| jit.stress_countdown.as_ref().is_some_and(|c| c.get() == 0));
+        // Only real guard failures are named (stress mode deoptimises often).
+        let real = reason != "invalidated" && !stressed;
+        let name = real.then(|| self.site_name(compiled, site));
         let Some(jit) = &mut self.jit else {
             return;
         };
         jit.run_stats.deopts += 1;
-        let stressed = jit.stress_countdown.as_ref().is_some_and(|c| c.get() == 0);
         if stressed {
             jit.rearm_stress();
             return;
         }
-        let (_, reason) = &compiled.code.site_reasons[site];
-        if reason == "invalidated" {
+        let Some(name) = name else {
             return;
-        }
+        };
         *jit.run_stats.guard_failures.entry(name).or_default() += 1;
         let failures = &compiled.failures[site];
         failures.set(failures.get() + 1);

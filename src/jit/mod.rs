@@ -424,25 +424,22 @@ impl Vm {
     /// Methods were defined, or lookups changed: invalidates the code that
     /// assumed a lookup of `name` (of any name when None).
     pub fn jit_methods_changed(&mut self, name: Option<Sym>) {
-        let Some(jit) = &mut self.jit else {
-            return;
-        };
-        for compiled in &jit.code {
-            let assumed = name.is_none_or(|name| compiled.assumed_names.contains(&name));
-            if assumed && compiled.retire() {
-                jit.run_stats.invalidations += 1;
-            }
-        }
+        self.jit_invalidate(|code| name.is_none_or(|name| code.assumed_names.contains(&name)));
     }
 
     /// Constant `name` was assigned: invalidates the code that used its
     /// value.
     pub fn jit_constant_changed(&mut self, name: Sym) {
+        self.jit_invalidate(|code| code.assumed_constants.contains(&name));
+    }
+
+    /// Retires the code that `assumed` says relied on what changed.
+    fn jit_invalidate(&mut self, assumed: impl Fn(&CompiledMethod) -> bool) {
         let Some(jit) = &mut self.jit else {
             return;
         };
         for compiled in &jit.code {
-            if compiled.assumed_constants.contains(&name) && compiled.retire() {
+            if assumed(compiled) && compiled.retire() {
                 jit.run_stats.invalidations += 1;
             }
         }
@@ -504,37 +501,34 @@ impl Vm {
     pub fn stats_report(&self) -> String {
         let mut out = String::new();
         let mut line = |key: &str, value: u64| out.push_str(&format!("{key} {value}\n"));
+        // Counters by name, sorted, one line each under `prefix`.
+        fn named<K: AsRef<str> + Ord>(
+            line: &mut dyn FnMut(&str, u64),
+            prefix: &str,
+            counts: &fxhash::FxHashMap<K, u64>,
+        ) {
+            let mut counts: Vec<_> = counts.iter().collect();
+            counts.sort();
+            for (name, count) in counts {
+                line(
+                    &format!("{prefix}.{}", name.as_ref().replace(' ', "_")),
+                    *count,
+                );
+            }
+        }
         if let Some(jit) = &self.jit {
             let stats = &jit.stats;
             line("jit.compiled_methods", jit.code.len() as u64);
             line("jit.graphs", stats.compiled);
-            let mut bailouts: Vec<_> = stats.bailouts.iter().collect();
-            bailouts.sort();
-            for (reason, count) in bailouts {
-                line(&format!("jit.bailout.{}", reason.replace(' ', "_")), *count);
-            }
-            let mut inlining: Vec<_> = stats.inlining.iter().collect();
-            inlining.sort();
-            for (decision, count) in inlining {
-                line(
-                    &format!("jit.inlining.{}", decision.replace(' ', "_")),
-                    *count,
-                );
-            }
+            named(&mut line, "jit.bailout", &stats.bailouts);
+            named(&mut line, "jit.inlining", &stats.inlining);
             line("jit.graph_nodes", stats.nodes);
             line("jit.guards", stats.guards);
             line("jit.deopt_maps", stats.deopt_maps);
             let run = &jit.run_stats;
             line("jit.code_bytes", run.code_bytes);
             line("jit.deopts", run.deopts);
-            let mut failures: Vec<_> = run.guard_failures.iter().collect();
-            failures.sort();
-            for (site, count) in failures {
-                line(
-                    &format!("jit.guard_failed.{}", site.replace(' ', "_")),
-                    *count,
-                );
-            }
+            named(&mut line, "jit.guard_failed", &run.guard_failures);
             line("jit.recompilations", run.recompilations);
             line("jit.invalidations", run.invalidations);
             line("jit.osr_entries", run.osr_entries);

@@ -270,6 +270,14 @@ impl Emitter<'_> {
         }
     }
 
+    /// Where a move finds an operand.
+    fn source(&self, opd: Opd) -> MoveSrc {
+        match opd {
+            Opd::Imm(imm) => MoveSrc::Imm(imm),
+            Opd::Reg(v) => MoveSrc::Loc(self.alloc.loc(v)),
+        }
+    }
+
     fn move_to(&mut self, dst: Loc, src: MoveSrc) {
         match (dst, src) {
             (Loc::Reg(r), MoveSrc::Imm(imm)) => self.mov_imm(r, imm),
@@ -781,13 +789,7 @@ impl Emitter<'_> {
                 let moves = self.params[to.0 as usize]
                     .iter()
                     .zip(args)
-                    .map(|(p, a)| {
-                        let src = match a {
-                            Opd::Imm(imm) => MoveSrc::Imm(*imm),
-                            Opd::Reg(v) => MoveSrc::Loc(self.alloc.loc(*v)),
-                        };
-                        (self.alloc.loc(*p), src)
-                    })
+                    .map(|(p, a)| (self.alloc.loc(*p), self.source(*a)))
                     .collect();
                 self.parallel_move(moves);
                 if !self.next_block_is(index, *to) {
@@ -817,11 +819,7 @@ impl Emitter<'_> {
                     next = 1;
                 }
                 for arg in args {
-                    let src = match arg {
-                        Opd::Imm(imm) => MoveSrc::Imm(*imm),
-                        Opd::Reg(v) => MoveSrc::Loc(self.alloc.loc(*v)),
-                    };
-                    moves.push((Loc::Reg(ARGS[next]), src));
+                    moves.push((Loc::Reg(ARGS[next]), self.source(*arg)));
                     next += 1;
                 }
                 self.parallel_move(moves);
