@@ -151,6 +151,8 @@ pub struct LoadedMethod {
     pub jit: Cell<u8>,
     /// Its compiled code, while valid.
     pub compiled: RefCell<Option<Rc<crate::jit::CompiledMethod>>>,
+    /// The same, where native calls from compiled code find it.
+    pub call_target: jit::runtime::CallTarget,
     /// The lexical scope and owner of the first method entry made of it
     /// (what a frame of it rebuilt by deoptimisation runs with, when the
     /// receiver's lookup no longer finds it).
@@ -255,6 +257,7 @@ impl Vm {
             id: self.methods.len() as u32,
             jit: Cell::new(crate::jit::status::NOT_YET),
             compiled: RefCell::new(None),
+            call_target: Default::default(),
             defined_in: RefCell::new(None),
             defined_twice: Cell::new(false),
             back_edges: Cell::new(0),
@@ -378,7 +381,7 @@ impl Vm {
     }
 
     #[inline]
-    fn push_locals(&mut self, method: &LoadedMethod) {
+    pub(crate) fn push_locals(&mut self, method: &LoadedMethod) {
         let len = self.stack.len();
         self.stack
             .resize(len + method.code.locals.len(), Value::NIL);

@@ -303,6 +303,9 @@ pub struct Vm {
     pub hierarchy_serial: u64,
     /// The id the next frame gets.
     pub next_frame_id: u64,
+    /// The transfer (exception, jump) a helper left for compiled code,
+    /// which returns `UNDEF` up to whoever entered it.
+    pub compiled_pending: Option<Control>,
     /// Set when a core arithmetic or comparison method is redefined: the
     /// interpreter's fast paths then give way to real calls.
     pub basic_ops_redefined: bool,
@@ -439,6 +442,7 @@ impl Vm {
             method_cache: RefCell::new((0, FxHashMap::default())),
             hierarchy_serial: 0,
             next_frame_id: 1,
+            compiled_pending: None,
             basic_ops_redefined: false,
             array_ops_redefined: false,
             options: options.clone(),
@@ -1141,6 +1145,12 @@ impl Vm {
         for &value in self.globals.values() {
             marker.mark(value);
         }
+        let mark_control = |marker: &mut Marker, control: &Control| {
+            marker.mark(control.value());
+            if let Control::Throw { tag, .. } = control {
+                marker.mark(*tag);
+            }
+        };
         for frame in &self.frames {
             marker.mark(frame.owner);
             marker.mark(frame.env);
@@ -1148,11 +1158,11 @@ impl Vm {
                 block.trace(&mut marker);
             }
             for control in frame.pending.iter().flat_map(|pending| pending.iter()) {
-                marker.mark(control.value());
-                if let Control::Throw { tag, .. } = control {
-                    marker.mark(*tag);
-                }
+                mark_control(&mut marker, control);
             }
+        }
+        if let Some(control) = &self.compiled_pending {
+            mark_control(&mut marker, control);
         }
         for (index, &(id, value)) in self.last_match.iter().enumerate() {
             if self.frames.get(index).is_some_and(|frame| frame.id == id) {

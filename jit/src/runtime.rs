@@ -18,6 +18,8 @@
 use crate::ir::{MethodRef, ShapeRef};
 use bytecode::profile::{BranchProfile, Kind, KindSet};
 use bytecode::{Method, Sym};
+use std::cell::Cell;
+use std::ffi::c_void;
 use std::rc::Rc;
 
 /// What the interpreter saw at one `send`.
@@ -86,6 +88,104 @@ pub enum Callee {
     Other,
 }
 
+/// One activation of compiled code: what its `ctx` points to. The runtime
+/// makes one when it enters compiled code; compiled code makes one in its
+/// own machine frame for each *native call*, a call from compiled code
+/// straight into the callee's compiled code.
+///
+/// A native call pushes no interpreter frame: the callee's frame is
+/// *virtual* until something needs it (a helper that runs Ruby code, may
+/// raise, or deoptimises). The runtime then *materialises* the chain of
+/// virtual frames, outermost first, from these records:
+///
+/// ```text
+/// interpreter ── run_compiled ──> fib (materialised: frame_id = 7)
+///                                   └─ native call ──> fib (virtual: frame_id = 0)
+///                                                        └─ native call ──> fib (virtual)
+/// a helper called by the innermost fib: materialise both virtual frames,
+/// each as `invoke` would have pushed it (receiver and arguments from
+/// `values`, the caller's call index from its `ip`)
+/// ```
+///
+/// A caller whose callee was materialised on the way calls
+/// [`Helpers::finish_native`] after the call, to pop the callee's frame.
+#[repr(C)]
+#[derive(Debug)]
+pub struct ActivationRecord {
+    /// The runtime (opaque to compiled code; copied into callees).
+    pub vm: *mut c_void,
+    /// The runtime's record of the code running (from the callee's
+    /// [`CallTarget`]).
+    pub compiled: *const c_void,
+    /// For a native call: the runtime's method entry called (its scope and
+    /// owner, for materialising).
+    pub entry: *const c_void,
+    /// For a native call: the caller's record.
+    pub caller: *mut ActivationRecord,
+    /// The receiver, then the arguments (the layout of
+    /// [`crate::backend::EntryFrame`], which compiled code is entered with).
+    pub values: *const u64,
+    pub argc: u64,
+    /// Once materialised: the frame's receiver slot on the value stack.
+    pub base: u64,
+    /// The index of the call the activation is making (set before each
+    /// native call, for the frame's line in backtraces).
+    pub ip: u64,
+    /// Calls that may still nest before `SystemStackError`.
+    pub depth_left: u64,
+    /// The interpreter frame's id once materialised; 0 while virtual.
+    pub frame_id: u64,
+}
+
+impl ActivationRecord {
+    pub const VM: i32 = std::mem::offset_of!(ActivationRecord, vm) as i32;
+    pub const COMPILED: i32 = std::mem::offset_of!(ActivationRecord, compiled) as i32;
+    pub const ENTRY: i32 = std::mem::offset_of!(ActivationRecord, entry) as i32;
+    pub const CALLER: i32 = std::mem::offset_of!(ActivationRecord, caller) as i32;
+    pub const VALUES: i32 = std::mem::offset_of!(ActivationRecord, values) as i32;
+    pub const ARGC: i32 = std::mem::offset_of!(ActivationRecord, argc) as i32;
+    pub const IP: i32 = std::mem::offset_of!(ActivationRecord, ip) as i32;
+    pub const DEPTH_LEFT: i32 = std::mem::offset_of!(ActivationRecord, depth_left) as i32;
+    pub const FRAME_ID: i32 = std::mem::offset_of!(ActivationRecord, frame_id) as i32;
+    pub const SIZE: i32 = std::mem::size_of::<ActivationRecord>() as i32;
+}
+
+/// Where native calls find a method's compiled code: kept by the runtime
+/// at a stable address per method, updated as the method is compiled and
+/// its code retired.
+#[repr(C)]
+#[derive(Debug, Default)]
+pub struct CallTarget {
+    /// The code's entry, or 0 while the method has none (the call then
+    /// goes through the runtime).
+    pub code: Cell<u64>,
+    /// What [`ActivationRecord::compiled`] is for that code.
+    pub compiled: Cell<u64>,
+}
+
+impl CallTarget {
+    pub const CODE: i32 = std::mem::offset_of!(CallTarget, code) as i32;
+    pub const COMPILED: i32 = std::mem::offset_of!(CallTarget, compiled) as i32;
+}
+
+/// A send compiled code may call without its lookup
+/// ([`Runtime::direct_call`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DirectCall {
+    /// The runtime's handle for the call (`Helpers::run_insn` with bit 63).
+    pub handle: u32,
+    /// When the callee may also be called natively: its [`CallTarget`]'s
+    /// address and the runtime's method entry (for
+    /// [`ActivationRecord::entry`]).
+    pub native: Option<NativeCallee>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NativeCallee {
+    pub target: u64,
+    pub entry: u64,
+}
+
 /// The runtime's functions compiled code calls, by address. `ctx` is the
 /// pointer the compiled method was entered with (the runtime's context of
 /// that activation); values are `bytecode::abi` words; `UNDEF` as a result
@@ -128,6 +228,10 @@ pub struct Helpers {
     pub unbox_float: u64,
     /// `fn(ctx, bits) -> u64`: a Float.
     pub box_float: u64,
+    /// `fn(record, result) -> u64`: after a native call whose callee's
+    /// frame was materialised, pops that frame; returns the call's result
+    /// (a `return` from a block to the callee becomes its result).
+    pub finish_native: u64,
 }
 
 /// The runtime as the JIT sees it.
@@ -164,8 +268,9 @@ pub trait Runtime {
     // --- code generation --------------------------------------------------
     /// A handle for calling the method receivers of `kind` call for `name`
     /// directly with `argc` arguments (and no block), when it is a Ruby
-    /// method taking exactly those: the call skips the send's lookup.
-    fn direct_call(&self, kind: Kind, name: Sym, argc: u32) -> Option<u32>;
+    /// method taking exactly those: the call skips the send's lookup (and,
+    /// when the callee allows it, the runtime: a native call).
+    fn direct_call(&self, kind: Kind, name: Sym, argc: u32) -> Option<DirectCall>;
     /// How compiled code tests that a value is of `kind`.
     fn kind_test(&self, kind: Kind) -> crate::backend::lir::KindTest;
     /// The functions compiled code calls.

@@ -11,6 +11,13 @@
 //! [`Vm::execute`] carry on from the map's index:
 //!
 //! ```text
+//! Compiled code calls compiled code natively (no interpreter frame, see
+//! `jit::runtime::ActivationRecord`); such a callee's frame is pushed only
+//! when a helper needs it ([`Vm::materialise`], called by every helper that
+//! may run Ruby code, raise, or deoptimise), so a chain of compiled calls
+//! that never leaves compiled code costs no frame records at all.
+//!
+//! ```text
 //! compiled add_with_side_effects: guard kind fixnum fails at the `+`
 //!   stub: push rbx, r12, r13; call deoptimise(ctx, code, site 4, rbp, rsp)
 //!   deoptimise: receiver, 2 args, stack [r12, r13] -> value stack
@@ -20,39 +27,87 @@
 
 use super::{CompiledMethod, MAX_GUARD_FAILURES};
 use crate::interp::LoadedMethod;
-use crate::object::{RArray, RFloat, RObject};
+use crate::object::{MethodEntry, RArray, RFloat, RObject};
 use crate::value::Value;
 use crate::vm::{Control, Vm, VmResult};
 use bytecode::abi;
 use jit::backend::EntryFrame;
-use jit::runtime::Helpers;
+use jit::runtime::{ActivationRecord, Helpers};
 use std::rc::Rc;
 
-/// One activation of compiled code: what its `ctx` points to.
-pub struct Activation {
-    vm: *mut Vm,
-    compiled: Rc<CompiledMethod>,
-    method: Rc<LoadedMethod>,
-    /// The frame's receiver slot on the value stack, and its argument
-    /// count.
-    base: usize,
-    argc: usize,
-    /// What a helper that returned `UNDEF` left pending.
-    pending: Option<Control>,
+/// One activation of compiled code: what its `ctx` points to (the layout
+/// compiled code shares, since it makes the records of native calls).
+type Activation = ActivationRecord;
+
+/// The code an activation runs.
+fn compiled<'a>(activation: &Activation) -> &'a CompiledMethod {
+    // SAFETY: `compiled` comes from an `Rc<CompiledMethod>` the JIT keeps
+    // for the whole run (`JitState::code`): code is never freed.
+    unsafe { &*(activation.compiled as *const CompiledMethod) }
 }
 
-impl Activation {
-    fn operand_base(&self) -> usize {
-        self.base + 1 + self.argc + self.method.code.locals.len()
-    }
+/// Where an activation's operands start on the value stack (materialised
+/// activations only).
+fn operand_base(activation: &Activation) -> usize {
+    activation.base as usize
+        + 1
+        + activation.argc as usize
+        + compiled(activation).method.code.locals.len()
+}
 
-    fn finish(&mut self, result: VmResult) -> u64 {
+impl Vm {
+    /// A helper's result for compiled code: the value, or `UNDEF` with the
+    /// transfer left pending.
+    fn result_for_compiled(&mut self, result: VmResult) -> u64 {
         match result {
             Ok(value) => value.bits(),
             Err(control) => {
-                self.pending = Some(control);
+                self.compiled_pending = Some(control);
                 abi::UNDEF
             }
+        }
+    }
+
+    /// Gives the virtual frames of native calls up to `activation` their
+    /// interpreter frames, outermost first, as `invoke` would have pushed
+    /// them (see [`ActivationRecord`]).
+    ///
+    /// # Safety
+    /// `activation` and the records it links to are live activations.
+    unsafe fn materialise(&mut self, activation: *mut Activation) {
+        // SAFETY: the caller's contract.
+        let (activation, caller) = unsafe {
+            if (*activation).frame_id != 0 {
+                return;
+            }
+            let caller = (*activation).caller;
+            self.materialise(caller);
+            (&mut *activation, &*caller)
+        };
+        if let Some(frame) = self.frames.last_mut() {
+            frame.ip = caller.ip as u32;
+        }
+        let base = operand_base(caller);
+        self.stack.truncate(base);
+        // SAFETY: the caller stored the receiver and arguments at `values`
+        // (in its frame, where they stay during the call).
+        let values = unsafe {
+            std::slice::from_raw_parts(
+                activation.values as *const Value,
+                activation.argc as usize + 1,
+            )
+        };
+        self.stack.extend_from_slice(values);
+        // SAFETY: `entry` is the method entry the caller's code calls, kept
+        // by that code (`CompiledMethod::direct_calls`).
+        let entry = unsafe { &*(activation.entry as *const MethodEntry) };
+        let callee = &compiled(activation).method;
+        let id = self.push_method_frame(entry, callee, None);
+        self.push_locals(callee);
+        activation.base = base as u64;
+        activation.frame_id = id;
+        if let Some(jit) = &mut self.jit {
+            jit.run_stats.materialised_frames += 1;
         }
     }
 }
@@ -72,6 +127,7 @@ pub fn table() -> Helpers {
         array_store: array_store as *const () as u64,
         unbox_float: unbox_float as *const () as u64,
         box_float: box_float as *const () as u64,
+        finish_native: finish_native as *const () as u64,
     }
 }
 
@@ -105,14 +161,21 @@ impl Vm {
             values: self.stack[base..end].as_ptr() as *const u64,
             argc: argc as u64,
         };
+        let depth = self.frames.len();
         let mut activation = Activation {
-            vm: self as *mut Vm,
-            compiled: compiled.clone(),
-            method: method.clone(),
-            base,
-            argc,
-            pending: None,
+            vm: self as *mut Vm as *mut std::ffi::c_void,
+            compiled: Rc::as_ptr(compiled) as *const std::ffi::c_void,
+            entry: std::ptr::null(),
+            caller: std::ptr::null_mut(),
+            values: entry_frame.values,
+            argc: argc as u64,
+            base: base as u64,
+            ip: 0,
+            depth_left: crate::vm::MAX_DEPTH.saturating_sub(depth) as u64,
+            // Materialised: the interpreter pushed the frame.
+            frame_id: self.frames.last().map_or(u64::MAX, |f| f.id.max(1)),
         };
+        debug_assert!(Rc::ptr_eq(&compiled.method, method));
         let entry = compiled.code.entry();
         // SAFETY: the code was generated for this signature; `activation`
         // and `entry_frame` outlive the call, and the VM is only reached
@@ -124,8 +187,8 @@ impl Vm {
             )
         };
         if result == abi::UNDEF {
-            Err(activation
-                .pending
+            Err(self
+                .compiled_pending
                 .take()
                 .expect("compiled code returns UNDEF only with a transfer pending"))
         } else {
@@ -134,16 +197,19 @@ impl Vm {
     }
 }
 
-/// The activation and VM behind a `ctx` pointer.
+/// The activation and VM behind a `ctx` pointer, its frame materialised
+/// (every helper that may run Ruby code, raise or look at the frame
+/// starts here).
 ///
 /// # Safety
-/// `ctx` must be the pointer `run_compiled` passed, during that call.
+/// `ctx` must be the record compiled code was entered with, during that
+/// activation.
 unsafe fn context<'a>(ctx: *mut Activation) -> (&'a mut Activation, &'a mut Vm) {
     // SAFETY: the caller's contract; the VM outlives the activation.
     unsafe {
-        let activation = &mut *ctx;
-        let vm = &mut *activation.vm;
-        (activation, vm)
+        let vm = &mut *((*ctx).vm as *mut Vm);
+        vm.materialise(ctx);
+        (&mut *ctx, vm)
     }
 }
 
@@ -156,35 +222,55 @@ extern "C" fn run_insn(
 ) -> u64 {
     // SAFETY: compiled code passes its own ctx.
     let (activation, vm) = unsafe { context(ctx) };
+    let compiled = compiled(activation);
     let ip = (at & 0xffff_ffff) as usize;
     let frames = ((at >> 32) & 0x7fff_ffff) as usize;
     let step = if at >> 63 != 0 {
-        let entries = &activation.compiled.direct_calls;
-        Step::Call(entries[method as usize].clone())
+        Step::Call(compiled.direct_calls[method as usize].clone())
     } else {
         Step::Insn(vm.methods[method as usize].clone())
     };
     let count = count as usize;
-    let operand_base = activation.operand_base();
+    let operand_base = operand_base(activation);
     vm.stack.truncate(operand_base);
     let result = if frames == 0 {
         // SAFETY: compiled code stored `count` values at `values`; a Value
         // is its word (`repr(transparent)`).
         let operands = unsafe { std::slice::from_raw_parts(values as *const Value, count) };
         vm.stack.extend_from_slice(operands);
-        vm.step(&step, activation.base, activation.argc, ip, operand_base)
+        let (base, argc) = (activation.base as usize, activation.argc as usize);
+        vm.step(&step, base, argc, ip, operand_base)
     } else {
-        let compiled = activation.compiled.clone();
         let call = &compiled.code.call_frames[frames - 1];
         // SAFETY: compiled code passes one word per source of the call's
         // map after the operands.
         let words = unsafe { std::slice::from_raw_parts(values.add(count), call.reprs.len()) };
-        let result = vm.run_in_inlined_frames(&step, ip, count, &compiled, call, words);
+        let result = vm.run_in_inlined_frames(&step, ip, count, compiled, call, words);
         vm.stack.truncate(operand_base);
         result
     };
     let result = result.map(|pushed| pushed.unwrap_or(Value::NIL));
-    activation.finish(result)
+    vm.result_for_compiled(result)
+}
+
+/// After a native call whose callee's frame was materialised: pops it
+/// (the callee has returned `result`).
+extern "C" fn finish_native(record: *mut Activation, result: u64) -> u64 {
+    // SAFETY: compiled code passes the record of the call that returned;
+    // its `vm` is the running VM.
+    let (record, vm) = unsafe { (&*record, &mut *((*record).vm as *mut Vm)) };
+    vm.pop_frame();
+    vm.stack.truncate(record.base as usize);
+    if result == abi::UNDEF {
+        // `return` from a block to the callee: the callee's result.
+        if let Some(Control::Return { target, value }) = vm.compiled_pending {
+            if target == record.frame_id {
+                vm.compiled_pending = None;
+                return value.bits();
+            }
+        }
+    }
+    result
 }
 
 /// What `run_insn` runs.
@@ -323,8 +409,9 @@ extern "C" fn unbox_float(value: u64) -> u64 {
 }
 
 extern "C" fn box_float(ctx: *mut Activation, bits: u64) -> u64 {
-    // SAFETY: compiled code passes its own ctx.
-    let (_, vm) = unsafe { context(ctx) };
+    // SAFETY: compiled code passes its own ctx. Allocating needs no frame:
+    // a collection finds the values of virtual frames on the machine stack.
+    let vm = unsafe { &mut *((*ctx).vm as *mut Vm) };
     vm.new_float(f64::from_bits(bits)).bits()
 }
 
@@ -339,7 +426,7 @@ extern "C" fn deoptimise(
 ) -> u64 {
     // SAFETY: compiled code passes its own ctx.
     let (activation, vm) = unsafe { context(ctx) };
-    let compiled = activation.compiled.clone();
+    let compiled = compiled(activation);
     debug_assert_eq!(compiled.handle as u64, handle);
     let site = site as usize;
     let site_map = &compiled.code.site_maps[site];
@@ -347,14 +434,14 @@ extern "C" fn deoptimise(
     // SAFETY: the stub passed its frame and stack pointers; the values it
     // names stay on the machine stack (seen by the collector) meanwhile.
     let (frames, returned) = unsafe { site_map.read(map, fp, sp, &mut |d| vm.new_float(d).bits()) };
-    vm.count_deopt(&compiled, site);
+    vm.count_deopt(compiled, site);
     if vm.jit.as_ref().is_some_and(|jit| jit.options.trace_deopt) {
-        vm.trace_deopt(&compiled, site, &frames, returned, site_map.after_call);
+        vm.trace_deopt(compiled, site, &frames, returned, site_map.after_call);
     }
     // The compiled method's own frame is the interpreter frame it runs in:
     // its values go back to its stack slots.
-    let base = activation.base;
-    let method = activation.method.clone();
+    let base = activation.base as usize;
+    let method = compiled.method.clone();
     vm.stack.truncate(base);
     vm.lay_out_frame(&method, &frames[0]);
     let resume = Resume {
@@ -362,7 +449,7 @@ extern "C" fn deoptimise(
         returned: returned.map(Value::from_bits),
     };
     let result = vm.resume_frames(&method, base, &frames, resume);
-    activation.finish(result)
+    vm.result_for_compiled(result)
 }
 
 /// How the innermost rebuilt frame continues.
@@ -559,7 +646,7 @@ impl Vm {
     /// Counts a deoptimisation; a real guard failure (not one
     /// `--jit-stress-deopt` made) that keeps happening makes the method
     /// compile again without that speculation.
-    fn count_deopt(&mut self, compiled: &Rc<CompiledMethod>, site: usize) {
+    fn count_deopt(&mut self, compiled: &CompiledMethod, site: usize) {
         let (_, reason) = &compiled.code.site_reasons[site];
         let stressed = self
             .jit

@@ -32,7 +32,10 @@ use bytecode::profile::{builtin_kind_name, BranchProfile, Kind};
 use bytecode::{Insn, Method, Sym};
 use jit::backend::lir::KindTest;
 use jit::ir::{MethodRef, ShapeRef};
-use jit::runtime::{Callee, Helpers, Intrinsic, IvarLine, IvarProfile, Runtime, SendProfile};
+use jit::runtime::{
+    CallTarget, Callee, DirectCall, Helpers, Intrinsic, IvarLine, IvarProfile, NativeCallee,
+    Runtime, SendProfile,
+};
 use std::cell::{Cell, RefCell};
 use std::path::PathBuf;
 use std::rc::Rc;
@@ -71,6 +74,8 @@ pub struct RunStats {
     pub recompilations: u64,
     pub invalidations: u64,
     pub osr_entries: u64,
+    /// Frames of native calls given their interpreter frame.
+    pub materialised_frames: u64,
 }
 
 /// The JIT's settings and counters for one run.
@@ -123,7 +128,7 @@ impl CompiledMethod {
     /// ones deoptimise at their next poll; the method is interpreted (and
     /// counted towards compiling it again). False when it was retired
     /// already.
-    pub fn retire(self: &Rc<Self>) -> bool {
+    pub fn retire(&self) -> bool {
         if self.invalidated.get() != 0 {
             return false;
         }
@@ -136,6 +141,8 @@ impl CompiledMethod {
             }
             None => {
                 *method.compiled.borrow_mut() = None;
+                method.call_target.code.set(0);
+                method.call_target.compiled.set(0);
                 method.jit.set(status::NOT_YET);
                 method.calls.set(0);
             }
@@ -265,6 +272,8 @@ impl Vm {
     fn jit_compile(&mut self, method: &Rc<LoadedMethod>) {
         match self.jit_compile_code(method, None) {
             Some(code) => {
+                method.call_target.compiled.set(Rc::as_ptr(&code) as u64);
+                method.call_target.code.set(code.code.memory.address());
                 *method.compiled.borrow_mut() = Some(code);
                 method.jit.set(status::COMPILED);
             }
@@ -342,6 +351,7 @@ impl Vm {
                     deoptimise: rt.helpers().deoptimise,
                     stress_countdown: rt.stress_countdown(),
                     invalidated_flag: rt.invalidated_flag(),
+                    finish_native: rt.helpers().finish_native,
                 };
                 let generated = jit::backend::generate(
                     &graph,
@@ -532,6 +542,7 @@ impl Vm {
             line("jit.recompilations", run.recompilations);
             line("jit.invalidations", run.invalidations);
             line("jit.osr_entries", run.osr_entries);
+            line("jit.materialised_frames", run.materialised_frames);
         }
         line("gc.runs", self.heap.stats.collections);
         out
@@ -684,7 +695,7 @@ impl Runtime for VmRuntime<'_> {
         Some(value.bits())
     }
 
-    fn direct_call(&self, kind: Kind, name: Sym, argc: u32) -> Option<u32> {
+    fn direct_call(&self, kind: Kind, name: Sym, argc: u32) -> Option<DirectCall> {
         self.looked_up.borrow_mut().insert(name);
         let entry = self.vm.find_method(self.class_of_kind(kind), name)?;
         let MethodBody::Bytecode(callee) = &entry.body else {
@@ -696,6 +707,12 @@ impl Runtime for VmRuntime<'_> {
         if !simple {
             return None;
         }
+        // A native call's frame is pushed only if needed: not for a
+        // method whose frame makes an environment as it starts.
+        let native = (!code.has_env).then(|| NativeCallee {
+            target: &callee.call_target as *const CallTarget as u64,
+            entry: Rc::as_ptr(&entry) as u64,
+        });
         let mut calls = self.direct_calls.borrow_mut();
         let handle = match calls.iter().position(|e| Rc::ptr_eq(e, &entry)) {
             Some(handle) => handle,
@@ -704,7 +721,10 @@ impl Runtime for VmRuntime<'_> {
                 calls.len() - 1
             }
         };
-        Some(handle as u32)
+        Some(DirectCall {
+            handle: handle as u32,
+            native,
+        })
     }
 
     fn kind_test(&self, kind: Kind) -> KindTest {
@@ -857,6 +877,7 @@ pub fn lir_after_run(source: &str, name: &str) -> String {
         deoptimise: rt.helpers().deoptimise,
         stress_countdown: None,
         invalidated_flag: 0,
+        finish_native: rt.helpers().finish_native,
     };
     let mut text = String::new();
     let generated = jit::backend::generate(&graph, &rt, &options, &mut |lir| {

@@ -142,6 +142,17 @@ pub struct Helper {
     pub address: u64,
 }
 
+/// A call compiled code makes straight into the callee's compiled code:
+/// the callee's [`crate::runtime::CallTarget`], the runtime's method entry,
+/// and the index of the send (for the caller's frame, if materialised).
+/// The receiver and arguments are the call's `spread`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct NativeCall {
+    pub target: u64,
+    pub entry: u64,
+    pub ip: u32,
+}
+
 #[derive(Clone, PartialEq, Debug)]
 pub enum Inst {
     /// The start of a block; `params` are its phis, given by each jump in.
@@ -236,7 +247,10 @@ pub enum Inst {
     /// registers, then (with `spread`) a pointer to the `spread` values
     /// stored in the frame and their count. With
     /// `pending`, a result of `UNDEF` (a pending exception or jump) leaves
-    /// the compiled method with it.
+    /// the compiled method with it. With `native`, the call first tries
+    /// the callee's compiled code directly (see
+    /// [`crate::runtime::ActivationRecord`]); the helper is the way taken
+    /// while the callee has none.
     Call {
         dst: Option<VReg>,
         helper: Helper,
@@ -244,6 +258,7 @@ pub enum Inst {
         args: Vec<Opd>,
         spread: Option<Vec<Opd>>,
         pending: bool,
+        native: Option<NativeCall>,
     },
     /// A safepoint: deoptimises at `site` when the code was invalidated.
     Poll {
@@ -506,6 +521,7 @@ impl fmt::Display for Inst {
                 args,
                 spread,
                 pending,
+                native,
             } => {
                 let mut all: Vec<String> = Vec::new();
                 if *with_ctx {
@@ -517,9 +533,10 @@ impl fmt::Display for Inst {
                 }
                 let dst = dst.map(|d| format!("{d} = ")).unwrap_or_default();
                 let pending = if *pending { " pending" } else { "" };
+                let native = if native.is_some() { "native or " } else { "" };
                 write!(
                     f,
-                    "  {dst}call {}({}){pending}",
+                    "  {dst}call {native}{}({}){pending}",
                     helper.name,
                     all.join(", ")
                 )

@@ -572,6 +572,7 @@ impl Lowering<'_> {
             args,
             spread: None,
             pending: false,
+            native: None,
         });
     }
 
@@ -1068,10 +1069,20 @@ impl Lowering<'_> {
         let pushes = graph.op(node).ty() == crate::ir::Type::Value && !graph.users(node).is_empty();
         let dst = pushes.then(|| self.vreg(node));
         let result = dst.unwrap_or_else(|| self.new_vreg());
+        let mut native = None;
         let (target, name) = match direct {
-            Some(handle) => {
+            Some(call) => {
+                // Native calls leave from the compiled method's own frame
+                // (a call in inlined code runs in its rebuilt frames).
+                if where_ >> 32 == 0 {
+                    native = call.native.map(|callee| NativeCall {
+                        target: callee.target,
+                        entry: callee.entry,
+                        ip,
+                    });
+                }
                 where_ |= 1 << 63;
-                (handle as i64, "call_direct")
+                (call.handle as i64, "call_direct")
             }
             None => (method.0 as i64, "run_insn"),
         };
@@ -1085,6 +1096,7 @@ impl Lowering<'_> {
             args: vec![Opd::Imm(target), Opd::Imm(where_), Opd::Imm(count as i64)],
             spread: Some(spread),
             pending: true,
+            native,
         });
         if graph.op(node).has_side_effect() {
             map.current = None;
@@ -1110,7 +1122,7 @@ impl Lowering<'_> {
 #[derive(Clone, Copy)]
 struct InsnAt {
     method: crate::ir::MethodRef,
-    direct: Option<u32>,
+    direct: Option<crate::runtime::DirectCall>,
     ip: u32,
 }
 

@@ -11,7 +11,22 @@
 //! rbp - 8..40 saved rbx, r12, r13, r14, r15
 //! rbp - 48    the entry pointer
 //! rbp - 56    spill slot 0, then 1, ... downwards
+//!             the activation record of native calls (when the code makes any)
 //! rsp + 0     values a call passes by pointer (the operands of run_insn)
+//! ```
+//!
+//! A native call (`call native or call_direct(...)` in the LIR) goes
+//! straight into the callee's compiled code when it has some: it fills in
+//! the callee's [`ActivationRecord`] in the caller's frame, enters the
+//! callee with it, and afterwards lets the runtime pop the callee's frame
+//! if it was materialised. Otherwise the helper call runs:
+//!
+//! ```text
+//!   mov r10, &target ; mov rax, [r10] ; test rax, rax ; jz helper
+//!   depth check ; fill in the record at rsp + area ; call rax
+//!   cmp [record.frame_id], 0 ; jne finish ; jmp done
+//! helper: ... call call_direct ...
+//! done:
 //! ```
 //!
 //! Templates compute into the scratch registers (`rax`, `r10`, `r11`) and
@@ -24,6 +39,7 @@
 use super::lir::*;
 use super::regalloc::{Allocation, Loc, Reg};
 use crate::ir::{Cmp, NodeId};
+use crate::runtime::{ActivationRecord, CallTarget};
 use bytecode::abi;
 use dynasmrt::x64::X64Relocation;
 use dynasmrt::{dynasm, DynamicLabel, DynasmApi, DynasmLabelApi, VecAssembler};
@@ -95,6 +111,8 @@ pub struct EmitOptions {
     pub deoptimise: u64,
     pub stress_countdown: Option<u64>,
     pub invalidated_flag: u64,
+    /// [`crate::runtime::Helpers::finish_native`].
+    pub finish_native: u64,
 }
 
 struct Emitter<'a> {
@@ -108,6 +126,8 @@ struct Emitter<'a> {
     stubs: Vec<DynamicLabel>,
     exit: DynamicLabel,
     frame_size: i32,
+    /// Where the record of native calls sits (from `rsp`).
+    record_offset: i32,
 }
 
 pub fn emit(lir: &Lir, alloc: &Allocation, options: &EmitOptions) -> Emitted {
@@ -134,9 +154,19 @@ pub fn emit(lir: &Lir, alloc: &Allocation, options: &EmitOptions) -> Emitted {
         })
         .max()
         .unwrap_or(0);
+    let native = lir.insts.iter().any(|i| {
+        matches!(
+            i,
+            Inst::Call {
+                native: Some(_),
+                ..
+            }
+        )
+    });
+    let record_size = if native { ActivationRecord::SIZE } else { 0 };
     // 40 bytes of saved registers after rbp; the frame keeps rsp 16-byte
     // aligned at calls.
-    let mut frame_size = 8 + 8 * alloc.spill_slots as i32 + 8 * spread;
+    let mut frame_size = 8 + 8 * alloc.spill_slots as i32 + 8 * spread + record_size;
     if frame_size % 16 != 8 {
         frame_size += 8;
     }
@@ -156,6 +186,7 @@ pub fn emit(lir: &Lir, alloc: &Allocation, options: &EmitOptions) -> Emitted {
         stubs,
         exit,
         frame_size,
+        record_offset: 8 * spread,
     };
     emitter.prologue();
     let mut inst_offsets = Vec::with_capacity(lir.insts.len());
@@ -213,6 +244,51 @@ impl Emitter<'_> {
             ; pop rbx
             ; pop rbp
             ; ret
+        );
+    }
+
+    /// The native way of a call (see the module doc): jumps to `done`
+    /// with the result in `rax`, or falls through to the helper's way when
+    /// the callee has no compiled code or the calls nest too deep.
+    fn native_call(&mut self, call: &NativeCall, argc: i32, done: DynamicLabel) {
+        let target = call.target as i64;
+        let entry = call.entry as i64;
+        let ip = call.ip as i32;
+        let record = self.record_offset;
+        let finish = self.options.finish_native as i64;
+        dynasm!(self.ops
+            ; .arch x64
+            ; mov r10, QWORD target
+            ; mov rax, [r10 + CallTarget::CODE]
+            ; test rax, rax
+            ; jz >helper
+            ; mov r11, [r15 + ActivationRecord::DEPTH_LEFT]
+            ; cmp r11, 1
+            ; jbe >helper
+            ; lea rdi, [rsp + record]
+            ; sub r11, 1
+            ; mov [rdi + ActivationRecord::DEPTH_LEFT], r11
+            ; mov r11, [r15 + ActivationRecord::VM]
+            ; mov [rdi + ActivationRecord::VM], r11
+            ; mov r11, [r10 + CallTarget::COMPILED]
+            ; mov [rdi + ActivationRecord::COMPILED], r11
+            ; mov r11, QWORD entry
+            ; mov [rdi + ActivationRecord::ENTRY], r11
+            ; mov [rdi + ActivationRecord::CALLER], r15
+            ; mov [rdi + ActivationRecord::VALUES], rsp
+            ; mov QWORD [rdi + ActivationRecord::ARGC], argc
+            ; mov QWORD [rdi + ActivationRecord::FRAME_ID], 0
+            ; mov QWORD [r15 + ActivationRecord::IP], ip
+            ; lea rsi, [rdi + ActivationRecord::VALUES]
+            ; call rax
+            ; cmp QWORD [rsp + record + ActivationRecord::FRAME_ID], 0
+            ; je =>done
+            ; lea rdi, [rsp + record]
+            ; mov rsi, rax
+            ; mov rax, QWORD finish
+            ; call rax
+            ; jmp =>done
+            ; helper:
         );
     }
 
@@ -804,12 +880,18 @@ impl Emitter<'_> {
                 args,
                 spread,
                 pending,
+                native,
             } => {
                 let spread = spread.as_deref();
                 for (i, value) in spread.unwrap_or_default().iter().enumerate() {
                     self.load(Reg::RAX, *value);
                     let offset = 8 * i as i32;
                     dynasm!(self.ops ; .arch x64 ; mov [rsp + offset], rax);
+                }
+                let done = self.ops.new_dynamic_label();
+                if let Some(call) = native {
+                    let argc = spread.map_or(0, |s| s.len() as i32 - 1);
+                    self.native_call(call, argc, done);
                 }
                 const ARGS: [Reg; 6] = [Reg::RDI, Reg::RSI, Reg::RDX, Reg::RCX, Reg::R8, Reg::R9];
                 let mut moves = Vec::new();
@@ -832,6 +914,7 @@ impl Emitter<'_> {
                     ; .arch x64
                     ; mov rax, QWORD address
                     ; call rax
+                    ; =>done
                 );
                 if *pending {
                     let undef = abi::UNDEF as i32;
