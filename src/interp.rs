@@ -434,6 +434,48 @@ impl Vm {
         }
     }
 
+    /// `break` with `value` from the block running in frame `frame`: ends
+    /// the call the block was passed to (a lambda: the lambda itself).
+    pub fn break_block(&mut self, frame: usize, value: Value) -> VmResult {
+        if self.frames[frame].is_lambda {
+            return Ok(value);
+        }
+        let (target, block_id) = (self.frames[frame].break_target, self.frames[frame].block_id);
+        if !self
+            .frames
+            .iter()
+            .any(|f| f.id == target && f.sending_block == block_id)
+        {
+            let class = self.c.local_jump_error;
+            let reason = Value::symbol(self.symbols.intern("break"));
+            return Err(self.raise_with(
+                class,
+                "break from proc-closure".into(),
+                &[("reason", reason), ("exit_value", value)],
+            ));
+        }
+        Err(Control::Break { target, value })
+    }
+
+    /// `return` with `value` from the block running in frame `frame`:
+    /// leaves the method the block was written in (a lambda: the lambda).
+    pub fn return_from_block(&mut self, frame: usize, value: Value) -> VmResult {
+        if self.frames[frame].is_lambda {
+            return Ok(value);
+        }
+        let target = self.frames[frame].home;
+        if !self.frames.iter().any(|f| f.id == target) {
+            let class = self.c.local_jump_error;
+            let reason = Value::symbol(self.symbols.intern("return"));
+            return Err(self.raise_with(
+                class,
+                "unexpected return".into(),
+                &[("reason", reason), ("exit_value", value)],
+            ));
+        }
+        Err(Control::Return { target, value })
+    }
+
     /// Runs a method's frame from its start: its compiled code when it has
     /// some, else the interpreter.
     #[inline]
@@ -630,25 +672,7 @@ impl Vm {
                 Insn::BreakBlock => {
                     self.frames[frame].ip = (ip - 1) as u32;
                     let value = self.pop();
-                    if self.frames[frame].is_lambda {
-                        return Ok(value);
-                    }
-                    let (target, block_id) =
-                        (self.frames[frame].break_target, self.frames[frame].block_id);
-                    if !self
-                        .frames
-                        .iter()
-                        .any(|f| f.id == target && f.sending_block == block_id)
-                    {
-                        let class = self.c.local_jump_error;
-                        let reason = Value::symbol(self.symbols.intern("break"));
-                        return Err(self.raise_with(
-                            class,
-                            "break from proc-closure".into(),
-                            &[("reason", reason), ("exit_value", value)],
-                        ));
-                    }
-                    return Err(Control::Break { target, value });
+                    return self.break_block(frame, value);
                 }
                 Insn::Alias => {
                     self.frames[frame].ip = (ip - 1) as u32;
@@ -775,20 +799,7 @@ impl Vm {
                 Insn::ReturnFromBlock => {
                     self.frames[frame].ip = (ip - 1) as u32;
                     let value = self.pop();
-                    if self.frames[frame].is_lambda {
-                        return Ok(value);
-                    }
-                    let target = self.frames[frame].home;
-                    if !self.frames.iter().any(|f| f.id == target) {
-                        let class = self.c.local_jump_error;
-                        let reason = Value::symbol(self.symbols.intern("return"));
-                        return Err(self.raise_with(
-                            class,
-                            "unexpected return".into(),
-                            &[("reason", reason), ("exit_value", value)],
-                        ));
-                    }
-                    return Err(Control::Return { target, value });
+                    return self.return_from_block(frame, value);
                 }
                 Insn::Not => {
                     let value = self.pop();

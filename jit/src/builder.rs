@@ -587,13 +587,13 @@ impl Builder<'_> {
                 Insn::BreakBlock => {
                     let value = Self::pop(&mut frame);
                     let target = self.context.break_target;
-                    self.end(&frame, Op::NonLocalExit(target), &[value], None);
+                    self.end(&frame, Op::NonLocalExit(target, ip as u32), &[value], None);
                     return None;
                 }
                 Insn::ReturnFromBlock => {
                     let value = Self::pop(&mut frame);
                     let target = self.context.home;
-                    self.end(&frame, Op::NonLocalExit(target), &[value], None);
+                    self.end(&frame, Op::NonLocalExit(target, ip as u32), &[value], None);
                     return None;
                 }
                 Insn::LoadEnv { .. } => {

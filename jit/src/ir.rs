@@ -418,9 +418,9 @@ pub enum Op {
     Deopt(DeoptReason),
     /// Returns the input from the compiled method.
     Return,
-    /// `break` or a block's `return` leaving through frames: input, the
-    /// value.
-    NonLocalExit(ExitTarget),
+    /// `break` or a block's `return` leaving through frames, at the
+    /// instruction with this index of its frame's method: input, the value.
+    NonLocalExit(ExitTarget, u32),
 
     // --- fixed nodes with effects ----------------------------------------
     /// A call. Inputs: receiver, `argc` arguments, then the block argument
@@ -531,7 +531,7 @@ impl Op {
             | Op::Guard(_)
             | Op::Deopt(_)
             | Op::Return
-            | Op::NonLocalExit(_)
+            | Op::NonLocalExit(..)
             | Op::Send(_)
             | Op::Yield { .. }
             | Op::Insn { .. }
@@ -554,7 +554,7 @@ impl Op {
 
     /// Whether the node ends the method (it is listed by `finish`).
     pub fn is_end(&self) -> bool {
-        matches!(self, Op::Return | Op::Deopt(_) | Op::NonLocalExit(_))
+        matches!(self, Op::Return | Op::Deopt(_) | Op::NonLocalExit(..))
     }
 
     /// Whether running it again after a deoptimisation could be seen: a
@@ -605,7 +605,7 @@ impl Op {
             | Op::Guard(_)
             | Op::Deopt(_)
             | Op::Return
-            | Op::NonLocalExit(_)
+            | Op::NonLocalExit(..)
             | Op::StoreIvar { .. }
             | Op::ArrayStore => Type::Void,
             Op::Send(_)

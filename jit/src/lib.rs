@@ -157,6 +157,27 @@ fn optimisation(graph: &mut Graph, pass: &str) -> bool {
     }
 }
 
+/// What to compile: a method from its start, or for on-stack replacement
+/// from the loop header `ip` (with `depth` operands on the stack there);
+/// and whether to inline (the runtime compiles again without inlining when
+/// the back end cannot compile what inlining made).
+#[derive(Clone, Copy, Debug)]
+pub struct Request {
+    pub method: MethodRef,
+    pub osr: Option<(u32, u32)>,
+    pub inline: bool,
+}
+
+impl Request {
+    pub fn method(method: MethodRef) -> Request {
+        Request {
+            method,
+            osr: None,
+            inline: true,
+        }
+    }
+}
+
 /// Compiles `method`: builds its graph and runs every pass, showing
 /// `observe` the graph after each one that changed it (and after `build`).
 pub fn compile(
@@ -165,26 +186,13 @@ pub fn compile(
     stats: &mut Stats,
     observe: &mut dyn FnMut(&str, &Graph),
 ) -> Result<Graph, Bailout> {
-    compile_at(rt, method, None, stats, observe)
+    compile_request(rt, Request::method(method), stats, observe)
 }
 
-/// Compiles `method` for on-stack replacement at the loop header `ip`
-/// (with `depth` operands on the stack there).
-pub fn compile_osr(
+/// Compiles what `request` asks for.
+pub fn compile_request(
     rt: &dyn Runtime,
-    method: MethodRef,
-    ip: u32,
-    depth: u32,
-    stats: &mut Stats,
-    observe: &mut dyn FnMut(&str, &Graph),
-) -> Result<Graph, Bailout> {
-    compile_at(rt, method, Some((ip, depth)), stats, observe)
-}
-
-fn compile_at(
-    rt: &dyn Runtime,
-    method: MethodRef,
-    osr: Option<(u32, u32)>,
+    request: Request,
     stats: &mut Stats,
     observe: &mut dyn FnMut(&str, &Graph),
 ) -> Result<Graph, Bailout> {
@@ -193,7 +201,7 @@ fn compile_at(
         stats,
         next_frame: 0,
     };
-    let result = pipeline(&mut session, method, osr, observe);
+    let result = pipeline(&mut session, request, observe);
     match result {
         Ok(graph) => {
             session.stats.compiled += 1;
@@ -212,13 +220,13 @@ fn compile_at(
 
 fn pipeline(
     session: &mut Session,
-    method: MethodRef,
-    osr: Option<(u32, u32)>,
+    request: Request,
     observe: &mut dyn FnMut(&str, &Graph),
 ) -> Result<Graph, Bailout> {
     let frame = session.new_frame();
     let context = FrameContext::root(frame);
-    let mut graph = match osr {
+    let method = request.method;
+    let mut graph = match request.osr {
         Some((ip, depth)) => builder::build_osr(session.rt, method, context, ip, depth)?,
         None => builder::build(session.rt, method, context)?,
     };
@@ -237,8 +245,10 @@ fn pipeline(
     step(&mut graph, "inline_caching", changed);
     let changed = passes::intrinsics::run(&mut graph, session.rt);
     step(&mut graph, "intrinsics", changed);
-    let changed = passes::inlining::run(&mut graph, session);
-    step(&mut graph, "inlining", changed);
+    if request.inline {
+        let changed = passes::inlining::run(&mut graph, session);
+        step(&mut graph, "inlining", changed);
+    }
     let changed = passes::deoptimise::run(&mut graph);
     step(&mut graph, "deoptimise", changed);
     // Each pass is bounded; the round limit only guards against two passes

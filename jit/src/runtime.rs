@@ -168,6 +168,11 @@ impl CallTarget {
     pub const COMPILED: i32 = std::mem::offset_of!(CallTarget, compiled) as i32;
 }
 
+/// What [`Helpers::leave_block`] does: a block's `return`...
+pub const LEAVE_RETURN: i64 = 0;
+/// ...or its `break`.
+pub const LEAVE_BREAK: i64 = 1;
+
 /// A send compiled code may call without its lookup
 /// ([`Runtime::direct_call`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -232,6 +237,11 @@ pub struct Helpers {
     /// frame was materialised, pops that frame; returns the call's result
     /// (a `return` from a block to the callee becomes its result).
     pub finish_native: u64,
+    /// `fn(ctx, leave, ip, value) -> u64`: a compiled block's own
+    /// `return` (`leave` = [`LEAVE_RETURN`]) or `break`
+    /// ([`LEAVE_BREAK`]) at index `ip`: `UNDEF` with the transfer
+    /// pending, or from a lambda the lambda's result.
+    pub leave_block: u64,
 }
 
 /// The runtime as the JIT sees it.

@@ -128,6 +128,7 @@ pub fn table() -> Helpers {
         unbox_float: unbox_float as *const () as u64,
         box_float: box_float as *const () as u64,
         finish_native: finish_native as *const () as u64,
+        leave_block: leave_block as *const () as u64,
     }
 }
 
@@ -250,6 +251,20 @@ extern "C" fn run_insn(
         result
     };
     let result = result.map(|pushed| pushed.unwrap_or(Value::NIL));
+    vm.result_for_compiled(result)
+}
+
+extern "C" fn leave_block(ctx: *mut Activation, leave: i64, ip: u64, value: u64) -> u64 {
+    // SAFETY: compiled code passes its own ctx.
+    let (_, vm) = unsafe { context(ctx) };
+    let frame = vm.frames.len() - 1;
+    vm.frames[frame].ip = ip as u32;
+    let value = Value::from_bits(value);
+    let result = if leave == jit::runtime::LEAVE_BREAK {
+        vm.break_block(frame, value)
+    } else {
+        vm.return_from_block(frame, value)
+    };
     vm.result_for_compiled(result)
 }
 

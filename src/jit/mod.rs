@@ -334,18 +334,20 @@ impl Vm {
                     index += 1;
                 }
             };
-            let graph = match osr {
-                Some((ip, depth)) => jit::compile_osr(
-                    &rt,
-                    MethodRef(method.id),
-                    ip,
-                    depth,
-                    &mut jit.stats,
-                    &mut observe,
-                ),
-                None => jit::compile(&rt, MethodRef(method.id), &mut jit.stats, &mut observe),
-            };
-            graph.ok().and_then(|graph| {
+            // The back end may refuse what inlining made (an inlined
+            // block's environment, say): then the method is compiled
+            // again without inlining, its calls left as calls.
+            let mut outcome = None;
+            for inline in [true, false] {
+                let request = jit::Request {
+                    method: MethodRef(method.id),
+                    osr,
+                    inline,
+                };
+                let Ok(graph) = jit::compile_request(&rt, request, &mut jit.stats, &mut observe)
+                else {
+                    break;
+                };
                 let options = jit::backend::EmitOptions {
                     code_handle: handle as u64,
                     deoptimise: rt.helpers().deoptimise,
@@ -373,24 +375,25 @@ impl Vm {
                             jit::backend::disasm::listing(&code, &describe)
                         });
                         let constants = (rt.assumed_constants.take(), rt.folded_constants.take());
-                        Some((
+                        outcome = Some((
                             code,
                             rt.looked_up.take(),
                             rt.direct_calls.take(),
                             constants,
                             listing,
-                        ))
+                        ));
+                        break;
                     }
                     Err(jit::backend::GenerateError::Unsupported(why)) => {
                         *jit.stats.bailouts.entry(why.0).or_default() += 1;
-                        None
                     }
                     Err(jit::backend::GenerateError::Memory(_)) => {
                         *jit.stats.bailouts.entry("no code memory").or_default() += 1;
-                        None
+                        break;
                     }
                 }
-            })
+            }
+            outcome
         };
         let compiled = match result {
             Some((

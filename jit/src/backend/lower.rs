@@ -32,7 +32,7 @@
 
 use super::lir::*;
 use super::schedule::{self, BlockId, Schedule};
-use crate::ir::{Cmp, Const, FloatOp, Graph, IntOp, NodeId, Op, Param};
+use crate::ir::{Cmp, Const, ExitTarget, FloatOp, Graph, IntOp, NodeId, Op, Param};
 use crate::passes::deopt_maps;
 use crate::runtime::{Helpers, Runtime};
 use bytecode::{abi, Insn};
@@ -576,6 +576,14 @@ impl Lowering<'_> {
         });
     }
 
+    /// Whether anything was inlined: a frame state of another frame.
+    fn has_inlined_frames(&self) -> bool {
+        let graph = self.graph;
+        graph
+            .live()
+            .any(|node| matches!(graph.op(node), Op::FrameState(info) if info.frame != graph.frame))
+    }
+
     /// The root frame runs instructions through the runtime; inlined
     /// frames have no interpreter frame to run them in (yet).
     fn in_root_frame(&self, node: NodeId) -> bool {
@@ -898,7 +906,37 @@ impl Lowering<'_> {
                 let value = self.opd(inputs[0])?;
                 self.emit(Inst::Return { value });
             }
-            Op::NonLocalExit(_) => return Err(Unsupported("a non-local exit")),
+            Op::NonLocalExit(target, ip) => {
+                // A compiled block's own `return` or `break`: the runtime
+                // makes the transfer (or, from a lambda, the result). With
+                // inlined frames the frame it leaves could be an inlined
+                // one, which the runtime does not see.
+                let leave = match target {
+                    ExitTarget::BlockHome => crate::runtime::LEAVE_RETURN,
+                    ExitTarget::BlockCreator => crate::runtime::LEAVE_BREAK,
+                    ExitTarget::Frame(_) => return Err(Unsupported("a non-local exit")),
+                };
+                if self.has_inlined_frames() {
+                    return Err(Unsupported("a non-local exit"));
+                }
+                let value = self.opd(inputs[0])?;
+                let result = self.new_vreg();
+                self.emit(Inst::Call {
+                    dst: Some(result),
+                    helper: Helper {
+                        name: "leave_block",
+                        address: self.helpers.leave_block,
+                    },
+                    with_ctx: true,
+                    args: vec![Opd::Imm(leave), Opd::Imm(ip as i64), value],
+                    spread: None,
+                    pending: true,
+                    native: None,
+                });
+                self.emit(Inst::Return {
+                    value: Opd::Reg(result),
+                });
+            }
             Op::Send(_) | Op::Yield { .. } | Op::Insn { .. } => self.run_insn(node, map)?,
             Op::Project(_) => return Err(Unsupported("a destructuring")),
             Op::NewEnv { .. } => return Err(Unsupported("an inlined frame's environment")),

@@ -233,7 +233,7 @@ pub fn describe(graph: &Graph, node: NodeId, numbering: &Numbering, rt: &dyn Run
         Op::Guard(reason) => format!("guard({}) {inputs}", guard_reason(*reason, rt)),
         Op::Deopt(reason) => format!("deopt({})", deopt_reason(*reason)),
         Op::Return => format!("return {inputs}"),
-        Op::NonLocalExit(target) => format!("exit({}) {inputs}", exit_target(*target)),
+        Op::NonLocalExit(target, _) => format!("exit({}) {inputs}", exit_target(*target)),
         Op::Send(info) => {
             let kind = info
                 .receiver_kind

@@ -99,7 +99,7 @@ fn expect_inputs(op: &Op, count: usize) -> Option<Vec<Type>> {
     use Type::*;
     Some(match op {
         Op::Branch | Op::Guard(_) | Op::BoolNot | Op::BoolToValue => vec![Bool],
-        Op::Return | Op::NonLocalExit(_) => vec![Value],
+        Op::Return | Op::NonLocalExit(..) => vec![Value],
         Op::IsKind(_) | Op::IsNil | Op::Truthy | Op::UntagFixnum | Op::UnboxFloat => vec![Value],
         Op::LoadShape | Op::ArrayLength | Op::LoadIvar { .. } | Op::Project(_) => vec![Value],
         Op::StoreIvar { .. } => vec![Value, Value],

@@ -51,7 +51,7 @@ pub fn run(graph: &mut Graph) -> bool {
                 }
             }
             Op::Int(op) => identity(graph, node, op),
-            Op::NonLocalExit(ExitTarget::Frame(frame)) if frame == graph.frame => {
+            Op::NonLocalExit(ExitTarget::Frame(frame), _) if frame == graph.frame => {
                 graph.set_op(node, Op::Return);
                 true
             }

@@ -280,7 +280,7 @@ impl Inliner {
                 map.insert(node, value);
                 continue;
             }
-            if matches!(op, Op::Return | Op::NonLocalExit(_)) {
+            if matches!(op, Op::Return | Op::NonLocalExit(..)) {
                 continue;
             }
             let copy = graph.add(op.clone(), &[], &[], None);
@@ -313,7 +313,7 @@ impl Inliner {
                     graph.push_control(continuation, pred);
                     graph.push_input(result, map[&n.inputs[0]]);
                 }
-                Op::NonLocalExit(target) => {
+                Op::NonLocalExit(target, _) => {
                     let pred = pred.expect("an end has a predecessor");
                     let value = map[&n.inputs[0]];
                     let joined = match target {
