@@ -65,3 +65,64 @@ fn a_loop_condition_is_a_compare_and_jump() {
     site 2: invalidated -> @15 [v0, v1, v1, v3, v3, v1]
     ");
 }
+
+/// A recursive call (not inlined) to a Ruby method whose receiver's class
+/// is guarded: a native call, which tries the callee's compiled code first
+/// and goes through the runtime (`call_direct`, no lookup) while it has
+/// none. A poll follows the call, resuming after it with its result.
+#[test]
+fn a_guarded_send_to_a_ruby_method_is_a_native_call() {
+    let lir = lir_after_run(
+        "def count(n)\n  if n == 0\n    0\n  else\n    count(n - 1) + 1\n  end\nend\n2000.times { count(3) }\n",
+        "count",
+    );
+    insta::assert_snapshot!(without_class_words(&lir), @r"
+    b0:
+      v0 = param self
+      v1 = param arg 0
+      guard v1 & 0x1 != 0 else site 0
+      v2 = untag v1
+      branch v2 ne 0x0 ? b1 : b2
+    b1:
+      v3 = sub v2, 0x1 check site 1
+      guard kind v0 Heap { offset: 8, word: CLASS, byte: false } else site 2
+      v4 = tag v3
+      v5 = call native or call_direct(ctx, 0x0, 0x8000000000000011, 0x2, [v0, v4]) pending
+      poll site 3
+      guard v5 & 0x1 != 0 else site 4
+      v6 = untag v5
+      v7 = add v6, 0x1 check site 5
+      v8 = tag v7
+      jump b3(v8)
+    b2:
+      jump b3(0x1)
+    b3(v9):
+      return v9
+    site 0: kind fixnum -> @0 [v0, v1]
+    site 1: overflow -> @0 [v0, v1]
+    site 2: kind Object -> @0 [v0, v1]
+    site 3: invalidated -> @17 after call [v0, v1]
+    site 4: kind fixnum -> @19 [v0, v1, v5, 0x3]
+    site 5: overflow -> @19 [v0, v1, v5, 0x3]
+    ");
+}
+
+/// The LIR with class addresses (long numbers that change from run to
+/// run) as `CLASS`; small words (kind bytes) stay.
+fn without_class_words(lir: &str) -> String {
+    let mut out = String::new();
+    let mut rest = lir;
+    while let Some(at) = rest.find("word: ") {
+        let (before, after) = rest.split_at(at + "word: ".len());
+        out.push_str(before);
+        let digits = after.len() - after.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+        out.push_str(if digits > 2 {
+            "CLASS"
+        } else {
+            &after[..digits]
+        });
+        rest = &after[digits..];
+    }
+    out.push_str(rest);
+    out
+}
