@@ -483,7 +483,7 @@ impl Vm {
         if method.jit.get() == crate::jit::status::COMPILED {
             let compiled = method.compiled.borrow().clone();
             if let Some(compiled) = compiled {
-                return self.run_compiled(&compiled, method, base, argc);
+                return self.run_compiled(&compiled, base, argc);
             }
         }
         self.execute(method, base, argc, 0)

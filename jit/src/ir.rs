@@ -840,6 +840,12 @@ impl Graph {
         self.nodes.len()
     }
 
+    /// Whether anything was inlined: a frame state of another frame.
+    pub fn has_inlined_frames(&self) -> bool {
+        self.live()
+            .any(|node| matches!(self.op(node), Op::FrameState(info) if info.frame != self.frame))
+    }
+
     /// How many live nodes there are.
     pub fn live_count(&self) -> usize {
         self.nodes.iter().filter(|n| !n.dead).count()

@@ -133,16 +133,15 @@ pub fn table() -> Helpers {
 }
 
 impl Vm {
-    /// Runs `method`'s compiled code in the frame at `base` (pushed by the
+    /// Runs a method's compiled code in the frame at `base` (pushed by the
     /// caller, as for the interpreter).
     pub fn run_compiled(
         &mut self,
         compiled: &Rc<CompiledMethod>,
-        method: &Rc<LoadedMethod>,
         base: usize,
         argc: usize,
     ) -> VmResult {
-        self.enter_compiled(compiled, method, base, argc, base + 1 + argc)
+        self.enter_compiled(compiled, base, argc, base + 1 + argc)
     }
 
     /// Enters `compiled` with the frame's words from `base` to `end` (the
@@ -150,7 +149,6 @@ impl Vm {
     pub fn enter_compiled(
         &mut self,
         compiled: &Rc<CompiledMethod>,
-        method: &Rc<LoadedMethod>,
         base: usize,
         argc: usize,
         end: usize,
@@ -176,7 +174,6 @@ impl Vm {
             // Materialised: the interpreter pushed the frame.
             frame_id: self.frames.last().map_or(u64::MAX, |f| f.id.max(1)),
         };
-        debug_assert!(Rc::ptr_eq(&compiled.method, method));
         let entry = compiled.code.entry();
         // SAFETY: the code was generated for this signature; `activation`
         // and `entry_frame` outlive the call, and the VM is only reached

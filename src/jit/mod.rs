@@ -386,6 +386,10 @@ impl Vm {
                     }
                     Err(jit::backend::GenerateError::Unsupported(why)) => {
                         *jit.stats.bailouts.entry(why.0).or_default() += 1;
+                        // Nothing inlined: nothing to leave out.
+                        if !graph.has_inlined_frames() {
+                            break;
+                        }
                     }
                     Err(jit::backend::GenerateError::Memory(_)) => {
                         *jit.stats.bailouts.entry("no code memory").or_default() += 1;
@@ -507,7 +511,7 @@ impl Vm {
             jit.run_stats.osr_entries += 1;
         }
         let end = self.stack.len();
-        Some(self.enter_compiled(&code, method, base, argc, end))
+        Some(self.enter_compiled(&code, base, argc, end))
     }
 
     /// The `--stats` report.

@@ -576,14 +576,6 @@ impl Lowering<'_> {
         });
     }
 
-    /// Whether anything was inlined: a frame state of another frame.
-    fn has_inlined_frames(&self) -> bool {
-        let graph = self.graph;
-        graph
-            .live()
-            .any(|node| matches!(graph.op(node), Op::FrameState(info) if info.frame != graph.frame))
-    }
-
     /// The root frame runs instructions through the runtime; inlined
     /// frames have no interpreter frame to run them in (yet).
     fn in_root_frame(&self, node: NodeId) -> bool {
@@ -916,7 +908,7 @@ impl Lowering<'_> {
                     ExitTarget::BlockCreator => crate::runtime::LEAVE_BREAK,
                     ExitTarget::Frame(_) => return Err(Unsupported("a non-local exit")),
                 };
-                if self.has_inlined_frames() {
+                if self.graph.has_inlined_frames() {
                     return Err(Unsupported("a non-local exit"));
                 }
                 let value = self.opd(inputs[0])?;
