@@ -367,7 +367,7 @@ impl Vm {
 
     /// The environment `hops` links out from `env`.
     #[inline]
-    fn env_at(env: Value, hops: u8) -> &'static REnv {
+    pub(crate) fn env_at(env: Value, hops: u8) -> &'static REnv {
         let mut current = env
             .get::<REnv>()
             .expect("a captured local has an environment");
@@ -1946,33 +1946,11 @@ impl Vm {
                 self.run_pushed_method(callee, receiver_index, argc, id)
             }
             MethodBody::Native(native) => {
-                let cref = self
-                    .frames
-                    .last()
-                    .map_or_else(|| self.top_cref(), |f| f.cref.clone());
-                let id = self.new_frame_id();
-                let mut frame = FrameRecord::new(FrameCode::Native(name), cref, entry.owner, id);
-                frame.block = block;
-                frame.kwargs = kwargs;
-                frame.hidden = match native.frame {
-                    NativeFrame::Shown => false,
-                    NativeFrame::Hidden => true,
-                    NativeFrame::HiddenWhenDirect => kind.direct,
-                };
-                self.frames.push(frame);
-                let result = if argc < native.min as usize
-                    || native.max.is_some_and(|max| argc > max as usize)
-                {
-                    Err(self.arity_error(argc, native.min as usize, native.max.map(|m| m as usize)))
-                } else {
-                    let receiver = self.stack[receiver_index];
-                    let args: smallvec::SmallVec<[Value; 8]> = smallvec::SmallVec::from_slice(
-                        &self.stack[receiver_index + 1..receiver_index + 1 + argc],
-                    );
-                    (native.func)(self, receiver, &args)
-                };
-                self.pop_frame();
-                result
+                let receiver = self.stack[receiver_index];
+                let args: smallvec::SmallVec<[Value; 8]> = smallvec::SmallVec::from_slice(
+                    &self.stack[receiver_index + 1..receiver_index + 1 + argc],
+                );
+                self.call_core(entry, native, name, receiver, &args, block, kind)
             }
             MethodBody::Block(body) => {
                 // `define_method`: the block runs with the receiver as self
@@ -2015,6 +1993,44 @@ impl Vm {
                 Err(self.no_method_error_for(receiver, name))
             }
         }
+    }
+
+    /// Calls the core method `native` (of `entry`, called as `name`) in a
+    /// frame of its own, after checking the arity.
+    #[allow(clippy::too_many_arguments)]
+    pub fn call_core(
+        &mut self,
+        entry: &MethodEntry,
+        native: &crate::core::NativeMethod,
+        name: bytecode::Sym,
+        receiver: Value,
+        args: &[Value],
+        block: Option<Rc<Block>>,
+        kind: CallKind,
+    ) -> VmResult {
+        let cref = self
+            .frames
+            .last()
+            .map_or_else(|| self.top_cref(), |f| f.cref.clone());
+        let id = self.new_frame_id();
+        let mut frame = FrameRecord::new(FrameCode::Native(name), cref, entry.owner, id);
+        frame.block = block;
+        frame.kwargs = kind.kwargs;
+        frame.hidden = match native.frame {
+            NativeFrame::Shown => false,
+            NativeFrame::Hidden => true,
+            NativeFrame::HiddenWhenDirect => kind.direct,
+        };
+        self.frames.push(frame);
+        let argc = args.len();
+        let result =
+            if argc < native.min as usize || native.max.is_some_and(|max| argc > max as usize) {
+                Err(self.arity_error(argc, native.min as usize, native.max.map(|m| m as usize)))
+            } else {
+                (native.func)(self, receiver, args)
+            };
+        self.pop_frame();
+        result
     }
 
     /// Pushes the frame of a call of the Ruby method `callee` (as `entry`

@@ -214,6 +214,11 @@ pub struct Helpers {
     pub frame_block: u64,
     /// `fn(ctx) -> u64`: the frame's environment (captured locals).
     pub frame_env: u64,
+    /// `fn(env, hops, slot) -> u64`: captured local `slot` of the
+    /// environment `hops` links out from `env`.
+    pub load_env: u64,
+    /// `fn(env, hops, slot, value)`: sets it.
+    pub store_env: u64,
     /// `fn(value) -> u64`: an object's shape, or `u64::MAX` for a value
     /// without shaped slots.
     pub load_shape: u64,
@@ -261,9 +266,11 @@ pub trait Runtime {
     /// The literal `index` of `method` as a value word, when it is one
     /// (None for String literals: each `push` makes a new String).
     fn literal(&self, method: MethodRef, index: u32) -> Option<u64>;
-    /// What receivers of kind `kind` call for `name` (None: no method, the
-    /// call raises or goes to `method_missing`).
-    fn lookup(&self, kind: Kind, name: Sym) -> Option<Callee>;
+    /// What receivers of kind `kind` call for `name` at a send with call
+    /// flags `flags` (None: no method, or one the send may not call, being
+    /// private or protected with an explicit receiver: the call raises or
+    /// goes to `method_missing`).
+    fn lookup(&self, kind: Kind, name: Sym, flags: u8) -> Option<Callee>;
 
     /// Whether compiled code speculating at the send at `ip` of `method`
     /// failed too often: compiled again, the send stays a plain call.
@@ -280,7 +287,7 @@ pub trait Runtime {
     /// directly with `argc` arguments (and no block), when it is a Ruby
     /// method taking exactly those: the call skips the send's lookup (and,
     /// when the callee allows it, the runtime: a native call).
-    fn direct_call(&self, kind: Kind, name: Sym, argc: u32) -> Option<DirectCall>;
+    fn direct_call(&self, kind: Kind, name: Sym, argc: u32, flags: u8) -> Option<DirectCall>;
     /// How compiled code tests that a value is of `kind`.
     fn kind_test(&self, kind: Kind) -> crate::backend::lir::KindTest;
     /// The functions compiled code calls.

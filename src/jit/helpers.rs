@@ -27,10 +27,10 @@
 
 use super::{CompiledMethod, MAX_GUARD_FAILURES};
 use crate::interp::LoadedMethod;
-use crate::object::{MethodEntry, RArray, RFloat, RObject};
+use crate::object::{MethodBody, MethodEntry, RArray, RFloat, RObject};
 use crate::value::Value;
 use crate::vm::{Control, Vm, VmResult};
-use bytecode::abi;
+use bytecode::{abi, Insn};
 use jit::backend::EntryFrame;
 use jit::runtime::{ActivationRecord, Helpers};
 use std::rc::Rc;
@@ -119,6 +119,8 @@ pub fn table() -> Helpers {
         deoptimise: deoptimise as *const () as u64,
         frame_block: frame_block as *const () as u64,
         frame_env: frame_env as *const () as u64,
+        load_env: load_env as *const () as u64,
+        store_env: store_env as *const () as u64,
         load_shape: load_shape as *const () as u64,
         load_ivar: load_ivar as *const () as u64,
         store_ivar: store_ivar as *const () as u64,
@@ -224,7 +226,8 @@ extern "C" fn run_insn(
     let ip = (at & 0xffff_ffff) as usize;
     let frames = ((at >> 32) & 0x7fff_ffff) as usize;
     let step = if at >> 63 != 0 {
-        Step::Call(compiled.direct_calls[method as usize].clone())
+        let target = &compiled.direct_calls[method as usize];
+        Step::Call(target.entry.clone(), target.name)
     } else {
         Step::Insn(vm.methods[method as usize].clone())
     };
@@ -235,6 +238,22 @@ extern "C" fn run_insn(
         // SAFETY: compiled code stored `count` values at `values`; a Value
         // is its word (`repr(transparent)`).
         let operands = unsafe { std::slice::from_raw_parts(values as *const Value, count) };
+        // Lean paths: a core method's function, or the frame's block, gets
+        // the operands where compiled code stored them.
+        match &step {
+            Step::Call(entry, name) => {
+                if let MethodBody::Native(core) = &entry.body {
+                    let result = vm.call_core_directly(entry, core, *name, ip, operands);
+                    return vm.result_for_compiled(result);
+                }
+            }
+            Step::Insn(method) => {
+                if let Insn::Yield { kwargs: false, .. } = method.code.insns[ip] {
+                    let result = vm.yield_directly(ip, operands);
+                    return vm.result_for_compiled(result);
+                }
+            }
+        }
         vm.stack.extend_from_slice(operands);
         let (base, argc) = (activation.base as usize, activation.argc as usize);
         vm.step(&step, base, argc, ip, operand_base)
@@ -289,9 +308,9 @@ extern "C" fn finish_native(record: *mut Activation, result: u64) -> u64 {
 enum Step {
     /// The instruction at the index, of this method.
     Insn(Rc<LoadedMethod>),
-    /// A send bound to this Ruby method (the receiver's kind was guarded):
-    /// called directly, without the send's lookup.
-    Call(Rc<crate::object::MethodEntry>),
+    /// A send bound to this method (the receiver's kind was guarded), by
+    /// this name: called directly, without the send's lookup.
+    Call(Rc<MethodEntry>, bytecode::Sym),
 }
 
 impl Vm {
@@ -307,12 +326,19 @@ impl Vm {
     ) -> VmResult<Option<Value>> {
         match step {
             Step::Insn(method) => self.run_one(method, base, argc, ip, operand_base),
-            Step::Call(entry) => {
+            Step::Call(entry, name) => {
+                if let MethodBody::Native(core) = &entry.body {
+                    let operands: smallvec::SmallVec<[Value; 8]> =
+                        smallvec::SmallVec::from_slice(&self.stack[operand_base..]);
+                    let result = self.call_core_directly(entry, core, *name, ip, &operands);
+                    self.stack.truncate(operand_base);
+                    return result.map(Some);
+                }
                 if let Some(frame) = self.frames.last_mut() {
                     frame.ip = ip as u32;
                 }
-                let crate::object::MethodBody::Bytecode(callee) = &entry.body else {
-                    unreachable!("direct calls go to Ruby methods")
+                let MethodBody::Bytecode(callee) = &entry.body else {
+                    unreachable!("direct calls go to Ruby or core methods")
                 };
                 // The arguments match the method's parameters exactly (the
                 // runtime said so when the call was compiled): no checks
@@ -327,6 +353,41 @@ impl Vm {
                 result.map(Some)
             }
         }
+    }
+
+    /// A `yield` of compiled code at `ip` (no keyword arguments): calls
+    /// the frame's block with `args`.
+    fn yield_directly(&mut self, ip: usize, args: &[Value]) -> VmResult {
+        let frame = self.frames.last_mut().expect("the compiled method's frame");
+        frame.ip = ip as u32;
+        let Some(block) = frame.block.clone() else {
+            return Err(self.no_block_given());
+        };
+        self.invoke_block(&block, args)
+    }
+
+    /// A direct call of a core method from compiled code at `ip`: the
+    /// receiver and arguments are `operands`, wherever compiled code keeps
+    /// them (no round trip through the value stack, no lookup).
+    fn call_core_directly(
+        &mut self,
+        entry: &MethodEntry,
+        core: &crate::core::NativeMethod,
+        name: bytecode::Sym,
+        ip: usize,
+        operands: &[Value],
+    ) -> VmResult {
+        if let Some(frame) = self.frames.last_mut() {
+            frame.ip = ip as u32;
+        }
+        if self.frames.len() >= crate::vm::MAX_DEPTH || crate::stack::near_limit() {
+            return Err(self.stack_overflow());
+        }
+        let kind = crate::interp::CallKind {
+            kwargs: false,
+            direct: true,
+        };
+        self.call_core(entry, core, name, operands[0], &operands[1..], None, kind)
     }
 }
 
@@ -345,6 +406,16 @@ extern "C" fn frame_env(ctx: *mut Activation) -> u64 {
     // SAFETY: compiled code passes its own ctx.
     let (_, vm) = unsafe { context(ctx) };
     vm.frames.last().map_or(Value::NIL, |f| f.env).bits()
+}
+
+extern "C" fn load_env(env: u64, hops: u64, slot: u64) -> u64 {
+    let env = Vm::env_at(Value::from_bits(env), hops as u8);
+    env.slots.borrow()[slot as usize].bits()
+}
+
+extern "C" fn store_env(env: u64, hops: u64, slot: u64, value: u64) {
+    let env = Vm::env_at(Value::from_bits(env), hops as u8);
+    env.slots.borrow_mut()[slot as usize] = Value::from_bits(value);
 }
 
 extern "C" fn load_shape(value: u64) -> u64 {

@@ -25,7 +25,7 @@
 //! very entry (a redefinition or an `alias` over it is another entry).
 
 use crate::interp::LoadedMethod;
-use crate::object::{MethodBody, MethodEntry, RBignum, RFloat, RString};
+use crate::object::{MethodBody, MethodEntry, RBignum, RFloat, RString, Visibility};
 use crate::value::Value;
 use crate::vm::{class_data, Vm, VmResult};
 use bytecode::profile::{builtin_kind_name, BranchProfile, Kind};
@@ -101,6 +101,13 @@ pub struct JitState {
     compilations: fxhash::FxHashMap<u32, u32>,
 }
 
+/// What a direct call of compiled code calls: the method entry its send
+/// found, and the name it was called by (a core method's frame shows it).
+pub struct DirectTarget {
+    pub entry: Rc<MethodEntry>,
+    pub name: Sym,
+}
+
 /// A method's machine code and what it assumed.
 pub struct CompiledMethod {
     pub handle: u32,
@@ -116,7 +123,7 @@ pub struct CompiledMethod {
     /// For code entered by on-stack replacement: its loop header.
     pub osr_entry: Option<u32>,
     /// The methods its direct calls call (by the handle the code passes).
-    pub direct_calls: Vec<Rc<MethodEntry>>,
+    pub direct_calls: Vec<DirectTarget>,
     /// The constants it uses as constants, by name, and their values
     /// (kept alive: a GC root while the code exists).
     pub assumed_constants: fxhash::FxHashSet<Sym>,
@@ -589,7 +596,7 @@ pub struct VmRuntime<'a> {
     /// The names looked up so far (what the code will assume).
     pub looked_up: RefCell<fxhash::FxHashSet<Sym>>,
     /// The methods direct calls were made to, by handle.
-    pub direct_calls: RefCell<Vec<Rc<MethodEntry>>>,
+    pub direct_calls: RefCell<Vec<DirectTarget>>,
     /// The constants folded, by name, and their values.
     pub assumed_constants: RefCell<fxhash::FxHashSet<Sym>>,
     pub folded_constants: RefCell<Vec<Value>>,
@@ -608,6 +615,18 @@ impl VmRuntime<'_> {
             Kind::Flonum | Kind::HeapFloat => self.vm.c.float,
             Kind::Class(id) => self.vm.classes[id as usize],
         }
+    }
+
+    /// The method a send with call flags `flags` calls on receivers of
+    /// `kind`: none when there is none, or when it is private or protected
+    /// and the send has an explicit receiver (the interpreter's send
+    /// raises, or calls `method_missing`; a protected method called on
+    /// another object is left to it too).
+    fn callable(&self, kind: Kind, name: Sym, flags: u8) -> Option<Rc<MethodEntry>> {
+        self.looked_up.borrow_mut().insert(name);
+        let entry = self.vm.find_method(self.class_of_kind(kind), name)?;
+        let fcall = flags & bytecode::call_flags::FCALL != 0;
+        (fcall || entry.visibility == Visibility::Public).then_some(entry)
     }
 
     fn ivar_profile_of(&self, cache: &RefCell<crate::inline_cache::IvarCache>) -> IvarProfile {
@@ -663,10 +682,8 @@ impl Runtime for VmRuntime<'_> {
         (value != Value::UNDEF).then(|| value.bits())
     }
 
-    fn lookup(&self, kind: Kind, name: Sym) -> Option<Callee> {
-        self.looked_up.borrow_mut().insert(name);
-        let class = self.class_of_kind(kind);
-        let entry = self.vm.find_method(class, name)?;
+    fn lookup(&self, kind: Kind, name: Sym, flags: u8) -> Option<Callee> {
+        let entry = self.callable(kind, name, flags)?;
         Some(match &entry.body {
             MethodBody::Bytecode(method) => Callee::Bytecode(MethodRef(method.id)),
             MethodBody::AttrReader(accessor) => Callee::AttrReader {
@@ -702,29 +719,48 @@ impl Runtime for VmRuntime<'_> {
         Some(value.bits())
     }
 
-    fn direct_call(&self, kind: Kind, name: Sym, argc: u32) -> Option<DirectCall> {
-        self.looked_up.borrow_mut().insert(name);
-        let entry = self.vm.find_method(self.class_of_kind(kind), name)?;
-        let MethodBody::Bytecode(callee) = &entry.body else {
-            return None;
+    fn direct_call(&self, kind: Kind, name: Sym, argc: u32, flags: u8) -> Option<DirectCall> {
+        let entry = self.callable(kind, name, flags)?;
+        let native = match &entry.body {
+            MethodBody::Bytecode(callee) => {
+                let code = &callee.code;
+                let simple = !code.needs_arg_layout()
+                    && !code.takes_keywords()
+                    && code.required + code.post == argc;
+                if !simple {
+                    return None;
+                }
+                // A native call's frame is pushed only if needed: not for
+                // a method whose frame makes an environment as it starts.
+                (!code.has_env).then(|| NativeCallee {
+                    target: &callee.call_target as *const CallTarget as u64,
+                    entry: Rc::as_ptr(&entry) as u64,
+                })
+            }
+            // A core method taking that many arguments: the runtime calls
+            // its function without the send's lookup. (Not a numeric
+            // operator on a number: the interpreter's send runs those
+            // without a frame, and so must the call.)
+            MethodBody::Native(core)
+                if !(matches!(
+                    kind,
+                    Kind::Fixnum | Kind::Bignum | Kind::Flonum | Kind::HeapFloat
+                ) && crate::interp::is_basic_op(self.vm.symbols.name(name)))
+                    && u32::from(core.min) <= argc
+                    && core.max.is_none_or(|max| argc <= u32::from(max)) =>
+            {
+                None
+            }
+            _ => return None,
         };
-        let code = &callee.code;
-        let simple =
-            !code.needs_arg_layout() && !code.takes_keywords() && code.required + code.post == argc;
-        if !simple {
-            return None;
-        }
-        // A native call's frame is pushed only if needed: not for a
-        // method whose frame makes an environment as it starts.
-        let native = (!code.has_env).then(|| NativeCallee {
-            target: &callee.call_target as *const CallTarget as u64,
-            entry: Rc::as_ptr(&entry) as u64,
-        });
         let mut calls = self.direct_calls.borrow_mut();
-        let handle = match calls.iter().position(|e| Rc::ptr_eq(e, &entry)) {
+        let known = calls
+            .iter()
+            .position(|t| Rc::ptr_eq(&t.entry, &entry) && t.name == name);
+        let handle = match known {
             Some(handle) => handle,
             None => {
-                calls.push(entry);
+                calls.push(DirectTarget { entry, name });
                 calls.len() - 1
             }
         };

@@ -929,6 +929,28 @@ impl Lowering<'_> {
                     value: Opd::Reg(result),
                 });
             }
+            // A captured local: a slot of the environment `hops` links out
+            // from the frame's (or an inlined frame's) environment.
+            Op::Insn {
+                insn: Insn::LoadEnv { slot, hops, .. },
+                ..
+            } => {
+                let env = self.opd(inputs[0])?;
+                let dst = self.vreg(node);
+                let args = vec![env, Opd::Imm(hops.into()), Opd::Imm(slot.into())];
+                self.call(Some(dst), self.helpers.load_env, "load_env", false, args);
+            }
+            Op::Insn {
+                insn: Insn::StoreEnv { slot, hops, .. },
+                ..
+            } => {
+                let env = self.opd(inputs[0])?;
+                let value = self.opd(inputs[1])?;
+                let args = vec![env, Opd::Imm(hops.into()), Opd::Imm(slot.into()), value];
+                self.call(None, self.helpers.store_env, "store_env", false, args);
+                // Running it again would show: later sites resume after it.
+                map.current = None;
+            }
             Op::Send(_) | Op::Yield { .. } | Op::Insn { .. } => self.run_insn(node, map)?,
             Op::Project(_) => return Err(Unsupported("a destructuring")),
             Op::NewEnv { .. } => return Err(Unsupported("an inlined frame's environment")),
@@ -962,7 +984,7 @@ impl Lowering<'_> {
                     == 0
                     && info.block.is_none();
                 if let (Some(kind), true) = (info.receiver_kind, plain) {
-                    direct = self.rt.direct_call(kind, info.name, info.argc);
+                    direct = self.rt.direct_call(kind, info.name, info.argc, info.flags);
                 }
                 (info.method, frame.ip, operands, operands.len())
             }

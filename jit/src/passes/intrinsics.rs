@@ -127,7 +127,7 @@ fn send(graph: &mut Graph, rt: &dyn Runtime, node: NodeId, info: &SendInfo) -> b
     if !plain {
         return false;
     }
-    let Some(callee) = rt.lookup(kind, info.name) else {
+    let Some(callee) = rt.lookup(kind, info.name, info.flags) else {
         return false;
     };
     let inputs: Vec<NodeId> = graph.inputs(node).to_vec();
