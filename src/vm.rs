@@ -240,6 +240,7 @@ pub struct CoreClasses {
 /// Interned names the runtime uses often.
 pub struct CommonSyms {
     pub to_s: Sym,
+    pub to_str: Sym,
     pub inspect: Sym,
     pub eq: Sym,
     pub mesg: Sym,
@@ -352,6 +353,7 @@ impl Vm {
         let mut symbols = SymbolTable::new();
         let sym = CommonSyms {
             to_s: symbols.intern("to_s"),
+            to_str: symbols.intern("to_str"),
             inspect: symbols.intern("inspect"),
             eq: symbols.intern("=="),
             mesg: symbols.intern("mesg"),

@@ -467,6 +467,11 @@ pub enum Op {
     /// Sets element i of an Array, i inside it; deoptimises when it is
     /// frozen. Inputs: the Array, i (Int), the value.
     ArrayStore,
+    /// `String#==`: whether a String's bytes equal a value's (Bool). A
+    /// value that is not a String is unequal unless it converts itself
+    /// (`to_str`): then the op deoptimises, and the interpreter asks it.
+    /// Inputs: the String, the value.
+    StringEq,
     /// Checked integer arithmetic (`IntOp::is_checked`): deoptimises when
     /// the result is not a fixnum. Bitwise ops are floating. Inputs: two
     /// Ints.
@@ -541,7 +546,8 @@ impl Op {
             | Op::NewEnv { .. }
             | Op::ArrayLength
             | Op::ArrayLoad
-            | Op::ArrayStore => true,
+            | Op::ArrayStore
+            | Op::StringEq => true,
             Op::Int(op) => op.is_checked(),
             _ => false,
         }
@@ -580,6 +586,7 @@ impl Op {
             | Op::Yield { .. }
             | Op::StoreIvar { .. }
             | Op::ArrayStore
+            | Op::StringEq
             | Op::Branch => true,
             Op::Int(op) => op.is_checked(),
             _ => false,
@@ -630,7 +637,8 @@ impl Op {
             | Op::Truthy
             | Op::BoolNot
             | Op::IntCmp(_)
-            | Op::FloatCmp(_) => Type::Bool,
+            | Op::FloatCmp(_)
+            | Op::StringEq => Type::Bool,
             Op::UnboxFloat | Op::IntToFloat | Op::FloatArith(_) => Type::Float,
         }
     }

@@ -71,6 +71,10 @@ pub enum Intrinsic {
     BlockGiven,
     /// `BasicObject#!`.
     Not,
+    /// `String#==`.
+    StringEq,
+    /// `Kernel#nil?`.
+    IsNil,
 }
 
 /// What a method lookup found, as far as the JIT cares.
@@ -219,6 +223,10 @@ pub struct Helpers {
     pub load_env: u64,
     /// `fn(env, hops, slot, value)`: sets it.
     pub store_env: u64,
+    /// `fn(ctx, string, value) -> u64`: 1 when `value` is a String with
+    /// the same bytes, 0 when it is not equal, 2 when it is not a String
+    /// but has `to_str` (the interpreter must ask it).
+    pub string_eq: u64,
     /// `fn(value) -> u64`: an object's shape, or `u64::MAX` for a value
     /// without shaped slots.
     pub load_shape: u64,

@@ -642,7 +642,7 @@ fn string_eq(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
         return Ok(Value::bool(*bytes_of(s) == *other.bytes.borrow()));
     }
     // An object with `to_str` decides itself (MRI's rb_str_equal).
-    let to_str = vm.symbols.intern("to_str");
+    let to_str = vm.sym.to_str;
     if other.is_heap() && vm.find_method(vm.class_of(other), to_str).is_some() {
         let eq = vm.sym.eq;
         let result = vm.call(other, eq, &[s])?;

@@ -27,7 +27,7 @@
 
 use super::{CompiledMethod, MAX_GUARD_FAILURES};
 use crate::interp::LoadedMethod;
-use crate::object::{MethodBody, MethodEntry, RArray, RFloat, RObject};
+use crate::object::{MethodBody, MethodEntry, RArray, RFloat, RObject, RString};
 use crate::value::Value;
 use crate::vm::{Control, Vm, VmResult};
 use bytecode::{abi, Insn};
@@ -120,6 +120,7 @@ pub fn table() -> Helpers {
         frame_block: frame_block as *const () as u64,
         frame_env: frame_env as *const () as u64,
         load_env: load_env as *const () as u64,
+        string_eq: string_eq as *const () as u64,
         store_env: store_env as *const () as u64,
         load_shape: load_shape as *const () as u64,
         load_ivar: load_ivar as *const () as u64,
@@ -416,6 +417,22 @@ extern "C" fn load_env(env: u64, hops: u64, slot: u64) -> u64 {
 extern "C" fn store_env(env: u64, hops: u64, slot: u64, value: u64) {
     let env = Vm::env_at(Value::from_bits(env), hops as u8);
     env.slots.borrow_mut()[slot as usize] = Value::from_bits(value);
+}
+
+extern "C" fn string_eq(ctx: *mut Activation, string: u64, value: u64) -> u64 {
+    let value = Value::from_bits(value);
+    if let Some(other) = value.get::<RString>() {
+        let string = Value::from_bits(string);
+        return u64::from(*crate::core::string::bytes_of(string) == *other.bytes.borrow());
+    }
+    // SAFETY: compiled code passes its own ctx; a lookup needs no frame.
+    let vm = unsafe { &*((*ctx).vm as *const Vm) };
+    let to_str = vm.sym.to_str;
+    if value.is_heap() && vm.find_method(vm.class_of(value), to_str).is_some() {
+        2
+    } else {
+        0
+    }
 }
 
 extern "C" fn load_shape(value: u64) -> u64 {

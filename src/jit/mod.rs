@@ -194,6 +194,9 @@ impl Intrinsics {
         table.push((vm.c.array, "length", Intrinsic::ArraySize));
         table.push((vm.c.object, "block_given?", Intrinsic::BlockGiven));
         table.push((vm.c.basic_object, "!", Intrinsic::Not));
+        table.push((vm.c.object, "nil?", Intrinsic::IsNil));
+        table.push((vm.c.string, "==", Intrinsic::StringEq));
+        table.push((vm.c.string, "===", Intrinsic::StringEq));
         for (class, name, intrinsic) in table {
             let sym = vm.symbols.intern(name);
             if let Some(entry) = vm.find_method(class, sym) {

@@ -857,6 +857,16 @@ impl Lowering<'_> {
                 });
                 map.current = None;
             }
+            Op::StringEq => {
+                let site = self.site(node, "conversion".into(), map)?;
+                let args = vec![self.opd(inputs[0])?, self.opd(inputs[1])?];
+                let dst = self.vreg(node);
+                self.call(Some(dst), self.helpers.string_eq, "string_eq", true, args);
+                self.emit(Inst::Guard {
+                    test: Test::Cmp(Cmp::Ne, dst, Opd::Imm(2)),
+                    site,
+                });
+            }
             Op::Guard(reason) => {
                 let name = crate::ir::print::guard_reason(reason, self.rt);
                 let site = self.site(node, name, map)?;

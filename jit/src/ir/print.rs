@@ -262,6 +262,7 @@ pub fn describe(graph: &Graph, node: NodeId, numbering: &Numbering, rt: &dyn Run
         Op::NewEnv { method } => format!("new_env {{{}}} {inputs}", rt.method_name(*method)),
         Op::ArrayLength => format!("array_length {inputs}"),
         Op::ArrayLoad => format!("array_load {inputs}"),
+        Op::StringEq => format!("string_eq {inputs}"),
         Op::ArrayStore => format!("array_store {inputs}"),
         Op::Int(op) if op.is_checked() => format!("fixnum_{} {inputs}", op.name()),
         Op::Int(op) => format!("int_{} {inputs}", op.name()),

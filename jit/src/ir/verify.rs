@@ -104,6 +104,7 @@ fn expect_inputs(op: &Op, count: usize) -> Option<Vec<Type>> {
         Op::LoadShape | Op::ArrayLength | Op::LoadIvar { .. } | Op::Project(_) => vec![Value],
         Op::StoreIvar { .. } => vec![Value, Value],
         Op::ArrayLoad => vec![Value, Int],
+        Op::StringEq => vec![Value, Value],
         Op::ArrayStore => vec![Value, Int, Value],
         Op::ShapeIs(_) | Op::TagFixnum | Op::IntToFloat => vec![Int],
         Op::Int(_) | Op::IntCmp(_) => vec![Int, Int],

@@ -59,7 +59,7 @@ pub fn collect(graph: &Graph) -> (DeoptMaps, Vec<(NodeId, MapId)>) {
     for node in graph.live() {
         let deopts = matches!(
             graph.op(node),
-            Op::Guard(_) | Op::Deopt(_) | Op::StoreIvar { .. } | Op::ArrayStore
+            Op::Guard(_) | Op::Deopt(_) | Op::StoreIvar { .. } | Op::ArrayStore | Op::StringEq
         ) || matches!(graph.op(node), Op::Int(op) if op.is_checked());
         if let (true, Some(state)) = (deopts, graph.state(node)) {
             sites.push((node, maps.intern(map_of(graph, state))));

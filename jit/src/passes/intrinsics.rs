@@ -178,6 +178,18 @@ fn send(graph: &mut Graph, rt: &dyn Runtime, node: NodeId, info: &SendInfo) -> b
             let value = e.add(graph, Op::BoolToValue, &[given]);
             e.finish(graph, Some(value))
         }
+        (Callee::Intrinsic(Intrinsic::StringEq), 1) => {
+            let mut e = Expansion::new(graph, node);
+            let equal = e.add(graph, Op::StringEq, &[inputs[0], inputs[1]]);
+            let value = e.add(graph, Op::BoolToValue, &[equal]);
+            e.finish(graph, Some(value))
+        }
+        (Callee::Intrinsic(Intrinsic::IsNil), 0) => {
+            let mut e = Expansion::new(graph, node);
+            let is_nil = e.add(graph, Op::IsNil, &[inputs[0]]);
+            let value = e.add(graph, Op::BoolToValue, &[is_nil]);
+            e.finish(graph, Some(value))
+        }
         (Callee::Intrinsic(Intrinsic::Not), 0) => {
             let mut e = Expansion::new(graph, node);
             let truthy = e.add(graph, Op::Truthy, &[inputs[0]]);
