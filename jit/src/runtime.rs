@@ -292,9 +292,10 @@ pub trait Runtime {
 
     // --- code generation --------------------------------------------------
     /// A handle for calling the method receivers of `kind` call for `name`
-    /// directly with `argc` arguments (and no block), when it is a Ruby
-    /// method taking exactly those: the call skips the send's lookup (and,
-    /// when the callee allows it, the runtime: a native call).
+    /// (at a send with call flags `flags`) directly with `argc` arguments
+    /// and no block, when it is a Ruby method taking exactly those or a
+    /// core method taking that many: the call skips the send's lookup (and,
+    /// for a Ruby method that allows it, the runtime: a native call).
     fn direct_call(&self, kind: Kind, name: Sym, argc: u32, flags: u8) -> Option<DirectCall>;
     /// How compiled code tests that a value is of `kind`.
     fn kind_test(&self, kind: Kind) -> crate::backend::lir::KindTest;

@@ -11,18 +11,29 @@
 //! [`Vm::execute`] carry on from the map's index:
 //!
 //! ```text
+//! compiled add_with_side_effects: guard kind fixnum fails at the `+`
+//!   stub: push rbx, r12, r13; call deoptimise(ctx, code, site 4, rbp, rsp)
+//!   deoptimise: receiver, 2 args, stack [r12, r13] -> value stack
+//!               execute(add_with_side_effects, from index 12)
+//!   the compiled method returns what the interpreter returned
+//! ```
+//!
 //! Compiled code calls compiled code natively (no interpreter frame, see
 //! `jit::runtime::ActivationRecord`); such a callee's frame is pushed only
 //! when a helper needs it ([`Vm::materialise`], called by every helper that
 //! may run Ruby code, raise, or deoptimise), so a chain of compiled calls
 //! that never leaves compiled code costs no frame records at all.
 //!
+//! The commonest instructions `run_insn` is given skip the interpreter's
+//! loop: a send bound to a core method calls its Rust function with the
+//! operands where compiled code stored them (pushing the method's frame as
+//! `invoke` would), and a `yield` calls the frame's block. Everything else
+//! runs as one step of the interpreter:
+//!
 //! ```text
-//! compiled add_with_side_effects: guard kind fixnum fails at the `+`
-//!   stub: push rbx, r12, r13; call deoptimise(ctx, code, site 4, rbp, rsp)
-//!   deoptimise: receiver, 2 args, stack [r12, r13] -> value stack
-//!               execute(add_with_side_effects, from index 12)
-//!   the compiled method returns what the interpreter returned
+//! send fetch(1) @Array -> call_core_directly: frame for `fetch`, fetch(recv, [arg])
+//! yield(1)             -> yield_directly: invoke_block(frame.block, [arg])
+//! getconst Foo         -> run_one: the interpreter's loop, for one instruction
 //! ```
 
 use super::{CompiledMethod, MAX_GUARD_FAILURES};
