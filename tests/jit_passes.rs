@@ -1328,3 +1328,30 @@ twice(1)
     v24 = finish ctrl=[v21]
     "#);
 }
+
+/// intrinsics: `String#==` on a String the profile saw becomes
+/// `string_eq`, which deoptimises only for an argument with `to_str`.
+#[test]
+fn intrinsics_compare_strings_inline() {
+    let graphs = graphs_after_run(
+        r#"def same?(a, b)
+  a == b
+end
+same?("x", "y")
+"#,
+        "same?",
+    );
+    insta::assert_snapshot!(after(&graphs, "final"), @r#"
+    v0 = start
+    v1 = arg 0
+    v2 = is_kind(String) v1
+    v3 = self
+    v4 = arg 1
+    v5 = state same?@8 self=v3 args=[v1, v4] locals=[] stack=[v1, v4]
+    v6 = guard(kind String) v2 state=v5 ctrl=v0
+    v7 = string_eq v1, v4 state=v5 ctrl=v6
+    v8 = bool_to_value v7
+    v9 = return v8 ctrl=v7
+    v10 = finish ctrl=[v9]
+    "#);
+}
