@@ -2148,7 +2148,7 @@ impl Vm {
     }
 
     /// Pushes the parts multiple assignment stores (see `Insn::Destructure`).
-    fn destructure(
+    pub(crate) fn destructure(
         &mut self,
         value: Value,
         before: usize,

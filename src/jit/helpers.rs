@@ -337,7 +337,28 @@ impl Vm {
         operand_base: usize,
     ) -> VmResult<Option<Value>> {
         match step {
-            Step::Insn(method) => self.run_one(method, base, argc, ip, operand_base),
+            Step::Insn(method) => {
+                if let Insn::Destructure {
+                    before,
+                    splat,
+                    after,
+                } = method.code.insns[ip]
+                {
+                    // Its parts, as one Array (compiled code loads them).
+                    if let Some(frame) = self.frames.last_mut() {
+                        frame.ip = ip as u32;
+                    }
+                    let value = self.stack.pop().expect("the destructured value");
+                    self.destructure(value, before.into(), splat, after.into())?;
+                    // The parts stay on the stack (rooted) while the Array
+                    // is allocated.
+                    let parts = self.stack[operand_base..].to_vec();
+                    let array = self.new_array(parts);
+                    self.stack.truncate(operand_base);
+                    return Ok(Some(array));
+                }
+                self.run_one(method, base, argc, ip, operand_base)
+            }
             Step::Call(entry, name) => {
                 if let MethodBody::Native(core) = &entry.body {
                     let operands: smallvec::SmallVec<[Value; 8]> =

@@ -962,7 +962,13 @@ impl Lowering<'_> {
                 map.current = None;
             }
             Op::Send(_) | Op::Yield { .. } | Op::Insn { .. } => self.run_insn(node, map)?,
-            Op::Project(_) => return Err(Unsupported("a destructuring")),
+            // Loaded from the destructuring's Array right after it ran
+            // (`destructured_parts`).
+            Op::Project(_) => {
+                if !self.vreg_of.contains_key(&node) {
+                    return Err(Unsupported("a destructuring"));
+                }
+            }
             Op::NewEnv { .. } => return Err(Unsupported("an inlined frame's environment")),
         }
         Ok(())
@@ -1160,21 +1166,76 @@ impl Lowering<'_> {
             pending: true,
             native,
         });
+        let parts = self.destructured_parts(node, result)?;
         if graph.op(node).has_side_effect() {
             map.current = None;
             if let (Some(pops), Some(state)) = (pops, graph.state(node)) {
-                // Poll: resume after the call, with its result pushed.
+                // Poll: resume after the call, with its result pushed (or
+                // a destructuring's parts).
                 let mut after = deopt_maps::map_of(graph, state);
                 let frame = after.frames.last_mut().expect("a frame");
                 frame.stack.truncate(frame.stack.len() - pops);
                 let code = self.rt.code(method);
-                let pushed = bytecode_pushes(&code.insns[ip as usize]);
+                let pushed = bytecode_pushes(&code.insns[ip as usize]) && parts.is_none();
+                if let Some(parts) = parts {
+                    frame
+                        .stack
+                        .extend(parts.iter().map(|part| Source::Node(part.0)));
+                }
                 let returned = pushed.then_some(SiteValue::Reg(result, deopt::Repr::Value));
                 let site = self.make_site(node, "invalidated".into(), after, true, returned)?;
                 self.emit(Inst::Poll { site });
             }
         }
         Ok(())
+    }
+}
+
+impl Lowering<'_> {
+    /// For a destructuring (`a, b = pair`), which the runtime answers with
+    /// an Array of its parts: loads each part (the node's `Project`s) from
+    /// that Array. Returns the parts in order (all must be used: a
+    /// deoptimisation after the instruction puts them all back on the
+    /// stack), or None for another instruction.
+    fn destructured_parts(
+        &mut self,
+        node: NodeId,
+        array: VReg,
+    ) -> Result<Option<Vec<NodeId>>, Unsupported> {
+        let graph = self.graph;
+        let Op::Insn {
+            insn:
+                Insn::Destructure {
+                    before,
+                    splat,
+                    after,
+                },
+            ..
+        } = *graph.op(node)
+        else {
+            return Ok(None);
+        };
+        let count = usize::from(before) + usize::from(splat) + usize::from(after);
+        let mut parts = vec![None; count];
+        for &user in graph.users(node) {
+            if let Op::Project(n) = *graph.op(user) {
+                parts[n as usize].get_or_insert(user);
+                let dst = self.vreg(user);
+                let args = vec![Opd::Reg(array), Opd::Imm(i64::from(n))];
+                self.call(
+                    Some(dst),
+                    self.helpers.array_load,
+                    "array_load",
+                    false,
+                    args,
+                );
+            }
+        }
+        parts
+            .into_iter()
+            .collect::<Option<Vec<_>>>()
+            .map(Some)
+            .ok_or(Unsupported("a destructuring with an unused part"))
     }
 }
 
