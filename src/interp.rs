@@ -397,12 +397,29 @@ impl Vm {
         argc: usize,
         start: usize,
     ) -> VmResult {
+        self.execute_from(method, base, argc, Ok(start))
+    }
+
+    /// [`Vm::execute`] from instruction `start`, or with `Err(control)`
+    /// from a transfer that the instruction at the frame's `ip` made
+    /// (compiled code that met it hands the frame over): the frame's
+    /// handlers see it as if the interpreter had run that instruction.
+    pub fn execute_from(
+        &mut self,
+        method: &Rc<LoadedMethod>,
+        base: usize,
+        argc: usize,
+        start: Result<usize, Control>,
+    ) -> VmResult {
         let frame = self.frames.len() - 1;
         let operand_base = base + 1 + argc + method.code.locals.len();
-        let mut ip = start;
+        let mut next = start;
         loop {
-            let control = match self.run(method, base, argc, ip, usize::MAX) {
-                Ok(value) => return Ok(value),
+            let control = match next {
+                Ok(ip) => match self.run(method, base, argc, ip, usize::MAX) {
+                    Ok(value) => return Ok(value),
+                    Err(control) => control,
+                },
                 Err(control) => control,
             };
             let at = self.frames[frame].ip as usize;
@@ -430,7 +447,7 @@ impl Vm {
                         .push(control)
                 }
             }
-            ip = handler.target as usize;
+            next = Ok(handler.target as usize);
         }
     }
 

@@ -126,3 +126,30 @@ fn without_class_words(lir: &str) -> String {
     out.push_str(rest);
     out
 }
+
+/// A method with `rescue`: its call does not return a pending transfer
+/// (`pending` is gone); a `transfer` checks the result and hands the frame,
+/// as it is at the call, to the interpreter's handlers.
+#[test]
+fn a_call_in_a_method_with_rescue_has_a_transfer_site() {
+    let lir = lir_after_run(
+        "def parse(s)\n  Integer(s)\nrescue ArgumentError\n  0\nend\n2000.times { |i| parse(i.to_s) }\n",
+        "parse",
+    );
+    insta::assert_snapshot!(without_class_words(&lir), @r"
+    b0:
+      v0 = param self
+      v1 = param arg 0
+      v2 = call run_insn(ctx, 0x192, 0x4, 0x0, [])
+      transfer v2 site 0
+      guard kind v0 Heap { offset: 8, word: CLASS, byte: false } else site 1
+      v3 = call call_direct(ctx, 0x0, 0x8000000000000008, 0x2, [v0, v1])
+      transfer v3 site 2
+      poll site 3
+      return v3
+    site 0: transfer -> @4 transfer [v0, v1, v1]
+    site 1: kind Object -> @0 [v0, v1]
+    site 2: transfer -> @8 transfer [v0, v1, v2]
+    site 3: invalidated -> @8 after call [v0, v1, v2]
+    ");
+}

@@ -168,6 +168,10 @@ pub struct SiteMap {
     pub after_call: bool,
     /// ...with the value the call returned pushed (when it pushes one).
     pub returned: Option<Located>,
+    /// The site hands over a transfer (an exception, a `break`...) that the
+    /// call at the innermost frame's `ip` left pending: the interpreter's
+    /// handlers take it there.
+    pub transfer: bool,
 }
 
 /// One interpreter frame read back, with `Value` encodings.
@@ -311,6 +315,7 @@ mod tests {
             pushed: 2,
             after_call: false,
             returned: None,
+            transfer: false,
         };
         // The stub pushed 0x40 (first) then 7 (second): 7 is at sp.
         let pushed = [7u64, 0x40];

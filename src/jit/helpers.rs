@@ -579,18 +579,25 @@ extern "C" fn deoptimise(
     let resume = Resume {
         after_call: site_map.after_call,
         returned: returned.map(Value::from_bits),
+        transfer: if site_map.transfer {
+            vm.compiled_pending.take()
+        } else {
+            None
+        },
     };
     let result = vm.resume_frames(&method, base, &frames, resume);
     vm.result_for_compiled(result)
 }
 
 /// How the innermost rebuilt frame continues.
-#[derive(Clone, Copy)]
 struct Resume {
     /// After the call at its index (a poll after a call)...
     after_call: bool,
     /// ...with what the call returned pushed.
     returned: Option<Value>,
+    /// Or with the transfer the call at its index made (a transfer site),
+    /// which the frame's handlers take.
+    transfer: Option<Control>,
 }
 
 impl Vm {
@@ -622,19 +629,31 @@ impl Vm {
     ) -> VmResult {
         let frame = &frames[0];
         let argc = frame.args.len();
-        let mut ip = frame.ip as usize;
-        if frames.len() > 1 {
+        let ip = frame.ip as usize;
+        let start = if frames.len() > 1 {
+            // A transfer out of the inlined call goes to this frame's
+            // handlers, as it would from a call the interpreter made.
             let callee = self.methods[frames[1].method as usize].clone();
-            let result = self.resume_inlined(&callee, &frames[1..], resume)?;
-            self.stack.push(result);
-            ip += 1;
+            self.resume_inlined(&callee, &frames[1..], resume)
+                .map(|result| {
+                    self.stack.push(result);
+                    ip + 1
+                })
+        } else if let Some(control) = resume.transfer {
+            Err(control)
         } else if resume.after_call {
             if let Some(value) = resume.returned {
                 self.stack.push(value);
             }
-            ip += 1;
+            Ok(ip + 1)
+        } else {
+            Ok(ip)
+        };
+        if start.is_err() {
+            // Handlers are found by the index of the call that transferred.
+            self.frames.last_mut().expect("the frame").ip = ip as u32;
         }
-        self.execute(method, base, argc, ip)
+        self.execute_from(method, base, argc, start)
     }
 
     /// Rebuilds the frame of an inlined call (as `invoke` would have made
@@ -790,6 +809,10 @@ impl Vm {
         let Some(jit) = &mut self.jit else {
             return;
         };
+        if reason == "transfer" {
+            jit.run_stats.transfers += 1;
+            return;
+        }
         jit.run_stats.deopts += 1;
         if stressed {
             jit.rearm_stress();

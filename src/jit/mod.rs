@@ -69,6 +69,9 @@ pub struct JitOptions {
 pub struct RunStats {
     pub code_bytes: u64,
     pub deopts: u64,
+    /// Transfers (exceptions, non-local exits) handed to the interpreter's
+    /// handlers by a method with `rescue`/`ensure`.
+    pub transfers: u64,
     /// Failed guards, by site (`method@ip reason`).
     pub guard_failures: fxhash::FxHashMap<String, u64>,
     pub recompilations: u64,
@@ -555,6 +558,7 @@ impl Vm {
             let run = &jit.run_stats;
             line("jit.code_bytes", run.code_bytes);
             line("jit.deopts", run.deopts);
+            line("jit.transfers", run.transfers);
             named(&mut line, "jit.guard_failed", &run.guard_failures);
             line("jit.recompilations", run.recompilations);
             line("jit.invalidations", run.invalidations);

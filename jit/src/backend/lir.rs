@@ -264,6 +264,13 @@ pub enum Inst {
     Poll {
         site: SiteId,
     },
+    /// After a call in a method with `rescue`/`ensure` handlers: when the
+    /// call's result `value` is `UNDEF` (a transfer pending), hands the
+    /// frame to the interpreter at `site`, whose handlers see the transfer.
+    Transfer {
+        value: VReg,
+        site: SiteId,
+    },
     /// Under `--jit-stress-deopt`: deoptimises at `site` when the stress
     /// countdown runs out (placed before what the site guards).
     Stress {
@@ -309,7 +316,7 @@ impl Inst {
             Inst::SetCond { test, .. } | Inst::Guard { test, .. } | Inst::Branch { test, .. } => {
                 test.uses().collect()
             }
-            Inst::Kind { value, .. } => vec![*value],
+            Inst::Kind { value, .. } | Inst::Transfer { value, .. } => vec![*value],
             Inst::FloatBin { a, b, .. } => vec![*a, *b],
             Inst::Jump { args, .. } => regs(args),
             Inst::Call { args, spread, .. } => {
@@ -347,6 +354,7 @@ impl Inst {
             Inst::Kind { guard, .. } => *guard,
             Inst::Guard { site, .. }
             | Inst::Poll { site }
+            | Inst::Transfer { site, .. }
             | Inst::Stress { site }
             | Inst::Deopt { site } => Some(*site),
             _ => None,
@@ -389,6 +397,9 @@ pub struct Site {
     pub after_call: bool,
     /// ...with the value it returned pushed (when it pushes one).
     pub returned: Option<SiteValue>,
+    /// A transfer site (`Inst::Transfer`): the interpreter takes the
+    /// transfer the call left pending at the map's index.
+    pub transfer: bool,
 }
 
 /// The frames a call in inlined code runs in: the map of its state (the
@@ -542,6 +553,7 @@ impl fmt::Display for Inst {
                 )
             }
             Inst::Poll { site: s } => write!(f, "  poll{}", site(s)),
+            Inst::Transfer { value, site: s } => write!(f, "  transfer {value}{}", site(s)),
             Inst::Stress { site: s } => write!(f, "  stress{}", site(s)),
             Inst::Return { value } => write!(f, "  return {value}"),
             Inst::Deopt { site: s } => write!(f, "  deopt{}", site(s)),
@@ -575,7 +587,11 @@ impl fmt::Display for Lir {
                 .map(|frame| format!("@{}", frame.ip))
                 .collect();
             let values: Vec<String> = site.values.iter().map(|v| v.to_string()).collect();
-            let after = if site.after_call { " after call" } else { "" };
+            let after = match (site.after_call, site.transfer) {
+                (true, _) => " after call",
+                (_, true) => " transfer",
+                _ => "",
+            };
             writeln!(
                 f,
                 "site {index}: {} -> {}{after} [{}]",

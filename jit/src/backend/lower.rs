@@ -73,14 +73,13 @@ struct Lowering<'a> {
     guarded_kinds: fxhash::FxHashSet<NodeId>,
     origin: Option<NodeId>,
     block_exit: Vec<Option<MapState>>,
+    /// The method has `rescue`/`ensure` handlers: a transfer a call leaves
+    /// pending goes to the interpreter (`Inst::Transfer`), whose handlers
+    /// take it, instead of leaving the compiled method.
+    has_handlers: bool,
 }
 
 pub fn lower(graph: &Graph, schedule: &Schedule, rt: &dyn Runtime) -> Result<Lir, Unsupported> {
-    // A transfer pending after a call leaves the compiled method: a
-    // `rescue` or `ensure` of its own would not see it.
-    if !rt.code(graph.method).handlers.is_empty() {
-        return Err(Unsupported("exception handlers"));
-    }
     let mut lowering = Lowering {
         graph,
         schedule,
@@ -93,6 +92,7 @@ pub fn lower(graph: &Graph, schedule: &Schedule, rt: &dyn Runtime) -> Result<Lir
         guarded_kinds: Default::default(),
         origin: None,
         block_exit: vec![None; schedule.blocks.len()],
+        has_handlers: !rt.code(graph.method).handlers.is_empty(),
     };
     lowering.find_fused();
     for b in 0..schedule.blocks.len() {
@@ -496,6 +496,7 @@ impl Lowering<'_> {
             values,
             after_call,
             returned,
+            transfer: false,
         });
         Ok(id)
     }
@@ -918,7 +919,7 @@ impl Lowering<'_> {
                     ExitTarget::BlockCreator => crate::runtime::LEAVE_BREAK,
                     ExitTarget::Frame(_) => return Err(Unsupported("a non-local exit")),
                 };
-                if self.graph.has_inlined_frames() {
+                if self.graph.has_inlined_frames() || self.has_handlers {
                     return Err(Unsupported("a non-local exit"));
                 }
                 let value = self.opd(inputs[0])?;
@@ -1138,6 +1139,9 @@ impl Lowering<'_> {
         let dst = pushes.then(|| self.vreg(node));
         let result = dst.unwrap_or_else(|| self.new_vreg());
         let mut native = None;
+        // An instruction without a state neither raises nor calls: only
+        // the others may leave a transfer pending.
+        let transfers = self.has_handlers && pops.is_some() && graph.state(node).is_some();
         let (target, name) = match direct {
             Some(call) => {
                 // Native calls leave from the compiled method's own frame
@@ -1163,9 +1167,12 @@ impl Lowering<'_> {
             with_ctx: true,
             args: vec![Opd::Imm(target), Opd::Imm(where_), Opd::Imm(count as i64)],
             spread: Some(spread),
-            pending: true,
+            pending: !transfers,
             native,
         });
+        if transfers {
+            self.transfer_site(node, result, pops.unwrap_or_default())?;
+        }
         let parts = self.destructured_parts(node, result)?;
         if graph.op(node).has_side_effect() {
             map.current = None;
@@ -1192,6 +1199,31 @@ impl Lowering<'_> {
 }
 
 impl Lowering<'_> {
+    /// After a call (whose result is `result`) in a method with handlers:
+    /// a transfer it leaves pending hands the frame, as it is at the call
+    /// (its `pops` operands consumed), to the interpreter.
+    fn transfer_site(
+        &mut self,
+        node: NodeId,
+        result: VReg,
+        pops: usize,
+    ) -> Result<(), Unsupported> {
+        let graph = self.graph;
+        let state = graph
+            .state(node)
+            .expect("a call that may transfer has a state");
+        let mut at = deopt_maps::map_of(graph, state);
+        let frame = at.frames.last_mut().expect("a frame");
+        frame.stack.truncate(frame.stack.len() - pops);
+        let site = self.make_site(node, "transfer".into(), at, false, None)?;
+        self.lir.sites[site.0 as usize].transfer = true;
+        self.emit(Inst::Transfer {
+            value: result,
+            site,
+        });
+        Ok(())
+    }
+
     /// For a destructuring (`a, b = pair`), which the runtime answers with
     /// an Array of its parts: loads each part (the node's `Project`s) from
     /// that Array. Returns the parts in order (all must be used: a

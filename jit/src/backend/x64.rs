@@ -925,6 +925,12 @@ impl Emitter<'_> {
                     self.store(*dst, Reg::RAX);
                 }
             }
+            Inst::Transfer { value, site } => {
+                let undef = abi::UNDEF as i32;
+                let stub = self.stubs[site.0 as usize];
+                self.load(Reg::RAX, Opd::Reg(*value));
+                dynasm!(self.ops ; .arch x64 ; cmp rax, undef ; je =>stub);
+            }
             Inst::Poll { site } => {
                 let flag = self.options.invalidated_flag as i64;
                 let stub = self.stubs[site.0 as usize];
@@ -1006,6 +1012,7 @@ impl Emitter<'_> {
             pushed: pushed.len() as u8,
             after_call: site.after_call,
             returned,
+            transfer: site.transfer,
         }
     }
 }
