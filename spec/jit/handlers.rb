@@ -100,3 +100,24 @@ rescue ArgumentError => e
   puts "#{e.message} (#{@unwound} frames unwound)"
   puts e.backtrace.first(3)
 end
+
+# Inlined callees with handlers of their own.
+def safe_div(a, b)
+  a / b
+rescue ZeroDivisionError
+  :inf
+ensure
+  @divisions = (@divisions || 0) + 1
+end
+
+def ratios(list)
+  list.map { |x| safe_div(12, x) }
+end
+
+i = 0
+seen = Hash.new(0)
+while i < 2000
+  ratios([1, 0, 3]).each { |r| seen[r] += 1 }
+  i += 1
+end
+p seen, @divisions

@@ -73,9 +73,10 @@ struct Lowering<'a> {
     guarded_kinds: fxhash::FxHashSet<NodeId>,
     origin: Option<NodeId>,
     block_exit: Vec<Option<MapState>>,
-    /// The method has `rescue`/`ensure` handlers: a transfer a call leaves
-    /// pending goes to the interpreter (`Inst::Transfer`), whose handlers
-    /// take it, instead of leaving the compiled method.
+    /// The compiled method has `rescue`/`ensure` handlers: its own
+    /// `return`/`break` (a compiled block's) would leave without them.
+    /// (Transfers pending after calls go to the interpreter's handlers:
+    /// `transfer_site`.)
     has_handlers: bool,
 }
 
@@ -501,20 +502,35 @@ impl Lowering<'_> {
         Ok(id)
     }
 
+    /// Whether a frame of `state`'s chain (the compiled method's, or an
+    /// inlined one around it) has `rescue`/`ensure` handlers.
+    fn handlers_around(&self, state: NodeId) -> bool {
+        let mut current = Some(state);
+        while let Some(state) = current {
+            let Op::FrameState(info) = self.graph.op(state) else {
+                break;
+            };
+            if !self.rt.code(info.method).handlers.is_empty() {
+                return true;
+            }
+            current = info.outer.then(|| self.graph.input(state, 0));
+        }
+        false
+    }
+
     /// Whether the runtime can rebuild the frame of an inlined call of
     /// `method` from a map: a method (not a block: its frame would need
-    /// the block's identity), with no block of its own to call, no captured
-    /// locals and no handlers (a transfer from the frame it suspended would
-    /// skip them).
+    /// the block's identity), with no block of its own to call and no
+    /// captured locals.
     fn check_rebuildable(&self, method: crate::ir::MethodRef) -> Result<(), Unsupported> {
         let code = self.rt.code(method);
         let block_given = |name: bytecode::Sym| self.rt.symbol_name(name) == "block_given?";
         if code.kind != bytecode::MethodKind::Method {
             return Err(Unsupported("deoptimisation into an inlined block"));
         }
-        if code.has_env || !code.handlers.is_empty() {
+        if code.has_env {
             return Err(Unsupported(
-                "deoptimisation into an inlined frame with an environment or handlers",
+                "deoptimisation into an inlined frame with an environment",
             ));
         }
         let uses_block = code.insns.iter().any(|insn| {
@@ -1141,7 +1157,10 @@ impl Lowering<'_> {
         let mut native = None;
         // An instruction without a state neither raises nor calls: only
         // the others may leave a transfer pending.
-        let transfers = self.has_handlers && pops.is_some() && graph.state(node).is_some();
+        let transfers = pops.is_some()
+            && graph
+                .state(node)
+                .is_some_and(|state| self.handlers_around(state));
         let (target, name) = match direct {
             Some(call) => {
                 // Native calls leave from the compiled method's own frame
