@@ -161,6 +161,16 @@ struct LoopContext {
 }
 
 /// A method under construction.
+/// What a local jump (`return`, `break`, `next`) out of a construct must
+/// do first.
+enum Cleanup {
+    /// Run an `ensure` clause's body.
+    Ensure(Node),
+    /// Leave a rescue clause: `$!` is again what it was before its `begin`
+    /// (saved in this local).
+    RestoreErrinfo(u32),
+}
+
 struct MethodBuilder {
     kind: MethodKind,
     name: Sym,
@@ -203,9 +213,9 @@ struct MethodBuilder {
     /// (set by `begin` and by a method whose body is a rescue).
     rescue_line: Option<u32>,
     handlers: Vec<crate::Handler>,
-    /// The bodies of the `ensure` clauses around the code being compiled,
-    /// outermost first: a `return`/`break`/`next` leaving them runs them.
-    ensures: Vec<Node>,
+    /// The cleanups around the code being compiled, outermost first: a
+    /// `return`/`break`/`next` leaving them runs them.
+    ensures: Vec<Cleanup>,
     /// Where `retry` in the rescue clauses being compiled jumps, with the
     /// stack depth there and the local holding `$!` from before the
     /// `begin`, innermost last.
@@ -1578,8 +1588,8 @@ impl Compiler<'_, '_> {
         m.bind(break_label);
     }
 
-    /// Runs, innermost first, the `ensure` clauses opened since `down_to`
-    /// (a local jump is leaving them); the value on top of the stack is kept.
+    /// Runs, innermost first, the cleanups opened since `down_to` (a local
+    /// jump is leaving them); the value on top of the stack is kept.
     fn run_ensures(&mut self, m: &mut MethodBuilder, down_to: usize) {
         if m.ensures.len() <= down_to {
             return;
@@ -1587,9 +1597,18 @@ impl Compiler<'_, '_> {
         let temp = self.temp(m);
         m.emit(Insn::Store(temp));
         let saved = m.ensures.split_off(down_to);
-        for body in saved.iter().rev() {
-            self.expr(m, body);
-            m.emit(Insn::Pop);
+        for cleanup in saved.iter().rev() {
+            match cleanup {
+                Cleanup::Ensure(body) => {
+                    self.expr(m, body);
+                    m.emit(Insn::Pop);
+                }
+                &Cleanup::RestoreErrinfo(saved_errinfo) => {
+                    let errinfo = self.sym("$!");
+                    m.emit(Insn::Load(saved_errinfo));
+                    m.emit(Insn::SetGlobal(errinfo));
+                }
+            }
         }
         m.ensures.extend(saved);
         m.emit(Insn::Load(temp));
@@ -1677,7 +1696,9 @@ impl Compiler<'_, '_> {
                 None => m.emit(Insn::Pop),
             }
             m.retries.push((retry, depth, saved_errinfo));
+            m.ensures.push(Cleanup::RestoreErrinfo(saved_errinfo));
             self.body(m, body.as_deref());
+            m.ensures.pop();
             m.retries.pop();
             // The exception is handled: `$!` is what it was before `begin`.
             m.emit(Insn::Load(saved_errinfo));
@@ -1712,7 +1733,7 @@ impl Compiler<'_, '_> {
         let cleanup = ensure.ensure.as_deref().cloned().unwrap_or(Node::Nil(Nil {
             expression_l: ensure.keyword_l,
         }));
-        m.ensures.push(cleanup.clone());
+        m.ensures.push(Cleanup::Ensure(cleanup.clone()));
         self.expr_or_nil(m, ensure.body.as_deref());
         m.ensures.pop();
         let end = m.range_boundary();
