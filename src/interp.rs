@@ -1654,8 +1654,8 @@ impl Vm {
             None
         };
         if !block.is_lambda && code.code.auto_splat && args.len() == 1 {
-            if let Some(items) = self.array_items(args[0]) {
-                args = items.into_iter().collect();
+            if let Some(array) = args[0].get::<RArray>() {
+                args = smallvec::SmallVec::from_slice(&array.items.borrow());
             }
         }
         let id = self.new_frame_id();
@@ -2172,6 +2172,18 @@ impl Vm {
         splat: bool,
         after: usize,
     ) -> VmResult<()> {
+        // The common case, an Array and no splat: its items straight onto
+        // the stack, last part deepest.
+        if let (false, Some(array)) = (splat, value.get::<RArray>()) {
+            self.stack.extend(std::iter::repeat_n(Value::NIL, after));
+            let items = array.items.borrow();
+            self.stack.extend(
+                (0..before)
+                    .rev()
+                    .map(|i| items.get(i).copied().unwrap_or(Value::NIL)),
+            );
+            return Ok(());
+        }
         let items = match self.array_items(value) {
             Some(items) => items,
             None => {

@@ -102,7 +102,9 @@ impl Vm {
     /// A new Range; ArgumentError "bad value for range" when the ends do not
     /// compare.
     pub fn new_range(&mut self, begin: Value, end: Value, exclusive: bool) -> VmResult {
-        if !begin.is_nil() && !end.is_nil() {
+        // Two Integers always compare (MRI asks `<=>` only of others).
+        let fixnums = begin.is_fixnum() && end.is_fixnum();
+        if !fixnums && !begin.is_nil() && !end.is_nil() {
             let compare = self.symbols.intern("<=>");
             if self.call(begin, compare, &[end])?.is_nil() {
                 return Err(self.argument_error("bad value for range".into()));
