@@ -464,6 +464,9 @@ pub enum Op {
     ArrayLength,
     /// Element i of an Array, i inside it. Inputs: the Array, i (Int).
     ArrayLoad,
+    /// Element i of an Array, or nil when i is outside it (a negative i
+    /// counts from the end). Inputs: the Array, i (Int).
+    ArrayGet,
     /// Sets element i of an Array, i inside it; deoptimises when it is
     /// frozen. Inputs: the Array, i (Int), the value.
     ArrayStore,
@@ -546,6 +549,7 @@ impl Op {
             | Op::NewEnv { .. }
             | Op::ArrayLength
             | Op::ArrayLoad
+            | Op::ArrayGet
             | Op::ArrayStore
             | Op::StringEq => true,
             Op::Int(op) => op.is_checked(),
@@ -621,6 +625,7 @@ impl Op {
             | Op::LoadIvar { .. }
             | Op::NewEnv { .. }
             | Op::ArrayLoad
+            | Op::ArrayGet
             | Op::Phi
             | Op::Project(_)
             | Op::BoolToValue

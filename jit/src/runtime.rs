@@ -240,6 +240,9 @@ pub struct Helpers {
     pub array_length: u64,
     /// `fn(array, index) -> u64`.
     pub array_load: u64,
+    /// `fn(array, index) -> u64`: the element, or nil outside the Array
+    /// (a negative index counts from the end).
+    pub array_get: u64,
     /// `fn(array, index, value) -> u64`: 0, or 1 when frozen.
     pub array_store: u64,
     /// `fn(value) -> u64`: the double's bits of a Float.
@@ -283,6 +286,9 @@ pub trait Runtime {
     /// Whether compiled code speculating at the send at `ip` of `method`
     /// failed too often: compiled again, the send stays a plain call.
     fn speculation_failed(&self, method: MethodRef, ip: u32) -> bool;
+    /// Whether the bounds guards of an Array index at the send at `ip` of
+    /// `method` failed too often: compiled again, it reads without them.
+    fn bounds_failed(&self, method: MethodRef, ip: u32) -> bool;
 
     /// The value constant `name` has in the scope of `method`'s frames,
     /// when the runtime knows that scope: compiled code may use it as a

@@ -131,6 +131,7 @@ pub fn table() -> Helpers {
         frame_block: frame_block as *const () as u64,
         frame_env: frame_env as *const () as u64,
         load_env: load_env as *const () as u64,
+        array_get: array_get as *const () as u64,
         string_eq: string_eq as *const () as u64,
         store_env: store_env as *const () as u64,
         load_shape: load_shape as *const () as u64,
@@ -250,21 +251,19 @@ extern "C" fn run_insn(
         // SAFETY: compiled code stored `count` values at `values`; a Value
         // is its word (`repr(transparent)`).
         let operands = unsafe { std::slice::from_raw_parts(values as *const Value, count) };
-        // Lean paths: a core method's function, or the frame's block, gets
-        // the operands where compiled code stored them.
-        match &step {
-            Step::Call(entry, name) => {
-                if let MethodBody::Native(core) = &entry.body {
-                    let result = vm.call_core_directly(entry, core, *name, ip, operands);
-                    return vm.result_for_compiled(result);
+        // Lean paths: a core method's function, the frame's block, or an
+        // allocation gets the operands where compiled code stored them.
+        let lean = match &step {
+            Step::Call(entry, name) => match &entry.body {
+                MethodBody::Native(core) => {
+                    Some(vm.call_core_directly(entry, core, *name, ip, operands))
                 }
-            }
-            Step::Insn(method) => {
-                if let Insn::Yield { kwargs: false, .. } = method.code.insns[ip] {
-                    let result = vm.yield_directly(ip, operands);
-                    return vm.result_for_compiled(result);
-                }
-            }
+                _ => None,
+            },
+            Step::Insn(method) => vm.run_lean(method, ip, operands),
+        };
+        if let Some(result) = lean {
+            return vm.result_for_compiled(result);
         }
         vm.stack.extend_from_slice(operands);
         let (base, argc) = (activation.base as usize, activation.argc as usize);
@@ -386,6 +385,36 @@ impl Vm {
                 result.map(Some)
             }
         }
+    }
+
+    /// The instruction at `ip` of `method`, with `operands`, when it has a
+    /// path that skips the interpreter's loop: `yield`, and the literals
+    /// that allocate (a String, an Array, a Range).
+    fn run_lean(
+        &mut self,
+        method: &LoadedMethod,
+        ip: usize,
+        operands: &[Value],
+    ) -> Option<VmResult> {
+        Some(match method.code.insns[ip] {
+            Insn::Yield { kwargs: false, .. } => self.yield_directly(ip, operands),
+            // A String literal is a new String each time (UNDEF).
+            Insn::Push(index) => Ok(match method.literals[index as usize] {
+                Value::UNDEF => match &method.code.literals[index as usize] {
+                    bytecode::Literal::String(bytes) => self.new_string(bytes.clone()),
+                    _ => unreachable!("only String literals load as UNDEF"),
+                },
+                value => value,
+            }),
+            Insn::NewArray(_) => Ok(self.new_array(operands.to_vec())),
+            Insn::NewRange { exclusive } => {
+                if let Some(frame) = self.frames.last_mut() {
+                    frame.ip = ip as u32;
+                }
+                self.new_range(operands[0], operands[1], exclusive)
+            }
+            _ => return None,
+        })
     }
 
     /// A `yield` of compiled code at `ip` (no keyword arguments): calls
@@ -517,6 +546,22 @@ extern "C" fn array_load(array: u64, index: u64) -> u64 {
         .get::<RArray>()
         .expect("a kind guard checked the Array");
     array.items.borrow()[index as usize].bits()
+}
+
+extern "C" fn array_get(array: u64, index: i64) -> u64 {
+    let items = Value::from_bits(array)
+        .get::<RArray>()
+        .expect("a kind guard checked the Array")
+        .items
+        .borrow();
+    let at = if index < 0 {
+        index.checked_add(items.len() as i64)
+    } else {
+        Some(index)
+    };
+    at.and_then(|at| items.get(usize::try_from(at).ok()?))
+        .map_or(Value::NIL, |v| *v)
+        .bits()
 }
 
 extern "C" fn array_store(array: u64, index: u64, value: u64) -> u64 {
@@ -829,7 +874,11 @@ impl Vm {
         }
         // Compile again, without this speculation.
         if let Some(origin) = compiled.code.site_origins[site] {
-            jit.failed_speculations.insert(origin);
+            if reason == "bounds" {
+                jit.failed_bounds.insert(origin);
+            } else {
+                jit.failed_speculations.insert(origin);
+            }
         }
         if compiled.retire() {
             jit.run_stats.recompilations += 1;

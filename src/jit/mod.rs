@@ -100,6 +100,9 @@ pub struct JitState {
     /// Sends (method, ip) whose speculation failed too often: compiled
     /// again, they stay plain calls.
     pub failed_speculations: fxhash::FxHashSet<(u32, u32)>,
+    /// Sends whose bounds guards (of an index into an Array) failed too
+    /// often: compiled again, they read without them.
+    pub failed_bounds: fxhash::FxHashSet<(u32, u32)>,
     /// Compilations per method.
     compilations: fxhash::FxHashMap<u32, u32>,
 }
@@ -239,6 +242,7 @@ impl JitState {
             dump_names: Default::default(),
             code: Vec::new(),
             failed_speculations: Default::default(),
+            failed_bounds: Default::default(),
             compilations: Default::default(),
         };
         state.rearm_stress();
@@ -330,6 +334,7 @@ impl Vm {
                 vm: self,
                 intrinsics: &jit.intrinsics,
                 failed: &jit.failed_speculations,
+                failed_bounds: &jit.failed_bounds,
                 looked_up: RefCell::new(Default::default()),
                 direct_calls: RefCell::new(Vec::new()),
                 assumed_constants: Default::default(),
@@ -600,6 +605,8 @@ pub struct VmRuntime<'a> {
     pub intrinsics: &'a Intrinsics,
     /// Sends whose speculation failed too often.
     pub failed: &'a fxhash::FxHashSet<(u32, u32)>,
+    /// Sends whose bounds guards failed too often.
+    pub failed_bounds: &'a fxhash::FxHashSet<(u32, u32)>,
     /// The names looked up so far (what the code will assume).
     pub looked_up: RefCell<fxhash::FxHashSet<Sym>>,
     /// The methods direct calls were made to, by handle.
@@ -712,6 +719,10 @@ impl Runtime for VmRuntime<'_> {
 
     fn speculation_failed(&self, method: MethodRef, ip: u32) -> bool {
         self.failed.contains(&(method.0, ip))
+    }
+
+    fn bounds_failed(&self, method: MethodRef, ip: u32) -> bool {
+        self.failed_bounds.contains(&(method.0, ip))
     }
 
     fn constant(&self, method: MethodRef, name: Sym) -> Option<u64> {
@@ -949,6 +960,7 @@ impl<'a> VmRuntime<'a> {
             vm,
             intrinsics,
             failed,
+            failed_bounds: failed,
             looked_up: Default::default(),
             direct_calls: Default::default(),
             assumed_constants: Default::default(),

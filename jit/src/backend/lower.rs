@@ -820,6 +820,11 @@ impl Lowering<'_> {
                     vec![array],
                 );
             }
+            Op::ArrayGet => {
+                let args = vec![self.opd(inputs[0])?, self.opd(inputs[1])?];
+                let dst = self.vreg(node);
+                self.call(Some(dst), self.helpers.array_get, "array_get", false, args);
+            }
             Op::ArrayLoad => {
                 let array = self.opd(inputs[0])?;
                 let index = self.opd(inputs[1])?;

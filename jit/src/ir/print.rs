@@ -263,6 +263,7 @@ pub fn describe(graph: &Graph, node: NodeId, numbering: &Numbering, rt: &dyn Run
         Op::ArrayLength => format!("array_length {inputs}"),
         Op::ArrayLoad => format!("array_load {inputs}"),
         Op::StringEq => format!("string_eq {inputs}"),
+        Op::ArrayGet => format!("array_get {inputs}"),
         Op::ArrayStore => format!("array_store {inputs}"),
         Op::Int(op) if op.is_checked() => format!("fixnum_{} {inputs}", op.name()),
         Op::Int(op) => format!("int_{} {inputs}", op.name()),

@@ -105,6 +105,7 @@ fn expect_inputs(op: &Op, count: usize) -> Option<Vec<Type>> {
         Op::StoreIvar { .. } => vec![Value, Value],
         Op::ArrayLoad => vec![Value, Int],
         Op::StringEq => vec![Value, Value],
+        Op::ArrayGet => vec![Value, Int],
         Op::ArrayStore => vec![Value, Int, Value],
         Op::ShapeIs(_) | Op::TagFixnum | Op::IntToFloat => vec![Int],
         Op::Int(_) | Op::IntCmp(_) => vec![Int, Int],

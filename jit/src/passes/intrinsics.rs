@@ -35,10 +35,12 @@ pub fn run(graph: &mut Graph, rt: &dyn Runtime) -> bool {
             Op::Insn { insn, .. } => matches!(insn, Insn::GetIvar(_) | Insn::SetIvar(_)),
             _ => false,
         })
-        .filter(|&n| !crate::passes::speculation_failed(graph, rt, n))
         .collect();
     let mut changed = false;
     for node in candidates {
+        if crate::passes::speculation_failed(graph, rt, node) {
+            continue;
+        }
         changed |= match graph.op(node).clone() {
             Op::Send(info) => send(graph, rt, node, &info),
             Op::Insn {
@@ -150,13 +152,26 @@ fn send(graph: &mut Graph, rt: &dyn Runtime, node: NodeId, info: &SendInfo) -> b
             let tagged = e.add(graph, Op::TagFixnum, &[length]);
             e.finish(graph, Some(tagged))
         }
+        // Indexes that kept falling outside the Array: no bounds guards, and
+        // nil outside it.
+        (Callee::Intrinsic(Intrinsic::ArrayIndex), 1)
+            if arg_kinds(0) == fixnums() && bounds_failed(graph, rt, node) =>
+        {
+            let mut e = Expansion::new(graph, node);
+            e.guard_kind(graph, inputs[1], Kind::Fixnum);
+            let i = e.add(graph, Op::UntagFixnum, &[inputs[1]]);
+            let element = e.add(graph, Op::ArrayGet, &[inputs[0], i]);
+            e.finish(graph, Some(element))
+        }
         (Callee::Intrinsic(Intrinsic::ArrayIndex), 1) if arg_kinds(0) == fixnums() => {
             let mut e = Expansion::new(graph, node);
             let index = array_index(graph, &mut e, inputs[0], inputs[1]);
             let element = e.add(graph, Op::ArrayLoad, &[inputs[0], index]);
             e.finish(graph, Some(element))
         }
-        (Callee::Intrinsic(Intrinsic::ArraySet), 2) if arg_kinds(0) == fixnums() => {
+        (Callee::Intrinsic(Intrinsic::ArraySet), 2)
+            if arg_kinds(0) == fixnums() && !bounds_failed(graph, rt, node) =>
+        {
             let mut e = Expansion::new(graph, node);
             let index = array_index(graph, &mut e, inputs[0], inputs[1]);
             e.add(graph, Op::ArrayStore, &[inputs[0], index, inputs[2]]);
@@ -201,6 +216,14 @@ fn send(graph: &mut Graph, rt: &dyn Runtime, node: NodeId, info: &SendInfo) -> b
         (Callee::AttrWriter { profile, .. }, 1) => {
             ivar_set(graph, node, inputs[0], inputs[1], &profile)
         }
+        _ => false,
+    }
+}
+
+/// Whether the bounds guards of the send `node` failed too often.
+fn bounds_failed(graph: &Graph, rt: &dyn Runtime, node: NodeId) -> bool {
+    match graph.state(node).map(|state| graph.op(state)) {
+        Some(Op::FrameState(info)) => rt.bounds_failed(info.method, info.ip),
         _ => false,
     }
 }
