@@ -1637,6 +1637,13 @@ impl Vm {
             code.code.min_args() as usize,
             code.code.max_args().map(|m| m as usize),
         );
+        // The common call: the arguments are the block's as they are.
+        let fits = args.len() >= min && max.is_none_or(|max| args.len() <= max);
+        let splats = !block.is_lambda && code.code.auto_splat && args.len() == 1;
+        if fits && !call.kwargs && !splats {
+            let (frame, id) = self.block_frame(block, &code, call.block_arg);
+            return self.enter_block(block, &code, args, None, frame, id);
+        }
         let mut args: smallvec::SmallVec<[Value; 8]> = smallvec::SmallVec::from_slice(args);
         let mut kwargs = call.kwargs;
         if kwargs
@@ -1658,20 +1665,7 @@ impl Vm {
                 args = smallvec::SmallVec::from_slice(&array.items.borrow());
             }
         }
-        let id = self.new_frame_id();
-        let mut frame = FrameRecord::new(
-            FrameCode::Bytecode(code.clone()),
-            block.cref.clone(),
-            block.owner,
-            id,
-        );
-        frame.block = block.outer_block.clone();
-        frame.home = if block.is_lambda { id } else { block.home };
-        frame.break_target = block.creator;
-        frame.block_id = block.id;
-        frame.is_lambda = block.is_lambda;
-        frame.block_arg = call.block_arg;
-        frame.method_name = block.method_name;
+        let (frame, id) = self.block_frame(block, &code, call.block_arg);
         if block.is_lambda {
             if args.len() < min || max.is_some_and(|max| args.len() > max) {
                 self.frames.push(frame);
@@ -1687,9 +1681,47 @@ impl Vm {
                 args.push(Value::NIL);
             }
         }
+        self.enter_block(block, &code, &args, keywords, frame, id)
+    }
+
+    /// The frame of a call of `block` (running `code`), and its id.
+    fn block_frame(
+        &mut self,
+        block: &Block,
+        code: &Rc<LoadedMethod>,
+        block_arg: Option<Rc<Block>>,
+    ) -> (FrameRecord, u64) {
+        let id = self.new_frame_id();
+        let mut frame = FrameRecord::new(
+            FrameCode::Bytecode(code.clone()),
+            block.cref.clone(),
+            block.owner,
+            id,
+        );
+        frame.block = block.outer_block.clone();
+        frame.home = if block.is_lambda { id } else { block.home };
+        frame.break_target = block.creator;
+        frame.block_id = block.id;
+        frame.is_lambda = block.is_lambda;
+        frame.block_arg = block_arg;
+        frame.method_name = block.method_name;
+        (frame, id)
+    }
+
+    /// Runs `block`'s code in `frame` (of id `id`) with `args`, which fit
+    /// its parameters (`keywords`: the Hash of keyword arguments it takes).
+    fn enter_block(
+        &mut self,
+        block: &Block,
+        code: &Rc<LoadedMethod>,
+        args: &[Value],
+        keywords: Option<Value>,
+        frame: FrameRecord,
+        id: u64,
+    ) -> VmResult {
         let base = self.stack.len();
         self.stack.push(block.receiver);
-        self.stack.extend_from_slice(&args);
+        self.stack.extend_from_slice(args);
         self.frames.push(frame);
         let argc = if code.code.needs_arg_layout() {
             match self.lay_out_args(&code.code, base, args.len(), keywords) {
@@ -1706,10 +1738,10 @@ impl Vm {
         let env = self.new_env(&code.code, block.env);
         self.frames.last_mut().expect("the block's frame").env = env;
         code.calls.set(code.calls.get() + 1);
-        self.jit_entering(&code);
-        self.push_locals(&code);
-        let result = self.run_method(&code, base, argc);
-        self.jit_leaving(&code);
+        self.jit_entering(code);
+        self.push_locals(code);
+        let result = self.run_method(code, base, argc);
+        self.jit_leaving(code);
         self.pop_frame();
         self.stack.truncate(base);
         match result {
