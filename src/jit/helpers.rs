@@ -624,11 +624,11 @@ extern "C" fn deoptimise(
     let resume = Resume {
         after_call: site_map.after_call,
         returned: returned.map(Value::from_bits),
-        transfer: if site_map.transfer {
-            vm.compiled_pending.take()
-        } else {
-            None
-        },
+        transfer: site_map.transfer.then(|| {
+            vm.compiled_pending
+                .take()
+                .expect("a transfer site runs with a transfer pending")
+        }),
     };
     let result = vm.resume_frames(&method, base, &frames, resume);
     vm.result_for_compiled(result)
@@ -907,6 +907,7 @@ impl Vm {
     ) {
         let show = |vm: &Vm, bits: u64| vm.trace_value(Value::from_bits(bits));
         let (_, reason) = &compiled.code.site_reasons[site];
+        let transfer = compiled.code.site_maps[site].transfer;
         let mut out = format!(
             "deopt {} ({reason})\n",
             self.symbols.name(compiled.method.code.name)
@@ -929,6 +930,8 @@ impl Vm {
             let mut stack: Vec<String> = frame.stack.iter().map(|&b| show(self, b)).collect();
             let resume = if !innermost {
                 format!("after call at {}", frame.ip)
+            } else if transfer {
+                format!("the handlers of the transfer at {}", frame.ip)
             } else if after_call {
                 if let Some(value) = returned {
                     stack.push(show(self, value));
