@@ -14,6 +14,19 @@
 //!   call small helpers; after each call, a result of `UNDEF` (a pending
 //!   exception or jump) leaves the method, and a poll deoptimises if the
 //!   call invalidated this code.
+//! - *Handlers are the interpreter's*: in a method with `rescue`/`ensure`
+//!   (or a call inside an inlined one), `UNDEF` does not leave the method:
+//!   a `transfer` hands the frame, as it is at the call, to the
+//!   interpreter, whose handlers take the pending exception or jump there.
+//!
+//! ```text
+//! def parse(s)                                   # rescue ArgumentError; 0
+//!   Integer(s)
+//!
+//!   v3 = call call_direct(ctx, ..., [v0, v1])    # Integer(s)
+//!   transfer v3 site 2                           # UNDEF: to the handlers
+//!   site 2: transfer -> @8 transfer [v0, v1, v2]
+//! ```
 //!
 //! Lowering also decides the deoptimisation map of each site, as seed 004
 //! does: the *current* map moves forward only past a side effect. A guard
