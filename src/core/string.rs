@@ -638,17 +638,23 @@ pub(crate) fn match_data(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
 
 fn string_eq(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
     let other = args[0];
+    if let Some(equal) = string_equal(vm, s, other) {
+        return Ok(Value::bool(equal));
+    }
+    let eq = vm.sym.eq;
+    let result = vm.call(other, eq, &[s])?;
+    Ok(Value::bool(result.truthy()))
+}
+
+/// `String#==` of `s` and `other`, or None when `other` is not a String
+/// but has `to_str`: then its own `==` decides (MRI's rb_str_equal).
+pub(crate) fn string_equal(vm: &Vm, s: Value, other: Value) -> Option<bool> {
     if let Some(other) = other.get::<RString>() {
-        return Ok(Value::bool(*bytes_of(s) == *other.bytes.borrow()));
+        return Some(*bytes_of(s) == *other.bytes.borrow());
     }
-    // An object with `to_str` decides itself (MRI's rb_str_equal).
     let to_str = vm.sym.to_str;
-    if other.is_heap() && vm.find_method(vm.class_of(other), to_str).is_some() {
-        let eq = vm.sym.eq;
-        let result = vm.call(other, eq, &[s])?;
-        return Ok(Value::bool(result.truthy()));
-    }
-    Ok(Value::FALSE)
+    let converts = other.is_heap() && vm.find_method(vm.class_of(other), to_str).is_some();
+    (!converts).then_some(false)
 }
 
 fn string_length(_: &mut Vm, s: Value, _: &[Value]) -> VmResult {

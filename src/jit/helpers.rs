@@ -38,7 +38,7 @@
 
 use super::{CompiledMethod, MAX_GUARD_FAILURES};
 use crate::interp::LoadedMethod;
-use crate::object::{MethodBody, MethodEntry, RArray, RFloat, RObject, RString};
+use crate::object::{MethodBody, MethodEntry, RArray, RFloat, RObject};
 use crate::value::Value;
 use crate::vm::{Control, Vm, VmResult};
 use bytecode::{abi, Insn};
@@ -481,18 +481,13 @@ extern "C" fn store_env(env: u64, hops: u64, slot: u64, value: u64) {
 }
 
 extern "C" fn string_eq(ctx: *mut Activation, string: u64, value: u64) -> u64 {
-    let value = Value::from_bits(value);
-    if let Some(other) = value.get::<RString>() {
-        let string = Value::from_bits(string);
-        return u64::from(*crate::core::string::bytes_of(string) == *other.bytes.borrow());
-    }
-    // SAFETY: compiled code passes its own ctx; a lookup needs no frame.
+    // SAFETY: compiled code passes its own ctx; comparing needs no frame.
     let vm = unsafe { &*((*ctx).vm as *const Vm) };
-    let to_str = vm.sym.to_str;
-    if value.is_heap() && vm.find_method(vm.class_of(value), to_str).is_some() {
-        2
-    } else {
-        0
+    let (string, value) = (Value::from_bits(string), Value::from_bits(value));
+    match crate::core::string::string_equal(vm, string, value) {
+        Some(equal) => u64::from(equal),
+        // `value` converts itself: the interpreter asks it.
+        None => 2,
     }
 }
 

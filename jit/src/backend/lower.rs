@@ -587,6 +587,18 @@ impl Lowering<'_> {
         Ok(SiteValue::Reg(self.value(inner)?, repr))
     }
 
+    /// Element `index` (inside it) of `array`, into `dst`.
+    fn array_load(&mut self, dst: VReg, array: Opd, index: Opd) {
+        let args = vec![array, index];
+        self.call(
+            Some(dst),
+            self.helpers.array_load,
+            "array_load",
+            false,
+            args,
+        );
+    }
+
     fn call(
         &mut self,
         dst: Option<VReg>,
@@ -839,17 +851,9 @@ impl Lowering<'_> {
                 self.call(Some(dst), self.helpers.array_get, "array_get", false, args);
             }
             Op::ArrayLoad => {
-                let array = self.opd(inputs[0])?;
-                let index = self.opd(inputs[1])?;
+                let (array, index) = (self.opd(inputs[0])?, self.opd(inputs[1])?);
                 let dst = self.vreg(node);
-                let args = vec![array, index];
-                self.call(
-                    Some(dst),
-                    self.helpers.array_load,
-                    "array_load",
-                    false,
-                    args,
-                );
+                self.array_load(dst, array, index);
             }
             Op::StoreIvar { slot, to } => {
                 let site = self.site(node, "frozen".into(), map)?;
@@ -1290,14 +1294,7 @@ impl Lowering<'_> {
             if let Op::Project(n) = *graph.op(user) {
                 parts[n as usize].get_or_insert(user);
                 let dst = self.vreg(user);
-                let args = vec![Opd::Reg(array), Opd::Imm(i64::from(n))];
-                self.call(
-                    Some(dst),
-                    self.helpers.array_load,
-                    "array_load",
-                    false,
-                    args,
-                );
+                self.array_load(dst, Opd::Reg(array), Opd::Imm(i64::from(n)));
             }
         }
         parts
