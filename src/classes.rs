@@ -72,16 +72,20 @@ impl Vm {
         ip: usize,
     ) -> VmResult {
         self.expect_module(scope)?;
-        let object = self.c.object;
-        let found = self
-            .ancestors(scope)
-            .iter()
-            .filter(|&&m| scope == object || m != object)
-            .find_map(|&m| self.own_constant(m, name));
-        match found {
+        match self.constant_in_scope(scope, name) {
             Some(value) => Ok(value),
             None => Err(self.uninitialized_constant(name, Some(scope), code, ip)),
         }
+    }
+
+    /// Constant `name` along the ancestry of the class or module `scope`
+    /// (Object's own constants only when the scope is Object itself).
+    pub fn constant_in_scope(&self, scope: Value, name: Sym) -> Option<Value> {
+        let object = self.c.object;
+        self.ancestors(scope)
+            .iter()
+            .filter(|&&m| scope == object || m != object)
+            .find_map(|&m| self.own_constant(m, name))
     }
 
     /// TypeError unless `value` is a class or module.

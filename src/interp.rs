@@ -94,7 +94,7 @@ impl BasicOp {
         )
     }
 
-    fn is_numeric(self) -> bool {
+    pub(crate) fn is_numeric(self) -> bool {
         self != BasicOp::None && !self.is_array()
     }
 }
@@ -1305,7 +1305,7 @@ impl Vm {
 
     /// `"#{value}"`: Strings stay, others are converted with `to_s`, and a
     /// `to_s` that returns a non-String gives the default `#<Foo>` form.
-    fn interpolate(&mut self, value: Value) -> VmResult {
+    pub(crate) fn interpolate(&mut self, value: Value) -> VmResult {
         if value.get::<RString>().is_some() {
             return Ok(value);
         }
@@ -1847,7 +1847,7 @@ impl Vm {
     /// the real call (so the error comes from `Integer#/`); a Float modulo by
     /// zero raises right here, without a frame of its own, as in MRI.
     #[inline]
-    fn basic_op(&mut self, op: BasicOp, a: Value, b: Value) -> VmResult<Option<Value>> {
+    pub(crate) fn basic_op(&mut self, op: BasicOp, a: Value, b: Value) -> VmResult<Option<Value>> {
         if a.is_fixnum() && b.is_fixnum() {
             if let Some(result) = self.fixnum_op(op, a, b) {
                 return Ok(Some(result));

@@ -145,6 +145,25 @@ pub fn floor_div(x: i64, y: i64) -> i64 {
     }
 }
 
+/// Ruby's `a << b` on two integers that fit in a machine word (a
+/// negative `b` shifts right), or None when the result does not.
+#[inline]
+pub fn shift_left(a: i64, b: i64) -> Option<i64> {
+    if b >= 0 {
+        if a == 0 {
+            return Some(0);
+        }
+        if b >= 64 {
+            return None;
+        }
+        let shifted = a << b;
+        (shifted >> b == a).then_some(shifted)
+    } else {
+        let right = b.unsigned_abs().min(63);
+        Some(a >> right)
+    }
+}
+
 /// Ruby's modulo: the result has the sign of the divisor (not zero).
 #[inline]
 pub fn floor_mod(x: i64, y: i64) -> i64 {

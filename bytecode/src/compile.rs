@@ -806,13 +806,7 @@ impl Compiler<'_, '_> {
                 m.emit(Insn::SetConst(sym));
             }
             Node::Array(Array { elements, .. }) => {
-                if elements.iter().any(|e| matches!(e, Node::Splat(_))) {
-                    return self.splat_array(m, elements);
-                }
-                for element in elements {
-                    self.expr(m, element);
-                }
-                m.emit(Insn::NewArray(elements.len() as u32));
+                self.splat_array(m, elements);
             }
             Node::Send(send) => self.send(m, node, send),
             Node::Index(Index {
@@ -1202,8 +1196,16 @@ impl Compiler<'_, '_> {
     }
 
     /// An Array of `elements`, spreading `*x` ones: `array 0` then
-    /// `append`/`concatarray` per element.
+    /// `append`/`concatarray` per element (with no splat, the elements
+    /// then `array n`).
     fn splat_array(&mut self, m: &mut MethodBuilder, elements: &[Node]) {
+        if !elements.iter().any(|e| matches!(e, Node::Splat(_))) {
+            for element in elements {
+                self.expr(m, element);
+            }
+            m.emit(Insn::NewArray(elements.len() as u32));
+            return;
+        }
         m.emit(Insn::NewArray(0));
         for element in elements {
             match element {
@@ -2481,6 +2483,9 @@ impl Compiler<'_, '_> {
             };
             let label = m.new_label();
             for pattern in patterns {
+                // A pattern's `===` runs on the `when`'s line.
+                self.set_line(m, pattern);
+                m.emit(Insn::Trace(m.current_line));
                 match (subject, pattern) {
                     (
                         Some(subject),

@@ -398,6 +398,14 @@ impl Builder<'_> {
     }
 
     /// The frame state before instruction `ip`.
+    /// `Scope::Name` when the scope is a constant the runtime knows.
+    fn scoped_constant(&self, scope: Option<&NodeId>, name: bytecode::Sym) -> Option<u64> {
+        match self.graph.as_const(*scope?)? {
+            Const::Value(bits) => self.rt.scoped_constant(bits, name),
+            _ => None,
+        }
+    }
+
     fn state(&mut self, ip: usize, frame: &Frame) -> NodeId {
         let mut inputs = Vec::new();
         if self.context.inlined {
@@ -657,6 +665,16 @@ impl Builder<'_> {
                 }
                 Insn::GetConst(name) if self.rt.constant(self.method, name).is_some() => {
                     let bits = self.rt.constant(self.method, name).expect("checked");
+                    let value = self.graph.constant(Const::Value(bits));
+                    frame.stack.push(value);
+                }
+                Insn::GetConstFrom(name)
+                    if self.scoped_constant(frame.stack.last(), name).is_some() =>
+                {
+                    let bits = self
+                        .scoped_constant(frame.stack.last(), name)
+                        .expect("checked");
+                    frame.stack.pop();
                     let value = self.graph.constant(Const::Value(bits));
                     frame.stack.push(value);
                 }

@@ -267,6 +267,10 @@ pub enum IntOp {
     And,
     Or,
     Xor,
+    /// `<<`: a negative shift goes right.
+    Shl,
+    /// `>>`: a negative shift goes left.
+    Shr,
 }
 
 impl IntOp {
@@ -280,6 +284,8 @@ impl IntOp {
             IntOp::And => "and",
             IntOp::Or => "or",
             IntOp::Xor => "xor",
+            IntOp::Shl => "shl",
+            IntOp::Shr => "shr",
         }
     }
 
@@ -287,7 +293,13 @@ impl IntOp {
     pub fn is_checked(self) -> bool {
         matches!(
             self,
-            IntOp::Add | IntOp::Sub | IntOp::Mul | IntOp::Div | IntOp::Mod
+            IntOp::Add
+                | IntOp::Sub
+                | IntOp::Mul
+                | IntOp::Div
+                | IntOp::Mod
+                | IntOp::Shl
+                | IntOp::Shr
         )
     }
 
@@ -310,6 +322,8 @@ impl IntOp {
             IntOp::And => a & b,
             IntOp::Or => a | b,
             IntOp::Xor => a ^ b,
+            IntOp::Shl => bytecode::abi::shift_left(a, b)?,
+            IntOp::Shr => bytecode::abi::shift_left(a, b.checked_neg()?)?,
         };
         bytecode::abi::fits_fixnum(result).then_some(result)
     }

@@ -295,6 +295,9 @@ pub trait Runtime {
     /// constant (the runtime invalidates the code if the constant is
     /// assigned again).
     fn constant(&self, method: MethodRef, name: Sym) -> Option<u64>;
+    /// The value of constant `name` of the class or module `scope`
+    /// (`Scope::Name`), on the same terms as [`Runtime::constant`].
+    fn scoped_constant(&self, scope: u64, name: Sym) -> Option<u64>;
 
     // --- code generation --------------------------------------------------
     /// A handle for calling the method receivers of `kind` call for `name`

@@ -235,6 +235,19 @@ pub fn define(vm: &mut Vm) {
         vm.set_constant(module, name, args[1]);
         Ok(args[1])
     });
+    vm.define_private_native(module, "remove_const", 1, Some(1), |vm, module, args| {
+        let name = symbol_arg(vm, args[0])?;
+        let data = crate::vm::class_data(module);
+        let removed = data.constants.borrow_mut().shift_remove(&name);
+        let Some(value) = removed else {
+            let shown = format!("{}::{}", vm.class_name(module), vm.symbols.name(name));
+            let class = vm.c.name_error;
+            return Err(vm.raise(class, format!("constant {shown} not defined")));
+        };
+        data.constant_locations.borrow_mut().remove(&name);
+        vm.jit_constant_changed(name);
+        Ok(value)
+    });
     vm.define_native(module, "const_defined?", 1, Some(2), |vm, module, args| {
         let name = symbol_arg(vm, args[0])?;
         Ok(Value::bool(

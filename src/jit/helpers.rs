@@ -268,6 +268,8 @@ extern "C" fn run_insn(
         vm.stack.extend_from_slice(operands);
         let (base, argc) = (activation.base as usize, activation.argc as usize);
         vm.step(&step, base, argc, ip, operand_base)
+    } else if let Some(result) = vm.numeric_in_inlined_frame(&step, ip, values, count) {
+        return result.bits();
     } else {
         let call = &compiled.code.call_frames[frames - 1];
         // SAFETY: compiled code passes one word per source of the call's
@@ -388,8 +390,10 @@ impl Vm {
     }
 
     /// The instruction at `ip` of `method`, with `operands`, when it has a
-    /// path that skips the interpreter's loop: `yield`, and the literals
-    /// that allocate (a String, an Array, a Range).
+    /// path that skips the interpreter's loop: `yield`, a numeric operator
+    /// on two numbers (frameless, as the interpreter's send runs it), a
+    /// `when` test, string interpolation's `to_s`, and the literals that
+    /// allocate (a String, an Array, a Range).
     fn run_lean(
         &mut self,
         method: &LoadedMethod,
@@ -397,6 +401,21 @@ impl Vm {
         operands: &[Value],
     ) -> Option<VmResult> {
         Some(match method.code.insns[ip] {
+            Insn::Send(site)
+                if method.sites[site as usize].op.is_numeric()
+                    && !self.basic_ops_redefined
+                    && operands.len() == 2 =>
+            {
+                if let Some(frame) = self.frames.last_mut() {
+                    frame.ip = ip as u32;
+                }
+                let op = method.sites[site as usize].op;
+                match self.basic_op(op, operands[0], operands[1]) {
+                    Ok(Some(result)) => Ok(result),
+                    Ok(None) => return None,
+                    Err(control) => Err(control),
+                }
+            }
             Insn::Yield { kwargs: false, .. } => self.yield_directly(ip, operands),
             // A String literal is a new String each time (UNDEF).
             Insn::Push(index) => Ok(match method.literals[index as usize] {
@@ -407,6 +426,21 @@ impl Vm {
                 value => value,
             }),
             Insn::NewArray(_) => Ok(self.new_array(operands.to_vec())),
+            Insn::ToS => {
+                if let Some(frame) = self.frames.last_mut() {
+                    frame.ip = ip as u32;
+                }
+                self.interpolate(operands[0])
+            }
+            // `when pattern`: `pattern === subject`.
+            Insn::CheckMatch { splat: false } => {
+                if let Some(frame) = self.frames.last_mut() {
+                    frame.ip = ip as u32;
+                }
+                let case_eq = self.symbols.intern("===");
+                self.call(operands[0], case_eq, &[operands[1]])
+                    .map(|matched| Value::bool(matched.truthy()))
+            }
             Insn::NewRange { exclusive } => {
                 if let Some(frame) = self.frames.last_mut() {
                     frame.ip = ip as u32;
@@ -415,6 +449,34 @@ impl Vm {
             }
             _ => return None,
         })
+    }
+
+    /// A numeric operator on two numbers in an inlined frame: its result,
+    /// when it needs no frame (it cannot raise: only a Float modulo by zero
+    /// could, and that takes the call in its frames).
+    fn numeric_in_inlined_frame(
+        &mut self,
+        step: &Step,
+        ip: usize,
+        values: *const u64,
+        count: usize,
+    ) -> Option<Value> {
+        let Step::Insn(method) = step else {
+            return None;
+        };
+        let Insn::Send(site) = method.code.insns[ip] else {
+            return None;
+        };
+        let op = method.sites[site as usize].op;
+        if !op.is_numeric() || self.basic_ops_redefined || count != 2 {
+            return None;
+        }
+        // SAFETY: compiled code stored the `count` operands at `values`.
+        let (a, b) = unsafe { (Value::from_bits(*values), Value::from_bits(*values.add(1))) };
+        if op == crate::interp::BasicOp::Mod && !(a.is_fixnum() && b.is_fixnum()) {
+            return None;
+        }
+        self.basic_op(op, a, b).ok().flatten()
     }
 
     /// A `yield` of compiled code at `ip` (no keyword arguments): calls

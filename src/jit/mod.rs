@@ -182,7 +182,7 @@ impl Intrinsics {
     pub fn record(vm: &mut Vm) -> Intrinsics {
         let mut entries = Vec::new();
         let integer_ops = [
-            "+", "-", "*", "/", "%", "&", "|", "^", "<", "<=", ">", ">=", "==", "!=",
+            "+", "-", "*", "/", "%", "&", "|", "^", "<<", ">>", "<", "<=", ">", ">=", "==", "!=",
         ];
         let float_ops = ["+", "-", "*", "/", "<", "<=", ">", ">=", "==", "!="];
         let mut table: Vec<(Value, &str, Intrinsic)> = Vec::new();
@@ -732,6 +732,15 @@ impl Runtime for VmRuntime<'_> {
         }
         let (cref, _) = method.defined_in.borrow().clone()?;
         let value = self.vm.lookup_constant(&cref, name)?;
+        self.assumed_constants.borrow_mut().insert(name);
+        self.folded_constants.borrow_mut().push(value);
+        Some(value.bits())
+    }
+
+    fn scoped_constant(&self, scope: u64, name: Sym) -> Option<u64> {
+        let scope = Value::from_bits(scope);
+        scope.get::<crate::object::RClass>()?;
+        let value = self.vm.constant_in_scope(scope, name)?;
         self.assumed_constants.borrow_mut().insert(name);
         self.folded_constants.borrow_mut().push(value);
         Some(value.bits())

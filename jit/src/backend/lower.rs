@@ -674,6 +674,7 @@ impl Lowering<'_> {
                 let check = if int.is_checked() {
                     let reason = match int {
                         IntOp::Div | IntOp::Mod => "zero division or overflow",
+                        IntOp::Shl | IntOp::Shr => "shift out of range",
                         _ => "overflow",
                     };
                     Some(self.site(node, reason.into(), map)?)
@@ -687,18 +688,21 @@ impl Lowering<'_> {
                     IntOp::And => BinOp::And,
                     IntOp::Or => BinOp::Or,
                     IntOp::Xor => BinOp::Xor,
-                    IntOp::Div | IntOp::Mod => {
-                        let site = check.expect("division is checked");
+                    IntOp::Div | IntOp::Mod | IntOp::Shl | IntOp::Shr => {
+                        let site = check.expect("division and shifts are checked");
                         let b = self.value(inputs[1])?;
-                        self.emit(Inst::Guard {
-                            test: Test::Cmp(Cmp::Ne, b, Opd::Imm(0)),
-                            site,
-                        });
-                        let (address, name) = if int == IntOp::Div {
-                            (floor_div as *const () as u64, "floor_div")
-                        } else {
-                            (floor_mod as *const () as u64, "floor_mod")
+                        let (address, name) = match int {
+                            IntOp::Div => (floor_div as *const () as u64, "floor_div"),
+                            IntOp::Mod => (floor_mod as *const () as u64, "floor_mod"),
+                            IntOp::Shl => (shift_left as *const () as u64, "shift_left"),
+                            _ => (shift_right as *const () as u64, "shift_right"),
                         };
+                        if matches!(int, IntOp::Div | IntOp::Mod) {
+                            self.emit(Inst::Guard {
+                                test: Test::Cmp(Cmp::Ne, b, Opd::Imm(0)),
+                                site,
+                            });
+                        }
                         let raw = self.new_vreg();
                         self.call(
                             Some(raw),
@@ -707,7 +711,8 @@ impl Lowering<'_> {
                             false,
                             vec![Opd::Reg(a), Opd::Reg(b)],
                         );
-                        // The range check (min / -1 leaves it).
+                        // The range check (min / -1 leaves it, and a shift
+                        // out of the word answers a value outside it).
                         self.emit(Inst::Bin {
                             op: BinOp::Add,
                             dst,
@@ -1344,6 +1349,17 @@ pub extern "C" fn floor_div(a: i64, b: i64) -> i64 {
         return a.wrapping_neg();
     }
     abi::floor_div(a, b)
+}
+
+/// Ruby's `<<` on two fixnum integers: a word outside the fixnum range
+/// when the result is not a fixnum (the caller's range check deoptimises).
+pub extern "C" fn shift_left(a: i64, b: i64) -> i64 {
+    abi::shift_left(a, b).unwrap_or(i64::MAX)
+}
+
+/// Ruby's `>>` on two fixnum integers, as [`shift_left`].
+pub extern "C" fn shift_right(a: i64, b: i64) -> i64 {
+    abi::shift_left(a, -b).unwrap_or(i64::MAX)
 }
 
 /// Ruby's `%` on two fixnum integers (the divisor is not zero).

@@ -255,6 +255,8 @@ fn int_op(name: &str) -> Option<Result<IntOp, Cmp>> {
         "&" => Ok(IntOp::And),
         "|" => Ok(IntOp::Or),
         "^" => Ok(IntOp::Xor),
+        "<<" => Ok(IntOp::Shl),
+        ">>" => Ok(IntOp::Shr),
         "<" => Err(Cmp::Lt),
         "<=" => Err(Cmp::Le),
         ">" => Err(Cmp::Gt),
