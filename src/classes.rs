@@ -41,10 +41,15 @@ impl Vm {
 
     /// Lexical, then ancestry, then Object lookup of a bare constant.
     pub fn lookup_constant(&self, cref: &Cref, name: Sym) -> Option<Value> {
+        let cref = cref.lexical();
         let mut scope = Some(cref);
         while let Some(c) = scope {
             if c.parent.is_none() {
                 break;
+            }
+            if c.evaluated {
+                scope = c.parent.as_deref();
+                continue;
             }
             if let Some(value) = self.own_constant(c.module, name) {
                 return Some(value);
@@ -175,6 +180,7 @@ impl Vm {
         let cref = Rc::new(Cref {
             module,
             parent: Some(outer),
+            evaluated: false,
         });
         let id = self.new_frame_id();
         let mut frame = FrameRecord::new(FrameCode::Bytecode(body.clone()), cref, module, id);

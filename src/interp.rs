@@ -166,6 +166,9 @@ pub struct LoadedMethod {
     /// loop could not be compiled).
     pub osr: RefCell<Vec<(u32, Option<Rc<crate::jit::CompiledMethod>>)>>,
     pub children: Vec<Rc<LoadedMethod>>,
+    /// The id of the code this one is written in (a block's enclosing
+    /// method or block), if any.
+    pub parent: Cell<Option<u32>>,
     /// Per `getivar`/`setivar` site: the shapes seen and their slots.
     pub ivar_caches: Vec<RefCell<IvarCache>>,
 }
@@ -271,7 +274,11 @@ impl Vm {
             sites,
             calls: Cell::new(0),
             children,
+            parent: Cell::new(None),
         });
+        for child in &loaded.children {
+            child.parent.set(Some(loaded.id));
+        }
         self.loaded.insert(index, loaded.clone());
         self.methods.push(loaded.clone());
         loaded
@@ -321,6 +328,7 @@ impl Vm {
                 let cref = Rc::new(Cref {
                     module,
                     parent: Some(self.top_cref()),
+                    evaluated: false,
                 });
                 (receiver, cref, module)
             }
@@ -895,7 +903,7 @@ impl Vm {
                         None => {
                             return Err(self.uninitialized_constant(
                                 name,
-                                Some(cref.module),
+                                Some(cref.lexical().module),
                                 code,
                                 ip - 1,
                             ))
@@ -906,7 +914,7 @@ impl Vm {
                 Insn::SetConst(name) => {
                     self.frames[frame].ip = (ip - 1) as u32;
                     let value = self.pop();
-                    let module = self.frames[frame].cref.module;
+                    let module = self.frames[frame].cref.lexical().module;
                     self.set_constant(module, name, value);
                 }
                 Insn::GetConstFrom(name) => {
@@ -950,7 +958,11 @@ impl Vm {
                     let superclass = self.pop();
                     let scope = self.pop();
                     let cref = self.frames[frame].cref.clone();
-                    let scope = if scope.is_nil() { cref.module } else { scope };
+                    let scope = if scope.is_nil() {
+                        cref.lexical().module
+                    } else {
+                        scope
+                    };
                     self.expect_module(scope)?;
                     let body = method.children[index as usize].clone();
                     let name = self.class_body_constant(&body);
@@ -963,7 +975,11 @@ impl Vm {
                     self.frames[frame].ip = (ip - 1) as u32;
                     let scope = self.pop();
                     let cref = self.frames[frame].cref.clone();
-                    let scope = if scope.is_nil() { cref.module } else { scope };
+                    let scope = if scope.is_nil() {
+                        cref.lexical().module
+                    } else {
+                        scope
+                    };
                     self.expect_module(scope)?;
                     let body = method.children[index as usize].clone();
                     let name = self.class_body_constant(&body);
@@ -1524,7 +1540,7 @@ impl Vm {
     }
 
     /// The block a literal `{ ... }` in the code of frame `frame` denotes.
-    fn literal_block(
+    pub(crate) fn literal_block(
         &mut self,
         method: &LoadedMethod,
         child: u32,
@@ -1661,8 +1677,8 @@ impl Vm {
             None
         };
         if !block.is_lambda && code.code.auto_splat && args.len() == 1 {
-            if let Some(array) = args[0].get::<RArray>() {
-                args = smallvec::SmallVec::from_slice(&array.items.borrow());
+            if let Some(items) = self.auto_splat_items(args[0])? {
+                args = items;
             }
         }
         let (frame, id) = self.block_frame(block, &code, call.block_arg);
@@ -1684,8 +1700,27 @@ impl Vm {
         self.enter_block(block, &code, &args, keywords, frame, id)
     }
 
+    /// The arguments a block with several parameters takes from one
+    /// argument: an Array's items, or those of what `to_ary` converts it
+    /// to (None: it is the only argument).
+    fn auto_splat_items(&mut self, arg: Value) -> VmResult<Option<smallvec::SmallVec<[Value; 8]>>> {
+        let converted = if arg.get::<RArray>().is_some() {
+            arg
+        } else {
+            let to_ary = self.symbols.intern("to_ary");
+            let class = self.class_of(arg);
+            if self.find_method(class, to_ary).is_none() {
+                return Ok(None);
+            }
+            self.call(arg, to_ary, &[])?
+        };
+        Ok(converted
+            .get::<RArray>()
+            .map(|array| smallvec::SmallVec::from_slice(&array.items.borrow())))
+    }
+
     /// The frame of a call of `block` (running `code`), and its id.
-    fn block_frame(
+    pub(crate) fn block_frame(
         &mut self,
         block: &Block,
         code: &Rc<LoadedMethod>,

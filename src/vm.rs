@@ -64,10 +64,31 @@ pub enum FrameCode {
 /// The lexical scope: the `class`/`module` bodies a piece of code is
 /// written in, innermost first. Constants are looked up along it before the
 /// ancestry, and `def` defines methods in its innermost module.
+///
+/// The block form of `class_eval` (and `Class.new`...) runs its block with
+/// the module as an *evaluated* scope: `def` defines methods there, but
+/// constants are still those of where the block was written, as in MRI.
 #[derive(Debug)]
 pub struct Cref {
     pub module: Value,
     pub parent: Option<Rc<Cref>>,
+    /// Pushed by `class_eval` and the like, not by a `class` body.
+    pub evaluated: bool,
+}
+
+impl Cref {
+    /// The innermost scope that is not an evaluated one: where constants
+    /// are looked up and assigned.
+    pub fn lexical(&self) -> &Cref {
+        let mut cref = self;
+        while cref.evaluated {
+            match cref.parent.as_deref() {
+                Some(parent) => cref = parent,
+                None => break,
+            }
+        }
+        cref
+    }
 }
 
 /// One Ruby-level frame.
@@ -307,6 +328,9 @@ pub struct Vm {
     /// The transfer (exception, jump) a helper left for compiled code,
     /// which returns `UNDEF` up to whoever entered it.
     pub compiled_pending: Option<Control>,
+    /// How many deoptimised frames the interpreter is finishing, each
+    /// above the compiled code that gave it up (on the machine stack).
+    pub deopt_resumes: u32,
     /// Set when a core arithmetic or comparison method is redefined: the
     /// interpreter's fast paths then give way to real calls.
     pub basic_ops_redefined: bool,
@@ -431,6 +455,7 @@ impl Vm {
             top_cref: Rc::new(Cref {
                 module: placeholder,
                 parent: None,
+                evaluated: false,
             }),
             globals: FxHashMap::default(),
             global_aliases: FxHashMap::default(),
@@ -445,6 +470,7 @@ impl Vm {
             hierarchy_serial: 0,
             next_frame_id: 1,
             compiled_pending: None,
+            deopt_resumes: 0,
             basic_ops_redefined: false,
             array_ops_redefined: false,
             options: options.clone(),
@@ -549,6 +575,7 @@ impl Vm {
         self.top_cref = Rc::new(Cref {
             module: object,
             parent: None,
+            evaluated: false,
         });
     }
 

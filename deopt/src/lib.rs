@@ -58,6 +58,9 @@ pub struct FrameMap {
     pub ip: u32,
     pub receiver: Source,
     pub args: Vec<Source>,
+    /// The frame's own environment (an inlined frame whose locals blocks
+    /// capture).
+    pub env: Option<Source>,
     /// Live locals by slot; the others resume as nil.
     pub locals: Vec<(u16, Source)>,
     pub stack: Vec<Source>,
@@ -181,17 +184,19 @@ pub struct FrameValues {
     pub ip: u32,
     pub receiver: u64,
     pub args: Vec<u64>,
+    pub env: Option<u64>,
     pub locals: Vec<(u16, u64)>,
     pub stack: Vec<u64>,
 }
 
 impl DeoptMap {
     /// Every value of the map, frame by frame (outermost first): receiver,
-    /// arguments, locals, stack.
+    /// arguments, environment, locals, stack.
     pub fn sources(&self) -> impl Iterator<Item = Source> + '_ {
         self.frames.iter().flat_map(|frame| {
             std::iter::once(frame.receiver)
                 .chain(frame.args.iter().copied())
+                .chain(frame.env)
                 .chain(frame.locals.iter().map(|&(_, source)| source))
                 .chain(frame.stack.iter().copied())
         })
@@ -237,6 +242,7 @@ impl SiteMap {
                 ip: frame.ip,
                 receiver: next(),
                 args: frame.args.iter().map(|_| next()).collect(),
+                env: frame.env.map(|_| next()),
                 locals: frame
                     .locals
                     .iter()
@@ -260,6 +266,7 @@ mod tests {
             ip,
             receiver: Source::Node(1),
             args: vec![Source::Node(2), Source::Node(3)],
+            env: None,
             locals: vec![],
             stack: vec![Source::Node(8), Source::Node(11)],
         }
@@ -336,6 +343,7 @@ mod tests {
                 ip: 12,
                 receiver: 0x40,
                 args: vec![bytecode::abi::fixnum(7).unwrap(), 0x15],
+                env: None,
                 locals: vec![],
                 stack: vec![bytecode::abi::NIL, 0x1000],
             }]

@@ -397,7 +397,6 @@ impl Builder<'_> {
         (frame, phis)
     }
 
-    /// The frame state before instruction `ip`.
     /// `Scope::Name` when the scope is a constant the runtime knows.
     fn scoped_constant(&self, scope: Option<&NodeId>, name: bytecode::Sym) -> Option<u64> {
         match self.graph.as_const(*scope?)? {
@@ -406,6 +405,7 @@ impl Builder<'_> {
         }
     }
 
+    /// The frame state before instruction `ip`.
     fn state(&mut self, ip: usize, frame: &Frame) -> NodeId {
         let mut inputs = Vec::new();
         if self.context.inlined {
@@ -415,6 +415,10 @@ impl Builder<'_> {
         let args = param_count(&self.code);
         for n in 0..args {
             inputs.push(self.param(Param::Arg(n)));
+        }
+        let env = self.context.inlined && self.code.has_env;
+        if env {
+            inputs.push(self.param(Param::Env));
         }
         let locals = self.liveness.live_locals(ip, self.code.locals.len());
         inputs.extend(locals.iter().map(|&slot| frame.locals[slot as usize]));
@@ -427,6 +431,7 @@ impl Builder<'_> {
             locals,
             stack: frame.stack.len() as u32,
             outer: self.context.inlined,
+            env,
         };
         self.graph
             .add(Op::FrameState(Box::new(info)), &[], &inputs, None)
@@ -643,6 +648,22 @@ impl Builder<'_> {
                     };
                     let node = self.fixed(&mut frame, op, &inputs, Some(state));
                     frame.stack.push(node);
+                }
+                // `a, b = x, y`: the literal Array's elements, as they are.
+                Insn::Destructure {
+                    before,
+                    splat: false,
+                    after: 0,
+                } if ip >= 2
+                    && code.insns[ip - 1] == Insn::Dup
+                    && code.insns[ip - 2] == Insn::NewArray(before.into())
+                    && frame.stack.last().is_some_and(|&top| {
+                        matches!(self.graph.op(top), Op::Insn { insn: Insn::NewArray(n), .. } if *n == u32::from(before))
+                    }) =>
+                {
+                    let array = Self::pop(&mut frame);
+                    let elements = self.graph.inputs(array).to_vec();
+                    frame.stack.extend(elements.iter().rev());
                 }
                 Insn::Destructure {
                     before,

@@ -15,6 +15,29 @@ pub const MAX_DEPTH: usize = 6;
 /// The graph size past which nothing more is inlined.
 pub const MAX_GRAPH_NODES: usize = 6000;
 
+/// The levels a callee that passes a block with `return` or `break` needs
+/// below it: the method it passes the block to, and the block. Inlined
+/// without them, its frame would be one the block's exit ends, and that
+/// exit (made by the runtime) hands the whole compiled frame over to the
+/// interpreter each time.
+pub const EXITING_BLOCK_ROOM: usize = 3;
+
+/// Whether `code` passes a literal block that leaves with `return` or
+/// `break`.
+pub fn passes_exiting_block(code: &Method) -> bool {
+    code.sites
+        .iter()
+        .filter_map(|site| site.block)
+        .any(|child| {
+            code.children[child as usize].insns.iter().any(|insn| {
+                matches!(
+                    insn,
+                    bytecode::Insn::ReturnFromBlock | bytecode::Insn::BreakBlock
+                )
+            })
+        })
+}
+
 /// What became of a call the inliner looked at.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Decision {
@@ -51,7 +74,9 @@ impl Decision {
 pub fn decide(callee: &Method, depth: usize, graph_nodes: usize, on_chain: bool) -> Decision {
     if on_chain {
         Decision::Recursive
-    } else if depth >= MAX_DEPTH {
+    } else if depth >= MAX_DEPTH
+        || (depth + EXITING_BLOCK_ROOM > MAX_DEPTH && passes_exiting_block(callee))
+    {
         Decision::TooDeep
     } else if callee.insns.len() > MAX_CALLEE_INSNS {
         Decision::TooBig

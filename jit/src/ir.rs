@@ -271,6 +271,8 @@ pub enum IntOp {
     Shl,
     /// `>>`: a negative shift goes left.
     Shr,
+    /// `<=>`: -1, 0 or 1.
+    Order,
 }
 
 impl IntOp {
@@ -286,6 +288,7 @@ impl IntOp {
             IntOp::Xor => "xor",
             IntOp::Shl => "shl",
             IntOp::Shr => "shr",
+            IntOp::Order => "order",
         }
     }
 
@@ -324,6 +327,7 @@ impl IntOp {
             IntOp::Xor => a ^ b,
             IntOp::Shl => bytecode::abi::shift_left(a, b)?,
             IntOp::Shr => bytecode::abi::shift_left(a, b.checked_neg()?)?,
+            IntOp::Order => a.cmp(&b) as i64,
         };
         bytecode::abi::fits_fixnum(result).then_some(result)
     }
@@ -393,6 +397,10 @@ pub struct FrameStateInfo {
     /// Whether this frame is inlined: the first input is its caller's
     /// state, suspended in the call at the caller's `ip`.
     pub outer: bool,
+    /// Whether an input after the arguments is the frame's own environment
+    /// (an inlined frame whose locals blocks capture: rebuilding the frame
+    /// needs that very environment).
+    pub env: bool,
 }
 
 impl FrameStateInfo {
@@ -401,9 +409,20 @@ impl FrameStateInfo {
         usize::from(self.outer)
     }
 
+    /// The input index of the environment, when the state has one.
+    pub fn env_index(&self) -> Option<usize> {
+        self.env
+            .then(|| self.receiver_index() + 1 + self.args as usize)
+    }
+
+    /// The input index of the first live local.
+    pub fn locals_index(&self) -> usize {
+        self.receiver_index() + 1 + self.args as usize + usize::from(self.env)
+    }
+
     /// How many inputs a state node with this description has.
     pub fn input_count(&self) -> usize {
-        self.receiver_index() + 1 + self.args as usize + self.locals.len() + self.stack as usize
+        self.locals_index() + self.locals.len() + self.stack as usize
     }
 }
 
@@ -484,6 +503,12 @@ pub enum Op {
     /// Sets element i of an Array, i inside it; deoptimises when it is
     /// frozen. Inputs: the Array, i (Int), the value.
     ArrayStore,
+    /// Appends a value to an Array; deoptimises when it is frozen.
+    /// Inputs: the Array, the value.
+    ArrayPush,
+    /// The byte order of two Strings: -1, 0 or 1 (Int). Inputs: the two
+    /// Strings.
+    StringCompare,
     /// `String#==`: whether a String's bytes equal a value's (Bool). A
     /// value that is not a String is unequal unless it converts itself
     /// (`to_str`): then the op deoptimises, and the interpreter asks it.
@@ -565,6 +590,8 @@ impl Op {
             | Op::ArrayLoad
             | Op::ArrayGet
             | Op::ArrayStore
+            | Op::ArrayPush
+            | Op::StringCompare
             | Op::StringEq => true,
             Op::Int(op) => op.is_checked(),
             _ => false,
@@ -586,7 +613,11 @@ impl Op {
     /// may be repeated (a frame state before them can be reused).
     pub fn has_side_effect(&self) -> bool {
         match self {
-            Op::Send(_) | Op::Yield { .. } | Op::StoreIvar { .. } | Op::ArrayStore => true,
+            Op::Send(_)
+            | Op::Yield { .. }
+            | Op::StoreIvar { .. }
+            | Op::ArrayStore
+            | Op::ArrayPush => true,
             Op::Insn { insn, .. } => insn_has_side_effect(insn),
             _ => false,
         }
@@ -604,6 +635,7 @@ impl Op {
             | Op::Yield { .. }
             | Op::StoreIvar { .. }
             | Op::ArrayStore
+            | Op::ArrayPush
             | Op::StringEq
             | Op::Branch => true,
             Op::Int(op) => op.is_checked(),
@@ -632,7 +664,8 @@ impl Op {
             | Op::Return
             | Op::NonLocalExit(..)
             | Op::StoreIvar { .. }
-            | Op::ArrayStore => Type::Void,
+            | Op::ArrayStore
+            | Op::ArrayPush => Type::Void,
             Op::Send(_)
             | Op::Yield { .. }
             | Op::Insn { .. }
@@ -647,7 +680,9 @@ impl Op {
             | Op::BoxFloat => Type::Value,
             Op::Param(Param::CallerState) => Type::State,
             Op::Param(_) | Op::BlockLiteral { .. } => Type::Value,
-            Op::LoadShape | Op::ArrayLength | Op::Int(_) | Op::UntagFixnum => Type::Int,
+            Op::LoadShape | Op::ArrayLength | Op::Int(_) | Op::UntagFixnum | Op::StringCompare => {
+                Type::Int
+            }
             Op::Const(c) => c.ty(),
             Op::FrameState(_) => Type::State,
             Op::IsKind(_)

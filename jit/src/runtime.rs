@@ -15,7 +15,7 @@
 //! signatures documented there), and reads objects only as [`KindTest`]
 //! describes them.
 
-use crate::ir::{MethodRef, ShapeRef};
+use crate::ir::{Cmp, MethodRef, ShapeRef};
 use bytecode::profile::{BranchProfile, Kind, KindSet};
 use bytecode::{Method, Sym};
 use std::cell::Cell;
@@ -75,6 +75,15 @@ pub enum Intrinsic {
     StringEq,
     /// `Kernel#nil?`.
     IsNil,
+    /// `Array#<<` and `Array#push` with one argument.
+    ArrayPush,
+    /// `Array#empty?`.
+    ArrayEmpty,
+    /// `String#<=>`.
+    StringOrder,
+    /// Comparable's `<`, `<=`, `>`, `>=` on a String whose `<=>` is
+    /// `String#<=>` (answered only for String receivers).
+    StringCompare(Cmp),
 }
 
 /// What a method lookup found, as far as the JIT cares.
@@ -133,12 +142,17 @@ pub struct ActivationRecord {
     /// Once materialised: the frame's receiver slot on the value stack.
     pub base: u64,
     /// The index of the call the activation is making (set before each
-    /// native call, for the frame's line in backtraces).
+    /// native call, for the frame's line in backtraces); for a call in
+    /// inlined code, also its frames: `ip | (frames + 1) << 32` (see
+    /// `lir::CallFrames`), whose values follow the call's arguments.
     pub ip: u64,
     /// Calls that may still nest before `SystemStackError`.
     pub depth_left: u64,
     /// The interpreter frame's id once materialised; 0 while virtual.
     pub frame_id: u64,
+    /// How many inlined frames of the caller the runtime rebuilt below
+    /// this frame when it materialised it (popped with it).
+    pub inlined: u64,
 }
 
 impl ActivationRecord {
@@ -151,6 +165,7 @@ impl ActivationRecord {
     pub const IP: i32 = std::mem::offset_of!(ActivationRecord, ip) as i32;
     pub const DEPTH_LEFT: i32 = std::mem::offset_of!(ActivationRecord, depth_left) as i32;
     pub const FRAME_ID: i32 = std::mem::offset_of!(ActivationRecord, frame_id) as i32;
+    pub const INLINED: i32 = std::mem::offset_of!(ActivationRecord, inlined) as i32;
     pub const SIZE: i32 = std::mem::size_of::<ActivationRecord>() as i32;
 }
 
@@ -218,6 +233,15 @@ pub struct Helpers {
     pub frame_block: u64,
     /// `fn(ctx) -> u64`: the frame's environment (captured locals).
     pub frame_env: u64,
+    /// `fn(array, value) -> u64`: appends `value` to the Array; 1 when it
+    /// is frozen (nothing appended), else 0.
+    pub array_push: u64,
+    /// `fn(a, b) -> i64`: the byte order of two Strings (-1, 0, 1).
+    pub string_compare: u64,
+    /// `fn(ctx, method, parent) -> u64`: a new environment for the
+    /// captured locals of an inlined frame of `method` (all nil), inside
+    /// `parent`.
+    pub new_env: u64,
     /// `fn(env, hops, slot) -> u64`: captured local `slot` of the
     /// environment `hops` links out from `env`.
     pub load_env: u64,
@@ -306,6 +330,8 @@ pub trait Runtime {
     /// core method taking that many: the call skips the send's lookup (and,
     /// for a Ruby method that allows it, the runtime: a native call).
     fn direct_call(&self, kind: Kind, name: Sym, argc: u32, flags: u8) -> Option<DirectCall>;
+    /// The kind of a plain Array (of class Array itself).
+    fn array_kind(&self) -> Kind;
     /// How compiled code tests that a value is of `kind`.
     fn kind_test(&self, kind: Kind) -> crate::backend::lir::KindTest;
     /// The functions compiled code calls.

@@ -250,6 +250,9 @@ pub fn define(vm: &mut Vm) {
     });
     vm.define_native(module, "const_defined?", 1, Some(2), |vm, module, args| {
         let name = symbol_arg(vm, args[0])?;
+        if args.get(1).is_some_and(|inherit| !inherit.truthy()) {
+            return Ok(Value::bool(vm.own_constant(module, name).is_some()));
+        }
         Ok(Value::bool(
             vm.ancestors(module)
                 .iter()
@@ -410,6 +413,7 @@ pub fn define(vm: &mut Vm) {
             let cref = Rc::new(crate::vm::Cref {
                 module,
                 parent: Some(block.cref.clone()),
+                evaluated: true,
             });
             let evaluated = crate::block::Block {
                 receiver: module,
@@ -727,12 +731,13 @@ fn expect_mixin(vm: &mut Vm, value: Value) -> VmResult<()> {
     )))
 }
 
-/// Runs `block` with `module` as self and innermost lexical scope (the
-/// block form of `class_eval`, `Class.new`, `Module.new`).
+/// Runs `block` with `module` as self and innermost (evaluated) scope: the
+/// block form of `class_eval`, `Class.new`, `Module.new`.
 pub fn eval_block_in(vm: &mut Vm, module: Value, block: &crate::block::Block) -> VmResult {
     let cref = Rc::new(crate::vm::Cref {
         module,
         parent: Some(block.cref.clone()),
+        evaluated: true,
     });
     let evaluated = crate::block::Block {
         receiver: module,

@@ -100,15 +100,29 @@ impl Vm {
         }
         let base = operand_base(caller);
         self.stack.truncate(base);
-        // SAFETY: the caller stored the receiver and arguments at `values`
-        // (in its frame, where they stay during the call).
-        let values = unsafe {
-            std::slice::from_raw_parts(
-                activation.values as *const Value,
-                activation.argc as usize + 1,
-            )
+        let count = activation.argc as usize + 1;
+        let frames = (caller.ip >> 32) as usize;
+        let base = if frames == 0 {
+            // SAFETY: the caller stored the receiver and arguments at
+            // `values` (in its frame, where they stay during the call).
+            let values =
+                unsafe { std::slice::from_raw_parts(activation.values as *const Value, count) };
+            self.stack.extend_from_slice(values);
+            base
+        } else {
+            // A call in inlined code: its frames first (the innermost
+            // holds the receiver and arguments on its stack).
+            let code = compiled(caller);
+            let call = &code.code.call_frames[frames - 1];
+            // SAFETY: compiled code stored one word per source of the
+            // call's map after the receiver and arguments.
+            let words = unsafe {
+                std::slice::from_raw_parts(activation.values.add(count), call.reprs.len())
+            };
+            let (ids, _) = self.push_inlined_frames(code, call, words, caller.base as usize);
+            activation.inlined = ids.len() as u64;
+            self.stack.len() - count
         };
-        self.stack.extend_from_slice(values);
         // SAFETY: `entry` is the method entry the caller's code calls, kept
         // by that code (`CompiledMethod::direct_calls`).
         let entry = unsafe { &*(activation.entry as *const MethodEntry) };
@@ -131,6 +145,9 @@ pub fn table() -> Helpers {
         frame_block: frame_block as *const () as u64,
         frame_env: frame_env as *const () as u64,
         load_env: load_env as *const () as u64,
+        new_env: new_env as *const () as u64,
+        array_push: array_push as *const () as u64,
+        string_compare: string_compare as *const () as u64,
         array_get: array_get as *const () as u64,
         string_eq: string_eq as *const () as u64,
         store_env: store_env as *const () as u64,
@@ -188,6 +205,7 @@ impl Vm {
             depth_left: crate::vm::MAX_DEPTH.saturating_sub(depth) as u64,
             // Materialised: the interpreter pushed the frame.
             frame_id: self.frames.last().map_or(u64::MAX, |f| f.id.max(1)),
+            inlined: 0,
         };
         let entry = compiled.code.entry();
         // SAFETY: the code was generated for this signature; `activation`
@@ -268,14 +286,15 @@ extern "C" fn run_insn(
         vm.stack.extend_from_slice(operands);
         let (base, argc) = (activation.base as usize, activation.argc as usize);
         vm.step(&step, base, argc, ip, operand_base)
-    } else if let Some(result) = vm.numeric_in_inlined_frame(&step, ip, values, count) {
+    } else if let Some(result) = vm.frameless_in_inlined_frame(&step, ip, values, count) {
         return result.bits();
     } else {
         let call = &compiled.code.call_frames[frames - 1];
         // SAFETY: compiled code passes one word per source of the call's
         // map after the operands.
         let words = unsafe { std::slice::from_raw_parts(values.add(count), call.reprs.len()) };
-        let result = vm.run_in_inlined_frames(&step, ip, count, compiled, call, words);
+        let root_base = activation.base as usize;
+        let result = vm.run_in_inlined_frames(&step, ip, count, compiled, call, words, root_base);
         vm.stack.truncate(operand_base);
         result
     };
@@ -305,13 +324,29 @@ extern "C" fn finish_native(record: *mut Activation, result: u64) -> u64 {
     let (record, vm) = unsafe { (&*record, &mut *((*record).vm as *mut Vm)) };
     vm.pop_frame();
     vm.stack.truncate(record.base as usize);
+    let mut result = result;
     if result == abi::UNDEF {
         // `return` from a block to the callee: the callee's result.
         if let Some(Control::Return { target, value }) = vm.compiled_pending {
             if target == record.frame_id {
                 vm.compiled_pending = None;
-                return value.bits();
+                result = value.bits();
             }
+        }
+    }
+    if record.inlined > 0 {
+        // The caller's inlined frames rebuilt for the callee: a `return`
+        // or `break` that ends one of them is the caller's to take.
+        let top = vm.frames.len();
+        let ids: smallvec::SmallVec<[u64; 4]> = vm.frames[top - record.inlined as usize..]
+            .iter()
+            .map(|frame| frame.id)
+            .collect();
+        for _ in &ids {
+            vm.pop_frame();
+        }
+        if let Some(control) = vm.compiled_pending.take() {
+            vm.compiled_pending = Some(retarget_to_depth(control, &ids));
         }
     }
     result
@@ -451,10 +486,11 @@ impl Vm {
         })
     }
 
-    /// A numeric operator on two numbers in an inlined frame: its result,
-    /// when it needs no frame (it cannot raise: only a Float modulo by zero
-    /// could, and that takes the call in its frames).
-    fn numeric_in_inlined_frame(
+    /// An instruction of an inlined frame that needs no frame: its result
+    /// (None: it runs in its rebuilt frames). A numeric operator on two
+    /// numbers (but a Float modulo, which may raise), a global variable, a
+    /// Range of two fixnums, a String or Array literal.
+    fn frameless_in_inlined_frame(
         &mut self,
         step: &Step,
         ip: usize,
@@ -464,19 +500,30 @@ impl Vm {
         let Step::Insn(method) = step else {
             return None;
         };
-        let Insn::Send(site) = method.code.insns[ip] else {
-            return None;
-        };
-        let op = method.sites[site as usize].op;
-        if !op.is_numeric() || self.basic_ops_redefined || count != 2 {
-            return None;
+        // SAFETY: compiled code stored the `count` operands at `values`; a
+        // Value is its word.
+        let operands = unsafe { std::slice::from_raw_parts(values as *const Value, count) };
+        match method.code.insns[ip] {
+            Insn::Send(site) => {
+                let op = method.sites[site as usize].op;
+                if !op.is_numeric() || self.basic_ops_redefined || count != 2 {
+                    return None;
+                }
+                let (a, b) = (operands[0], operands[1]);
+                if op == crate::interp::BasicOp::Mod && !(a.is_fixnum() && b.is_fixnum()) {
+                    return None;
+                }
+                self.basic_op(op, a, b).ok().flatten()
+            }
+            Insn::GetGlobal(name) => Some(self.global(name)),
+            Insn::NewRange { exclusive }
+                if operands.iter().all(|v| v.is_fixnum() || v.is_nil()) =>
+            {
+                self.new_range(operands[0], operands[1], exclusive).ok()
+            }
+            Insn::Push(_) | Insn::NewArray(_) => self.run_lean(method, ip, operands)?.ok(),
+            _ => None,
         }
-        // SAFETY: compiled code stored the `count` operands at `values`.
-        let (a, b) = unsafe { (Value::from_bits(*values), Value::from_bits(*values.add(1))) };
-        if op == crate::interp::BasicOp::Mod && !(a.is_fixnum() && b.is_fixnum()) {
-            return None;
-        }
-        self.basic_op(op, a, b).ok().flatten()
     }
 
     /// A `yield` of compiled code at `ip` (no keyword arguments): calls
@@ -530,6 +577,13 @@ extern "C" fn frame_env(ctx: *mut Activation) -> u64 {
     // SAFETY: compiled code passes its own ctx.
     let (_, vm) = unsafe { context(ctx) };
     vm.frames.last().map_or(Value::NIL, |f| f.env).bits()
+}
+
+extern "C" fn new_env(ctx: *mut Activation, method: u64, parent: u64) -> u64 {
+    // SAFETY: compiled code passes its own ctx.
+    let (_, vm) = unsafe { context(ctx) };
+    let code = vm.methods[method as usize].code.clone();
+    vm.new_env(&code, Value::from_bits(parent)).bits()
 }
 
 extern "C" fn load_env(env: u64, hops: u64, slot: u64) -> u64 {
@@ -632,6 +686,28 @@ extern "C" fn array_store(array: u64, index: u64, value: u64) -> u64 {
     0
 }
 
+extern "C" fn array_push(array: u64, value: u64) -> u64 {
+    let array = Value::from_bits(array)
+        .get::<RArray>()
+        .expect("a kind guard checked the Array");
+    if array.header.is_frozen() {
+        return 1;
+    }
+    array.items.borrow_mut().push(Value::from_bits(value));
+    0
+}
+
+extern "C" fn string_compare(a: u64, b: u64) -> i64 {
+    let bytes = |bits: u64| {
+        Value::from_bits(bits)
+            .get::<crate::object::RString>()
+            .expect("kind guards checked the Strings")
+            .bytes
+            .borrow()
+    };
+    bytes(a).as_slice().cmp(bytes(b).as_slice()) as i64
+}
+
 extern "C" fn unbox_float(value: u64) -> u64 {
     if abi::is_flonum(value) {
         return abi::flonum_value(value).to_bits();
@@ -665,6 +741,11 @@ extern "C" fn deoptimise(
     let site = site as usize;
     let site_map = &compiled.code.site_maps[site];
     let map = compiled.code.maps.get(site_map.map);
+    if site_map.transfer && vm.passes_through(map) {
+        // Nothing in these frames takes the transfer: the compiled method
+        // leaves with it, as its frames would have.
+        return abi::UNDEF;
+    }
     // SAFETY: the stub passed its frame and stack pointers; the values it
     // names stay on the machine stack (seen by the collector) meanwhile.
     let (frames, returned) = unsafe { site_map.read(map, fp, sp, &mut |d| vm.new_float(d).bits()) };
@@ -687,8 +768,86 @@ extern "C" fn deoptimise(
                 .expect("a transfer site runs with a transfer pending")
         }),
     };
-    let result = vm.resume_frames(&method, base, &frames, resume);
+    vm.deopt_resumes += 1;
+    let result = vm.resume_frames(&method, base, &frames, resume, 0);
+    vm.deopt_resumes -= 1;
     vm.result_for_compiled(result)
+}
+
+/// A `return` or `break` that ends one of the inlined frames rebuilt for a
+/// call (`ids`, outermost first) names it by its depth below the compiled
+/// method's frame (as `u64::MAX - depth`): the frames are gone when the
+/// compiled code hands the transfer over, and the interpreter takes it in
+/// the frames a transfer site rebuilds ([`Vm::resume_frames`]).
+fn retarget_to_depth(control: Control, ids: &[u64]) -> Control {
+    let depth_of = |target: u64| {
+        ids.iter()
+            .position(|&id| id == target)
+            .map(|at| u64::MAX - (at as u64 + 1))
+    };
+    match control {
+        Control::Return { target, value } => Control::Return {
+            target: depth_of(target).unwrap_or(target),
+            value,
+        },
+        Control::Break { target, value } => Control::Break {
+            target: depth_of(target).unwrap_or(target),
+            value,
+        },
+        other => other,
+    }
+}
+
+/// The frame id a transfer retargeted by [`retarget_to_depth`] names,
+/// among `frames` (the compiled method's frame record and the inlined ones
+/// rebuilt above it).
+fn retarget_to_frame(control: Control, frames: &[crate::vm::FrameRecord]) -> Control {
+    let frame_of = |target: u64| {
+        let depth = u64::MAX - target;
+        (depth as usize) < frames.len() && depth > 0
+    };
+    match control {
+        Control::Return { target, value } if frame_of(target) => Control::Return {
+            target: frames[(u64::MAX - target) as usize].id,
+            value,
+        },
+        Control::Break { target, value } if frame_of(target) => Control::Break {
+            target: frames[(u64::MAX - target) as usize].id,
+            value,
+        },
+        other => other,
+    }
+}
+
+impl Vm {
+    /// Whether the pending transfer a transfer site hands over would leave
+    /// all the frames of `map` untouched: an exception or a `throw` (a
+    /// `break` or `return` may end one of them) that no frame has a
+    /// handler for around its call.
+    fn passes_through(&self, map: &deopt::DeoptMap) -> bool {
+        let control = self
+            .compiled_pending
+            .as_ref()
+            .expect("a transfer site runs with a transfer pending");
+        let is_exception = match control {
+            Control::Raise(_) => true,
+            Control::Throw { .. } => false,
+            Control::Return { .. } | Control::Break { .. } => return false,
+        };
+        map.frames.iter().all(|frame| {
+            let code = &self.methods[frame.method as usize].code;
+            code.handler_at(frame.ip as usize, is_exception).is_none()
+        })
+    }
+}
+
+/// What the frame record of a rebuilt inlined frame takes from its map.
+struct Rebuilt {
+    receiver: Value,
+    /// The index it is at (of a call it is suspended in).
+    ip: u32,
+    /// Its own environment, when blocks capture its locals.
+    env: Option<Value>,
 }
 
 /// How the innermost rebuilt frame continues.
@@ -728,21 +887,33 @@ impl Vm {
         base: usize,
         frames: &[deopt::FrameValues],
         resume: Resume,
+        depth: usize,
     ) -> VmResult {
         let frame = &frames[0];
         let argc = frame.args.len();
         let ip = frame.ip as usize;
+        // Handlers are found by the index of the call that transferred.
+        self.frames.last_mut().expect("the frame").ip = ip as u32;
         let start = if frames.len() > 1 {
             // A transfer out of the inlined call goes to this frame's
-            // handlers, as it would from a call the interpreter made.
+            // handlers, as it would from a call the interpreter made; a
+            // `break` from the block this frame passed ends the call.
+            let id = self.frames.last().expect("the frame").id;
             let callee = self.methods[frames[1].method as usize].clone();
-            self.resume_inlined(&callee, &frames[1..], resume)
-                .map(|result| {
-                    self.stack.push(result);
-                    ip + 1
-                })
+            match self.resume_inlined(&callee, &frames[1..], resume, base, depth + 1) {
+                Ok(result) => Ok(result),
+                Err(Control::Break { target, value }) if target == id => Ok(value),
+                Err(control) => Err(control),
+            }
+            .map(|result| {
+                self.stack.push(result);
+                ip + 1
+            })
         } else if let Some(control) = resume.transfer {
-            Err(control)
+            // The innermost frame is `depth` frames above the compiled
+            // method's own.
+            let root = self.frames.len() - 1 - depth;
+            Err(retarget_to_frame(control, &self.frames[root..]))
         } else if resume.after_call {
             if let Some(value) = resume.returned {
                 self.stack.push(value);
@@ -751,25 +922,30 @@ impl Vm {
         } else {
             Ok(ip)
         };
-        if start.is_err() {
-            // Handlers are found by the index of the call that transferred.
-            self.frames.last_mut().expect("the frame").ip = ip as u32;
-        }
         self.execute_from(method, base, argc, start)
     }
 
-    /// Rebuilds the frame of an inlined call (as `invoke` would have made
-    /// it) and runs it to its end.
+    /// Rebuilds the frame of an inlined call (as `invoke` or a `yield`
+    /// would have made it; its caller's frame is on top, laid out at
+    /// `caller_base`) and runs it to its end.
     fn resume_inlined(
         &mut self,
         method: &Rc<LoadedMethod>,
         frames: &[deopt::FrameValues],
         resume: Resume,
+        caller_base: usize,
+        depth: usize,
     ) -> VmResult {
-        let id = self.push_inlined_frame(method, Value::from_bits(frames[0].receiver))?;
+        let frame = &frames[0];
+        let rebuilt = Rebuilt {
+            receiver: Value::from_bits(frame.receiver),
+            ip: frame.ip,
+            env: frame.env.map(Value::from_bits),
+        };
+        let id = self.push_rebuilt_frame(method, rebuilt, caller_base)?;
         let base = self.stack.len();
         self.lay_out_frame(method, &frames[0]);
-        let result = self.resume_frames(method, base, frames, resume);
+        let result = self.resume_frames(method, base, frames, resume, depth);
         self.pop_frame();
         self.stack.truncate(base);
         match result {
@@ -780,9 +956,10 @@ impl Vm {
 
     /// Runs `step` at `ip`, a call in inlined code, in the frames it would
     /// have run in: the inlined ones (the frames of `call`'s map after the
-    /// compiled method's own, laid out from `words`, the innermost holding
-    /// the `count` operands on its stack) are pushed for the call, then
-    /// popped.
+    /// compiled method's own, whose frame is laid out at `root_base`; read
+    /// from `words`, the innermost holding the `count` operands on its
+    /// stack) are pushed for the call, then popped.
+    #[allow(clippy::too_many_arguments)]
     fn run_in_inlined_frames(
         &mut self,
         step: &Step,
@@ -791,36 +968,71 @@ impl Vm {
         compiled: &CompiledMethod,
         call: &jit::backend::lir::CallFrames,
         words: &[u64],
+        root_base: usize,
     ) -> VmResult<Option<Value>> {
+        let (pushed, base) = self.push_inlined_frames(compiled, call, words, root_base);
+        let map = compiled.code.maps.get(call.map);
+        let result = if pushed.len() == map.frames.len() - 1 {
+            let argc = map.frames.last().expect("an inlined frame").args.len();
+            let operand_base = self.stack.len() - count;
+            self.step(step, base, argc, ip, operand_base)
+        } else {
+            Err(self.stack_overflow())
+        };
+        for _ in &pushed {
+            self.pop_frame();
+        }
+        result.map_err(|control| retarget_to_depth(control, &pushed))
+    }
+
+    /// Pushes the inlined frames of a call in inlined code (the frames of
+    /// `call`'s map after the compiled method's own, whose frame is laid
+    /// out at `root_base`), with their values read from `words`; returns
+    /// their ids, outermost first (fewer than the map's when the stack
+    /// ran out), and where the innermost is laid out.
+    fn push_inlined_frames(
+        &mut self,
+        compiled: &CompiledMethod,
+        call: &jit::backend::lir::CallFrames,
+        words: &[u64],
+        root_base: usize,
+    ) -> (smallvec::SmallVec<[u64; 4]>, usize) {
         let map = compiled.code.maps.get(call.map);
         let root = &map.frames[0];
+        self.frames
+            .last_mut()
+            .expect("the compiled method's frame")
+            .ip = root.ip;
         // The compiled method's own frame is the one it runs in.
-        let mut at = 1 + root.args.len() + root.locals.len() + root.stack.len();
+        let mut at = 1 + root.args.len() + usize::from(root.env.is_some());
+        at += root.locals.len() + root.stack.len();
         // A Float boxed here may collect: the words stay on the machine
-        // stack, and the values read so far are on the value stack.
+        // stack, and the frames laid out so far are on the value stack.
         let mut next = |vm: &mut Vm| {
             let value = call.reprs[at].to_value(words[at], &mut |d| vm.new_float(d).bits());
             at += 1;
             Value::from_bits(value)
         };
-        let mut pushed = 0;
-        let mut innermost = None;
-        let mut result = Ok(None);
+        let mut pushed = smallvec::SmallVec::new();
+        let mut caller_base = root_base;
         for frame in &map.frames[1..] {
             let code = self.methods[frame.method as usize].clone();
-            let receiver = next(self);
-            match self.push_inlined_frame(&code, receiver) {
-                Ok(_) => pushed += 1,
-                Err(control) => {
-                    result = Err(control);
-                    break;
-                }
-            }
             let base = self.stack.len();
+            let receiver = next(self);
             self.stack.push(receiver);
             for _ in &frame.args {
                 let arg = next(self);
                 self.stack.push(arg);
+            }
+            let env = frame.env.map(|_| next(self));
+            let rebuilt = Rebuilt {
+                receiver,
+                ip: frame.ip,
+                env,
+            };
+            match self.push_rebuilt_frame(&code, rebuilt, caller_base) {
+                Ok(id) => pushed.push(id),
+                Err(_) => break,
             }
             let locals = self.stack.len();
             self.stack
@@ -833,41 +1045,76 @@ impl Vm {
                 let operand = next(self);
                 self.stack.push(operand);
             }
-            innermost = Some((base, frame.args.len()));
+            caller_base = base;
         }
-        if let (Ok(_), Some((base, argc))) = (&result, innermost) {
-            let operand_base = self.stack.len() - count;
-            result = self.step(step, base, argc, ip, operand_base);
-        }
-        for _ in 0..pushed {
-            self.pop_frame();
-        }
-        result
+        (pushed, caller_base)
     }
 
-    /// Pushes the frame record of an inlined call of `method` on
-    /// `receiver`, as `invoke` would have made it; returns its id.
-    fn push_inlined_frame(&mut self, method: &Rc<LoadedMethod>, receiver: Value) -> VmResult<u64> {
+    /// Pushes the frame record of an inlined frame of `method` (with
+    /// `values`' receiver, index and environment) on top of its caller's,
+    /// laid out at `caller_base`, as the interpreter would have made it;
+    /// returns its id.
+    ///
+    /// The block it was given is made again: an inlined method's is the
+    /// literal block its caller's call passes (the caller's `sending_block`
+    /// then names it, for `break`); an inlined block is the one its caller
+    /// (the method yielding to it) was given.
+    fn push_rebuilt_frame(
+        &mut self,
+        method: &Rc<LoadedMethod>,
+        values: Rebuilt,
+        caller_base: usize,
+    ) -> VmResult<u64> {
         if self.frames.len() >= crate::vm::MAX_DEPTH || crate::stack::near_limit() {
             return Err(self.stack_overflow());
         }
-        let defined_in = if method.defined_twice.get() {
-            None
+        let caller = self.frames.len() - 1;
+        let Rebuilt { receiver, ip, env } = values;
+        let mut record = if method.code.kind == bytecode::MethodKind::Block {
+            let block = self.frames[caller]
+                .block
+                .clone()
+                .expect("an inlined block's caller yields to it");
+            let (mut record, _) = self.block_frame(&block, method, None);
+            record.env = env.unwrap_or(block.env);
+            record
         } else {
-            method.defined_in.borrow().clone()
+            let crate::vm::FrameCode::Bytecode(caller_code) = &self.frames[caller].code else {
+                unreachable!("inlined frames are called from bytecode")
+            };
+            let caller_code = caller_code.clone();
+            let call = caller_code.code.insns[self.frames[caller].ip as usize];
+            let literal = match call {
+                Insn::Send(site) => caller_code.code.sites[site as usize].block,
+                _ => None,
+            };
+            let block = literal.map(|child| {
+                let block = self.literal_block(&caller_code, child, caller, caller_base);
+                self.frames[caller].sending_block = block.id;
+                Rc::new(block)
+            });
+            let defined_in = if method.defined_twice.get() {
+                None
+            } else {
+                method.defined_in.borrow().clone()
+            };
+            let (cref, owner) = match defined_in {
+                Some(known) => known,
+                None => self.inlined_frame_scope(method, receiver),
+            };
+            let id = self.new_frame_id();
+            let mut record = crate::vm::FrameRecord::new(
+                crate::vm::FrameCode::Bytecode(method.clone()),
+                cref,
+                owner,
+                id,
+            );
+            record.block = block;
+            record.env = env.unwrap_or(Value::NIL);
+            record
         };
-        let (cref, owner) = if let Some(known) = defined_in {
-            known
-        } else {
-            self.inlined_frame_scope(method, receiver)
-        };
-        let id = self.new_frame_id();
-        let record = crate::vm::FrameRecord::new(
-            crate::vm::FrameCode::Bytecode(method.clone()),
-            cref,
-            owner,
-            id,
-        );
+        record.ip = ip;
+        let id = record.id;
         self.frames.push(record);
         Ok(id)
     }

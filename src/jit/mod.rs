@@ -31,7 +31,7 @@ use crate::vm::{class_data, Vm, VmResult};
 use bytecode::profile::{builtin_kind_name, BranchProfile, Kind};
 use bytecode::{Insn, Method, Sym};
 use jit::backend::lir::KindTest;
-use jit::ir::{MethodRef, ShapeRef};
+use jit::ir::{Cmp, MethodRef, ShapeRef};
 use jit::runtime::{
     CallTarget, Callee, DirectCall, Helpers, Intrinsic, IvarLine, IvarProfile, NativeCallee,
     Runtime, SendProfile,
@@ -48,6 +48,10 @@ pub const MAX_COMPILATIONS: u32 = 5;
 /// A guard that fails this often (not counting `--jit-stress-deopt`)
 /// makes its method compile again without that speculation.
 pub const MAX_GUARD_FAILURES: u32 = 8;
+
+/// How many deoptimised frames may be running (nested) when a loop enters
+/// compiled code by on-stack replacement.
+const MAX_NESTED_RESUMES: u32 = 8;
 
 /// The JIT's settings, from the command line.
 #[derive(Clone, Debug, Default)]
@@ -183,6 +187,7 @@ impl Intrinsics {
         let mut entries = Vec::new();
         let integer_ops = [
             "+", "-", "*", "/", "%", "&", "|", "^", "<<", ">>", "<", "<=", ">", ">=", "==", "!=",
+            "~", "-@", "<=>",
         ];
         let float_ops = ["+", "-", "*", "/", "<", "<=", ">", ">=", "==", "!="];
         let mut table: Vec<(Value, &str, Intrinsic)> = Vec::new();
@@ -203,12 +208,30 @@ impl Intrinsics {
         table.push((vm.c.object, "nil?", Intrinsic::IsNil));
         table.push((vm.c.string, "==", Intrinsic::StringEq));
         table.push((vm.c.string, "===", Intrinsic::StringEq));
+        table.push((vm.c.string, "<=>", Intrinsic::StringOrder));
+        table.push((vm.c.array, "<<", Intrinsic::ArrayPush));
+        table.push((vm.c.array, "push", Intrinsic::ArrayPush));
+        table.push((vm.c.array, "empty?", Intrinsic::ArrayEmpty));
         for (class, name, intrinsic) in table {
             let sym = vm.symbols.intern(name);
             if let Some(entry) = vm.find_method(class, sym) {
                 if matches!(entry.body, MethodBody::Native(_)) {
                     entries.push((entry, intrinsic));
                 }
+            }
+        }
+        // Comparable's operators are Ruby (rb/comparable.rb): on a String
+        // they compare bytes.
+        let comparisons = [
+            ("<", Cmp::Lt),
+            ("<=", Cmp::Le),
+            (">", Cmp::Gt),
+            (">=", Cmp::Ge),
+        ];
+        for (name, cmp) in comparisons {
+            let sym = vm.symbols.intern(name);
+            if let Some(entry) = vm.find_method(vm.c.comparable, sym) {
+                entries.push((entry, Intrinsic::StringCompare(cmp)));
             }
         }
         Intrinsics { entries }
@@ -495,7 +518,10 @@ impl Vm {
         let threshold = self.jit.as_ref()?.threshold;
         let count = method.back_edges.get() + 1;
         method.back_edges.set(count);
-        if count < threshold {
+        // A loop in a deoptimised frame enters compiled code above the code
+        // that deoptimised, which stays on the machine stack: a loop that
+        // keeps deoptimising would nest without bound.
+        if count < threshold || self.deopt_resumes >= MAX_NESTED_RESUMES {
             return None;
         }
         self.jit_osr(method, base, argc, header)
@@ -643,6 +669,15 @@ impl VmRuntime<'_> {
         (fcall || entry.visibility == Visibility::Public).then_some(entry)
     }
 
+    /// Whether receivers of `kind` are Strings whose `<=>` is `String#<=>`.
+    fn orders_strings(&self, kind: Kind) -> bool {
+        let order = self.vm.symbols.lookup("<=>");
+        kind == Kind::Class(class_data(self.vm.c.string).id)
+            && order
+                .and_then(|order| self.callable(kind, order, 0))
+                .is_some_and(|entry| self.intrinsics.of(&entry) == Some(Intrinsic::StringOrder))
+    }
+
     fn ivar_profile_of(&self, cache: &RefCell<crate::inline_cache::IvarCache>) -> IvarProfile {
         let cache = cache.borrow();
         IvarProfile {
@@ -699,7 +734,12 @@ impl Runtime for VmRuntime<'_> {
     fn lookup(&self, kind: Kind, name: Sym, flags: u8) -> Option<Callee> {
         let entry = self.callable(kind, name, flags)?;
         Some(match &entry.body {
-            MethodBody::Bytecode(method) => Callee::Bytecode(MethodRef(method.id)),
+            MethodBody::Bytecode(method) => match self.intrinsics.of(&entry) {
+                Some(Intrinsic::StringCompare(cmp)) if self.orders_strings(kind) => {
+                    Callee::Intrinsic(Intrinsic::StringCompare(cmp))
+                }
+                _ => Callee::Bytecode(MethodRef(method.id)),
+            },
             MethodBody::AttrReader(accessor) => Callee::AttrReader {
                 ivar: accessor.ivar,
                 profile: self.ivar_profile_of(&accessor.cache),
@@ -726,11 +766,16 @@ impl Runtime for VmRuntime<'_> {
     }
 
     fn constant(&self, method: MethodRef, name: Sym) -> Option<u64> {
-        let method = self.method(method);
-        if method.code.kind != bytecode::MethodKind::Method || method.defined_twice.get() {
+        // A block looks constants up in the scope of the method it is
+        // written in (`class_eval` does not change that).
+        let mut home = self.method(method);
+        while home.code.kind == bytecode::MethodKind::Block {
+            home = &self.vm.methods[home.parent.get()? as usize];
+        }
+        if home.code.kind != bytecode::MethodKind::Method || home.defined_twice.get() {
             return None;
         }
-        let (cref, _) = method.defined_in.borrow().clone()?;
+        let (cref, _) = home.defined_in.borrow().clone()?;
         let value = self.vm.lookup_constant(&cref, name)?;
         self.assumed_constants.borrow_mut().insert(name);
         self.folded_constants.borrow_mut().push(value);
@@ -795,6 +840,10 @@ impl Runtime for VmRuntime<'_> {
             handle: handle as u32,
             native,
         })
+    }
+
+    fn array_kind(&self) -> Kind {
+        Kind::Class(class_data(self.vm.c.array).id)
     }
 
     fn kind_test(&self, kind: Kind) -> KindTest {

@@ -150,7 +150,12 @@ pub struct Helper {
 pub struct NativeCall {
     pub target: u64,
     pub entry: u64,
-    pub ip: u32,
+    /// The call's index, and for a call in inlined code its frames, as
+    /// [`crate::runtime::ActivationRecord::ip`] holds them.
+    pub at: u64,
+    /// The arguments (the spread's first words are the receiver and
+    /// them; the values of inlined frames follow).
+    pub argc: u32,
 }
 
 #[derive(Clone, PartialEq, Debug)]

@@ -373,6 +373,7 @@ impl Lowering<'_> {
                 ip: 0,
                 receiver: Source::Entry(0),
                 args: (1..self.entry.len() as u32).map(Source::Entry).collect(),
+                env: None,
                 locals: vec![],
                 stack: vec![],
             }],
@@ -515,15 +516,25 @@ impl Lowering<'_> {
         Ok(id)
     }
 
-    /// Whether a frame of `state`'s chain (the compiled method's, or an
-    /// inlined one around it) has `rescue`/`ensure` handlers.
+    /// Whether a transfer out of a call with state `state` may have to
+    /// stop in one of its frames: a frame of the chain (the compiled
+    /// method's, or an inlined one around it) has `rescue`/`ensure`
+    /// handlers, or an inlined one writes blocks (a `return` or `break` in
+    /// them, run by the runtime, ends that frame or its call).
     fn handlers_around(&self, state: NodeId) -> bool {
         let mut current = Some(state);
         while let Some(state) = current {
             let Op::FrameState(info) = self.graph.op(state) else {
                 break;
             };
-            if !self.rt.code(info.method).handlers.is_empty() {
+            let code = self.rt.code(info.method);
+            if !code.handlers.is_empty() {
+                return true;
+            }
+            let writes_blocks = code.insns.iter().any(|insn| {
+                matches!(insn, Insn::Send(site) if code.sites[*site as usize].block.is_some())
+            });
+            if info.outer && writes_blocks {
                 return true;
             }
             current = info.outer.then(|| self.graph.input(state, 0));
@@ -532,30 +543,18 @@ impl Lowering<'_> {
     }
 
     /// Whether the runtime can rebuild the frame of an inlined call of
-    /// `method` from a map: a method (not a block: its frame would need
-    /// the block's identity), with no block of its own to call and no
-    /// captured locals.
+    /// `method` from a map. Its block is made again each time (from its
+    /// caller's call), so a frame that makes a Proc of its block (`&blk`)
+    /// is not: a `break` from the Proc would not find the block its
+    /// caller passes.
     fn check_rebuildable(&self, method: crate::ir::MethodRef) -> Result<(), Unsupported> {
         let code = self.rt.code(method);
-        let block_given = |name: bytecode::Sym| self.rt.symbol_name(name) == "block_given?";
-        if code.kind != bytecode::MethodKind::Method {
-            return Err(Unsupported("deoptimisation into an inlined block"));
-        }
-        if code.has_env {
-            return Err(Unsupported(
-                "deoptimisation into an inlined frame with an environment",
-            ));
-        }
-        let uses_block = code.insns.iter().any(|insn| {
-            matches!(
-                insn,
-                Insn::Yield { .. } | Insn::YieldSplat { .. } | Insn::BlockParam
-            )
-        }) || code.sites.iter().any(|site| block_given(site.name));
-        if uses_block {
-            return Err(Unsupported(
-                "deoptimisation into an inlined frame that uses its block",
-            ));
+        if code
+            .insns
+            .iter()
+            .any(|insn| matches!(insn, Insn::BlockParam))
+        {
+            return Err(Unsupported("an inlined frame's block parameter"));
         }
         Ok(())
     }
@@ -681,7 +680,14 @@ impl Lowering<'_> {
                 } else {
                     None
                 };
+                if int == IntOp::Order {
+                    let args = vec![Opd::Reg(a), b];
+                    let address = int_order as *const () as u64;
+                    self.call(Some(dst), address, "int_order", false, args);
+                    return Ok(());
+                }
                 let bin = match int {
+                    IntOp::Order => unreachable!("a call"),
                     IntOp::Add => BinOp::Add,
                     IntOp::Sub => BinOp::Sub,
                     IntOp::Mul => BinOp::Mul,
@@ -901,6 +907,29 @@ impl Lowering<'_> {
                 });
                 map.current = None;
             }
+            Op::ArrayPush => {
+                let site = self.site(node, "frozen".into(), map)?;
+                let args = vec![self.opd(inputs[0])?, self.opd(inputs[1])?];
+                let failed = self.new_vreg();
+                self.call(
+                    Some(failed),
+                    self.helpers.array_push,
+                    "array_push",
+                    false,
+                    args,
+                );
+                self.emit(Inst::Guard {
+                    test: Test::Cmp(Cmp::Eq, failed, Opd::Imm(0)),
+                    site,
+                });
+                map.current = None;
+            }
+            Op::StringCompare => {
+                let args = vec![self.opd(inputs[0])?, self.opd(inputs[1])?];
+                let dst = self.vreg(node);
+                let helper = self.helpers.string_compare;
+                self.call(Some(dst), helper, "string_compare", false, args);
+            }
             Op::StringEq => {
                 let site = self.site(node, "conversion".into(), map)?;
                 let args = vec![self.opd(inputs[0])?, self.opd(inputs[1])?];
@@ -1013,7 +1042,12 @@ impl Lowering<'_> {
                     return Err(Unsupported("a destructuring"));
                 }
             }
-            Op::NewEnv { .. } => return Err(Unsupported("an inlined frame's environment")),
+            Op::NewEnv { method } => {
+                let parent = self.opd(inputs[0])?;
+                let dst = self.vreg(node);
+                let args = vec![Opd::Imm(method.0.into()), parent];
+                self.call(Some(dst), self.helpers.new_env, "new_env", true, args);
+            }
         }
         Ok(())
     }
@@ -1084,20 +1118,6 @@ impl Lowering<'_> {
             }
             _ => unreachable!("run_insn runs sends and instructions"),
         };
-        if !self.in_root_frame(node) {
-            let passes_block = match graph.op(node) {
-                Op::Send(info) => info.block.is_some(),
-                Op::Yield { .. } => true,
-                Op::Insn {
-                    insn: Insn::InvokeSuper(_),
-                    ..
-                } => true,
-                _ => false,
-            };
-            if passes_block {
-                return Err(Unsupported("a block passed in an inlined frame"));
-            }
-        }
         self.emit_run_insn(
             node,
             InsnAt { method, direct, ip },
@@ -1190,15 +1210,14 @@ impl Lowering<'_> {
                 .is_some_and(|state| self.handlers_around(state));
         let (target, name) = match direct {
             Some(call) => {
-                // Native calls leave from the compiled method's own frame
-                // (a call in inlined code runs in its rebuilt frames).
-                if where_ >> 32 == 0 {
-                    native = call.native.map(|callee| NativeCall {
-                        target: callee.target,
-                        entry: callee.entry,
-                        ip,
-                    });
-                }
+                // A native call from inlined code leaves the frames it is
+                // in to be rebuilt when the callee's frame is materialised.
+                native = call.native.map(|callee| NativeCall {
+                    target: callee.target,
+                    entry: callee.entry,
+                    at: where_ as u64,
+                    argc: count as u32 - 1,
+                });
                 where_ |= 1 << 63;
                 (call.handle as i64, "call_direct")
             }
@@ -1349,6 +1368,11 @@ pub extern "C" fn floor_div(a: i64, b: i64) -> i64 {
         return a.wrapping_neg();
     }
     abi::floor_div(a, b)
+}
+
+/// Integer `<=>`: -1, 0 or 1.
+pub extern "C" fn int_order(a: i64, b: i64) -> i64 {
+    a.cmp(&b) as i64
 }
 
 /// Ruby's `<<` on two fixnum integers: a word outside the fixnum range

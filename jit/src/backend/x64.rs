@@ -250,10 +250,11 @@ impl Emitter<'_> {
     /// The native way of a call (see the module doc): jumps to `done`
     /// with the result in `rax`, or falls through to the helper's way when
     /// the callee has no compiled code or the calls nest too deep.
-    fn native_call(&mut self, call: &NativeCall, argc: i32, done: DynamicLabel) {
+    fn native_call(&mut self, call: &NativeCall, done: DynamicLabel) {
+        let argc = call.argc as i32;
         let target = call.target as i64;
         let entry = call.entry as i64;
-        let ip = call.ip as i32;
+        let at = call.at as i64;
         let record = self.record_offset;
         let finish = self.options.finish_native as i64;
         dynasm!(self.ops
@@ -278,7 +279,9 @@ impl Emitter<'_> {
             ; mov [rdi + ActivationRecord::VALUES], rsp
             ; mov QWORD [rdi + ActivationRecord::ARGC], argc
             ; mov QWORD [rdi + ActivationRecord::FRAME_ID], 0
-            ; mov QWORD [r15 + ActivationRecord::IP], ip
+            ; mov QWORD [rdi + ActivationRecord::INLINED], 0
+            ; mov r11, QWORD at
+            ; mov [r15 + ActivationRecord::IP], r11
             ; lea rsi, [rdi + ActivationRecord::VALUES]
             ; call rax
             ; cmp QWORD [rsp + record + ActivationRecord::FRAME_ID], 0
@@ -890,8 +893,7 @@ impl Emitter<'_> {
                 }
                 let done = self.ops.new_dynamic_label();
                 if let Some(call) = native {
-                    let argc = spread.map_or(0, |s| s.len() as i32 - 1);
-                    self.native_call(call, argc, done);
+                    self.native_call(call, done);
                 }
                 const ARGS: [Reg; 6] = [Reg::RDI, Reg::RSI, Reg::RDX, Reg::RCX, Reg::R8, Reg::R9];
                 let mut moves = Vec::new();

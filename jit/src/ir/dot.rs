@@ -103,12 +103,14 @@ fn input_label(graph: &Graph, node: NodeId, index: usize) -> String {
         Op::Yield { .. } => format!("arg {}", index - 1),
         Op::FrameState(info) => {
             let receiver = info.receiver_index();
-            let args = receiver + 1 + info.args as usize;
+            let args = info.locals_index();
             let locals = args + info.locals.len();
             if info.outer && index == 0 {
                 "outer".into()
             } else if index == receiver {
                 "self".into()
+            } else if Some(index) == info.env_index() {
+                "env".into()
             } else if index < args {
                 format!("arg {}", index - receiver - 1)
             } else if index < locals {

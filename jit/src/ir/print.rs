@@ -263,6 +263,8 @@ pub fn describe(graph: &Graph, node: NodeId, numbering: &Numbering, rt: &dyn Run
         Op::ArrayLength => format!("array_length {inputs}"),
         Op::ArrayLoad => format!("array_load {inputs}"),
         Op::StringEq => format!("string_eq {inputs}"),
+        Op::StringCompare => format!("string_compare {inputs}"),
+        Op::ArrayPush => format!("array_push {inputs}"),
         Op::ArrayGet => format!("array_get {inputs}"),
         Op::ArrayStore => format!("array_store {inputs}"),
         Op::Int(op) if op.is_checked() => format!("fixnum_{} {inputs}", op.name()),
@@ -332,7 +334,7 @@ fn state_text(
     let receiver = numbering.name(inputs[at]);
     at += 1;
     let args = list(numbering, &inputs[at..at + info.args as usize]);
-    at += info.args as usize;
+    at = info.locals_index();
     let locals: Vec<String> = info
         .locals
         .iter()
@@ -354,6 +356,9 @@ fn state_text(
         info.ip,
         locals.join(", ")
     );
+    if let Some(env) = info.env_index() {
+        let _ = write!(text, " env={}", numbering.name(inputs[env]));
+    }
     if info.outer {
         let _ = write!(text, " outer={}", numbering.name(inputs[0]));
     }

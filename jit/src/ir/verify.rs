@@ -104,7 +104,7 @@ fn expect_inputs(op: &Op, count: usize) -> Option<Vec<Type>> {
         Op::LoadShape | Op::ArrayLength | Op::LoadIvar { .. } | Op::Project(_) => vec![Value],
         Op::StoreIvar { .. } => vec![Value, Value],
         Op::ArrayLoad => vec![Value, Int],
-        Op::StringEq => vec![Value, Value],
+        Op::StringEq | Op::StringCompare | Op::ArrayPush => vec![Value, Value],
         Op::ArrayGet => vec![Value, Int],
         Op::ArrayStore => vec![Value, Int, Value],
         Op::ShapeIs(_) | Op::TagFixnum | Op::IntToFloat => vec![Int],

@@ -29,7 +29,8 @@ pub fn map_of(graph: &Graph, state: NodeId) -> DeoptMap {
             .iter()
             .map(|&n| source(graph, n))
             .collect();
-        at += info.args as usize;
+        let env = info.env_index().map(|at| source(graph, inputs[at]));
+        at = info.locals_index();
         let locals = info
             .locals
             .iter()
@@ -43,6 +44,7 @@ pub fn map_of(graph: &Graph, state: NodeId) -> DeoptMap {
             ip: info.ip,
             receiver,
             args,
+            env,
             locals,
             stack,
         });
@@ -59,7 +61,12 @@ pub fn collect(graph: &Graph) -> (DeoptMaps, Vec<(NodeId, MapId)>) {
     for node in graph.live() {
         let deopts = matches!(
             graph.op(node),
-            Op::Guard(_) | Op::Deopt(_) | Op::StoreIvar { .. } | Op::ArrayStore | Op::StringEq
+            Op::Guard(_)
+                | Op::Deopt(_)
+                | Op::StoreIvar { .. }
+                | Op::ArrayStore
+                | Op::ArrayPush
+                | Op::StringEq
         ) || matches!(graph.op(node), Op::Int(op) if op.is_checked());
         if let (true, Some(state)) = (deopts, graph.state(node)) {
             sites.push((node, maps.intern(map_of(graph, state))));

@@ -22,6 +22,10 @@
 //! `return` when the home is the compiled method). So non-local exits of
 //! inlined blocks become plain control flow.
 //!
+//! A block with several parameters yielded one value takes an Array's
+//! items: the inlined block guards that the value is an Array and loads
+//! them (`nil` past its end).
+//!
 //! Inlined code keeps speculating: the spliced callee's own sends are new
 //! candidates (up to the policy's depth), and `Integer#times` with its block
 //! becomes a loop with the block's body in it.
@@ -101,8 +105,12 @@ fn suspended(graph: &mut Graph, state: NodeId, pop: usize) -> NodeId {
 }
 
 /// Asks the policy whether to inline `method` at a call with frame state
-/// `state` (`plain`: its arguments need no laying out), and counts the
-/// answer.
+/// `state` (`plain`: its arguments need no laying out; `block`: the
+/// literal block it is passed), and counts the answer.
+///
+/// A method already on the chain is recursion, unless it is passed a
+/// literal block that is not: an iterator nested in its own block's
+/// caller (`rows.each { |row| row.each { ... } }`) runs other code.
 fn judge(
     graph: &Graph,
     session: &mut Session,
@@ -110,14 +118,22 @@ fn judge(
     method: MethodRef,
     state: NodeId,
     plain: bool,
+    block: Option<MethodRef>,
 ) -> bool {
     let around = chain(graph, state);
+    // Blocks do not count towards the depth: an iterator inlined with its
+    // block is one level.
+    let depth = around
+        .iter()
+        .skip(1)
+        .filter(|&&method| session.rt.code(method).kind != MethodKind::Block)
+        .count();
     let decision = if plain {
         decide(
             code,
-            around.len() - 1,
+            depth,
             graph.live_count(),
-            around.contains(&method),
+            around.contains(&method) && block.is_none_or(|block| around.contains(&block)),
         )
     } else {
         Decision::Arguments
@@ -145,7 +161,13 @@ impl Inliner {
             && code.kind == MethodKind::Method
             && !code.needs_arg_layout()
             && param_count(&code) == info.argc;
-        if !judge(graph, session, &code, method, state, plain) {
+        let literal = info
+            .block
+            .and_then(|_| match graph.op(*graph.inputs(node).last()?) {
+                Op::BlockLiteral { method, .. } => Some(*method),
+                _ => None,
+            });
+        if !judge(graph, session, &code, method, state, plain, literal) {
             return None;
         }
         let frame = session.new_frame();
@@ -196,10 +218,12 @@ impl Inliner {
         let yielding = yielding.frame;
         let code = session.rt.code(method);
         let params_wanted = param_count(&code);
+        // One argument for several parameters: an Array's items (guarded).
+        let splat = argc == 1 && params_wanted > 1 && code.auto_splat;
         let plain = code.kind == MethodKind::Block
             && !code.needs_arg_layout()
-            && !(argc == 1 && params_wanted > 1 && code.auto_splat);
-        if !judge(graph, session, &code, method, state, plain) {
+            && !(splat && crate::passes::speculation_failed(graph, session.rt, node));
+        if !judge(graph, session, &code, method, state, plain, None) {
             return None;
         }
         let frame = session.new_frame();
@@ -218,15 +242,32 @@ impl Inliner {
         );
         let caller = suspended(graph, state, argc as usize);
         let nil = graph.constant(Const::Value(bytecode::abi::NIL));
+        let mut entry = graph.control(node)[0];
+        let args: Vec<NodeId> = if splat {
+            let array_kind = session.rt.array_kind();
+            let array = inputs[1];
+            let test = graph.add(Op::IsKind(array_kind), &[], &[array], None);
+            let reason = GuardReason::Kind(array_kind);
+            entry = graph.add(Op::Guard(reason), &[entry], &[test], Some(state));
+            (0..params_wanted)
+                .map(|n| {
+                    let index = graph.constant(Const::Int(n.into()));
+                    entry = graph.add(Op::ArrayGet, &[entry], &[array, index], None);
+                    entry
+                })
+                .collect()
+        } else {
+            (0..params_wanted)
+                .map(|n| inputs.get(1 + n as usize).copied().unwrap_or(nil))
+                .collect()
+        };
         let mut params: FxHashMap<Param, NodeId> = FxHashMap::default();
         params.insert(Param::SelfValue, receiver);
-        for n in 0..params_wanted {
-            let arg = inputs.get(1 + n as usize).copied().unwrap_or(nil);
-            params.insert(Param::Arg(n), arg);
+        for (n, arg) in args.into_iter().enumerate() {
+            params.insert(Param::Arg(n as u32), arg);
         }
         params.insert(Param::Block, outer_block);
         params.insert(Param::CallerState, caller);
-        let entry = graph.control(node)[0];
         let (entry, env) = self.env(graph, entry, method, code.has_env, outer_env);
         params.insert(Param::Env, env);
         Some(self.splice(graph, &callee, node, entry, params, frame))

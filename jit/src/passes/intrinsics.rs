@@ -141,6 +141,35 @@ fn send(graph: &mut Graph, rt: &dyn Runtime, node: NodeId, info: &SendInfo) -> b
         (Callee::Intrinsic(Intrinsic::FixnumArith(name)), 1) if kind == Kind::Fixnum => {
             fixnum(graph, node, &inputs, arg_kinds(0), &rt.symbol_name(name))
         }
+        (Callee::Intrinsic(Intrinsic::FixnumArith(name)), 0) if kind == Kind::Fixnum => {
+            fixnum_unary(graph, node, inputs[0], &rt.symbol_name(name))
+        }
+        (Callee::Intrinsic(Intrinsic::ArrayPush), 1) => {
+            let mut e = Expansion::new(graph, node);
+            e.add(graph, Op::ArrayPush, &[inputs[0], inputs[1]]);
+            e.finish(graph, Some(inputs[0]))
+        }
+        (Callee::Intrinsic(Intrinsic::ArrayEmpty), 0) => {
+            let mut e = Expansion::new(graph, node);
+            let length = e.add(graph, Op::ArrayLength, &[inputs[0]]);
+            let zero = graph.constant(Const::Int(0));
+            let empty = e.add(graph, Op::IntCmp(Cmp::Eq), &[length, zero]);
+            let value = e.add(graph, Op::BoolToValue, &[empty]);
+            e.finish(graph, Some(value))
+        }
+        // Both Strings (the argument guarded like the receiver): their bytes
+        // in order.
+        (Callee::Intrinsic(Intrinsic::StringCompare(cmp)), 1)
+            if arg_kinds(0).kinds().any(|k| k == kind) =>
+        {
+            let mut e = Expansion::new(graph, node);
+            e.guard_kind(graph, inputs[1], kind);
+            let order = e.add(graph, Op::StringCompare, &[inputs[0], inputs[1]]);
+            let zero = graph.constant(Const::Int(0));
+            let holds = e.add(graph, Op::IntCmp(cmp), &[order, zero]);
+            let value = e.add(graph, Op::BoolToValue, &[holds]);
+            e.finish(graph, Some(value))
+        }
         (Callee::Intrinsic(Intrinsic::FloatArith(name)), 1)
             if matches!(kind, Kind::Flonum | Kind::HeapFloat) =>
         {
@@ -257,6 +286,7 @@ fn int_op(name: &str) -> Option<Result<IntOp, Cmp>> {
         "^" => Ok(IntOp::Xor),
         "<<" => Ok(IntOp::Shl),
         ">>" => Ok(IntOp::Shr),
+        "<=>" => Ok(IntOp::Order),
         "<" => Err(Cmp::Lt),
         "<=" => Err(Cmp::Le),
         ">" => Err(Cmp::Gt),
@@ -290,6 +320,23 @@ fn fixnum(graph: &mut Graph, node: NodeId, inputs: &[NodeId], arg: KindSet, name
         }
     };
     e.finish(graph, Some(result))
+}
+
+/// `~` and `-@` on a fixnum.
+fn fixnum_unary(graph: &mut Graph, node: NodeId, receiver: NodeId, name: &str) -> bool {
+    let (op, constant) = match name {
+        "~" => (IntOp::Xor, -1),
+        "-@" => (IntOp::Sub, 0),
+        _ => return false,
+    };
+    let mut e = Expansion::new(graph, node);
+    let a = e.add(graph, Op::UntagFixnum, &[receiver]);
+    let c = graph.constant(Const::Int(constant));
+    // `-a` is `0 - a` (checked: the least fixnum's negation is a Bignum).
+    let inputs = if op == IntOp::Sub { [c, a] } else { [a, c] };
+    let r = e.add(graph, Op::Int(op), &inputs);
+    let tagged = e.add(graph, Op::TagFixnum, &[r]);
+    e.finish(graph, Some(tagged))
 }
 
 /// Float arithmetic and comparison with a Float (or Integer) argument.
