@@ -51,7 +51,7 @@ pub const MAX_GUARD_FAILURES: u32 = 8;
 
 /// How many deoptimised frames may be running (nested) when a loop enters
 /// compiled code by on-stack replacement.
-const MAX_NESTED_RESUMES: u32 = 8;
+const MAX_NESTED_RESUMES: u32 = 64;
 
 /// The JIT's settings, from the command line.
 #[derive(Clone, Debug, Default)]
