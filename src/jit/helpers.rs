@@ -24,6 +24,20 @@
 //! may run Ruby code, raise, or deoptimise), so a chain of compiled calls
 //! that never leaves compiled code costs no frame records at all.
 //!
+//! Code inlined into a compiled method has no frames of its own either. A
+//! call it makes through `run_insn` runs in its frames rebuilt from the
+//! call's map ([`Vm::push_inlined_frames`]: each with the block its caller
+//! passes made again, and its environment); a native call from it leaves
+//! them to [`Vm::materialise`], which rebuilds them under the callee's
+//! frame only if that frame is needed:
+//!
+//! ```text
+//! compiled run: dispatch, each, block in dispatch inlined
+//!   send pop @HeapQueue (native) -> callee's frame virtual, nothing rebuilt
+//!   send log(1) (run_insn)       -> frames dispatch, each, block rebuilt,
+//!                                   log called in them, popped
+//! ```
+//!
 //! The commonest instructions `run_insn` is given skip the interpreter's
 //! loop: a send bound to a core method calls its Rust function with the
 //! operands where compiled code stored them (pushing the method's frame as

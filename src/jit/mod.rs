@@ -376,8 +376,8 @@ impl Vm {
                 }
             };
             // The back end may refuse what inlining made (an inlined
-            // block's environment, say): then the method is compiled
-            // again without inlining, its calls left as calls.
+            // frame that makes a Proc of its block, say): then the method
+            // is compiled again without inlining, its calls left as calls.
             let mut outcome = None;
             for inline in [true, false] {
                 let request = jit::Request {
