@@ -397,6 +397,20 @@ impl Builder<'_> {
         (frame, phis)
     }
 
+    /// Whether the `when` pattern under the subject on `frame`'s stack is
+    /// a constant class or module that `Module#===` tests.
+    fn case_tests_kind(&self, frame: &Frame) -> bool {
+        let at = frame.stack.len().wrapping_sub(2);
+        match frame
+            .stack
+            .get(at)
+            .and_then(|&pattern| self.graph.as_const(pattern))
+        {
+            Some(Const::Value(bits)) => self.rt.case_tests_kind(bits),
+            _ => false,
+        }
+    }
+
     /// `Scope::Name` when the scope is a constant the runtime knows.
     fn scoped_constant(&self, scope: Option<&NodeId>, name: bytecode::Sym) -> Option<u64> {
         match self.graph.as_const(*scope?)? {
@@ -697,6 +711,15 @@ impl Builder<'_> {
                         .expect("checked");
                     frame.stack.pop();
                     let value = self.graph.constant(Const::Value(bits));
+                    frame.stack.push(value);
+                }
+                // `when Foo`, Foo a constant class or module tested by the
+                // core's `Module#===`: a kind test.
+                Insn::CheckMatch { splat: false } if self.case_tests_kind(&frame) => {
+                    let subject = Self::pop(&mut frame);
+                    let pattern = Self::pop(&mut frame);
+                    let test = self.fixed(&mut frame, Op::IsKindOf, &[subject, pattern], None);
+                    let value = self.graph.add(Op::BoolToValue, &[], &[test], None);
                     frame.stack.push(value);
                 }
                 Insn::Unsupported(_) | Insn::Reraise | Insn::EndEnsure => {

@@ -509,6 +509,11 @@ pub enum Op {
     /// The byte order of two Strings: -1, 0 or 1 (Int). Inputs: the two
     /// Strings.
     StringCompare,
+    /// A String's length in characters (Int). Inputs: the String.
+    StringLength,
+    /// Whether a value is an instance of a class or module, or of a
+    /// class that includes it (Bool). Inputs: the value, the module.
+    IsKindOf,
     /// `String#==`: whether a String's bytes equal a value's (Bool). A
     /// value that is not a String is unequal unless it converts itself
     /// (`to_str`): then the op deoptimises, and the interpreter asks it.
@@ -592,6 +597,8 @@ impl Op {
             | Op::ArrayStore
             | Op::ArrayPush
             | Op::StringCompare
+            | Op::StringLength
+            | Op::IsKindOf
             | Op::StringEq => true,
             Op::Int(op) => op.is_checked(),
             _ => false,
@@ -680,9 +687,12 @@ impl Op {
             | Op::BoxFloat => Type::Value,
             Op::Param(Param::CallerState) => Type::State,
             Op::Param(_) | Op::BlockLiteral { .. } => Type::Value,
-            Op::LoadShape | Op::ArrayLength | Op::Int(_) | Op::UntagFixnum | Op::StringCompare => {
-                Type::Int
-            }
+            Op::LoadShape
+            | Op::ArrayLength
+            | Op::Int(_)
+            | Op::UntagFixnum
+            | Op::StringCompare
+            | Op::StringLength => Type::Int,
             Op::Const(c) => c.ty(),
             Op::FrameState(_) => Type::State,
             Op::IsKind(_)
@@ -692,6 +702,7 @@ impl Op {
             | Op::BoolNot
             | Op::IntCmp(_)
             | Op::FloatCmp(_)
+            | Op::IsKindOf
             | Op::StringEq => Type::Bool,
             Op::UnboxFloat | Op::IntToFloat | Op::FloatArith(_) => Type::Float,
         }

@@ -79,6 +79,12 @@ pub enum Intrinsic {
     ArrayPush,
     /// `Array#empty?`.
     ArrayEmpty,
+    /// `Kernel#is_a?` and `#kind_of?`.
+    KindOf,
+    /// `String#length` and `#size`.
+    StringLength,
+    /// `Module#===`.
+    ModuleCaseEq,
     /// `String#<=>`.
     StringOrder,
     /// Comparable's `<`, `<=`, `>`, `>=` on a String whose `<=>` is
@@ -238,6 +244,11 @@ pub struct Helpers {
     pub array_push: u64,
     /// `fn(a, b) -> i64`: the byte order of two Strings (-1, 0, 1).
     pub string_compare: u64,
+    /// `fn(string) -> i64`: a String's length in characters.
+    pub string_length: u64,
+    /// `fn(ctx, value, module) -> u64`: 1 when the value is a kind of
+    /// the module, else 0.
+    pub kind_of: u64,
     /// `fn(ctx, method, parent) -> u64`: a new environment for the
     /// captured locals of an inlined frame of `method` (all nil), inside
     /// `parent`.
@@ -332,6 +343,12 @@ pub trait Runtime {
     fn direct_call(&self, kind: Kind, name: Sym, argc: u32, flags: u8) -> Option<DirectCall>;
     /// The kind of a plain Array (of class Array itself).
     fn array_kind(&self) -> Kind;
+    /// Whether `value` is a class or module.
+    fn is_module(&self, value: u64) -> bool;
+    /// Whether `when pattern` tests `pattern`, a class or module, with
+    /// the core's `Module#===` (as long as nobody defines `===`: the
+    /// runtime invalidates the code then).
+    fn case_tests_kind(&self, pattern: u64) -> bool;
     /// How compiled code tests that a value is of `kind`.
     fn kind_test(&self, kind: Kind) -> crate::backend::lir::KindTest;
     /// The functions compiled code calls.

@@ -162,6 +162,8 @@ pub fn table() -> Helpers {
         new_env: new_env as *const () as u64,
         array_push: array_push as *const () as u64,
         string_compare: string_compare as *const () as u64,
+        string_length: string_length as *const () as u64,
+        kind_of: kind_of as *const () as u64,
         array_get: array_get as *const () as u64,
         string_eq: string_eq as *const () as u64,
         store_env: store_env as *const () as u64,
@@ -720,6 +722,20 @@ extern "C" fn string_compare(a: u64, b: u64) -> i64 {
             .borrow()
     };
     bytes(a).as_slice().cmp(bytes(b).as_slice()) as i64
+}
+
+extern "C" fn string_length(string: u64) -> i64 {
+    let string = Value::from_bits(string)
+        .get::<crate::object::RString>()
+        .expect("a kind guard checked the String");
+    crate::core::string::char_count(&string.bytes.borrow()) as i64
+}
+
+extern "C" fn kind_of(ctx: *mut Activation, value: u64, module: u64) -> u64 {
+    // SAFETY: compiled code passes its own ctx; the VM outlives it (the
+    // test reads classes only: no frame is needed).
+    let vm = unsafe { &*((*ctx).vm as *const Vm) };
+    u64::from(vm.is_kind_of(Value::from_bits(value), Value::from_bits(module)))
 }
 
 extern "C" fn unbox_float(value: u64) -> u64 {

@@ -212,6 +212,11 @@ impl Intrinsics {
         table.push((vm.c.array, "<<", Intrinsic::ArrayPush));
         table.push((vm.c.array, "push", Intrinsic::ArrayPush));
         table.push((vm.c.array, "empty?", Intrinsic::ArrayEmpty));
+        table.push((vm.c.kernel, "is_a?", Intrinsic::KindOf));
+        table.push((vm.c.kernel, "kind_of?", Intrinsic::KindOf));
+        table.push((vm.c.string, "length", Intrinsic::StringLength));
+        table.push((vm.c.string, "size", Intrinsic::StringLength));
+        table.push((vm.c.module, "===", Intrinsic::ModuleCaseEq));
         for (class, name, intrinsic) in table {
             let sym = vm.symbols.intern(name);
             if let Some(entry) = vm.find_method(class, sym) {
@@ -840,6 +845,23 @@ impl Runtime for VmRuntime<'_> {
             handle: handle as u32,
             native,
         })
+    }
+
+    fn is_module(&self, value: u64) -> bool {
+        Value::from_bits(value)
+            .get::<crate::object::RClass>()
+            .is_some()
+    }
+
+    fn case_tests_kind(&self, pattern: u64) -> bool {
+        let pattern = Value::from_bits(pattern);
+        if pattern.get::<crate::object::RClass>().is_none() {
+            return false;
+        }
+        let case_eq = self.vm.symbols.lookup("===");
+        self.looked_up.borrow_mut().extend(case_eq);
+        let entry = case_eq.and_then(|name| self.vm.find_method(self.vm.class_of(pattern), name));
+        entry.is_some_and(|entry| self.intrinsics.of(&entry) == Some(Intrinsic::ModuleCaseEq))
     }
 
     fn array_kind(&self) -> Kind {

@@ -924,6 +924,17 @@ impl Lowering<'_> {
                 });
                 map.current = None;
             }
+            Op::StringLength => {
+                let args = vec![self.opd(inputs[0])?];
+                let dst = self.vreg(node);
+                let helper = self.helpers.string_length;
+                self.call(Some(dst), helper, "string_length", false, args);
+            }
+            Op::IsKindOf => {
+                let args = vec![self.opd(inputs[0])?, self.opd(inputs[1])?];
+                let dst = self.vreg(node);
+                self.call(Some(dst), self.helpers.kind_of, "kind_of", true, args);
+            }
             Op::StringCompare => {
                 let args = vec![self.opd(inputs[0])?, self.opd(inputs[1])?];
                 let dst = self.vreg(node);

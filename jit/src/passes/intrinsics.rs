@@ -149,6 +149,20 @@ fn send(graph: &mut Graph, rt: &dyn Runtime, node: NodeId, info: &SendInfo) -> b
             e.add(graph, Op::ArrayPush, &[inputs[0], inputs[1]]);
             e.finish(graph, Some(inputs[0]))
         }
+        (Callee::Intrinsic(Intrinsic::StringLength), 0) => {
+            let mut e = Expansion::new(graph, node);
+            let length = e.add(graph, Op::StringLength, &[inputs[0]]);
+            let tagged = e.add(graph, Op::TagFixnum, &[length]);
+            e.finish(graph, Some(tagged))
+        }
+        // `x.is_a?(Foo)`, Foo a constant class or module.
+        (Callee::Intrinsic(Intrinsic::KindOf), 1) if matches!(graph.as_const(inputs[1]), Some(Const::Value(bits)) if rt.is_module(bits)) =>
+        {
+            let mut e = Expansion::new(graph, node);
+            let test = e.add(graph, Op::IsKindOf, &[inputs[0], inputs[1]]);
+            let value = e.add(graph, Op::BoolToValue, &[test]);
+            e.finish(graph, Some(value))
+        }
         (Callee::Intrinsic(Intrinsic::ArrayEmpty), 0) => {
             let mut e = Expansion::new(graph, node);
             let length = e.add(graph, Op::ArrayLength, &[inputs[0]]);
