@@ -781,7 +781,7 @@ impl Vm {
                     } else {
                         vec![pattern]
                     };
-                    let eqq = self.symbols.intern("===");
+                    let eqq = self.sym.case_eq;
                     let mut matched = false;
                     for pattern in patterns {
                         if self.call(pattern, eqq, &[subject])?.truthy() {

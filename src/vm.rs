@@ -274,6 +274,11 @@ pub struct CommonSyms {
     pub stdout_global: Sym,
     /// The hidden instance variable holding an IO's stream.
     pub io_fd: Sym,
+    pub case_eq: Sym,
+    /// The hidden instance variables of a Struct class: its members, and
+    /// whether it takes keyword arguments.
+    pub struct_members: Sym,
+    pub struct_keyword_init: Sym,
 }
 
 /// Command-line settings the VM consults.
@@ -388,6 +393,9 @@ impl Vm {
             range_exclusive: symbols.intern("excl"),
             stdout_global: symbols.intern("$stdout"),
             io_fd: symbols.intern("fd"),
+            case_eq: symbols.intern("==="),
+            struct_members: symbols.intern("__members__"),
+            struct_keyword_init: symbols.intern("__keyword_init__"),
         };
         let mut heap = Heap::new();
         heap.stress = false;

@@ -230,10 +230,7 @@ fn initialize(vm: &mut Vm, object: Value, args: &[Value]) -> VmResult {
 
 /// The internal names of the member list and keyword flag of a Struct class.
 fn struct_keys(vm: &mut Vm) -> (Sym, Sym) {
-    (
-        vm.symbols.intern("__members__"),
-        vm.symbols.intern("__keyword_init__"),
-    )
+    (vm.sym.struct_members, vm.sym.struct_keyword_init)
 }
 
 /// The generated Struct class among `class`'s ancestors.

@@ -488,7 +488,7 @@ impl Vm {
                 if let Some(frame) = self.frames.last_mut() {
                     frame.ip = ip as u32;
                 }
-                let case_eq = self.symbols.intern("===");
+                let case_eq = self.sym.case_eq;
                 self.call(operands[0], case_eq, &[operands[1]])
                     .map(|matched| Value::bool(matched.truthy()))
             }
