@@ -183,6 +183,20 @@ impl Method {
         self.optional > 0 || self.rest || self.post > 0 || self.takes_keywords()
     }
 
+    /// Whether a call with `argc` positional arguments (no splat, no
+    /// keywords) passes them just as the parameters lay them out: no
+    /// default to fill in, no rest Array to make, no keyword Hash to split.
+    pub fn takes_as_given(&self, argc: u32) -> bool {
+        if self.needs_arg_layout() {
+            !self.rest
+                && self.post == 0
+                && !self.takes_keywords()
+                && argc == self.required + self.optional
+        } else {
+            argc == self.required + self.post
+        }
+    }
+
     /// Whether it takes keyword arguments (then a call's keyword Hash is
     /// split over its keyword slots rather than passed positionally).
     pub fn takes_keywords(&self) -> bool {

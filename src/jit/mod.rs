@@ -801,9 +801,7 @@ impl Runtime for VmRuntime<'_> {
         let native = match &entry.body {
             MethodBody::Bytecode(callee) => {
                 let code = &callee.code;
-                let simple = !code.needs_arg_layout()
-                    && !code.takes_keywords()
-                    && code.required + code.post == argc;
+                let simple = code.takes_as_given(argc);
                 if !simple {
                     return None;
                 }

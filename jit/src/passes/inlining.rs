@@ -159,8 +159,7 @@ impl Inliner {
         let plain = info.flags & (call_flags::SPLAT | call_flags::KWARGS | call_flags::BLOCK_ARG)
             == 0
             && code.kind == MethodKind::Method
-            && !code.needs_arg_layout()
-            && param_count(&code) == info.argc;
+            && code.takes_as_given(info.argc);
         let literal = info
             .block
             .and_then(|_| match graph.op(*graph.inputs(node).last()?) {
