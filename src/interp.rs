@@ -438,7 +438,7 @@ impl Vm {
             self.stack.truncate(operand_base + handler.depth as usize);
             match (handler.kind, control) {
                 (bytecode::HandlerKind::Rescue, Control::Raise(exception)) => {
-                    let current = self.symbols.intern("$!");
+                    let current = self.sym.errinfo;
                     self.globals.insert(current, exception);
                     self.stack.push(exception);
                 }
@@ -446,7 +446,7 @@ impl Vm {
                     // An `ensure` run by an exception sees it in `$!` (and
                     // an exception raised there takes it as its cause).
                     if let Control::Raise(exception) = control {
-                        let current = self.symbols.intern("$!");
+                        let current = self.sym.errinfo;
                         self.globals.insert(current, exception);
                     }
                     self.frames[frame]

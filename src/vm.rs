@@ -275,6 +275,9 @@ pub struct CommonSyms {
     /// The hidden instance variable holding an IO's stream.
     pub io_fd: Sym,
     pub case_eq: Sym,
+    pub initialize: Sym,
+    /// `$!`, the exception being handled.
+    pub errinfo: Sym,
     /// The hidden instance variables of a Struct class: its members, and
     /// whether it takes keyword arguments.
     pub struct_members: Sym,
@@ -394,6 +397,8 @@ impl Vm {
             stdout_global: symbols.intern("$stdout"),
             io_fd: symbols.intern("fd"),
             case_eq: symbols.intern("==="),
+            initialize: symbols.intern("initialize"),
+            errinfo: symbols.intern("$!"),
             struct_members: symbols.intern("__members__"),
             struct_keyword_init: symbols.intern("__keyword_init__"),
         };

@@ -751,7 +751,7 @@ pub fn eval_block_in(vm: &mut Vm, module: Value, block: &crate::block::Block) ->
 fn class_new(vm: &mut Vm, class: Value, args: &[Value]) -> VmResult {
     let object = allocate(vm, class)?;
     vm.temp_roots.borrow_mut().push(object);
-    let initialize = vm.symbols.intern("initialize");
+    let initialize = vm.sym.initialize;
     let block = vm.current_block();
     let kwargs = vm.called_with_keywords();
     let result = vm.call_forwarding(object, initialize, args, block, kwargs);
