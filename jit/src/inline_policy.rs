@@ -53,6 +53,9 @@ pub enum Decision {
     /// Arguments the callee takes in a way only the runtime lays out
     /// (optional, rest, keyword or destructured parameters, splats).
     Arguments,
+    /// The callee makes a Proc of its block (`&blk`): its frame could not
+    /// be rebuilt (a rebuilt block is a new object each time).
+    BlockParameter,
 }
 
 impl Decision {
@@ -64,6 +67,7 @@ impl Decision {
             Decision::Recursive => "recursive",
             Decision::GraphFull => "graph full",
             Decision::Arguments => "arguments",
+            Decision::BlockParameter => "block parameter",
         }
     }
 }
@@ -72,7 +76,14 @@ impl Decision {
 /// graph of `graph_nodes` nodes, `on_chain` telling whether the callee is
 /// one of the frames already around the call.
 pub fn decide(callee: &Method, depth: usize, graph_nodes: usize, on_chain: bool) -> Decision {
-    if on_chain {
+    if callee.kind == bytecode::MethodKind::Method
+        && callee
+            .insns
+            .iter()
+            .any(|insn| matches!(insn, bytecode::Insn::BlockParam))
+    {
+        Decision::BlockParameter
+    } else if on_chain {
         Decision::Recursive
     } else if depth >= MAX_DEPTH
         || (depth + EXITING_BLOCK_ROOM > MAX_DEPTH && passes_exiting_block(callee))
