@@ -598,6 +598,28 @@ impl Lowering<'_> {
         );
     }
 
+    /// A write made by a helper that answers 1 when the object is frozen
+    /// (nothing written): the node's site deoptimises then, and later sites
+    /// resume after the write.
+    fn guarded_write(
+        &mut self,
+        node: NodeId,
+        (address, name): (u64, &'static str),
+        with_ctx: bool,
+        args: Vec<Opd>,
+        map: &mut MapState,
+    ) -> Result<(), Unsupported> {
+        let site = self.site(node, "frozen".into(), map)?;
+        let failed = self.new_vreg();
+        self.call(Some(failed), address, name, with_ctx, args);
+        self.emit(Inst::Guard {
+            test: Test::Cmp(Cmp::Eq, failed, Opd::Imm(0)),
+            site,
+        });
+        map.current = None;
+        Ok(())
+    }
+
     fn call(
         &mut self,
         dst: Option<VReg>,
@@ -867,62 +889,26 @@ impl Lowering<'_> {
                 self.array_load(dst, array, index);
             }
             Op::StoreIvar { slot, to } => {
-                let site = self.site(node, "frozen".into(), map)?;
                 let object = self.opd(inputs[0])?;
                 let value = self.opd(inputs[1])?;
                 let shape = to.map_or(-1, |s| s.0 as i64);
-                let failed = self.new_vreg();
                 let args = vec![object, Opd::Imm(slot as i64), value, Opd::Imm(shape)];
-                self.call(
-                    Some(failed),
-                    self.helpers.store_ivar,
-                    "store_ivar",
-                    true,
-                    args,
-                );
-                self.emit(Inst::Guard {
-                    test: Test::Cmp(Cmp::Eq, failed, Opd::Imm(0)),
-                    site,
-                });
-                map.current = None;
+                let helper = self.helpers.store_ivar;
+                self.guarded_write(node, (helper, "store_ivar"), true, args, map)?;
             }
             Op::ArrayStore => {
-                let site = self.site(node, "frozen".into(), map)?;
                 let args = vec![
                     self.opd(inputs[0])?,
                     self.opd(inputs[1])?,
                     self.opd(inputs[2])?,
                 ];
-                let failed = self.new_vreg();
-                self.call(
-                    Some(failed),
-                    self.helpers.array_store,
-                    "array_store",
-                    false,
-                    args,
-                );
-                self.emit(Inst::Guard {
-                    test: Test::Cmp(Cmp::Eq, failed, Opd::Imm(0)),
-                    site,
-                });
-                map.current = None;
+                let helper = self.helpers.array_store;
+                self.guarded_write(node, (helper, "array_store"), false, args, map)?;
             }
             Op::ArrayPush => {
-                let site = self.site(node, "frozen".into(), map)?;
                 let args = vec![self.opd(inputs[0])?, self.opd(inputs[1])?];
-                let failed = self.new_vreg();
-                self.call(
-                    Some(failed),
-                    self.helpers.array_push,
-                    "array_push",
-                    false,
-                    args,
-                );
-                self.emit(Inst::Guard {
-                    test: Test::Cmp(Cmp::Eq, failed, Opd::Imm(0)),
-                    site,
-                });
-                map.current = None;
+                let helper = self.helpers.array_push;
+                self.guarded_write(node, (helper, "array_push"), false, args, map)?;
             }
             Op::StringLength => {
                 let args = vec![self.opd(inputs[0])?];
