@@ -79,6 +79,10 @@ impl Header {
     /// (`#[repr(C)]` fixes them).
     pub const KIND_OFFSET: i32 = 0;
     pub const CLASS_OFFSET: i32 = 8;
+    /// The header word holding the flags, and the frozen bit in it.
+    pub const FLAGS_WORD_OFFSET: i32 = 0;
+    pub const FROZEN_MASK: i32 =
+        (flags::FROZEN as i32) << (8 * std::mem::offset_of!(Header, flags));
 
     pub fn new(kind: ObjKind, class: Value) -> Header {
         Header {

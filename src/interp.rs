@@ -1107,7 +1107,7 @@ impl Vm {
         if let Some(object) = receiver.get::<RObject>() {
             let shape = object.shape.get();
             if let Some(line) = cache.borrow().lookup(shape) {
-                return object.slots.borrow()[line.slot as usize];
+                return object.slot(line.slot as usize);
             }
             if let Some(slot) = self.shapes.slot(shape, name) {
                 cache.borrow_mut().insert(IvarLine {
@@ -1116,7 +1116,7 @@ impl Vm {
                     next: shape,
                     class: object.header.class(),
                 });
-                return object.slots.borrow()[slot as usize];
+                return object.slot(slot as usize);
             }
             return Value::NIL;
         }
@@ -1153,14 +1153,13 @@ impl Vm {
             let shape = object.shape.get();
             let cached = cache.borrow().lookup(shape);
             if let Some(line) = cached.filter(|_| !object.header.is_frozen()) {
-                let mut slots = object.slots.borrow_mut();
                 if line.next == shape {
-                    slots[line.slot as usize] = value;
+                    object.set_slot(line.slot as usize, value);
                     return Ok(());
                 }
                 // The cached transition: the variable is new here.
                 if line.class == object.header.class() {
-                    slots.push(value);
+                    object.push_slot(value);
                     object.shape.set(line.next);
                     return Ok(());
                 }

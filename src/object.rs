@@ -18,11 +18,109 @@ use std::rc::Rc;
 /// A plain object: its shape and the slots the shape describes (exceptions
 /// keep their message and backtrace here too, under internal names without
 /// `@`).
+///
+/// The first [`RObject::EMBEDDED_SLOTS`] slots live in the cell itself, as
+/// MRI embeds the instance variables of small objects: reading `@left` of a
+/// tree node touches one cache line, and compiled code reads it with one
+/// load at [`RObject::EMBEDDED_OFFSET`]. Slots past those live in an
+/// overflow `Vec` the cell owns.
+///
+/// ```text
+/// | header (16) | shape (4) len (4) | slot 0 | slot 1 | slot 2 | overflow (16) |
+/// ```
 #[repr(C)]
 pub struct RObject {
     pub header: Header,
     pub shape: Cell<ShapeId>,
-    pub slots: RefCell<Vec<Value>>,
+    len: Cell<u32>,
+    embedded: [Cell<Value>; RObject::EMBEDDED_SLOTS],
+    overflow: RefCell<Option<Box<Vec<Value>>>>,
+}
+
+impl RObject {
+    /// How many slots live in the cell.
+    pub const EMBEDDED_SLOTS: usize = 3;
+    /// Where compiled code finds the shape (a `u32`) and the embedded slots
+    /// (`#[repr(C)]` fixes them).
+    pub const SHAPE_OFFSET: i32 = std::mem::offset_of!(RObject, shape) as i32;
+    pub const EMBEDDED_OFFSET: i32 = std::mem::offset_of!(RObject, embedded) as i32;
+    /// Where compiled code that adds a slot writes the new count (a `u32`).
+    pub const LEN_OFFSET: i32 = std::mem::offset_of!(RObject, len) as i32;
+
+    /// An object of `class` with no instance variables.
+    pub fn new(class: Value) -> RObject {
+        RObject {
+            header: Header::new(RObject::KIND, class),
+            shape: Cell::new(ShapeId::ROOT),
+            len: Cell::new(0),
+            embedded: std::array::from_fn(|_| Cell::new(Value::NIL)),
+            overflow: RefCell::new(None),
+        }
+    }
+
+    /// How many slots are in use.
+    pub fn len(&self) -> usize {
+        self.len.get() as usize
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Slot `index` (below [`RObject::len`]).
+    pub fn slot(&self, index: usize) -> Value {
+        debug_assert!(index < self.len());
+        match self.embedded.get(index) {
+            Some(slot) => slot.get(),
+            None => self.overflow.borrow().as_ref().expect("an overflow slot")
+                [index - Self::EMBEDDED_SLOTS],
+        }
+    }
+
+    /// Writes slot `index` (below [`RObject::len`]).
+    pub fn set_slot(&self, index: usize, value: Value) {
+        debug_assert!(index < self.len());
+        match self.embedded.get(index) {
+            Some(slot) => slot.set(value),
+            None => {
+                self.overflow
+                    .borrow_mut()
+                    .as_mut()
+                    .expect("an overflow slot")[index - Self::EMBEDDED_SLOTS] = value
+            }
+        }
+    }
+
+    /// Adds a slot after the last one.
+    pub fn push_slot(&self, value: Value) {
+        let index = self.len();
+        match self.embedded.get(index) {
+            Some(slot) => slot.set(value),
+            None => self
+                .overflow
+                .borrow_mut()
+                .get_or_insert_with(Default::default)
+                .push(value),
+        }
+        self.len.set(index as u32 + 1);
+    }
+
+    /// The slots in use, in order.
+    pub fn slots(&self) -> Vec<Value> {
+        (0..self.len()).map(|index| self.slot(index)).collect()
+    }
+
+    /// Replaces every slot.
+    pub fn set_slots(&self, values: Vec<Value>) {
+        *self.overflow.borrow_mut() = None;
+        self.len.set(0);
+        for slot in &self.embedded {
+            slot.set(Value::NIL);
+        }
+        for value in values {
+            self.push_slot(value);
+        }
+    }
 }
 
 /// A String: mutable bytes (UTF-8 unless they are not).
@@ -203,7 +301,12 @@ pub struct ClassData {
 unsafe impl HeapObject for RObject {
     const KIND: ObjKind = ObjKind::Object;
     fn trace(&self, marker: &mut Marker) {
-        marker.mark_all(&self.slots.borrow());
+        for slot in &self.embedded {
+            marker.mark(slot.get());
+        }
+        if let Some(overflow) = self.overflow.borrow().as_ref() {
+            marker.mark_all(overflow);
+        }
     }
 }
 

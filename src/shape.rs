@@ -131,7 +131,7 @@ impl Vm {
     pub fn ivar_get(&self, object: Value, name: Sym) -> Value {
         if let Some(o) = object.get::<RObject>() {
             return match self.shapes.slot(o.shape.get(), name) {
-                Some(slot) => o.slots.borrow()[slot as usize],
+                Some(slot) => o.slot(slot as usize),
                 None => Value::NIL,
             };
         }
@@ -156,10 +156,10 @@ impl Vm {
         if let Some(o) = object.get::<RObject>() {
             let shape = o.shape.get();
             match self.shapes.slot(shape, name) {
-                Some(slot) => o.slots.borrow_mut()[slot as usize] = value,
+                Some(slot) => o.set_slot(slot as usize, value),
                 None => {
                     let next = self.shapes.transition(shape, name);
-                    o.slots.borrow_mut().push(value);
+                    o.push_slot(value);
                     o.shape.set(next);
                     let class = self.real_class_of(object);
                     let mut order = class_data(class).ivar_order.borrow_mut();
@@ -188,7 +188,7 @@ impl Vm {
         let value = self.ivar_get(object, name);
         if let Some(o) = object.get::<RObject>() {
             let names = self.shapes.names(o.shape.get());
-            let values = o.slots.borrow().clone();
+            let values = o.slots();
             let mut shape = ShapeId::ROOT;
             let mut slots = Vec::with_capacity(values.len());
             for (n, v) in names.into_iter().zip(values) {
@@ -198,7 +198,7 @@ impl Vm {
                 }
             }
             o.shape.set(shape);
-            *o.slots.borrow_mut() = slots;
+            o.set_slots(slots);
         } else if object.get::<RClass>().is_some() {
             class_data(object).ivars.borrow_mut().shift_remove(&name);
         } else if let Some(ivars) = self.generic_ivars.get_mut(&object) {

@@ -1165,11 +1165,7 @@ impl Vm {
     }
 
     pub fn new_object(&mut self, class: Value) -> Value {
-        self.alloc(RObject {
-            header: crate::heap::Header::new(RObject::KIND, class),
-            shape: std::cell::Cell::new(crate::shape::ShapeId::ROOT),
-            slots: RefCell::new(Vec::new()),
-        })
+        self.alloc(RObject::new(class))
     }
 
     // --- garbage collection ----------------------------------------------

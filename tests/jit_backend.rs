@@ -153,3 +153,32 @@ fn a_call_in_a_method_with_rescue_has_a_transfer_site() {
     site 3: invalidated -> @8 after call [v0, v1, v2]
     ");
 }
+
+/// Instance variables of a small object live in its cell: after the shape
+/// guard (fused: the shape is loaded only from an object, else it is -1),
+/// `@a` is one load, and `@a = ...` a frozen test and one store. A write
+/// that adds `@b` also stores the new shape and slot count.
+#[test]
+fn embedded_instance_variables_are_loads_and_stores() {
+    let lir = lir_after_run(
+        "class P\n  def initialize = @a = 1\n  def grow\n    @b = @a\n  end\nend\n2000.times { P.new.grow }\n",
+        "grow",
+    );
+    insta::assert_snapshot!(without_class_words(&lir), @r"
+    b0:
+      v0 = param self
+      v1 = load_shape v0 [16] if Heap { offset: 0, word: 1, byte: true }
+      guard v1 eq 0x2 else site 0
+      v2 = load [v0 + 24]
+      guard kind v0 Heap { offset: 8, word: CLASS, byte: false } else site 1
+      v3 = load [v0 + 0]
+      guard v3 & 0x200 == 0 else site 2
+      store [v0 + 32], v2
+      store32 [v0 + 16], 0x3
+      store32 [v0 + 20], 0x2
+      return v2
+    site 0: shape -> @0 [v0]
+    site 1: kind P -> @0 [v0]
+    site 2: frozen -> @0 [v0]
+    ");
+}

@@ -262,14 +262,13 @@ pub struct Helpers {
     /// the same bytes, 0 when it is not equal, 2 when it is not a String
     /// but has `to_str` (the interpreter must ask it).
     pub string_eq: u64,
-    /// `fn(value) -> u64`: an object's shape, or `u64::MAX` for a value
-    /// without shaped slots.
-    pub load_shape: u64,
-    /// `fn(object, slot) -> u64`.
+    /// `fn(object, slot) -> u64`: a slot past the embedded ones (see
+    /// [`ObjectLayout`]).
     pub load_ivar: u64,
-    /// `fn(ctx, object, slot, value, shape) -> u64`: 0, or 1 when the
-    /// object is frozen (nothing written). `shape` is the object's new
-    /// shape when the write adds the slot, else `u64::MAX`.
+    /// `fn(ctx, object, slot, value, shape) -> u64`: writes a slot past
+    /// the embedded ones. 0, or 1 when the object is frozen (nothing
+    /// written). `shape` is the object's new shape when the write adds the
+    /// slot, else `u64::MAX`.
     pub store_ivar: u64,
     /// `fn(array) -> u64`: the length.
     pub array_length: u64,
@@ -293,6 +292,29 @@ pub struct Helpers {
     /// ([`LEAVE_BREAK`]) at index `ip`: `UNDEF` with the transfer
     /// pending, or from a lambda the lambda's result.
     pub leave_block: u64,
+}
+
+/// Where compiled code finds the shape and instance variables of an
+/// object: the runtime's object layout, as numbers. Reading `@x` of an
+/// object whose shape was checked is then one load.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct ObjectLayout {
+    /// What holds for a value with shaped slots.
+    pub shaped: crate::backend::lir::KindTest,
+    /// The offset of a shaped object's shape (a `u32`).
+    pub shape_offset: i32,
+    /// The offset of its first slot; slots below `embedded_slots` follow
+    /// it word by word. The rest are read through
+    /// [`Helpers::load_ivar`].
+    pub slots_offset: i32,
+    pub embedded_slots: u32,
+    /// The offset of its slot count (a `u32`), which a write that adds a
+    /// slot sets.
+    pub len_offset: i32,
+    /// The word at `frozen_offset` of a frozen object has the bits of
+    /// `frozen_mask` set.
+    pub frozen_offset: i32,
+    pub frozen_mask: i32,
 }
 
 /// The runtime as the JIT sees it.
@@ -351,6 +373,8 @@ pub trait Runtime {
     fn case_tests_kind(&self, pattern: u64) -> bool;
     /// How compiled code tests that a value is of `kind`.
     fn kind_test(&self, kind: Kind) -> crate::backend::lir::KindTest;
+    /// Where objects keep their shape and slots.
+    fn object_layout(&self) -> ObjectLayout;
     /// The functions compiled code calls.
     fn helpers(&self) -> Helpers;
     /// Whether `--jit-stress-deopt` is on: the address of the countdown

@@ -1149,7 +1149,7 @@ fn copy_object(vm: &mut Vm, object: Value, how: Copy) -> VmResult {
     copy.header().unwrap().set_class(class);
     if let (Some(from), Some(to)) = (object.get::<RObject>(), copy.get::<RObject>()) {
         to.shape.set(from.shape.get());
-        *to.slots.borrow_mut() = from.slots.borrow().clone();
+        to.set_slots(from.slots());
     }
     if let Some(ivars) = vm.generic_ivars.get(&object).cloned() {
         vm.generic_ivars.insert(copy, ivars);

@@ -167,7 +167,6 @@ pub fn table() -> Helpers {
         array_get: array_get as *const () as u64,
         string_eq: string_eq as *const () as u64,
         store_env: store_env as *const () as u64,
-        load_shape: load_shape as *const () as u64,
         load_ivar: load_ivar as *const () as u64,
         store_ivar: store_ivar as *const () as u64,
         array_length: array_length as *const () as u64,
@@ -623,18 +622,11 @@ extern "C" fn string_eq(ctx: *mut Activation, string: u64, value: u64) -> u64 {
     }
 }
 
-extern "C" fn load_shape(value: u64) -> u64 {
-    match Value::from_bits(value).get::<RObject>() {
-        Some(object) => object.shape.get().0 as u64,
-        None => u64::MAX,
-    }
-}
-
 extern "C" fn load_ivar(object: u64, slot: u64) -> u64 {
     let object = Value::from_bits(object)
         .get::<RObject>()
         .expect("a shape guard checked the object");
-    object.slots.borrow()[slot as usize].bits()
+    object.slot(slot as usize).bits()
 }
 
 extern "C" fn store_ivar(
@@ -650,12 +642,11 @@ extern "C" fn store_ivar(
     if object.header.is_frozen() {
         return 1;
     }
-    let mut slots = object.slots.borrow_mut();
     let value = Value::from_bits(value);
     if shape == u64::MAX {
-        slots[slot as usize] = value;
+        object.set_slot(slot as usize, value);
     } else {
-        slots.push(value);
+        object.push_slot(value);
         object.shape.set(crate::shape::ShapeId(shape as u32));
     }
     0

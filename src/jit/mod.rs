@@ -903,6 +903,23 @@ impl Runtime for VmRuntime<'_> {
         }
     }
 
+    fn object_layout(&self) -> jit::runtime::ObjectLayout {
+        use crate::heap::ObjKind;
+        jit::runtime::ObjectLayout {
+            shaped: KindTest::Heap {
+                offset: crate::heap::Header::KIND_OFFSET,
+                word: ObjKind::Object as u64,
+                byte: true,
+            },
+            shape_offset: crate::object::RObject::SHAPE_OFFSET,
+            slots_offset: crate::object::RObject::EMBEDDED_OFFSET,
+            embedded_slots: crate::object::RObject::EMBEDDED_SLOTS as u32,
+            len_offset: crate::object::RObject::LEN_OFFSET,
+            frozen_offset: crate::heap::Header::FLAGS_WORD_OFFSET,
+            frozen_mask: crate::heap::Header::FROZEN_MASK,
+        }
+    }
+
     fn helpers(&self) -> Helpers {
         helpers::table()
     }

@@ -223,6 +223,28 @@ pub enum Inst {
         src: VReg,
         helper: Helper,
     },
+    /// An object's shape, the `u32` at `offset`, when `shaped` holds for
+    /// it; else -1 (which no shape equals).
+    LoadShape {
+        dst: VReg,
+        object: VReg,
+        shaped: KindTest,
+        offset: i32,
+    },
+    /// The word at `base + offset`.
+    Load {
+        dst: VReg,
+        base: VReg,
+        offset: i32,
+    },
+    /// Writes `src` to `base + offset`: the whole word, or with `half`
+    /// its low 32 bits.
+    Store {
+        base: VReg,
+        offset: i32,
+        src: Opd,
+        half: bool,
+    },
     FloatBin {
         op: FloatBinOp,
         dst: VReg,
@@ -318,6 +340,13 @@ impl Inst {
             | Inst::BoxFloat { src, .. }
             | Inst::BoolToValue { src, .. }
             | Inst::IntToFloat { src, .. } => vec![*src],
+            Inst::LoadShape { object, .. } => vec![*object],
+            Inst::Load { base, .. } => vec![*base],
+            Inst::Store { base, src, .. } => {
+                let mut v = vec![*base];
+                v.extend(regs(&[*src]));
+                v
+            }
             Inst::SetCond { test, .. } | Inst::Guard { test, .. } | Inst::Branch { test, .. } => {
                 test.uses().collect()
             }
@@ -346,7 +375,9 @@ impl Inst {
             | Inst::FloatBin { dst, .. }
             | Inst::UnboxFloat { dst, .. }
             | Inst::BoxFloat { dst, .. }
-            | Inst::IntToFloat { dst, .. } => Some(*dst),
+            | Inst::IntToFloat { dst, .. }
+            | Inst::LoadShape { dst, .. }
+            | Inst::Load { dst, .. } => Some(*dst),
             Inst::Kind { dst, .. } | Inst::Call { dst, .. } => *dst,
             _ => None,
         }
@@ -511,6 +542,22 @@ impl fmt::Display for Inst {
                 write!(f, "  {dst} = float_{name} {a}, {b}")
             }
             Inst::IntToFloat { dst, src } => write!(f, "  {dst} = int_to_float {src}"),
+            Inst::LoadShape {
+                dst,
+                object,
+                shaped,
+                offset,
+            } => write!(f, "  {dst} = load_shape {object} [{offset}] if {shaped:?}"),
+            Inst::Load { dst, base, offset } => write!(f, "  {dst} = load [{base} + {offset}]"),
+            Inst::Store {
+                base,
+                offset,
+                src,
+                half,
+            } => {
+                let width = if *half { "store32" } else { "store" };
+                write!(f, "  {width} [{base} + {offset}], {src}")
+            }
             Inst::UnboxFloat { dst, src, helper } => {
                 write!(f, "  {dst} = unbox_float {src} (else call {})", helper.name)
             }

@@ -196,7 +196,7 @@ impl Lowering<'_> {
                 })
         };
         let fusable = |node: NodeId| match graph.op(node) {
-            Op::IntCmp(_) | Op::FloatCmp(_) | Op::IsNil | Op::Truthy => true,
+            Op::IntCmp(_) | Op::FloatCmp(_) | Op::IsNil | Op::Truthy | Op::ShapeIs(_) => true,
             Op::IsKind(kind) => matches!(
                 self.rt.kind_test(*kind),
                 KindTest::Fixnum | KindTest::Immediate(_)
@@ -259,6 +259,9 @@ impl Lowering<'_> {
                     Test::FloatCmp(*cmp, self.value(inputs[0])?, self.value(inputs[1])?)
                 }
                 Op::IsNil => Test::Cmp(Cmp::Eq, self.value(inputs[0])?, Opd::Imm(abi::NIL as i64)),
+                Op::ShapeIs(shape) => {
+                    Test::Cmp(Cmp::Eq, self.value(inputs[0])?, Opd::Imm(shape.0 as i64))
+                }
                 Op::Truthy => Test::Mask {
                     value: self.value(inputs[0])?,
                     mask: !(abi::NIL as i32),
@@ -851,21 +854,28 @@ impl Lowering<'_> {
                 );
             }
             Op::LoadShape => {
-                let src = self.opd(inputs[0])?;
+                let object = self.value(inputs[0])?;
                 let dst = self.vreg(node);
-                self.call(
-                    Some(dst),
-                    self.helpers.load_shape,
-                    "load_shape",
-                    false,
-                    vec![src],
-                );
+                let layout = self.rt.object_layout();
+                self.emit(Inst::LoadShape {
+                    dst,
+                    object,
+                    shaped: layout.shaped,
+                    offset: layout.shape_offset,
+                });
             }
             Op::LoadIvar { slot } => {
-                let object = self.opd(inputs[0])?;
+                let layout = self.rt.object_layout();
                 let dst = self.vreg(node);
-                let args = vec![object, Opd::Imm(slot as i64)];
-                self.call(Some(dst), self.helpers.load_ivar, "load_ivar", false, args);
+                if slot < layout.embedded_slots {
+                    let base = self.value(inputs[0])?;
+                    let offset = layout.slots_offset + 8 * slot as i32;
+                    self.emit(Inst::Load { dst, base, offset });
+                } else {
+                    let object = self.opd(inputs[0])?;
+                    let args = vec![object, Opd::Imm(slot as i64)];
+                    self.call(Some(dst), self.helpers.load_ivar, "load_ivar", false, args);
+                }
             }
             Op::ArrayLength => {
                 let array = self.opd(inputs[0])?;
@@ -887,6 +897,48 @@ impl Lowering<'_> {
                 let (array, index) = (self.opd(inputs[0])?, self.opd(inputs[1])?);
                 let dst = self.vreg(node);
                 self.array_load(dst, array, index);
+            }
+            Op::StoreIvar { slot, to } if slot < self.rt.object_layout().embedded_slots => {
+                let layout = self.rt.object_layout();
+                let object = self.value(inputs[0])?;
+                let src = self.opd(inputs[1])?;
+                let site = self.site(node, "frozen".into(), map)?;
+                let flags = self.new_vreg();
+                self.emit(Inst::Load {
+                    dst: flags,
+                    base: object,
+                    offset: layout.frozen_offset,
+                });
+                self.emit(Inst::Guard {
+                    test: Test::Mask {
+                        value: flags,
+                        mask: layout.frozen_mask,
+                        zero: true,
+                    },
+                    site,
+                });
+                let offset = layout.slots_offset + 8 * slot as i32;
+                self.emit(Inst::Store {
+                    base: object,
+                    offset,
+                    src,
+                    half: false,
+                });
+                if let Some(shape) = to {
+                    let half_words = [
+                        (layout.shape_offset, shape.0 as i64),
+                        (layout.len_offset, slot as i64 + 1),
+                    ];
+                    for (offset, word) in half_words {
+                        self.emit(Inst::Store {
+                            base: object,
+                            offset,
+                            src: Opd::Imm(word),
+                            half: true,
+                        });
+                    }
+                }
+                map.current = None;
             }
             Op::StoreIvar { slot, to } => {
                 let object = self.opd(inputs[0])?;

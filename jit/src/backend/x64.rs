@@ -738,6 +738,50 @@ impl Emitter<'_> {
                     self.store(*dst, Reg::RAX);
                 }
             }
+            Inst::LoadShape {
+                dst,
+                object,
+                shaped,
+                offset,
+            } => {
+                self.load(Reg::R10, Opd::Reg(*object));
+                let (none, done) = (self.ops.new_dynamic_label(), self.ops.new_dynamic_label());
+                self.kind(*shaped, Some(none));
+                dynasm!(self.ops
+                    ; .arch x64
+                    ; mov eax, DWORD [r10 + *offset]
+                    ; jmp =>done
+                    ; =>none
+                    ; mov rax, -1
+                    ; =>done
+                );
+                self.store(*dst, Reg::RAX);
+            }
+            Inst::Load { dst, base, offset } => {
+                let base = self.reg_of(*base, Reg::R10);
+                dynasm!(self.ops ; .arch x64 ; mov rax, QWORD [Rq(base.0) + *offset]);
+                self.store(*dst, Reg::RAX);
+            }
+            Inst::Store {
+                base,
+                offset,
+                src,
+                half,
+            } => {
+                let base = self.reg_of(*base, Reg::R10);
+                let src = match *src {
+                    Opd::Reg(v) => self.reg_of(v, Reg::R11),
+                    imm => {
+                        self.load(Reg::R11, imm);
+                        Reg::R11
+                    }
+                };
+                if *half {
+                    dynasm!(self.ops ; .arch x64 ; mov DWORD [Rq(base.0) + *offset], Rd(src.0));
+                } else {
+                    dynasm!(self.ops ; .arch x64 ; mov QWORD [Rq(base.0) + *offset], Rq(src.0));
+                }
+            }
             Inst::FloatBin { op, dst, a, b } => {
                 self.load(Reg::R10, Opd::Reg(*a));
                 self.load(Reg::R11, Opd::Reg(*b));
