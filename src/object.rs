@@ -34,6 +34,9 @@ pub struct RObject {
     pub shape: Cell<ShapeId>,
     len: Cell<u32>,
     embedded: [Cell<Value>; RObject::EMBEDDED_SLOTS],
+    // Boxed so that the field is one word (a `Vec` is three): that word is
+    // what leaves room in the cell for three embedded slots.
+    #[allow(clippy::box_collection)]
     overflow: RefCell<Option<Box<Vec<Value>>>>,
 }
 
