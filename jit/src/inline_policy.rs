@@ -56,6 +56,10 @@ pub enum Decision {
     /// The callee makes a Proc of its block (`&blk`): its frame could not
     /// be rebuilt (a rebuilt block is a new object each time).
     BlockParameter,
+    /// The callee reads or sets its frame's last match (`$~`, `$1`, ...),
+    /// which the matching methods it calls set in the frame they are
+    /// called from: only a frame of its own keeps it.
+    LastMatch,
 }
 
 impl Decision {
@@ -68,6 +72,7 @@ impl Decision {
             Decision::GraphFull => "graph full",
             Decision::Arguments => "arguments",
             Decision::BlockParameter => "block parameter",
+            Decision::LastMatch => "last match",
         }
     }
 }
@@ -83,6 +88,13 @@ pub fn decide(callee: &Method, depth: usize, graph_nodes: usize, on_chain: bool)
             .any(|insn| matches!(insn, bytecode::Insn::BlockParam))
     {
         Decision::BlockParameter
+    } else if callee.insns.iter().any(|insn| {
+        matches!(
+            insn,
+            bytecode::Insn::GetSpecial(_) | bytecode::Insn::SetLastMatch
+        )
+    }) {
+        Decision::LastMatch
     } else if on_chain {
         Decision::Recursive
     } else if depth >= MAX_DEPTH
