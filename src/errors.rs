@@ -25,6 +25,13 @@ use crate::vm::{class_data, Control, FrameCode, Vm};
 use bytecode::error_highlight;
 use bytecode::{CallSite, Method, Sym};
 
+/// A frame as backtraces see it (see [`Vm::frame_views`]).
+pub struct FrameView {
+    pub code: FrameCode,
+    pub ip: u32,
+    pub hidden: bool,
+}
+
 /// The text of 1-based line `line` of `source`, without its newline.
 fn source_line(source: &[u8], line: u32) -> String {
     let text = source
@@ -64,9 +71,34 @@ impl Vm {
             .expect("a new exception is not frozen");
     }
 
+    /// Every frame, outermost first, as backtraces see them: the frame
+    /// records, and between them the virtual frames of compiled code (see
+    /// [`crate::vm::VirtualFrames`]).
+    pub fn frame_views(&self) -> Vec<FrameView> {
+        let mut views = Vec::with_capacity(self.frames.len());
+        let mut virtual_frames = self.virtual_frames.iter().peekable();
+        for index in 0..=self.frames.len() {
+            while let Some(frames) = virtual_frames.next_if(|v| v.below <= index) {
+                views.extend(frames.frames.iter().map(|&(method, ip)| FrameView {
+                    code: FrameCode::Bytecode(self.methods[method as usize].clone()),
+                    ip,
+                    hidden: false,
+                }));
+            }
+            if let Some(frame) = self.frames.get(index) {
+                views.push(FrameView {
+                    code: frame.code.clone(),
+                    ip: frame.ip,
+                    hidden: frame.hidden,
+                });
+            }
+        }
+        views
+    }
+
     /// The file and line the innermost Ruby frame is running.
     pub fn current_location(&self) -> (std::rc::Rc<str>, u32) {
-        self.frames
+        self.frame_views()
             .iter()
             .rev()
             .find_map(|f| match &f.code {
@@ -87,7 +119,7 @@ impl Vm {
     /// of its caller, as MRI's C methods do.
     pub fn warn(&mut self, message: &str) {
         let (file, line) = self
-            .frames
+            .frame_views()
             .iter()
             .rev()
             .find_map(|f| match &f.code {
@@ -109,8 +141,9 @@ impl Vm {
 
     /// The backtrace lines of the current frames, innermost first.
     pub fn backtrace_lines(&self) -> Vec<String> {
-        let mut lines = Vec::with_capacity(self.frames.len());
-        for (depth, frame) in self.frames.iter().enumerate().rev() {
+        let frames = self.frame_views();
+        let mut lines = Vec::with_capacity(frames.len());
+        for (depth, frame) in frames.iter().enumerate().rev() {
             if frame.hidden {
                 continue;
             }
@@ -129,19 +162,14 @@ impl Vm {
             };
             // Core methods (native or prelude) report where their nearest
             // Ruby caller is.
-            let location = self.frames[..=depth]
-                .iter()
-                .rev()
-                .find_map(|f| match &f.code {
-                    FrameCode::Bytecode(method)
-                        if !crate::prelude::is_internal(&method.code.file) =>
-                    {
-                        let code = &method.code;
-                        let line = code.lines.get(f.ip as usize).copied().unwrap_or(code.line);
-                        Some((code.file.clone(), line))
-                    }
-                    _ => None,
-                });
+            let location = frames[..=depth].iter().rev().find_map(|f| match &f.code {
+                FrameCode::Bytecode(method) if !crate::prelude::is_internal(&method.code.file) => {
+                    let code = &method.code;
+                    let line = code.lines.get(f.ip as usize).copied().unwrap_or(code.line);
+                    Some((code.file.clone(), line))
+                }
+                _ => None,
+            });
             let (file, line) = location.unwrap_or_else(|| ("-".into(), 0));
             // Code of a rescue or ensure clause runs, in MRI, as a frame of
             // its own above the method's.
@@ -453,10 +481,14 @@ impl Vm {
         ) {
             return String::new();
         }
-        let caller = self.frames.iter().rev().find_map(|f| match &f.code {
-            FrameCode::Bytecode(method) => Some((method.clone(), f.ip as usize)),
-            FrameCode::Native(_) => None,
-        });
+        let caller = self
+            .frame_views()
+            .into_iter()
+            .rev()
+            .find_map(|f| match f.code {
+                FrameCode::Bytecode(method) => Some((method, f.ip as usize)),
+                FrameCode::Native(_) => None,
+            });
         let Some((method, ip)) = caller else {
             return String::new();
         };

@@ -91,6 +91,29 @@ impl Cref {
     }
 }
 
+/// The inlined frames of compiled code around a call the runtime makes for
+/// it, when the callee needs no more of them than their place in
+/// backtraces: they sit between `frames[..below]` and the frames above,
+/// as (method id, index) pairs, outermost first.
+///
+/// Rebuilding a frame record costs several hundred instructions (its
+/// block is made again, its scope looked up); a call to a core method such
+/// as `String#[]` from code inlined five frames deep would pay that five
+/// times. Only a callee that reads its caller's frame
+/// (`NativeMethod::uses_caller_frame`), a `yield`, or a call passing a
+/// literal block needs the records.
+///
+/// ```text
+/// frames:   <main>  run (compiled)                 String#[]
+/// virtual:                   \-- parse -- block in parse --/
+/// backtrace: String#[] < block in parse < parse < run < <main>
+/// ```
+#[derive(Debug)]
+pub struct VirtualFrames {
+    pub below: usize,
+    pub frames: smallvec::SmallVec<[(u32, u32); 4]>,
+}
+
 /// One Ruby-level frame.
 #[derive(Clone)]
 pub struct FrameRecord {
@@ -302,6 +325,9 @@ pub struct Vm {
     /// frame (a precise GC root).
     pub stack: Vec<Value>,
     pub frames: Vec<FrameRecord>,
+    /// Inlined frames of compiled code that a call from it runs above
+    /// without their records, innermost last (see [`VirtualFrames`]).
+    pub virtual_frames: Vec<VirtualFrames>,
     /// Every class and module by id (ids key profiles and inline caches).
     pub classes: Vec<Value>,
     pub c: CoreClasses,
@@ -411,6 +437,7 @@ impl Vm {
             shapes: crate::shape::ShapeTree::new(),
             stack: Vec::with_capacity(VALUE_STACK_CAPACITY),
             frames: Vec::new(),
+            virtual_frames: Vec::new(),
             classes: Vec::new(),
             c: CoreClasses {
                 basic_object: placeholder,
@@ -503,6 +530,7 @@ impl Vm {
         vm.bootstrap_classes();
         crate::core::define_core(&mut vm);
         crate::core::hide_frameless_methods(&mut vm);
+        crate::core::mark_caller_frame_methods(&mut vm);
         if let Err(control) = vm.load_prelude() {
             let exception = vm.uncaught(control);
             panic!("the prelude raised: {}", vm.error_report(exception));
@@ -1027,6 +1055,7 @@ impl Vm {
             max,
             func,
             frame: crate::core::NativeFrame::Shown,
+            uses_caller_frame: false,
         };
         self.add_method(class, sym, MethodBody::Native(native), visibility);
     }
@@ -1042,6 +1071,18 @@ impl Vm {
         // Caches may hold the entry as it was.
         self.method_serial += 1;
         self.jit_methods_changed(Some(sym));
+    }
+
+    /// Marks core method `name` of `class`, if defined, as one that reads
+    /// or changes its caller's frame.
+    pub fn set_native_uses_caller_frame(&mut self, class: Value, name: &str) {
+        let sym = self.symbols.intern(name);
+        if let Some(entry) = class_data(class).methods.borrow_mut().get_mut(&sym) {
+            if let MethodBody::Native(native) = &mut Rc::make_mut(entry).body {
+                native.uses_caller_frame = true;
+            }
+        }
+        self.method_serial += 1;
     }
 
     /// The singleton class of a heap object (a class's singleton class is

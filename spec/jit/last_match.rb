@@ -45,3 +45,18 @@ p r
 "zz9" =~ /\d/
 p parser.pair("1-2")
 p $~[0]
+
+# A method whose inlined callee matches keeps its own last match.
+class Scanner
+  def digits?(s) = s =~ /\d+/ ? true : false
+end
+
+def check(scanner, s)
+  "abc" =~ /b/
+  found = scanner.digits?(s)
+  [found, $~[0]]
+end
+
+scanner = Scanner.new
+500.times { check(scanner, "x12") }
+p check(scanner, "x12")

@@ -164,12 +164,16 @@ impl Vm {
     /// The directory of the file the calling Ruby code is in (the current
     /// directory for `-e`).
     fn caller_directory(&self) -> PathBuf {
-        let file = self.frames.iter().rev().find_map(|f| match &f.code {
-            FrameCode::Bytecode(method) if !crate::prelude::is_internal(&method.code.file) => {
-                Some(method.code.file.clone())
-            }
-            _ => None,
-        });
+        let file = self
+            .frame_views()
+            .into_iter()
+            .rev()
+            .find_map(|f| match &f.code {
+                FrameCode::Bytecode(method) if !crate::prelude::is_internal(&method.code.file) => {
+                    Some(method.code.file.clone())
+                }
+                _ => None,
+            });
         let cwd = std::env::current_dir().unwrap_or_default();
         match file {
             Some(file) if &*file != "-e" => {

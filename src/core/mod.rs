@@ -49,6 +49,11 @@ pub struct NativeMethod {
     pub max: Option<u8>,
     pub func: NativeFn,
     pub frame: NativeFrame,
+    /// The method reads or changes the frame of the Ruby code calling it
+    /// (its block, its visibility, its file, its last match): a call from
+    /// inlined compiled code runs it above that frame rebuilt, never above
+    /// virtual frames (see `Vm::virtual_frames`).
+    pub uses_caller_frame: bool,
 }
 
 /// Whether a core method shows in backtraces. MRI runs some methods
@@ -140,6 +145,46 @@ impl Vm {
             return Err(self.raise_with(class, message, &[("receiver", value)]));
         }
         Ok(())
+    }
+}
+
+/// Marks the core methods that read or change their caller's frame.
+pub fn mark_caller_frame_methods(vm: &mut Vm) {
+    let kernel_names = [
+        "block_given?",
+        "iterator?",
+        "require_relative",
+        "__method__",
+        "__dir__",
+        "binding",
+        "local_variables",
+        "send",
+        "__send__",
+        "public_send",
+    ];
+    let module_names = [
+        "private",
+        "public",
+        "protected",
+        "module_function",
+        "define_method",
+        "attr",
+        "attr_reader",
+        "attr_writer",
+        "attr_accessor",
+    ];
+    let main_class = vm.singleton_class(vm.main);
+    let regexp_class = vm.singleton_class(vm.c.regexp);
+    let marks = [
+        (vm.c.kernel, &kernel_names[..]),
+        (vm.c.module, &module_names[..]),
+        (main_class, &["public", "private"][..]),
+        (regexp_class, &["last_match"][..]),
+    ];
+    for (class, names) in marks {
+        for name in names {
+            vm.set_native_uses_caller_frame(class, name);
+        }
     }
 }
 

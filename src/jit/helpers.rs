@@ -289,7 +289,8 @@ extern "C" fn run_insn(
         let lean = match &step {
             Step::Call(entry, name) => match &entry.body {
                 MethodBody::Native(core) => {
-                    Some(vm.call_core_directly(entry, core, *name, ip, operands))
+                    vm.set_ip(ip);
+                    Some(vm.call_core_directly(entry, core, *name, operands))
                 }
                 _ => None,
             },
@@ -303,6 +304,13 @@ extern "C" fn run_insn(
         vm.step(&step, base, argc, ip, operand_base)
     } else if let Some(result) = vm.frameless_in_inlined_frame(&step, ip, values, count) {
         return result.bits();
+    } else if let Some(result) = {
+        // SAFETY: compiled code stored the `count` operands at `values`.
+        let operands = unsafe { std::slice::from_raw_parts(values as *const Value, count) };
+        let call = &compiled.code.call_frames[frames - 1];
+        vm.call_above_virtual_frames(&step, ip, operands, compiled, call)
+    } {
+        return vm.result_for_compiled(result);
     } else {
         let call = &compiled.code.call_frames[frames - 1];
         // SAFETY: compiled code passes one word per source of the call's
@@ -411,32 +419,97 @@ impl Vm {
                 self.run_one(method, base, argc, ip, operand_base)
             }
             Step::Call(entry, name) => {
+                self.set_ip(ip);
                 if let MethodBody::Native(core) = &entry.body {
                     let operands: smallvec::SmallVec<[Value; 8]> =
                         smallvec::SmallVec::from_slice(&self.stack[operand_base..]);
-                    let result = self.call_core_directly(entry, core, *name, ip, &operands);
+                    let result = self.call_core_directly(entry, core, *name, &operands);
                     self.stack.truncate(operand_base);
                     return result.map(Some);
                 }
-                if let Some(frame) = self.frames.last_mut() {
-                    frame.ip = ip as u32;
-                }
-                let MethodBody::Bytecode(callee) = &entry.body else {
-                    unreachable!("direct calls go to Ruby or core methods")
-                };
-                // The arguments match the method's parameters exactly (the
-                // runtime said so when the call was compiled): no checks
-                // and no layout, as `invoke` would do.
-                if self.frames.len() >= crate::vm::MAX_DEPTH || crate::stack::near_limit() {
-                    return Err(self.stack_overflow());
-                }
-                let argc = self.stack.len() - operand_base - 1;
-                let id = self.push_method_frame(entry, callee, None);
-                let result = self.run_pushed_method(callee, operand_base, argc, id);
-                self.stack.truncate(operand_base);
-                result.map(Some)
+                self.call_ruby_directly(entry, operand_base).map(Some)
             }
         }
+    }
+
+    /// Records that the innermost frame is running instruction `ip`.
+    fn set_ip(&mut self, ip: usize) {
+        if let Some(frame) = self.frames.last_mut() {
+            frame.ip = ip as u32;
+        }
+    }
+
+    /// A direct call of a Ruby method from compiled code, with the receiver
+    /// and arguments on the stack from `operand_base` (popped).
+    fn call_ruby_directly(&mut self, entry: &Rc<MethodEntry>, operand_base: usize) -> VmResult {
+        let MethodBody::Bytecode(callee) = &entry.body else {
+            unreachable!("direct calls go to Ruby or core methods")
+        };
+        // The arguments match the method's parameters exactly (the runtime
+        // said so when the call was compiled): no checks and no layout, as
+        // `invoke` would do.
+        if self.frames.len() >= crate::vm::MAX_DEPTH || crate::stack::near_limit() {
+            return Err(self.stack_overflow());
+        }
+        let argc = self.stack.len() - operand_base - 1;
+        let id = self.push_method_frame(entry, callee, None);
+        let result = self.run_pushed_method(callee, operand_base, argc, id);
+        self.stack.truncate(operand_base);
+        result
+    }
+
+    /// A direct call (`step`) from inlined code, at `ip` of the innermost
+    /// frame of `call`, made above virtual frames instead of rebuilt ones
+    /// (see [`crate::vm::VirtualFrames`]) when the callee needs nothing of
+    /// them but their place in backtraces: a Ruby method, or a core method
+    /// that does not look at its caller's frame. Not when the compiled
+    /// method reads its last match, which matching core methods would set
+    /// in the compiled frame, the innermost record. None otherwise.
+    fn call_above_virtual_frames(
+        &mut self,
+        step: &Step,
+        ip: usize,
+        operands: &[Value],
+        compiled: &CompiledMethod,
+        call: &jit::backend::lir::CallFrames,
+    ) -> Option<VmResult> {
+        let Step::Call(entry, name) = step else {
+            return None;
+        };
+        if compiled.reads_last_match
+            || matches!(&entry.body, MethodBody::Native(core) if core.uses_caller_frame)
+        {
+            return None;
+        }
+        let map = compiled.code.maps.get(call.map);
+        let (root, inlined) = map
+            .frames
+            .split_first()
+            .expect("the compiled method's frame");
+        self.set_ip(root.ip as usize);
+        let mut frames: smallvec::SmallVec<[(u32, u32); 4]> = inlined
+            .iter()
+            .map(|frame| (frame.method, frame.ip))
+            .collect();
+        if let Some(innermost) = frames.last_mut() {
+            innermost.1 = ip as u32;
+        }
+        if let Some(jit) = &mut self.jit {
+            jit.run_stats.virtual_frames += frames.len() as u64;
+        }
+        let below = self.frames.len();
+        self.virtual_frames
+            .push(crate::vm::VirtualFrames { below, frames });
+        let result = match &entry.body {
+            MethodBody::Native(core) => self.call_core_directly(entry, core, *name, operands),
+            _ => {
+                let operand_base = self.stack.len();
+                self.stack.extend_from_slice(operands);
+                self.call_ruby_directly(entry, operand_base)
+            }
+        };
+        self.virtual_frames.pop();
+        Some(result)
     }
 
     /// The instruction at `ip` of `method`, with `operands`, when it has a
@@ -552,7 +625,7 @@ impl Vm {
         self.invoke_block(&block, args)
     }
 
-    /// A direct call of a core method from compiled code at `ip`: the
+    /// A direct call of a core method from compiled code: the
     /// receiver and arguments are `operands`, wherever compiled code keeps
     /// them (no round trip through the value stack, no lookup).
     fn call_core_directly(
@@ -560,12 +633,8 @@ impl Vm {
         entry: &MethodEntry,
         core: &crate::core::NativeMethod,
         name: bytecode::Sym,
-        ip: usize,
         operands: &[Value],
     ) -> VmResult {
-        if let Some(frame) = self.frames.last_mut() {
-            frame.ip = ip as u32;
-        }
         if self.frames.len() >= crate::vm::MAX_DEPTH || crate::stack::near_limit() {
             return Err(self.stack_overflow());
         }
@@ -1067,6 +1136,9 @@ impl Vm {
                 self.stack.push(operand);
             }
             caller_base = base;
+        }
+        if let Some(jit) = &mut self.jit {
+            jit.run_stats.rebuilt_frames += pushed.len() as u64;
         }
         (pushed, caller_base)
     }

@@ -83,6 +83,11 @@ pub struct RunStats {
     pub osr_entries: u64,
     /// Frames of native calls given their interpreter frame.
     pub materialised_frames: u64,
+    /// Inlined frames rebuilt as frame records for a call the runtime
+    /// made from inlined code.
+    pub rebuilt_frames: u64,
+    /// Inlined frames a call from inlined code ran above without records.
+    pub virtual_frames: u64,
 }
 
 /// The JIT's settings and counters for one run.
@@ -138,6 +143,34 @@ pub struct CompiledMethod {
     /// (kept alive: a GC root while the code exists).
     pub assumed_constants: fxhash::FxHashSet<Sym>,
     pub folded_constants: Vec<Value>,
+    /// The method (for a block, the method it is written in) or a block
+    /// in it reads the frame's last match: the matching methods its
+    /// inlined code calls must set that of their rebuilt frames, not of
+    /// the compiled frame (see `Vm::call_above_virtual_frames`).
+    pub reads_last_match: bool,
+}
+
+impl Vm {
+    /// Whether `method`'s home method (itself, or the method a block is
+    /// written in) or any block in it reads or sets the frame's last match
+    /// (`$~`, `$1`, `Regexp.last_match`).
+    fn family_reads_last_match(&self, method: &LoadedMethod) -> bool {
+        fn reads(method: &LoadedMethod, last_match: Option<Sym>) -> bool {
+            let code = &method.code;
+            code.insns.iter().any(|insn| {
+                matches!(
+                    insn,
+                    bytecode::Insn::GetSpecial(_) | bytecode::Insn::SetLastMatch
+                )
+            }) || code.sites.iter().any(|site| Some(site.name) == last_match)
+                || method.children.iter().any(|child| reads(child, last_match))
+        }
+        let mut home = method;
+        while let Some(parent) = home.parent.get() {
+            home = &self.methods[parent as usize];
+        }
+        reads(home, self.symbols.lookup("last_match"))
+    }
 }
 
 impl CompiledMethod {
@@ -474,6 +507,7 @@ impl Vm {
                     direct_calls,
                     assumed_constants,
                     folded_constants,
+                    reads_last_match: self.family_reads_last_match(&method),
                 });
                 jit.code.push(compiled.clone());
                 Some(compiled)
@@ -600,6 +634,8 @@ impl Vm {
             line("jit.invalidations", run.invalidations);
             line("jit.osr_entries", run.osr_entries);
             line("jit.materialised_frames", run.materialised_frames);
+            line("jit.rebuilt_frames", run.rebuilt_frames);
+            line("jit.virtual_frames", run.virtual_frames);
         }
         line("gc.runs", self.heap.stats.collections);
         out
