@@ -507,7 +507,7 @@ impl Vm {
                     direct_calls,
                     assumed_constants,
                     folded_constants,
-                    reads_last_match: self.family_reads_last_match(&method),
+                    reads_last_match: self.family_reads_last_match(method),
                 });
                 jit.code.push(compiled.clone());
                 Some(compiled)
