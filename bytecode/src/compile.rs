@@ -1443,6 +1443,11 @@ impl Compiler<'_, '_> {
             BlockArg::Compiled(child) => Some(child),
             BlockArg::None => None,
         };
+        // MRI runs a call on the line of its method name (`].each`, `.map`
+        // of a chain split over lines).
+        if let (Some(_), Some(selector)) = (recv, &send.selector_l) {
+            m.current_line = self.line(selector);
+        }
         let name = self.sym(method_name);
         m.sites.push(CallSite {
             name,

@@ -55,7 +55,7 @@ use crate::interp::LoadedMethod;
 use crate::object::{MethodBody, MethodEntry, RArray, RFloat, RObject};
 use crate::value::Value;
 use crate::vm::{Control, Vm, VmResult};
-use bytecode::{abi, Insn};
+use bytecode::{abi, call_flags, Insn};
 use jit::backend::EntryFrame;
 use jit::runtime::{ActivationRecord, Helpers};
 use std::rc::Rc;
@@ -308,7 +308,7 @@ extern "C" fn run_insn(
         // SAFETY: compiled code stored the `count` operands at `values`.
         let operands = unsafe { std::slice::from_raw_parts(values as *const Value, count) };
         let call = &compiled.code.call_frames[frames - 1];
-        vm.call_above_virtual_frames(&step, ip, operands, compiled, call)
+        vm.run_above_virtual_frames(&step, ip, operands, compiled, call)
     } {
         return vm.result_for_compiled(result);
     } else {
@@ -373,6 +373,18 @@ extern "C" fn finish_native(record: *mut Activation, result: u64) -> u64 {
         }
     }
     result
+}
+
+/// What a call from inlined code runs above virtual frames.
+enum Above {
+    /// A direct call (the arguments fit the method's parameters).
+    Direct(Rc<MethodEntry>, bytecode::Sym),
+    /// A send, to the method found for this name.
+    Send(Rc<MethodEntry>, bytecode::Sym),
+    /// A `when` test: `pattern === subject`.
+    CaseEq,
+    /// Interpolation's `to_s`.
+    ToS,
 }
 
 /// What `run_insn` runs.
@@ -458,14 +470,16 @@ impl Vm {
         result
     }
 
-    /// A direct call (`step`) from inlined code, at `ip` of the innermost
-    /// frame of `call`, made above virtual frames instead of rebuilt ones
-    /// (see [`crate::vm::VirtualFrames`]) when the callee needs nothing of
-    /// them but their place in backtraces: a Ruby method, or a core method
-    /// that does not look at its caller's frame. Not when the compiled
-    /// method reads its last match, which matching core methods would set
-    /// in the compiled frame, the innermost record. None otherwise.
-    fn call_above_virtual_frames(
+    /// Runs `step`, at `ip` of the innermost frame of `call` in inlined
+    /// code, above virtual frames instead of rebuilt ones (see
+    /// [`crate::vm::VirtualFrames`]) when what it calls needs nothing of
+    /// them but their place in backtraces: a direct call, a send without a
+    /// block, a `when` test or interpolation's `to_s`, calling a Ruby method
+    /// or a core method that does not look at its caller's frame. Not when
+    /// the compiled method reads its last match, which matching core
+    /// methods would set in the compiled frame, the innermost record. None
+    /// otherwise.
+    fn run_above_virtual_frames(
         &mut self,
         step: &Step,
         ip: usize,
@@ -473,14 +487,10 @@ impl Vm {
         compiled: &CompiledMethod,
         call: &jit::backend::lir::CallFrames,
     ) -> Option<VmResult> {
-        let Step::Call(entry, name) = step else {
-            return None;
-        };
-        if compiled.reads_last_match
-            || matches!(&entry.body, MethodBody::Native(core) if core.uses_caller_frame)
-        {
+        if compiled.reads_last_match {
             return None;
         }
+        let callee = self.callee_above_virtual_frames(step, ip, operands)?;
         let map = compiled.code.maps.get(call.map);
         let (root, inlined) = map
             .frames
@@ -500,16 +510,97 @@ impl Vm {
         let below = self.frames.len();
         self.virtual_frames
             .push(crate::vm::VirtualFrames { below, frames });
-        let result = match &entry.body {
-            MethodBody::Native(core) => self.call_core_directly(entry, core, *name, operands),
-            _ => {
-                let operand_base = self.stack.len();
-                self.stack.extend_from_slice(operands);
-                self.call_ruby_directly(entry, operand_base)
+        let result = match callee {
+            Above::Direct(entry, name) => match &entry.body {
+                MethodBody::Native(core) => self.call_core_directly(&entry, core, name, operands),
+                _ => {
+                    let operand_base = self.stack.len();
+                    self.stack.extend_from_slice(operands);
+                    self.call_ruby_directly(&entry, operand_base)
+                }
+            },
+            Above::Send(entry, name) => self.send_found(&entry, name, operands),
+            Above::CaseEq => {
+                let case_eq = self.sym.case_eq;
+                self.call(operands[0], case_eq, &[operands[1]])
+                    .map(|matched| Value::bool(matched.truthy()))
             }
+            Above::ToS => self.interpolate(operands[0]),
         };
         self.virtual_frames.pop();
         Some(result)
+    }
+
+    /// What `step` calls, when that may run above virtual frames.
+    fn callee_above_virtual_frames(
+        &self,
+        step: &Step,
+        ip: usize,
+        operands: &[Value],
+    ) -> Option<Above> {
+        let method = match step {
+            Step::Call(entry, name) => {
+                return self
+                    .ignores_caller_frame(entry)
+                    .then(|| Above::Direct(entry.clone(), *name))
+            }
+            Step::Insn(method) => method,
+        };
+        let uses = |name: bytecode::Sym| {
+            let entry = self.find_method(self.class_of(operands[0]), name)?;
+            self.ignores_caller_frame(&entry).then_some(entry)
+        };
+        match method.code.insns[ip] {
+            Insn::Send(site) => {
+                let site = &method.code.sites[site as usize];
+                let plain = site.flags & !(call_flags::FCALL | call_flags::VCALL) == 0;
+                if site.block.is_some() || !plain || operands.len() != site.argc as usize + 1 {
+                    return None;
+                }
+                let entry = uses(site.name)?;
+                // A private or protected method may need the caller's self
+                // (or raise, naming the call): the send itself decides.
+                let public = entry.visibility == crate::object::Visibility::Public;
+                (public || site.is_fcall()).then(|| Above::Send(entry, site.name))
+            }
+            Insn::CheckMatch { splat: false } => uses(self.sym.case_eq).map(|_| Above::CaseEq),
+            Insn::ToS if operands[0].get::<crate::object::RString>().is_some() => Some(Above::ToS),
+            Insn::ToS => uses(self.sym.to_s).map(|_| Above::ToS),
+            _ => None,
+        }
+    }
+
+    /// Whether a method runs the same above virtual frames: anything but a
+    /// core method that reads or changes its caller's frame.
+    fn ignores_caller_frame(&self, entry: &MethodEntry) -> bool {
+        !matches!(&entry.body, MethodBody::Native(core) if core.uses_caller_frame)
+    }
+
+    /// Calls `entry`, found for `name` on `operands[0]`, with the other
+    /// operands as arguments (no block): what a plain send does once it has
+    /// looked the method up.
+    fn send_found(
+        &mut self,
+        entry: &Rc<MethodEntry>,
+        name: bytecode::Sym,
+        operands: &[Value],
+    ) -> VmResult {
+        let kind = crate::interp::CallKind {
+            kwargs: false,
+            direct: true,
+        };
+        if let MethodBody::Native(core) = &entry.body {
+            if self.frames.len() >= crate::vm::MAX_DEPTH || crate::stack::near_limit() {
+                return Err(self.stack_overflow());
+            }
+            return self.call_core(entry, core, name, operands[0], &operands[1..], None, kind);
+        }
+        let receiver_index = self.stack.len();
+        self.stack.extend_from_slice(operands);
+        let argc = operands.len() - 1;
+        let result = self.invoke_with_kwargs(entry, receiver_index, argc, name, None, kind);
+        self.stack.truncate(receiver_index);
+        result
     }
 
     /// The instruction at `ip` of `method`, with `operands`, when it has a
