@@ -225,10 +225,7 @@ impl Vm {
             .iter()
             .map(|site| {
                 let name = self.symbols.name(site.name);
-                let plain = site.block.is_none()
-                    && site.flags
-                        & (call_flags::BLOCK_ARG | call_flags::SPLAT | call_flags::KWARGS)
-                        == 0;
+                let plain = site.block.is_none() && site.flags & call_flags::NOT_PLAIN == 0;
                 let numeric = BASIC_OPS
                     .iter()
                     .find(|(n, _)| *n == name && plain && site.argc == 1)
@@ -1353,6 +1350,9 @@ impl Vm {
         } else if site.flags & call_flags::BLOCK_ARG != 0 {
             let value = self.pop();
             self.block_from_value(value)?
+        } else if site.flags & call_flags::BLOCK_FORWARD != 0 {
+            // A block frame's block is its method's.
+            self.frames[frame].block.clone()
         } else {
             None
         };

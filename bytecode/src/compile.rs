@@ -40,6 +40,7 @@
 //! Anything the compiler does not support compiles to `unsupported "what"`,
 //! which raises `NotImplementedError` only if the program reaches it.
 
+use crate::block_forwarding;
 use crate::error_highlight;
 use crate::forwarding;
 use crate::insn::{Insn, Special};
@@ -123,6 +124,7 @@ pub fn compile_file_as(
         evaluated_targets: Vec::new(),
         frozen_string_literals: frozen_string_literals(&result.magic_comments, text),
         capture_locals: Vec::new(),
+        forwarded_block: None,
     };
     let mut builder = MethodBuilder::new(MethodKind::TopLevel, main, 1);
     builder.root_label = label.to_string();
@@ -528,6 +530,9 @@ struct Compiler<'s, 'a> {
     /// The names `/(?<name>..)/ =~ s` made locals so far (lib-ruby-parser
     /// parses a later bare `name` as a call).
     capture_locals: Vec<Sym>,
+    /// The block parameter of the method being compiled, when it is only
+    /// ever passed on (see [`crate::block_forwarding`]).
+    forwarded_block: Option<String>,
 }
 
 impl Compiler<'_, '_> {
@@ -1428,9 +1433,15 @@ impl Compiler<'_, '_> {
         if keywords {
             flags |= call_flags::KWARGS;
         }
-        if let Some(value) = block_pass {
-            self.expr(m, value);
-            flags |= call_flags::BLOCK_ARG;
+        match block_pass {
+            Some(Node::Lvar(Lvar { name, .. })) if self.forwarded_block.as_ref() == Some(name) => {
+                flags |= call_flags::BLOCK_FORWARD;
+            }
+            Some(value) => {
+                self.expr(m, value);
+                flags |= call_flags::BLOCK_ARG;
+            }
+            None => {}
         }
         let block = match block {
             BlockArg::Literal(block) => {
@@ -1911,11 +1922,26 @@ impl Compiler<'_, '_> {
             _ => &[],
         };
         callee.current_line = line;
-        self.parameters(&mut callee, params)?;
+        let expanded = forwarding::expand_params(params);
+        let forwarded = expanded.iter().find_map(|param| match param {
+            Node::Blockarg(Blockarg {
+                name: Some(name), ..
+            }) if block_forwarding::is_forwarded(name, &expanded, source.body) => {
+                Some(name.clone())
+            }
+            _ => None,
+        });
+        let outer_forwarded = std::mem::replace(&mut self.forwarded_block, forwarded);
+        let result = self.parameters(&mut callee, params);
+        if let Err(error) = result {
+            self.forwarded_block = outer_forwarded;
+            return Err(error);
+        }
         callee.super_method = Some((name, callee.params.clone()));
         callee.emit(Insn::Trace(line));
         callee.rescue_line = Some(line);
         self.body(&mut callee, source.body);
+        self.forwarded_block = outer_forwarded;
         let end_line = match source.end_l {
             Some(end) => self.line(end),
             None => self
@@ -2097,8 +2123,11 @@ impl Compiler<'_, '_> {
         if let Some(name) = block_param {
             callee.block_param = true;
             let store = Self::own_local(self, callee, name);
-            callee.emit(Insn::BlockParam);
-            callee.emit(store);
+            // A forwarded block is passed as the frame's block: no Proc.
+            if self.forwarded_block.as_ref() != Some(name) || callee.kind != MethodKind::Method {
+                callee.emit(Insn::BlockParam);
+                callee.emit(store);
+            }
         }
         Ok(())
     }

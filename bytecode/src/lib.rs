@@ -16,6 +16,7 @@
 //! ```
 
 pub mod abi;
+mod block_forwarding;
 mod compile;
 pub mod error_highlight;
 mod forwarding;

@@ -85,6 +85,13 @@ pub mod call_flags {
     /// A `super` outside any `def` (in a block `define_method` turns into a
     /// method): the method name comes from the running frame.
     pub const SUPER_IN_BLOCK: u8 = 64;
+    /// `&blk` of the method's block parameter, which the method only ever
+    /// passes on: the frame's block is passed, with no Proc made and
+    /// nothing on the stack (see `block_forwarding.rs`).
+    pub const BLOCK_FORWARD: u8 = 128;
+    /// The flags of a call that passes more than positional arguments
+    /// (a spread, keywords, or a block other than a literal one).
+    pub const NOT_PLAIN: u8 = SPLAT | KWARGS | BLOCK_ARG | BLOCK_FORWARD;
 }
 
 /// One `send` site.
@@ -304,6 +311,9 @@ impl Method {
                 }
                 if site.flags & call_flags::BLOCK_ARG != 0 {
                     text.push_str(" &");
+                }
+                if site.flags & call_flags::BLOCK_FORWARD != 0 {
+                    text.push_str(" &block");
                 }
                 text
             }

@@ -522,9 +522,12 @@ impl Lowering<'_> {
     /// Whether a transfer out of a call with state `state` may have to
     /// stop in one of its frames: a frame of the chain (the compiled
     /// method's, or an inlined one around it) has `rescue`/`ensure`
-    /// handlers, or an inlined one writes blocks (a `return` or `break` in
-    /// them, run by the runtime, ends that frame or its call).
+    /// handlers, or writes blocks (a `return` or `break` in them, run by
+    /// the runtime, ends that frame or its call), unless it is the
+    /// compiled method's own frame making the call: the runtime's send
+    /// takes a `break` from the block it passes itself.
     fn handlers_around(&self, state: NodeId) -> bool {
+        let call = state;
         let mut current = Some(state);
         while let Some(state) = current {
             let Op::FrameState(info) = self.graph.op(state) else {
@@ -537,7 +540,7 @@ impl Lowering<'_> {
             let writes_blocks = code.insns.iter().any(|insn| {
                 matches!(insn, Insn::Send(site) if code.sites[*site as usize].block.is_some())
             });
-            if info.outer && writes_blocks {
+            if writes_blocks && (info.outer || state != call) {
                 return true;
             }
             current = info.outer.then(|| self.graph.input(state, 0));
@@ -1120,12 +1123,8 @@ impl Lowering<'_> {
                 } else {
                     inputs
                 };
-                let plain = info.flags
-                    & (bytecode::call_flags::SPLAT
-                        | bytecode::call_flags::KWARGS
-                        | bytecode::call_flags::BLOCK_ARG)
-                    == 0
-                    && info.block.is_none();
+                let plain =
+                    info.flags & bytecode::call_flags::NOT_PLAIN == 0 && info.block.is_none();
                 if let (Some(kind), true) = (info.receiver_kind, plain) {
                     direct = self.rt.direct_call(kind, info.name, info.argc, info.flags);
                 }

@@ -156,8 +156,7 @@ impl Inliner {
         };
         let code = session.rt.code(method);
         let state = graph.state(node)?;
-        let plain = info.flags & (call_flags::SPLAT | call_flags::KWARGS | call_flags::BLOCK_ARG)
-            == 0
+        let plain = info.flags & call_flags::NOT_PLAIN == 0
             && code.kind == MethodKind::Method
             && code.takes_as_given(info.argc);
         let literal = info

@@ -124,8 +124,7 @@ impl Expansion {
 
 fn send(graph: &mut Graph, rt: &dyn Runtime, node: NodeId, info: &SendInfo) -> bool {
     let kind = info.receiver_kind.expect("bound sends only");
-    let plain = info.flags & (call_flags::SPLAT | call_flags::KWARGS | call_flags::BLOCK_ARG) == 0
-        && info.block.is_none();
+    let plain = info.flags & call_flags::NOT_PLAIN == 0 && info.block.is_none();
     if !plain {
         return false;
     }
