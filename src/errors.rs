@@ -75,11 +75,16 @@ impl Vm {
     /// records, and between them the virtual frames of compiled code (see
     /// [`crate::vm::VirtualFrames`]).
     pub fn frame_views(&self) -> Vec<FrameView> {
-        let mut views = Vec::with_capacity(self.frames.len());
+        let mut views: Vec<FrameView> = Vec::with_capacity(self.frames.len());
         let mut virtual_frames = self.virtual_frames.iter().peekable();
         for index in 0..=self.frames.len() {
             while let Some(frames) = virtual_frames.next_if(|v| v.below <= index) {
-                views.extend(frames.frames.iter().map(|&(method, ip)| FrameView {
+                let (record_ip, list) = crate::jit::helpers::virtual_frame_list(frames);
+                // The record below runs the call the frames make.
+                if let Some(record) = views.last_mut() {
+                    record.ip = record_ip;
+                }
+                views.extend(list.iter().map(|&(method, ip)| FrameView {
                     code: FrameCode::Bytecode(self.methods[method as usize].clone()),
                     ip,
                     hidden: false,

@@ -91,17 +91,20 @@ impl Cref {
     }
 }
 
-/// The inlined frames of compiled code around a call the runtime makes for
-/// it, when the callee needs no more of them than their place in
-/// backtraces: they sit between `frames[..below]` and the frames above,
-/// as (method id, index) pairs, outermost first.
+/// The frames of compiled code that have no records around a call the
+/// runtime makes for it, when the callee needs no more of them than their
+/// place in backtraces: the inlined frames of the call, and the frames of
+/// native calls (compiled code calling compiled code) up to it. They sit
+/// between `frames[..below]` and the frames above.
 ///
 /// Rebuilding a frame record costs several hundred instructions (its
 /// block is made again, its scope looked up); a call to a core method such
 /// as `String#[]` from code inlined five frames deep would pay that five
 /// times. Only a callee that reads its caller's frame
 /// (`NativeMethod::uses_caller_frame`), a `yield`, or a call passing a
-/// literal block needs the records.
+/// literal block needs the records. The frames are named from the
+/// activation making the call, and only when a backtrace asks
+/// (`jit::helpers::virtual_frame_list`).
 ///
 /// ```text
 /// frames:   <main>  run (compiled)                 String#[]
@@ -111,7 +114,11 @@ impl Cref {
 #[derive(Debug)]
 pub struct VirtualFrames {
     pub below: usize,
-    pub frames: smallvec::SmallVec<[(u32, u32); 4]>,
+    /// The activation of compiled code making the call (live while the
+    /// call runs), and where: `ip | inlined << 32`, as
+    /// `ActivationRecord::ip` holds a call.
+    pub activation: *const jit::runtime::ActivationRecord,
+    pub at: u64,
 }
 
 /// One Ruby-level frame.

@@ -341,6 +341,12 @@ impl Vm {
             FrameCode::Bytecode(method) => !crate::prelude::is_internal(&method.code.file),
             FrameCode::Native(_) => false,
         })?;
+        // Running above virtual frames: the innermost Ruby frame is one of
+        // them, whose last match nothing reads (see
+        // `CompiledMethod::reads_last_match`).
+        if self.virtual_frames.iter().any(|frames| frames.below > top) {
+            return None;
+        }
         // A block's frame leads to the method it is written in (`home`); a
         // lambda's (whose `home` is itself) to the frame that made it, and
         // on from there. A method that has returned leaves the block its

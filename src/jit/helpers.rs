@@ -266,9 +266,9 @@ extern "C" fn run_insn(
     count: u64,
     values: *const u64,
 ) -> u64 {
-    // SAFETY: compiled code passes its own ctx.
-    let (activation, vm) = unsafe { context(ctx) };
-    let compiled = compiled(activation);
+    // SAFETY: compiled code passes its own ctx, whose VM outlives it.
+    let vm = unsafe { &mut *((*ctx).vm as *mut Vm) };
+    let compiled = compiled(unsafe { &*ctx });
     let ip = (at & 0xffff_ffff) as usize;
     let frames = ((at >> 32) & 0x7fff_ffff) as usize;
     let step = if at >> 63 != 0 {
@@ -278,12 +278,28 @@ extern "C" fn run_insn(
         Step::Insn(vm.methods[method as usize].clone())
     };
     let count = count as usize;
+    // SAFETY: compiled code stored `count` values at `values`; a Value is
+    // its word (`repr(transparent)`).
+    let operands = unsafe { std::slice::from_raw_parts(values as *const Value, count) };
+    // SAFETY: as above.
+    let unmaterialised = unsafe { (*ctx).frame_id } == 0;
+    if frames > 0 || unmaterialised {
+        // Frames without records: inlined ones, or a native call's.
+        if let Some(result) = vm.frameless(&step, ip, operands) {
+            return result.bits();
+        }
+        // SAFETY: `ctx` and the records it links to are live.
+        if let Some(result) =
+            unsafe { vm.run_above_virtual_frames(ctx, &step, ip, frames, operands) }
+        {
+            return vm.result_for_compiled(result);
+        }
+    }
+    // SAFETY: compiled code passes its own ctx.
+    let (activation, vm) = unsafe { context(ctx) };
     let operand_base = operand_base(activation);
     vm.stack.truncate(operand_base);
     let result = if frames == 0 {
-        // SAFETY: compiled code stored `count` values at `values`; a Value
-        // is its word (`repr(transparent)`).
-        let operands = unsafe { std::slice::from_raw_parts(values as *const Value, count) };
         // Lean paths: a core method's function, the frame's block, or an
         // allocation gets the operands where compiled code stored them.
         let lean = match &step {
@@ -302,15 +318,6 @@ extern "C" fn run_insn(
         vm.stack.extend_from_slice(operands);
         let (base, argc) = (activation.base as usize, activation.argc as usize);
         vm.step(&step, base, argc, ip, operand_base)
-    } else if let Some(result) = vm.frameless_in_inlined_frame(&step, ip, values, count) {
-        return result.bits();
-    } else if let Some(result) = {
-        // SAFETY: compiled code stored the `count` operands at `values`.
-        let operands = unsafe { std::slice::from_raw_parts(values as *const Value, count) };
-        let call = &compiled.code.call_frames[frames - 1];
-        vm.run_above_virtual_frames(&step, ip, operands, compiled, call)
-    } {
-        return vm.result_for_compiled(result);
     } else {
         let call = &compiled.code.call_frames[frames - 1];
         // SAFETY: compiled code passes one word per source of the call's
@@ -373,6 +380,71 @@ extern "C" fn finish_native(record: *mut Activation, result: u64) -> u64 {
         }
     }
     result
+}
+
+/// The virtual frames `frames` stands for, outermost first, as (method
+/// id, index): the inlined frames of the call, and when a native call
+/// made the activation without a record, its frame and those of the
+/// native calls up to the innermost frame with a record, each with the
+/// inlined frames of its call. Also the index of the call that record is
+/// making.
+pub fn virtual_frame_list(
+    frames: &crate::vm::VirtualFrames,
+) -> (u32, smallvec::SmallVec<[(u32, u32); 4]>) {
+    let ctx = frames.activation;
+    // The activations without records, innermost first, and the innermost
+    // one with a record.
+    let mut chain: smallvec::SmallVec<[*const Activation; 4]> = smallvec::SmallVec::new();
+    let mut record = ctx;
+    // SAFETY: the activation of a `VirtualFrames` and the records it links
+    // to are live while it is on the VM's list (the call it makes runs).
+    unsafe {
+        while (*record).frame_id == 0 {
+            chain.push(record);
+            record = (*record).caller;
+        }
+    }
+    let call_at = |activation: *const Activation| {
+        if activation == ctx {
+            frames.at
+        } else {
+            // SAFETY: as above.
+            unsafe { (*activation).ip }
+        }
+    };
+    let mut list = smallvec::SmallVec::new();
+    // SAFETY: as above.
+    let record_ip = call_position(compiled(unsafe { &*record }), call_at(record), &mut list);
+    for &activation in chain.iter().rev() {
+        // SAFETY: as above.
+        let code = compiled(unsafe { &*activation });
+        let own = list.len();
+        list.push((code.method.id, 0));
+        list[own].1 = call_position(code, call_at(activation), &mut list);
+    }
+    if let Some(innermost) = list.last_mut() {
+        innermost.1 = frames.at as u32;
+    }
+    (record_ip, list)
+}
+
+/// Where compiled code's call `at` (`ip | inlined << 32`, as
+/// `ActivationRecord::ip` holds it) is: the index in the compiled method's
+/// own code, returned, after pushing the call's inlined frames (method,
+/// index) to `frames`, outermost first.
+fn call_position(
+    compiled: &CompiledMethod,
+    at: u64,
+    frames: &mut smallvec::SmallVec<[(u32, u32); 4]>,
+) -> u32 {
+    let inlined = ((at >> 32) & 0x7fff_ffff) as usize;
+    if inlined == 0 {
+        return at as u32;
+    }
+    let call = &compiled.code.call_frames[inlined - 1];
+    let map = compiled.code.maps.get(call.map);
+    frames.extend(map.frames[1..].iter().map(|frame| (frame.method, frame.ip)));
+    map.frames[0].ip
 }
 
 /// What a call from inlined code runs above virtual frames.
@@ -470,46 +542,41 @@ impl Vm {
         result
     }
 
-    /// Runs `step`, at `ip` of the innermost frame of `call` in inlined
-    /// code, above virtual frames instead of rebuilt ones (see
-    /// [`crate::vm::VirtualFrames`]) when what it calls needs nothing of
-    /// them but their place in backtraces: a direct call, a send without a
+    /// Runs `step`, a call at `ip` of activation `ctx` (in its
+    /// `inlined`-th inlined call site, or 0), above virtual frames for the
+    /// frames around it that have no records (see
+    /// [`crate::vm::VirtualFrames`]),
+    /// instead of rebuilding them, when what it calls needs nothing of them
+    /// but their place in backtraces: a direct call, a send without a
     /// block, a `when` test or interpolation's `to_s`, calling a Ruby method
     /// or a core method that does not look at its caller's frame. Not when
     /// the compiled method reads its last match, which matching core
-    /// methods would set in the compiled frame, the innermost record. None
+    /// methods called from its own frame or its inlined blocks set. None
     /// otherwise.
-    fn run_above_virtual_frames(
+    ///
+    /// # Safety
+    /// `ctx` and the records it links to are live activations.
+    unsafe fn run_above_virtual_frames(
         &mut self,
+        ctx: *mut Activation,
         step: &Step,
         ip: usize,
+        inlined: usize,
         operands: &[Value],
-        compiled: &CompiledMethod,
-        call: &jit::backend::lir::CallFrames,
     ) -> Option<VmResult> {
-        if compiled.reads_last_match {
+        // SAFETY: the caller's contract.
+        if compiled(unsafe { &*ctx }).reads_last_match {
             return None;
         }
         let callee = self.callee_above_virtual_frames(step, ip, operands)?;
-        let map = compiled.code.maps.get(call.map);
-        let (root, inlined) = map
-            .frames
-            .split_first()
-            .expect("the compiled method's frame");
-        self.set_ip(root.ip as usize);
-        let mut frames: smallvec::SmallVec<[(u32, u32); 4]> = inlined
-            .iter()
-            .map(|frame| (frame.method, frame.ip))
-            .collect();
-        if let Some(innermost) = frames.last_mut() {
-            innermost.1 = ip as u32;
-        }
         if let Some(jit) = &mut self.jit {
-            jit.run_stats.virtual_frames += frames.len() as u64;
+            jit.run_stats.calls_above_virtual_frames += 1;
         }
-        let below = self.frames.len();
-        self.virtual_frames
-            .push(crate::vm::VirtualFrames { below, frames });
+        self.virtual_frames.push(crate::vm::VirtualFrames {
+            below: self.frames.len(),
+            activation: ctx,
+            at: ip as u64 | (inlined as u64) << 32,
+        });
         let result = match callee {
             Above::Direct(entry, name) => match &entry.body {
                 MethodBody::Native(core) => self.call_core_directly(&entry, core, name, operands),
@@ -665,27 +732,18 @@ impl Vm {
         })
     }
 
-    /// An instruction of an inlined frame that needs no frame: its result
-    /// (None: it runs in its rebuilt frames). A numeric operator on two
-    /// numbers (but a Float modulo, which may raise), a global variable, a
-    /// Range of two fixnums, a String or Array literal.
-    fn frameless_in_inlined_frame(
-        &mut self,
-        step: &Step,
-        ip: usize,
-        values: *const u64,
-        count: usize,
-    ) -> Option<Value> {
+    /// An instruction that needs no frame records (for a frame that has
+    /// none: inlined, or a native call's): its result, or None. A numeric
+    /// operator on two numbers (but a Float modulo, which may raise), a
+    /// global variable, a Range of two fixnums, a String or Array literal.
+    fn frameless(&mut self, step: &Step, ip: usize, operands: &[Value]) -> Option<Value> {
         let Step::Insn(method) = step else {
             return None;
         };
-        // SAFETY: compiled code stored the `count` operands at `values`; a
-        // Value is its word.
-        let operands = unsafe { std::slice::from_raw_parts(values as *const Value, count) };
         match method.code.insns[ip] {
             Insn::Send(site) => {
                 let op = method.sites[site as usize].op;
-                if !op.is_numeric() || self.basic_ops_redefined || count != 2 {
+                if !op.is_numeric() || self.basic_ops_redefined || operands.len() != 2 {
                     return None;
                 }
                 let (a, b) = (operands[0], operands[1]);

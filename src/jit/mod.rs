@@ -86,8 +86,9 @@ pub struct RunStats {
     /// Inlined frames rebuilt as frame records for a call the runtime
     /// made from inlined code.
     pub rebuilt_frames: u64,
-    /// Inlined frames a call from inlined code ran above without records.
-    pub virtual_frames: u64,
+    /// Calls from frames without records (inlined ones, or a native
+    /// call's) run above virtual frames instead of rebuilt ones.
+    pub calls_above_virtual_frames: u64,
 }
 
 /// The JIT's settings and counters for one run.
@@ -146,7 +147,7 @@ pub struct CompiledMethod {
     /// The method (for a block, the method it is written in) or a block
     /// in it reads the frame's last match: the matching methods its
     /// inlined code calls must set that of their rebuilt frames, not of
-    /// the compiled frame (see `Vm::call_above_virtual_frames`).
+    /// the compiled frame (see `Vm::run_above_virtual_frames`).
     pub reads_last_match: bool,
 }
 
@@ -635,7 +636,10 @@ impl Vm {
             line("jit.osr_entries", run.osr_entries);
             line("jit.materialised_frames", run.materialised_frames);
             line("jit.rebuilt_frames", run.rebuilt_frames);
-            line("jit.virtual_frames", run.virtual_frames);
+            line(
+                "jit.calls_above_virtual_frames",
+                run.calls_above_virtual_frames,
+            );
         }
         line("gc.runs", self.heap.stats.collections);
         out
