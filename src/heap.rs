@@ -292,7 +292,11 @@ impl Heap {
         self.stats.collections += 1;
         self.allocated_since_gc = 0;
         self.external_since_gc = 0;
-        self.threshold = MIN_THRESHOLD.max(self.stats.live_cells);
+        // The next collection comes after twice the survivors were
+        // allocated: marking the live cells is the cost of a collection, and
+        // this keeps it to half a mark per cell allocated (MRI grows its
+        // heap by 1.8 times).
+        self.threshold = MIN_THRESHOLD.max(2 * self.stats.live_cells);
         self.external_threshold = MIN_EXTERNAL_THRESHOLD;
     }
 
