@@ -672,6 +672,23 @@ impl Vm {
                     let result = self.invoke_block_with(&block, &args, call)?;
                     self.stack.push(result);
                 }
+                Insn::BlockProxy => {
+                    let proxy = match self.frames[frame].block.clone() {
+                        None => Value::NIL,
+                        Some(block) => {
+                            let call = self.sym.call;
+                            let proc_call = self.find_method(self.c.proc_class, call);
+                            match (&proc_call, &self.proc_call) {
+                                (Some(now), Some(core)) if Rc::ptr_eq(now, core) => {
+                                    self.block_proxy
+                                }
+                                // `Proc#call` redefined: a Proc calls it.
+                                _ => self.new_proc(block),
+                            }
+                        }
+                    };
+                    self.stack.push(proxy);
+                }
                 Insn::BlockParam => {
                     let record = &self.frames[frame];
                     let passed = if record.block_id != 0 {

@@ -305,6 +305,7 @@ pub struct CommonSyms {
     /// The hidden instance variable holding an IO's stream.
     pub io_fd: Sym,
     pub case_eq: Sym,
+    pub call: Sym,
     pub initialize: Sym,
     /// `$!`, the exception being handled.
     pub errinfo: Sym,
@@ -340,6 +341,11 @@ pub struct Vm {
     pub c: CoreClasses,
     pub sym: CommonSyms,
     pub main: Value,
+    /// What `blockproxy` pushes for a method that has a block: an object
+    /// whose `call` calls its caller's block (and `Proc#call`, to tell
+    /// whether it was redefined).
+    pub block_proxy: Value,
+    pub proc_call: Option<Rc<MethodEntry>>,
     /// The lexical scope of the top level (Object).
     pub top_cref: Rc<Cref>,
     pub globals: FxHashMap<Sym, Value>,
@@ -430,6 +436,7 @@ impl Vm {
             stdout_global: symbols.intern("$stdout"),
             io_fd: symbols.intern("fd"),
             case_eq: symbols.intern("==="),
+            call: symbols.intern("call"),
             initialize: symbols.intern("initialize"),
             errinfo: symbols.intern("$!"),
             struct_members: symbols.intern("__members__"),
@@ -499,6 +506,8 @@ impl Vm {
             },
             sym,
             main: placeholder,
+            block_proxy: Value::NIL,
+            proc_call: None,
             top_cref: Rc::new(Cref {
                 module: placeholder,
                 parent: None,

@@ -13,12 +13,13 @@
 //! ```
 //!
 //! When every use of `blk` in the method's body (its blocks included) is
-//! the `&blk` of a method call, the parameter is *forwarded*: the prologue
-//! stores nothing, and each such call passes the frame's block itself
-//! (`call_flags::BLOCK_FORWARD`, no operand), as MRI's
-//! `getblockparamproxy` does. A block frame's block is the block of the
-//! method it is written in, so `list.each { |x| visit(x, &blk) }` forwards
-//! too.
+//! the `&blk` of a method call, or `blk.call(...)`, the parameter is
+//! *forwarded*: the prologue stores nothing, each `&blk` passes the frame's
+//! block itself (`call_flags::BLOCK_FORWARD`, no operand), and `blk` of
+//! `blk.call` is a proxy whose `call` calls that block (`blockproxy`), as
+//! MRI's `getblockparamproxy` does. A block frame's block is the block of
+//! the method it is written in, so `list.each { |x| visit(x, &blk) }`
+//! forwards too.
 //!
 //! Anything that could see the Proc keeps it: reading `blk` as a value,
 //! assigning it, a block parameter of the same name, `binding` and the
@@ -39,7 +40,8 @@ const READS_LOCALS: [&str; 6] = [
 ];
 
 /// Whether the block parameter `name` of a method with `params` and
-/// `body` is only ever passed on as `&name` in method calls.
+/// `body` is only ever passed on as `&name` in method calls, or called
+/// (`name.call(...)`).
 pub fn is_forwarded(name: &str, params: &[Node], body: Option<&Node>) -> bool {
     let mut uses = Uses {
         name,
@@ -60,7 +62,8 @@ pub fn is_forwarded(name: &str, params: &[Node], body: Option<&Node>) -> bool {
     !uses.seen_otherwise && uses.reads == uses.passes
 }
 
-/// Counts the reads of a local, and those that are a call's `&name`.
+/// Counts the reads of a local, and those that are a call's `&name` or
+/// the receiver of `name.call(...)`.
 struct Uses<'a> {
     name: &'a str,
     reads: usize,
@@ -90,7 +93,25 @@ impl Visitor for Uses<'_> {
                 self.passes += 1;
             }
         }
+        if node.method_name == "call"
+            && matches!(node.recv.as_deref(), Some(Node::Lvar(Lvar { name, .. })) if name == self.name)
+            && !matches!(node.args.last(), Some(Node::BlockPass(_)))
+        {
+            self.passes += 1;
+        }
         visit_send(self, node)
+    }
+    fn on_block(&mut self, node: &Block) {
+        // `blk.call { ... }`: a block for the block.
+        if let Node::Send(Send {
+            recv: Some(recv), ..
+        }) = &*node.call
+        {
+            if matches!(&**recv, Node::Lvar(Lvar { name, .. }) if name == self.name) {
+                self.seen_otherwise = true;
+            }
+        }
+        visit_block(self, node)
     }
     fn on_lvar(&mut self, node: &Lvar) {
         if node.name == self.name {
@@ -176,18 +197,23 @@ mod tests {
         assert!(forwards("def each(&b) = list.each { |x| visit(x, &b) }"));
         assert!(forwards("def each(&b)\n  a(&b)\n  c.d(1, &b)\nend"));
         assert!(forwards("def m(&b)\n  def inner(b) = b\n  go(&b)\nend"));
+        assert!(forwards("def m(x, &b)\n  b.call(x)\n  go(x - 1, &b)\nend"));
+        assert!(forwards("def m(&b) = list.each { |x| b.(x) }"));
     }
 
     #[test]
     fn any_other_use_keeps_the_proc() {
         assert!(!forwards("def m(&b) = b"));
         assert!(!forwards("def m(&b) = go(b)"));
-        assert!(!forwards("def m(&b)\n  go(&b)\n  b.call\nend"));
+        assert!(!forwards("def m(&b)\n  go(&b)\n  b.curry\nend"));
         assert!(!forwards("def m(&b)\n  b ||= proc {}\n  go(&b)\nend"));
         assert!(!forwards("def m(&b) = each { |b| go(&b) }"));
         assert!(!forwards("def m(&b)\n  go(&b)\n  binding\nend"));
         assert!(!forwards("def m(&b) = x&.go(&b)"));
         assert!(!forwards("def m(&b) = super(&b)"));
         assert!(!forwards("def m(&b) = defined?(b)"));
+        assert!(!forwards("def m(&b) = b.call { }"));
+        assert!(!forwards("def m(&b) = b.call(&b)"));
+        assert!(!forwards("def m(&b) = b.arity"));
     }
 }

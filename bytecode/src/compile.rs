@@ -479,7 +479,7 @@ fn stack_effect(insn: &Insn, sites: &[CallSite]) -> i32 {
             let site = &sites[site as usize];
             -(site.argc as i32) - i32::from(site.flags & call_flags::BLOCK_ARG != 0)
         }
-        Insn::LoadEnv { .. } | Insn::BlockParam | Insn::Lambda(_) => 1,
+        Insn::LoadEnv { .. } | Insn::BlockParam | Insn::BlockProxy | Insn::Lambda(_) => 1,
         Insn::StoreEnv { .. } | Insn::BreakBlock | Insn::ReturnFromBlock => -1,
         Insn::RescueMatch | Insn::Reraise => -1,
         Insn::ArrayAppend | Insn::ArrayConcat | Insn::CheckMatch { .. } | Insn::NewRange { .. } => {
@@ -1404,7 +1404,15 @@ impl Compiler<'_, '_> {
                 if matches!(**recv, Node::Self_(_)) {
                     flags |= call_flags::FCALL;
                 }
-                self.expr(m, recv)
+                match &**recv {
+                    // `blk.call(...)` of a forwarded block parameter.
+                    Node::Lvar(Lvar { name, .. })
+                        if self.forwarded_block.as_ref() == Some(name) =>
+                    {
+                        m.emit(Insn::BlockProxy)
+                    }
+                    _ => self.expr(m, recv),
+                }
             }
             None => {
                 m.emit(Insn::PushSelf);

@@ -152,6 +152,11 @@ pub enum Insn {
     /// `blockparam`: push the current method's block as a Proc (nil when
     /// there is none): the `&blk` parameter.
     BlockParam,
+    /// `blockproxy`: push what `blk` of `blk.call(...)` stands for, where
+    /// `blk` is a block parameter the method only passes on or calls: a
+    /// proxy whose `call` calls the method's block (no Proc made), or nil
+    /// when there is none (see `block_forwarding.rs`).
+    BlockProxy,
     /// `lambda`: push a new lambda Proc of block method n (`->(x) { }`).
     Lambda(u32),
     /// `break`: pop a value and leave the method call the current block was
@@ -276,6 +281,7 @@ impl Insn {
             Insn::Yield { .. } => "yield",
             Insn::YieldSplat { .. } => "yield",
             Insn::BlockParam => "blockparam",
+            Insn::BlockProxy => "blockproxy",
             Insn::Lambda(_) => "lambda",
             Insn::BreakBlock => "break",
             Insn::ReturnFromBlock => "nonlocal_return",

@@ -345,7 +345,9 @@ impl Method {
                 format!("{argc}{}", if kwargs { " kw" } else { "" })
             }
             Insn::Lambda(child) => symbols.name(self.children[child as usize].name).to_string(),
-            Insn::BlockParam | Insn::BreakBlock | Insn::ReturnFromBlock => String::new(),
+            Insn::BlockParam | Insn::BlockProxy | Insn::BreakBlock | Insn::ReturnFromBlock => {
+                String::new()
+            }
             Insn::YieldSplat { kwargs } => format!("*{}", if kwargs { " kw" } else { "" }),
             Insn::RescueMatch | Insn::Reraise | Insn::EndEnsure => String::new(),
             Insn::ArrayAppend | Insn::ArrayConcat | Insn::Alias | Insn::Undef => String::new(),

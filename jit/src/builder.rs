@@ -806,7 +806,7 @@ fn generic_stack_effect(insn: &Insn) -> (usize, bool) {
         Insn::ToRegexp(_) => (1, true),
         Insn::GetSpecial(_) => (0, true),
         Insn::SetLastMatch => (1, false),
-        Insn::BlockParam | Insn::Lambda(_) | Insn::DefineMethod(_) => (0, true),
+        Insn::BlockParam | Insn::BlockProxy | Insn::Lambda(_) | Insn::DefineMethod(_) => (0, true),
         Insn::Alias => (2, true),
         Insn::Undef => (1, true),
         Insn::DefineSingletonMethod(_) | Insn::DefineModule(_) | Insn::OpenSingleton(_) => {

@@ -725,6 +725,7 @@ pub fn insn_has_side_effect(insn: &Insn) -> bool {
             | Insn::GetCvar(_)
             | Insn::LoadEnv { .. }
             | Insn::BlockParam
+            | Insn::BlockProxy
             | Insn::Lambda(_)
             | Insn::GetSpecial(_)
             | Insn::Defined { .. }

@@ -2,6 +2,7 @@
 //! `lambda`; `Symbol#to_proc` (`loop` is Ruby: rb/kernel.rb).
 
 use crate::block::{Block, BlockCode};
+use crate::core::NativeFrame;
 use crate::interp::BlockCall;
 use crate::object::RProc;
 use crate::value::Value;
@@ -44,6 +45,7 @@ pub fn define(vm: &mut Vm) {
             vm.invoke_block_with(&block, args, call)
         });
     }
+    define_block_proxy(vm);
     vm.define_native(proc_class, "to_proc", 0, Some(0), |_, proc, _| Ok(proc));
     vm.define_native(proc_class, "lambda?", 0, Some(0), |_, proc, _| {
         Ok(Value::bool(proc_block(proc).is_lambda))
@@ -118,4 +120,31 @@ fn proc_inspect(vm: &mut Vm, proc: Value, _: &[Value]) -> VmResult {
     };
     let text = format!("#<Proc:0x{:016x}{location}{lambda}>", proc.bits());
     Ok(vm.new_str(&text))
+}
+
+/// The object `blockproxy` pushes for `blk` in `blk.call(...)` of a block
+/// parameter the method only passes on or calls: its `call` calls the
+/// block of the method calling it, as `Proc#call` would call a Proc of it,
+/// without making the Proc. It is of an anonymous class and seen by
+/// nothing but that `call`.
+fn define_block_proxy(vm: &mut Vm) {
+    let basic_object = vm.c.basic_object;
+    let class = vm.new_anonymous_class(basic_object);
+    vm.define_native(class, "call", 0, None, |vm, _, args| {
+        let depth = vm.frames.len();
+        let block = vm.frames[depth - 2]
+            .block
+            .clone()
+            .expect("blockproxy pushes the proxy only for a method with a block");
+        let call = BlockCall {
+            kwargs: vm.called_with_keywords(),
+            block_arg: vm.current_block(),
+        };
+        vm.invoke_block_with(&block, args, call)
+    });
+    vm.set_native_frame(class, "call", NativeFrame::Hidden);
+    vm.set_native_uses_caller_frame(class, "call");
+    vm.block_proxy = vm.new_object(class);
+    vm.pinned.push(vm.block_proxy);
+    vm.proc_call = vm.find_method(vm.c.proc_class, vm.sym.call);
 }
