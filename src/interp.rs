@@ -900,12 +900,9 @@ impl Vm {
                 }
                 Insn::Concat(n) => {
                     let start = self.stack.len() - n as usize;
-                    let mut bytes = Vec::new();
-                    for part in &self.stack[start..] {
-                        let string = part.get::<RString>().expect("tostring left a String");
-                        bytes.extend_from_slice(&string.bytes.borrow());
-                    }
-                    let string = self.new_string(bytes);
+                    let parts: smallvec::SmallVec<[Value; 8]> =
+                        smallvec::SmallVec::from_slice(&self.stack[start..]);
+                    let string = self.concat_strings(&parts);
                     self.stack.truncate(start);
                     self.stack.push(string);
                 }
@@ -1106,7 +1103,12 @@ impl Vm {
 
     /// `@x` through the site's shape cache: one compare and a slot load
     /// when the receiver has the shape the site saw last.
-    fn get_ivar_cached(&mut self, method: &LoadedMethod, site: usize, receiver: Value) -> Value {
+    pub(crate) fn get_ivar_cached(
+        &mut self,
+        method: &LoadedMethod,
+        site: usize,
+        receiver: Value,
+    ) -> Value {
         self.ivar_get_through(&method.ivar_caches[site], method.code.ivars[site], receiver)
     }
 
@@ -1139,7 +1141,7 @@ impl Vm {
 
     /// `@x = value` through the site's shape cache (a hit needs the slot to
     /// exist already; a new variable takes the shape transition).
-    fn set_ivar_cached(
+    pub(crate) fn set_ivar_cached(
         &mut self,
         method: &LoadedMethod,
         site: usize,
@@ -2131,6 +2133,18 @@ impl Vm {
             };
         self.pop_frame();
         result
+    }
+
+    /// Interpolation's String: the bytes of `parts` (Strings, as `tostring`
+    /// left them), one after the other. The parts stay where the caller
+    /// keeps them (rooted) while the String is allocated.
+    pub fn concat_strings(&mut self, parts: &[Value]) -> Value {
+        let mut bytes = Vec::new();
+        for part in parts {
+            let string = part.get::<RString>().expect("tostring left a String");
+            bytes.extend_from_slice(&string.bytes.borrow());
+        }
+        self.new_string(bytes)
     }
 
     /// Pushes the frame of a call of the Ruby method `callee` (as `entry`

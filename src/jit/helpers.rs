@@ -285,7 +285,20 @@ extern "C" fn run_insn(
     let unmaterialised = unsafe { (*ctx).frame_id } == 0;
     if frames > 0 || unmaterialised {
         // Frames without records: inlined ones, or a native call's.
-        if let Some(result) = vm.frameless(&step, ip, operands) {
+        let receiver = || {
+            if frames == 0 {
+                // SAFETY: a native call's record points at its receiver.
+                Some(Value::from_bits(unsafe { *(*ctx).values }))
+            } else {
+                let call = &compiled.code.call_frames[frames - 1];
+                // SAFETY: compiled code passes one word per source of the
+                // call's map after the operands.
+                let words =
+                    unsafe { std::slice::from_raw_parts(values.add(count), call.reprs.len()) };
+                innermost_receiver(compiled, call, words)
+            }
+        };
+        if let Some(result) = vm.frameless(&step, ip, operands, receiver) {
             return result.bits();
         }
         // SAFETY: `ctx` and the records it links to are live.
@@ -445,6 +458,28 @@ fn call_position(
     let map = compiled.code.maps.get(call.map);
     frames.extend(map.frames[1..].iter().map(|frame| (frame.method, frame.ip)));
     map.frames[0].ip
+}
+
+/// The receiver of the innermost frame of a call in inlined code, from
+/// `words` (one per source of the call's map): None when it is not held as
+/// a value.
+fn innermost_receiver(
+    compiled: &CompiledMethod,
+    call: &jit::backend::lir::CallFrames,
+    words: &[u64],
+) -> Option<Value> {
+    let map = compiled.code.maps.get(call.map);
+    let (_, outer) = map.frames.split_last()?;
+    let at: usize = outer
+        .iter()
+        .map(|frame| {
+            1 + frame.args.len()
+                + usize::from(frame.env.is_some())
+                + frame.locals.len()
+                + frame.stack.len()
+        })
+        .sum();
+    matches!(call.reprs[at], deopt::Repr::Value).then(|| Value::from_bits(words[at]))
 }
 
 /// What a call from inlined code runs above virtual frames.
@@ -707,6 +742,7 @@ impl Vm {
                 value => value,
             }),
             Insn::NewArray(_) => Ok(self.new_array(operands.to_vec())),
+            Insn::Concat(_) => Ok(self.concat_strings(operands)),
             Insn::ToS => {
                 if let Some(frame) = self.frames.last_mut() {
                     frame.ip = ip as u32;
@@ -735,8 +771,17 @@ impl Vm {
     /// An instruction that needs no frame records (for a frame that has
     /// none: inlined, or a native call's): its result, or None. A numeric
     /// operator on two numbers (but a Float modulo, which may raise), a
-    /// global variable, a Range of two fixnums, a String or Array literal.
-    fn frameless(&mut self, step: &Step, ip: usize, operands: &[Value]) -> Option<Value> {
+    /// global variable, a Range of two fixnums, a String or Array literal,
+    /// interpolation's String, and the frame's own instance variables
+    /// (`receiver` tells whose; a write that raises is made again in
+    /// rebuilt frames, which raise).
+    fn frameless(
+        &mut self,
+        step: &Step,
+        ip: usize,
+        operands: &[Value],
+        receiver: impl FnOnce() -> Option<Value>,
+    ) -> Option<Value> {
         let Step::Insn(method) = step else {
             return None;
         };
@@ -758,7 +803,16 @@ impl Vm {
             {
                 self.new_range(operands[0], operands[1], exclusive).ok()
             }
-            Insn::Push(_) | Insn::NewArray(_) => self.run_lean(method, ip, operands)?.ok(),
+            Insn::Push(_) | Insn::NewArray(_) | Insn::Concat(_) => {
+                self.run_lean(method, ip, operands)?.ok()
+            }
+            Insn::GetIvar(site) => Some(self.get_ivar_cached(method, site as usize, receiver()?)),
+            Insn::SetIvar(site) => {
+                let object = receiver()?;
+                self.set_ivar_cached(method, site as usize, object, operands[0])
+                    .ok()
+                    .map(|()| Value::NIL)
+            }
             _ => None,
         }
     }
