@@ -772,7 +772,8 @@ impl Vm {
     /// none: inlined, or a native call's): its result, or None. A numeric
     /// operator on two numbers (but a Float modulo, which may raise), a
     /// global variable, a Range of two fixnums, a String or Array literal,
-    /// interpolation's String, and the frame's own instance variables
+    /// interpolation's String, the parts of an Array for a multiple
+    /// assignment, and the frame's own instance variables
     /// (`receiver` tells whose; a write that raises is made again in
     /// rebuilt frames, which raise).
     fn frameless(
@@ -807,6 +808,26 @@ impl Vm {
                 self.run_lean(method, ip, operands)?.ok()
             }
             Insn::GetIvar(site) => Some(self.get_ivar_cached(method, site as usize, receiver()?)),
+            // The parts of an Array, as `Vm::destructure` lays them out.
+            Insn::Destructure {
+                before,
+                splat: false,
+                after,
+            } => {
+                let array = operands[0].get::<RArray>()?;
+                let items = array.items.borrow();
+                let parts: Vec<Value> = std::iter::repeat_n(Value::NIL, after.into())
+                    .chain(
+                        (0..usize::from(before))
+                            .rev()
+                            .map(|i| items.get(i).copied().unwrap_or(Value::NIL)),
+                    )
+                    .collect();
+                drop(items);
+                // The items stay alive in the Array, which compiled code
+                // holds.
+                Some(self.new_array(parts))
+            }
             Insn::SetIvar(site) => {
                 let object = receiver()?;
                 self.set_ivar_cached(method, site as usize, object, operands[0])
