@@ -642,6 +642,8 @@ impl Vm {
             );
         }
         line("gc.runs", self.heap.stats.collections);
+        line("gc.heap_pages", self.heap.stats.pages as u64);
+        line("gc.live_cells", self.heap.stats.live_cells as u64);
         out
     }
 }
