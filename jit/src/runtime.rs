@@ -359,9 +359,10 @@ pub trait Runtime {
     // --- code generation --------------------------------------------------
     /// A handle for calling the method receivers of `kind` call for `name`
     /// (at a send with call flags `flags`) directly with `argc` arguments
-    /// and no block, when it is a Ruby method taking exactly those or a
-    /// core method taking that many: the call skips the send's lookup (and,
-    /// for a Ruby method that allows it, the runtime: a native call).
+    /// and no block (or, with `BLOCK_FORWARD`, the calling frame's block),
+    /// when it is a Ruby method taking exactly those or a core method
+    /// taking that many: the call skips the send's lookup (and, for a Ruby
+    /// method that allows it and no block, the runtime: a native call).
     fn direct_call(&self, kind: Kind, name: Sym, argc: u32, flags: u8) -> Option<DirectCall>;
     /// The kind of a plain Array (of class Array itself).
     fn array_kind(&self) -> Kind;

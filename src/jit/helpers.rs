@@ -273,7 +273,7 @@ extern "C" fn run_insn(
     let frames = ((at >> 32) & 0x7fff_ffff) as usize;
     let step = if at >> 63 != 0 {
         let target = &compiled.direct_calls[method as usize];
-        Step::Call(target.entry.clone(), target.name)
+        Step::Call(target.entry.clone(), target.name, target.forwards_block)
     } else {
         Step::Insn(vm.methods[method as usize].clone())
     };
@@ -316,10 +316,11 @@ extern "C" fn run_insn(
         // Lean paths: a core method's function, the frame's block, or an
         // allocation gets the operands where compiled code stored them.
         let lean = match &step {
-            Step::Call(entry, name) => match &entry.body {
+            Step::Call(entry, name, forwards) => match &entry.body {
                 MethodBody::Native(core) => {
                     vm.set_ip(ip);
-                    Some(vm.call_core_directly(entry, core, *name, operands))
+                    let block = vm.forwarded_block(*forwards);
+                    Some(vm.call_core_directly(entry, core, *name, operands, block))
                 }
                 _ => None,
             },
@@ -499,8 +500,9 @@ enum Step {
     /// The instruction at the index, of this method.
     Insn(Rc<LoadedMethod>),
     /// A send bound to this method (the receiver's kind was guarded), by
-    /// this name: called directly, without the send's lookup.
-    Call(Rc<MethodEntry>, bytecode::Sym),
+    /// this name: called directly, without the send's lookup; passing the
+    /// frame's block when the flag says so.
+    Call(Rc<MethodEntry>, bytecode::Sym, bool),
 }
 
 impl Vm {
@@ -537,18 +539,29 @@ impl Vm {
                 }
                 self.run_one(method, base, argc, ip, operand_base)
             }
-            Step::Call(entry, name) => {
+            Step::Call(entry, name, forwards) => {
                 self.set_ip(ip);
+                let block = self.forwarded_block(*forwards);
                 if let MethodBody::Native(core) = &entry.body {
                     let operands: smallvec::SmallVec<[Value; 8]> =
                         smallvec::SmallVec::from_slice(&self.stack[operand_base..]);
-                    let result = self.call_core_directly(entry, core, *name, &operands);
+                    let result = self.call_core_directly(entry, core, *name, &operands, block);
                     self.stack.truncate(operand_base);
                     return result.map(Some);
                 }
-                self.call_ruby_directly(entry, operand_base).map(Some)
+                self.call_ruby_directly(entry, operand_base, block)
+                    .map(Some)
             }
         }
+    }
+
+    /// The block a direct call passes: with `forwards`, that of the frame
+    /// making it (a block frame's is its method's), else none.
+    fn forwarded_block(&self, forwards: bool) -> Option<Rc<crate::block::Block>> {
+        if !forwards {
+            return None;
+        }
+        self.frames.last().and_then(|frame| frame.block.clone())
     }
 
     /// Records that the innermost frame is running instruction `ip`.
@@ -560,7 +573,12 @@ impl Vm {
 
     /// A direct call of a Ruby method from compiled code, with the receiver
     /// and arguments on the stack from `operand_base` (popped).
-    fn call_ruby_directly(&mut self, entry: &Rc<MethodEntry>, operand_base: usize) -> VmResult {
+    fn call_ruby_directly(
+        &mut self,
+        entry: &Rc<MethodEntry>,
+        operand_base: usize,
+        block: Option<Rc<crate::block::Block>>,
+    ) -> VmResult {
         let MethodBody::Bytecode(callee) = &entry.body else {
             unreachable!("direct calls go to Ruby or core methods")
         };
@@ -571,7 +589,7 @@ impl Vm {
             return Err(self.stack_overflow());
         }
         let argc = self.stack.len() - operand_base - 1;
-        let id = self.push_method_frame(entry, callee, None);
+        let id = self.push_method_frame(entry, callee, block);
         let result = self.run_pushed_method(callee, operand_base, argc, id);
         self.stack.truncate(operand_base);
         result
@@ -614,11 +632,13 @@ impl Vm {
         });
         let result = match callee {
             Above::Direct(entry, name) => match &entry.body {
-                MethodBody::Native(core) => self.call_core_directly(&entry, core, name, operands),
+                MethodBody::Native(core) => {
+                    self.call_core_directly(&entry, core, name, operands, None)
+                }
                 _ => {
                     let operand_base = self.stack.len();
                     self.stack.extend_from_slice(operands);
-                    self.call_ruby_directly(&entry, operand_base)
+                    self.call_ruby_directly(&entry, operand_base, None)
                 }
             },
             Above::Send(entry, name) => self.send_found(&entry, name, operands),
@@ -641,7 +661,9 @@ impl Vm {
         operands: &[Value],
     ) -> Option<Above> {
         let method = match step {
-            Step::Call(entry, name) => {
+            // Passing a block on takes the frame it is passed from.
+            Step::Call(_, _, true) => return None,
+            Step::Call(entry, name, false) => {
                 return self
                     .ignores_caller_frame(entry)
                     .then(|| Above::Direct(entry.clone(), *name))
@@ -858,6 +880,7 @@ impl Vm {
         core: &crate::core::NativeMethod,
         name: bytecode::Sym,
         operands: &[Value],
+        block: Option<Rc<crate::block::Block>>,
     ) -> VmResult {
         if self.frames.len() >= crate::vm::MAX_DEPTH || crate::stack::near_limit() {
             return Err(self.stack_overflow());
@@ -866,7 +889,7 @@ impl Vm {
             kwargs: false,
             direct: true,
         };
-        self.call_core(entry, core, name, operands[0], &operands[1..], None, kind)
+        self.call_core(entry, core, name, operands[0], &operands[1..], block, kind)
     }
 }
 

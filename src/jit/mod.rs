@@ -118,10 +118,13 @@ pub struct JitState {
 }
 
 /// What a direct call of compiled code calls: the method entry its send
-/// found, and the name it was called by (a core method's frame shows it).
+/// found, the name it was called by (a core method's frame shows it), and
+/// whether it passes the calling frame's block (`&blk` of a forwarded
+/// block parameter).
 pub struct DirectTarget {
     pub entry: Rc<MethodEntry>,
     pub name: Sym,
+    pub forwards_block: bool,
 }
 
 /// A method's machine code and what it assumed.
@@ -840,7 +843,13 @@ impl Runtime for VmRuntime<'_> {
 
     fn direct_call(&self, kind: Kind, name: Sym, argc: u32, flags: u8) -> Option<DirectCall> {
         let entry = self.callable(kind, name, flags)?;
+        let forwards_block = flags & bytecode::call_flags::BLOCK_FORWARD != 0;
         let native = match &entry.body {
+            // A native call passes no block.
+            MethodBody::Bytecode(callee) if forwards_block => {
+                callee.code.takes_as_given(argc).then_some(())?;
+                None
+            }
             MethodBody::Bytecode(callee) => {
                 let code = &callee.code;
                 let simple = code.takes_as_given(argc);
@@ -871,13 +880,17 @@ impl Runtime for VmRuntime<'_> {
             _ => return None,
         };
         let mut calls = self.direct_calls.borrow_mut();
-        let known = calls
-            .iter()
-            .position(|t| Rc::ptr_eq(&t.entry, &entry) && t.name == name);
+        let known = calls.iter().position(|t| {
+            Rc::ptr_eq(&t.entry, &entry) && t.name == name && t.forwards_block == forwards_block
+        });
         let handle = match known {
             Some(handle) => handle,
             None => {
-                calls.push(DirectTarget { entry, name });
+                calls.push(DirectTarget {
+                    entry,
+                    name,
+                    forwards_block,
+                });
                 calls.len() - 1
             }
         };

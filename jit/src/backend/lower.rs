@@ -1123,8 +1123,10 @@ impl Lowering<'_> {
                 } else {
                     inputs
                 };
-                let plain =
-                    info.flags & bytecode::call_flags::NOT_PLAIN == 0 && info.block.is_none();
+                // Passing the frame's own block on is plain enough: the
+                // runtime finds it.
+                let spread = bytecode::call_flags::NOT_PLAIN & !bytecode::call_flags::BLOCK_FORWARD;
+                let plain = info.flags & spread == 0 && info.block.is_none();
                 if let (Some(kind), true) = (info.receiver_kind, plain) {
                     direct = self.rt.direct_call(kind, info.name, info.argc, info.flags);
                 }
