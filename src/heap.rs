@@ -7,8 +7,9 @@
 //! elements) lives in a Rust allocation the cell owns and that is dropped when
 //! the cell is swept — the layout MRI uses for its RVALUEs.
 //!
-//! Pages are 64 KiB and aligned to 64 KiB, so any word can be tested for
-//! "points into a live cell" with a mask and a set lookup. That is what makes
+//! Pages are 64 KiB and aligned to 64 KiB (allocated 16 at a time), so any
+//! word can be tested for "points into a live cell" with a mask and a set
+//! lookup. That is what makes
 //! the *conservative* part of marking possible: besides the precise roots the
 //! VM reports (its value stack, globals, classes, constants of loaded code),
 //! the collector reads every word of the machine stack and the callee-saved
@@ -35,6 +36,8 @@ use std::cell::Cell;
 pub const CELL_SIZE: usize = 64;
 pub const PAGE_SIZE: usize = 64 * 1024;
 pub const CELLS_PER_PAGE: usize = PAGE_SIZE / CELL_SIZE;
+/// Pages are allocated this many at a time (see [`Heap::add_page`]).
+const PAGES_PER_CHUNK: usize = 16;
 
 /// Collect after this many cells were allocated, at least.
 const MIN_THRESHOLD: usize = 64 * 1024;
@@ -229,25 +232,33 @@ impl Heap {
         value
     }
 
+    /// Adds [`PAGES_PER_CHUNK`] pages, allocated together: an allocation
+    /// aligned to its own size costs the allocator up to twice that size,
+    /// which for a page at a time doubled the heap's memory.
     fn add_page(&mut self) {
-        let layout = Layout::from_size_align(PAGE_SIZE, PAGE_SIZE).expect("page layout");
+        let layout =
+            Layout::from_size_align(PAGE_SIZE * PAGES_PER_CHUNK, PAGE_SIZE).expect("chunk layout");
         // SAFETY: the layout has a non-zero size.
-        let page = unsafe { alloc_zeroed(layout) };
-        if page.is_null() {
+        let chunk = unsafe { alloc_zeroed(layout) };
+        if chunk.is_null() {
             std::alloc::handle_alloc_error(layout);
         }
-        for index in (0..CELLS_PER_PAGE).rev() {
-            // SAFETY: every cell lies inside the fresh page; zeroed memory is
-            // a valid free cell (kind Free) and we set its link.
+        for index in (0..CELLS_PER_PAGE * PAGES_PER_CHUNK).rev() {
+            // SAFETY: every cell lies inside the fresh chunk; zeroed memory
+            // is a valid free cell (kind Free) and we set its link.
             unsafe {
-                let cell = page.add(index * CELL_SIZE) as *mut FreeCell;
+                let cell = chunk.add(index * CELL_SIZE) as *mut FreeCell;
                 (*cell).kind = ObjKind::Free;
                 (*cell).next = self.free_list;
                 self.free_list = cell;
             }
         }
-        self.pages.push(page);
-        self.page_set.insert(page as usize);
+        for index in 0..PAGES_PER_CHUNK {
+            // SAFETY: the page lies inside the chunk.
+            let page = unsafe { chunk.add(index * PAGE_SIZE) };
+            self.pages.push(page);
+            self.page_set.insert(page as usize);
+        }
         self.stats.pages = self.pages.len();
     }
 
