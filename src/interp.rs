@@ -1675,8 +1675,8 @@ impl Vm {
         let fits = args.len() >= min && max.is_none_or(|max| args.len() <= max);
         let splats = !block.is_lambda && code.code.auto_splat && args.len() == 1;
         if fits && !call.kwargs && !splats {
-            let (frame, id) = self.block_frame(block, &code, call.block_arg);
-            return self.enter_block(block, &code, args, None, frame, id);
+            let id = self.new_frame_id();
+            return self.enter_block(block, &code, args, None, call.block_arg, id);
         }
         let mut args: smallvec::SmallVec<[Value; 8]> = smallvec::SmallVec::from_slice(args);
         let mut kwargs = call.kwargs;
@@ -1699,10 +1699,11 @@ impl Vm {
                 args = items;
             }
         }
-        let (frame, id) = self.block_frame(block, &code, call.block_arg);
+        let id = self.new_frame_id();
         if block.is_lambda {
             if args.len() < min || max.is_some_and(|max| args.len() > max) {
-                self.frames.push(frame);
+                let block_arg = call.block_arg;
+                self.push_frame_with(|| Self::block_record(block, &code, block_arg, id));
                 let error = self.arity_error(args.len(), min, max);
                 self.pop_frame();
                 return Err(error);
@@ -1715,7 +1716,7 @@ impl Vm {
                 args.push(Value::NIL);
             }
         }
-        self.enter_block(block, &code, &args, keywords, frame, id)
+        self.enter_block(block, &code, &args, keywords, call.block_arg, id)
     }
 
     /// The arguments a block with several parameters takes from one
@@ -1745,6 +1746,16 @@ impl Vm {
         block_arg: Option<Rc<Block>>,
     ) -> (FrameRecord, u64) {
         let id = self.new_frame_id();
+        (Self::block_record(block, code, block_arg, id), id)
+    }
+
+    /// The record of frame `id`, a call of `block` (running `code`).
+    fn block_record(
+        block: &Block,
+        code: &Rc<LoadedMethod>,
+        block_arg: Option<Rc<Block>>,
+        id: u64,
+    ) -> FrameRecord {
         let mut frame = FrameRecord::new(
             FrameCode::Bytecode(code.clone()),
             block.cref.clone(),
@@ -1758,24 +1769,25 @@ impl Vm {
         frame.is_lambda = block.is_lambda;
         frame.block_arg = block_arg;
         frame.method_name = block.method_name;
-        (frame, id)
+        frame
     }
 
-    /// Runs `block`'s code in `frame` (of id `id`) with `args`, which fit
-    /// its parameters (`keywords`: the Hash of keyword arguments it takes).
+    /// Runs `block`'s code in a new frame `id` (given `block_arg`) with
+    /// `args`, which fit its parameters (`keywords`: the Hash of keyword
+    /// arguments it takes).
     fn enter_block(
         &mut self,
         block: &Block,
         code: &Rc<LoadedMethod>,
         args: &[Value],
         keywords: Option<Value>,
-        frame: FrameRecord,
+        block_arg: Option<Rc<Block>>,
         id: u64,
     ) -> VmResult {
         let base = self.stack.len();
         self.stack.push(block.receiver);
         self.stack.extend_from_slice(args);
-        self.frames.push(frame);
+        self.push_frame_with(|| Self::block_record(block, code, block_arg, id));
         let argc = if code.code.needs_arg_layout() {
             match self.lay_out_args(&code.code, base, args.len(), keywords) {
                 Ok(argc) => argc,
@@ -2115,15 +2127,18 @@ impl Vm {
             .last()
             .map_or_else(|| self.top_cref(), |f| f.cref.clone());
         let id = self.new_frame_id();
-        let mut frame = FrameRecord::new(FrameCode::Native(name), cref, entry.owner, id);
-        frame.block = block;
-        frame.kwargs = kind.kwargs;
-        frame.hidden = match native.frame {
+        let hidden = match native.frame {
             NativeFrame::Shown => false,
             NativeFrame::Hidden => true,
             NativeFrame::HiddenWhenDirect => kind.direct,
         };
-        self.frames.push(frame);
+        self.push_frame_with(|| {
+            let mut frame = FrameRecord::new(FrameCode::Native(name), cref, entry.owner, id);
+            frame.block = block;
+            frame.kwargs = kind.kwargs;
+            frame.hidden = hidden;
+            frame
+        });
         let argc = args.len();
         let result =
             if argc < native.min as usize || native.max.is_some_and(|max| argc > max as usize) {
@@ -2158,11 +2173,14 @@ impl Vm {
     ) -> u64 {
         let id = self.new_frame_id();
         let cref = entry.cref.clone().unwrap_or_else(|| self.top_cref());
-        let mut frame =
-            FrameRecord::new(FrameCode::Bytecode(callee.clone()), cref, entry.owner, id);
-        frame.block = block;
-        frame.env = self.new_env(&callee.code, Value::NIL);
-        self.frames.push(frame);
+        let env = self.new_env(&callee.code, Value::NIL);
+        self.push_frame_with(|| {
+            let mut frame =
+                FrameRecord::new(FrameCode::Bytecode(callee.clone()), cref, entry.owner, id);
+            frame.block = block;
+            frame.env = env;
+            frame
+        });
         id
     }
 

@@ -205,6 +205,18 @@ impl FrameRecord {
 }
 
 impl Vm {
+    /// Enters a frame whose record `make` builds. The record is built in
+    /// its place on the frame stack: built on the machine stack and copied
+    /// there, its small fields, stored a byte at a time, stalled the copy's
+    /// wide loads (store forwarding) on every call.
+    #[inline]
+    pub fn push_frame_with(&mut self, make: impl FnOnce() -> FrameRecord) {
+        let mut make = Some(make);
+        let depth = self.frames.len();
+        self.frames
+            .resize_with(depth + 1, || (make.take().expect("one frame"))());
+    }
+
     /// Leaves the innermost frame. (Dropping it where it lies, rather than
     /// `pop`, spares moving the record out of the vector on every return.)
     #[inline]
