@@ -206,3 +206,33 @@ fn a_forwarded_block_is_passed_by_a_direct_call() {
     site 4: invalidated -> @24 after call [v0, v1]
     ");
 }
+
+/// `when :num` while `Symbol#===` is the core's: an identity test, fused
+/// into the branch as one compare with the Symbol's word.
+#[test]
+fn a_symbol_when_is_an_identity_compare() {
+    let lir = lir_after_run(
+        "def kind(t)\n  case t\n  when :num then 1\n  else 2\n  end\nend\n300.times { kind(:num); kind(:x) }\n",
+        "kind",
+    );
+    let branches: Vec<&str> = lir
+        .lines()
+        .filter(|line| line.contains("branch"))
+        .map(str::trim)
+        .collect();
+    // The Symbol's word depends on how many names were interned before.
+    let symbol = format!("0x{:x}", symbol_bits(&lir));
+    insta::assert_snapshot!(branches.join("\n").replace(&symbol, "SYMBOL"), @"branch v1 eq SYMBOL ? b1 : b2");
+}
+
+/// The immediate a `branch ... eq 0x...` compares with.
+fn symbol_bits(lir: &str) -> u64 {
+    let at = lir.find("eq 0x").expect("a compare with an immediate") + "eq 0x".len();
+    let digits: String = lir[at..]
+        .chars()
+        .take_while(char::is_ascii_hexdigit)
+        .collect();
+    let bits = u64::from_str_radix(&digits, 16).expect("hex digits");
+    assert_eq!(bits & 0xff, 0x0c, "a static Symbol's tag");
+    bits
+}

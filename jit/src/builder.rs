@@ -399,6 +399,18 @@ impl Builder<'_> {
 
     /// Whether the `when` pattern under the subject on `frame`'s stack is
     /// a constant class or module that `Module#===` tests.
+    fn case_tests_identity(&self, frame: &Frame) -> bool {
+        let at = frame.stack.len().wrapping_sub(2);
+        match frame
+            .stack
+            .get(at)
+            .and_then(|&pattern| self.graph.as_const(pattern))
+        {
+            Some(Const::Value(bits)) => self.rt.case_tests_identity(bits),
+            _ => false,
+        }
+    }
+
     fn case_tests_kind(&self, frame: &Frame) -> bool {
         let at = frame.stack.len().wrapping_sub(2);
         match frame
@@ -715,6 +727,14 @@ impl Builder<'_> {
                 }
                 // `when Foo`, Foo a constant class or module tested by the
                 // core's `Module#===`: a kind test.
+                // `when :name`, tested by the core's `Symbol#===`: identity.
+                Insn::CheckMatch { splat: false } if self.case_tests_identity(&frame) => {
+                    let subject = Self::pop(&mut frame);
+                    let pattern = Self::pop(&mut frame);
+                    let test = self.graph.add(Op::SameValue, &[], &[pattern, subject], None);
+                    let value = self.graph.add(Op::BoolToValue, &[], &[test], None);
+                    frame.stack.push(value);
+                }
                 Insn::CheckMatch { splat: false } if self.case_tests_kind(&frame) => {
                     let subject = Self::pop(&mut frame);
                     let pattern = Self::pop(&mut frame);

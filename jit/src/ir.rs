@@ -544,6 +544,9 @@ pub enum Op {
     IsKind(Kind),
     /// Whether a value is nil (Bool).
     IsNil,
+    /// Whether two values are the same object (Bool): `equal?`, and `===`
+    /// of a Symbol. Inputs: the two values.
+    SameValue,
     /// Whether a shape (Int, from `load_shape`) is this one (Bool).
     ShapeIs(ShapeRef),
     /// Ruby truthiness of a value (Bool).
@@ -697,6 +700,7 @@ impl Op {
             Op::FrameState(_) => Type::State,
             Op::IsKind(_)
             | Op::IsNil
+            | Op::SameValue
             | Op::ShapeIs(_)
             | Op::Truthy
             | Op::BoolNot

@@ -85,6 +85,10 @@ pub enum Intrinsic {
     StringLength,
     /// `Module#===`.
     ModuleCaseEq,
+    /// `Symbol#===`: identity.
+    SymbolCaseEq,
+    /// `BasicObject#equal?`.
+    Identical,
     /// `String#<=>`.
     StringOrder,
     /// Comparable's `<`, `<=`, `>`, `>=` on a String whose `<=>` is
@@ -372,6 +376,9 @@ pub trait Runtime {
     /// the core's `Module#===` (as long as nobody defines `===`: the
     /// runtime invalidates the code then).
     fn case_tests_kind(&self, pattern: u64) -> bool;
+    /// Whether `when pattern` tests the subject's identity: `pattern` is a
+    /// Symbol and `===` is the core's `Symbol#===`.
+    fn case_tests_identity(&self, pattern: u64) -> bool;
     /// How compiled code tests that a value is of `kind`.
     fn kind_test(&self, kind: Kind) -> crate::backend::lir::KindTest;
     /// Where objects keep their shape and slots.

@@ -254,6 +254,8 @@ impl Intrinsics {
         table.push((vm.c.string, "length", Intrinsic::StringLength));
         table.push((vm.c.string, "size", Intrinsic::StringLength));
         table.push((vm.c.module, "===", Intrinsic::ModuleCaseEq));
+        table.push((vm.c.symbol, "===", Intrinsic::SymbolCaseEq));
+        table.push((vm.c.basic_object, "equal?", Intrinsic::Identical));
         for (class, name, intrinsic) in table {
             let sym = vm.symbols.intern(name);
             if let Some(entry) = vm.find_method(class, sym) {
@@ -915,6 +917,17 @@ impl Runtime for VmRuntime<'_> {
         self.looked_up.borrow_mut().extend(case_eq);
         let entry = case_eq.and_then(|name| self.vm.find_method(self.vm.class_of(pattern), name));
         entry.is_some_and(|entry| self.intrinsics.of(&entry) == Some(Intrinsic::ModuleCaseEq))
+    }
+
+    fn case_tests_identity(&self, pattern: u64) -> bool {
+        let pattern = Value::from_bits(pattern);
+        if pattern.as_symbol().is_none() {
+            return false;
+        }
+        let case_eq = self.vm.symbols.lookup("===");
+        self.looked_up.borrow_mut().extend(case_eq);
+        let entry = case_eq.and_then(|name| self.vm.find_method(self.vm.class_of(pattern), name));
+        entry.is_some_and(|entry| self.intrinsics.of(&entry) == Some(Intrinsic::SymbolCaseEq))
     }
 
     fn array_kind(&self) -> Kind {

@@ -196,7 +196,12 @@ impl Lowering<'_> {
                 })
         };
         let fusable = |node: NodeId| match graph.op(node) {
-            Op::IntCmp(_) | Op::FloatCmp(_) | Op::IsNil | Op::Truthy | Op::ShapeIs(_) => true,
+            Op::IntCmp(_)
+            | Op::FloatCmp(_)
+            | Op::IsNil
+            | Op::Truthy
+            | Op::ShapeIs(_)
+            | Op::SameValue => true,
             Op::IsKind(kind) => matches!(
                 self.rt.kind_test(*kind),
                 KindTest::Fixnum | KindTest::Immediate(_)
@@ -259,6 +264,16 @@ impl Lowering<'_> {
                     Test::FloatCmp(*cmp, self.value(inputs[0])?, self.value(inputs[1])?)
                 }
                 Op::IsNil => Test::Cmp(Cmp::Eq, self.value(inputs[0])?, Opd::Imm(abi::NIL as i64)),
+                Op::SameValue => match graph.as_const(inputs[0]) {
+                    Some(_) => {
+                        let b = self.opd(inputs[0])?;
+                        Test::Cmp(Cmp::Eq, self.value(inputs[1])?, b)
+                    }
+                    None => {
+                        let b = self.opd(inputs[1])?;
+                        Test::Cmp(Cmp::Eq, self.value(inputs[0])?, b)
+                    }
+                },
                 Op::ShapeIs(shape) => {
                     Test::Cmp(Cmp::Eq, self.value(inputs[0])?, Opd::Imm(shape.0 as i64))
                 }
@@ -775,7 +790,7 @@ impl Lowering<'_> {
                 let dst = self.vreg(node);
                 self.emit(Inst::Tag { dst, src });
             }
-            Op::IntCmp(_) | Op::FloatCmp(_) | Op::IsNil | Op::Truthy => {
+            Op::IntCmp(_) | Op::FloatCmp(_) | Op::IsNil | Op::Truthy | Op::SameValue => {
                 let dst = self.vreg(node);
                 self.fused.insert(node);
                 let test = self.test(node);

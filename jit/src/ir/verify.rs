@@ -104,7 +104,9 @@ fn expect_inputs(op: &Op, count: usize) -> Option<Vec<Type>> {
         Op::LoadShape | Op::ArrayLength | Op::LoadIvar { .. } | Op::Project(_) => vec![Value],
         Op::StoreIvar { .. } => vec![Value, Value],
         Op::ArrayLoad => vec![Value, Int],
-        Op::StringEq | Op::StringCompare | Op::ArrayPush | Op::IsKindOf => vec![Value, Value],
+        Op::StringEq | Op::StringCompare | Op::ArrayPush | Op::IsKindOf | Op::SameValue => {
+            vec![Value, Value]
+        }
         Op::StringLength => vec![Value],
         Op::ArrayGet => vec![Value, Int],
         Op::ArrayStore => vec![Value, Int, Value],

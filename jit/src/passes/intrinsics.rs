@@ -241,6 +241,12 @@ fn send(graph: &mut Graph, rt: &dyn Runtime, node: NodeId, info: &SendInfo) -> b
             let value = e.add(graph, Op::BoolToValue, &[equal]);
             e.finish(graph, Some(value))
         }
+        (Callee::Intrinsic(Intrinsic::Identical), 1) => {
+            let mut e = Expansion::new(graph, node);
+            let same = e.add(graph, Op::SameValue, &[inputs[0], inputs[1]]);
+            let value = e.add(graph, Op::BoolToValue, &[same]);
+            e.finish(graph, Some(value))
+        }
         (Callee::Intrinsic(Intrinsic::IsNil), 0) => {
             let mut e = Expansion::new(graph, node);
             let is_nil = e.add(graph, Op::IsNil, &[inputs[0]]);
