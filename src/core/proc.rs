@@ -131,11 +131,14 @@ fn define_block_proxy(vm: &mut Vm) {
     let basic_object = vm.c.basic_object;
     let class = vm.new_anonymous_class(basic_object);
     vm.define_native(class, "call", 0, None, |vm, _, args| {
+        // `blockproxy` pushes the proxy only for a frame with a block.
         let depth = vm.frames.len();
-        let block = vm.frames[depth - 2]
-            .block
-            .clone()
-            .expect("blockproxy pushes the proxy only for a method with a block");
+        let block = depth
+            .checked_sub(2)
+            .and_then(|caller| vm.frames[caller].block.clone());
+        let Some(block) = block else {
+            return Err(vm.no_block_given());
+        };
         let call = BlockCall {
             kwargs: vm.called_with_keywords(),
             block_arg: vm.current_block(),
