@@ -79,8 +79,15 @@ impl Decision {
 
 /// Whether to inline `callee` at a call `depth` inlined frames deep into a
 /// graph of `graph_nodes` nodes, `on_chain` telling whether the callee is
-/// one of the frames already around the call.
-pub fn decide(callee: &Method, depth: usize, graph_nodes: usize, on_chain: bool) -> Decision {
+/// one of the frames already around the call, and `reads_last_match`
+/// whether it reads or sets its frame's last match (the runtime knows).
+pub fn decide(
+    callee: &Method,
+    depth: usize,
+    graph_nodes: usize,
+    on_chain: bool,
+    reads_last_match: bool,
+) -> Decision {
     if callee.kind == bytecode::MethodKind::Method
         && callee
             .insns
@@ -88,12 +95,7 @@ pub fn decide(callee: &Method, depth: usize, graph_nodes: usize, on_chain: bool)
             .any(|insn| matches!(insn, bytecode::Insn::BlockParam))
     {
         Decision::BlockParameter
-    } else if callee.insns.iter().any(|insn| {
-        matches!(
-            insn,
-            bytecode::Insn::GetSpecial(_) | bytecode::Insn::SetLastMatch
-        )
-    }) {
+    } else if reads_last_match {
         Decision::LastMatch
     } else if on_chain {
         Decision::Recursive

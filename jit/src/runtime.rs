@@ -325,6 +325,9 @@ pub struct ObjectLayout {
 pub trait Runtime {
     /// A method's bytecode.
     fn code(&self, method: MethodRef) -> Rc<Method>;
+    /// Whether `method`'s own code reads or sets its frame's last match
+    /// (`$~`, `$1`, `Regexp.last_match`).
+    fn reads_last_match(&self, method: MethodRef) -> bool;
     /// The handle of method `method`'s n-th child (a block or nested def).
     fn child(&self, method: MethodRef, index: u32) -> MethodRef;
     /// How often a method was called.

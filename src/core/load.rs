@@ -20,6 +20,12 @@ pub fn define(vm: &mut Vm) {
         let path = with_extension(&base.join(&name));
         require(vm, &path, &base.join(&name))
     });
+    // `__dir__`: "." under `-e`, as MRI answers.
+    vm.define_private_native(kernel, "__dir__", 0, Some(0), |vm, _, _| {
+        let dir = vm.caller_file_directory();
+        let text = dir.map_or_else(|| ".".to_string(), |d| d.to_string_lossy().into_owned());
+        Ok(vm.new_str(&text))
+    });
     vm.define_private_native(kernel, "require", 1, Some(1), |vm, _, args| {
         let name = path_arg(vm, args[0])?;
         let path = Path::new(&name);
@@ -164,6 +170,13 @@ impl Vm {
     /// The directory of the file the calling Ruby code is in (the current
     /// directory for `-e`).
     fn caller_directory(&self) -> PathBuf {
+        self.caller_file_directory()
+            .unwrap_or_else(|| std::env::current_dir().unwrap_or_default())
+    }
+
+    /// The absolute directory of the file the calling Ruby code is in;
+    /// None for `-e`.
+    fn caller_file_directory(&self) -> Option<PathBuf> {
         let file = self
             .frame_views()
             .into_iter()
@@ -175,7 +188,7 @@ impl Vm {
                 _ => None,
             });
         let cwd = std::env::current_dir().unwrap_or_default();
-        match file {
+        Some(match file {
             Some(file) if &*file != "-e" => {
                 let dir = Path::new(&*file)
                     .parent()
@@ -188,8 +201,9 @@ impl Vm {
                 };
                 std::fs::canonicalize(&dir).unwrap_or(dir)
             }
-            _ => cwd,
-        }
+            Some(_) => return None,
+            None => cwd,
+        })
     }
 
     /// The name of the method the caller of a core method is running (for a

@@ -6,17 +6,23 @@ use crate::core::NativeFrame;
 use crate::interp::BlockCall;
 use crate::object::RProc;
 use crate::value::Value;
-use crate::vm::{Vm, VmResult};
+use crate::vm::{FrameCode, Vm, VmResult};
 use std::rc::Rc;
 
 pub fn define(vm: &mut Vm) {
     let kernel = vm.c.kernel;
     vm.define_private_native(kernel, "block_given?", 0, Some(0), |vm, _, _| {
         // The block of the method that called block_given? (the frame
-        // below this core method's own).
+        // below this core method's own, past the frames MRI does not have:
+        // `send(:block_given?)` asks about the method calling `send`).
         let depth = vm.frames.len();
-        let given = depth >= 2 && vm.frames[depth - 2].block.is_some();
-        Ok(Value::bool(given))
+        let caller = vm.frames[..depth.saturating_sub(1)]
+            .iter()
+            .rev()
+            .find(|frame| !(frame.hidden && matches!(frame.code, FrameCode::Native(_))));
+        Ok(Value::bool(
+            caller.is_some_and(|frame| frame.block.is_some()),
+        ))
     });
     vm.define_private_native(kernel, "proc", 0, Some(0), |vm, _, _| {
         let block = expect_block(vm, "tried to create Proc object without a block")?;

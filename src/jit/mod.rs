@@ -155,25 +155,30 @@ pub struct CompiledMethod {
 }
 
 impl Vm {
+    /// Whether `code` itself reads or sets its frame's last match (`$~`,
+    /// `$1`, `Regexp.last_match`).
+    pub fn reads_last_match(&self, code: &bytecode::Method) -> bool {
+        let last_match = self.symbols.lookup("last_match");
+        code.insns.iter().any(|insn| {
+            matches!(
+                insn,
+                bytecode::Insn::GetSpecial(_) | bytecode::Insn::SetLastMatch
+            )
+        }) || code.sites.iter().any(|site| Some(site.name) == last_match)
+    }
+
     /// Whether `method`'s home method (itself, or the method a block is
-    /// written in) or any block in it reads or sets the frame's last match
-    /// (`$~`, `$1`, `Regexp.last_match`).
+    /// written in) or any block in it reads or sets the frame's last match.
     fn family_reads_last_match(&self, method: &LoadedMethod) -> bool {
-        fn reads(method: &LoadedMethod, last_match: Option<Sym>) -> bool {
-            let code = &method.code;
-            code.insns.iter().any(|insn| {
-                matches!(
-                    insn,
-                    bytecode::Insn::GetSpecial(_) | bytecode::Insn::SetLastMatch
-                )
-            }) || code.sites.iter().any(|site| Some(site.name) == last_match)
-                || method.children.iter().any(|child| reads(child, last_match))
+        fn family(vm: &Vm, method: &LoadedMethod) -> bool {
+            vm.reads_last_match(&method.code)
+                || method.children.iter().any(|child| family(vm, child))
         }
         let mut home = method;
         while let Some(parent) = home.parent.get() {
             home = &self.methods[parent as usize];
         }
-        reads(home, self.symbols.lookup("last_match"))
+        family(self, home)
     }
 }
 
@@ -751,6 +756,10 @@ impl VmRuntime<'_> {
 impl Runtime for VmRuntime<'_> {
     fn code(&self, method: MethodRef) -> Rc<Method> {
         self.method(method).code.clone()
+    }
+
+    fn reads_last_match(&self, method: MethodRef) -> bool {
+        self.vm.reads_last_match(&self.method(method).code)
     }
 
     fn child(&self, method: MethodRef, index: u32) -> MethodRef {

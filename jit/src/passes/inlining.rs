@@ -134,6 +134,7 @@ fn judge(
             depth,
             graph.live_count(),
             around.contains(&method) && block.is_none_or(|block| around.contains(&block)),
+            session.rt.reads_last_match(method),
         )
     } else {
         Decision::Arguments
