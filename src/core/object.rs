@@ -6,6 +6,7 @@ use crate::value::Value;
 use crate::vm::{Vm, VmResult};
 
 pub fn define(vm: &mut Vm) {
+    define_instance_eval(vm);
     let basic_object = vm.c.basic_object;
     vm.define_native(basic_object, "!", 0, Some(0), |_, recv, _| {
         Ok(Value::bool(!recv.truthy()))
@@ -156,4 +157,83 @@ pub fn default_to_s(vm: &Vm, value: Value) -> String {
             .into_owned();
     }
     format!("#<{class}:0x{:016x}>", value.bits())
+}
+
+/// `instance_exec(*args) { ... }` and `instance_eval { |obj| ... }`: the
+/// block with the receiver as `self` (`instance_eval` passes it the
+/// receiver too). A `def` in the block defines a singleton method of the
+/// receiver; constants are still looked up where the block is written.
+/// The string form of `instance_eval`, `eval` and `binding` are not
+/// supported (NotImplementedError).
+fn define_instance_eval(vm: &mut Vm) {
+    let kernel = vm.c.kernel;
+    for name in ["eval", "binding"] {
+        vm.define_private_native(kernel, name, 0, None, |vm, _, _| {
+            let class = vm.c.not_implemented_error;
+            let message = "eval and binding are not supported by rhizome".into();
+            Err(vm.raise(class, message))
+        });
+    }
+    let basic_object = vm.c.basic_object;
+    vm.define_native(basic_object, "instance_exec", 0, None, |vm, recv, args| {
+        let Some(block) = vm.current_block() else {
+            let class = vm.c.local_jump_error;
+            return Err(vm.raise(class, "no block given".into()));
+        };
+        let block = receiver_block(vm, recv, &block);
+        vm.invoke_block(&block, args)
+    });
+    vm.define_native(
+        basic_object,
+        "instance_eval",
+        0,
+        Some(3),
+        |vm, recv, args| {
+            if !args.is_empty() {
+                let class = vm.c.not_implemented_error;
+                let message = "instance_eval with a string is not supported by rhizome".into();
+                return Err(vm.raise(class, message));
+            }
+            let Some(block) = vm.current_block() else {
+                let message = "wrong number of arguments (given 0, expected 1..3)".into();
+                return Err(vm.argument_error(message));
+            };
+            let block = receiver_block(vm, recv, &block);
+            vm.invoke_block(&block, &[recv])
+        },
+    );
+}
+
+/// `block`, run with `recv` as `self`; its `def`s define singleton methods
+/// of `recv`.
+fn receiver_block(
+    vm: &mut Vm,
+    recv: Value,
+    block: &crate::block::Block,
+) -> std::rc::Rc<crate::block::Block> {
+    let defines = match &block.code {
+        crate::block::BlockCode::Bytecode(code) => code
+            .code
+            .insns
+            .iter()
+            .any(|insn| matches!(insn, bytecode::Insn::DefineMethod(_))),
+        _ => false,
+    };
+    // Only a heap object has a singleton class to define methods in (MRI
+    // refuses `def` on an Integer or a Symbol too).
+    let cref = if defines && recv.header().is_some() {
+        let singleton = vm.singleton_class(recv);
+        std::rc::Rc::new(crate::vm::Cref {
+            module: singleton,
+            parent: Some(block.cref.clone()),
+            evaluated: true,
+        })
+    } else {
+        block.cref.clone()
+    };
+    std::rc::Rc::new(crate::block::Block {
+        receiver: recv,
+        cref,
+        ..block.clone()
+    })
 }
