@@ -397,29 +397,17 @@ impl Builder<'_> {
         (frame, phis)
     }
 
-    /// Whether the `when` pattern under the subject on `frame`'s stack is
-    /// a constant class or module that `Module#===` tests.
-    fn case_tests_identity(&self, frame: &Frame) -> bool {
+    /// The `when` pattern under the subject on `frame`'s stack, when it is
+    /// a constant.
+    fn case_pattern(&self, frame: &Frame) -> Option<u64> {
         let at = frame.stack.len().wrapping_sub(2);
         match frame
             .stack
             .get(at)
             .and_then(|&pattern| self.graph.as_const(pattern))
         {
-            Some(Const::Value(bits)) => self.rt.case_tests_identity(bits),
-            _ => false,
-        }
-    }
-
-    fn case_tests_kind(&self, frame: &Frame) -> bool {
-        let at = frame.stack.len().wrapping_sub(2);
-        match frame
-            .stack
-            .get(at)
-            .and_then(|&pattern| self.graph.as_const(pattern))
-        {
-            Some(Const::Value(bits)) => self.rt.case_tests_kind(bits),
-            _ => false,
+            Some(Const::Value(bits)) => Some(bits),
+            _ => None,
         }
     }
 
@@ -728,14 +716,22 @@ impl Builder<'_> {
                 // `when Foo`, Foo a constant class or module tested by the
                 // core's `Module#===`: a kind test.
                 // `when :name`, tested by the core's `Symbol#===`: identity.
-                Insn::CheckMatch { splat: false } if self.case_tests_identity(&frame) => {
+                Insn::CheckMatch { splat: false }
+                    if self
+                        .case_pattern(&frame)
+                        .is_some_and(|pattern| self.rt.case_tests_identity(pattern)) =>
+                {
                     let subject = Self::pop(&mut frame);
                     let pattern = Self::pop(&mut frame);
                     let test = self.graph.add(Op::SameValue, &[], &[pattern, subject], None);
                     let value = self.graph.add(Op::BoolToValue, &[], &[test], None);
                     frame.stack.push(value);
                 }
-                Insn::CheckMatch { splat: false } if self.case_tests_kind(&frame) => {
+                Insn::CheckMatch { splat: false }
+                    if self
+                        .case_pattern(&frame)
+                        .is_some_and(|pattern| self.rt.case_tests_kind(pattern)) =>
+                {
                     let subject = Self::pop(&mut frame);
                     let pattern = Self::pop(&mut frame);
                     let test = self.fixed(&mut frame, Op::IsKindOf, &[subject, pattern], None);

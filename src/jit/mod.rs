@@ -726,6 +726,15 @@ impl VmRuntime<'_> {
         (fcall || entry.visibility == Visibility::Public).then_some(entry)
     }
 
+    /// The intrinsic `pattern`'s `===` is, if any (the lookup is assumed:
+    /// defining `===` invalidates the code).
+    fn case_eq_of(&self, pattern: Value) -> Option<Intrinsic> {
+        let case_eq = self.vm.symbols.lookup("===")?;
+        self.looked_up.borrow_mut().insert(case_eq);
+        let entry = self.vm.find_method(self.vm.class_of(pattern), case_eq)?;
+        self.intrinsics.of(&entry)
+    }
+
     /// Whether receivers of `kind` are Strings whose `<=>` is `String#<=>`.
     fn orders_strings(&self, kind: Kind) -> bool {
         let order = self.vm.symbols.lookup("<=>");
@@ -919,24 +928,13 @@ impl Runtime for VmRuntime<'_> {
 
     fn case_tests_kind(&self, pattern: u64) -> bool {
         let pattern = Value::from_bits(pattern);
-        if pattern.get::<crate::object::RClass>().is_none() {
-            return false;
-        }
-        let case_eq = self.vm.symbols.lookup("===");
-        self.looked_up.borrow_mut().extend(case_eq);
-        let entry = case_eq.and_then(|name| self.vm.find_method(self.vm.class_of(pattern), name));
-        entry.is_some_and(|entry| self.intrinsics.of(&entry) == Some(Intrinsic::ModuleCaseEq))
+        pattern.get::<crate::object::RClass>().is_some()
+            && self.case_eq_of(pattern) == Some(Intrinsic::ModuleCaseEq)
     }
 
     fn case_tests_identity(&self, pattern: u64) -> bool {
         let pattern = Value::from_bits(pattern);
-        if pattern.as_symbol().is_none() {
-            return false;
-        }
-        let case_eq = self.vm.symbols.lookup("===");
-        self.looked_up.borrow_mut().extend(case_eq);
-        let entry = case_eq.and_then(|name| self.vm.find_method(self.vm.class_of(pattern), name));
-        entry.is_some_and(|entry| self.intrinsics.of(&entry) == Some(Intrinsic::SymbolCaseEq))
+        pattern.as_symbol().is_some() && self.case_eq_of(pattern) == Some(Intrinsic::SymbolCaseEq)
     }
 
     fn array_kind(&self) -> Kind {
