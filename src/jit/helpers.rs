@@ -709,16 +709,13 @@ impl Vm {
         name: bytecode::Sym,
         operands: &[Value],
     ) -> VmResult {
+        if let MethodBody::Native(core) = &entry.body {
+            return self.call_core_directly(entry, core, name, operands, None);
+        }
         let kind = crate::interp::CallKind {
             kwargs: false,
             direct: true,
         };
-        if let MethodBody::Native(core) = &entry.body {
-            if self.frames.len() >= crate::vm::MAX_DEPTH || crate::stack::near_limit() {
-                return Err(self.stack_overflow());
-            }
-            return self.call_core(entry, core, name, operands[0], &operands[1..], None, kind);
-        }
         let receiver_index = self.stack.len();
         self.stack.extend_from_slice(operands);
         let argc = operands.len() - 1;
