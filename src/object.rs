@@ -296,6 +296,9 @@ pub struct ClassData {
     /// The ancestry (method resolution order), computed on demand and valid
     /// while the VM's hierarchy serial is the one recorded.
     pub ancestors: RefCell<Option<(u64, Rc<[Value]>)>>,
+    /// For a class `Struct.new` made: its members and whether it takes
+    /// keywords (set once, as the class is made).
+    pub struct_layout: std::cell::OnceCell<Rc<crate::core::structs::StructLayout>>,
 }
 
 // SAFETY (all impls below): each type is #[repr(C)], starts with a Header,

@@ -321,16 +321,14 @@ pub struct CommonSyms {
     pub initialize: Sym,
     /// `$!`, the exception being handled.
     pub errinfo: Sym,
-    /// The hidden instance variables of a Struct class: its members, and
-    /// whether it takes keyword arguments.
-    pub struct_members: Sym,
-    pub struct_keyword_init: Sym,
+    /// `<=>`, which sorting and `min`/`max` call.
+    pub compare: Sym,
 }
 
-/// Command-line settings the VM consults.
 /// Method lookups by (class, name), valid under the method serial held.
 pub type MethodCache = (u64, FxHashMap<(Value, Sym), Option<Rc<MethodEntry>>>);
 
+/// Command-line settings the VM consults.
 #[derive(Clone, Default, Debug)]
 pub struct VmOptions {
     pub gc_stress: bool,
@@ -380,6 +378,9 @@ pub struct Vm {
     /// The VM-wide method cache: lookups by (class, name) under the method
     /// serial it holds (megamorphic sites and calls from Rust use it).
     pub method_cache: RefCell<MethodCache>,
+    /// Whether Integer, Float and String compare with the core's `<=>`,
+    /// under the method serial held (see `core::array::Comparer`).
+    pub native_comparisons: std::cell::Cell<Option<(u64, [bool; 3])>>,
     /// Bumped whenever a module is included: cached ancestries are stale.
     pub hierarchy_serial: u64,
     /// The id the next frame gets.
@@ -451,8 +452,7 @@ impl Vm {
             call: symbols.intern("call"),
             initialize: symbols.intern("initialize"),
             errinfo: symbols.intern("$!"),
-            struct_members: symbols.intern("__members__"),
-            struct_keyword_init: symbols.intern("__keyword_init__"),
+            compare: symbols.intern("<=>"),
         };
         let mut heap = Heap::new();
         heap.stress = false;
@@ -535,6 +535,7 @@ impl Vm {
             out: Output::stdout(),
             method_serial: 0,
             method_cache: RefCell::new((0, FxHashMap::default())),
+            native_comparisons: std::cell::Cell::new(None),
             hierarchy_serial: 0,
             next_frame_id: 1,
             compiled_pending: None,
@@ -692,6 +693,7 @@ impl Vm {
                 includes: RefCell::new(Vec::new()),
                 ivar_order: RefCell::new(Vec::new()),
                 ancestors: RefCell::new(None),
+                struct_layout: std::cell::OnceCell::new(),
             }),
         });
         self.classes.push(value);

@@ -806,10 +806,22 @@ fn delete(vm: &mut Vm, a: Value, args: &[Value]) -> VmResult {
 
 /// Whether a core method of `class` is still the native one (so a fast
 /// path may skip the call).
-fn is_native(vm: &mut Vm, class: Value, name: &str) -> bool {
-    let name = vm.symbols.intern(name);
-    vm.find_method(class, name)
+fn compares_natively(vm: &Vm, class: Value) -> bool {
+    vm.find_method(class, vm.sym.compare)
         .is_some_and(|entry| matches!(entry.body, MethodBody::Native(_)))
+}
+
+/// Whether Integer, Float and String still have the core's `<=>`, asked
+/// once per method serial.
+fn native_comparisons(vm: &Vm) -> [bool; 3] {
+    if let Some((serial, natives)) = vm.native_comparisons.get() {
+        if serial == vm.method_serial {
+            return natives;
+        }
+    }
+    let natives = [vm.c.integer, vm.c.float, vm.c.string].map(|c| compares_natively(vm, c));
+    vm.native_comparisons.set(Some((vm.method_serial, natives)));
+    natives
 }
 
 fn is_plain_string(vm: &Vm, value: Value) -> bool {
@@ -924,7 +936,7 @@ fn array_cmp(vm: &mut Vm, a: Value, args: &[Value]) -> VmResult {
     if a == b {
         return Ok(Value::small(0));
     }
-    let cmp = vm.symbols.intern("<=>");
+    let cmp = vm.sym.compare;
     let mut i = 0;
     while let (Some(x), Some(y)) = (item(a, i), item(b, i)) {
         let result = vm.call(x, cmp, &[y])?;
@@ -985,12 +997,12 @@ pub struct Comparer {
 
 impl Comparer {
     pub fn new(vm: &mut Vm, block: Option<std::rc::Rc<crate::block::Block>>) -> Comparer {
-        let (integer, float, string) = (vm.c.integer, vm.c.float, vm.c.string);
+        let [integers, floats, strings] = native_comparisons(vm);
         Comparer {
             block,
-            integers: is_native(vm, integer, "<=>"),
-            floats: is_native(vm, float, "<=>"),
-            strings: is_native(vm, string, "<=>"),
+            integers,
+            floats,
+            strings,
         }
     }
 
@@ -1012,8 +1024,7 @@ impl Comparer {
         if self.strings && is_plain_string(vm, a) && is_plain_string(vm, b) {
             return Ok(items_bytes(a).as_slice().cmp(items_bytes(b).as_slice()));
         }
-        let cmp = vm.symbols.intern("<=>");
-        let result = vm.call(a, cmp, &[b])?;
+        let result = vm.call(a, vm.sym.compare, &[b])?;
         cmpint(vm, result, a, b)
     }
 }

@@ -476,7 +476,7 @@ pub fn coerce_relop(vm: &mut Vm, x: Value, y: Value, op: &str) -> VmResult {
 pub fn coerce_cmp(vm: &mut Vm, x: Value, y: Value) -> VmResult {
     match do_coerce(vm, x, y, false)? {
         Some((a, b)) => {
-            let name = vm.symbols.intern("<=>");
+            let name = vm.sym.compare;
             vm.call(a, name, &[b])
         }
         None => Ok(Value::NIL),

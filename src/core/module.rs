@@ -748,7 +748,7 @@ pub fn eval_block_in(vm: &mut Vm, module: Value, block: &crate::block::Block) ->
 }
 
 /// `Foo.new(args)`: allocate, then call `initialize` with the arguments.
-fn class_new(vm: &mut Vm, class: Value, args: &[Value]) -> VmResult {
+pub fn class_new(vm: &mut Vm, class: Value, args: &[Value]) -> VmResult {
     let object = allocate(vm, class)?;
     vm.temp_roots.borrow_mut().push(object);
     let initialize = vm.sym.initialize;

@@ -80,7 +80,7 @@ pub fn define(vm: &mut Vm) {
 /// Whether `value` lies in the range, by `<=>`.
 fn covers(vm: &mut Vm, range: Value, value: Value) -> VmResult<bool> {
     let (begin, end, exclusive) = vm.range_parts(range);
-    let compare = vm.symbols.intern("<=>");
+    let compare = vm.sym.compare;
     if !begin.is_nil() {
         let order = vm.call(begin, compare, &[value])?;
         match order.as_fixnum() {
@@ -105,7 +105,7 @@ impl Vm {
         // Two Integers always compare (MRI asks `<=>` only of others).
         let fixnums = begin.is_fixnum() && end.is_fixnum();
         if !fixnums && !begin.is_nil() && !end.is_nil() {
-            let compare = self.symbols.intern("<=>");
+            let compare = self.sym.compare;
             if self.call(begin, compare, &[end])?.is_nil() {
                 return Err(self.argument_error("bad value for range".into()));
             }

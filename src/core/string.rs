@@ -466,7 +466,7 @@ fn define_basics(vm: &mut Vm) {
             let order = bytes_of(s).as_slice().cmp(text.bytes.borrow().as_slice());
             return Ok(Value::small(order as i64));
         }
-        let cmp = vm.symbols.intern("<=>");
+        let cmp = vm.sym.compare;
         if vm.find_method(vm.class_of(other), cmp).is_none() {
             return Ok(Value::NIL);
         }

@@ -1,16 +1,23 @@
 //! Struct: `Struct.new(:x, :y)` makes a class with those members.
 //!
-//! The generated class keeps its member names in an internal class-level
-//! variable; an instance keeps each member's value in an internal instance
-//! variable named after the member (without `@`, so `instance_variables`
-//! does not list them, as in MRI). The accessors are ordinary attribute
-//! methods on those variables.
+//! The generated class keeps its member names in its [`StructLayout`]; an
+//! instance keeps each member's value in an internal instance variable
+//! named after the member (without `@`, so `instance_variables` does not
+//! list them, as in MRI). The accessors are ordinary attribute methods on
+//! those variables, and the class's `new` is `Class#new`.
 
 use crate::core::module::{eval_block_in, symbol_arg};
-use crate::object::{IvarAccessor, MethodBody, RArray, RClass, Visibility};
+use crate::object::{IvarAccessor, MethodBody, Visibility};
 use crate::value::Value;
 use crate::vm::{class_data, Vm, VmResult};
 use bytecode::Sym;
+use std::rc::Rc;
+
+/// What `Struct.new` fixed for the class it made.
+pub struct StructLayout {
+    pub members: Box<[Sym]>,
+    pub keyword_init: bool,
+}
 
 pub fn define(vm: &mut Vm) {
     let object = vm.c.object;
@@ -19,7 +26,7 @@ pub fn define(vm: &mut Vm) {
     vm.define_singleton_native(structure, "new", 0, None, struct_new);
     vm.define_private_native(structure, "initialize", 0, None, initialize);
     vm.define_native(structure, "members", 0, Some(0), |vm, object, _| {
-        let members = members_of(vm, vm.class_of(object))
+        let members = members_of(vm.class_of(object))
             .into_iter()
             .map(Value::symbol)
             .collect();
@@ -35,7 +42,7 @@ pub fn define(vm: &mut Vm) {
         let hash = vm.new_hash();
         vm.temp_roots.borrow_mut().push(hash);
         let result = (|| {
-            for name in members_of(vm, vm.class_of(object)) {
+            for name in members_of(vm.class_of(object)) {
                 let value = vm.ivar_get(object, name);
                 vm.hash_set(hash, Value::symbol(name), value)?;
             }
@@ -56,7 +63,7 @@ pub fn define(vm: &mut Vm) {
     for name in ["size", "length"] {
         vm.define_native(structure, name, 0, Some(0), |vm, object, _| {
             Ok(Value::small(
-                members_of(vm, vm.class_of(object)).len() as i64
+                members_of(vm.class_of(object)).len() as i64
             ))
         });
     }
@@ -85,7 +92,7 @@ pub fn define(vm: &mut Vm) {
         vm.define_native(structure, name, 0, Some(0), |vm, object, _| {
             let class = vm.real_class_of(object);
             let mut parts = Vec::new();
-            for name in members_of(vm, class) {
+            for name in members_of(class) {
                 let value = vm.ivar_get(object, name);
                 let shown = vm.inspect(value)?;
                 parts.push(format!("{}={shown}", vm.symbols.name(name)));
@@ -134,10 +141,11 @@ fn struct_new(vm: &mut Vm, structure: Value, args: &[Value]) -> VmResult {
     if let Some(constant) = constant {
         vm.set_constant(structure, constant, class);
     }
-    let list = vm.new_array(members.clone());
-    let (members_key, keyword_key) = struct_keys(vm);
-    vm.ivar_set(class, members_key, list)?;
-    vm.ivar_set(class, keyword_key, Value::bool(keyword_init))?;
+    let layout = StructLayout {
+        members: members.iter().filter_map(|m| m.as_symbol()).collect(),
+        keyword_init,
+    };
+    let _ = class_data(class).struct_layout.set(Rc::new(layout));
     let visibility = Visibility::Public;
     for member in &members {
         let name = member.as_symbol().expect("members are Symbols");
@@ -158,19 +166,10 @@ fn struct_new(vm: &mut Vm, structure: Value, args: &[Value]) -> VmResult {
     // Instances are made by the class's own `new` (Struct's makes classes).
     let metaclass = vm.singleton_class(class);
     for name in ["new", "[]"] {
-        vm.define_native(metaclass, name, 0, None, |vm, class, args| {
-            let object = vm.new_object(class);
-            vm.temp_roots.borrow_mut().push(object);
-            let initialize = vm.symbols.intern("initialize");
-            let block = vm.current_block();
-            let kwargs = vm.called_with_keywords();
-            let result = vm.call_forwarding(object, initialize, args, block, kwargs);
-            vm.temp_roots.borrow_mut().pop();
-            result.map(|_| object)
-        });
+        vm.define_native(metaclass, name, 0, None, crate::core::module::class_new);
     }
     vm.define_native(metaclass, "members", 0, Some(0), |vm, class, _| {
-        let members = members_of(vm, class)
+        let members = members_of(class)
             .into_iter()
             .map(Value::symbol)
             .collect();
@@ -186,11 +185,9 @@ fn struct_new(vm: &mut Vm, structure: Value, args: &[Value]) -> VmResult {
 /// Struct#initialize: members from positional arguments (missing ones nil),
 /// or from keywords for `keyword_init: true` structs.
 fn initialize(vm: &mut Vm, object: Value, args: &[Value]) -> VmResult {
-    let class = vm.class_of(object);
-    let members = members_of(vm, class);
-    let (_, keyword_key) = struct_keys(vm);
-    let keyword_init =
-        struct_class(vm, class).is_some_and(|c| vm.ivar_get(c, keyword_key).truthy());
+    let layout = struct_layout(vm.class_of(object));
+    let members: &[Sym] = layout.as_ref().map_or(&[], |l| &l.members);
+    let keyword_init = layout.as_ref().is_some_and(|l| l.keyword_init);
     if keyword_init && !args.is_empty() {
         let Some(pairs) = vm.hash_pairs_of(args[0]) else {
             return Err(vm.argument_error(format!(
@@ -210,7 +207,7 @@ fn initialize(vm: &mut Vm, object: Value, args: &[Value]) -> VmResult {
         if !unknown.is_empty() {
             return Err(vm.argument_error(format!("unknown keywords: {}", unknown.join(", "))));
         }
-        for name in &members {
+        for name in members.iter() {
             let value = pairs
                 .iter()
                 .find(|(k, _)| k.as_symbol() == Some(*name))
@@ -228,40 +225,26 @@ fn initialize(vm: &mut Vm, object: Value, args: &[Value]) -> VmResult {
     Ok(Value::NIL)
 }
 
-/// The internal names of the member list and keyword flag of a Struct class.
-fn struct_keys(vm: &mut Vm) -> (Sym, Sym) {
-    (vm.sym.struct_members, vm.sym.struct_keyword_init)
+/// The layout of `class`, a class `Struct.new` made or a subclass of one.
+fn struct_layout(class: Value) -> Option<Rc<StructLayout>> {
+    let mut current = Some(class);
+    while let Some(c) = current {
+        let data = class_data(c);
+        if let Some(layout) = data.struct_layout.get() {
+            return Some(layout.clone());
+        }
+        current = data.superclass;
+    }
+    None
 }
 
-/// The generated Struct class among `class`'s ancestors.
-fn struct_class(vm: &mut Vm, class: Value) -> Option<Value> {
-    let (members_key, _) = struct_keys(vm);
-    vm.ancestors(class)
-        .iter()
-        .copied()
-        .find(|&c| c.get::<RClass>().is_some() && !vm.ivar_get(c, members_key).is_nil())
-}
-
-fn members_of(vm: &mut Vm, class: Value) -> Vec<Sym> {
-    let (members_key, _) = struct_keys(vm);
-    let Some(class) = struct_class(vm, class) else {
-        return Vec::new();
-    };
-    let list = vm.ivar_get(class, members_key);
-    list.get::<RArray>()
-        .map(|a| {
-            a.items
-                .borrow()
-                .iter()
-                .filter_map(|v| v.as_symbol())
-                .collect()
-        })
-        .unwrap_or_default()
+fn members_of(class: Value) -> Vec<Sym> {
+    struct_layout(class).map_or_else(Vec::new, |layout| layout.members.to_vec())
 }
 
 fn values_of(vm: &mut Vm, object: Value) -> Vec<Value> {
     let class = vm.class_of(object);
-    members_of(vm, class)
+    members_of(class)
         .into_iter()
         .map(|name| vm.ivar_get(object, name))
         .collect()
@@ -271,7 +254,7 @@ fn values_of(vm: &mut Vm, object: Value) -> Vec<Value> {
 /// or a name; MRI's IndexError and NameError otherwise.
 fn member_at(vm: &mut Vm, object: Value, index: Value) -> VmResult<Sym> {
     let class = vm.class_of(object);
-    let members = members_of(vm, class);
+    let members = members_of(class);
     if let Some(i) = index.as_fixnum() {
         let len = members.len() as i64;
         let position = if i < 0 { i + len } else { i };
