@@ -13,11 +13,33 @@
 
 use crate::ir::*;
 use fxhash::FxHashMap;
+use smallvec::SmallVec;
+use std::mem::Discriminant;
+
+/// What equal nodes share: the kind of op (a constant's value, which
+/// tells `0.0` from `-0.0`), the inputs, the control inputs and the state.
+/// Nodes with equal keys are then compared op for op.
+#[derive(PartialEq, Eq, Hash)]
+struct Key {
+    op: Discriminant<Op>,
+    constant: Option<(u8, u64)>,
+    inputs: SmallVec<[NodeId; 4]>,
+    control: SmallVec<[NodeId; 2]>,
+    state: Option<NodeId>,
+}
+
+/// Whether two ops of nodes with equal keys compute the same value.
+fn same_op(a: &Op, b: &Op) -> bool {
+    match (a, b) {
+        (Op::Const(x), Op::Const(y)) => x.key() == y.key(),
+        _ => a == b,
+    }
+}
 
 pub fn run(graph: &mut Graph) -> bool {
     let mut changed = false;
     loop {
-        let mut seen: FxHashMap<String, NodeId> = FxHashMap::default();
+        let mut seen: FxHashMap<Key, SmallVec<[NodeId; 1]>> = FxHashMap::default();
         let mut round = false;
         let nodes: Vec<NodeId> = graph.live().collect();
         for node in nodes {
@@ -29,27 +51,28 @@ pub fn run(graph: &mut Graph) -> bool {
             if !numbered {
                 continue;
             }
-            let key = format!(
-                "{:?}|{:?}|{:?}|{:?}",
-                op,
-                graph.inputs(node),
-                graph.control(node),
-                graph.state(node)
-            );
-            let key = match op {
-                // Distinguish -0.0 and 0.0, which Debug prints alike enough.
-                Op::Const(c) => format!("const {:?}", c.key()),
-                _ => key,
+            let key = Key {
+                op: std::mem::discriminant(op),
+                constant: match op {
+                    Op::Const(c) => Some(c.key()),
+                    _ => None,
+                },
+                inputs: graph.inputs(node).iter().copied().collect(),
+                control: graph.control(node).iter().copied().collect(),
+                state: graph.state(node),
             };
-            match seen.get(&key) {
-                Some(&first) => {
+            let candidates = seen.entry(key).or_default();
+            match candidates
+                .iter()
+                .copied()
+                .find(|&first| same_op(graph.op(first), graph.op(node)))
+            {
+                Some(first) => {
                     graph.replace_uses(node, first);
                     graph.kill(node);
                     round = true;
                 }
-                None => {
-                    seen.insert(key, node);
-                }
+                None => candidates.push(node),
             }
         }
         if !round {
