@@ -54,14 +54,83 @@ impl Vm {
     }
 
     /// Gives `exception` the backtrace of the current frames, leaving out
-    /// the innermost `skip` (the core method `raise` itself).
+    /// the innermost `skip` lines (the core method `raise` itself).
+    ///
+    /// Most exceptions are rescued without anyone reading their backtrace,
+    /// so its lines are written only when asked for
+    /// ([`Vm::exception_backtrace_value`]). Until then the exception keeps
+    /// its frames as fixnums: `skip`, then per frame, outermost first, its
+    /// code (a method's number `<< 2`, or a core method's name `<< 2 | 2`;
+    /// `| 1` when hidden) and its instruction index.
     pub fn set_backtrace_here(&mut self, exception: Value, skip: usize) {
-        let lines: Vec<String> = self.backtrace_lines().into_iter().skip(skip).collect();
+        let views = self.frame_views();
+        let mut packed = Vec::with_capacity(1 + 2 * views.len());
+        packed.push(Value::small(skip as i64));
+        for view in &views {
+            let code = match &view.code {
+                FrameCode::Bytecode(method) => i64::from(method.id) << 2,
+                FrameCode::Native(name) => i64::from(name.0) << 2 | 2,
+            };
+            packed.push(Value::small(code | i64::from(view.hidden)));
+            packed.push(Value::small(i64::from(view.ip)));
+        }
+        let frames = self.new_array(packed);
+        self.set_internal(exception, self.sym.backtrace_frames, frames);
+    }
+
+    /// An exception's backtrace (an Array of Strings, or nil when it was
+    /// never raised), its lines written now if they were not yet.
+    pub fn exception_backtrace_value(&mut self, exception: Value) -> Value {
+        let frames = self.ivar_get(exception, self.sym.backtrace_frames);
+        let Some(packed) = frames.get::<RArray>() else {
+            return self.ivar_get(exception, self.sym.backtrace);
+        };
+        let packed: Vec<i64> = packed
+            .items()
+            .iter()
+            .map(|v| v.as_fixnum().expect("packed frames are fixnums"))
+            .collect();
+        let views: Vec<FrameView> = packed[1..]
+            .chunks(2)
+            .map(|frame| FrameView {
+                code: if frame[0] & 2 == 0 {
+                    FrameCode::Bytecode(self.methods[(frame[0] >> 2) as usize].clone())
+                } else {
+                    FrameCode::Native(Sym((frame[0] >> 2) as u32))
+                },
+                ip: frame[1] as u32,
+                hidden: frame[0] & 1 != 0,
+            })
+            .collect();
+        let lines = self.format_backtrace(&views);
         let array = self.new_array(Vec::with_capacity(lines.len()));
         self.temp_roots.borrow_mut().push(array);
-        crate::core::array::append_strings(self, array, lines.iter().map(|line| line.as_bytes()));
+        crate::core::array::append_strings(
+            self,
+            array,
+            lines
+                .iter()
+                .skip(packed[0] as usize)
+                .map(|line| line.as_bytes()),
+        );
         self.temp_roots.borrow_mut().pop();
         self.set_internal(exception, self.sym.backtrace, array);
+        self.set_internal(exception, self.sym.backtrace_frames, Value::NIL);
+        array
+    }
+
+    /// Sets an exception's backtrace (`set_backtrace`, `raise`'s third
+    /// argument): any frames kept for one are dropped.
+    pub fn set_exception_backtrace(
+        &mut self,
+        exception: Value,
+        backtrace: Value,
+    ) -> crate::vm::VmResult<()> {
+        self.ivar_set(exception, self.sym.backtrace, backtrace)?;
+        if !self.ivar_get(exception, self.sym.backtrace_frames).is_nil() {
+            self.ivar_set(exception, self.sym.backtrace_frames, Value::NIL)?;
+        }
+        Ok(())
     }
 
     /// Sets an internal variable of an exception (never frozen: it was just
@@ -146,7 +215,11 @@ impl Vm {
 
     /// The backtrace lines of the current frames, innermost first.
     pub fn backtrace_lines(&self) -> Vec<String> {
-        let frames = self.frame_views();
+        self.format_backtrace(&self.frame_views())
+    }
+
+    /// The backtrace lines of `frames` (outermost first), innermost first.
+    fn format_backtrace(&self, frames: &[FrameView]) -> Vec<String> {
         let mut lines = Vec::with_capacity(frames.len());
         for (depth, frame) in frames.iter().enumerate().rev() {
             if frame.hidden {
@@ -202,12 +275,11 @@ impl Vm {
         }
     }
 
-    pub fn exception_backtrace(&self, exception: Value) -> Vec<String> {
-        let backtrace = self.ivar_get(exception, self.sym.backtrace);
+    pub fn exception_backtrace(&mut self, exception: Value) -> Vec<String> {
+        let backtrace = self.exception_backtrace_value(exception);
         match backtrace.get::<RArray>() {
             Some(array) => array
-                .items
-                .borrow()
+                .items()
                 .iter()
                 .filter_map(|line| line.get::<RString>())
                 .map(|s| String::from_utf8_lossy(&s.bytes.borrow()).into_owned())

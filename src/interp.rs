@@ -761,8 +761,7 @@ impl Vm {
                     array
                         .get::<RArray>()
                         .expect("append builds an Array")
-                        .items
-                        .borrow_mut()
+                        .items_mut()
                         .push(value);
                 }
                 Insn::ArrayConcat => {
@@ -773,8 +772,7 @@ impl Vm {
                     array
                         .get::<RArray>()
                         .expect("concatarray builds an Array")
-                        .items
-                        .borrow_mut()
+                        .items_mut()
                         .extend(items);
                 }
                 Insn::Destructure {
@@ -1735,7 +1733,7 @@ impl Vm {
         };
         Ok(converted
             .get::<RArray>()
-            .map(|array| smallvec::SmallVec::from_slice(&array.items.borrow())))
+            .map(|array| smallvec::SmallVec::from_slice(&array.items())))
     }
 
     /// The frame of a call of `block` (running `code`), and its id.
@@ -1958,18 +1956,18 @@ impl Vm {
             return false;
         }
         let result = if op == BasicOp::ArraySize {
-            Value::small(array.items.borrow().len() as i64)
+            Value::small(array.items().len() as i64)
         } else {
             let index = self.stack[receiver_index + 1];
             if !index.is_fixnum() {
                 return false;
             }
-            let len = array.items.borrow().len() as i64;
+            let len = array.items().len() as i64;
             let i = index.fixnum_value();
             let i = if i < 0 { i + len } else { i };
             if op == BasicOp::ArrayIndex {
                 if (0..len).contains(&i) {
-                    array.items.borrow()[i as usize]
+                    array.items()[i as usize]
                 } else {
                     Value::NIL
                 }
@@ -1978,7 +1976,7 @@ impl Vm {
                     return false;
                 }
                 let value = self.stack[top];
-                array.items.borrow_mut()[i as usize] = value;
+                array.items_mut()[i as usize] = value;
                 value
             }
         };
@@ -2291,7 +2289,7 @@ impl Vm {
         // the stack, last part deepest.
         if let (false, Some(array)) = (splat, value.get::<RArray>()) {
             self.stack.extend(std::iter::repeat_n(Value::NIL, after));
-            let items = array.items.borrow();
+            let items = array.items();
             self.stack.extend(
                 (0..before)
                     .rev()

@@ -133,10 +133,82 @@ pub struct RString {
     pub bytes: RefCell<Vec<u8>>,
 }
 
+/// An Array: its elements in a `Vec`, and beside it where they are, in two
+/// plain words compiled code reads (`jit::runtime::ArrayLayout`): the
+/// buffer and the length. Every change goes through
+/// [`RArray::items_mut`], whose guard writes both words when it ends, so
+/// they are right whenever no change is in progress (compiled code never
+/// runs during one: the borrow would be taken twice).
 #[repr(C)]
 pub struct RArray {
     pub header: Header,
-    pub items: RefCell<Vec<Value>>,
+    elements: Cell<*const Value>,
+    length: Cell<usize>,
+    items: RefCell<Vec<Value>>,
+}
+
+impl RArray {
+    /// Where compiled code finds the buffer and the length (`#[repr(C)]`
+    /// fixes them).
+    pub const ELEMENTS_OFFSET: i32 = std::mem::offset_of!(RArray, elements) as i32;
+    pub const LENGTH_OFFSET: i32 = std::mem::offset_of!(RArray, length) as i32;
+
+    pub fn new(class: Value, items: Vec<Value>) -> RArray {
+        RArray {
+            header: Header::new(RArray::KIND, class),
+            elements: Cell::new(items.as_ptr()),
+            length: Cell::new(items.len()),
+            items: RefCell::new(items),
+        }
+    }
+
+    /// The elements, to read.
+    pub fn items(&self) -> std::cell::Ref<'_, Vec<Value>> {
+        self.items.borrow()
+    }
+
+    /// The elements, to change.
+    pub fn items_mut(&self) -> ItemsMut<'_> {
+        ItemsMut {
+            array: self,
+            items: self.items.borrow_mut(),
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.length.get()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+/// An Array's elements being changed; when it ends, the Array's buffer
+/// and length words are brought up to date.
+pub struct ItemsMut<'a> {
+    array: &'a RArray,
+    items: std::cell::RefMut<'a, Vec<Value>>,
+}
+
+impl std::ops::Deref for ItemsMut<'_> {
+    type Target = Vec<Value>;
+    fn deref(&self) -> &Vec<Value> {
+        &self.items
+    }
+}
+
+impl std::ops::DerefMut for ItemsMut<'_> {
+    fn deref_mut(&mut self) -> &mut Vec<Value> {
+        &mut self.items
+    }
+}
+
+impl Drop for ItemsMut<'_> {
+    fn drop(&mut self) {
+        self.array.elements.set(self.items.as_ptr());
+        self.array.length.set(self.items.len());
+    }
 }
 
 /// A Float that has no flonum encoding.
@@ -324,7 +396,7 @@ unsafe impl HeapObject for RString {
 unsafe impl HeapObject for RArray {
     const KIND: ObjKind = ObjKind::Array;
     fn trace(&self, marker: &mut Marker) {
-        marker.mark_all(&self.items.borrow());
+        marker.mark_all(&self.items());
     }
 }
 

@@ -308,6 +308,9 @@ pub struct CommonSyms {
     pub eq: Sym,
     pub mesg: Sym,
     pub backtrace: Sym,
+    /// An exception's backtrace before anyone read it: its frames, packed
+    /// (see `Vm::set_backtrace_here`).
+    pub backtrace_frames: Sym,
     pub main: Sym,
     pub range_begin: Sym,
     pub range_end: Sym,
@@ -442,6 +445,7 @@ impl Vm {
             eq: symbols.intern("=="),
             mesg: symbols.intern("mesg"),
             backtrace: symbols.intern("bt"),
+            backtrace_frames: symbols.intern("bt_frames"),
             main: symbols.intern("main"),
             range_begin: symbols.intern("begin"),
             range_end: symbols.intern("end"),
@@ -1191,10 +1195,7 @@ impl Vm {
     pub fn new_array(&mut self, items: Vec<Value>) -> Value {
         self.heap.note_external(items.capacity() * 8);
         let class = self.c.array;
-        self.alloc(RArray {
-            header: crate::heap::Header::new(RArray::KIND, class),
-            items: RefCell::new(items),
-        })
+        self.alloc(RArray::new(class, items))
     }
 
     pub fn new_float(&mut self, value: f64) -> Value {

@@ -183,6 +183,48 @@ fn embedded_instance_variables_are_loads_and_stores() {
     ");
 }
 
+/// An Array's elements are read and written in place: after the kind and
+/// bounds guards, `a[i]` loads the Array's buffer and then the element,
+/// and `a[i] = ...` tests the frozen bit and stores into the buffer. The
+/// length is one load too. No helper is called.
+#[test]
+fn array_elements_are_loads_and_stores() {
+    let lir = lir_after_run(
+        "def bump(a, i)\n  a[i] = a[i] + 1\nend\n2000.times { bump([1, 2], 1) }\n",
+        "bump",
+    );
+    insta::assert_snapshot!(without_class_words(&lir), @r"
+    b0:
+      v0 = param self
+      v1 = param arg 0
+      v2 = param arg 1
+      guard kind v1 Heap { offset: 8, word: CLASS, byte: false } else site 0
+      guard v2 & 0x1 != 0 else site 1
+      v3 = load [v1 + 24]
+      v4 = untag v2
+      guard v4 ge 0x0 else site 2
+      guard v4 lt v3 else site 3
+      v6 = load [v1 + 16]
+      v5 = load [v6 + 8*v4 + 0]
+      guard v5 & 0x1 != 0 else site 4
+      v7 = untag v5
+      v8 = add v7, 0x1 check site 5
+      v9 = tag v8
+      v10 = load [v1 + 0]
+      guard v10 & 0x200 == 0 else site 6
+      v11 = load [v1 + 16]
+      store [v11 + 8*v4 + 0], v9
+      return v9
+    site 0: kind Array -> @0 [v0, v1, v2]
+    site 1: kind fixnum -> @0 [v0, v1, v2]
+    site 2: bounds -> @0 [v0, v1, v2]
+    site 3: bounds -> @0 [v0, v1, v2]
+    site 4: kind fixnum -> @0 [v0, v1, v2]
+    site 5: overflow -> @0 [v0, v1, v2]
+    site 6: frozen -> @0 [v0, v1, v2]
+    ");
+}
+
 /// `walk(i + 1, &block)` of a block parameter only passed on: the send
 /// passes the frame's block (`BLOCK_FORWARD`, no Proc, no operand), so it
 /// can still be bound to `walk` and called directly, without the send's

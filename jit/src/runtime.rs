@@ -257,6 +257,9 @@ pub struct Helpers {
     /// captured locals of an inlined frame of `method` (all nil), inside
     /// `parent`.
     pub new_env: u64,
+    /// `fn(ctx, method, index) -> u64`: a new String of literal `index`
+    /// of `method` (what `push` of a String literal makes each time).
+    pub string_literal: u64,
     /// `fn(env, hops, slot) -> u64`: captured local `slot` of the
     /// environment `hops` links out from `env`.
     pub load_env: u64,
@@ -274,15 +277,9 @@ pub struct Helpers {
     /// written). `shape` is the object's new shape when the write adds the
     /// slot, else `u64::MAX`.
     pub store_ivar: u64,
-    /// `fn(array) -> u64`: the length.
-    pub array_length: u64,
-    /// `fn(array, index) -> u64`.
-    pub array_load: u64,
     /// `fn(array, index) -> u64`: the element, or nil outside the Array
     /// (a negative index counts from the end).
     pub array_get: u64,
-    /// `fn(array, index, value) -> u64`: 0, or 1 when frozen.
-    pub array_store: u64,
     /// `fn(value) -> u64`: the double's bits of a Float.
     pub unbox_float: u64,
     /// `fn(ctx, bits) -> u64`: a Float.
@@ -319,6 +316,17 @@ pub struct ObjectLayout {
     /// `frozen_mask` set.
     pub frozen_offset: i32,
     pub frozen_mask: i32,
+}
+
+/// Where an Array keeps its elements: compiled code reads the length of an
+/// Array (a kind guard checked it) with one load, and an element with two.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct ArrayLayout {
+    /// The offset of the pointer to the first element (elements follow
+    /// word by word).
+    pub elements_offset: i32,
+    /// The offset of the length (a word).
+    pub length_offset: i32,
 }
 
 /// The runtime as the JIT sees it.
@@ -386,6 +394,8 @@ pub trait Runtime {
     fn kind_test(&self, kind: Kind) -> crate::backend::lir::KindTest;
     /// Where objects keep their shape and slots.
     fn object_layout(&self) -> ObjectLayout;
+    /// Where Arrays keep their elements.
+    fn array_layout(&self) -> ArrayLayout;
     /// The functions compiled code calls.
     fn helpers(&self) -> Helpers;
     /// Whether `--jit-stress-deopt` is on: the address of the countdown

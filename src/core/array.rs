@@ -24,7 +24,7 @@ use crate::object::{MethodBody, RArray, RString};
 use crate::value::Value;
 use crate::vm::{Control, Vm, VmResult};
 use fxhash::FxHashMap;
-use std::cell::{Ref, RefMut};
+use std::cell::Ref;
 use std::cmp::Ordering;
 
 /// MRI's ARY_MAX_SIZE: the most elements an Array may have.
@@ -37,8 +37,7 @@ pub fn append(array: Value, value: Value) {
     array
         .get::<RArray>()
         .expect("an Array")
-        .items
-        .borrow_mut()
+        .items_mut()
         .push(value);
 }
 
@@ -370,19 +369,11 @@ pub fn define(vm: &mut Vm) {
 // --- access -----------------------------------------------------------------
 
 fn items(value: Value) -> Ref<'static, Vec<Value>> {
-    value
-        .get::<RArray>()
-        .expect("Array receiver")
-        .items
-        .borrow()
+    value.get::<RArray>().expect("Array receiver").items()
 }
 
-fn items_mut(value: Value) -> RefMut<'static, Vec<Value>> {
-    value
-        .get::<RArray>()
-        .expect("Array receiver")
-        .items
-        .borrow_mut()
+fn items_mut(value: Value) -> crate::object::ItemsMut<'static> {
+    value.get::<RArray>().expect("Array receiver").items_mut()
 }
 
 fn len(value: Value) -> usize {

@@ -116,7 +116,7 @@ pub fn define(vm: &mut Vm) {
         },
     );
     vm.define_native(exception, "backtrace", 0, Some(0), |vm, exception, _| {
-        Ok(vm.ivar_get(exception, vm.sym.backtrace))
+        Ok(vm.exception_backtrace_value(exception))
     });
     vm.define_native(exception, "cause", 0, Some(0), |vm, exception, _| {
         let cause = vm.symbols.intern("cause");
@@ -128,7 +128,7 @@ pub fn define(vm: &mut Vm) {
         1,
         Some(1),
         |vm, exception, args| {
-            vm.ivar_set(exception, vm.sym.backtrace, args[0])?;
+            vm.set_exception_backtrace(exception, args[0])?;
             Ok(args[0])
         },
     );
@@ -182,13 +182,14 @@ fn raise(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
         return Err(vm.type_error("exception object expected".into()));
     }
     if let Some(&backtrace) = args.get(2) {
-        vm.ivar_set(exception, vm.sym.backtrace, backtrace)?;
+        vm.set_exception_backtrace(exception, backtrace)?;
     }
-    if vm
+    let has_backtrace = vm
         .ivar_get(exception, vm.sym.backtrace)
         .get::<RArray>()
-        .is_none()
-    {
+        .is_some()
+        || !vm.ivar_get(exception, vm.sym.backtrace_frames).is_nil();
+    if !has_backtrace {
         // The backtrace starts at the caller of `raise`.
         vm.set_backtrace_here(exception, 1);
     }

@@ -353,7 +353,7 @@ fn join_parts(
                 return Err(vm.argument_error("recursive array".into()));
             }
             seen.push(arg);
-            let items = array.items.borrow().clone();
+            let items = array.items().clone();
             join_parts(vm, &items, seen, parts)?;
             seen.pop();
         } else {

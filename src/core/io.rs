@@ -332,12 +332,7 @@ fn emit(vm: &mut Vm, sink: Sink, pieces: &[&[u8]]) -> VmResult<()> {
         Sink::Object(object) => {
             let strings = vm.new_array(Vec::new());
             crate::core::array::append_strings(vm, strings, pieces.iter().copied());
-            let args = strings
-                .get::<RArray>()
-                .expect("an Array")
-                .items
-                .borrow()
-                .clone();
+            let args = strings.get::<RArray>().expect("an Array").items().clone();
             let write = vm.symbols.intern("write");
             vm.temp_roots.borrow_mut().push(strings);
             let result = vm.call(object, write, &args);
@@ -433,7 +428,7 @@ fn puts_one(vm: &mut Vm, sink: Sink, value: Value, seen: &mut Vec<Value>) -> VmR
             return emit(vm, sink, &[b"[...]", b"\n"]);
         }
         seen.push(value);
-        let items = array.items.borrow().clone();
+        let items = array.items().clone();
         for item in items {
             puts_one(vm, sink, item, seen)?;
         }

@@ -929,7 +929,7 @@ fn set_visibility(vm: &mut Vm, module: Value, args: &[Value], visibility: Visibi
     let mut names = Vec::new();
     for &arg in args {
         match arg.get::<RArray>() {
-            Some(array) => names.extend(array.items.borrow().iter().copied()),
+            Some(array) => names.extend(array.items().iter().copied()),
             None => names.push(arg),
         }
     }
@@ -1132,7 +1132,7 @@ fn copy_object(vm: &mut Vm, object: Value, how: Copy) -> VmResult {
         let bytes = string.bytes.borrow().clone();
         vm.new_string(bytes)
     } else if let Some(array) = object.get::<RArray>() {
-        let items = array.items.borrow().clone();
+        let items = array.items().clone();
         vm.new_array(items)
     } else if object.get::<crate::object::RHash>().is_some() {
         let data = crate::core::hash::hash_data(object).borrow().clone();

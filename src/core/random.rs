@@ -761,21 +761,11 @@ fn random_number_from(vm: &mut Vm, source: Source, args: &[Value]) -> VmResult {
 }
 
 fn items(array: Value) -> Vec<Value> {
-    array
-        .get::<RArray>()
-        .expect("an Array")
-        .items
-        .borrow()
-        .clone()
+    array.get::<RArray>().expect("an Array").items().clone()
 }
 
 fn len(array: Value) -> usize {
-    array
-        .get::<RArray>()
-        .expect("an Array")
-        .items
-        .borrow()
-        .len()
+    array.get::<RArray>().expect("an Array").items().len()
 }
 
 /// MRI's `rb_ary_shuffle_bang`: from the end, each position swaps with a
@@ -793,8 +783,7 @@ fn shuffle(vm: &mut Vm, array: Value, source: Source) -> VmResult<()> {
         array
             .get::<RArray>()
             .expect("an Array")
-            .items
-            .borrow_mut()
+            .items_mut()
             .swap(i, j);
     }
     Ok(())
@@ -892,14 +881,13 @@ fn sample(vm: &mut Vm, array: Value, source: Source, count: Option<Value>) -> Vm
             let result = vm.new_array(items(array));
             for i in 0..n {
                 let j = ulong_limited(vm, source, (len - i - 1) as u64)? as i64 + i;
-                let mut items = result.get::<RArray>().expect("an Array").items.borrow_mut();
+                let mut items = result.get::<RArray>().expect("an Array").items_mut();
                 items.swap(i as usize, j as usize);
             }
             result
                 .get::<RArray>()
                 .expect("an Array")
-                .items
-                .borrow_mut()
+                .items_mut()
                 .truncate(n as usize);
             return Ok(result);
         }
@@ -936,7 +924,7 @@ fn sample_memo(vm: &mut Vm, array: Value, source: Source, mut n: i64, len: i64) 
 
 /// The element at `index`, nil past the end.
 fn element(array: Value, index: i64) -> Value {
-    let items = array.get::<RArray>().expect("an Array").items.borrow();
+    let items = array.get::<RArray>().expect("an Array").items();
     usize::try_from(index)
         .ok()
         .and_then(|i| items.get(i).copied())

@@ -623,8 +623,7 @@ pub(crate) fn strings(vm: &mut Vm, text: &str, spans: &[Option<(usize, usize)>])
         result
             .get::<RArray>()
             .expect("an Array")
-            .items
-            .borrow_mut()
+            .items_mut()
             .push(value);
     }
     result

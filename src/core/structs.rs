@@ -62,9 +62,7 @@ pub fn define(vm: &mut Vm) {
     });
     for name in ["size", "length"] {
         vm.define_native(structure, name, 0, Some(0), |vm, object, _| {
-            Ok(Value::small(
-                members_of(vm.class_of(object)).len() as i64
-            ))
+            Ok(Value::small(members_of(vm.class_of(object)).len() as i64))
         });
     }
     for name in ["==", "eql?"] {
@@ -169,10 +167,7 @@ fn struct_new(vm: &mut Vm, structure: Value, args: &[Value]) -> VmResult {
         vm.define_native(metaclass, name, 0, None, crate::core::module::class_new);
     }
     vm.define_native(metaclass, "members", 0, Some(0), |vm, class, _| {
-        let members = members_of(class)
-            .into_iter()
-            .map(Value::symbol)
-            .collect();
+        let members = members_of(class).into_iter().map(Value::symbol).collect();
         Ok(vm.new_array(members))
     });
     if let Some(block) = vm.current_block() {

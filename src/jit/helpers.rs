@@ -160,6 +160,7 @@ pub fn table() -> Helpers {
         frame_env: frame_env as *const () as u64,
         load_env: load_env as *const () as u64,
         new_env: new_env as *const () as u64,
+        string_literal: string_literal as *const () as u64,
         array_push: array_push as *const () as u64,
         string_compare: string_compare as *const () as u64,
         string_length: string_length as *const () as u64,
@@ -169,9 +170,6 @@ pub fn table() -> Helpers {
         store_env: store_env as *const () as u64,
         load_ivar: load_ivar as *const () as u64,
         store_ivar: store_ivar as *const () as u64,
-        array_length: array_length as *const () as u64,
-        array_load: array_load as *const () as u64,
-        array_store: array_store as *const () as u64,
         unbox_float: unbox_float as *const () as u64,
         box_float: box_float as *const () as u64,
         finish_native: finish_native as *const () as u64,
@@ -834,7 +832,7 @@ impl Vm {
                 after,
             } => {
                 let array = operands[0].get::<RArray>()?;
-                let items = array.items.borrow();
+                let items = array.items();
                 let parts: Vec<Value> = std::iter::repeat_n(Value::NIL, after.into())
                     .chain(
                         (0..usize::from(before))
@@ -914,6 +912,18 @@ extern "C" fn new_env(ctx: *mut Activation, method: u64, parent: u64) -> u64 {
     vm.new_env(&code, Value::from_bits(parent)).bits()
 }
 
+extern "C" fn string_literal(ctx: *mut Activation, method: u64, index: u64) -> u64 {
+    // SAFETY: compiled code passes its own ctx.
+    let (_, vm) = unsafe { context(ctx) };
+    let bytecode::Literal::String(bytes) =
+        &vm.methods[method as usize].code.literals[index as usize]
+    else {
+        unreachable!("only String literals are pushed by compiled code")
+    };
+    let bytes = bytes.clone();
+    vm.new_string(bytes).bits()
+}
+
 extern "C" fn load_env(env: u64, hops: u64, slot: u64) -> u64 {
     let env = Vm::env_at(Value::from_bits(env), hops as u8);
     env.slots.borrow()[slot as usize].bits()
@@ -965,26 +975,11 @@ extern "C" fn store_ivar(
     0
 }
 
-extern "C" fn array_length(array: u64) -> u64 {
-    let array = Value::from_bits(array)
-        .get::<RArray>()
-        .expect("a kind guard checked the Array");
-    array.items.borrow().len() as u64
-}
-
-extern "C" fn array_load(array: u64, index: u64) -> u64 {
-    let array = Value::from_bits(array)
-        .get::<RArray>()
-        .expect("a kind guard checked the Array");
-    array.items.borrow()[index as usize].bits()
-}
-
 extern "C" fn array_get(array: u64, index: i64) -> u64 {
     let items = Value::from_bits(array)
         .get::<RArray>()
         .expect("a kind guard checked the Array")
-        .items
-        .borrow();
+        .items();
     let at = if index < 0 {
         index.checked_add(items.len() as i64)
     } else {
@@ -995,17 +990,6 @@ extern "C" fn array_get(array: u64, index: i64) -> u64 {
         .bits()
 }
 
-extern "C" fn array_store(array: u64, index: u64, value: u64) -> u64 {
-    let array = Value::from_bits(array)
-        .get::<RArray>()
-        .expect("a kind guard checked the Array");
-    if array.header.is_frozen() {
-        return 1;
-    }
-    array.items.borrow_mut()[index as usize] = Value::from_bits(value);
-    0
-}
-
 extern "C" fn array_push(array: u64, value: u64) -> u64 {
     let array = Value::from_bits(array)
         .get::<RArray>()
@@ -1013,7 +997,7 @@ extern "C" fn array_push(array: u64, value: u64) -> u64 {
     if array.header.is_frozen() {
         return 1;
     }
-    array.items.borrow_mut().push(Value::from_bits(value));
+    array.items_mut().push(Value::from_bits(value));
     0
 }
 

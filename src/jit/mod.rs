@@ -995,6 +995,13 @@ impl Runtime for VmRuntime<'_> {
         }
     }
 
+    fn array_layout(&self) -> jit::runtime::ArrayLayout {
+        jit::runtime::ArrayLayout {
+            elements_offset: crate::object::RArray::ELEMENTS_OFFSET,
+            length_offset: crate::object::RArray::LENGTH_OFFSET,
+        }
+    }
+
     fn helpers(&self) -> Helpers {
         helpers::table()
     }

@@ -231,16 +231,20 @@ pub enum Inst {
         shaped: KindTest,
         offset: i32,
     },
-    /// The word at `base + offset`.
+    /// The word at `base + offset`, or with an index at
+    /// `base + 8 * index + offset`.
     Load {
         dst: VReg,
         base: VReg,
+        index: Option<VReg>,
         offset: i32,
     },
-    /// Writes `src` to `base + offset`: the whole word, or with `half`
-    /// its low 32 bits.
+    /// Writes `src` to `base + offset` (with an index, to
+    /// `base + 8 * index + offset`): the whole word, or with `half` its low
+    /// 32 bits.
     Store {
         base: VReg,
+        index: Option<VReg>,
         offset: i32,
         src: Opd,
         half: bool,
@@ -341,9 +345,12 @@ impl Inst {
             | Inst::BoolToValue { src, .. }
             | Inst::IntToFloat { src, .. } => vec![*src],
             Inst::LoadShape { object, .. } => vec![*object],
-            Inst::Load { base, .. } => vec![*base],
-            Inst::Store { base, src, .. } => {
+            Inst::Load { base, index, .. } => std::iter::once(*base).chain(*index).collect(),
+            Inst::Store {
+                base, index, src, ..
+            } => {
                 let mut v = vec![*base];
+                v.extend(*index);
                 v.extend(regs(&[*src]));
                 v
             }
@@ -548,15 +555,30 @@ impl fmt::Display for Inst {
                 shaped,
                 offset,
             } => write!(f, "  {dst} = load_shape {object} [{offset}] if {shaped:?}"),
-            Inst::Load { dst, base, offset } => write!(f, "  {dst} = load [{base} + {offset}]"),
+            Inst::Load {
+                dst,
+                base,
+                index: None,
+                offset,
+            } => write!(f, "  {dst} = load [{base} + {offset}]"),
+            Inst::Load {
+                dst,
+                base,
+                index: Some(index),
+                offset,
+            } => write!(f, "  {dst} = load [{base} + 8*{index} + {offset}]"),
             Inst::Store {
                 base,
+                index,
                 offset,
                 src,
                 half,
             } => {
                 let width = if *half { "store32" } else { "store" };
-                write!(f, "  {width} [{base} + {offset}], {src}")
+                match index {
+                    None => write!(f, "  {width} [{base} + {offset}], {src}"),
+                    Some(index) => write!(f, "  {width} [{base} + 8*{index} + {offset}], {src}"),
+                }
             }
             Inst::UnboxFloat { dst, src, helper } => {
                 write!(f, "  {dst} = unbox_float {src} (else call {})", helper.name)

@@ -608,15 +608,68 @@ impl Lowering<'_> {
     }
 
     /// Element `index` (inside it) of `array`, into `dst`.
-    fn array_load(&mut self, dst: VReg, array: Opd, index: Opd) {
-        let args = vec![array, index];
-        self.call(
-            Some(dst),
-            self.helpers.array_load,
-            "array_load",
-            false,
-            args,
-        );
+    fn array_load(&mut self, dst: VReg, array: VReg, index: Opd) {
+        let (base, index, offset) = self.element_address(array, index);
+        self.emit(Inst::Load {
+            dst,
+            base,
+            index,
+            offset,
+        });
+    }
+
+    /// Deoptimises at `node`'s site when `object` is frozen.
+    fn frozen_guard(
+        &mut self,
+        node: NodeId,
+        object: VReg,
+        map: &mut MapState,
+    ) -> Result<(), Unsupported> {
+        let layout = self.rt.object_layout();
+        let site = self.site(node, "frozen".into(), map)?;
+        let flags = self.new_vreg();
+        self.emit(Inst::Load {
+            dst: flags,
+            base: object,
+            index: None,
+            offset: layout.frozen_offset,
+        });
+        self.emit(Inst::Guard {
+            test: Test::Mask {
+                value: flags,
+                mask: layout.frozen_mask,
+                zero: true,
+            },
+            site,
+        });
+        Ok(())
+    }
+
+    /// Where element `index` of `array` is: the elements' address (loaded
+    /// now), and the index register and offset from it.
+    fn element_address(&mut self, array: VReg, index: Opd) -> (VReg, Option<VReg>, i32) {
+        let elements = self.new_vreg();
+        self.emit(Inst::Load {
+            dst: elements,
+            base: array,
+            index: None,
+            offset: self.rt.array_layout().elements_offset,
+        });
+        let (index, offset) = match index {
+            Opd::Imm(n) => match n.checked_mul(8).and_then(|o| i32::try_from(o).ok()) {
+                Some(offset) => (None, offset),
+                None => {
+                    let register = self.new_vreg();
+                    self.emit(Inst::Mov {
+                        dst: register,
+                        src: index,
+                    });
+                    (Some(register), 0)
+                }
+            },
+            Opd::Reg(register) => (Some(register), 0),
+        };
+        (elements, index, offset)
     }
 
     /// A write made by a helper that answers 1 when the object is frozen
@@ -888,7 +941,12 @@ impl Lowering<'_> {
                 if slot < layout.embedded_slots {
                     let base = self.value(inputs[0])?;
                     let offset = layout.slots_offset + 8 * slot as i32;
-                    self.emit(Inst::Load { dst, base, offset });
+                    self.emit(Inst::Load {
+                        dst,
+                        base,
+                        index: None,
+                        offset,
+                    });
                 } else {
                     let object = self.opd(inputs[0])?;
                     let args = vec![object, Opd::Imm(slot as i64)];
@@ -896,15 +954,14 @@ impl Lowering<'_> {
                 }
             }
             Op::ArrayLength => {
-                let array = self.opd(inputs[0])?;
+                let array = self.value(inputs[0])?;
                 let dst = self.vreg(node);
-                self.call(
-                    Some(dst),
-                    self.helpers.array_length,
-                    "array_length",
-                    false,
-                    vec![array],
-                );
+                self.emit(Inst::Load {
+                    dst,
+                    base: array,
+                    index: None,
+                    offset: self.rt.array_layout().length_offset,
+                });
             }
             Op::ArrayGet => {
                 let args = vec![self.opd(inputs[0])?, self.opd(inputs[1])?];
@@ -912,7 +969,7 @@ impl Lowering<'_> {
                 self.call(Some(dst), self.helpers.array_get, "array_get", false, args);
             }
             Op::ArrayLoad => {
-                let (array, index) = (self.opd(inputs[0])?, self.opd(inputs[1])?);
+                let (array, index) = (self.value(inputs[0])?, self.opd(inputs[1])?);
                 let dst = self.vreg(node);
                 self.array_load(dst, array, index);
             }
@@ -920,24 +977,11 @@ impl Lowering<'_> {
                 let layout = self.rt.object_layout();
                 let object = self.value(inputs[0])?;
                 let src = self.opd(inputs[1])?;
-                let site = self.site(node, "frozen".into(), map)?;
-                let flags = self.new_vreg();
-                self.emit(Inst::Load {
-                    dst: flags,
-                    base: object,
-                    offset: layout.frozen_offset,
-                });
-                self.emit(Inst::Guard {
-                    test: Test::Mask {
-                        value: flags,
-                        mask: layout.frozen_mask,
-                        zero: true,
-                    },
-                    site,
-                });
+                self.frozen_guard(node, object, map)?;
                 let offset = layout.slots_offset + 8 * slot as i32;
                 self.emit(Inst::Store {
                     base: object,
+                    index: None,
                     offset,
                     src,
                     half: false,
@@ -950,6 +994,7 @@ impl Lowering<'_> {
                     for (offset, word) in half_words {
                         self.emit(Inst::Store {
                             base: object,
+                            index: None,
                             offset,
                             src: Opd::Imm(word),
                             half: true,
@@ -967,13 +1012,18 @@ impl Lowering<'_> {
                 self.guarded_write(node, (helper, "store_ivar"), true, args, map)?;
             }
             Op::ArrayStore => {
-                let args = vec![
-                    self.opd(inputs[0])?,
-                    self.opd(inputs[1])?,
-                    self.opd(inputs[2])?,
-                ];
-                let helper = self.helpers.array_store;
-                self.guarded_write(node, (helper, "array_store"), false, args, map)?;
+                let array = self.value(inputs[0])?;
+                let (index, src) = (self.opd(inputs[1])?, self.opd(inputs[2])?);
+                self.frozen_guard(node, array, map)?;
+                let (elements, index, offset) = self.element_address(array, index);
+                self.emit(Inst::Store {
+                    base: elements,
+                    index,
+                    offset,
+                    src,
+                    half: false,
+                });
+                map.current = None;
             }
             Op::ArrayPush => {
                 let args = vec![self.opd(inputs[0])?, self.opd(inputs[1])?];
@@ -1100,6 +1150,17 @@ impl Lowering<'_> {
                 self.call(None, self.helpers.store_env, "store_env", false, args);
                 // Running it again would show: later sites resume after it.
                 map.current = None;
+            }
+            // A String literal: a new String each time.
+            Op::Insn {
+                insn: Insn::Push(index),
+                method,
+                ..
+            } => {
+                let dst = self.vreg(node);
+                let args = vec![Opd::Imm(method.0.into()), Opd::Imm(index.into())];
+                let helper = self.helpers.string_literal;
+                self.call(Some(dst), helper, "string_literal", true, args);
             }
             Op::Send(_) | Op::Yield { .. } | Op::Insn { .. } => self.run_insn(node, map)?,
             // Loaded from the destructuring's Array right after it ran
@@ -1383,7 +1444,7 @@ impl Lowering<'_> {
             if let Op::Project(n) = *graph.op(user) {
                 parts[n as usize].get_or_insert(user);
                 let dst = self.vreg(user);
-                self.array_load(dst, Opd::Reg(array), Opd::Imm(i64::from(n)));
+                self.array_load(dst, array, Opd::Imm(i64::from(n)));
             }
         }
         parts

@@ -757,13 +757,28 @@ impl Emitter<'_> {
                 );
                 self.store(*dst, Reg::RAX);
             }
-            Inst::Load { dst, base, offset } => {
+            Inst::Load {
+                dst,
+                base,
+                index,
+                offset,
+            } => {
                 let base = self.reg_of(*base, Reg::R10);
-                dynasm!(self.ops ; .arch x64 ; mov rax, QWORD [Rq(base.0) + *offset]);
+                match index {
+                    None => dynasm!(self.ops ; .arch x64 ; mov rax, QWORD [Rq(base.0) + *offset]),
+                    Some(index) => {
+                        let index = self.reg_of(*index, Reg::R11);
+                        dynasm!(self.ops
+                            ; .arch x64
+                            ; mov rax, QWORD [Rq(base.0) + Rq(index.0) * 8 + *offset]
+                        );
+                    }
+                }
                 self.store(*dst, Reg::RAX);
             }
             Inst::Store {
                 base,
+                index,
                 offset,
                 src,
                 half,
@@ -776,10 +791,27 @@ impl Emitter<'_> {
                         Reg::R11
                     }
                 };
-                if *half {
-                    dynasm!(self.ops ; .arch x64 ; mov DWORD [Rq(base.0) + *offset], Rd(src.0));
-                } else {
-                    dynasm!(self.ops ; .arch x64 ; mov QWORD [Rq(base.0) + *offset], Rq(src.0));
+                match (index, half) {
+                    (None, true) => {
+                        dynasm!(self.ops ; .arch x64 ; mov DWORD [Rq(base.0) + *offset], Rd(src.0))
+                    }
+                    (None, false) => {
+                        dynasm!(self.ops ; .arch x64 ; mov QWORD [Rq(base.0) + *offset], Rq(src.0))
+                    }
+                    (Some(index), half) => {
+                        let index = self.reg_of(*index, Reg::RAX);
+                        if *half {
+                            dynasm!(self.ops
+                                ; .arch x64
+                                ; mov DWORD [Rq(base.0) + Rq(index.0) * 8 + *offset], Rd(src.0)
+                            );
+                        } else {
+                            dynasm!(self.ops
+                                ; .arch x64
+                                ; mov QWORD [Rq(base.0) + Rq(index.0) * 8 + *offset], Rq(src.0)
+                            );
+                        }
+                    }
                 }
             }
             Inst::FloatBin { op, dst, a, b } => {

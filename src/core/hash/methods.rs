@@ -339,12 +339,7 @@ fn fill_from_pairs(vm: &mut Vm, result: Value, pairs: Value) -> VmResult<()> {
                 vm.argument_error(format!("wrong element type {name} at {i} (expected array)"))
             );
         };
-        let items = pair
-            .get::<RArray>()
-            .expect("an Array")
-            .items
-            .borrow()
-            .clone();
+        let items = pair.get::<RArray>().expect("an Array").items().clone();
         match items[..] {
             [key] => vm.hash_set(result, key, Value::NIL)?,
             [key, value] => vm.hash_set(result, key, value)?,
@@ -361,7 +356,7 @@ fn fill_from_pairs(vm: &mut Vm, result: Value, pairs: Value) -> VmResult<()> {
 }
 
 fn array_item(array: Value, i: usize) -> Option<Value> {
-    array.get::<RArray>()?.items.borrow().get(i).copied()
+    array.get::<RArray>()?.items().get(i).copied()
 }
 
 /// MRI's `rb_builtin_class_name`: `nil`, `true` and `false` by value, else
@@ -619,7 +614,7 @@ fn flatten(vm: &mut Vm, hash: Value, args: &[Value]) -> VmResult {
 /// `array[index]` for `dig`: the index converted as Array#[] converts it.
 fn array_at(vm: &mut Vm, array: Value, index: Value) -> VmResult {
     let index = to_long(vm, index)?;
-    let items = array.get::<RArray>().expect("an Array").items.borrow();
+    let items = array.get::<RArray>().expect("an Array").items();
     let position = if index < 0 {
         index + items.len() as i64
     } else {

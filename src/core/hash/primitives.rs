@@ -131,12 +131,7 @@ fn set_pair(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
         let name = builtin_class_name(vm, args[1]);
         return Err(vm.type_error(format!("wrong element type {name} (expected array)")));
     };
-    let items = pair
-        .get::<RArray>()
-        .expect("an Array")
-        .items
-        .borrow()
-        .clone();
+    let items = pair.get::<RArray>().expect("an Array").items().clone();
     let [key, value] = items[..] else {
         return Err(vm.argument_error(format!(
             "element has wrong array length (expected 2, was {})",
