@@ -270,7 +270,7 @@ impl Vm {
     pub fn exception_message(&self, exception: Value) -> String {
         let message = self.ivar_get(exception, self.sym.mesg);
         match message.get::<RString>() {
-            Some(s) => String::from_utf8_lossy(&s.bytes.borrow()).into_owned(),
+            Some(s) => String::from_utf8_lossy(&s.bytes()).into_owned(),
             None => self.class_name(self.real_class_of(exception)),
         }
     }
@@ -282,7 +282,7 @@ impl Vm {
                 .items()
                 .iter()
                 .filter_map(|line| line.get::<RString>())
-                .map(|s| String::from_utf8_lossy(&s.bytes.borrow()).into_owned())
+                .map(|s| String::from_utf8_lossy(&s.bytes()).into_owned())
                 .collect(),
             None => Vec::new(),
         }
@@ -394,7 +394,7 @@ impl Vm {
                 let inspect = self.sym.inspect;
                 let inspected = self.call(receiver, inspect, &[]).ok().and_then(|v| {
                     v.get::<RString>()
-                        .map(|s| String::from_utf8_lossy(&s.bytes.borrow()).into_owned())
+                        .map(|s| String::from_utf8_lossy(&s.bytes()).into_owned())
                 });
                 let text = match inspected {
                     Some(text) if text.len() <= 65 => text,

@@ -2155,7 +2155,7 @@ impl Vm {
         let mut bytes = Vec::new();
         for part in parts {
             let string = part.get::<RString>().expect("tostring left a String");
-            bytes.extend_from_slice(&string.bytes.borrow());
+            bytes.extend_from_slice(&string.bytes());
         }
         self.new_string(bytes)
     }

@@ -126,11 +126,54 @@ impl RObject {
     }
 }
 
-/// A String: mutable bytes (UTF-8 unless they are not).
+/// A String: mutable bytes (UTF-8 unless they are not), and how many
+/// characters they hold, once someone asked. Counting is a pass over the
+/// bytes; a tokenizer asking `s.length` and `s[i]` of the same long
+/// String at every character would otherwise be quadratic (MRI caches
+/// the same knowledge, as the String's "code range").
 #[repr(C)]
 pub struct RString {
     pub header: Header,
-    pub bytes: RefCell<Vec<u8>>,
+    bytes: RefCell<Vec<u8>>,
+    /// The character count (`usize::MAX` until counted); every change of
+    /// the bytes, which goes through [`RString::bytes_mut`], forgets it.
+    chars: Cell<usize>,
+}
+
+impl RString {
+    pub fn new(class: Value, bytes: Vec<u8>) -> RString {
+        RString {
+            header: Header::new(RString::KIND, class),
+            bytes: RefCell::new(bytes),
+            chars: Cell::new(usize::MAX),
+        }
+    }
+
+    /// The bytes, to read.
+    pub fn bytes(&self) -> std::cell::Ref<'_, Vec<u8>> {
+        self.bytes.borrow()
+    }
+
+    /// The bytes, to change.
+    pub fn bytes_mut(&self) -> std::cell::RefMut<'_, Vec<u8>> {
+        self.chars.set(usize::MAX);
+        self.bytes.borrow_mut()
+    }
+
+    /// How many characters the bytes hold (an invalid byte counts as one).
+    pub fn char_len(&self) -> usize {
+        if self.chars.get() == usize::MAX {
+            self.chars
+                .set(crate::core::string::char_count(&self.bytes()));
+        }
+        self.chars.get()
+    }
+
+    /// Whether every character is one byte (character and byte indexes
+    /// agree).
+    pub fn single_byte_chars(&self) -> bool {
+        self.char_len() == self.bytes().len()
+    }
 }
 
 /// An Array: its elements in a `Vec`, and beside it where they are, in two

@@ -1182,10 +1182,7 @@ impl Vm {
     pub fn new_string(&mut self, bytes: Vec<u8>) -> Value {
         self.heap.note_external(bytes.capacity());
         let class = self.c.string;
-        self.alloc(RString {
-            header: crate::heap::Header::new(RString::KIND, class),
-            bytes: RefCell::new(bytes),
-        })
+        self.alloc(RString::new(class, bytes))
     }
 
     pub fn new_str(&mut self, text: &str) -> Value {

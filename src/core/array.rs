@@ -832,7 +832,7 @@ pub fn values_equal(vm: &mut Vm, a: Value, b: Value) -> VmResult<bool> {
 }
 
 fn items_bytes(value: Value) -> Ref<'static, Vec<u8>> {
-    value.get::<RString>().unwrap().bytes.borrow()
+    value.get::<RString>().unwrap().bytes()
 }
 
 /// The hash of an element for `uniq` and the set operations: as Hash keys
@@ -1368,7 +1368,7 @@ fn join_into(
             out.extend_from_slice(separator);
         }
         if let Some(s) = element.get::<RString>() {
-            out.extend_from_slice(&s.bytes.borrow());
+            out.extend_from_slice(&s.bytes());
         } else if element.get::<RArray>().is_some() {
             join_into(vm, element, separator, out, seen)?;
         } else {

@@ -299,7 +299,7 @@ impl Vm {
             f.to_bits().hash(&mut hasher);
             1u8.hash(&mut hasher);
         } else if let Some(string) = key.get::<RString>() {
-            string.bytes.borrow().hash(&mut hasher);
+            string.bytes().hash(&mut hasher);
         } else if !key.is_heap() {
             key.bits().hash(&mut hasher);
         } else if key.get::<RArray>().is_some() {
@@ -358,7 +358,7 @@ impl Vm {
             return Ok(x == y);
         }
         if let (Some(x), Some(y)) = (a.get::<RString>(), b.get::<RString>()) {
-            return Ok(*x.bytes.borrow() == *y.bytes.borrow());
+            return Ok(*x.bytes() == *y.bytes());
         }
         if !a.is_heap() || Int::of(a).is_some() || float_of(a).is_some() {
             return Ok(false);
@@ -462,7 +462,7 @@ impl Vm {
                     && !string.header.is_frozen()
                     && self.class_of(key) == self.c.string =>
             {
-                let bytes = string.bytes.borrow().clone();
+                let bytes = string.bytes().clone();
                 let copy = self.new_string(bytes);
                 copy.header().expect("a string").freeze();
                 copy

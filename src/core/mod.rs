@@ -99,14 +99,14 @@ pub fn define_core(vm: &mut Vm) {
 impl Vm {
     /// The bytes of a String value.
     pub fn string_bytes(&self, value: Value) -> Option<Vec<u8>> {
-        value.get::<RString>().map(|s| s.bytes.borrow().clone())
+        value.get::<RString>().map(|s| s.bytes().clone())
     }
 
     /// A String value's text (lossy for invalid UTF-8).
     pub fn string_text(&self, value: Value) -> Option<String> {
         value
             .get::<RString>()
-            .map(|s| String::from_utf8_lossy(&s.bytes.borrow()).into_owned())
+            .map(|s| String::from_utf8_lossy(&s.bytes()).into_owned())
     }
 
     /// `value.inspect` as Rust text.

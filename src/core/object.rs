@@ -153,8 +153,7 @@ pub fn object_id(value: Value) -> u64 {
 pub fn default_to_s(vm: &Vm, value: Value) -> String {
     let class = vm.class_name(vm.real_class_of(value));
     if value.get::<RString>().is_some() {
-        return String::from_utf8_lossy(&value.get::<RString>().unwrap().bytes.borrow())
-            .into_owned();
+        return String::from_utf8_lossy(&value.get::<RString>().unwrap().bytes()).into_owned();
     }
     format!("#<{class}:0x{:016x}>", value.bits())
 }

@@ -439,7 +439,7 @@ pub struct State {
 /// was); ArgumentError when it is not valid UTF-8.
 pub fn match_text(vm: &mut Vm, string: Value) -> VmResult<Rc<str>> {
     let rstring = string.get::<RString>().expect("a String");
-    let bytes = rstring.bytes.borrow();
+    let bytes = rstring.bytes();
     if let Some(last) = &vm.regexp_state.last_text {
         if last.as_bytes() == bytes.as_slice() {
             return Ok(last.clone());

@@ -62,11 +62,16 @@ pub fn define(vm: &mut Vm) {
 
 /// The bytes of a String value (held only while no Ruby code runs).
 pub(crate) fn bytes_of(value: Value) -> Ref<'static, Vec<u8>> {
-    value.get::<RString>().expect("a String").bytes.borrow()
+    value.get::<RString>().expect("a String").bytes()
+}
+
+/// A String value's object.
+pub(crate) fn string_of(value: Value) -> &'static RString {
+    value.get::<RString>().expect("a String")
 }
 
 fn bytes_mut(value: Value) -> RefMut<'static, Vec<u8>> {
-    value.get::<RString>().expect("a String").bytes.borrow_mut()
+    value.get::<RString>().expect("a String").bytes_mut()
 }
 
 /// A copy of a String value's bytes.
@@ -445,7 +450,7 @@ fn define_basics(vm: &mut Vm) {
     vm.define_native(string, "===", 1, Some(1), string_eq);
     vm.define_native(string, "eql?", 1, Some(1), |_, s, args| {
         Ok(Value::bool(match args[0].get::<RString>() {
-            Some(other) => *bytes_of(s) == *other.bytes.borrow(),
+            Some(other) => *bytes_of(s) == *other.bytes(),
             None => false,
         }))
     });
@@ -463,7 +468,7 @@ fn define_basics(vm: &mut Vm) {
             None => None,
         };
         if let Some(text) = text.and_then(|t| t.get::<RString>()) {
-            let order = bytes_of(s).as_slice().cmp(text.bytes.borrow().as_slice());
+            let order = bytes_of(s).as_slice().cmp(text.bytes().as_slice());
             return Ok(Value::small(order as i64));
         }
         let cmp = vm.sym.compare;
@@ -650,7 +655,7 @@ fn string_eq(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
 /// but has `to_str`: then its own `==` decides (MRI's rb_str_equal).
 pub(crate) fn string_equal(vm: &Vm, s: Value, other: Value) -> Option<bool> {
     if let Some(other) = other.get::<RString>() {
-        return Some(*bytes_of(s) == *other.bytes.borrow());
+        return Some(*bytes_of(s) == *other.bytes());
     }
     let to_str = vm.sym.to_str;
     let converts = other.is_heap() && vm.find_method(vm.class_of(other), to_str).is_some();
@@ -658,7 +663,7 @@ pub(crate) fn string_equal(vm: &Vm, s: Value, other: Value) -> Option<bool> {
 }
 
 fn string_length(_: &mut Vm, s: Value, _: &[Value]) -> VmResult {
-    Ok(Value::small(char_count(&bytes_of(s)) as i64))
+    Ok(Value::small(string_of(s).char_len() as i64))
 }
 
 /// `to_s`: the receiver, or a plain String copy of an instance of a

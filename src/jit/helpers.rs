@@ -1006,8 +1006,7 @@ extern "C" fn string_compare(a: u64, b: u64) -> i64 {
         Value::from_bits(bits)
             .get::<crate::object::RString>()
             .expect("kind guards checked the Strings")
-            .bytes
-            .borrow()
+            .bytes()
     };
     bytes(a).as_slice().cmp(bytes(b).as_slice()) as i64
 }
@@ -1016,7 +1015,7 @@ extern "C" fn string_length(string: u64) -> i64 {
     let string = Value::from_bits(string)
         .get::<crate::object::RString>()
         .expect("a kind guard checked the String");
-    crate::core::string::char_count(&string.bytes.borrow()) as i64
+    string.char_len() as i64
 }
 
 extern "C" fn kind_of(ctx: *mut Activation, value: u64, module: u64) -> u64 {
@@ -1611,7 +1610,7 @@ impl Vm {
             return format!("{:?}", float.value);
         }
         if let Some(string) = value.get::<crate::object::RString>() {
-            return format!("{:?}", String::from_utf8_lossy(&string.bytes.borrow()));
+            return format!("{:?}", String::from_utf8_lossy(&string.bytes()));
         }
         format!("#<{}>", self.class_name(self.class_of(value)))
     }

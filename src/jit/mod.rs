@@ -1041,7 +1041,7 @@ impl Runtime for VmRuntime<'_> {
             return big.value.to_string();
         }
         if let Some(string) = value.get::<RString>() {
-            return format!("{:?}", String::from_utf8_lossy(&string.bytes.borrow()));
+            return format!("{:?}", String::from_utf8_lossy(&string.bytes()));
         }
         format!("#<{}>", self.vm.class_name(self.vm.class_of(value)))
     }

@@ -14,8 +14,8 @@
 
 use super::{
     bytes_of, char_count, char_len, copy_of, expect_pattern, expect_string,
-    expect_string_or_regexp, is_regexp, regexp_argument, set_bytes, store_if_changed, to_long,
-    CharMap, Pattern,
+    expect_string_or_regexp, is_regexp, regexp_argument, set_bytes, store_if_changed, string_of,
+    to_long, CharMap, Pattern,
 };
 use crate::core::array::{append, append_strings};
 use crate::core::regexp::{self, char_index, match_text, regexp_data, Spans};
@@ -51,6 +51,19 @@ pub fn define(vm: &mut Vm) {
         } else {
             Value::NIL
         })
+    });
+    vm.define_native(string, "setbyte", 2, Some(2), |vm, s, args| {
+        vm.check_frozen(s)?;
+        let index = to_long(vm, args[0])?;
+        let byte = to_long(vm, args[1])?;
+        let len = bytes_of(s).len() as i64;
+        let at = if index < 0 { index + len } else { index };
+        if !(0..len).contains(&at) {
+            let class = vm.c.index_error;
+            return Err(vm.raise(class, format!("index {index} out of string")));
+        }
+        string_of(s).bytes_mut()[at as usize] = byte as u8;
+        Ok(args[1])
     });
     vm.define_native(string, "insert", 2, Some(2), |vm, s, args| {
         vm.check_frozen(s)?;
@@ -155,32 +168,35 @@ fn select(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult<Option<Range<usize>
         return Ok(substring(&bytes_of(s), start, length, false));
     }
     if let Some(needle) = first.get::<RString>() {
-        let needle = needle.bytes.borrow().clone();
+        let needle = needle.bytes().clone();
         let bytes = copy_of(s);
         let found = find_char(&bytes, &CharMap::new(&bytes), &needle, 0);
         return Ok(found.map(|at| at..at + needle.len()));
     }
     if !first.is_fixnum() && vm.is_kind_of(first, vm.c.range) {
-        let len = char_count(&bytes_of(s));
+        let len = string_of(s).char_len();
         return Ok(match range_bounds(vm, first, len, false)? {
             Some((start, length)) => substring(&bytes_of(s), start as i64, length as i64, false),
             None => None,
         });
     }
     let index = to_long(vm, first)?;
-    let bytes = bytes_of(s);
+    let string = string_of(s);
+    let bytes = string.bytes();
     let index = if index < 0 {
-        index + char_count(&bytes) as i64
+        index + string.char_len() as i64
     } else {
         index
     };
     if index < 0 {
         return Ok(None);
     }
-    Ok(match skip_chars(&bytes, index as usize, false) {
-        Some(start) if start < bytes.len() => Some(start..start + char_len(&bytes[start..])),
-        _ => None,
-    })
+    Ok(
+        match skip_chars(&bytes, index as usize, string.single_byte_chars()) {
+            Some(start) if start < bytes.len() => Some(start..start + char_len(&bytes[start..])),
+            _ => None,
+        },
+    )
 }
 
 /// The bytes `[regexp]` or `[regexp, capture]` selects (setting `$~`), or
@@ -389,7 +405,7 @@ fn aset(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
         return Ok(value);
     }
     if let Some(needle) = first.get::<RString>() {
-        let needle = needle.bytes.borrow().clone();
+        let needle = needle.bytes().clone();
         let bytes = copy_of(s);
         let Some(at) = find_char(&bytes, &CharMap::new(&bytes), &needle, 0) else {
             let class = vm.c.index_error;
