@@ -66,12 +66,16 @@ fn a_loop_condition_is_a_compare_and_jump() {
     ");
 }
 
-/// A recursive call (not inlined) to a Ruby method whose receiver's class
-/// is guarded: a native call, which tries the callee's compiled code first
-/// and goes through the runtime (`call_direct`, no lookup) while it has
-/// none. A poll follows the call, resuming after it with its result.
+/// A recursive call to a Ruby method whose receiver's class is guarded is
+/// unrolled once: the inlined copy tests its own `n == 0` on the untagged
+/// `n - 1`. Its own recursive call is a native call, which tries the
+/// callee's compiled code first and goes through the runtime
+/// (`call_direct`, no lookup) while it has none; it passes the values of
+/// the inlined frame too, which names it in backtraces. A poll follows the
+/// call, resuming after it with its result, and the sites after it
+/// rebuild both frames (`@17 @19`: the outer frame waits in its call).
 #[test]
-fn a_guarded_send_to_a_ruby_method_is_a_native_call() {
+fn a_recursive_call_is_unrolled_once_then_a_native_call() {
     let lir = lir_after_run(
         "def count(n)\n  if n == 0\n    0\n  else\n    count(n - 1) + 1\n  end\nend\n2000.times { count(3) }\n",
         "count",
@@ -82,28 +86,40 @@ fn a_guarded_send_to_a_ruby_method_is_a_native_call() {
       v1 = param arg 0
       guard v1 & 0x1 != 0 else site 0
       v2 = untag v1
-      branch v2 ne 0x0 ? b1 : b2
+      branch v2 ne 0x0 ? b1 : b5
     b1:
       v3 = sub v2, 0x1 check site 1
       guard kind v0 Heap { offset: 8, word: CLASS, byte: false } else site 2
-      v4 = tag v3
-      v5 = call native or call_direct(ctx, 0x0, 0x8000000000000011, 0x2, [v0, v4]) pending
-      poll site 3
-      guard v5 & 0x1 != 0 else site 4
-      v6 = untag v5
-      v7 = add v6, 0x1 check site 5
-      v8 = tag v7
-      jump b3(v8)
+      branch v3 ne 0x0 ? b2 : b3
     b2:
-      jump b3(0x1)
-    b3(v9):
-      return v9
+      v4 = sub v3, 0x1 check site 3
+      v5 = tag v4
+      v6 = call native or call_direct(ctx, 0x0, 0x8000000100000011, 0x2, [v0, v5, v0, v1, v0, v3, v0, v4]) pending
+      poll site 4
+      guard v6 & 0x1 != 0 else site 5
+      v7 = untag v6
+      v8 = add v7, 0x1 check site 6
+      v9 = tag v8
+      jump b4(v9)
+    b3:
+      jump b4(0x1)
+    b4(v10):
+      v11 = untag v10
+      v12 = add v11, 0x1 check site 7
+      v13 = tag v12
+      jump b6(v13)
+    b5:
+      jump b6(0x1)
+    b6(v14):
+      return v14
     site 0: kind fixnum -> @0 [v0, v1]
     site 1: overflow -> @0 [v0, v1]
     site 2: kind Object -> @0 [v0, v1]
-    site 3: invalidated -> @17 after call [v0, v1]
-    site 4: kind fixnum -> @19 [v0, v1, v5, 0x3]
-    site 5: overflow -> @19 [v0, v1, v5, 0x3]
+    site 3: overflow -> @0 [v0, v1]
+    site 4: invalidated -> @17 @17 after call [v0, v1, v0, v3 as int]
+    site 5: kind fixnum -> @17 @19 [v0, v1, v0, v3 as int, v6, 0x3]
+    site 6: overflow -> @17 @19 [v0, v1, v0, v3 as int, v6, 0x3]
+    site 7: overflow -> @19 [v0, v1, v10, 0x3]
     ");
 }
 

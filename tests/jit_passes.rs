@@ -127,11 +127,14 @@ add_with_side_effects(1, 2)
     "#);
 }
 
-/// `fib`: the recursive sends stay calls (bound to Object), the arithmetic
-/// and comparison are fixnum operations, and the guard on `n` is checked
-/// once.
+/// `fib`: the recursion is unrolled once (each recursive send inlines a
+/// copy of `fib`, with `outer=` states naming the frame waiting in the
+/// call), and the copies' own recursive sends stay calls (bound to
+/// Object). The arithmetic and comparisons are fixnum operations, and the
+/// guards on `n` and on `self` are checked once: the copies' `n` is the
+/// untagged `n - 1` and `n - 2` of the outer frame.
 #[test]
-fn fib_keeps_recursive_calls_and_inlines_arithmetic() {
+fn fib_unrolls_its_recursion_once() {
     let graphs = graphs_after_run(
         r#"def fib(n)
   if n < 2
@@ -169,25 +172,76 @@ fib(12)
     v21 = tag_fixnum v19
     v22 = state fib@17 self=v3 args=[v1] locals=[n=v1] stack=[v3, v21]
     v23 = guard(kind Object) v20 state=v22 ctrl=v19
-    v24 = send fib(1) @Object v3, v21 state=v22 ctrl=v23
-    v25 = state fib@21 self=v3 args=[v1] locals=[] stack=[v24, v3, v1, v4]
-    v26 = fixnum_sub v7, v8 state=v25 ctrl=v24
-    v27 = tag_fixnum v26
-    v28 = state fib@22 self=v3 args=[v1] locals=[] stack=[v24, v3, v27]
-    v29 = send fib(1) @Object v3, v27 state=v28 ctrl=v26
-    v30 = is_kind(fixnum) v24
-    v31 = state fib@23 self=v3 args=[v1] locals=[] stack=[v24, v29]
-    v32 = guard(kind fixnum) v30 state=v31 ctrl=v29
-    v33 = is_kind(fixnum) v29
-    v34 = guard(kind fixnum) v33 state=v31 ctrl=v32
-    v35 = untag_fixnum v24
-    v36 = untag_fixnum v29
-    v37 = fixnum_add v35, v36 state=v31 ctrl=v34
-    v38 = merge ctrl=[v14, v37]
-    v39 = phi v1, v41 ctrl=v38
-    v40 = return v39 ctrl=v38
-    v41 = tag_fixnum v37
-    v42 = finish ctrl=[v40]
+    v24 = int_lt v19, v8
+    v25 = bool_not v24
+    v26 = state fib@17 self=v3 args=[v1] locals=[n=v1] stack=[]
+    v27 = bool_to_value v25
+    v28 = state fib@8 self=v3 args=[v21] locals=[n=v21] stack=[v27] outer=v26
+    v29 = branch v25 state=v28 ctrl=v23
+    v30 = if_false ctrl=v29
+    v31 = if_true ctrl=v29
+    v32 = state fib@16 self=v3 args=[v21] locals=[n=v21] stack=[v3, v21, v17] outer=v26
+    v33 = fixnum_sub v19, v16 state=v32 ctrl=v31
+    v34 = tag_fixnum v33
+    v35 = state fib@17 self=v3 args=[v21] locals=[n=v21] stack=[v3, v34] outer=v26
+    v36 = send fib(1) @Object v3, v34 state=v35 ctrl=v33
+    v37 = state fib@21 self=v3 args=[v21] locals=[] stack=[v36, v3, v21, v4] outer=v26
+    v38 = fixnum_sub v19, v8 state=v37 ctrl=v36
+    v39 = tag_fixnum v38
+    v40 = state fib@22 self=v3 args=[v21] locals=[] stack=[v36, v3, v39] outer=v26
+    v41 = send fib(1) @Object v3, v39 state=v40 ctrl=v38
+    v42 = is_kind(fixnum) v36
+    v43 = state fib@23 self=v3 args=[v21] locals=[] stack=[v36, v41] outer=v26
+    v44 = guard(kind fixnum) v42 state=v43 ctrl=v41
+    v45 = is_kind(fixnum) v41
+    v46 = guard(kind fixnum) v45 state=v43 ctrl=v44
+    v47 = untag_fixnum v36
+    v48 = untag_fixnum v41
+    v49 = fixnum_add v47, v48 state=v43 ctrl=v46
+    v50 = merge ctrl=[v30, v49]
+    v51 = phi v21, v90 ctrl=v50
+    v52 = state fib@21 self=v3 args=[v1] locals=[] stack=[v51, v3, v1, v4]
+    v53 = fixnum_sub v7, v8 state=v52 ctrl=v50
+    v54 = int_lt v53, v8
+    v55 = bool_not v54
+    v56 = state fib@22 self=v3 args=[v1] locals=[] stack=[v51]
+    v57 = tag_fixnum v53
+    v58 = bool_to_value v55
+    v59 = state fib@8 self=v3 args=[v57] locals=[n=v57] stack=[v58] outer=v56
+    v60 = branch v55 state=v59 ctrl=v53
+    v61 = if_false ctrl=v60
+    v62 = if_true ctrl=v60
+    v63 = state fib@16 self=v3 args=[v57] locals=[n=v57] stack=[v3, v57, v17] outer=v56
+    v64 = fixnum_sub v53, v16 state=v63 ctrl=v62
+    v65 = tag_fixnum v64
+    v66 = state fib@17 self=v3 args=[v57] locals=[n=v57] stack=[v3, v65] outer=v56
+    v67 = send fib(1) @Object v3, v65 state=v66 ctrl=v64
+    v68 = state fib@21 self=v3 args=[v57] locals=[] stack=[v67, v3, v57, v4] outer=v56
+    v69 = fixnum_sub v53, v8 state=v68 ctrl=v67
+    v70 = tag_fixnum v69
+    v71 = state fib@22 self=v3 args=[v57] locals=[] stack=[v67, v3, v70] outer=v56
+    v72 = send fib(1) @Object v3, v70 state=v71 ctrl=v69
+    v73 = is_kind(fixnum) v67
+    v74 = state fib@23 self=v3 args=[v57] locals=[] stack=[v67, v72] outer=v56
+    v75 = guard(kind fixnum) v73 state=v74 ctrl=v72
+    v76 = is_kind(fixnum) v72
+    v77 = guard(kind fixnum) v76 state=v74 ctrl=v75
+    v78 = untag_fixnum v67
+    v79 = untag_fixnum v72
+    v80 = fixnum_add v78, v79 state=v74 ctrl=v77
+    v81 = merge ctrl=[v61, v80]
+    v82 = phi v57, v91 ctrl=v81
+    v83 = untag_fixnum v51
+    v84 = untag_fixnum v82
+    v85 = state fib@23 self=v3 args=[v1] locals=[] stack=[v51, v82]
+    v86 = fixnum_add v83, v84 state=v85 ctrl=v81
+    v87 = merge ctrl=[v14, v86]
+    v88 = phi v1, v92 ctrl=v87
+    v89 = return v88 ctrl=v87
+    v90 = tag_fixnum v49
+    v91 = tag_fixnum v80
+    v92 = tag_fixnum v86
+    v93 = finish ctrl=[v89]
     "#);
 }
 

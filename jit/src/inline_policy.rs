@@ -3,13 +3,30 @@
 //! For now a size limit (the budgeted, exploring inliner of seed 002 will
 //! replace this module): a callee is inlined when its bytecode is small,
 //! the call is not too deep in inlined frames, the callee is not already
-//! being inlined further out (recursion stays a call), and the graph has
-//! room left.
+//! being inlined further out, and the graph has room left.
+//!
+//! Recursion is unrolled once, as C compilers unroll it: a small method
+//! that involves no block, already on the chain, is inlined one more
+//! time, and its own recursive calls stay calls. (A method that yields,
+//! passes its block on or passes a literal block is left alone: the calls
+//! its inlined frames make with a block go through the runtime, which
+//! rebuilds those frames, and that costs more than the call saved.) `fib(n - 1) + fib(n - 2)` compiled so makes four
+//! calls, each of which does the work of two levels:
+//!
+//! ```text
+//! fib                      fib
+//!   call fib(n - 1)   -->    [fib(n - 1) inlined: call fib(n - 2), call fib(n - 3)]
+//!   call fib(n - 2)          [fib(n - 2) inlined: call fib(n - 3), call fib(n - 4)]
+//! ```
 
 use bytecode::Method;
 
 /// Callees with more instructions than this stay calls.
 pub const MAX_CALLEE_INSNS: usize = 120;
+/// How many times a method already on the chain is inlined again.
+pub const MAX_RECURSIVE_INLINING: usize = 1;
+/// Recursive callees with more instructions than this stay calls.
+pub const MAX_RECURSIVE_CALLEE_INSNS: usize = 40;
 /// How many inlined frames may nest.
 pub const MAX_DEPTH: usize = 6;
 /// The graph size past which nothing more is inlined.
@@ -21,6 +38,20 @@ pub const MAX_GRAPH_NODES: usize = 6000;
 /// exit (made by the runtime) hands the whole compiled frame over to the
 /// interpreter each time.
 pub const EXITING_BLOCK_ROOM: usize = 3;
+
+/// Whether `code` yields, takes or passes on its block, or passes a
+/// literal block.
+fn involves_blocks(code: &Method) -> bool {
+    code.insns.iter().any(|insn| {
+        matches!(
+            insn,
+            bytecode::Insn::Yield { .. } | bytecode::Insn::BlockParam
+        )
+    }) || code
+        .sites
+        .iter()
+        .any(|site| site.block.is_some() || site.flags & bytecode::call_flags::BLOCK_FORWARD != 0)
+}
 
 /// Whether `code` passes a literal block that leaves with `return` or
 /// `break`.
@@ -46,7 +77,8 @@ pub enum Decision {
     TooBig,
     /// Over [`MAX_DEPTH`] frames deep.
     TooDeep,
-    /// The callee is already on the inlined call chain.
+    /// The callee is already on the inlined call chain, as often as
+    /// [`MAX_RECURSIVE_INLINING`] allows, or it is too big to unroll.
     Recursive,
     /// The graph is over [`MAX_GRAPH_NODES`].
     GraphFull,
@@ -78,14 +110,14 @@ impl Decision {
 }
 
 /// Whether to inline `callee` at a call `depth` inlined frames deep into a
-/// graph of `graph_nodes` nodes, `on_chain` telling whether the callee is
-/// one of the frames already around the call, and `reads_last_match`
+/// graph of `graph_nodes` nodes, `on_chain` telling how many of the frames
+/// already around the call are the callee's, and `reads_last_match`
 /// whether it reads or sets its frame's last match (the runtime knows).
 pub fn decide(
     callee: &Method,
     depth: usize,
     graph_nodes: usize,
-    on_chain: bool,
+    on_chain: usize,
     reads_last_match: bool,
 ) -> Decision {
     if callee.kind == bytecode::MethodKind::Method
@@ -97,7 +129,10 @@ pub fn decide(
         Decision::BlockParameter
     } else if reads_last_match {
         Decision::LastMatch
-    } else if on_chain {
+    } else if on_chain > MAX_RECURSIVE_INLINING
+        || (on_chain > 0
+            && (callee.insns.len() > MAX_RECURSIVE_CALLEE_INSNS || involves_blocks(callee)))
+    {
         Decision::Recursive
     } else if depth >= MAX_DEPTH
         || (depth + EXITING_BLOCK_ROOM > MAX_DEPTH && passes_exiting_block(callee))

@@ -108,9 +108,10 @@ fn suspended(graph: &mut Graph, state: NodeId, pop: usize) -> NodeId {
 /// `state` (`plain`: its arguments need no laying out; `block`: the
 /// literal block it is passed), and counts the answer.
 ///
-/// A method already on the chain is recursion, unless it is passed a
-/// literal block that is not: an iterator nested in its own block's
-/// caller (`rows.each { |row| row.each { ... } }`) runs other code.
+/// A method already on the chain is recursion (the policy unrolls it
+/// once), unless it is passed a literal block that is not: an iterator
+/// nested in its own block's caller (`rows.each { |row| row.each { ... } }`)
+/// runs other code.
 fn judge(
     graph: &Graph,
     session: &mut Session,
@@ -133,7 +134,11 @@ fn judge(
             code,
             depth,
             graph.live_count(),
-            around.contains(&method) && block.is_none_or(|block| around.contains(&block)),
+            if block.is_none_or(|block| around.contains(&block)) {
+                around.iter().filter(|&&m| m == method).count()
+            } else {
+                0
+            },
             session.rt.reads_last_match(method),
         )
     } else {
