@@ -241,6 +241,30 @@ fn array_elements_are_loads_and_stores() {
     ");
 }
 
+/// `s[i]` of a String and an Integer: after the kind guards, one call of
+/// the `string_char_at` helper, which makes the character's String
+/// without a frame (nil outside the String).
+#[test]
+fn a_string_index_is_a_helper_call() {
+    let lir = lir_after_run(
+        "def at(s, i) = s[i]\n2000.times { |i| at(\"abc\", i % 4) }\n",
+        "at",
+    );
+    insta::assert_snapshot!(without_class_words(&lir), @r"
+    b0:
+      v0 = param self
+      v1 = param arg 0
+      v2 = param arg 1
+      guard kind v1 Heap { offset: 8, word: CLASS, byte: false } else site 0
+      guard v2 & 0x1 != 0 else site 1
+      v3 = untag v2
+      v4 = call string_char_at(ctx, v1, v3)
+      return v4
+    site 0: kind String -> @0 [v0, v1, v2]
+    site 1: kind fixnum -> @0 [v0, v1, v2]
+    ");
+}
+
 /// `walk(i + 1, &block)` of a block parameter only passed on: the send
 /// passes the frame's block (`BLOCK_FORWARD`, no Proc, no operand), so it
 /// can still be bound to `walk` and called directly, without the send's

@@ -511,6 +511,9 @@ pub enum Op {
     StringCompare,
     /// A String's length in characters (Int). Inputs: the String.
     StringLength,
+    /// A new String of a String's character i (counting from the end when
+    /// negative), or nil outside it. Inputs: the String, i (Int).
+    StringCharAt,
     /// Whether a value is an instance of a class or module, or of a
     /// class that includes it (Bool). Inputs: the value, the module.
     IsKindOf,
@@ -601,6 +604,7 @@ impl Op {
             | Op::ArrayPush
             | Op::StringCompare
             | Op::StringLength
+            | Op::StringCharAt
             | Op::IsKindOf
             | Op::StringEq => true,
             Op::Int(op) => op.is_checked(),
@@ -683,6 +687,7 @@ impl Op {
             | Op::NewEnv { .. }
             | Op::ArrayLoad
             | Op::ArrayGet
+            | Op::StringCharAt
             | Op::Phi
             | Op::Project(_)
             | Op::BoolToValue

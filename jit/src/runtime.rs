@@ -83,6 +83,8 @@ pub enum Intrinsic {
     KindOf,
     /// `String#length` and `#size`.
     StringLength,
+    /// `String#[]` with one Integer index.
+    StringIndex,
     /// `Module#===`.
     ModuleCaseEq,
     /// `Symbol#===`: identity.
@@ -257,6 +259,9 @@ pub struct Helpers {
     /// captured locals of an inlined frame of `method` (all nil), inside
     /// `parent`.
     pub new_env: u64,
+    /// `fn(ctx, string, index) -> u64`: a new String of the character at
+    /// `index` (counting from the end when negative), or nil outside it.
+    pub string_char_at: u64,
     /// `fn(ctx, method, index) -> u64`: a new String of literal `index`
     /// of `method` (what `push` of a String literal makes each time).
     pub string_literal: u64,

@@ -45,7 +45,7 @@ use crate::value::Value;
 use crate::vm::{Vm, VmResult};
 use std::cell::{Ref, RefMut};
 
-pub(crate) use index::{aref, end_with, match_p, start_with};
+pub(crate) use index::{aref, char_at, end_with, match_p, start_with};
 pub(crate) use transform::{capitalize, downcase, succ, swapcase, upcase};
 
 pub fn define(vm: &mut Vm) {

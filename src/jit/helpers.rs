@@ -161,6 +161,7 @@ pub fn table() -> Helpers {
         load_env: load_env as *const () as u64,
         new_env: new_env as *const () as u64,
         string_literal: string_literal as *const () as u64,
+        string_char_at: string_char_at as *const () as u64,
         array_push: array_push as *const () as u64,
         string_compare: string_compare as *const () as u64,
         string_length: string_length as *const () as u64,
@@ -912,9 +913,18 @@ extern "C" fn new_env(ctx: *mut Activation, method: u64, parent: u64) -> u64 {
     vm.new_env(&code, Value::from_bits(parent)).bits()
 }
 
+extern "C" fn string_char_at(ctx: *mut Activation, string: u64, index: i64) -> u64 {
+    // SAFETY: compiled code passes its own ctx. Taking a character
+    // allocates and needs no frame: a collection finds the values of
+    // virtual frames on the machine stack.
+    let vm = unsafe { &mut *((*ctx).vm as *mut Vm) };
+    crate::core::string::char_at(vm, Value::from_bits(string), index).bits()
+}
+
 extern "C" fn string_literal(ctx: *mut Activation, method: u64, index: u64) -> u64 {
-    // SAFETY: compiled code passes its own ctx.
-    let (_, vm) = unsafe { context(ctx) };
+    // SAFETY: compiled code passes its own ctx. A literal allocates and
+    // needs no frame.
+    let vm = unsafe { &mut *((*ctx).vm as *mut Vm) };
     let bytecode::Literal::String(bytes) =
         &vm.methods[method as usize].code.literals[index as usize]
     else {

@@ -258,6 +258,7 @@ impl Intrinsics {
         table.push((vm.c.kernel, "kind_of?", Intrinsic::KindOf));
         table.push((vm.c.string, "length", Intrinsic::StringLength));
         table.push((vm.c.string, "size", Intrinsic::StringLength));
+        table.push((vm.c.string, "[]", Intrinsic::StringIndex));
         table.push((vm.c.module, "===", Intrinsic::ModuleCaseEq));
         table.push((vm.c.symbol, "===", Intrinsic::SymbolCaseEq));
         table.push((vm.c.basic_object, "equal?", Intrinsic::Identical));

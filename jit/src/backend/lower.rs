@@ -1030,6 +1030,12 @@ impl Lowering<'_> {
                 let helper = self.helpers.array_push;
                 self.guarded_write(node, (helper, "array_push"), false, args, map)?;
             }
+            Op::StringCharAt => {
+                let args = vec![self.opd(inputs[0])?, self.opd(inputs[1])?];
+                let dst = self.vreg(node);
+                let helper = self.helpers.string_char_at;
+                self.call(Some(dst), helper, "string_char_at", true, args);
+            }
             Op::StringLength => {
                 let args = vec![self.opd(inputs[0])?];
                 let dst = self.vreg(node);

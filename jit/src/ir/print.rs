@@ -265,6 +265,7 @@ pub fn describe(graph: &Graph, node: NodeId, numbering: &Numbering, rt: &dyn Run
         Op::StringEq => format!("string_eq {inputs}"),
         Op::StringCompare => format!("string_compare {inputs}"),
         Op::StringLength => format!("string_length {inputs}"),
+        Op::StringCharAt => format!("string_char_at {inputs}"),
         Op::IsKindOf => format!("is_kind_of {inputs}"),
         Op::ArrayPush => format!("array_push {inputs}"),
         Op::ArrayGet => format!("array_get {inputs}"),

@@ -108,6 +108,7 @@ fn expect_inputs(op: &Op, count: usize) -> Option<Vec<Type>> {
             vec![Value, Value]
         }
         Op::StringLength => vec![Value],
+        Op::StringCharAt => vec![Value, Int],
         Op::ArrayGet => vec![Value, Int],
         Op::ArrayStore => vec![Value, Int, Value],
         Op::ShapeIs(_) | Op::TagFixnum | Op::IntToFloat => vec![Int],

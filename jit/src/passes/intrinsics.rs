@@ -148,6 +148,15 @@ fn send(graph: &mut Graph, rt: &dyn Runtime, node: NodeId, info: &SendInfo) -> b
             e.add(graph, Op::ArrayPush, &[inputs[0], inputs[1]]);
             e.finish(graph, Some(inputs[0]))
         }
+        // A String's character at an Integer index (an Integer-like index
+        // calls `to_int`: the runtime's `[]`).
+        (Callee::Intrinsic(Intrinsic::StringIndex), 1) if arg_kinds(0) == fixnums() => {
+            let mut e = Expansion::new(graph, node);
+            e.guard_kind(graph, inputs[1], Kind::Fixnum);
+            let i = e.add(graph, Op::UntagFixnum, &[inputs[1]]);
+            let character = e.add(graph, Op::StringCharAt, &[inputs[0], i]);
+            e.finish(graph, Some(character))
+        }
         (Callee::Intrinsic(Intrinsic::StringLength), 0) => {
             let mut e = Expansion::new(graph, node);
             let length = e.add(graph, Op::StringLength, &[inputs[0]]);

@@ -181,7 +181,12 @@ fn select(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult<Option<Range<usize>
         });
     }
     let index = to_long(vm, first)?;
-    let string = string_of(s);
+    Ok(char_span(string_of(s), index))
+}
+
+/// The bytes of character `index` (counting from the end when negative),
+/// or None outside the String.
+fn char_span(string: &RString, index: i64) -> Option<Range<usize>> {
     let bytes = string.bytes();
     let index = if index < 0 {
         index + string.char_len() as i64
@@ -189,14 +194,25 @@ fn select(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult<Option<Range<usize>
         index
     };
     if index < 0 {
-        return Ok(None);
+        return None;
     }
-    Ok(
-        match skip_chars(&bytes, index as usize, string.single_byte_chars()) {
-            Some(start) if start < bytes.len() => Some(start..start + char_len(&bytes[start..])),
-            _ => None,
-        },
-    )
+    match skip_chars(&bytes, index as usize, string.single_byte_chars()) {
+        Some(start) if start < bytes.len() => Some(start..start + char_len(&bytes[start..])),
+        _ => None,
+    }
+}
+
+/// `s[index]` of an Integer index: a new String of that character, or nil
+/// outside the String. It calls no Ruby code and raises nothing, so
+/// compiled code calls it without a frame (`String#[]` as an intrinsic).
+pub fn char_at(vm: &mut Vm, s: Value, index: i64) -> Value {
+    match char_span(string_of(s), index) {
+        Some(span) => {
+            let bytes = bytes_of(s)[span].to_vec();
+            vm.new_string(bytes)
+        }
+        None => Value::NIL,
+    }
 }
 
 /// The bytes `[regexp]` or `[regexp, capture]` selects (setting `$~`), or
