@@ -89,7 +89,7 @@ pub enum Intrinsic {
     ModuleCaseEq,
     /// `Symbol#===`: identity.
     SymbolCaseEq,
-    /// `BasicObject#equal?`.
+    /// `BasicObject#equal?`, and `==` of BasicObject and Symbol: identity.
     Identical,
     /// `String#<=>`.
     StringOrder,

@@ -262,6 +262,8 @@ impl Intrinsics {
         table.push((vm.c.module, "===", Intrinsic::ModuleCaseEq));
         table.push((vm.c.symbol, "===", Intrinsic::SymbolCaseEq));
         table.push((vm.c.basic_object, "equal?", Intrinsic::Identical));
+        table.push((vm.c.basic_object, "==", Intrinsic::Identical));
+        table.push((vm.c.symbol, "==", Intrinsic::Identical));
         for (class, name, intrinsic) in table {
             let sym = vm.symbols.intern(name);
             if let Some(entry) = vm.find_method(class, sym) {
