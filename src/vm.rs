@@ -384,6 +384,9 @@ pub struct Vm {
     /// Whether Integer, Float and String compare with the core's `<=>`,
     /// under the method serial held (see `core::array::Comparer`).
     pub native_comparisons: std::cell::Cell<Option<(u64, [bool; 3])>>,
+    /// Whether String and Symbol still have the core's `==`, and the
+    /// method serial that answer holds for (`core::array::values_equal`).
+    pub native_equalities: std::cell::Cell<Option<(u64, [bool; 2])>>,
     /// Bumped whenever a module is included: cached ancestries are stale.
     pub hierarchy_serial: u64,
     /// The id the next frame gets.
@@ -540,6 +543,7 @@ impl Vm {
             method_serial: 0,
             method_cache: RefCell::new((0, FxHashMap::default())),
             native_comparisons: std::cell::Cell::new(None),
+            native_equalities: std::cell::Cell::new(None),
             hierarchy_serial: 0,
             next_frame_id: 1,
             compiled_pending: None,

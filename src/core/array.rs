@@ -819,7 +819,9 @@ fn is_plain_string(vm: &Vm, value: Value) -> bool {
     value.get::<RString>().is_some() && vm.class_of(value) == vm.c.string
 }
 
-/// MRI's `rb_equal`: identical, or `a == b` is truthy.
+/// MRI's `rb_equal`: identical, or `a == b` is truthy. While the core's
+/// `==` of String and Symbol stand, a String or Symbol `a` is compared
+/// here, without a call (`include?` of a list of words, say).
 pub fn values_equal(vm: &mut Vm, a: Value, b: Value) -> VmResult<bool> {
     if a == b {
         return Ok(true);
@@ -827,8 +829,33 @@ pub fn values_equal(vm: &mut Vm, a: Value, b: Value) -> VmResult<bool> {
     if a.is_fixnum() && b.is_fixnum() && !vm.basic_ops_redefined {
         return Ok(false);
     }
+    let [strings, symbols] = native_equalities(vm);
+    if symbols && a.is_symbol() {
+        return Ok(false);
+    }
+    if strings && vm.class_of(a) == vm.c.string {
+        if let Some(equal) = crate::core::string::string_equal(vm, a, b) {
+            return Ok(equal);
+        }
+    }
     let eq = vm.sym.eq;
     Ok(vm.call(a, eq, &[b])?.truthy())
+}
+
+/// Whether String and Symbol still have the core's `==`, asked once per
+/// method serial.
+fn native_equalities(vm: &Vm) -> [bool; 2] {
+    if let Some((serial, natives)) = vm.native_equalities.get() {
+        if serial == vm.method_serial {
+            return natives;
+        }
+    }
+    let natives = [vm.c.string, vm.c.symbol].map(|class| {
+        vm.find_method(class, vm.sym.eq)
+            .is_some_and(|entry| matches!(entry.body, MethodBody::Native(_)))
+    });
+    vm.native_equalities.set(Some((vm.method_serial, natives)));
+    natives
 }
 
 fn items_bytes(value: Value) -> Ref<'static, Vec<u8>> {
