@@ -1334,9 +1334,25 @@ impl Vm {
 
     /// `"#{value}"`: Strings stay, others are converted with `to_s`, and a
     /// `to_s` that returns a non-String gives the default `#<Foo>` form.
+    /// A fixnum, a Symbol and nil are written here while their `to_s` is
+    /// the core's, as MRI's `objtostring` does, without a call.
     pub(crate) fn interpolate(&mut self, value: Value) -> VmResult {
         if value.get::<RString>().is_some() {
             return Ok(value);
+        }
+        if value.is_fixnum() || value.is_symbol() || value.is_nil() {
+            let [integer, symbol, nil] = self.native_to_s();
+            if integer && value.is_fixnum() {
+                let text = value.fixnum_value().to_string();
+                return Ok(self.new_string(text.into_bytes()));
+            }
+            if let Some(name) = value.as_symbol().filter(|_| symbol) {
+                let bytes = self.symbols.name(name).as_bytes().to_vec();
+                return Ok(self.new_string(bytes));
+            }
+            if nil && value.is_nil() {
+                return Ok(self.new_string(Vec::new()));
+            }
         }
         let to_s = self.sym.to_s;
         let string = self.call(value, to_s, &[])?;
@@ -1346,6 +1362,23 @@ impl Vm {
             let text = crate::core::object::default_to_s(self, value);
             Ok(self.new_str(&text))
         }
+    }
+
+    /// Whether Integer, Symbol and NilClass still have the core's `to_s`,
+    /// asked once per method serial.
+    fn native_to_s(&self) -> [bool; 3] {
+        if let Some((serial, natives)) = self.native_to_s.get() {
+            if serial == self.method_serial {
+                return natives;
+            }
+        }
+        let to_s = self.sym.to_s;
+        let natives = [self.c.integer, self.c.symbol, self.c.nil].map(|class| {
+            self.find_method(class, to_s)
+                .is_some_and(|entry| matches!(entry.body, MethodBody::Native(_)))
+        });
+        self.native_to_s.set(Some((self.method_serial, natives)));
+        natives
     }
 
     /// Performs the `send` at `site` of `method`, running in frame `frame`

@@ -387,6 +387,9 @@ pub struct Vm {
     /// Whether String and Symbol still have the core's `==`, and the
     /// method serial that answer holds for (`core::array::values_equal`).
     pub native_equalities: std::cell::Cell<Option<(u64, [bool; 2])>>,
+    /// Whether Integer, Symbol and NilClass still have the core's `to_s`,
+    /// and the method serial that answer holds for (`Vm::interpolate`).
+    pub native_to_s: std::cell::Cell<Option<(u64, [bool; 3])>>,
     /// Bumped whenever a module is included: cached ancestries are stale.
     pub hierarchy_serial: u64,
     /// The id the next frame gets.
@@ -544,6 +547,7 @@ impl Vm {
             method_cache: RefCell::new((0, FxHashMap::default())),
             native_comparisons: std::cell::Cell::new(None),
             native_equalities: std::cell::Cell::new(None),
+            native_to_s: std::cell::Cell::new(None),
             hierarchy_serial: 0,
             next_frame_id: 1,
             compiled_pending: None,
