@@ -308,7 +308,7 @@ impl Heap {
         // this keeps it to a quarter of a mark per cell allocated. Marking
         // chases pointers through cold cells: at twice the survivors (MRI
         // grows its heap by 1.8 times) it was 15% of task_scheduler's time;
-        // at four times it is 8%, for a peak RSS of 89 MB instead of 70.
+        // at four times it is 8%, for a peak RSS of 90 to 97 MB instead of 70.
         self.threshold = MIN_THRESHOLD.max(4 * self.stats.live_cells);
         self.external_threshold = MIN_EXTERNAL_THRESHOLD;
     }
