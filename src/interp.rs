@@ -1341,7 +1341,9 @@ impl Vm {
             return Ok(value);
         }
         if value.is_fixnum() || value.is_symbol() || value.is_nil() {
-            let [integer, symbol, nil] = self.native_to_s();
+            let classes = [self.c.integer, self.c.symbol, self.c.nil];
+            let [integer, symbol, nil] =
+                self.core_methods_stand(&self.native_to_s, classes, self.sym.to_s);
             if integer && value.is_fixnum() {
                 let text = value.fixnum_value().to_string();
                 return Ok(self.new_string(text.into_bytes()));
@@ -1362,23 +1364,6 @@ impl Vm {
             let text = crate::core::object::default_to_s(self, value);
             Ok(self.new_str(&text))
         }
-    }
-
-    /// Whether Integer, Symbol and NilClass still have the core's `to_s`,
-    /// asked once per method serial.
-    fn native_to_s(&self) -> [bool; 3] {
-        if let Some((serial, natives)) = self.native_to_s.get() {
-            if serial == self.method_serial {
-                return natives;
-            }
-        }
-        let to_s = self.sym.to_s;
-        let natives = [self.c.integer, self.c.symbol, self.c.nil].map(|class| {
-            self.find_method(class, to_s)
-                .is_some_and(|entry| matches!(entry.body, MethodBody::Native(_)))
-        });
-        self.native_to_s.set(Some((self.method_serial, natives)));
-        natives
     }
 
     /// Performs the `send` at `site` of `method`, running in frame `frame`

@@ -381,14 +381,13 @@ pub struct Vm {
     /// The VM-wide method cache: lookups by (class, name) under the method
     /// serial it holds (megamorphic sites and calls from Rust use it).
     pub method_cache: RefCell<MethodCache>,
-    /// Whether Integer, Float and String compare with the core's `<=>`,
-    /// under the method serial held (see `core::array::Comparer`).
+    /// Whether Integer, Float and String compare with the core's `<=>`
+    /// (`core::array::Comparer`), String and Symbol with the core's `==`
+    /// (`core::array::values_equal`), and Integer, Symbol and NilClass
+    /// write themselves with the core's `to_s` (`Vm::interpolate`), under
+    /// the method serial held (see [`Vm::core_methods_stand`]).
     pub native_comparisons: std::cell::Cell<Option<(u64, [bool; 3])>>,
-    /// Whether String and Symbol still have the core's `==`, and the
-    /// method serial that answer holds for (`core::array::values_equal`).
     pub native_equalities: std::cell::Cell<Option<(u64, [bool; 2])>>,
-    /// Whether Integer, Symbol and NilClass still have the core's `to_s`,
-    /// and the method serial that answer holds for (`Vm::interpolate`).
     pub native_to_s: std::cell::Cell<Option<(u64, [bool; 3])>>,
     /// Bumped whenever a module is included: cached ancestries are stale.
     pub hierarchy_serial: u64,
@@ -960,6 +959,29 @@ impl Vm {
         self.method_serial += 1;
         self.jit_methods_changed(None);
         true
+    }
+
+    /// Whether each of `classes` still finds the core's own (native)
+    /// method `name`: a fast path may then skip calling it. The answer is
+    /// kept in `cache` until a method is defined or removed anywhere (the
+    /// method serial moves).
+    pub fn core_methods_stand<const N: usize>(
+        &self,
+        cache: &std::cell::Cell<Option<(u64, [bool; N])>>,
+        classes: [Value; N],
+        name: Sym,
+    ) -> [bool; N] {
+        if let Some((serial, natives)) = cache.get() {
+            if serial == self.method_serial {
+                return natives;
+            }
+        }
+        let natives = classes.map(|class| {
+            self.find_method(class, name)
+                .is_some_and(|entry| matches!(entry.body, MethodBody::Native(_)))
+        });
+        cache.set(Some((self.method_serial, natives)));
+        natives
     }
 
     /// Looks `name` up along `class`'s ancestry.

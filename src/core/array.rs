@@ -20,7 +20,7 @@
 use crate::core::integer::{arith, float_of, Int, Op};
 use crate::core::recursion;
 use crate::core::string::expect_string;
-use crate::object::{MethodBody, RArray, RString};
+use crate::object::{RArray, RString};
 use crate::value::Value;
 use crate::vm::{Control, Vm, VmResult};
 use fxhash::FxHashMap;
@@ -795,24 +795,10 @@ fn delete(vm: &mut Vm, a: Value, args: &[Value]) -> VmResult {
 
 // --- equality, hashing, comparison ------------------------------------------
 
-/// Whether a core method of `class` is still the native one (so a fast
-/// path may skip the call).
-fn compares_natively(vm: &Vm, class: Value) -> bool {
-    vm.find_method(class, vm.sym.compare)
-        .is_some_and(|entry| matches!(entry.body, MethodBody::Native(_)))
-}
-
-/// Whether Integer, Float and String still have the core's `<=>`, asked
-/// once per method serial.
+/// Whether Integer, Float and String still have the core's `<=>`.
 fn native_comparisons(vm: &Vm) -> [bool; 3] {
-    if let Some((serial, natives)) = vm.native_comparisons.get() {
-        if serial == vm.method_serial {
-            return natives;
-        }
-    }
-    let natives = [vm.c.integer, vm.c.float, vm.c.string].map(|c| compares_natively(vm, c));
-    vm.native_comparisons.set(Some((vm.method_serial, natives)));
-    natives
+    let classes = [vm.c.integer, vm.c.float, vm.c.string];
+    vm.core_methods_stand(&vm.native_comparisons, classes, vm.sym.compare)
 }
 
 fn is_plain_string(vm: &Vm, value: Value) -> bool {
@@ -829,7 +815,8 @@ pub fn values_equal(vm: &mut Vm, a: Value, b: Value) -> VmResult<bool> {
     if a.is_fixnum() && b.is_fixnum() && !vm.basic_ops_redefined {
         return Ok(false);
     }
-    let [strings, symbols] = native_equalities(vm);
+    let classes = [vm.c.string, vm.c.symbol];
+    let [strings, symbols] = vm.core_methods_stand(&vm.native_equalities, classes, vm.sym.eq);
     if symbols && a.is_symbol() {
         return Ok(false);
     }
@@ -840,22 +827,6 @@ pub fn values_equal(vm: &mut Vm, a: Value, b: Value) -> VmResult<bool> {
     }
     let eq = vm.sym.eq;
     Ok(vm.call(a, eq, &[b])?.truthy())
-}
-
-/// Whether String and Symbol still have the core's `==`, asked once per
-/// method serial.
-fn native_equalities(vm: &Vm) -> [bool; 2] {
-    if let Some((serial, natives)) = vm.native_equalities.get() {
-        if serial == vm.method_serial {
-            return natives;
-        }
-    }
-    let natives = [vm.c.string, vm.c.symbol].map(|class| {
-        vm.find_method(class, vm.sym.eq)
-            .is_some_and(|entry| matches!(entry.body, MethodBody::Native(_)))
-    });
-    vm.native_equalities.set(Some((vm.method_serial, natives)));
-    natives
 }
 
 fn items_bytes(value: Value) -> Ref<'static, Vec<u8>> {

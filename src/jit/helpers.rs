@@ -727,7 +727,8 @@ impl Vm {
     /// path that skips the interpreter's loop: `yield`, a numeric operator
     /// on two numbers (frameless, as the interpreter's send runs it), a
     /// `when` test, string interpolation's `to_s`, and the literals that
-    /// allocate (a String, an Array, a Range).
+    /// allocate (an Array, a Range; String literals have a helper of their
+    /// own, `string_literal`).
     fn run_lean(
         &mut self,
         method: &LoadedMethod,
@@ -751,14 +752,6 @@ impl Vm {
                 }
             }
             Insn::Yield { kwargs: false, .. } => self.yield_directly(ip, operands),
-            // A String literal is a new String each time (UNDEF).
-            Insn::Push(index) => Ok(match method.literals[index as usize] {
-                Value::UNDEF => match &method.code.literals[index as usize] {
-                    bytecode::Literal::String(bytes) => self.new_string(bytes.clone()),
-                    _ => unreachable!("only String literals load as UNDEF"),
-                },
-                value => value,
-            }),
             Insn::NewArray(_) => Ok(self.new_array(operands.to_vec())),
             Insn::Concat(_) => Ok(self.concat_strings(operands)),
             Insn::ToS => {
@@ -789,7 +782,7 @@ impl Vm {
     /// An instruction that needs no frame records (for a frame that has
     /// none: inlined, or a native call's): its result, or None. A numeric
     /// operator on two numbers (but a Float modulo, which may raise), a
-    /// global variable, a Range of two fixnums, a String or Array literal,
+    /// global variable, a Range of two fixnums, an Array literal,
     /// interpolation's String, the parts of an Array for a multiple
     /// assignment, and the frame's own instance variables
     /// (`receiver` tells whose; a write that raises is made again in
@@ -822,9 +815,7 @@ impl Vm {
             {
                 self.new_range(operands[0], operands[1], exclusive).ok()
             }
-            Insn::Push(_) | Insn::NewArray(_) | Insn::Concat(_) => {
-                self.run_lean(method, ip, operands)?.ok()
-            }
+            Insn::NewArray(_) | Insn::Concat(_) => self.run_lean(method, ip, operands)?.ok(),
             Insn::GetIvar(site) => Some(self.get_ivar_cached(method, site as usize, receiver()?)),
             // The parts of an Array, as `Vm::destructure` lays them out.
             Insn::Destructure {
