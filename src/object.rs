@@ -217,14 +217,6 @@ impl RArray {
             items: self.items.borrow_mut(),
         }
     }
-
-    pub fn len(&self) -> usize {
-        self.length.get()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
 }
 
 /// An Array's elements being changed; when it ends, the Array's buffer

@@ -7,17 +7,20 @@
 //!
 //! Recursion is unrolled once, as C compilers unroll it: a small method
 //! that involves no block, already on the chain, is inlined one more
-//! time, and its own recursive calls stay calls. (A method that yields,
-//! passes its block on or passes a literal block is left alone: the calls
-//! its inlined frames make with a block go through the runtime, which
-//! rebuilds those frames, and that costs more than the call saved.) `fib(n - 1) + fib(n - 2)` compiled so makes four
-//! calls, each of which does the work of two levels:
+//! time, and its own recursive calls stay calls. `fib(n - 1) + fib(n - 2)`
+//! compiled so makes four calls, each of which does the work of two
+//! levels:
 //!
 //! ```text
 //! fib                      fib
 //!   call fib(n - 1)   -->    [fib(n - 1) inlined: call fib(n - 2), call fib(n - 3)]
 //!   call fib(n - 2)          [fib(n - 2) inlined: call fib(n - 3), call fib(n - 4)]
 //! ```
+//!
+//! A method that yields, passes its block on or passes a literal block is
+//! not unrolled: the calls its inlined frames make with a block go through
+//! the runtime, which rebuilds those frames, and that costs more than the
+//! call saved.
 
 use bytecode::Method;
 
