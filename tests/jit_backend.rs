@@ -5,7 +5,8 @@
 
 use rhizome::jit::lir_after_run;
 
-/// The seed's `add`: two kind guards and a checked add. With no side
+/// The seed's `add`: two kind guards and a checked add on the fixnums
+/// (`(a - 1) + b`, whose overflow flag is the range check). With no side
 /// effect before them, all three sites roll back to index 0, whose map is
 /// the method's entry (receiver and arguments).
 #[test]
@@ -21,10 +22,8 @@ fn guards_before_any_side_effect_roll_back_to_the_entry() {
       v2 = param arg 1
       guard v1 & 0x1 != 0 else site 0
       guard v2 & 0x1 != 0 else site 1
-      v3 = untag v2
-      v4 = untag v1
-      v5 = add v4, v3 check site 2
-      v6 = tag v5
+      v7 = sub v1, 0x1
+      v6 = tagged_add v7, v2 check site 2
       return v6
     site 0: kind fixnum -> @0 [v0, v1, v2]
     site 1: kind fixnum -> @0 [v0, v1, v2]
@@ -32,11 +31,12 @@ fn guards_before_any_side_effect_roll_back_to_the_entry() {
     ");
 }
 
-/// A loop counting to `n`: the condition is fused into the branch (`lt`
-/// on untagged integers, no Bool value), the counter's phi is a block
-/// parameter passed by the jumps, the back edge polls for invalidation
-/// (rolling back, like the guards, to the loop's test at @15), and tagging
-/// happens only where a value leaves the loop.
+/// A loop counting to `n`: the condition is fused into the branch (`gt`
+/// on the two fixnums: they compare as their integers do, no Bool value),
+/// the counter's phi is a block parameter passed by the jumps and stays a
+/// fixnum (`tagged_add v3, 0x2` is `i += 1`: nothing is untagged or
+/// tagged), and the back edge polls for invalidation (rolling back, like
+/// the guards, to the loop's test at @15).
 #[test]
 fn a_loop_condition_is_a_compare_and_jump() {
     let lir = lir_after_run(
@@ -47,15 +47,12 @@ fn a_loop_condition_is_a_compare_and_jump() {
     b0:
       v0 = param self
       v1 = param arg 0
-      v2 = untag v1
       jump b1(0x1)
     b1(v3):
       guard v1 & 0x1 != 0 else site 0
-      v4 = untag v3
-      branch v4 lt v2 ? b2 : b3
+      branch v1 gt v3 ? b2 : b3
     b2:
-      v5 = add v4, 0x1 check site 1
-      v6 = tag v5
+      v6 = tagged_add v3, 0x2 check site 1
       poll site 2
       jump b1(v6)
     b3:
@@ -67,15 +64,18 @@ fn a_loop_condition_is_a_compare_and_jump() {
 }
 
 /// A recursive call to a Ruby method whose receiver's class is guarded is
-/// unrolled once: the inlined copy tests its own `n == 0` on the untagged
-/// `n - 1`. Its own recursive call is a native call, which tries the
-/// callee's compiled code first and goes through the runtime
-/// (`call_direct`, no lookup) while it has none; it passes the values of
-/// the inlined frame too, which names it in backtraces. A poll follows the
-/// call, resuming after it with its result, and the sites after it
-/// rebuild both frames (`@17 @19`: the outer frame waits in its call).
+/// unrolled twice: each inlined copy tests its own `n == 0` on the fixnum
+/// `n - 1` (the arithmetic works on fixnums, `tagged_sub`, and nothing is
+/// untagged). The innermost copy's recursive call is a native call, which
+/// tries the callee's compiled code first and goes through the runtime
+/// (`call_direct`, no lookup) while it has none; after its receiver and
+/// argument it passes the values of the inlined frames it does not pass
+/// already (`v4`, `v6`: each frame's `n`), which name them in
+/// backtraces. A poll follows the call, resuming after it with its result,
+/// and the sites after it rebuild all three frames (`@17 @17 @19`: the
+/// outer frames wait in their calls).
 #[test]
-fn a_recursive_call_is_unrolled_once_then_a_native_call() {
+fn a_recursive_call_is_unrolled_twice_then_a_native_call() {
     let lir = lir_after_run(
         "def count(n)\n  if n == 0\n    0\n  else\n    count(n - 1) + 1\n  end\nend\n2000.times { count(3) }\n",
         "count",
@@ -85,41 +85,45 @@ fn a_recursive_call_is_unrolled_once_then_a_native_call() {
       v0 = param self
       v1 = param arg 0
       guard v1 & 0x1 != 0 else site 0
-      v2 = untag v1
-      branch v2 ne 0x0 ? b1 : b5
+      branch v1 ne 0x1 ? b1 : b8
     b1:
-      v3 = sub v2, 0x1 check site 1
+      v4 = tagged_sub v1, 0x2 check site 1
       guard kind v0 Heap { offset: 8, word: CLASS, byte: false } else site 2
-      branch v3 ne 0x0 ? b2 : b3
+      branch v4 ne 0x1 ? b2 : b6
     b2:
-      v4 = sub v3, 0x1 check site 3
-      v5 = tag v4
-      v6 = call native or call_direct(ctx, 0x0, 0x8000000100000011, 0x2, [v0, v5, v0, v1, v0, v3, v0, v4]) pending
-      poll site 4
-      guard v6 & 0x1 != 0 else site 5
-      v7 = untag v6
-      v8 = add v7, 0x1 check site 6
-      v9 = tag v8
-      jump b4(v9)
+      v6 = tagged_sub v4, 0x2 check site 3
+      branch v6 ne 0x1 ? b3 : b4
     b3:
-      jump b4(0x1)
-    b4(v10):
-      v11 = untag v10
-      v12 = add v11, 0x1 check site 7
-      v13 = tag v12
-      jump b6(v13)
-    b5:
-      jump b6(0x1)
-    b6(v14):
-      return v14
+      v8 = tagged_sub v6, 0x2 check site 4
+      v9 = call native or call_direct(ctx, 0x0, 0x8000000100000011, 0x2, [v0, v8, v4, v6]) pending
+      poll site 5
+      guard v9 & 0x1 != 0 else site 6
+      v12 = tagged_add v9, 0x2 check site 7
+      jump b5(v12)
+    b4:
+      jump b5(0x1)
+    b5(v13):
+      v16 = tagged_add v13, 0x2 check site 8
+      jump b7(v16)
+    b6:
+      jump b7(0x1)
+    b7(v17):
+      v20 = tagged_add v17, 0x2 check site 9
+      jump b9(v20)
+    b8:
+      jump b9(0x1)
+    b9(v21):
+      return v21
     site 0: kind fixnum -> @0 [v0, v1]
     site 1: overflow -> @0 [v0, v1]
     site 2: kind Object -> @0 [v0, v1]
     site 3: overflow -> @0 [v0, v1]
-    site 4: invalidated -> @17 @17 after call [v0, v1, v0, v3 as int]
-    site 5: kind fixnum -> @17 @19 [v0, v1, v0, v3 as int, v6, 0x3]
-    site 6: overflow -> @17 @19 [v0, v1, v0, v3 as int, v6, 0x3]
-    site 7: overflow -> @19 [v0, v1, v10, 0x3]
+    site 4: overflow -> @0 [v0, v1]
+    site 5: invalidated -> @17 @17 @17 after call [v0, v1, v0, v4, v0, v6]
+    site 6: kind fixnum -> @17 @17 @19 [v0, v1, v0, v4, v0, v6, v9, 0x3]
+    site 7: overflow -> @17 @17 @19 [v0, v1, v0, v4, v0, v6, v9, 0x3]
+    site 8: overflow -> @17 @19 [v0, v1, v0, v4, v13, 0x3]
+    site 9: overflow -> @19 [v0, v1, v17, 0x3]
     ");
 }
 
@@ -218,14 +222,12 @@ fn array_elements_are_loads_and_stores() {
       guard v2 & 0x1 != 0 else site 1
       v3 = load [v1 + 24]
       v4 = untag v2
-      guard v4 ge 0x0 else site 2
+      guard v2 ge 0x1 else site 2
       guard v4 lt v3 else site 3
       v6 = load [v1 + 16]
       v5 = load [v6 + 8*v4 + 0]
       guard v5 & 0x1 != 0 else site 4
-      v7 = untag v5
-      v8 = add v7, 0x1 check site 5
-      v9 = tag v8
+      v9 = tagged_add v5, 0x2 check site 5
       v10 = load [v1 + 0]
       guard v10 & 0x200 == 0 else site 6
       v11 = load [v1 + 16]

@@ -127,14 +127,15 @@ add_with_side_effects(1, 2)
     "#);
 }
 
-/// `fib`: the recursion is unrolled once (each recursive send inlines a
+/// `fib`: the recursion is unrolled twice (each recursive send inlines a
 /// copy of `fib`, with `outer=` states naming the frame waiting in the
-/// call), and the copies' own recursive sends stay calls (bound to
+/// call, and so do the copies' sends), and the innermost copies' own
+/// recursive sends stay calls (bound to
 /// Object). The arithmetic and comparisons are fixnum operations, and the
 /// guards on `n` and on `self` are checked once: the copies' `n` is the
 /// untagged `n - 1` and `n - 2` of the outer frame.
 #[test]
-fn fib_unrolls_its_recursion_once() {
+fn fib_unrolls_its_recursion_twice() {
     let graphs = graphs_after_run(
         r#"def fib(n)
   if n < 2
@@ -182,66 +183,166 @@ fib(12)
     v31 = if_true ctrl=v29
     v32 = state fib@16 self=v3 args=[v21] locals=[n=v21] stack=[v3, v21, v17] outer=v26
     v33 = fixnum_sub v19, v16 state=v32 ctrl=v31
-    v34 = tag_fixnum v33
-    v35 = state fib@17 self=v3 args=[v21] locals=[n=v21] stack=[v3, v34] outer=v26
-    v36 = send fib(1) @Object v3, v34 state=v35 ctrl=v33
-    v37 = state fib@21 self=v3 args=[v21] locals=[] stack=[v36, v3, v21, v4] outer=v26
-    v38 = fixnum_sub v19, v8 state=v37 ctrl=v36
-    v39 = tag_fixnum v38
-    v40 = state fib@22 self=v3 args=[v21] locals=[] stack=[v36, v3, v39] outer=v26
-    v41 = send fib(1) @Object v3, v39 state=v40 ctrl=v38
-    v42 = is_kind(fixnum) v36
-    v43 = state fib@23 self=v3 args=[v21] locals=[] stack=[v36, v41] outer=v26
-    v44 = guard(kind fixnum) v42 state=v43 ctrl=v41
-    v45 = is_kind(fixnum) v41
-    v46 = guard(kind fixnum) v45 state=v43 ctrl=v44
-    v47 = untag_fixnum v36
-    v48 = untag_fixnum v41
-    v49 = fixnum_add v47, v48 state=v43 ctrl=v46
-    v50 = merge ctrl=[v30, v49]
-    v51 = phi v21, v90 ctrl=v50
-    v52 = state fib@21 self=v3 args=[v1] locals=[] stack=[v51, v3, v1, v4]
-    v53 = fixnum_sub v7, v8 state=v52 ctrl=v50
-    v54 = int_lt v53, v8
-    v55 = bool_not v54
-    v56 = state fib@22 self=v3 args=[v1] locals=[] stack=[v51]
-    v57 = tag_fixnum v53
-    v58 = bool_to_value v55
-    v59 = state fib@8 self=v3 args=[v57] locals=[n=v57] stack=[v58] outer=v56
-    v60 = branch v55 state=v59 ctrl=v53
-    v61 = if_false ctrl=v60
-    v62 = if_true ctrl=v60
-    v63 = state fib@16 self=v3 args=[v57] locals=[n=v57] stack=[v3, v57, v17] outer=v56
-    v64 = fixnum_sub v53, v16 state=v63 ctrl=v62
-    v65 = tag_fixnum v64
-    v66 = state fib@17 self=v3 args=[v57] locals=[n=v57] stack=[v3, v65] outer=v56
-    v67 = send fib(1) @Object v3, v65 state=v66 ctrl=v64
-    v68 = state fib@21 self=v3 args=[v57] locals=[] stack=[v67, v3, v57, v4] outer=v56
-    v69 = fixnum_sub v53, v8 state=v68 ctrl=v67
-    v70 = tag_fixnum v69
-    v71 = state fib@22 self=v3 args=[v57] locals=[] stack=[v67, v3, v70] outer=v56
-    v72 = send fib(1) @Object v3, v70 state=v71 ctrl=v69
-    v73 = is_kind(fixnum) v67
-    v74 = state fib@23 self=v3 args=[v57] locals=[] stack=[v67, v72] outer=v56
-    v75 = guard(kind fixnum) v73 state=v74 ctrl=v72
-    v76 = is_kind(fixnum) v72
-    v77 = guard(kind fixnum) v76 state=v74 ctrl=v75
-    v78 = untag_fixnum v67
-    v79 = untag_fixnum v72
-    v80 = fixnum_add v78, v79 state=v74 ctrl=v77
-    v81 = merge ctrl=[v61, v80]
-    v82 = phi v57, v91 ctrl=v81
-    v83 = untag_fixnum v51
-    v84 = untag_fixnum v82
-    v85 = state fib@23 self=v3 args=[v1] locals=[] stack=[v51, v82]
-    v86 = fixnum_add v83, v84 state=v85 ctrl=v81
-    v87 = merge ctrl=[v14, v86]
-    v88 = phi v1, v92 ctrl=v87
-    v89 = return v88 ctrl=v87
-    v90 = tag_fixnum v49
-    v91 = tag_fixnum v80
-    v92 = tag_fixnum v86
-    v93 = finish ctrl=[v89]
+    v34 = int_lt v33, v8
+    v35 = bool_not v34
+    v36 = state fib@17 self=v3 args=[v21] locals=[n=v21] stack=[] outer=v26
+    v37 = tag_fixnum v33
+    v38 = bool_to_value v35
+    v39 = state fib@8 self=v3 args=[v37] locals=[n=v37] stack=[v38] outer=v36
+    v40 = branch v35 state=v39 ctrl=v33
+    v41 = if_false ctrl=v40
+    v42 = if_true ctrl=v40
+    v43 = state fib@16 self=v3 args=[v37] locals=[n=v37] stack=[v3, v37, v17] outer=v36
+    v44 = fixnum_sub v33, v16 state=v43 ctrl=v42
+    v45 = tag_fixnum v44
+    v46 = state fib@17 self=v3 args=[v37] locals=[n=v37] stack=[v3, v45] outer=v36
+    v47 = send fib(1) @Object v3, v45 state=v46 ctrl=v44
+    v48 = state fib@21 self=v3 args=[v37] locals=[] stack=[v47, v3, v37, v4] outer=v36
+    v49 = fixnum_sub v33, v8 state=v48 ctrl=v47
+    v50 = tag_fixnum v49
+    v51 = state fib@22 self=v3 args=[v37] locals=[] stack=[v47, v3, v50] outer=v36
+    v52 = send fib(1) @Object v3, v50 state=v51 ctrl=v49
+    v53 = is_kind(fixnum) v47
+    v54 = state fib@23 self=v3 args=[v37] locals=[] stack=[v47, v52] outer=v36
+    v55 = guard(kind fixnum) v53 state=v54 ctrl=v52
+    v56 = is_kind(fixnum) v52
+    v57 = guard(kind fixnum) v56 state=v54 ctrl=v55
+    v58 = untag_fixnum v47
+    v59 = untag_fixnum v52
+    v60 = fixnum_add v58, v59 state=v54 ctrl=v57
+    v61 = merge ctrl=[v41, v60]
+    v62 = phi v37, v186 ctrl=v61
+    v63 = state fib@21 self=v3 args=[v21] locals=[] stack=[v62, v3, v21, v4] outer=v26
+    v64 = fixnum_sub v19, v8 state=v63 ctrl=v61
+    v65 = int_lt v64, v8
+    v66 = bool_not v65
+    v67 = state fib@22 self=v3 args=[v21] locals=[] stack=[v62] outer=v26
+    v68 = tag_fixnum v64
+    v69 = bool_to_value v66
+    v70 = state fib@8 self=v3 args=[v68] locals=[n=v68] stack=[v69] outer=v67
+    v71 = branch v66 state=v70 ctrl=v64
+    v72 = if_false ctrl=v71
+    v73 = if_true ctrl=v71
+    v74 = state fib@16 self=v3 args=[v68] locals=[n=v68] stack=[v3, v68, v17] outer=v67
+    v75 = fixnum_sub v64, v16 state=v74 ctrl=v73
+    v76 = tag_fixnum v75
+    v77 = state fib@17 self=v3 args=[v68] locals=[n=v68] stack=[v3, v76] outer=v67
+    v78 = send fib(1) @Object v3, v76 state=v77 ctrl=v75
+    v79 = state fib@21 self=v3 args=[v68] locals=[] stack=[v78, v3, v68, v4] outer=v67
+    v80 = fixnum_sub v64, v8 state=v79 ctrl=v78
+    v81 = tag_fixnum v80
+    v82 = state fib@22 self=v3 args=[v68] locals=[] stack=[v78, v3, v81] outer=v67
+    v83 = send fib(1) @Object v3, v81 state=v82 ctrl=v80
+    v84 = is_kind(fixnum) v78
+    v85 = state fib@23 self=v3 args=[v68] locals=[] stack=[v78, v83] outer=v67
+    v86 = guard(kind fixnum) v84 state=v85 ctrl=v83
+    v87 = is_kind(fixnum) v83
+    v88 = guard(kind fixnum) v87 state=v85 ctrl=v86
+    v89 = untag_fixnum v78
+    v90 = untag_fixnum v83
+    v91 = fixnum_add v89, v90 state=v85 ctrl=v88
+    v92 = merge ctrl=[v72, v91]
+    v93 = phi v68, v187 ctrl=v92
+    v94 = untag_fixnum v62
+    v95 = untag_fixnum v93
+    v96 = state fib@23 self=v3 args=[v21] locals=[] stack=[v62, v93] outer=v26
+    v97 = fixnum_add v94, v95 state=v96 ctrl=v92
+    v98 = merge ctrl=[v30, v97]
+    v99 = phi v21, v188 ctrl=v98
+    v100 = state fib@21 self=v3 args=[v1] locals=[] stack=[v99, v3, v1, v4]
+    v101 = fixnum_sub v7, v8 state=v100 ctrl=v98
+    v102 = int_lt v101, v8
+    v103 = bool_not v102
+    v104 = state fib@22 self=v3 args=[v1] locals=[] stack=[v99]
+    v105 = tag_fixnum v101
+    v106 = bool_to_value v103
+    v107 = state fib@8 self=v3 args=[v105] locals=[n=v105] stack=[v106] outer=v104
+    v108 = branch v103 state=v107 ctrl=v101
+    v109 = if_false ctrl=v108
+    v110 = if_true ctrl=v108
+    v111 = state fib@16 self=v3 args=[v105] locals=[n=v105] stack=[v3, v105, v17] outer=v104
+    v112 = fixnum_sub v101, v16 state=v111 ctrl=v110
+    v113 = int_lt v112, v8
+    v114 = bool_not v113
+    v115 = state fib@17 self=v3 args=[v105] locals=[n=v105] stack=[] outer=v104
+    v116 = tag_fixnum v112
+    v117 = bool_to_value v114
+    v118 = state fib@8 self=v3 args=[v116] locals=[n=v116] stack=[v117] outer=v115
+    v119 = branch v114 state=v118 ctrl=v112
+    v120 = if_false ctrl=v119
+    v121 = if_true ctrl=v119
+    v122 = state fib@16 self=v3 args=[v116] locals=[n=v116] stack=[v3, v116, v17] outer=v115
+    v123 = fixnum_sub v112, v16 state=v122 ctrl=v121
+    v124 = tag_fixnum v123
+    v125 = state fib@17 self=v3 args=[v116] locals=[n=v116] stack=[v3, v124] outer=v115
+    v126 = send fib(1) @Object v3, v124 state=v125 ctrl=v123
+    v127 = state fib@21 self=v3 args=[v116] locals=[] stack=[v126, v3, v116, v4] outer=v115
+    v128 = fixnum_sub v112, v8 state=v127 ctrl=v126
+    v129 = tag_fixnum v128
+    v130 = state fib@22 self=v3 args=[v116] locals=[] stack=[v126, v3, v129] outer=v115
+    v131 = send fib(1) @Object v3, v129 state=v130 ctrl=v128
+    v132 = is_kind(fixnum) v126
+    v133 = state fib@23 self=v3 args=[v116] locals=[] stack=[v126, v131] outer=v115
+    v134 = guard(kind fixnum) v132 state=v133 ctrl=v131
+    v135 = is_kind(fixnum) v131
+    v136 = guard(kind fixnum) v135 state=v133 ctrl=v134
+    v137 = untag_fixnum v126
+    v138 = untag_fixnum v131
+    v139 = fixnum_add v137, v138 state=v133 ctrl=v136
+    v140 = merge ctrl=[v120, v139]
+    v141 = phi v116, v189 ctrl=v140
+    v142 = state fib@21 self=v3 args=[v105] locals=[] stack=[v141, v3, v105, v4] outer=v104
+    v143 = fixnum_sub v101, v8 state=v142 ctrl=v140
+    v144 = int_lt v143, v8
+    v145 = bool_not v144
+    v146 = state fib@22 self=v3 args=[v105] locals=[] stack=[v141] outer=v104
+    v147 = tag_fixnum v143
+    v148 = bool_to_value v145
+    v149 = state fib@8 self=v3 args=[v147] locals=[n=v147] stack=[v148] outer=v146
+    v150 = branch v145 state=v149 ctrl=v143
+    v151 = if_false ctrl=v150
+    v152 = if_true ctrl=v150
+    v153 = state fib@16 self=v3 args=[v147] locals=[n=v147] stack=[v3, v147, v17] outer=v146
+    v154 = fixnum_sub v143, v16 state=v153 ctrl=v152
+    v155 = tag_fixnum v154
+    v156 = state fib@17 self=v3 args=[v147] locals=[n=v147] stack=[v3, v155] outer=v146
+    v157 = send fib(1) @Object v3, v155 state=v156 ctrl=v154
+    v158 = state fib@21 self=v3 args=[v147] locals=[] stack=[v157, v3, v147, v4] outer=v146
+    v159 = fixnum_sub v143, v8 state=v158 ctrl=v157
+    v160 = tag_fixnum v159
+    v161 = state fib@22 self=v3 args=[v147] locals=[] stack=[v157, v3, v160] outer=v146
+    v162 = send fib(1) @Object v3, v160 state=v161 ctrl=v159
+    v163 = is_kind(fixnum) v157
+    v164 = state fib@23 self=v3 args=[v147] locals=[] stack=[v157, v162] outer=v146
+    v165 = guard(kind fixnum) v163 state=v164 ctrl=v162
+    v166 = is_kind(fixnum) v162
+    v167 = guard(kind fixnum) v166 state=v164 ctrl=v165
+    v168 = untag_fixnum v157
+    v169 = untag_fixnum v162
+    v170 = fixnum_add v168, v169 state=v164 ctrl=v167
+    v171 = merge ctrl=[v151, v170]
+    v172 = phi v147, v190 ctrl=v171
+    v173 = untag_fixnum v141
+    v174 = untag_fixnum v172
+    v175 = state fib@23 self=v3 args=[v105] locals=[] stack=[v141, v172] outer=v104
+    v176 = fixnum_add v173, v174 state=v175 ctrl=v171
+    v177 = merge ctrl=[v109, v176]
+    v178 = phi v105, v191 ctrl=v177
+    v179 = untag_fixnum v99
+    v180 = untag_fixnum v178
+    v181 = state fib@23 self=v3 args=[v1] locals=[] stack=[v99, v178]
+    v182 = fixnum_add v179, v180 state=v181 ctrl=v177
+    v183 = merge ctrl=[v14, v182]
+    v184 = phi v1, v192 ctrl=v183
+    v185 = return v184 ctrl=v183
+    v186 = tag_fixnum v60
+    v187 = tag_fixnum v91
+    v188 = tag_fixnum v97
+    v189 = tag_fixnum v139
+    v190 = tag_fixnum v170
+    v191 = tag_fixnum v176
+    v192 = tag_fixnum v182
+    v193 = finish ctrl=[v185]
     "#);
 }
 

@@ -66,6 +66,13 @@ pub struct FrameMap {
     pub stack: Vec<Source>,
 }
 
+impl FrameMap {
+    /// How many values the frame has ([`DeoptMap::sources`] gives them).
+    pub fn source_count(&self) -> usize {
+        1 + self.args.len() + usize::from(self.env.is_some()) + self.locals.len() + self.stack.len()
+    }
+}
+
 /// The frames to rebuild, outermost first.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub struct DeoptMap {

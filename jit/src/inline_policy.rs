@@ -27,7 +27,7 @@ use bytecode::Method;
 /// Callees with more instructions than this stay calls.
 pub const MAX_CALLEE_INSNS: usize = 120;
 /// How many times a method already on the chain is inlined again.
-pub const MAX_RECURSIVE_INLINING: usize = 1;
+pub const MAX_RECURSIVE_INLINING: usize = 2;
 /// Recursive callees with more instructions than this stay calls.
 pub const MAX_RECURSIVE_CALLEE_INSNS: usize = 40;
 /// How many inlined frames may nest.

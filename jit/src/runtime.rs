@@ -163,7 +163,8 @@ pub struct ActivationRecord {
     /// The interpreter frame's id once materialised; 0 while virtual.
     pub frame_id: u64,
     /// How many inlined frames of the caller the runtime rebuilt below
-    /// this frame when it materialised it (popped with it).
+    /// this frame when it materialised it (popped with it). Set when the
+    /// frame is materialised: compiled code leaves it as it is.
     pub inlined: u64,
 }
 

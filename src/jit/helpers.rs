@@ -117,6 +117,7 @@ impl Vm {
         let count = activation.argc as usize + 1;
         let frames = (caller.ip >> 32) as usize;
         let base = if frames == 0 {
+            activation.inlined = 0;
             // SAFETY: the caller stored the receiver and arguments at
             // `values` (in its frame, where they stay during the call).
             let values =
@@ -128,10 +129,10 @@ impl Vm {
             // holds the receiver and arguments on its stack).
             let code = compiled(caller);
             let call = &code.code.call_frames[frames - 1];
-            // SAFETY: compiled code stored one word per source of the
-            // call's map after the receiver and arguments.
+            // SAFETY: compiled code stored the receiver and arguments, then
+            // the call's extra words, at `values`.
             let words = unsafe {
-                std::slice::from_raw_parts(activation.values.add(count), call.reprs.len())
+                std::slice::from_raw_parts(activation.values, count + call.extra as usize)
             };
             let (ids, _) = self.push_inlined_frames(code, call, words, caller.base as usize);
             activation.inlined = ids.len() as u64;
@@ -290,10 +291,10 @@ extern "C" fn run_insn(
                 Some(Value::from_bits(unsafe { *(*ctx).values }))
             } else {
                 let call = &compiled.code.call_frames[frames - 1];
-                // SAFETY: compiled code passes one word per source of the
-                // call's map after the operands.
+                // SAFETY: compiled code passes the operands, then the
+                // call's extra words.
                 let words =
-                    unsafe { std::slice::from_raw_parts(values.add(count), call.reprs.len()) };
+                    unsafe { std::slice::from_raw_parts(values, count + call.extra as usize) };
                 innermost_receiver(compiled, call, words)
             }
         };
@@ -333,9 +334,9 @@ extern "C" fn run_insn(
         vm.step(&step, base, argc, ip, operand_base)
     } else {
         let call = &compiled.code.call_frames[frames - 1];
-        // SAFETY: compiled code passes one word per source of the call's
-        // map after the operands.
-        let words = unsafe { std::slice::from_raw_parts(values.add(count), call.reprs.len()) };
+        // SAFETY: compiled code passes the operands, then the call's extra
+        // words.
+        let words = unsafe { std::slice::from_raw_parts(values, count + call.extra as usize) };
         let root_base = activation.base as usize;
         let result = vm.run_in_inlined_frames(&step, ip, count, compiled, call, words, root_base);
         vm.stack.truncate(operand_base);
@@ -461,8 +462,8 @@ fn call_position(
 }
 
 /// The receiver of the innermost frame of a call in inlined code, from
-/// `words` (one per source of the call's map): None when it is not held as
-/// a value.
+/// `words` (what the call passed: see `lir::CallFrames`): None when it is
+/// not held as a value.
 fn innermost_receiver(
     compiled: &CompiledMethod,
     call: &jit::backend::lir::CallFrames,
@@ -470,16 +471,9 @@ fn innermost_receiver(
 ) -> Option<Value> {
     let map = compiled.code.maps.get(call.map);
     let (_, outer) = map.frames.split_last()?;
-    let at: usize = outer
-        .iter()
-        .map(|frame| {
-            1 + frame.args.len()
-                + usize::from(frame.env.is_some())
-                + frame.locals.len()
-                + frame.stack.len()
-        })
-        .sum();
-    matches!(call.reprs[at], deopt::Repr::Value).then(|| Value::from_bits(words[at]))
+    let at: usize = outer.iter().skip(1).map(|frame| frame.source_count()).sum();
+    let (word, repr) = call.source(words, at);
+    matches!(repr, deopt::Repr::Value).then(|| Value::from_bits(word))
 }
 
 /// What a call from inlined code runs above virtual frames.
@@ -1275,8 +1269,8 @@ impl Vm {
     /// Runs `step` at `ip`, a call in inlined code, in the frames it would
     /// have run in: the inlined ones (the frames of `call`'s map after the
     /// compiled method's own, whose frame is laid out at `root_base`; read
-    /// from `words`, the innermost holding the `count` operands on its
-    /// stack) are pushed for the call, then popped.
+    /// from `words`, what the call passed, the innermost holding the
+    /// `count` operands on its stack) are pushed for the call, then popped.
     #[allow(clippy::too_many_arguments)]
     fn run_in_inlined_frames(
         &mut self,
@@ -1321,13 +1315,14 @@ impl Vm {
             .last_mut()
             .expect("the compiled method's frame")
             .ip = root.ip;
-        // The compiled method's own frame is the one it runs in.
-        let mut at = 1 + root.args.len() + usize::from(root.env.is_some());
-        at += root.locals.len() + root.stack.len();
+        // The compiled method's own frame is the one it runs in; `call`
+        // has the values of the others.
+        let mut at = 0;
         // A Float boxed here may collect: the words stay on the machine
         // stack, and the frames laid out so far are on the value stack.
         let mut next = |vm: &mut Vm| {
-            let value = call.reprs[at].to_value(words[at], &mut |d| vm.new_float(d).bits());
+            let (word, repr) = call.source(words, at);
+            let value = repr.to_value(word, &mut |d| vm.new_float(d).bits());
             at += 1;
             Value::from_bits(value)
         };

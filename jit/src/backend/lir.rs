@@ -12,11 +12,9 @@
 //! ```text
 //! b0:
 //!   v0 = param arg 0
-//!   guard test v0 & 1 != 0 else site 0
-//!   v1 = untag v0
-//!   v2 = add v1, 1 check site 1
-//!   v3 = tag v2
-//!   return v3
+//!   guard v0 & 0x1 != 0 else site 0
+//!   v1 = tagged_add v0, 0x2 check site 1
+//!   return v1
 //! ```
 
 use super::schedule::BlockId;
@@ -174,13 +172,17 @@ pub enum Inst {
         src: Opd,
     },
     /// Integer arithmetic; with `check`, deoptimises at that site when the
-    /// result is not a fixnum (outside 63 bits, or a machine overflow).
+    /// result is not a fixnum: outside 63 bits, or a machine overflow.
+    /// With `tagged`, the operands and the result are tagged fixnums
+    /// (`2n + 1`; see [`super::lower`]) and the check is the machine
+    /// overflow alone.
     Bin {
         op: BinOp,
         dst: VReg,
         a: VReg,
         b: Opd,
         check: Option<SiteId>,
+        tagged: bool,
     },
     /// A fixnum's integer (arithmetic shift right).
     Untag {
@@ -404,6 +406,25 @@ impl Inst {
         }
     }
 
+    /// Whether the instruction does nothing but compute its result (so it
+    /// may go when nothing reads the result).
+    fn is_pure(&self) -> bool {
+        match self {
+            Inst::Mov { .. }
+            | Inst::Untag { .. }
+            | Inst::Tag { .. }
+            | Inst::SetCond { .. }
+            | Inst::BoolToValue { .. }
+            | Inst::LoadShape { .. }
+            | Inst::Load { .. }
+            | Inst::FloatBin { .. }
+            | Inst::IntToFloat { .. } => true,
+            Inst::Bin { check, .. } => check.is_none(),
+            Inst::Kind { guard, .. } => guard.is_none(),
+            _ => false,
+        }
+    }
+
     /// Whether the instruction calls out (machine registers the callee may
     /// change are lost across it).
     pub fn is_call(&self) -> bool {
@@ -446,11 +467,33 @@ pub struct Site {
 }
 
 /// The frames a call in inlined code runs in: the map of its state (the
-/// compiled method's frame first), and how each value passed is held.
+/// compiled method's frame first), and where the inlined frames' values
+/// are. The call passes its operands, then each value of those frames it
+/// does not pass already, once; the compiled method's own frame is the
+/// runtime's, and needs none of them.
+///
+/// ```text
+/// fib(n - 1), inlined in fib:   passed  [self, n - 1, n]
+///   frame 1: self n | stack self n-1    slots  [0, 2, 0, 1]
+/// ```
 #[derive(Clone, PartialEq, Debug)]
 pub struct CallFrames {
     pub map: deopt::MapId,
+    /// How each value of the inlined frames is held, in the order of
+    /// [`deopt::DeoptMap::sources`] from the first inlined frame on.
     pub reprs: Vec<deopt::Repr>,
+    /// For each of them, the passed word that holds it.
+    pub slots: Vec<u32>,
+    /// How many words the call passes after its operands.
+    pub extra: u32,
+}
+
+impl CallFrames {
+    /// Value `at` of the inlined frames, from the words the call passed
+    /// (operands first), and how it is held.
+    pub fn source(&self, passed: &[u64], at: usize) -> (u64, deopt::Repr) {
+        (passed[self.slots[at] as usize], self.reprs[at])
+    }
 }
 
 /// A lowered method.
@@ -463,6 +506,45 @@ pub struct Lir {
     pub sites: Vec<Site>,
     pub call_frames: Vec<CallFrames>,
     pub maps: deopt::DeoptMaps,
+}
+
+impl Lir {
+    /// Removes the pure instructions whose results nothing reads, to a
+    /// fixed point. Lowering leaves some behind on purpose: it untags
+    /// every fixnum that arithmetic may want untagged, and most end up
+    /// computed on the tagged form instead.
+    pub fn remove_dead_values(&mut self) {
+        loop {
+            let mut read = vec![false; self.vregs as usize];
+            for inst in &self.insts {
+                for v in inst.uses() {
+                    read[v.0 as usize] = true;
+                }
+            }
+            for site in &self.sites {
+                for value in site.values.iter().chain(&site.returned) {
+                    if let SiteValue::Reg(v, _) = value {
+                        read[v.0 as usize] = true;
+                    }
+                }
+            }
+            let dead =
+                |inst: &Inst| inst.is_pure() && inst.def().is_some_and(|d| !read[d.0 as usize]);
+            if !self.insts.iter().any(dead) {
+                return;
+            }
+            let mut origins = self.origins.iter();
+            let (insts, kept): (Vec<Inst>, Vec<Option<NodeId>>) = self
+                .insts
+                .drain(..)
+                .zip(origins.by_ref())
+                .filter(|(inst, _)| !dead(inst))
+                .map(|(inst, origin)| (inst, *origin))
+                .unzip();
+            self.insts = insts;
+            self.origins = kept;
+        }
+    }
 }
 
 impl fmt::Display for VReg {
@@ -525,8 +607,9 @@ impl fmt::Display for Inst {
                 a,
                 b,
                 check,
+                tagged,
             } => {
-                let name = format!("{op:?}").to_lowercase();
+                let name = format!("{}{op:?}", if *tagged { "tagged_" } else { "" }).to_lowercase();
                 let check = check.as_ref().map(|s| format!(" check{}", site(s)));
                 write!(f, "  {dst} = {name} {a}, {b}{}", check.unwrap_or_default())
             }

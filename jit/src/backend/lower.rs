@@ -4,6 +4,9 @@
 //!
 //! - *Tagging is explicit*: `untag_fixnum` is a shift right, `tag_fixnum`
 //!   `2n + 1`, and checked arithmetic checks the fixnum range itself.
+//!   Addition, subtraction and comparisons of fixnums at hand work on the
+//!   fixnums themselves (`tagged_add`; see `Lowering::tagged_arith`), and
+//!   untags nothing reads are removed.
 //! - *Branches are specialised*: a condition used only by branches and
 //!   guards is not computed as a value but fused into the compare-and-jump
 //!   (`branch v1 lt v2`), negations folded in.
@@ -84,6 +87,8 @@ struct Lowering<'a> {
     fused: fxhash::FxHashSet<NodeId>,
     /// Kind tests only guards use (each guard tests for itself).
     guarded_kinds: fxhash::FxHashSet<NodeId>,
+    /// Integer nodes whose fixnum is at hand: the register holding it.
+    tagged: FxHashMap<NodeId, VReg>,
     origin: Option<NodeId>,
     block_exit: Vec<Option<MapState>>,
     /// The compiled method has `rescue`/`ensure` handlers: its own
@@ -104,6 +109,7 @@ pub fn lower(graph: &Graph, schedule: &Schedule, rt: &dyn Runtime) -> Result<Lir
         entry: Vec::new(),
         fused: Default::default(),
         guarded_kinds: Default::default(),
+        tagged: Default::default(),
         origin: None,
         block_exit: vec![None; schedule.blocks.len()],
         has_handlers: !rt.code(graph.method).handlers.is_empty(),
@@ -112,6 +118,7 @@ pub fn lower(graph: &Graph, schedule: &Schedule, rt: &dyn Runtime) -> Result<Lir
     for b in 0..schedule.blocks.len() {
         lowering.block(BlockId(b as u32))?;
     }
+    lowering.lir.remove_dead_values();
     Ok(lowering.lir)
 }
 
@@ -150,6 +157,16 @@ impl Lowering<'_> {
         match self.graph.as_const(node) {
             Some(c) => Ok(Opd::Imm(const_bits(c)?)),
             None => Ok(Opd::Reg(self.value(node)?)),
+        }
+    }
+
+    /// An integer node's fixnum, when it is at hand: a register holding
+    /// it (see [`Self::tagged_arith`]) or a constant's fixnum bits.
+    fn tagged_opd(&self, node: NodeId) -> Option<Opd> {
+        match self.graph.as_const(node) {
+            Some(Const::Int(n)) => abi::fixnum(n).map(|bits| Opd::Imm(bits as i64)),
+            Some(_) => None,
+            None => self.tagged.get(&node).map(|&v| Opd::Reg(v)),
         }
     }
 
@@ -250,15 +267,20 @@ impl Lowering<'_> {
         if self.fused.contains(&node) {
             let inputs = graph.inputs(node);
             return Ok(match graph.op(node) {
-                Op::IntCmp(cmp) => match (graph.as_const(inputs[0]), graph.as_const(inputs[1])) {
-                    (Some(_), None) => {
-                        let b = self.opd(inputs[0])?;
-                        Test::Cmp(cmp.swapped(), self.value(inputs[1])?, b)
-                    }
-                    _ => {
-                        let b = self.opd(inputs[1])?;
-                        Test::Cmp(*cmp, self.value(inputs[0])?, b)
-                    }
+                // Fixnums compare as their integers do.
+                Op::IntCmp(cmp) => match (self.tagged_opd(inputs[0]), self.tagged_opd(inputs[1])) {
+                    (Some(a), Some(Opd::Reg(b))) => Test::Cmp(cmp.swapped(), b, a),
+                    (Some(Opd::Reg(a)), Some(b)) => Test::Cmp(*cmp, a, b),
+                    _ => match (graph.as_const(inputs[0]), graph.as_const(inputs[1])) {
+                        (Some(_), None) => {
+                            let b = self.opd(inputs[0])?;
+                            Test::Cmp(cmp.swapped(), self.value(inputs[1])?, b)
+                        }
+                        _ => {
+                            let b = self.opd(inputs[1])?;
+                            Test::Cmp(*cmp, self.value(inputs[0])?, b)
+                        }
+                    },
                 },
                 Op::FloatCmp(cmp) => {
                     Test::FloatCmp(*cmp, self.value(inputs[0])?, self.value(inputs[1])?)
@@ -604,7 +626,78 @@ impl Lowering<'_> {
         if let Op::BlockLiteral { .. } = graph.op(inner) {
             return Err(Unsupported("a block in a frame state"));
         }
+        if let (deopt::Repr::Int, Some(Opd::Reg(fixnum))) = (repr, self.tagged_opd(inner)) {
+            return Ok(SiteValue::Reg(fixnum, deopt::Repr::Value));
+        }
         Ok(SiteValue::Reg(self.value(inner)?, repr))
+    }
+
+    /// Integer `+ - & |` computed on the operands' fixnums, when both are
+    /// at hand, so that neither is untagged nor the result tagged:
+    ///
+    /// ```text
+    /// a + b   ->  (A - 1) + B     (A = 2a + 1, B = 2b + 1)
+    /// a - b   ->  (A - B) + 1
+    /// a + 3   ->  A + 6
+    /// a & b   ->  A & B           (and | alike)
+    /// ```
+    ///
+    /// A fixnum has 63 bits, so the machine's overflow flag alone says
+    /// when the result leaves the fixnum range. The result's fixnum is at
+    /// hand for its users (a `tag_fixnum` of it is that register, a
+    /// comparison compares fixnums); the integer is untagged from it for
+    /// any other user, and the untag goes again when there is none
+    /// ([`Lir::remove_dead_values`]).
+    fn tagged_arith(
+        &mut self,
+        node: NodeId,
+        int: IntOp,
+        check: Option<SiteId>,
+    ) -> Result<bool, Unsupported> {
+        let inputs = self.graph.inputs(node);
+        let (a, b) = match (self.tagged_opd(inputs[0]), self.tagged_opd(inputs[1])) {
+            (Some(Opd::Reg(a)), Some(b)) => (a, b),
+            (Some(a @ Opd::Imm(_)), Some(Opd::Reg(b))) if int != IntOp::Sub => (b, a),
+            _ => return Ok(false),
+        };
+        if !matches!(int, IntOp::Add | IntOp::Sub | IntOp::And | IntOp::Or) {
+            return Ok(false);
+        }
+        let fixnum = self.new_vreg();
+        let bin = |this: &mut Self, op, dst, a, b, check| {
+            this.emit(Inst::Bin {
+                op,
+                dst,
+                a,
+                b,
+                check,
+                tagged: check.is_some(),
+            })
+        };
+        match (int, b) {
+            (IntOp::Add, Opd::Imm(bits)) => {
+                bin(self, BinOp::Add, fixnum, a, Opd::Imm(bits - 1), check)
+            }
+            (IntOp::Sub, Opd::Imm(bits)) => {
+                bin(self, BinOp::Sub, fixnum, a, Opd::Imm(bits - 1), check)
+            }
+            (IntOp::Add, b) => {
+                let untagged = self.new_vreg();
+                bin(self, BinOp::Sub, untagged, a, Opd::Imm(1), None);
+                bin(self, BinOp::Add, fixnum, untagged, b, check);
+            }
+            (IntOp::Sub, b) => {
+                let difference = self.new_vreg();
+                bin(self, BinOp::Sub, difference, a, b, check);
+                bin(self, BinOp::Add, fixnum, difference, Opd::Imm(1), None);
+            }
+            (IntOp::And, b) => bin(self, BinOp::And, fixnum, a, b, check),
+            (_, b) => bin(self, BinOp::Or, fixnum, a, b, check),
+        }
+        self.tagged.insert(node, fixnum);
+        let dst = self.vreg(node);
+        self.emit(Inst::Untag { dst, src: fixnum });
+        Ok(true)
     }
 
     /// Element `index` (inside it) of `array`, into `dst`.
@@ -782,6 +875,9 @@ impl Lowering<'_> {
                     self.call(Some(dst), address, "int_order", false, args);
                     return Ok(());
                 }
+                if self.tagged_arith(node, int, check)? {
+                    return Ok(());
+                }
                 let bin = match int {
                     IntOp::Order => unreachable!("a call"),
                     IntOp::Add => BinOp::Add,
@@ -821,6 +917,7 @@ impl Lowering<'_> {
                             a: raw,
                             b: Opd::Imm(0),
                             check: Some(site),
+                            tagged: false,
                         });
                         return Ok(());
                     }
@@ -831,18 +928,25 @@ impl Lowering<'_> {
                     a,
                     b,
                     check,
+                    tagged: false,
                 });
             }
             Op::UntagFixnum => {
                 let src = self.value(inputs[0])?;
                 let dst = self.vreg(node);
+                self.tagged.insert(node, src);
                 self.emit(Inst::Untag { dst, src });
             }
-            Op::TagFixnum => {
-                let src = self.value(inputs[0])?;
-                let dst = self.vreg(node);
-                self.emit(Inst::Tag { dst, src });
-            }
+            Op::TagFixnum => match self.tagged.get(&inputs[0]) {
+                Some(&fixnum) if !self.vreg_of.contains_key(&node) => {
+                    self.vreg_of.insert(node, fixnum);
+                }
+                _ => {
+                    let src = self.value(inputs[0])?;
+                    let dst = self.vreg(node);
+                    self.emit(Inst::Tag { dst, src });
+                }
+            },
             Op::IntCmp(_) | Op::FloatCmp(_) | Op::IsNil | Op::Truthy | Op::SameValue => {
                 let dst = self.vreg(node);
                 self.fused.insert(node);
@@ -859,6 +963,7 @@ impl Lowering<'_> {
                     a: src,
                     b: Opd::Imm(1),
                     check: None,
+                    tagged: false,
                 });
             }
             Op::BoolToValue => {
@@ -1261,9 +1366,14 @@ impl Lowering<'_> {
 
     /// For a call in inlined code: the frames the runtime rebuilds while
     /// the call runs (the inlined callers are real frames for it: `self`,
-    /// the lexical scope, backtraces), and their values, passed after the
-    /// operands. None for a call in the compiled method's own frame.
-    fn call_frames(&mut self, node: NodeId) -> Result<Option<(u32, Vec<Opd>)>, Unsupported> {
+    /// the lexical scope, backtraces), and the values to pass for them
+    /// after the `operands` (see [`CallFrames`]). None for a call in the
+    /// compiled method's own frame.
+    fn call_frames(
+        &mut self,
+        node: NodeId,
+        operands: &[Opd],
+    ) -> Result<Option<(u32, Vec<Opd>)>, Unsupported> {
         let graph = self.graph;
         let Some(state) = graph.state(node) else {
             return Ok(None);
@@ -1275,29 +1385,37 @@ impl Lowering<'_> {
         for frame in &chain.frames[1..] {
             self.check_rebuildable(crate::ir::MethodRef(frame.method))?;
         }
-        let mut values = Vec::new();
+        let mut passed = operands.to_vec();
         let mut reprs = Vec::new();
-        for source in chain.sources() {
+        let mut slots = Vec::new();
+        let root = chain.frames[0].source_count();
+        for source in chain.sources().skip(root) {
             let value = match source {
                 Source::Constant(bits) => SiteValue::Constant(bits),
                 Source::Entry(n) => SiteValue::Reg(self.entry[n as usize], deopt::Repr::Value),
                 Source::Node(n) => self.site_value(NodeId(n))?,
             };
-            match value {
-                SiteValue::Constant(bits) => {
-                    values.push(Opd::Imm(bits as i64));
-                    reprs.push(deopt::Repr::Value);
-                }
-                SiteValue::Reg(v, repr) => {
-                    values.push(Opd::Reg(v));
-                    reprs.push(repr);
-                }
-            }
+            let (opd, repr) = match value {
+                SiteValue::Constant(bits) => (Opd::Imm(bits as i64), deopt::Repr::Value),
+                SiteValue::Reg(v, repr) => (Opd::Reg(v), repr),
+            };
+            let slot = passed.iter().position(|&p| p == opd).unwrap_or_else(|| {
+                passed.push(opd);
+                passed.len() - 1
+            });
+            slots.push(slot as u32);
+            reprs.push(repr);
         }
+        let extra = passed.split_off(operands.len());
         let map = self.lir.maps.intern(chain);
         let index = self.lir.call_frames.len() as u32;
-        self.lir.call_frames.push(CallFrames { map, reprs });
-        Ok(Some((index, values)))
+        self.lir.call_frames.push(CallFrames {
+            map,
+            reprs,
+            slots,
+            extra: extra.len() as u32,
+        });
+        Ok(Some((index, extra)))
     }
 
     fn emit_run_insn(
@@ -1326,7 +1444,7 @@ impl Lowering<'_> {
         // The call's index and, for inlined code, its frames (after the
         // operands): `ip | (frames + 1) << 32`.
         let mut where_ = ip as i64;
-        if let Some((frames, values)) = self.call_frames(node)? {
+        if let Some((frames, values)) = self.call_frames(node, &spread)? {
             spread.extend(values);
             where_ |= (frames as i64 + 1) << 32;
         }

@@ -279,7 +279,6 @@ impl Emitter<'_> {
             ; mov [rdi + ActivationRecord::VALUES], rsp
             ; mov QWORD [rdi + ActivationRecord::ARGC], argc
             ; mov QWORD [rdi + ActivationRecord::FRAME_ID], 0
-            ; mov QWORD [rdi + ActivationRecord::INLINED], 0
             ; mov r11, QWORD at
             ; mov [r15 + ActivationRecord::IP], r11
             ; lea rsi, [rdi + ActivationRecord::VALUES]
@@ -324,6 +323,16 @@ impl Emitter<'_> {
         match opd {
             Opd::Imm(imm) => self.mov_imm(reg, imm),
             Opd::Reg(v) => self.load_loc(reg, self.alloc.loc(v)),
+        }
+    }
+
+    /// The register an instruction computes `dst` in: its own when it has
+    /// one (the allocator never gives it the register of a value the
+    /// instruction reads, deoptimisation maps included), else `rax`.
+    fn target(&self, dst: VReg) -> Reg {
+        match self.alloc.loc(dst) {
+            Loc::Reg(r) => r,
+            Loc::Stack(_) => Reg::RAX,
         }
     }
 
@@ -608,22 +617,17 @@ impl Emitter<'_> {
                 dynasm!(self.ops ; .arch x64 ; =>label);
             }
             Inst::Param { dst, slot } => {
-                dynasm!(self.ops
-                    ; .arch x64
-                    ; mov r11, [rbp + ENTRY_SLOT]
-                );
-                match slot {
-                    ParamSlot::Receiver => {
-                        dynasm!(self.ops ; .arch x64 ; mov r11, [r11] ; mov rax, [r11])
-                    }
-                    ParamSlot::Frame(n) => {
-                        let offset = 8 * *n as i32;
-                        dynasm!(self.ops ; .arch x64 ; mov r11, [r11] ; mov rax, [r11 + offset])
-                    }
-                    ParamSlot::Arg(n) => {
-                        let offset = 8 * (*n as i32 + 1);
-                        dynasm!(self.ops ; .arch x64 ; mov r11, [r11] ; mov rax, [r11 + offset])
-                    }
+                // Parameters come first: after the first, `r11` still
+                // points at the values.
+                let values_at_hand = index > 0
+                    && matches!(
+                        self.lir.insts[index - 1],
+                        Inst::Param { slot: ParamSlot::Receiver | ParamSlot::Arg(_) | ParamSlot::Frame(_), .. }
+                    );
+                let offset = match slot {
+                    ParamSlot::Receiver => 0,
+                    ParamSlot::Arg(n) => 8 * (*n as i32 + 1),
+                    ParamSlot::Frame(n) => 8 * *n as i32,
                     ParamSlot::HasArg(n) => {
                         let n32 = *n as i32;
                         let offset = 8 * (n32 + 1);
@@ -632,6 +636,7 @@ impl Emitter<'_> {
                             (abi::TRUE as i32, abi::FALSE as i32, abi::UNDEF as i32);
                         dynasm!(self.ops
                             ; .arch x64
+                            ; mov r11, [rbp + ENTRY_SLOT]
                             ; mov eax, no
                             ; cmp QWORD [r11 + 8], n32
                             ; jbe =>done
@@ -641,9 +646,20 @@ impl Emitter<'_> {
                             ; mov eax, yes
                             ; =>done
                         );
+                        self.store(*dst, Reg::RAX);
+                        return;
                     }
+                };
+                if !values_at_hand {
+                    dynasm!(self.ops
+                        ; .arch x64
+                        ; mov r11, [rbp + ENTRY_SLOT]
+                        ; mov r11, [r11]
+                    );
                 }
-                self.store(*dst, Reg::RAX);
+                let d = self.target(*dst);
+                dynasm!(self.ops ; .arch x64 ; mov Rq(d.0), [r11 + offset]);
+                self.store(*dst, d);
             }
             Inst::Mov { dst, src } => match (self.alloc.loc(*dst), src) {
                 (Loc::Reg(r), _) => self.load(r, *src),
@@ -658,57 +674,71 @@ impl Emitter<'_> {
                 a,
                 b,
                 check,
+                tagged,
             } => {
-                self.load(Reg::RAX, Opd::Reg(*a));
+                let d = self.target(*dst);
+                self.load(d, Opd::Reg(*a));
+                let r = d.0;
                 let small = match *b {
                     Opd::Imm(imm) => i32::try_from(imm).ok(),
                     Opd::Reg(_) => None,
                 };
                 match small {
                     Some(imm) => match op {
-                        BinOp::Add => dynasm!(self.ops ; .arch x64 ; add rax, imm),
-                        BinOp::Sub => dynasm!(self.ops ; .arch x64 ; sub rax, imm),
-                        BinOp::Mul => dynasm!(self.ops ; .arch x64 ; imul rax, rax, imm),
-                        BinOp::And => dynasm!(self.ops ; .arch x64 ; and rax, imm),
-                        BinOp::Or => dynasm!(self.ops ; .arch x64 ; or rax, imm),
-                        BinOp::Xor => dynasm!(self.ops ; .arch x64 ; xor rax, imm),
+                        BinOp::Add => dynasm!(self.ops ; .arch x64 ; add Rq(r), imm),
+                        BinOp::Sub => dynasm!(self.ops ; .arch x64 ; sub Rq(r), imm),
+                        BinOp::Mul => dynasm!(self.ops ; .arch x64 ; imul Rq(r), Rq(r), imm),
+                        BinOp::And => dynasm!(self.ops ; .arch x64 ; and Rq(r), imm),
+                        BinOp::Or => dynasm!(self.ops ; .arch x64 ; or Rq(r), imm),
+                        BinOp::Xor => dynasm!(self.ops ; .arch x64 ; xor Rq(r), imm),
                     },
                     None => {
-                        self.load(Reg::R10, *b);
+                        let rb = match *b {
+                            Opd::Reg(v) => self.reg_of(v, Reg::R10),
+                            imm => {
+                                self.load(Reg::R10, imm);
+                                Reg::R10
+                            }
+                        }
+                        .0;
                         match op {
-                            BinOp::Add => dynasm!(self.ops ; .arch x64 ; add rax, r10),
-                            BinOp::Sub => dynasm!(self.ops ; .arch x64 ; sub rax, r10),
-                            BinOp::Mul => dynasm!(self.ops ; .arch x64 ; imul rax, r10),
-                            BinOp::And => dynasm!(self.ops ; .arch x64 ; and rax, r10),
-                            BinOp::Or => dynasm!(self.ops ; .arch x64 ; or rax, r10),
-                            BinOp::Xor => dynasm!(self.ops ; .arch x64 ; xor rax, r10),
+                            BinOp::Add => dynasm!(self.ops ; .arch x64 ; add Rq(r), Rq(rb)),
+                            BinOp::Sub => dynasm!(self.ops ; .arch x64 ; sub Rq(r), Rq(rb)),
+                            BinOp::Mul => dynasm!(self.ops ; .arch x64 ; imul Rq(r), Rq(rb)),
+                            BinOp::And => dynasm!(self.ops ; .arch x64 ; and Rq(r), Rq(rb)),
+                            BinOp::Or => dynasm!(self.ops ; .arch x64 ; or Rq(r), Rq(rb)),
+                            BinOp::Xor => dynasm!(self.ops ; .arch x64 ; xor Rq(r), Rq(rb)),
                         }
                     }
                 }
                 if let Some(site) = check {
                     let stub = self.stubs[site.0 as usize];
-                    if *op == BinOp::Mul {
+                    if *tagged || *op == BinOp::Mul {
                         dynasm!(self.ops ; .arch x64 ; jo =>stub);
                     }
-                    // A fixnum has 63 bits: doubling must not overflow.
-                    dynasm!(self.ops
-                        ; .arch x64
-                        ; mov r11, rax
-                        ; add r11, r11
-                        ; jo =>stub
-                    );
+                    if !*tagged {
+                        // A fixnum has 63 bits: doubling must not overflow.
+                        dynasm!(self.ops
+                            ; .arch x64
+                            ; mov r11, Rq(r)
+                            ; add r11, r11
+                            ; jo =>stub
+                        );
+                    }
                 }
-                self.store(*dst, Reg::RAX);
+                self.store(*dst, d);
             }
             Inst::Untag { dst, src } => {
-                self.load(Reg::RAX, Opd::Reg(*src));
-                dynasm!(self.ops ; .arch x64 ; sar rax, 1);
-                self.store(*dst, Reg::RAX);
+                let d = self.target(*dst);
+                self.load(d, Opd::Reg(*src));
+                dynasm!(self.ops ; .arch x64 ; sar Rq(d.0), 1);
+                self.store(*dst, d);
             }
             Inst::Tag { dst, src } => {
-                self.load(Reg::RAX, Opd::Reg(*src));
-                dynasm!(self.ops ; .arch x64 ; lea rax, [rax + rax + 1]);
-                self.store(*dst, Reg::RAX);
+                let d = self.target(*dst);
+                let s = self.reg_of(*src, Reg::RAX).0;
+                dynasm!(self.ops ; .arch x64 ; lea Rq(d.0), [Rq(s) + Rq(s) + 1]);
+                self.store(*dst, d);
             }
             Inst::SetCond { dst, test } => {
                 let cc = self.test(*test);
@@ -963,9 +993,21 @@ impl Emitter<'_> {
             } => {
                 let spread = spread.as_deref();
                 for (i, value) in spread.unwrap_or_default().iter().enumerate() {
-                    self.load(Reg::RAX, *value);
                     let offset = 8 * i as i32;
-                    dynasm!(self.ops ; .arch x64 ; mov [rsp + offset], rax);
+                    match *value {
+                        Opd::Imm(imm) if i32::try_from(imm).is_ok() => {
+                            let imm = imm as i32;
+                            dynasm!(self.ops ; .arch x64 ; mov QWORD [rsp + offset], imm);
+                        }
+                        Opd::Reg(v) => {
+                            let r = self.reg_of(v, Reg::RAX).0;
+                            dynasm!(self.ops ; .arch x64 ; mov [rsp + offset], Rq(r));
+                        }
+                        imm => {
+                            self.load(Reg::RAX, imm);
+                            dynasm!(self.ops ; .arch x64 ; mov [rsp + offset], rax);
+                        }
+                    }
                 }
                 let done = self.ops.new_dynamic_label();
                 if let Some(call) = native {
