@@ -1,4 +1,5 @@
-//! The core methods written in Ruby (`rb/`), compiled when the VM starts.
+//! The core methods written in Ruby (`rb/`), compiled when rhizome is
+//! built and loaded when the VM starts.
 //!
 //! Their file names are `<internal:NAME>`: backtraces show their frames as
 //! MRI shows its C methods, by method name at the caller's location.
@@ -6,31 +7,19 @@
 use crate::vm::{Vm, VmResult};
 use std::rc::Rc;
 
-/// The prelude files, in load order.
-pub const PRELUDE: &[(&str, &str)] = &[
-    ("kernel", include_str!("../rb/kernel.rb")),
-    ("comparable", include_str!("../rb/comparable.rb")),
-    ("enumerable", include_str!("../rb/enumerable.rb")),
-    ("numeric", include_str!("../rb/numeric.rb")),
-    ("integer", include_str!("../rb/integer.rb")),
-    ("array", include_str!("../rb/array.rb")),
-    ("hash", include_str!("../rb/hash.rb")),
-    ("range", include_str!("../rb/range.rb")),
-    ("proc", include_str!("../rb/proc.rb")),
-    ("enumerator", include_str!("../rb/enumerator.rb")),
-    ("struct", include_str!("../rb/struct.rb")),
-];
+/// The prelude's top-level methods, one per file in load order, compiled
+/// by the build script (`build.rs`).
+const SNAPSHOT: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/prelude.bin"));
 
 /// The file-name prefix of prelude code.
 pub const INTERNAL_PREFIX: &str = "<internal:";
 
 impl Vm {
-    /// Compiles and runs every prelude file.
+    /// Loads and runs every prelude file.
     pub fn load_prelude(&mut self) -> VmResult<()> {
-        for (name, source) in PRELUDE {
-            let file = format!("{INTERNAL_PREFIX}{name}>");
-            let code = bytecode::compile_file(source.as_bytes(), &file, &mut self.symbols)
-                .unwrap_or_else(|error| panic!("rb/{name}.rb does not compile: {}", error.report));
+        let files = bytecode::snapshot::load(SNAPSHOT, &mut self.symbols)
+            .unwrap_or_else(|error| panic!("the prelude snapshot does not load: {error}"));
+        for code in files {
             let main = self.load(Rc::new(code));
             self.run_main(main)?;
         }

@@ -11,9 +11,10 @@
 //! example.
 
 use crate::symbols::Sym;
+use serde::{Deserialize, Serialize};
 
 /// What a run-time `defined?` checks.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub enum DefinedKind {
     /// `@x`: "instance-variable" if set.
     Ivar,
@@ -37,7 +38,7 @@ pub enum DefinedKind {
 
 /// What a `getspecial` reads: the frame's last match (`$~`) or a part of
 /// it.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub enum Special {
     /// `$~`: the MatchData of the last successful match, or nil.
     LastMatch,
@@ -54,7 +55,7 @@ pub enum Special {
 }
 
 /// One instruction. Jump targets are instruction indexes in the same method.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub enum Insn {
     /// `trace line`: a new statement starts on `line`. No stack effect.
     Trace(u32),

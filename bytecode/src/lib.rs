@@ -24,6 +24,7 @@ mod insn;
 mod literal;
 mod method;
 pub mod profile;
+pub mod snapshot;
 mod symbols;
 mod syntax_error;
 

@@ -6,8 +6,9 @@
 
 use crate::symbols::{Sym, SymbolTable};
 use num_bigint::BigInt;
+use serde::{Deserialize, Serialize};
 
-#[derive(Clone, PartialEq, Debug)]
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
 pub enum Literal {
     Nil,
     True,

@@ -3,11 +3,12 @@
 use crate::insn::Insn;
 use crate::literal::Literal;
 use crate::symbols::{Sym, SymbolTable};
+use serde::{Deserialize, Serialize};
 use std::fmt::Write;
 use std::rc::Rc;
 
 /// What a method body is.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub enum MethodKind {
     /// The top level of a file (`<main>`).
     TopLevel,
@@ -21,7 +22,7 @@ pub enum MethodKind {
 
 /// The part of a source line that error_highlight underlines when the call at
 /// a site fails (columns are byte offsets within the line).
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub struct Span {
     pub line: u32,
     pub first_col: u32,
@@ -39,7 +40,7 @@ fn class_body_name(name: &str) -> String {
 }
 
 /// What a handler catches.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub enum HandlerKind {
     /// A `rescue` clause: exceptions only; the exception is pushed.
     Rescue,
@@ -51,7 +52,7 @@ pub enum HandlerKind {
 /// An entry of a method's exception table: a transfer out of an
 /// instruction in `start..end` continues at `target`, with the operand
 /// stack cut to `depth` values.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub struct Handler {
     pub kind: HandlerKind,
     pub start: u32,
@@ -95,7 +96,7 @@ pub mod call_flags {
 }
 
 /// One `send` site.
-#[derive(Clone, PartialEq, Debug)]
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
 pub struct CallSite {
     pub name: Sym,
     pub argc: u32,
@@ -118,7 +119,7 @@ impl CallSite {
 }
 
 /// A compiled method or top-level script.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Method {
     pub kind: MethodKind,
     /// The method's name (`<main>` for a file's top level).

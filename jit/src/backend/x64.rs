@@ -622,7 +622,10 @@ impl Emitter<'_> {
                 let values_at_hand = index > 0
                     && matches!(
                         self.lir.insts[index - 1],
-                        Inst::Param { slot: ParamSlot::Receiver | ParamSlot::Arg(_) | ParamSlot::Frame(_), .. }
+                        Inst::Param {
+                            slot: ParamSlot::Receiver | ParamSlot::Arg(_) | ParamSlot::Frame(_),
+                            ..
+                        }
                     );
                 let offset = match slot {
                     ParamSlot::Receiver => 0,
