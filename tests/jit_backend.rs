@@ -269,10 +269,10 @@ fn a_string_index_is_a_helper_call() {
 
 /// `walk(i + 1, &block)` of a block parameter only passed on: the send
 /// passes the frame's block (`BLOCK_FORWARD`, no Proc, no operand), so it
-/// can still be bound to `walk` and called directly, without the send's
-/// lookup; not natively, since a native call passes no block.
+/// can still be bound to `walk` and called natively, with the caller's
+/// block in the callee's activation record.
 #[test]
-fn a_forwarded_block_is_passed_by_a_direct_call() {
+fn a_forwarded_block_is_passed_by_a_native_call() {
     let lir = lir_after_run(
         "def walk(i, &block)\n  return if i == 0\n  yield i\n  walk(i - 1, &block)\nend\n300.times { walk(3) { } }\n",
         "walk",
@@ -285,7 +285,7 @@ fn a_forwarded_block_is_passed_by_a_direct_call() {
     insta::assert_snapshot!(without_class_words(&calls.join("\n")), @r"
     v3 = call frame_block(ctx)
     v4 = call run_insn(ctx, 0x192, 0x11, 0x1, [v1]) pending
-    v7 = call call_direct(ctx, 0x0, 0x8000000000000018, 0x2, [v0, v6]) pending
+    v7 = call native with block or call_direct(ctx, 0x0, 0x8000000000000018, 0x2, [v0, v6]) pending
     site 1: invalidated -> @17 after call [v0, v1, v1]
     site 4: invalidated -> @24 after call [v0, v1]
     ");

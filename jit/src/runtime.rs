@@ -166,6 +166,10 @@ pub struct ActivationRecord {
     /// this frame when it materialised it (popped with it). Set when the
     /// frame is materialised: compiled code leaves it as it is.
     pub inlined: u64,
+    /// The block the activation was called with (the runtime's handle,
+    /// borrowed from the frame that holds it; 0 for none). A native call
+    /// that passes its caller's block on copies the caller's.
+    pub block: u64,
 }
 
 impl ActivationRecord {
@@ -178,7 +182,7 @@ impl ActivationRecord {
     pub const IP: i32 = std::mem::offset_of!(ActivationRecord, ip) as i32;
     pub const DEPTH_LEFT: i32 = std::mem::offset_of!(ActivationRecord, depth_left) as i32;
     pub const FRAME_ID: i32 = std::mem::offset_of!(ActivationRecord, frame_id) as i32;
-    pub const INLINED: i32 = std::mem::offset_of!(ActivationRecord, inlined) as i32;
+    pub const BLOCK: i32 = std::mem::offset_of!(ActivationRecord, block) as i32;
     pub const SIZE: i32 = std::mem::size_of::<ActivationRecord>() as i32;
 }
 
@@ -221,6 +225,8 @@ pub struct DirectCall {
 pub struct NativeCallee {
     pub target: u64,
     pub entry: u64,
+    /// The call passes its frame's block on (`f(&block)`, `super`).
+    pub forwards_block: bool,
 }
 
 /// The runtime's functions compiled code calls, by address. `ctx` is the
@@ -383,7 +389,8 @@ pub trait Runtime {
     /// and no block (or, with `BLOCK_FORWARD`, the calling frame's block),
     /// when it is a Ruby method taking exactly those or a core method
     /// taking that many: the call skips the send's lookup (and, for a Ruby
-    /// method that allows it and no block, the runtime: a native call).
+    /// method that allows it, the runtime: a native call, which passes a
+    /// forwarded block in the callee's [`ActivationRecord::block`]).
     fn direct_call(&self, kind: Kind, name: Sym, argc: u32, flags: u8) -> Option<DirectCall>;
     /// The kind of a plain Array (of class Array itself).
     fn array_kind(&self) -> Kind;

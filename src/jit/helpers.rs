@@ -142,7 +142,17 @@ impl Vm {
         // by that code (`CompiledMethod::direct_calls`).
         let entry = unsafe { &*(activation.entry as *const MethodEntry) };
         let callee = &compiled(activation).method;
-        let id = self.push_method_frame(entry, callee, None);
+        let block = (activation.block != 0).then(|| {
+            let block = activation.block as *const crate::block::Block;
+            // SAFETY: a nonzero `block` is the handle of a block a frame
+            // below holds (see `ActivationRecord::block`), alive while this
+            // activation runs; the frame takes a reference of its own.
+            unsafe {
+                Rc::increment_strong_count(block);
+                Rc::from_raw(block)
+            }
+        });
+        let id = self.push_method_frame(entry, callee, block);
         self.push_locals(callee);
         activation.base = base as u64;
         activation.frame_id = id;
@@ -221,6 +231,11 @@ impl Vm {
             // Materialised: the interpreter pushed the frame.
             frame_id: self.frames.last().map_or(u64::MAX, |f| f.id.max(1)),
             inlined: 0,
+            block: self
+                .frames
+                .last()
+                .and_then(|f| f.block.as_ref())
+                .map_or(0, |block| Rc::as_ptr(block) as u64),
         };
         let entry = compiled.code.entry();
         // SAFETY: the code was generated for this signature; `activation`

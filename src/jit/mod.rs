@@ -868,11 +868,6 @@ impl Runtime for VmRuntime<'_> {
         let entry = self.callable(kind, name, flags)?;
         let forwards_block = flags & bytecode::call_flags::BLOCK_FORWARD != 0;
         let native = match &entry.body {
-            // A native call passes no block.
-            MethodBody::Bytecode(callee) if forwards_block => {
-                callee.code.takes_as_given(argc).then_some(())?;
-                None
-            }
             MethodBody::Bytecode(callee) => {
                 let code = &callee.code;
                 let simple = code.takes_as_given(argc);
@@ -884,6 +879,7 @@ impl Runtime for VmRuntime<'_> {
                 (!code.has_env).then(|| NativeCallee {
                     target: &callee.call_target as *const CallTarget as u64,
                     entry: Rc::as_ptr(&entry) as u64,
+                    forwards_block,
                 })
             }
             // A core method taking that many arguments: the runtime calls

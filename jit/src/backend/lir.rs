@@ -154,6 +154,9 @@ pub struct NativeCall {
     /// The arguments (the spread's first words are the receiver and
     /// them; the values of inlined frames follow).
     pub argc: u32,
+    /// The callee gets the caller's block
+    /// ([`crate::runtime::ActivationRecord::block`]); else none.
+    pub forwards_block: bool,
 }
 
 #[derive(Clone, PartialEq, Debug)]
@@ -701,7 +704,11 @@ impl fmt::Display for Inst {
                 }
                 let dst = dst.map(|d| format!("{d} = ")).unwrap_or_default();
                 let pending = if *pending { " pending" } else { "" };
-                let native = if native.is_some() { "native or " } else { "" };
+                let native = match native {
+                    Some(call) if call.forwards_block => "native with block or ",
+                    Some(_) => "native or ",
+                    None => "",
+                };
                 write!(
                     f,
                     "  {dst}call {native}{}({}){pending}",

@@ -1444,9 +1444,11 @@ impl Lowering<'_> {
         // The call's index and, for inlined code, its frames (after the
         // operands): `ip | (frames + 1) << 32`.
         let mut where_ = ip as i64;
+        let mut in_inlined_code = false;
         if let Some((frames, values)) = self.call_frames(node, &spread)? {
             spread.extend(values);
             where_ |= (frames as i64 + 1) << 32;
+            in_inlined_code = true;
         }
         let pushes = graph.op(node).ty() == crate::ir::Type::Value && !graph.users(node).is_empty();
         let dst = pushes.then(|| self.vreg(node));
@@ -1462,12 +1464,18 @@ impl Lowering<'_> {
             Some(call) => {
                 // A native call from inlined code leaves the frames it is
                 // in to be rebuilt when the callee's frame is materialised.
-                native = call.native.map(|callee| NativeCall {
-                    target: callee.target,
-                    entry: callee.entry,
-                    at: where_ as u64,
-                    argc: count as u32 - 1,
-                });
+                // (One that passes an inlined frame's block on goes through
+                // the runtime, which has that block once it rebuilds them.)
+                native = call
+                    .native
+                    .filter(|callee| !(callee.forwards_block && in_inlined_code))
+                    .map(|callee| NativeCall {
+                        target: callee.target,
+                        entry: callee.entry,
+                        at: where_ as u64,
+                        argc: count as u32 - 1,
+                        forwards_block: callee.forwards_block,
+                    });
                 where_ |= 1 << 63;
                 (call.handle as i64, "call_direct")
             }

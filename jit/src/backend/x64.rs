@@ -279,6 +279,18 @@ impl Emitter<'_> {
             ; mov [rdi + ActivationRecord::VALUES], rsp
             ; mov QWORD [rdi + ActivationRecord::ARGC], argc
             ; mov QWORD [rdi + ActivationRecord::FRAME_ID], 0
+        );
+        if call.forwards_block {
+            dynasm!(self.ops
+                ; .arch x64
+                ; mov r11, [r15 + ActivationRecord::BLOCK]
+                ; mov [rdi + ActivationRecord::BLOCK], r11
+            );
+        } else {
+            dynasm!(self.ops ; .arch x64 ; mov QWORD [rdi + ActivationRecord::BLOCK], 0);
+        }
+        dynasm!(self.ops
+            ; .arch x64
             ; mov r11, QWORD at
             ; mov [r15 + ActivationRecord::IP], r11
             ; lea rsi, [rdi + ActivationRecord::VALUES]
