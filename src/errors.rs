@@ -167,7 +167,49 @@ impl Vm {
                 });
             }
         }
+        self.restore_constructor_frames(&mut views);
         views
+    }
+
+    /// Compiled code runs `Foo.new(args)` of a plain class as an allocation
+    /// and a call of `initialize` (the JIT's intrinsics pass), without the
+    /// frame `Class#new` has in the interpreter: the views get it back,
+    /// between a frame at a `new` send and the `initialize` it called.
+    fn restore_constructor_frames(&self, views: &mut Vec<FrameView>) {
+        let Some(new) = self.symbols.lookup("new") else {
+            return;
+        };
+        let initialize = self.sym.initialize;
+        let mut index = 1;
+        while index < views.len() {
+            let is_initialize = match &views[index].code {
+                FrameCode::Bytecode(method) => {
+                    method.code.name == initialize
+                        && method.code.kind == bytecode::MethodKind::Method
+                }
+                FrameCode::Native(name) => *name == initialize,
+            };
+            let caller = &views[index - 1];
+            let at_new = match &caller.code {
+                FrameCode::Bytecode(method) => matches!(
+                    method.code.insns.get(caller.ip as usize),
+                    Some(bytecode::Insn::Send(site)) if method.code.sites[*site as usize].name == new
+                ),
+                FrameCode::Native(_) => false,
+            };
+            if is_initialize && at_new {
+                views.insert(
+                    index,
+                    FrameView {
+                        code: FrameCode::Native(new),
+                        ip: 0,
+                        hidden: false,
+                    },
+                );
+                index += 1;
+            }
+            index += 1;
+        }
     }
 
     /// The file and line the innermost Ruby frame is running.

@@ -1510,3 +1510,43 @@ same?("x", "y")
     v10 = finish ctrl=[v9]
     "#);
 }
+
+/// intrinsics: `Point.new(x, y)` of a plain class allocates the object
+/// itself (`new_object`) and calls `initialize` bound to Point, marked a
+/// constructor (the inlining pass leaves it a call: a deoptimisation in it
+/// could not return the object to the `new`); the object is the result.
+#[test]
+fn class_new_is_an_allocation_and_a_constructor_call() {
+    let graphs = graphs_after_run(
+        r#"class Point
+  def initialize(x, y)
+    @x = x
+    @y = y
+  end
+end
+def make(x, y)
+  Point.new(x, y)
+end
+i = 0
+while i < 20
+  make(i, 2)
+  i += 1
+end
+"#,
+        "make",
+    );
+    insta::assert_snapshot!(after(&graphs, "final"), @r"
+    v0 = start
+    v1 = const #<#<Class:Point>>
+    v2 = is_kind(#<Class:Object>) v1
+    v3 = self
+    v4 = arg 0
+    v5 = arg 1
+    v6 = state make@9 self=v3 args=[v4, v5] locals=[] stack=[v1, v4, v5]
+    v7 = guard(kind #<Class:Object>) v2 state=v6 ctrl=v0
+    v8 = new_object v1 ctrl=v7
+    v9 = send initialize(2) @Point constructor v8, v4, v5 state=v6 ctrl=v8
+    v10 = return v8 ctrl=v9
+    v11 = finish ctrl=[v10]
+    ");
+}

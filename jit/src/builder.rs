@@ -559,6 +559,7 @@ impl Builder<'_> {
                         site: site_index,
                         block,
                         receiver_kind: None,
+                        constructor: false,
                     };
                     let send =
                         self.fixed(&mut frame, Op::Send(Box::new(info)), &inputs, Some(state));

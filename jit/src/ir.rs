@@ -380,6 +380,10 @@ pub struct SendInfo {
     /// The receiver's class, when guards proved it: the call binds to that
     /// class's method (a direct call).
     pub receiver_kind: Option<Kind>,
+    /// The `initialize` call of a `Foo.new` (see the intrinsics pass): the
+    /// receiver is the new object, and the send at `site` is the `new`,
+    /// whose result is that object (not this call's).
+    pub constructor: bool,
 }
 
 /// A frame state: what the interpreter's frame would hold at `ip`.
@@ -514,6 +518,10 @@ pub enum Op {
     /// A new String of a String's character i (counting from the end when
     /// negative), or nil outside it. Inputs: the String, i (Int).
     StringCharAt,
+    /// A new object of a class whose instances are plain objects, with no
+    /// instance variables yet (what `Class#allocate` makes). Inputs: the
+    /// class (a constant).
+    NewObject,
     /// Whether a value is an instance of a class or module, or of a
     /// class that includes it (Bool). Inputs: the value, the module.
     IsKindOf,
@@ -605,6 +613,7 @@ impl Op {
             | Op::StringCompare
             | Op::StringLength
             | Op::StringCharAt
+            | Op::NewObject
             | Op::IsKindOf
             | Op::StringEq => true,
             Op::Int(op) => op.is_checked(),
@@ -688,6 +697,7 @@ impl Op {
             | Op::ArrayLoad
             | Op::ArrayGet
             | Op::StringCharAt
+            | Op::NewObject
             | Op::Phi
             | Op::Project(_)
             | Op::BoolToValue

@@ -96,6 +96,8 @@ pub enum Intrinsic {
     /// Comparable's `<`, `<=`, `>`, `>=` on a String whose `<=>` is
     /// `String#<=>` (answered only for String receivers).
     StringCompare(Cmp),
+    /// `Class#new`.
+    ClassNew,
 }
 
 /// What a method lookup found, as far as the JIT cares.
@@ -269,6 +271,9 @@ pub struct Helpers {
     /// `fn(ctx, string, index) -> u64`: a new String of the character at
     /// `index` (counting from the end when negative), or nil outside it.
     pub string_char_at: u64,
+    /// `fn(ctx, class) -> u64`: a new plain object of `class`, with no
+    /// instance variables (see [`Runtime::plain_construction`]).
+    pub new_object: u64,
     /// `fn(ctx, method, index) -> u64`: a new String of literal `index`
     /// of `method` (what `push` of a String literal makes each time).
     pub string_literal: u64,
@@ -396,6 +401,10 @@ pub trait Runtime {
     fn array_kind(&self) -> Kind;
     /// Whether `value` is a class or module.
     fn is_module(&self, value: u64) -> bool;
+    /// For a class whose instances `Class#new` allocates as plain objects
+    /// (no built-in class, such as String or Array, among its ancestors):
+    /// the kind of those instances and the name `initialize`.
+    fn plain_construction(&self, class: u64) -> Option<(Kind, Sym)>;
     /// Whether `when pattern` tests `pattern`, a class or module, with
     /// the core's `Module#===` (as long as nobody defines `===`: the
     /// runtime invalidates the code then).

@@ -760,21 +760,32 @@ pub fn class_new(vm: &mut Vm, class: Value, args: &[Value]) -> VmResult {
     Ok(object)
 }
 
-/// An uninitialised instance of `class`, laid out as its nearest built-in
+/// How instances of a class are laid out: as its nearest built-in
 /// ancestor requires.
-pub fn allocate(vm: &mut Vm, class: Value) -> VmResult {
+enum Allocator {
+    String,
+    Array,
+    Hash,
+    Regexp,
+    Object,
+    /// Integer, Float, Symbol, nil, true, false, Class, Module: no
+    /// `allocate`.
+    Undefined,
+}
+
+fn allocator_of(vm: &Vm, class: Value) -> Allocator {
     let mut current = Some(class);
     while let Some(c) = current {
-        let object = if c == vm.c.string {
-            Some(vm.new_string(Vec::new()))
+        if c == vm.c.string {
+            return Allocator::String;
         } else if c == vm.c.array {
-            Some(vm.new_array(Vec::new()))
+            return Allocator::Array;
         } else if c == vm.c.hash {
-            Some(vm.new_hash())
+            return Allocator::Hash;
         } else if c == vm.c.regexp {
-            Some(crate::core::regexp::allocate(vm, class))
+            return Allocator::Regexp;
         } else if c == vm.c.object || c == vm.c.basic_object {
-            Some(vm.new_object(class))
+            return Allocator::Object;
         } else if [
             vm.c.integer,
             vm.c.float,
@@ -782,23 +793,40 @@ pub fn allocate(vm: &mut Vm, class: Value) -> VmResult {
             vm.c.nil,
             vm.c.true_class,
             vm.c.false_class,
+            vm.c.class,
+            vm.c.module,
         ]
         .contains(&c)
-            || c == vm.c.class
-            || c == vm.c.module
         {
-            let name = vm.class_name(class);
-            return Err(vm.type_error(format!("allocator undefined for {name}")));
-        } else {
-            None
-        };
-        if let Some(object) = object {
-            object.header().expect("a heap object").set_class(class);
-            return Ok(object);
+            return Allocator::Undefined;
         }
         current = class_data(c).superclass;
     }
-    Ok(vm.new_object(class))
+    Allocator::Object
+}
+
+/// Whether `allocate` makes instances of `class` as plain objects (what
+/// compiled code may do itself for `Foo.new`).
+pub fn allocates_plain_objects(vm: &Vm, class: Value) -> bool {
+    matches!(allocator_of(vm, class), Allocator::Object)
+}
+
+/// An uninitialised instance of `class`, laid out as its nearest built-in
+/// ancestor requires.
+pub fn allocate(vm: &mut Vm, class: Value) -> VmResult {
+    let object = match allocator_of(vm, class) {
+        Allocator::String => vm.new_string(Vec::new()),
+        Allocator::Array => vm.new_array(Vec::new()),
+        Allocator::Hash => vm.new_hash(),
+        Allocator::Regexp => crate::core::regexp::allocate(vm, class),
+        Allocator::Object => return Ok(vm.new_object(class)),
+        Allocator::Undefined => {
+            let name = vm.class_name(class);
+            return Err(vm.type_error(format!("allocator undefined for {name}")));
+        }
+    };
+    object.header().expect("a heap object").set_class(class);
+    Ok(object)
 }
 
 /// A method name argument: a Symbol, or a String (interned).

@@ -173,6 +173,7 @@ pub fn table() -> Helpers {
         new_env: new_env as *const () as u64,
         string_literal: string_literal as *const () as u64,
         string_char_at: string_char_at as *const () as u64,
+        new_object: new_object as *const () as u64,
         array_push: array_push as *const () as u64,
         string_compare: string_compare as *const () as u64,
         string_length: string_length as *const () as u64,
@@ -911,6 +912,14 @@ extern "C" fn new_env(ctx: *mut Activation, method: u64, parent: u64) -> u64 {
     let (_, vm) = unsafe { context(ctx) };
     let code = vm.methods[method as usize].code.clone();
     vm.new_env(&code, Value::from_bits(parent)).bits()
+}
+
+extern "C" fn new_object(ctx: *mut Activation, class: u64) -> u64 {
+    // SAFETY: compiled code passes its own ctx. An allocation needs no
+    // frame: a collection finds the values of virtual frames on the
+    // machine stack.
+    let vm = unsafe { &mut *((*ctx).vm as *mut Vm) };
+    vm.new_object(Value::from_bits(class)).bits()
 }
 
 extern "C" fn string_char_at(ctx: *mut Activation, string: u64, index: i64) -> u64 {

@@ -262,6 +262,7 @@ impl Intrinsics {
         table.push((vm.c.module, "===", Intrinsic::ModuleCaseEq));
         table.push((vm.c.symbol, "===", Intrinsic::SymbolCaseEq));
         table.push((vm.c.basic_object, "equal?", Intrinsic::Identical));
+        table.push((vm.c.class, "new", Intrinsic::ClassNew));
         table.push((vm.c.basic_object, "==", Intrinsic::Identical));
         table.push((vm.c.symbol, "==", Intrinsic::Identical));
         for (class, name, intrinsic) in table {
@@ -923,6 +924,18 @@ impl Runtime for VmRuntime<'_> {
         Value::from_bits(value)
             .get::<crate::object::RClass>()
             .is_some()
+    }
+
+    fn plain_construction(&self, class: u64) -> Option<(Kind, Sym)> {
+        let class = Value::from_bits(class);
+        let is_class = class.get::<crate::object::RClass>().is_some_and(|_| {
+            let data = class_data(class);
+            !data.is_module && !data.is_singleton
+        });
+        if !is_class || !crate::core::module::allocates_plain_objects(self.vm, class) {
+            return None;
+        }
+        Some((Kind::Class(class_data(class).id), self.vm.sym.initialize))
     }
 
     fn case_tests_kind(&self, pattern: u64) -> bool {

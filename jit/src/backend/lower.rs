@@ -1135,6 +1135,12 @@ impl Lowering<'_> {
                 let helper = self.helpers.array_push;
                 self.guarded_write(node, (helper, "array_push"), false, args, map)?;
             }
+            Op::NewObject => {
+                let args = vec![self.opd(inputs[0])?];
+                let dst = self.vreg(node);
+                let helper = self.helpers.new_object;
+                self.call(Some(dst), helper, "new_object", true, args);
+            }
             Op::StringCharAt => {
                 let args = vec![self.opd(inputs[0])?, self.opd(inputs[1])?];
                 let dst = self.vreg(node);
@@ -1316,6 +1322,10 @@ impl Lowering<'_> {
                 let plain = info.flags & spread == 0 && info.block.is_none();
                 if let (Some(kind), true) = (info.receiver_kind, plain) {
                     direct = self.rt.direct_call(kind, info.name, info.argc, info.flags);
+                }
+                if info.constructor && direct.is_none() {
+                    // Its site is the `new`, which the runtime would run.
+                    return Err(Unsupported("a constructor without a direct call"));
                 }
                 (info.method, frame.ip, operands, operands.len())
             }
@@ -1512,7 +1522,12 @@ impl Lowering<'_> {
                         .stack
                         .extend(parts.iter().map(|part| Source::Node(part.0)));
                 }
-                let returned = pushed.then_some(SiteValue::Reg(result, deopt::Repr::Value));
+                // A constructor's `new` returns the new object.
+                let returned_value = match graph.op(node) {
+                    Op::Send(info) if info.constructor => self.value(graph.input(node, 0))?,
+                    _ => result,
+                };
+                let returned = pushed.then_some(SiteValue::Reg(returned_value, deopt::Repr::Value));
                 let site = self.make_site(node, "invalidated".into(), after, true, returned)?;
                 self.emit(Inst::Poll { site });
             }

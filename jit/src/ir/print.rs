@@ -239,8 +239,9 @@ pub fn describe(graph: &Graph, node: NodeId, numbering: &Numbering, rt: &dyn Run
                 .receiver_kind
                 .map(|k| format!(" @{}", rt.kind_name(k)))
                 .unwrap_or_default();
+            let constructor = if info.constructor { " constructor" } else { "" };
             format!(
-                "send {}({}){kind} {inputs}",
+                "send {}({}){kind}{constructor} {inputs}",
                 rt.symbol_name(info.name),
                 info.argc
             )
@@ -266,6 +267,7 @@ pub fn describe(graph: &Graph, node: NodeId, numbering: &Numbering, rt: &dyn Run
         Op::StringCompare => format!("string_compare {inputs}"),
         Op::StringLength => format!("string_length {inputs}"),
         Op::StringCharAt => format!("string_char_at {inputs}"),
+        Op::NewObject => format!("new_object {inputs}"),
         Op::IsKindOf => format!("is_kind_of {inputs}"),
         Op::ArrayPush => format!("array_push {inputs}"),
         Op::ArrayGet => format!("array_get {inputs}"),

@@ -109,6 +109,7 @@ fn expect_inputs(op: &Op, count: usize) -> Option<Vec<Type>> {
         }
         Op::StringLength => vec![Value],
         Op::StringCharAt => vec![Value, Int],
+        Op::NewObject => vec![Value],
         Op::ArrayGet => vec![Value, Int],
         Op::ArrayStore => vec![Value, Int, Value],
         Op::ShapeIs(_) | Op::TagFixnum | Op::IntToFloat => vec![Int],

@@ -50,6 +50,9 @@ pub fn run(graph: &mut Graph, session: &mut Session) -> bool {
             continue;
         }
         let added = match graph.op(node).clone() {
+            // A constructor's frame returns its receiver to the `new`,
+            // which the interpreter could not resume: it stays a call.
+            Op::Send(info) if info.constructor => None,
             Op::Send(info) => inliner.send(graph, session, node, &info),
             Op::Yield {
                 argc,

@@ -68,6 +68,52 @@ pub fn run(graph: &mut Graph, rt: &dyn Runtime) -> bool {
     changed
 }
 
+/// `Foo.new(args)`, Foo a constant class whose instances are plain
+/// objects: the allocation, then `initialize` bound to Foo's instances and
+/// called directly (a native call when it is compiled); the object is the
+/// result. The call is marked a constructor: a deoptimisation after it
+/// resumes after the `new` with the object pushed.
+///
+/// ```text
+///                                              v7 = new_object v3
+/// v5 = send new(2) @#<Class:Foo> v3, v1, v2 -> v8 = send initialize(2) @Foo constructor v7, v1, v2
+///                                              (uses of v5 use v7)
+/// ```
+fn class_new(
+    graph: &mut Graph,
+    rt: &dyn Runtime,
+    node: NodeId,
+    info: &SendInfo,
+    inputs: &[NodeId],
+) -> bool {
+    let Some(Const::Value(class)) = graph.as_const(inputs[0]) else {
+        return false;
+    };
+    let Some((kind, initialize)) = rt.plain_construction(class) else {
+        return false;
+    };
+    if rt
+        .direct_call(kind, initialize, info.argc, call_flags::FCALL)
+        .is_none()
+    {
+        return false;
+    }
+    let mut e = Expansion::new(graph, node);
+    let object = e.add(graph, Op::NewObject, &[inputs[0]]);
+    let mut call_inputs = inputs.to_vec();
+    call_inputs[0] = object;
+    let call = SendInfo {
+        name: initialize,
+        argc: info.argc,
+        flags: call_flags::FCALL,
+        receiver_kind: Some(kind),
+        constructor: true,
+        ..info.clone()
+    };
+    e.add(graph, Op::Send(Box::new(call)), &call_inputs);
+    e.finish(graph, Some(object))
+}
+
 /// The receiver of the frame an instruction runs in (from its state).
 fn self_of(graph: &Graph, node: NodeId) -> NodeId {
     let state = graph.state(node).expect("an insn has a state");
@@ -143,6 +189,7 @@ fn send(graph: &mut Graph, rt: &dyn Runtime, node: NodeId, info: &SendInfo) -> b
         (Callee::Intrinsic(Intrinsic::FixnumArith(name)), 0) if kind == Kind::Fixnum => {
             fixnum_unary(graph, node, inputs[0], &rt.symbol_name(name))
         }
+        (Callee::Intrinsic(Intrinsic::ClassNew), _) => class_new(graph, rt, node, info, &inputs),
         (Callee::Intrinsic(Intrinsic::ArrayPush), 1) => {
             let mut e = Expansion::new(graph, node);
             e.add(graph, Op::ArrayPush, &[inputs[0], inputs[1]]);
