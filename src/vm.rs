@@ -571,6 +571,8 @@ impl Vm {
         crate::core::define_core(&mut vm);
         crate::core::hide_frameless_methods(&mut vm);
         crate::core::mark_caller_frame_methods(&mut vm);
+        // Marking core methods replaces their entries: the final one.
+        vm.proc_call = vm.find_method(vm.c.proc_class, vm.sym.call);
         if let Err(control) = vm.load_prelude() {
             let exception = vm.uncaught(control);
             panic!("the prelude raised: {}", vm.error_report(exception));

@@ -68,7 +68,7 @@ pub fn define(vm: &mut Vm) {
     });
 }
 
-fn proc_block(proc: Value) -> Rc<Block> {
+pub fn proc_block(proc: Value) -> Rc<Block> {
     proc.get::<RProc>().expect("Proc receiver").block.clone()
 }
 
@@ -155,5 +155,4 @@ fn define_block_proxy(vm: &mut Vm) {
     vm.set_native_uses_caller_frame(class, "call");
     vm.block_proxy = vm.new_object(class);
     vm.pinned.push(vm.block_proxy);
-    vm.proc_call = vm.find_method(vm.c.proc_class, vm.sym.call);
 }

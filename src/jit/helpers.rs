@@ -882,6 +882,18 @@ impl Vm {
         if self.frames.len() >= crate::vm::MAX_DEPTH || crate::stack::near_limit() {
             return Err(self.stack_overflow());
         }
+        // `Proc#call` given no block runs the Proc's block at once: its own
+        // frame is hidden, and it reads nothing of it but a block and
+        // keywords, which a direct call passes none of.
+        let proc_call = self.proc_call.as_deref();
+        if block.is_none() && proc_call.is_some_and(|core| std::ptr::eq(core, entry)) {
+            let block = crate::core::proc::proc_block(operands[0]);
+            let call = crate::interp::BlockCall {
+                kwargs: false,
+                block_arg: None,
+            };
+            return self.invoke_block_with(&block, &operands[1..], call);
+        }
         let kind = crate::interp::CallKind {
             kwargs: false,
             direct: true,
