@@ -1122,8 +1122,25 @@ impl Vm {
             func,
             frame: crate::core::NativeFrame::Shown,
             uses_caller_frame: false,
+            constructs: false,
         };
         self.add_method(class, sym, MethodBody::Native(native), visibility);
+    }
+
+    /// Defines `name` of `class` as `Class#new`: allocate an instance, then
+    /// call its `initialize` with the arguments.
+    pub fn define_constructor(&mut self, class: Value, name: &str) {
+        let sym = self.symbols.intern(name);
+        let native = NativeMethod {
+            name: sym,
+            min: 0,
+            max: None,
+            func: crate::core::module::class_new,
+            frame: crate::core::NativeFrame::Shown,
+            uses_caller_frame: false,
+            constructs: true,
+        };
+        self.add_method(class, sym, MethodBody::Native(native), Visibility::Public);
     }
 
     /// Sets whether core method `name` of `class` shows in backtraces.

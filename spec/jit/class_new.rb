@@ -130,3 +130,25 @@ def track(i)
   t.n.double
 end
 p (1..3000).sum { |i| track(i) }
+
+# A Struct class's `new` and `[]` are `Class#new` too.
+Node = Struct.new(:key, :left)
+Keyed = Struct.new(:a, :b, keyword_init: true)
+def node(i) = Node.new(i, nil)
+def bracket(i) = Node[i, i]
+def keyed(i) = Keyed.new(a: i, b: 2)
+p (1..3000).sum { |i| node(i).key + bracket(i).left + keyed(i).a }
+p node(5)
+begin
+  Keyed.new(1)
+rescue ArgumentError => e
+  puts e.message
+  puts e.backtrace.first(3)
+end
+def too_many(i) = Node.new(i, i, i)
+begin
+  3000.times { |i| too_many(i) }
+rescue ArgumentError => e
+  puts e.message
+  puts e.backtrace.first(4)
+end

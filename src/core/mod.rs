@@ -54,6 +54,9 @@ pub struct NativeMethod {
     /// inlined compiled code runs it above that frame rebuilt, never above
     /// virtual frames (see `Vm::virtual_frames`).
     pub uses_caller_frame: bool,
+    /// The method is `Class#new` (or a Struct class's `new` and `[]`):
+    /// allocate, then `initialize` (compiled code may do both itself).
+    pub constructs: bool,
 }
 
 /// Whether a core method shows in backtraces. MRI runs some methods

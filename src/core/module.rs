@@ -11,7 +11,7 @@ use std::rc::Rc;
 
 pub fn define(vm: &mut Vm) {
     let class = vm.c.class;
-    vm.define_native(class, "new", 0, None, class_new);
+    vm.define_constructor(class, "new");
     vm.define_native(class, "allocate", 0, Some(0), |vm, class, _| {
         allocate(vm, class)
     });

@@ -164,7 +164,7 @@ fn struct_new(vm: &mut Vm, structure: Value, args: &[Value]) -> VmResult {
     // Instances are made by the class's own `new` (Struct's makes classes).
     let metaclass = vm.singleton_class(class);
     for name in ["new", "[]"] {
-        vm.define_native(metaclass, name, 0, None, crate::core::module::class_new);
+        vm.define_constructor(metaclass, name);
     }
     vm.define_native(metaclass, "members", 0, Some(0), |vm, class, _| {
         let members = members_of(class).into_iter().map(Value::symbol).collect();

@@ -262,7 +262,6 @@ impl Intrinsics {
         table.push((vm.c.module, "===", Intrinsic::ModuleCaseEq));
         table.push((vm.c.symbol, "===", Intrinsic::SymbolCaseEq));
         table.push((vm.c.basic_object, "equal?", Intrinsic::Identical));
-        table.push((vm.c.class, "new", Intrinsic::ClassNew));
         table.push((vm.c.basic_object, "==", Intrinsic::Identical));
         table.push((vm.c.symbol, "==", Intrinsic::Identical));
         for (class, name, intrinsic) in table {
@@ -822,6 +821,9 @@ impl Runtime for VmRuntime<'_> {
                 ivar: accessor.ivar,
                 profile: self.ivar_profile_of(&accessor.cache),
             },
+            MethodBody::Native(native) if native.constructs => {
+                Callee::Intrinsic(Intrinsic::ClassNew)
+            }
             MethodBody::Native(_) => match self.intrinsics.of(&entry) {
                 Some(intrinsic) => Callee::Intrinsic(intrinsic),
                 None => Callee::Other,
