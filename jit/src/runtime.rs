@@ -247,6 +247,10 @@ pub struct Helpers {
     /// instruction is a send the runtime calls directly: `method` is then a
     /// handle from [`Runtime::direct_call`].
     pub run_insn: u64,
+    /// `fn(ctx, method, at, count, values) -> u64`: `run_insn` for a
+    /// plain `yield` in the compiled method's own frame: calls the frame's
+    /// block with the `count` values.
+    pub yield_block: u64,
     /// `fn(ctx, code, site, fp, sp) -> u64`: a site's stub deoptimises
     /// (see `deopt::SiteMap`); the interpreter finishes the method.
     pub deoptimise: u64,

@@ -173,6 +173,7 @@ pub fn table() -> Helpers {
         new_env: new_env as *const () as u64,
         string_literal: string_literal as *const () as u64,
         string_char_at: string_char_at as *const () as u64,
+        yield_block: yield_block as *const () as u64,
         new_object: new_object as *const () as u64,
         array_push: array_push as *const () as u64,
         string_compare: string_compare as *const () as u64,
@@ -359,6 +360,22 @@ extern "C" fn run_insn(
         result
     };
     let result = result.map(|pushed| pushed.unwrap_or(Value::NIL));
+    vm.result_for_compiled(result)
+}
+
+extern "C" fn yield_block(
+    ctx: *mut Activation,
+    _method: u64,
+    at: u64,
+    count: u64,
+    values: *const u64,
+) -> u64 {
+    // SAFETY: compiled code passes its own ctx.
+    let (_, vm) = unsafe { context(ctx) };
+    // SAFETY: compiled code stored `count` values at `values`; a Value is
+    // its word (`repr(transparent)`).
+    let args = unsafe { std::slice::from_raw_parts(values as *const Value, count as usize) };
+    let result = vm.yield_directly(at as u32 as usize, args);
     vm.result_for_compiled(result)
 }
 

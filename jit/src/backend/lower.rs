@@ -833,6 +833,13 @@ impl Lowering<'_> {
                 | Param::Local(_)
                 | Param::Operand(_),
             ) => {}
+            // A `yield` and a block literal find the frame's block
+            // themselves (reading it would materialise a virtual frame).
+            Op::Param(Param::Block)
+                if graph
+                    .users(node)
+                    .iter()
+                    .all(|&u| matches!(graph.op(u), Op::Yield { .. } | Op::BlockLiteral { .. })) => {}
             Op::Param(Param::Block) => {
                 let dst = self.vreg(node);
                 self.call(
@@ -1491,12 +1498,24 @@ impl Lowering<'_> {
             }
             None => (method.0 as i64, "run_insn"),
         };
+        // A plain `yield` of the compiled method's own block has a helper
+        // of its own (the same arguments).
+        let plain_yield = matches!(
+            graph.op(node),
+            Op::Yield {
+                splat: false,
+                kwargs: false,
+                ..
+            }
+        );
+        let (name, address) = if plain_yield && !in_inlined_code {
+            ("yield_block", self.helpers.yield_block)
+        } else {
+            (name, self.helpers.run_insn)
+        };
         self.emit(Inst::Call {
             dst: Some(result),
-            helper: Helper {
-                name,
-                address: self.helpers.run_insn,
-            },
+            helper: Helper { name, address },
             with_ctx: true,
             args: vec![Opd::Imm(target), Opd::Imm(where_), Opd::Imm(count as i64)],
             spread: Some(spread),
