@@ -1550,3 +1550,32 @@ end
     v11 = finish ctrl=[v10]
     ");
 }
+
+/// build: interpolating a value is the value itself when it is a String
+/// (a branch on its kind); only the other side runs `tostring` in the
+/// runtime, and a phi joins the two.
+#[test]
+fn interpolation_tests_for_a_string_first() {
+    let graphs = graphs_after_run(
+        "def show(a)\n  \"#{a}!\"\nend\n20.times { |i| show(i.to_s) }\n",
+        "show",
+    );
+    insta::assert_snapshot!(after(&graphs, "build"), @r#"
+    v0 = start
+    v1 = arg 0
+    v2 = is_kind(String) v1
+    v3 = self
+    v4 = state show@5 self=v3 args=[v1] locals=[] stack=[v1]
+    v5 = branch v2 state=v4 ctrl=v0
+    v6 = if_false ctrl=v5
+    v7 = insn tostring v1 state=v4 ctrl=v6
+    v8 = if_true ctrl=v5
+    v9 = merge ctrl=[v8, v7]
+    v10 = phi v1, v7 ctrl=v9
+    v11 = insn push "!" ctrl=v9
+    v12 = state show@7 self=v3 args=[v1] locals=[] stack=[v10, v11]
+    v13 = insn concat 2 v10, v11 state=v12 ctrl=v11
+    v14 = return v13 ctrl=v13
+    v15 = finish ctrl=[v14]
+    "#);
+}

@@ -464,6 +464,40 @@ impl Builder<'_> {
         node
     }
 
+    /// Instruction `insn` at `ip` (whose state, `inputs` not yet popped,
+    /// is `state`) run by the runtime with `inputs`, unless `test` holds,
+    /// when its result is `fast`: a branch, the instruction on its false
+    /// side, and the phi of the two results.
+    fn unless_fast(
+        &mut self,
+        frame: &mut Frame,
+        (ip, state): (usize, NodeId),
+        insn: Insn,
+        inputs: &[NodeId],
+        test: NodeId,
+        fast: NodeId,
+    ) -> NodeId {
+        let branch = self
+            .graph
+            .add(Op::Branch, &[frame.control], &[test], Some(state));
+        let if_true = self.graph.add(Op::IfTrue, &[branch], &[], None);
+        let if_false = self.graph.add(Op::IfFalse, &[branch], &[], None);
+        let op = Op::Insn {
+            insn,
+            method: self.method,
+            ip: ip as u32,
+        };
+        let slow = self.graph.add(op, &[if_false], inputs, Some(state));
+        let merge = self.graph.add(Op::Merge, &[], &[], None);
+        self.graph.push_control(merge, if_true);
+        self.graph.push_control(merge, slow);
+        let phi = self.graph.add(Op::Phi, &[merge], &[], None);
+        self.graph.push_input(phi, fast);
+        self.graph.push_input(phi, slow);
+        frame.control = merge;
+        phi
+    }
+
     fn end(&mut self, frame: &Frame, op: Op, inputs: &[NodeId], state: Option<NodeId>) {
         let node = self.graph.add(op, &[frame.control], inputs, state);
         self.graph.add_end(node);
@@ -727,6 +761,36 @@ impl Builder<'_> {
                     let test = self.graph.add(Op::SameValue, &[], &[pattern, subject], None);
                     let value = self.graph.add(Op::BoolToValue, &[], &[test], None);
                     frame.stack.push(value);
+                }
+                // `when 3`, tested by the core's `Integer#===`: on a fixnum
+                // subject, identity; the runtime tests any other.
+                Insn::CheckMatch { splat: false }
+                    if self
+                        .case_pattern(&frame)
+                        .is_some_and(|pattern| self.rt.case_tests_fixnum(pattern)) =>
+                {
+                    let state = self.state(ip, &frame);
+                    let subject = Self::pop(&mut frame);
+                    let pattern = Self::pop(&mut frame);
+                    let is_fixnum =
+                        self.graph
+                            .add(Op::IsKind(bytecode::profile::Kind::Fixnum), &[], &[subject], None);
+                    let same = self.graph.add(Op::SameValue, &[], &[pattern, subject], None);
+                    let fast = self.graph.add(Op::BoolToValue, &[], &[same], None);
+                    let inputs = [pattern, subject];
+                    let value = self.unless_fast(&mut frame, (ip, state), insn, &inputs, is_fixnum, fast);
+                    frame.stack.push(value);
+                }
+                // Interpolating a String: the String itself; the runtime
+                // converts anything else.
+                Insn::ToS => {
+                    let state = self.state(ip, &frame);
+                    let value = Self::pop(&mut frame);
+                    let kind = self.rt.string_kind();
+                    let is_string = self.graph.add(Op::IsKind(kind), &[], &[value], None);
+                    let string =
+                        self.unless_fast(&mut frame, (ip, state), insn, &[value], is_string, value);
+                    frame.stack.push(string);
                 }
                 Insn::CheckMatch { splat: false }
                     if self

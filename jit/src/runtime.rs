@@ -89,6 +89,8 @@ pub enum Intrinsic {
     ModuleCaseEq,
     /// `Symbol#===`: identity.
     SymbolCaseEq,
+    /// `Integer#===`: identity when both are fixnums.
+    FixnumCaseEq,
     /// `BasicObject#equal?`, and `==` of BasicObject and Symbol: identity.
     Identical,
     /// `String#<=>`.
@@ -416,6 +418,11 @@ pub trait Runtime {
     /// Whether `when pattern` tests the subject's identity: `pattern` is a
     /// Symbol and `===` is the core's `Symbol#===`.
     fn case_tests_identity(&self, pattern: u64) -> bool;
+    /// Whether `when pattern` of a fixnum subject tests its identity:
+    /// `pattern` is a fixnum and `===` is the core's `Integer#===`.
+    fn case_tests_fixnum(&self, pattern: u64) -> bool;
+    /// The kind of a plain String (of class String itself).
+    fn string_kind(&self) -> Kind;
     /// How compiled code tests that a value is of `kind`.
     fn kind_test(&self, kind: Kind) -> crate::backend::lir::KindTest;
     /// Where objects keep their shape and slots.

@@ -261,6 +261,7 @@ impl Intrinsics {
         table.push((vm.c.string, "[]", Intrinsic::StringIndex));
         table.push((vm.c.module, "===", Intrinsic::ModuleCaseEq));
         table.push((vm.c.symbol, "===", Intrinsic::SymbolCaseEq));
+        table.push((vm.c.integer, "===", Intrinsic::FixnumCaseEq));
         table.push((vm.c.basic_object, "equal?", Intrinsic::Identical));
         table.push((vm.c.basic_object, "==", Intrinsic::Identical));
         table.push((vm.c.symbol, "==", Intrinsic::Identical));
@@ -949,6 +950,15 @@ impl Runtime for VmRuntime<'_> {
     fn case_tests_identity(&self, pattern: u64) -> bool {
         let pattern = Value::from_bits(pattern);
         pattern.as_symbol().is_some() && self.case_eq_of(pattern) == Some(Intrinsic::SymbolCaseEq)
+    }
+
+    fn case_tests_fixnum(&self, pattern: u64) -> bool {
+        let pattern = Value::from_bits(pattern);
+        pattern.is_fixnum() && self.case_eq_of(pattern) == Some(Intrinsic::FixnumCaseEq)
+    }
+
+    fn string_kind(&self) -> Kind {
+        Kind::Class(class_data(self.vm.c.string).id)
     }
 
     fn array_kind(&self) -> Kind {

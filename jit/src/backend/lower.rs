@@ -836,10 +836,9 @@ impl Lowering<'_> {
             // A `yield` and a block literal find the frame's block
             // themselves (reading it would materialise a virtual frame).
             Op::Param(Param::Block)
-                if graph
-                    .users(node)
-                    .iter()
-                    .all(|&u| matches!(graph.op(u), Op::Yield { .. } | Op::BlockLiteral { .. })) => {}
+                if graph.users(node).iter().all(|&u| {
+                    matches!(graph.op(u), Op::Yield { .. } | Op::BlockLiteral { .. })
+                }) => {}
             Op::Param(Param::Block) => {
                 let dst = self.vreg(node);
                 self.call(
