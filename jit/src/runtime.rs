@@ -253,6 +253,9 @@ pub struct Helpers {
     /// plain `yield` in the compiled method's own frame: calls the frame's
     /// block with the `count` values.
     pub yield_block: u64,
+    /// `fn(ctx, method, at, count, values) -> u64`: `run_insn` for an
+    /// Array literal: a new Array of the `count` values.
+    pub new_array: u64,
     /// `fn(ctx, code, site, fp, sp) -> u64`: a site's stub deoptimises
     /// (see `deopt::SiteMap`); the interpreter finishes the method.
     pub deoptimise: u64,

@@ -174,6 +174,7 @@ pub fn table() -> Helpers {
         string_literal: string_literal as *const () as u64,
         string_char_at: string_char_at as *const () as u64,
         yield_block: yield_block as *const () as u64,
+        new_array: new_array as *const () as u64,
         new_object: new_object as *const () as u64,
         array_push: array_push as *const () as u64,
         string_compare: string_compare as *const () as u64,
@@ -377,6 +378,23 @@ extern "C" fn yield_block(
     let args = unsafe { std::slice::from_raw_parts(values as *const Value, count as usize) };
     let result = vm.yield_directly(at as u32 as usize, args);
     vm.result_for_compiled(result)
+}
+
+extern "C" fn new_array(
+    ctx: *mut Activation,
+    _method: u64,
+    _at: u64,
+    count: u64,
+    values: *const u64,
+) -> u64 {
+    // SAFETY: compiled code passes its own ctx. An allocation needs no
+    // frame: a collection finds the values of virtual frames (and these,
+    // stored in the caller's frame) on the machine stack.
+    let vm = unsafe { &mut *((*ctx).vm as *mut Vm) };
+    // SAFETY: compiled code stored `count` values at `values`; a Value is
+    // its word (`repr(transparent)`).
+    let items = unsafe { std::slice::from_raw_parts(values as *const Value, count as usize) };
+    vm.new_array(items.to_vec()).bits()
 }
 
 extern "C" fn leave_block(ctx: *mut Activation, leave: i64, ip: u64, value: u64) -> u64 {

@@ -1497,20 +1497,19 @@ impl Lowering<'_> {
             }
             None => (method.0 as i64, "run_insn"),
         };
-        // A plain `yield` of the compiled method's own block has a helper
-        // of its own (the same arguments).
-        let plain_yield = matches!(
-            graph.op(node),
+        // A plain `yield` of the compiled method's own block, and an Array
+        // literal, have helpers of their own (the same arguments).
+        let (name, address) = match graph.op(node) {
             Op::Yield {
                 splat: false,
                 kwargs: false,
                 ..
-            }
-        );
-        let (name, address) = if plain_yield && !in_inlined_code {
-            ("yield_block", self.helpers.yield_block)
-        } else {
-            (name, self.helpers.run_insn)
+            } if !in_inlined_code => ("yield_block", self.helpers.yield_block),
+            Op::Insn {
+                insn: Insn::NewArray(_),
+                ..
+            } => ("new_array", self.helpers.new_array),
+            _ => (name, self.helpers.run_insn),
         };
         self.emit(Inst::Call {
             dst: Some(result),
