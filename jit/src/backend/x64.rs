@@ -1079,8 +1079,11 @@ impl Emitter<'_> {
             Inst::Stress { site } => self.stress(*site),
             Inst::Return { value } => {
                 self.load(Reg::RAX, *value);
-                let exit = self.exit;
-                dynasm!(self.ops ; .arch x64 ; jmp =>exit);
+                // The epilogue follows the last instruction.
+                if index + 1 < self.lir.insts.len() {
+                    let exit = self.exit;
+                    dynasm!(self.ops ; .arch x64 ; jmp =>exit);
+                }
             }
             Inst::Deopt { site } => {
                 let stub = self.stubs[site.0 as usize];
