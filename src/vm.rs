@@ -571,6 +571,7 @@ impl Vm {
         crate::core::define_core(&mut vm);
         crate::core::hide_frameless_methods(&mut vm);
         crate::core::mark_caller_frame_methods(&mut vm);
+        crate::core::mark_pure_methods(&mut vm);
         // Marking core methods replaces their entries: the final one.
         vm.proc_call = vm.find_method(vm.c.proc_class, vm.sym.call);
         if let Err(control) = vm.load_prelude() {
@@ -1123,6 +1124,7 @@ impl Vm {
             frame: crate::core::NativeFrame::Shown,
             uses_caller_frame: false,
             constructs: false,
+            pure: false,
         };
         self.add_method(class, sym, MethodBody::Native(native), visibility);
     }
@@ -1139,6 +1141,7 @@ impl Vm {
             frame: crate::core::NativeFrame::Shown,
             uses_caller_frame: false,
             constructs: true,
+            pure: false,
         };
         self.add_method(class, sym, MethodBody::Native(native), Visibility::Public);
     }
@@ -1154,6 +1157,18 @@ impl Vm {
         // Caches may hold the entry as it was.
         self.method_serial += 1;
         self.jit_methods_changed(Some(sym));
+    }
+
+    /// Marks core method `name` of `class`, if defined, as pure on Integers
+    /// and Strings (`NativeMethod::pure`).
+    pub fn set_native_pure(&mut self, class: Value, name: &str) {
+        let sym = self.symbols.intern(name);
+        if let Some(entry) = class_data(class).methods.borrow_mut().get_mut(&sym) {
+            if let MethodBody::Native(native) = &mut Rc::make_mut(entry).body {
+                native.pure = true;
+            }
+        }
+        self.method_serial += 1;
     }
 
     /// Marks core method `name` of `class`, if defined, as one that reads

@@ -57,6 +57,11 @@ pub struct NativeMethod {
     /// The method is `Class#new` (or a Struct class's `new` and `[]`):
     /// allocate, then `initialize` (compiled code may do both itself).
     pub constructs: bool,
+    /// Of Integers (an Integer's method) or Integers and Strings (a
+    /// String's), the method changes nothing and calls no Ruby code, even
+    /// when it fails: compiled code may run it without its frame (and again
+    /// with it when it fails, to raise as MRI does).
+    pub pure: bool,
 }
 
 /// Whether a core method shows in backtraces. MRI runs some methods
@@ -187,6 +192,23 @@ pub fn mark_caller_frame_methods(vm: &mut Vm) {
     for (class, names) in marks {
         for name in names {
             vm.set_native_uses_caller_frame(class, name);
+        }
+    }
+}
+
+/// Marks the core methods that are pure on Integers and Strings (see
+/// [`NativeMethod::pure`]).
+pub fn mark_pure_methods(vm: &mut Vm) {
+    let marks = [
+        (
+            vm.c.integer,
+            &["to_s", "inspect", "abs", "magnitude", "divmod"][..],
+        ),
+        (vm.c.string, &["rjust", "ljust", "center"][..]),
+    ];
+    for (class, names) in marks {
+        for name in names {
+            vm.set_native_pure(class, name);
         }
     }
 }

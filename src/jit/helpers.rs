@@ -929,6 +929,21 @@ impl Vm {
             };
             return self.invoke_block_with(&block, &operands[1..], call);
         }
+        // A pure core method of Integers and Strings runs without its
+        // frame; one that fails runs again with it, to raise as MRI does.
+        let argc = operands.len() - 1;
+        let fits = usize::from(core.min) <= argc && core.max.is_none_or(|max| argc <= max.into());
+        // (Of an Integer, Integers only: another argument is coerced.)
+        let string = |v: &Value| v.get::<crate::object::RString>().is_some();
+        let plain = match operands[0] {
+            receiver if receiver.is_fixnum() => operands.iter().all(|v| v.is_fixnum()),
+            receiver => string(&receiver) && operands.iter().all(|v| v.is_fixnum() || string(v)),
+        };
+        if core.pure && block.is_none() && fits && plain {
+            if let Ok(result) = (core.func)(self, operands[0], &operands[1..]) {
+                return Ok(result);
+            }
+        }
         let kind = crate::interp::CallKind {
             kwargs: false,
             direct: true,
