@@ -256,6 +256,10 @@ pub struct Helpers {
     /// `fn(ctx, method, at, count, values) -> u64`: `run_insn` for an
     /// Array literal: a new Array of the `count` values.
     pub new_array: u64,
+    /// `fn(ctx, method, at, count, values) -> u64`: `run_insn` for an
+    /// interpolation's `concat`: a new String of the `count` Strings'
+    /// bytes.
+    pub concat_strings: u64,
     /// `fn(ctx, code, site, fp, sp) -> u64`: a site's stub deoptimises
     /// (see `deopt::SiteMap`); the interpreter finishes the method.
     pub deoptimise: u64,

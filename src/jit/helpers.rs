@@ -175,6 +175,7 @@ pub fn table() -> Helpers {
         string_char_at: string_char_at as *const () as u64,
         yield_block: yield_block as *const () as u64,
         new_array: new_array as *const () as u64,
+        concat_strings: concat_strings as *const () as u64,
         new_object: new_object as *const () as u64,
         array_push: array_push as *const () as u64,
         string_compare: string_compare as *const () as u64,
@@ -395,6 +396,22 @@ extern "C" fn new_array(
     // its word (`repr(transparent)`).
     let items = unsafe { std::slice::from_raw_parts(values as *const Value, count as usize) };
     vm.new_array(items.to_vec()).bits()
+}
+
+extern "C" fn concat_strings(
+    ctx: *mut Activation,
+    _method: u64,
+    _at: u64,
+    count: u64,
+    values: *const u64,
+) -> u64 {
+    // SAFETY: compiled code passes its own ctx. An allocation needs no
+    // frame (see `new_array`).
+    let vm = unsafe { &mut *((*ctx).vm as *mut Vm) };
+    // SAFETY: compiled code stored `count` Strings at `values`; a Value is
+    // its word (`repr(transparent)`).
+    let parts = unsafe { std::slice::from_raw_parts(values as *const Value, count as usize) };
+    vm.concat_strings(parts).bits()
 }
 
 extern "C" fn leave_block(ctx: *mut Activation, leave: i64, ip: u64, value: u64) -> u64 {

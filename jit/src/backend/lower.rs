@@ -1497,8 +1497,9 @@ impl Lowering<'_> {
             }
             None => (method.0 as i64, "run_insn"),
         };
-        // A plain `yield` of the compiled method's own block, and an Array
-        // literal, have helpers of their own (the same arguments).
+        // A plain `yield` of the compiled method's own block, an Array
+        // literal and an interpolation's String have helpers of their own
+        // (the same arguments).
         let (name, address) = match graph.op(node) {
             Op::Yield {
                 splat: false,
@@ -1509,6 +1510,10 @@ impl Lowering<'_> {
                 insn: Insn::NewArray(_),
                 ..
             } => ("new_array", self.helpers.new_array),
+            Op::Insn {
+                insn: Insn::Concat(_),
+                ..
+            } => ("concat_strings", self.helpers.concat_strings),
             _ => (name, self.helpers.run_insn),
         };
         self.emit(Inst::Call {
