@@ -29,9 +29,10 @@
 //! done:
 //! ```
 //!
-//! Templates compute into the scratch registers (`rax`, `r10`, `r11`) and
-//! then store to the destination, so a destination may share a register
-//! with an operand. Every site that may deoptimise jumps forward to a stub
+//! Templates compute into the destination's register when it has one
+//! (the allocator never gives it the register of a value the instruction
+//! reads), else into the scratch registers (`rax`, `r10`, `r11`), and then
+//! store to the destination's stack slot. Every site that may deoptimise jumps forward to a stub
 //! after the method's code; the stub pushes the registers its map names and
 //! calls the runtime's `deoptimise(ctx, code, site, fp, sp)`, and the method
 //! returns what the interpreter returned.
