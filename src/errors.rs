@@ -176,10 +176,7 @@ impl Vm {
     /// frame `Class#new` has in the interpreter: the views get it back,
     /// between a frame at a `new` send and the `initialize` it called.
     fn restore_constructor_frames(&self, views: &mut Vec<FrameView>) {
-        let Some(new) = self.symbols.lookup("new") else {
-            return;
-        };
-        let initialize = self.sym.initialize;
+        let (new, initialize) = (self.sym.new, self.sym.initialize);
         let mut index = 1;
         while index < views.len() {
             let is_initialize = match &views[index].code {

@@ -322,6 +322,7 @@ pub struct CommonSyms {
     pub case_eq: Sym,
     pub call: Sym,
     pub initialize: Sym,
+    pub new: Sym,
     /// `$!`, the exception being handled.
     pub errinfo: Sym,
     /// `<=>`, which sorting and `min`/`max` call.
@@ -460,6 +461,7 @@ impl Vm {
             case_eq: symbols.intern("==="),
             call: symbols.intern("call"),
             initialize: symbols.intern("initialize"),
+            new: symbols.intern("new"),
             errinfo: symbols.intern("$!"),
             compare: symbols.intern("<=>"),
         };
@@ -1146,41 +1148,35 @@ impl Vm {
         self.add_method(class, sym, MethodBody::Native(native), Visibility::Public);
     }
 
-    /// Sets whether core method `name` of `class` shows in backtraces.
-    pub fn set_native_frame(&mut self, class: Value, name: &str, frame: crate::core::NativeFrame) {
+    /// Changes core method `name` of `class`, if defined, with `change`.
+    /// The entry is replaced (caches may hold it as it was).
+    fn change_native(&mut self, class: Value, name: &str, change: impl FnOnce(&mut NativeMethod)) {
         let sym = self.symbols.intern(name);
         if let Some(entry) = class_data(class).methods.borrow_mut().get_mut(&sym) {
             if let MethodBody::Native(native) = &mut Rc::make_mut(entry).body {
-                native.frame = frame;
+                change(native);
             }
         }
-        // Caches may hold the entry as it was.
         self.method_serial += 1;
+    }
+
+    /// Sets whether core method `name` of `class` shows in backtraces.
+    pub fn set_native_frame(&mut self, class: Value, name: &str, frame: crate::core::NativeFrame) {
+        self.change_native(class, name, |native| native.frame = frame);
+        let sym = self.symbols.intern(name);
         self.jit_methods_changed(Some(sym));
     }
 
     /// Marks core method `name` of `class`, if defined, as pure on Integers
     /// and Strings (`NativeMethod::pure`).
     pub fn set_native_pure(&mut self, class: Value, name: &str) {
-        let sym = self.symbols.intern(name);
-        if let Some(entry) = class_data(class).methods.borrow_mut().get_mut(&sym) {
-            if let MethodBody::Native(native) = &mut Rc::make_mut(entry).body {
-                native.pure = true;
-            }
-        }
-        self.method_serial += 1;
+        self.change_native(class, name, |native| native.pure = true);
     }
 
     /// Marks core method `name` of `class`, if defined, as one that reads
     /// or changes its caller's frame.
     pub fn set_native_uses_caller_frame(&mut self, class: Value, name: &str) {
-        let sym = self.symbols.intern(name);
-        if let Some(entry) = class_data(class).methods.borrow_mut().get_mut(&sym) {
-            if let MethodBody::Native(native) = &mut Rc::make_mut(entry).body {
-                native.uses_caller_frame = true;
-            }
-        }
-        self.method_serial += 1;
+        self.change_native(class, name, |native| native.uses_caller_frame = true);
     }
 
     /// The singleton class of a heap object (a class's singleton class is

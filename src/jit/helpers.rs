@@ -278,6 +278,28 @@ unsafe fn context<'a>(ctx: *mut Activation) -> (&'a mut Activation, &'a mut Vm) 
     }
 }
 
+/// The VM behind a `ctx` pointer, its frames left as they are: for a helper
+/// that only allocates (a collection finds the values of virtual frames on
+/// the machine stack, and needs no frame record for them).
+///
+/// # Safety
+/// As for [`context`].
+unsafe fn frameless_vm<'a>(ctx: *mut Activation) -> &'a mut Vm {
+    // SAFETY: the caller's contract; the VM outlives the activation.
+    unsafe { &mut *((*ctx).vm as *mut Vm) }
+}
+
+/// The `count` values compiled code stored at `values` (in its frame).
+///
+/// # Safety
+/// `values` must point at `count` words compiled code stored for the call
+/// that is running.
+unsafe fn stored_values<'a>(values: *const u64, count: u64) -> &'a [Value] {
+    // SAFETY: the caller's contract; a Value is its word
+    // (`repr(transparent)`).
+    unsafe { std::slice::from_raw_parts(values as *const Value, count as usize) }
+}
+
 extern "C" fn run_insn(
     ctx: *mut Activation,
     method: u64,
@@ -285,8 +307,8 @@ extern "C" fn run_insn(
     count: u64,
     values: *const u64,
 ) -> u64 {
-    // SAFETY: compiled code passes its own ctx, whose VM outlives it.
-    let vm = unsafe { &mut *((*ctx).vm as *mut Vm) };
+    // SAFETY: compiled code passes its own ctx.
+    let vm = unsafe { frameless_vm(ctx) };
     let compiled = compiled(unsafe { &*ctx });
     let ip = (at & 0xffff_ffff) as usize;
     let frames = ((at >> 32) & 0x7fff_ffff) as usize;
@@ -296,10 +318,9 @@ extern "C" fn run_insn(
     } else {
         Step::Insn(vm.methods[method as usize].clone())
     };
+    // SAFETY: compiled code stored `count` values at `values`.
+    let operands = unsafe { stored_values(values, count) };
     let count = count as usize;
-    // SAFETY: compiled code stored `count` values at `values`; a Value is
-    // its word (`repr(transparent)`).
-    let operands = unsafe { std::slice::from_raw_parts(values as *const Value, count) };
     // SAFETY: as above.
     let unmaterialised = unsafe { (*ctx).frame_id } == 0;
     if frames > 0 || unmaterialised {
@@ -374,9 +395,8 @@ extern "C" fn yield_block(
 ) -> u64 {
     // SAFETY: compiled code passes its own ctx.
     let (_, vm) = unsafe { context(ctx) };
-    // SAFETY: compiled code stored `count` values at `values`; a Value is
-    // its word (`repr(transparent)`).
-    let args = unsafe { std::slice::from_raw_parts(values as *const Value, count as usize) };
+    // SAFETY: compiled code stored `count` values at `values`.
+    let args = unsafe { stored_values(values, count) };
     let result = vm.yield_directly(at as u32 as usize, args);
     vm.result_for_compiled(result)
 }
@@ -388,13 +408,9 @@ extern "C" fn new_array(
     count: u64,
     values: *const u64,
 ) -> u64 {
-    // SAFETY: compiled code passes its own ctx. An allocation needs no
-    // frame: a collection finds the values of virtual frames (and these,
-    // stored in the caller's frame) on the machine stack.
-    let vm = unsafe { &mut *((*ctx).vm as *mut Vm) };
-    // SAFETY: compiled code stored `count` values at `values`; a Value is
-    // its word (`repr(transparent)`).
-    let items = unsafe { std::slice::from_raw_parts(values as *const Value, count as usize) };
+    // SAFETY: compiled code passes its own ctx, and stored `count` values
+    // at `values` (in its frame, where a collection finds them).
+    let (vm, items) = unsafe { (frameless_vm(ctx), stored_values(values, count)) };
     vm.new_array(items.to_vec()).bits()
 }
 
@@ -405,12 +421,9 @@ extern "C" fn concat_strings(
     count: u64,
     values: *const u64,
 ) -> u64 {
-    // SAFETY: compiled code passes its own ctx. An allocation needs no
-    // frame (see `new_array`).
-    let vm = unsafe { &mut *((*ctx).vm as *mut Vm) };
-    // SAFETY: compiled code stored `count` Strings at `values`; a Value is
-    // its word (`repr(transparent)`).
-    let parts = unsafe { std::slice::from_raw_parts(values as *const Value, count as usize) };
+    // SAFETY: compiled code passes its own ctx, and stored `count` Strings
+    // at `values`.
+    let (vm, parts) = unsafe { (frameless_vm(ctx), stored_values(values, count)) };
     vm.concat_strings(parts).bits()
 }
 
@@ -994,25 +1007,21 @@ extern "C" fn new_env(ctx: *mut Activation, method: u64, parent: u64) -> u64 {
 }
 
 extern "C" fn new_object(ctx: *mut Activation, class: u64) -> u64 {
-    // SAFETY: compiled code passes its own ctx. An allocation needs no
-    // frame: a collection finds the values of virtual frames on the
-    // machine stack.
-    let vm = unsafe { &mut *((*ctx).vm as *mut Vm) };
+    // SAFETY: compiled code passes its own ctx.
+    let vm = unsafe { frameless_vm(ctx) };
     vm.new_object(Value::from_bits(class)).bits()
 }
 
 extern "C" fn string_char_at(ctx: *mut Activation, string: u64, index: i64) -> u64 {
-    // SAFETY: compiled code passes its own ctx. Taking a character
-    // allocates and needs no frame: a collection finds the values of
-    // virtual frames on the machine stack.
-    let vm = unsafe { &mut *((*ctx).vm as *mut Vm) };
+    // SAFETY: compiled code passes its own ctx. Taking a character only
+    // allocates.
+    let vm = unsafe { frameless_vm(ctx) };
     crate::core::string::char_at(vm, Value::from_bits(string), index).bits()
 }
 
 extern "C" fn string_literal(ctx: *mut Activation, method: u64, index: u64) -> u64 {
-    // SAFETY: compiled code passes its own ctx. A literal allocates and
-    // needs no frame.
-    let vm = unsafe { &mut *((*ctx).vm as *mut Vm) };
+    // SAFETY: compiled code passes its own ctx. A literal only allocates.
+    let vm = unsafe { frameless_vm(ctx) };
     let bytecode::Literal::String(bytes) =
         &vm.methods[method as usize].code.literals[index as usize]
     else {
@@ -1134,9 +1143,8 @@ extern "C" fn unbox_float(value: u64) -> u64 {
 }
 
 extern "C" fn box_float(ctx: *mut Activation, bits: u64) -> u64 {
-    // SAFETY: compiled code passes its own ctx. Allocating needs no frame:
-    // a collection finds the values of virtual frames on the machine stack.
-    let vm = unsafe { &mut *((*ctx).vm as *mut Vm) };
+    // SAFETY: compiled code passes its own ctx.
+    let vm = unsafe { frameless_vm(ctx) };
     vm.new_float(f64::from_bits(bits)).bits()
 }
 
