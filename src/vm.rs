@@ -116,7 +116,7 @@ pub struct VirtualFrames {
     pub below: usize,
     /// The activation of compiled code making the call (live while the
     /// call runs), and where: `ip | inlined << 32`, as
-    /// `ActivationRecord::ip` holds a call.
+    /// `NativeSite::at` holds a call.
     pub activation: *const jit::runtime::ActivationRecord,
     pub at: u64,
 }

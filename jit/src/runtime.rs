@@ -12,7 +12,7 @@
 //!
 //! Compiled code reaches the runtime only through the helpers the runtime
 //! lists in [`Helpers`] (addresses of `extern "C"` functions, with the
-//! signatures documented there), and reads objects only as [`KindTest`]
+//! signatures documented there), and reads objects only as [`KindTest`](crate::backend::lir::KindTest)
 //! describes them.
 
 use crate::ir::{Cmp, MethodRef, ShapeRef};
@@ -133,35 +133,32 @@ pub enum Callee {
 ///                                                        └─ native call ──> fib (virtual)
 /// a helper called by the innermost fib: materialise both virtual frames,
 /// each as `invoke` would have pushed it (receiver and arguments from
-/// `values`, the caller's call index from its `ip`)
+/// `values`, the rest from the call's NativeSite)
 /// ```
+///
+/// The record holds only what changes from call to call. What a call site
+/// always passes (the method entry, the call's index, where the caller
+/// keeps the values of its inlined frames) is its [`NativeSite`], which
+/// the runtime finds from the call's return address: the word below
+/// `values`, since `values` is the caller's stack pointer at the call.
 ///
 /// A caller whose callee was materialised on the way calls
 /// [`Helpers::finish_native`] after the call, to pop the callee's frame.
 #[repr(C)]
 #[derive(Debug)]
 pub struct ActivationRecord {
-    /// The runtime (opaque to compiled code; copied into callees).
-    pub vm: *mut c_void,
     /// The runtime's record of the code running (from the callee's
     /// [`CallTarget`]).
     pub compiled: *const c_void,
-    /// For a native call: the runtime's method entry called (its scope and
-    /// owner, for materialising).
-    pub entry: *const c_void,
     /// For a native call: the caller's record.
     pub caller: *mut ActivationRecord,
     /// The receiver, then the arguments (the layout of
     /// [`crate::backend::EntryFrame`], which compiled code is entered with).
+    /// For a native call, the caller's stack pointer at the call.
     pub values: *const u64,
     pub argc: u64,
     /// Once materialised: the frame's receiver slot on the value stack.
     pub base: u64,
-    /// The index of the call the activation is making (set before each
-    /// native call, for the frame's line in backtraces); for a call in
-    /// inlined code, also its frames: `ip | (frames + 1) << 32` (see
-    /// `lir::CallFrames`), whose values follow the call's arguments.
-    pub ip: u64,
     /// Calls that may still nest before `SystemStackError`.
     pub depth_left: u64,
     /// The interpreter frame's id once materialised; 0 while virtual.
@@ -177,17 +174,82 @@ pub struct ActivationRecord {
 }
 
 impl ActivationRecord {
-    pub const VM: i32 = std::mem::offset_of!(ActivationRecord, vm) as i32;
     pub const COMPILED: i32 = std::mem::offset_of!(ActivationRecord, compiled) as i32;
-    pub const ENTRY: i32 = std::mem::offset_of!(ActivationRecord, entry) as i32;
     pub const CALLER: i32 = std::mem::offset_of!(ActivationRecord, caller) as i32;
     pub const VALUES: i32 = std::mem::offset_of!(ActivationRecord, values) as i32;
     pub const ARGC: i32 = std::mem::offset_of!(ActivationRecord, argc) as i32;
-    pub const IP: i32 = std::mem::offset_of!(ActivationRecord, ip) as i32;
     pub const DEPTH_LEFT: i32 = std::mem::offset_of!(ActivationRecord, depth_left) as i32;
     pub const FRAME_ID: i32 = std::mem::offset_of!(ActivationRecord, frame_id) as i32;
     pub const BLOCK: i32 = std::mem::offset_of!(ActivationRecord, block) as i32;
     pub const SIZE: i32 = std::mem::size_of::<ActivationRecord>() as i32;
+
+    /// A native call's [`NativeSite`] key: its return address, the word
+    /// the call pushed below the caller's stack pointer.
+    ///
+    /// # Safety
+    /// `self` must be the record of a native call that is running.
+    pub unsafe fn return_address(&self) -> u64 {
+        // SAFETY: the caller's contract: `values` is the caller's stack
+        // pointer at the call, and the call pushed its return address
+        // just below it.
+        unsafe { *self.values.sub(1) }
+    }
+}
+
+/// What a native call site always passes, kept with the caller's code and
+/// found by the call's return address ([`ActivationRecord::return_address`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NativeSite {
+    /// The runtime's method entry called (its scope and owner, for
+    /// materialising).
+    pub entry: u64,
+    /// The call's index; for a call in inlined code, also its frames:
+    /// `ip | (frames + 1) << 32` (see `lir::CallFrames`), whose values
+    /// are [`NativeSite::extra`].
+    pub at: u64,
+    /// Where the caller holds each word its call frames read after the
+    /// receiver and arguments.
+    pub extra: Vec<SavedWord>,
+}
+
+/// Where a native call's caller holds a word during the call, read back
+/// from the call's `values` (the caller's stack pointer at the call).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SavedWord {
+    /// Stored with the arguments: `values[n]`.
+    Passed(u32),
+    /// A constant.
+    Constant(u64),
+    /// In a callee-saved register, which the callee's prologue pushed:
+    /// `n` counts from the first pushed (see `backend::x64`).
+    Register(u8),
+    /// In a spill slot, at this offset from the caller's frame pointer
+    /// (which the callee's prologue pushed below the return address).
+    Spilled(i32),
+}
+
+impl SavedWord {
+    /// The word, from the running call's `values`.
+    ///
+    /// # Safety
+    /// `values` must be the stack pointer of a native call that is running
+    /// into compiled code, made by the code this word describes.
+    pub unsafe fn read(self, values: *const u64) -> u64 {
+        // SAFETY: the caller's contract, and the frame layout of
+        // `backend::x64`: below `values` the return address, the caller's
+        // frame pointer, then the callee-saved registers the callee pushed.
+        unsafe {
+            match self {
+                SavedWord::Passed(n) => *values.add(n as usize),
+                SavedWord::Constant(word) => word,
+                SavedWord::Register(n) => *values.sub(3 + n as usize),
+                SavedWord::Spilled(offset) => {
+                    let frame = *values.sub(2) as *const u8;
+                    *(frame.offset(offset as isize) as *const u64)
+                }
+            }
+        }
+    }
 }
 
 /// Where native calls find a method's compiled code: kept by the runtime
@@ -221,7 +283,7 @@ pub struct DirectCall {
     pub handle: u32,
     /// When the callee may also be called natively: its [`CallTarget`]'s
     /// address and the runtime's method entry (for
-    /// [`ActivationRecord::entry`]).
+    /// [`NativeSite::entry`]).
     pub native: Option<NativeCallee>,
 }
 

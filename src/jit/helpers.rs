@@ -58,6 +58,7 @@ use crate::vm::{Control, Vm, VmResult};
 use bytecode::{abi, call_flags, Insn};
 use jit::backend::EntryFrame;
 use jit::runtime::{ActivationRecord, Helpers};
+use std::cell::Cell;
 use std::rc::Rc;
 
 /// One activation of compiled code: what its `ctx` points to (the layout
@@ -109,38 +110,48 @@ impl Vm {
             self.materialise(caller);
             (&mut *activation, &*caller)
         };
+        // SAFETY: a virtual activation is a native call's, running.
+        let return_address = unsafe { activation.return_address() };
+        let site = compiled(caller)
+            .code
+            .native_site(return_address)
+            .expect("a native call returns into its caller's code");
         if let Some(frame) = self.frames.last_mut() {
-            frame.ip = caller.ip as u32;
+            frame.ip = site.at as u32;
         }
         let base = operand_base(caller);
         self.stack.truncate(base);
         let count = activation.argc as usize + 1;
-        let frames = (caller.ip >> 32) as usize;
+        // SAFETY: the caller stored the receiver and arguments at `values`
+        // (in its frame, where they stay during the call).
+        let operands = unsafe { std::slice::from_raw_parts(activation.values, count) };
+        let frames = (site.at >> 32) as usize;
         let base = if frames == 0 {
             activation.inlined = 0;
-            // SAFETY: the caller stored the receiver and arguments at
-            // `values` (in its frame, where they stay during the call).
-            let values =
-                unsafe { std::slice::from_raw_parts(activation.values as *const Value, count) };
-            self.stack.extend_from_slice(values);
+            self.stack
+                .extend(operands.iter().map(|&word| Value::from_bits(word)));
             base
         } else {
             // A call in inlined code: its frames first (the innermost
             // holds the receiver and arguments on its stack).
             let code = compiled(caller);
             let call = &code.code.call_frames[frames - 1];
-            // SAFETY: compiled code stored the receiver and arguments, then
-            // the call's extra words, at `values`.
-            let words = unsafe {
-                std::slice::from_raw_parts(activation.values, count + call.extra as usize)
-            };
-            let (ids, _) = self.push_inlined_frames(code, call, words, caller.base as usize);
+            let mut words: smallvec::SmallVec<[u64; 16]> = operands.into();
+            // SAFETY: the call is running, made by the caller's code the
+            // site describes.
+            words.extend(
+                site.extra
+                    .iter()
+                    .map(|word| unsafe { word.read(activation.values) }),
+            );
+            debug_assert_eq!(words.len(), count + call.extra as usize);
+            let (ids, _) = self.push_inlined_frames(code, call, &words, caller.base as usize);
             activation.inlined = ids.len() as u64;
             self.stack.len() - count
         };
         // SAFETY: `entry` is the method entry the caller's code calls, kept
         // by that code (`CompiledMethod::direct_calls`).
-        let entry = unsafe { &*(activation.entry as *const MethodEntry) };
+        let entry = unsafe { &*(site.entry as *const MethodEntry) };
         let callee = &compiled(activation).method;
         let block = (activation.block != 0).then(|| {
             let block = activation.block as *const crate::block::Block;
@@ -223,14 +234,11 @@ impl Vm {
         };
         let depth = self.frames.len();
         let mut activation = Activation {
-            vm: self as *mut Vm as *mut std::ffi::c_void,
             compiled: Rc::as_ptr(compiled) as *const std::ffi::c_void,
-            entry: std::ptr::null(),
             caller: std::ptr::null_mut(),
             values: entry_frame.values,
             argc: argc as u64,
             base: base as u64,
-            ip: 0,
             depth_left: crate::vm::MAX_DEPTH.saturating_sub(depth) as u64,
             // Materialised: the interpreter pushed the frame.
             frame_id: self.frames.last().map_or(u64::MAX, |f| f.id.max(1)),
@@ -242,15 +250,17 @@ impl Vm {
                 .map_or(0, |block| Rc::as_ptr(block) as u64),
         };
         let entry = compiled.code.entry();
+        let outer = RUNNING_VM.replace(self as *mut Vm);
         // SAFETY: the code was generated for this signature; `activation`
         // and `entry_frame` outlive the call, and the VM is only reached
-        // through `activation.vm` until it returns.
+        // through `RUNNING_VM` until it returns.
         let result = unsafe {
             entry(
                 &mut activation as *mut Activation as *mut std::ffi::c_void,
                 &entry_frame,
             )
         };
+        RUNNING_VM.set(outer);
         if result == abi::UNDEF {
             Err(self
                 .compiled_pending
@@ -262,9 +272,16 @@ impl Vm {
     }
 }
 
-/// The activation and VM behind a `ctx` pointer, its frame materialised
-/// (every helper that may run Ruby code, raise or look at the frame
-/// starts here).
+thread_local! {
+    /// The VM whose compiled code runs on this thread, for the helpers
+    /// compiled code calls (records carry no pointer to it: native calls
+    /// would copy it for every call).
+    static RUNNING_VM: Cell<*mut Vm> = const { Cell::new(std::ptr::null_mut()) };
+}
+
+/// The activation behind a `ctx` pointer, and the VM, the activation's
+/// frame materialised (every helper that may run Ruby code, raise or look
+/// at the frame starts here).
 ///
 /// # Safety
 /// `ctx` must be the record compiled code was entered with, during that
@@ -272,21 +289,24 @@ impl Vm {
 unsafe fn context<'a>(ctx: *mut Activation) -> (&'a mut Activation, &'a mut Vm) {
     // SAFETY: the caller's contract; the VM outlives the activation.
     unsafe {
-        let vm = &mut *((*ctx).vm as *mut Vm);
+        let vm = running_vm();
         vm.materialise(ctx);
         (&mut *ctx, vm)
     }
 }
 
-/// The VM behind a `ctx` pointer, its frames left as they are: for a helper
-/// that only allocates (a collection finds the values of virtual frames on
-/// the machine stack, and needs no frame record for them).
+/// The VM running compiled code on this thread, its frames left as they
+/// are: for a helper that only allocates (a collection finds the values of
+/// virtual frames on the machine stack, and needs no frame record for
+/// them) or only reads.
 ///
 /// # Safety
-/// As for [`context`].
-unsafe fn frameless_vm<'a>(ctx: *mut Activation) -> &'a mut Vm {
-    // SAFETY: the caller's contract; the VM outlives the activation.
-    unsafe { &mut *((*ctx).vm as *mut Vm) }
+/// Compiled code must be running (called from a helper it calls), and the
+/// reference must not outlive the helper.
+unsafe fn running_vm<'a>() -> &'a mut Vm {
+    // SAFETY: the caller's contract: `enter_compiled` set the pointer and
+    // keeps the VM borrowed only through it until the code returns.
+    unsafe { &mut *RUNNING_VM.get() }
 }
 
 /// The `count` values compiled code stored at `values` (in its frame).
@@ -307,8 +327,8 @@ extern "C" fn run_insn(
     count: u64,
     values: *const u64,
 ) -> u64 {
-    // SAFETY: compiled code passes its own ctx.
-    let vm = unsafe { frameless_vm(ctx) };
+    // SAFETY: compiled code calls this helper while it runs.
+    let vm = unsafe { running_vm() };
     let compiled = compiled(unsafe { &*ctx });
     let ip = (at & 0xffff_ffff) as usize;
     let frames = ((at >> 32) & 0x7fff_ffff) as usize;
@@ -402,28 +422,28 @@ extern "C" fn yield_block(
 }
 
 extern "C" fn new_array(
-    ctx: *mut Activation,
+    _ctx: *mut Activation,
     _method: u64,
     _at: u64,
     count: u64,
     values: *const u64,
 ) -> u64 {
-    // SAFETY: compiled code passes its own ctx, and stored `count` values
+    // SAFETY: compiled code calls this helper while it runs, and stored `count` values
     // at `values` (in its frame, where a collection finds them).
-    let (vm, items) = unsafe { (frameless_vm(ctx), stored_values(values, count)) };
+    let (vm, items) = unsafe { (running_vm(), stored_values(values, count)) };
     vm.new_array(items.to_vec()).bits()
 }
 
 extern "C" fn concat_strings(
-    ctx: *mut Activation,
+    _ctx: *mut Activation,
     _method: u64,
     _at: u64,
     count: u64,
     values: *const u64,
 ) -> u64 {
-    // SAFETY: compiled code passes its own ctx, and stored `count` Strings
+    // SAFETY: compiled code calls this helper while it runs, and stored `count` Strings
     // at `values`.
-    let (vm, parts) = unsafe { (frameless_vm(ctx), stored_values(values, count)) };
+    let (vm, parts) = unsafe { (running_vm(), stored_values(values, count)) };
     vm.concat_strings(parts).bits()
 }
 
@@ -444,9 +464,9 @@ extern "C" fn leave_block(ctx: *mut Activation, leave: i64, ip: u64, value: u64)
 /// After a native call whose callee's frame was materialised: pops it
 /// (the callee has returned `result`).
 extern "C" fn finish_native(record: *mut Activation, result: u64) -> u64 {
-    // SAFETY: compiled code passes the record of the call that returned;
-    // its `vm` is the running VM.
-    let (record, vm) = unsafe { (&*record, &mut *((*record).vm as *mut Vm)) };
+    // SAFETY: compiled code passes the record of the call that returned,
+    // while it runs.
+    let (record, vm) = unsafe { (&*record, running_vm()) };
     vm.pop_frame();
     vm.stack.truncate(record.base as usize);
     let mut result = result;
@@ -499,13 +519,28 @@ pub fn virtual_frame_list(
             record = (*record).caller;
         }
     }
+    // The call an activation of the chain makes: the innermost's is the
+    // one running; each other's is the native call that made the next
+    // activation in, found by that one's return address.
     let call_at = |activation: *const Activation| {
         if activation == ctx {
-            frames.at
-        } else {
-            // SAFETY: as above.
-            unsafe { (*activation).ip }
+            return frames.at;
         }
+        let inner = match chain.iter().position(|&a| a == activation) {
+            // Not the innermost (that is `ctx`): an activation after it.
+            Some(at) => chain[at - 1],
+            None => *chain
+                .last()
+                .expect("the record below the chain called its end"),
+        };
+        // SAFETY: as above; `inner` is a native call's record, running.
+        let return_address = unsafe { (*inner).return_address() };
+        // SAFETY: as above.
+        compiled(unsafe { &*activation })
+            .code
+            .native_site(return_address)
+            .expect("a native call returns into its caller's code")
+            .at
     };
     let mut list = smallvec::SmallVec::new();
     // SAFETY: as above.
@@ -524,7 +559,7 @@ pub fn virtual_frame_list(
 }
 
 /// Where compiled code's call `at` (`ip | inlined << 32`, as
-/// `ActivationRecord::ip` holds it) is: the index in the compiled method's
+/// `NativeSite::at` holds it) is: the index in the compiled method's
 /// own code, returned, after pushing the call's inlined frames (method,
 /// index) to `frames`, outermost first.
 fn call_position(
@@ -1006,22 +1041,22 @@ extern "C" fn new_env(ctx: *mut Activation, method: u64, parent: u64) -> u64 {
     vm.new_env(&code, Value::from_bits(parent)).bits()
 }
 
-extern "C" fn new_object(ctx: *mut Activation, class: u64) -> u64 {
-    // SAFETY: compiled code passes its own ctx.
-    let vm = unsafe { frameless_vm(ctx) };
+extern "C" fn new_object(_ctx: *mut Activation, class: u64) -> u64 {
+    // SAFETY: compiled code calls this helper while it runs.
+    let vm = unsafe { running_vm() };
     vm.new_object(Value::from_bits(class)).bits()
 }
 
-extern "C" fn string_char_at(ctx: *mut Activation, string: u64, index: i64) -> u64 {
-    // SAFETY: compiled code passes its own ctx. Taking a character only
+extern "C" fn string_char_at(_ctx: *mut Activation, string: u64, index: i64) -> u64 {
+    // SAFETY: compiled code calls this helper while it runs. Taking a character only
     // allocates.
-    let vm = unsafe { frameless_vm(ctx) };
+    let vm = unsafe { running_vm() };
     crate::core::string::char_at(vm, Value::from_bits(string), index).bits()
 }
 
-extern "C" fn string_literal(ctx: *mut Activation, method: u64, index: u64) -> u64 {
-    // SAFETY: compiled code passes its own ctx. A literal only allocates.
-    let vm = unsafe { frameless_vm(ctx) };
+extern "C" fn string_literal(_ctx: *mut Activation, method: u64, index: u64) -> u64 {
+    // SAFETY: compiled code calls this helper while it runs. A literal only allocates.
+    let vm = unsafe { running_vm() };
     let bytecode::Literal::String(bytes) =
         &vm.methods[method as usize].code.literals[index as usize]
     else {
@@ -1041,9 +1076,9 @@ extern "C" fn store_env(env: u64, hops: u64, slot: u64, value: u64) {
     env.slots.borrow_mut()[slot as usize] = Value::from_bits(value);
 }
 
-extern "C" fn string_eq(ctx: *mut Activation, string: u64, value: u64) -> u64 {
-    // SAFETY: compiled code passes its own ctx; comparing needs no frame.
-    let vm = unsafe { &*((*ctx).vm as *const Vm) };
+extern "C" fn string_eq(_ctx: *mut Activation, string: u64, value: u64) -> u64 {
+    // SAFETY: compiled code calls this helper while it runs; comparing needs no frame.
+    let vm = unsafe { running_vm() };
     let (string, value) = (Value::from_bits(string), Value::from_bits(value));
     match crate::core::string::string_equal(vm, string, value) {
         Some(equal) => u64::from(equal),
@@ -1125,10 +1160,10 @@ extern "C" fn string_length(string: u64) -> i64 {
     string.char_len() as i64
 }
 
-extern "C" fn kind_of(ctx: *mut Activation, value: u64, module: u64) -> u64 {
-    // SAFETY: compiled code passes its own ctx; the VM outlives it (the
+extern "C" fn kind_of(_ctx: *mut Activation, value: u64, module: u64) -> u64 {
+    // SAFETY: compiled code calls this helper while it runs; the VM outlives it (the
     // test reads classes only: no frame is needed).
-    let vm = unsafe { &*((*ctx).vm as *const Vm) };
+    let vm = unsafe { running_vm() };
     u64::from(vm.is_kind_of(Value::from_bits(value), Value::from_bits(module)))
 }
 
@@ -1142,9 +1177,9 @@ extern "C" fn unbox_float(value: u64) -> u64 {
     float.value.to_bits()
 }
 
-extern "C" fn box_float(ctx: *mut Activation, bits: u64) -> u64 {
-    // SAFETY: compiled code passes its own ctx.
-    let vm = unsafe { frameless_vm(ctx) };
+extern "C" fn box_float(_ctx: *mut Activation, bits: u64) -> u64 {
+    // SAFETY: compiled code calls this helper while it runs.
+    let vm = unsafe { running_vm() };
     vm.new_float(f64::from_bits(bits)).bits()
 }
 

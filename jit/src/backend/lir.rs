@@ -149,7 +149,7 @@ pub struct NativeCall {
     pub target: u64,
     pub entry: u64,
     /// The call's index, and for a call in inlined code its frames, as
-    /// [`crate::runtime::ActivationRecord::ip`] holds them.
+    /// [`crate::runtime::NativeSite::at`] holds them.
     pub at: u64,
     /// The arguments (the spread's first words are the receiver and
     /// them; the values of inlined frames follow).

@@ -68,6 +68,8 @@ pub struct CompiledCode {
     pub origins: Vec<(usize, Option<NodeId>)>,
     /// Where the stubs start.
     pub stubs_offset: usize,
+    /// The native calls, by the offset they return to (ascending).
+    pub native_sites: Vec<(usize, crate::runtime::NativeSite)>,
 }
 
 /// The signature of compiled code.
@@ -82,6 +84,16 @@ impl CompiledCode {
 
     pub fn size(&self) -> usize {
         self.memory.len
+    }
+
+    /// The native call of this code that returns to `return_address`.
+    pub fn native_site(&self, return_address: u64) -> Option<&crate::runtime::NativeSite> {
+        let offset = return_address.checked_sub(self.memory.address())? as usize;
+        let at = self
+            .native_sites
+            .binary_search_by_key(&offset, |(returns_to, _)| *returns_to)
+            .ok()?;
+        Some(&self.native_sites[at].1)
     }
 }
 
@@ -117,6 +129,7 @@ pub fn generate(
         site_origins: lir.sites.iter().map(|s| s.origin).collect(),
         site_maps: emitted.site_maps,
         stubs_offset: emitted.stubs_offset,
+        native_sites: emitted.native_sites,
         call_frames: lir.call_frames,
         maps: lir.maps,
     })

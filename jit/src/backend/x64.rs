@@ -22,12 +22,23 @@
 //! if it was materialised. Otherwise the helper call runs:
 //!
 //! ```text
+//!   store the receiver and arguments at rsp
 //!   mov r10, &target ; mov rax, [r10] ; test rax, rax ; jz helper
 //!   depth check ; fill in the record at rsp + area ; call rax
 //!   cmp [record.frame_id], 0 ; jne finish ; jmp done
-//! helper: ... call call_direct ...
+//! helper: store the rest of the spread ; ... call call_direct ...
 //! done:
 //! ```
+//!
+//! The native way stores only the receiver and arguments. What else the
+//! runtime may need to materialise the callee's frame (the call's index,
+//! the values of the caller's inlined frames) it finds from the return
+//! address, in the call's [`NativeSite`]: a value in a callee-saved
+//! register is where the callee's prologue pushed it (`rbx` at
+//! `rsp - 24` at the call, then `r12`, `r13`, `r14` below), one in a spill
+//! slot is in the caller's frame, whose `rbp` the callee pushed at
+//! `rsp - 16` (see [`SavedWord`]). The prologue below is what makes that
+//! layout; it does not change without `SavedWord::read`.
 //!
 //! Templates compute into the destination's register when it has one
 //! (the allocator never gives it the register of a value the instruction
@@ -38,9 +49,9 @@
 //! returns what the interpreter returned.
 
 use super::lir::*;
-use super::regalloc::{Allocation, Loc, Reg};
+use super::regalloc::{Allocation, Loc, Reg, CALLEE_SAVED};
 use crate::ir::{Cmp, NodeId};
-use crate::runtime::{ActivationRecord, CallTarget};
+use crate::runtime::{ActivationRecord, CallTarget, NativeSite, SavedWord};
 use bytecode::abi;
 use dynasmrt::x64::X64Relocation;
 use dynasmrt::{dynasm, DynamicLabel, DynasmApi, DynasmLabelApi, VecAssembler};
@@ -103,6 +114,8 @@ pub struct Emitted {
     pub stubs_offset: usize,
     /// Per site: how its stub reads the values back.
     pub site_maps: Vec<deopt::SiteMap>,
+    /// The native calls, by the offset they return to (ascending).
+    pub native_sites: Vec<(usize, NativeSite)>,
 }
 
 /// Options the runtime sets for one compilation.
@@ -129,6 +142,8 @@ struct Emitter<'a> {
     frame_size: i32,
     /// Where the record of native calls sits (from `rsp`).
     record_offset: i32,
+    /// The native calls made so far, by the offset they return to.
+    native_sites: Vec<(usize, NativeSite)>,
 }
 
 pub fn emit(lir: &Lir, alloc: &Allocation, options: &EmitOptions) -> Emitted {
@@ -188,6 +203,7 @@ pub fn emit(lir: &Lir, alloc: &Allocation, options: &EmitOptions) -> Emitted {
         exit,
         frame_size,
         record_offset: 8 * spread,
+        native_sites: Vec::new(),
     };
     emitter.prologue();
     let mut inst_offsets = Vec::with_capacity(lir.insts.len());
@@ -204,6 +220,7 @@ pub fn emit(lir: &Lir, alloc: &Allocation, options: &EmitOptions) -> Emitted {
         inst_offsets,
         stubs_offset,
         site_maps,
+        native_sites: emitter.native_sites,
     }
 }
 
@@ -251,11 +268,9 @@ impl Emitter<'_> {
     /// The native way of a call (see the module doc): jumps to `done`
     /// with the result in `rax`, or falls through to the helper's way when
     /// the callee has no compiled code or the calls nest too deep.
-    fn native_call(&mut self, call: &NativeCall, done: DynamicLabel) {
+    fn native_call(&mut self, call: &NativeCall, extra: Vec<SavedWord>, done: DynamicLabel) {
         let argc = call.argc as i32;
         let target = call.target as i64;
-        let entry = call.entry as i64;
-        let at = call.at as i64;
         let record = self.record_offset;
         let finish = self.options.finish_native as i64;
         dynasm!(self.ops
@@ -265,17 +280,12 @@ impl Emitter<'_> {
             ; test rax, rax
             ; jz >helper
             ; mov r11, [r15 + ActivationRecord::DEPTH_LEFT]
-            ; cmp r11, 1
+            ; sub r11, 1
             ; jbe >helper
             ; lea rdi, [rsp + record]
-            ; sub r11, 1
             ; mov [rdi + ActivationRecord::DEPTH_LEFT], r11
-            ; mov r11, [r15 + ActivationRecord::VM]
-            ; mov [rdi + ActivationRecord::VM], r11
             ; mov r11, [r10 + CallTarget::COMPILED]
             ; mov [rdi + ActivationRecord::COMPILED], r11
-            ; mov r11, QWORD entry
-            ; mov [rdi + ActivationRecord::ENTRY], r11
             ; mov [rdi + ActivationRecord::CALLER], r15
             ; mov [rdi + ActivationRecord::VALUES], rsp
             ; mov QWORD [rdi + ActivationRecord::ARGC], argc
@@ -292,10 +302,20 @@ impl Emitter<'_> {
         }
         dynasm!(self.ops
             ; .arch x64
-            ; mov r11, QWORD at
-            ; mov [r15 + ActivationRecord::IP], r11
             ; lea rsi, [rdi + ActivationRecord::VALUES]
             ; call rax
+        );
+        let returns_to = self.ops.offset().0;
+        self.native_sites.push((
+            returns_to,
+            NativeSite {
+                entry: call.entry,
+                at: call.at,
+                extra,
+            },
+        ));
+        dynasm!(self.ops
+            ; .arch x64
             ; cmp QWORD [rsp + record + ActivationRecord::FRAME_ID], 0
             ; je =>done
             ; lea rdi, [rsp + record]
@@ -305,6 +325,48 @@ impl Emitter<'_> {
             ; jmp =>done
             ; helper:
         );
+    }
+
+    /// Where a native call's caller keeps each word of `spread` after the
+    /// receiver and arguments while the callee runs: a callee-saved
+    /// register or a spill slot keeps its value (the callee's prologue
+    /// saves those registers), so only a word in a caller-saved register
+    /// is stored with the arguments.
+    fn saved_words(&self, argc: u32, spread: &[Opd]) -> Vec<SavedWord> {
+        spread
+            .iter()
+            .enumerate()
+            .skip(argc as usize + 1)
+            .map(|(i, word)| match *word {
+                Opd::Imm(imm) => SavedWord::Constant(imm as u64),
+                Opd::Reg(v) => match self.alloc.loc(v) {
+                    Loc::Stack(slot) => SavedWord::Spilled(spill_offset(slot)),
+                    Loc::Reg(r) => match CALLEE_SAVED.iter().position(|&saved| saved == r) {
+                        Some(n) => SavedWord::Register(n as u8),
+                        None => SavedWord::Passed(i as u32),
+                    },
+                },
+            })
+            .collect()
+    }
+
+    /// Stores word `i` of a call's spread at `rsp + 8 * i`.
+    fn store_spread(&mut self, i: usize, value: Opd) {
+        let offset = 8 * i as i32;
+        match value {
+            Opd::Imm(imm) if i32::try_from(imm).is_ok() => {
+                let imm = imm as i32;
+                dynasm!(self.ops ; .arch x64 ; mov QWORD [rsp + offset], imm);
+            }
+            Opd::Reg(v) => {
+                let r = self.reg_of(v, Reg::RAX).0;
+                dynasm!(self.ops ; .arch x64 ; mov [rsp + offset], Rq(r));
+            }
+            imm => {
+                self.load(Reg::RAX, imm);
+                dynasm!(self.ops ; .arch x64 ; mov [rsp + offset], rax);
+            }
+        }
     }
 
     // --- moving values --------------------------------------------------
@@ -1008,26 +1070,29 @@ impl Emitter<'_> {
                 native,
             } => {
                 let spread = spread.as_deref();
-                for (i, value) in spread.unwrap_or_default().iter().enumerate() {
-                    let offset = 8 * i as i32;
-                    match *value {
-                        Opd::Imm(imm) if i32::try_from(imm).is_ok() => {
-                            let imm = imm as i32;
-                            dynasm!(self.ops ; .arch x64 ; mov QWORD [rsp + offset], imm);
-                        }
-                        Opd::Reg(v) => {
-                            let r = self.reg_of(v, Reg::RAX).0;
-                            dynasm!(self.ops ; .arch x64 ; mov [rsp + offset], Rq(r));
-                        }
-                        imm => {
-                            self.load(Reg::RAX, imm);
-                            dynasm!(self.ops ; .arch x64 ; mov [rsp + offset], rax);
-                        }
+                let words = spread.unwrap_or_default();
+                // A native call leaves the words its caller keeps anyway
+                // where they are; the helper's way stores them.
+                let extra = native.map(|call| self.saved_words(call.argc, words));
+                let kept = |i: usize| match (native, &extra) {
+                    (Some(call), Some(extra)) if i > call.argc as usize => {
+                        !matches!(extra[i - call.argc as usize - 1], SavedWord::Passed(_))
+                    }
+                    _ => false,
+                };
+                for (i, &value) in words.iter().enumerate() {
+                    if !kept(i) {
+                        self.store_spread(i, value);
                     }
                 }
                 let done = self.ops.new_dynamic_label();
-                if let Some(call) = native {
-                    self.native_call(call, done);
+                if let (Some(call), Some(extra)) = (native, extra.clone()) {
+                    self.native_call(call, extra, done);
+                    for (i, &value) in words.iter().enumerate() {
+                        if kept(i) {
+                            self.store_spread(i, value);
+                        }
+                    }
                 }
                 const ARGS: [Reg; 6] = [Reg::RDI, Reg::RSI, Reg::RDX, Reg::RCX, Reg::R8, Reg::R9];
                 let mut moves = Vec::new();
