@@ -462,18 +462,20 @@ extern "C" fn leave_block(ctx: *mut Activation, leave: i64, ip: u64, value: u64)
 }
 
 /// After a native call whose callee's frame was materialised: pops it
-/// (the callee has returned `result`).
+/// (the callee has returned `result`), and leaves the record virtual again
+/// for the caller's next native call.
 extern "C" fn finish_native(record: *mut Activation, result: u64) -> u64 {
     // SAFETY: compiled code passes the record of the call that returned,
     // while it runs.
-    let (record, vm) = unsafe { (&*record, running_vm()) };
+    let (record, vm) = unsafe { (&mut *record, running_vm()) };
+    let frame_id = std::mem::take(&mut record.frame_id);
     vm.pop_frame();
     vm.stack.truncate(record.base as usize);
     let mut result = result;
     if result == abi::UNDEF {
         // `return` from a block to the callee: the callee's result.
         if let Some(Control::Return { target, value }) = vm.compiled_pending {
-            if target == record.frame_id {
+            if target == frame_id {
                 vm.compiled_pending = None;
                 result = value.bits();
             }

@@ -144,6 +144,102 @@ struct Emitter<'a> {
     record_offset: i32,
     /// The native calls made so far, by the offset they return to.
     native_sites: Vec<(usize, NativeSite)>,
+    /// Per instruction: the record's state before it.
+    record_states: Vec<RecordState>,
+}
+
+/// What the record of native calls in the frame holds where an
+/// instruction starts. The fields that stay the same for all the calls an
+/// activation makes (the caller, the values' place, the depth left, the
+/// frame id, which the runtime sets back to 0 after materialising a
+/// callee) are filled in by the first native call on each path; the
+/// others find them there:
+///
+/// ```text
+/// fib(n - 1)   Empty   fill in the record, check the depth, call
+/// fib(n - 2)   Filled  check the depth stored, call
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum RecordState {
+    /// Not filled in on some path here.
+    Empty,
+    /// Filled in; the block field holds the caller's block (else none).
+    Filled { forwarded_block: bool },
+}
+
+impl RecordState {
+    /// The state where paths in these states meet (`None`: a path not
+    /// analysed yet).
+    fn meet(a: Option<RecordState>, b: RecordState) -> RecordState {
+        match a {
+            None => b,
+            Some(a) if a == b => a,
+            Some(_) => RecordState::Empty,
+        }
+    }
+}
+
+/// The record's state before each instruction: a forward data flow over
+/// the blocks, to a fixed point (loops carry states around).
+fn record_states(lir: &Lir) -> Vec<RecordState> {
+    let insts = &lir.insts;
+    let mut starts = Vec::new();
+    for (i, inst) in insts.iter().enumerate() {
+        if let Inst::Label { block, .. } = inst {
+            starts.push((block.0 as usize, i));
+        }
+    }
+    let block_count = starts.iter().map(|&(b, _)| b + 1).max().unwrap_or(0);
+    let after = |state: RecordState, inst: &Inst| match inst {
+        Inst::Call {
+            native: Some(call), ..
+        } => RecordState::Filled {
+            forwarded_block: call.forwards_block,
+        },
+        _ => state,
+    };
+    let mut entry: Vec<Option<RecordState>> = vec![None; block_count];
+    if let Some(&(first, _)) = starts.first() {
+        entry[first] = Some(RecordState::Empty);
+    }
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for (n, &(block, start)) in starts.iter().enumerate() {
+            let Some(mut state) = entry[block] else {
+                continue;
+            };
+            let end = starts.get(n + 1).map_or(insts.len(), |&(_, i)| i);
+            for inst in &insts[start..end] {
+                state = after(state, inst);
+            }
+            let successors = match insts[end - 1] {
+                Inst::Branch {
+                    if_true, if_false, ..
+                } => vec![if_true, if_false],
+                Inst::Jump { to, .. } => vec![to],
+                _ => vec![],
+            };
+            for to in successors {
+                let to = to.0 as usize;
+                let met = RecordState::meet(entry[to], state);
+                if entry[to] != Some(met) {
+                    entry[to] = Some(met);
+                    changed = true;
+                }
+            }
+        }
+    }
+    let mut states = Vec::with_capacity(insts.len());
+    let mut state = RecordState::Empty;
+    for inst in insts {
+        if let Inst::Label { block, .. } = inst {
+            state = entry[block.0 as usize].unwrap_or(RecordState::Empty);
+        }
+        states.push(state);
+        state = after(state, inst);
+    }
+    states
 }
 
 pub fn emit(lir: &Lir, alloc: &Allocation, options: &EmitOptions) -> Emitted {
@@ -204,6 +300,7 @@ pub fn emit(lir: &Lir, alloc: &Allocation, options: &EmitOptions) -> Emitted {
         frame_size,
         record_offset: 8 * spread,
         native_sites: Vec::new(),
+        record_states: record_states(lir),
     };
     emitter.prologue();
     let mut inst_offsets = Vec::with_capacity(lir.insts.len());
@@ -267,41 +364,71 @@ impl Emitter<'_> {
 
     /// The native way of a call (see the module doc): jumps to `done`
     /// with the result in `rax`, or falls through to the helper's way when
-    /// the callee has no compiled code or the calls nest too deep.
-    fn native_call(&mut self, call: &NativeCall, extra: Vec<SavedWord>, done: DynamicLabel) {
+    /// the callee has no compiled code or the calls nest too deep. The
+    /// first native call on a path fills in the fields of the record that
+    /// stay the same for all the activation's calls (see [`RecordState`]);
+    /// the others only check that the calls may nest.
+    fn native_call(
+        &mut self,
+        call: &NativeCall,
+        extra: Vec<SavedWord>,
+        state: RecordState,
+        done: DynamicLabel,
+    ) {
         let argc = call.argc as i32;
         let target = call.target as i64;
         let record = self.record_offset;
         let finish = self.options.finish_native as i64;
+        let block_stored = match state {
+            RecordState::Empty => None,
+            RecordState::Filled { forwarded_block } => Some(forwarded_block),
+        };
+        match block_stored {
+            None => dynasm!(self.ops
+                ; .arch x64
+                ; lea rdi, [rsp + record]
+                ; mov r11, [r15 + ActivationRecord::DEPTH_LEFT]
+                ; mov [rdi + ActivationRecord::CALLER], r15
+                ; mov [rdi + ActivationRecord::VALUES], rsp
+                ; mov QWORD [rdi + ActivationRecord::FRAME_ID], 0
+            ),
+            Some(_) => dynasm!(self.ops
+                ; .arch x64
+                ; cmp QWORD [rsp + record + ActivationRecord::DEPTH_LEFT], 0
+                ; jle >helper
+                ; lea rdi, [rsp + record]
+            ),
+        }
+        if block_stored != Some(call.forwards_block) {
+            if call.forwards_block {
+                dynasm!(self.ops
+                    ; .arch x64
+                    ; mov rax, [r15 + ActivationRecord::BLOCK]
+                    ; mov [rdi + ActivationRecord::BLOCK], rax
+                );
+            } else {
+                dynasm!(self.ops ; .arch x64 ; mov QWORD [rdi + ActivationRecord::BLOCK], 0);
+            }
+        }
+        if block_stored.is_none() {
+            // `mov` leaves the flags of `sub` for `jle`: the record is
+            // filled in on both ways, too deep or not.
+            dynasm!(self.ops
+                ; .arch x64
+                ; sub r11, 1
+                ; mov [rdi + ActivationRecord::DEPTH_LEFT], r11
+                ; jle >helper
+            );
+        }
         dynasm!(self.ops
             ; .arch x64
             ; mov r10, QWORD target
             ; mov rax, [r10 + CallTarget::CODE]
             ; test rax, rax
             ; jz >helper
-            ; mov r11, [r15 + ActivationRecord::DEPTH_LEFT]
-            ; sub r11, 1
-            ; jbe >helper
-            ; lea rdi, [rsp + record]
-            ; mov [rdi + ActivationRecord::DEPTH_LEFT], r11
             ; mov r11, [r10 + CallTarget::COMPILED]
             ; mov [rdi + ActivationRecord::COMPILED], r11
-            ; mov [rdi + ActivationRecord::CALLER], r15
-            ; mov [rdi + ActivationRecord::VALUES], rsp
             ; mov QWORD [rdi + ActivationRecord::ARGC], argc
-            ; mov QWORD [rdi + ActivationRecord::FRAME_ID], 0
-        );
-        if call.forwards_block {
-            dynasm!(self.ops
-                ; .arch x64
-                ; mov r11, [r15 + ActivationRecord::BLOCK]
-                ; mov [rdi + ActivationRecord::BLOCK], r11
-            );
-        } else {
-            dynasm!(self.ops ; .arch x64 ; mov QWORD [rdi + ActivationRecord::BLOCK], 0);
-        }
-        dynasm!(self.ops
-            ; .arch x64
             ; lea rsi, [rdi + ActivationRecord::VALUES]
             ; call rax
         );
@@ -1087,7 +1214,8 @@ impl Emitter<'_> {
                 }
                 let done = self.ops.new_dynamic_label();
                 if let (Some(call), Some(extra)) = (native, extra.clone()) {
-                    self.native_call(call, extra, done);
+                    let state = self.record_states[index];
+                    self.native_call(call, extra, state, done);
                     for (i, &value) in words.iter().enumerate() {
                         if kept(i) {
                             self.store_spread(i, value);
