@@ -95,7 +95,7 @@ fn a_recursive_call_is_unrolled_twice_then_a_native_call() {
       branch v6 ne 0x1 ? b3 : b4
     b3:
       v8 = tagged_sub v6, 0x2 check site 4
-      v9 = call native or call_direct(ctx, 0x0, 0x8000000100000011, 0x2, [v0, v8, v4, v6]) pending
+      v9 = call native recursive or call_direct(ctx, 0x0, 0x8000000100000011, 0x2, [v0, v8, v4, v6]) pending
       poll site 5
       guard v9 & 0x1 != 0 else site 6
       v12 = tagged_add v9, 0x2 check site 7

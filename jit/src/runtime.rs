@@ -472,6 +472,9 @@ pub trait Runtime {
     /// method that allows it, the runtime: a native call, which passes a
     /// forwarded block in the callee's [`ActivationRecord::block`]).
     fn direct_call(&self, kind: Kind, name: Sym, argc: u32, flags: u8) -> Option<DirectCall>;
+    /// The address of `method`'s [`CallTarget`] (what a native call to it
+    /// reads).
+    fn call_target(&self, method: MethodRef) -> u64;
     /// The kind of a plain Array (of class Array itself).
     fn array_kind(&self) -> Kind;
     /// Whether `value` is a class or module.

@@ -868,6 +868,10 @@ impl Runtime for VmRuntime<'_> {
         Some(value.bits())
     }
 
+    fn call_target(&self, method: MethodRef) -> u64 {
+        &self.vm.methods[method.0 as usize].call_target as *const CallTarget as u64
+    }
+
     fn direct_call(&self, kind: Kind, name: Sym, argc: u32, flags: u8) -> Option<DirectCall> {
         let entry = self.callable(kind, name, flags)?;
         let forwards_block = flags & bytecode::call_flags::BLOCK_FORWARD != 0;

@@ -157,6 +157,9 @@ pub struct NativeCall {
     /// The callee gets the caller's block
     /// ([`crate::runtime::ActivationRecord::block`]); else none.
     pub forwards_block: bool,
+    /// The callee is the method compiled (entered at its start): the call
+    /// goes straight to the code making it (see `x64::Emitter::native_call`).
+    pub recursive: bool,
 }
 
 #[derive(Clone, PartialEq, Debug)]
@@ -706,6 +709,7 @@ impl fmt::Display for Inst {
                 let pending = if *pending { " pending" } else { "" };
                 let native = match native {
                     Some(call) if call.forwards_block => "native with block or ",
+                    Some(call) if call.recursive => "native recursive or ",
                     Some(_) => "native or ",
                     None => "",
                 };

@@ -1491,6 +1491,8 @@ impl Lowering<'_> {
                         at: where_ as u64,
                         argc: count as u32 - 1,
                         forwards_block: callee.forwards_block,
+                        recursive: graph.osr_entry.is_none()
+                            && callee.target == self.rt.call_target(graph.method),
                     });
                 where_ |= 1 << 63;
                 (call.handle as i64, "call_direct")

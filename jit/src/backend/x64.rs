@@ -146,6 +146,8 @@ struct Emitter<'a> {
     native_sites: Vec<(usize, NativeSite)>,
     /// Per instruction: the record's state before it.
     record_states: Vec<RecordState>,
+    /// The code's first instruction.
+    start: DynamicLabel,
 }
 
 /// What the record of native calls in the frame holds where an
@@ -153,28 +155,59 @@ struct Emitter<'a> {
 /// activation makes (the caller, the values' place, the depth left, the
 /// frame id, which the runtime sets back to 0 after materialising a
 /// callee) are filled in by the first native call on each path; the
-/// others find them there:
+/// others find them there, and what the previous call stored that they
+/// would store again (the block passed, the argument count, the caller's
+/// own code after a recursive call):
 ///
 /// ```text
-/// fib(n - 1)   Empty   fill in the record, check the depth, call
-/// fib(n - 2)   Filled  check the depth stored, call
+/// fib(n - 1)   Empty                          fill in the record, check the depth, call
+/// fib(n - 2)   Filled { argc: Some(1), .. }   check the depth stored, call
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum RecordState {
     /// Not filled in on some path here.
     Empty,
-    /// Filled in; the block field holds the caller's block (else none).
-    Filled { forwarded_block: bool },
+    /// Filled in; the block field holds the caller's block (`Some(true)`),
+    /// none (`Some(false)`) or either; the code field the caller's own
+    /// code (after a recursive call on every path); the argument count
+    /// field the count, when every path stored the same.
+    Filled {
+        forwarded_block: Option<bool>,
+        own_code: bool,
+        argc: Option<u32>,
+    },
 }
 
 impl RecordState {
     /// The state where paths in these states meet (`None`: a path not
     /// analysed yet).
     fn meet(a: Option<RecordState>, b: RecordState) -> RecordState {
-        match a {
-            None => b,
-            Some(a) if a == b => a,
-            Some(_) => RecordState::Empty,
+        fn same<T: PartialEq>(x: Option<T>, y: Option<T>) -> Option<T> {
+            if x == y {
+                x
+            } else {
+                None
+            }
+        }
+        match (a, b) {
+            (None, b) => b,
+            (
+                Some(RecordState::Filled {
+                    forwarded_block: block_a,
+                    own_code: own_a,
+                    argc: argc_a,
+                }),
+                RecordState::Filled {
+                    forwarded_block: block_b,
+                    own_code: own_b,
+                    argc: argc_b,
+                },
+            ) => RecordState::Filled {
+                forwarded_block: same(block_a, block_b),
+                own_code: own_a && own_b,
+                argc: same(argc_a, argc_b),
+            },
+            _ => RecordState::Empty,
         }
     }
 }
@@ -194,7 +227,9 @@ fn record_states(lir: &Lir) -> Vec<RecordState> {
         Inst::Call {
             native: Some(call), ..
         } => RecordState::Filled {
-            forwarded_block: call.forwards_block,
+            forwarded_block: Some(call.forwards_block),
+            own_code: call.recursive,
+            argc: Some(call.argc),
         },
         _ => state,
     };
@@ -254,6 +289,7 @@ pub fn emit(lir: &Lir, alloc: &Allocation, options: &EmitOptions) -> Emitted {
         .map(|_| ops.new_dynamic_label())
         .collect();
     let exit = ops.new_dynamic_label();
+    let start = ops.new_dynamic_label();
     let spread = lir
         .insts
         .iter()
@@ -301,6 +337,7 @@ pub fn emit(lir: &Lir, alloc: &Allocation, options: &EmitOptions) -> Emitted {
         record_offset: 8 * spread,
         native_sites: Vec::new(),
         record_states: record_states(lir),
+        start,
     };
     emitter.prologue();
     let mut inst_offsets = Vec::with_capacity(lir.insts.len());
@@ -331,8 +368,10 @@ enum MoveSrc {
 impl Emitter<'_> {
     fn prologue(&mut self) {
         let frame_size = self.frame_size;
+        let start = self.start;
         dynasm!(self.ops
             ; .arch x64
+            ; =>start
             ; push rbp
             ; mov rbp, rsp
             ; push rbx
@@ -379,12 +418,16 @@ impl Emitter<'_> {
         let target = call.target as i64;
         let record = self.record_offset;
         let finish = self.options.finish_native as i64;
-        let block_stored = match state {
-            RecordState::Empty => None,
-            RecordState::Filled { forwarded_block } => Some(forwarded_block),
+        let (filled, block_stored, own_code_stored, argc_stored) = match state {
+            RecordState::Empty => (false, None, false, None),
+            RecordState::Filled {
+                forwarded_block,
+                own_code,
+                argc,
+            } => (true, forwarded_block, own_code, argc),
         };
-        match block_stored {
-            None => dynasm!(self.ops
+        match filled {
+            false => dynasm!(self.ops
                 ; .arch x64
                 ; lea rdi, [rsp + record]
                 ; mov r11, [r15 + ActivationRecord::DEPTH_LEFT]
@@ -392,7 +435,7 @@ impl Emitter<'_> {
                 ; mov [rdi + ActivationRecord::VALUES], rsp
                 ; mov QWORD [rdi + ActivationRecord::FRAME_ID], 0
             ),
-            Some(_) => dynasm!(self.ops
+            true => dynasm!(self.ops
                 ; .arch x64
                 ; cmp QWORD [rsp + record + ActivationRecord::DEPTH_LEFT], 0
                 ; jle >helper
@@ -410,7 +453,7 @@ impl Emitter<'_> {
                 dynasm!(self.ops ; .arch x64 ; mov QWORD [rdi + ActivationRecord::BLOCK], 0);
             }
         }
-        if block_stored.is_none() {
+        if !filled {
             // `mov` leaves the flags of `sub` for `jle`: the record is
             // filled in on both ways, too deep or not.
             dynasm!(self.ops
@@ -420,18 +463,44 @@ impl Emitter<'_> {
                 ; jle >helper
             );
         }
-        dynasm!(self.ops
-            ; .arch x64
-            ; mov r10, QWORD target
-            ; mov rax, [r10 + CallTarget::CODE]
-            ; test rax, rax
-            ; jz >helper
-            ; mov r11, [r10 + CallTarget::COMPILED]
-            ; mov [rdi + ActivationRecord::COMPILED], r11
-            ; mov QWORD [rdi + ActivationRecord::ARGC], argc
-            ; lea rsi, [rdi + ActivationRecord::VALUES]
-            ; call rax
-        );
+        if call.recursive {
+            // Code that is running is valid until its next poll: it calls
+            // itself without looking, with its own record's code.
+            let start = self.start;
+            if !own_code_stored {
+                dynasm!(self.ops
+                    ; .arch x64
+                    ; mov r11, [r15 + ActivationRecord::COMPILED]
+                    ; mov [rdi + ActivationRecord::COMPILED], r11
+                );
+            }
+            if argc_stored != Some(call.argc) {
+                dynasm!(self.ops ; .arch x64 ; mov QWORD [rdi + ActivationRecord::ARGC], argc);
+            }
+            dynasm!(self.ops
+                ; .arch x64
+                ; lea rsi, [rdi + ActivationRecord::VALUES]
+                ; call =>start
+            );
+        } else {
+            dynasm!(self.ops
+                ; .arch x64
+                ; mov r10, QWORD target
+                ; mov rax, [r10 + CallTarget::CODE]
+                ; test rax, rax
+                ; jz >helper
+                ; mov r11, [r10 + CallTarget::COMPILED]
+                ; mov [rdi + ActivationRecord::COMPILED], r11
+            );
+            if argc_stored != Some(call.argc) {
+                dynasm!(self.ops ; .arch x64 ; mov QWORD [rdi + ActivationRecord::ARGC], argc);
+            }
+            dynasm!(self.ops
+                ; .arch x64
+                ; lea rsi, [rdi + ActivationRecord::VALUES]
+                ; call rax
+            );
+        }
         let returns_to = self.ops.offset().0;
         self.native_sites.push((
             returns_to,
