@@ -350,6 +350,10 @@ pub struct Vm {
     /// Inlined frames of compiled code that a call from it runs above
     /// without their records, innermost last (see [`VirtualFrames`]).
     pub virtual_frames: Vec<VirtualFrames>,
+    /// The records of native calls whose frames were materialised, with
+    /// the return addresses their calls had, innermost last: each call
+    /// returns through the JIT's trampoline, which pops the last.
+    pub native_returns: Vec<(*mut jit::runtime::ActivationRecord, u64)>,
     /// Every class and module by id (ids key profiles and inline caches).
     pub classes: Vec<Value>,
     pub c: CoreClasses,
@@ -475,6 +479,7 @@ impl Vm {
             stack: Vec::with_capacity(VALUE_STACK_CAPACITY),
             frames: Vec::new(),
             virtual_frames: Vec::new(),
+            native_returns: Vec::new(),
             classes: Vec::new(),
             c: CoreClasses {
                 basic_object: placeholder,

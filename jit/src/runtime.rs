@@ -142,8 +142,12 @@ pub enum Callee {
 /// the runtime finds from the call's return address: the word below
 /// `values`, since `values` is the caller's stack pointer at the call.
 ///
-/// A caller whose callee was materialised on the way calls
-/// [`Helpers::finish_native`] after the call, to pop the callee's frame.
+/// When the runtime materialises a callee's frame, it also replaces the
+/// call's return address with that of a trampoline
+/// ([`crate::backend::x64::native_return_trampoline`]), which pops the
+/// frame when the callee returns and goes back to the caller: compiled
+/// code does not check after each call whether its callee was
+/// materialised.
 #[repr(C)]
 #[derive(Debug)]
 pub struct ActivationRecord {
@@ -187,7 +191,8 @@ impl ActivationRecord {
     /// the call pushed below the caller's stack pointer.
     ///
     /// # Safety
-    /// `self` must be the record of a native call that is running.
+    /// `self` must be the record of a native call that is running, not
+    /// materialised yet (materialising replaces the return address).
     pub unsafe fn return_address(&self) -> u64 {
         // SAFETY: the caller's contract: `values` is the caller's stack
         // pointer at the call, and the call pushed its return address
@@ -376,10 +381,6 @@ pub struct Helpers {
     pub unbox_float: u64,
     /// `fn(ctx, bits) -> u64`: a Float.
     pub box_float: u64,
-    /// `fn(record, result) -> u64`: after a native call whose callee's
-    /// frame was materialised, pops that frame; returns the call's result
-    /// (a `return` from a block to the callee becomes its result).
-    pub finish_native: u64,
     /// `fn(ctx, leave, ip, value) -> u64`: a compiled block's own
     /// `return` (`leave` = [`LEAVE_RETURN`]) or `break`
     /// ([`LEAVE_BREAK`]) at index `ip`: `UNDEF` with the transfer

@@ -167,6 +167,14 @@ impl Vm {
         self.push_locals(callee);
         activation.base = base as u64;
         activation.frame_id = id;
+        // The call now returns through the trampoline, which pops the
+        // frame.
+        let slot = activation.values.wrapping_sub(1) as *mut u64;
+        self.native_returns
+            .push((activation as *mut Activation, return_address));
+        // SAFETY: the word below `values` is the running call's return
+        // address (read above), on the machine stack.
+        unsafe { *slot = native_return_address() };
         if let Some(jit) = &mut self.jit {
             jit.run_stats.materialised_frames += 1;
         }
@@ -199,7 +207,6 @@ pub fn table() -> Helpers {
         store_ivar: store_ivar as *const () as u64,
         unbox_float: unbox_float as *const () as u64,
         box_float: box_float as *const () as u64,
-        finish_native: finish_native as *const () as u64,
         leave_block: leave_block as *const () as u64,
     }
 }
@@ -461,13 +468,42 @@ extern "C" fn leave_block(ctx: *mut Activation, leave: i64, ip: u64, value: u64)
     vm.result_for_compiled(result)
 }
 
-/// After a native call whose callee's frame was materialised: pops it
-/// (the callee has returned `result`), and leaves the record virtual again
-/// for the caller's next native call.
-extern "C" fn finish_native(record: *mut Activation, result: u64) -> u64 {
-    // SAFETY: compiled code passes the record of the call that returned,
-    // while it runs.
-    let (record, vm) = unsafe { (&mut *record, running_vm()) };
+/// What [`finish_native`] answers the trampoline: the call's result, and
+/// where the call returns to (a pair returned in `rax` and `rdx`).
+#[repr(C)]
+struct NativeReturn {
+    result: u64,
+    return_address: u64,
+}
+
+/// The address of the trampoline materialised native calls return through
+/// (`jit::backend::x64::native_return_trampoline`), made once.
+fn native_return_address() -> u64 {
+    static TRAMPOLINE: std::sync::OnceLock<jit::backend::CodeMemory> = std::sync::OnceLock::new();
+    TRAMPOLINE
+        .get_or_init(|| {
+            let code =
+                jit::backend::x64::native_return_trampoline(finish_native as *const () as u64);
+            jit::backend::CodeMemory::new(&code).expect("memory for the native return trampoline")
+        })
+        .address()
+}
+
+/// After a native call whose callee's frame was materialised, from the
+/// trampoline the call returned through: pops the frame (the callee has
+/// returned `result`) and leaves the record virtual again for the caller's
+/// next native call.
+extern "C" fn finish_native(result: u64) -> NativeReturn {
+    // SAFETY: the trampoline runs for a call compiled code made, which
+    // has just returned.
+    let vm = unsafe { running_vm() };
+    let (record, return_address) = vm
+        .native_returns
+        .pop()
+        .expect("a call returns through the trampoline only once materialised");
+    // SAFETY: the record is in the frame of the caller, which is running
+    // again.
+    let record = unsafe { &mut *record };
     let frame_id = std::mem::take(&mut record.frame_id);
     vm.pop_frame();
     vm.stack.truncate(record.base as usize);
@@ -496,7 +532,10 @@ extern "C" fn finish_native(record: *mut Activation, result: u64) -> u64 {
             vm.compiled_pending = Some(retarget_to_depth(control, &ids));
         }
     }
-    result
+    NativeReturn {
+        result,
+        return_address,
+    }
 }
 
 /// The virtual frames `frames` stands for, outermost first, as (method

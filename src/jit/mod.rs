@@ -447,7 +447,6 @@ impl Vm {
                     deoptimise: rt.helpers().deoptimise,
                     stress_countdown: rt.stress_countdown(),
                     invalidated_flag: rt.invalidated_flag(),
-                    finish_native: rt.helpers().finish_native,
                 };
                 let generated = jit::backend::generate(
                     &graph,
@@ -1143,7 +1142,6 @@ pub fn lir_after_run(source: &str, name: &str) -> String {
         deoptimise: rt.helpers().deoptimise,
         stress_countdown: None,
         invalidated_flag: 0,
-        finish_native: rt.helpers().finish_native,
     };
     let mut text = String::new();
     let generated = jit::backend::generate(&graph, &rt, &options, &mut |lir| {

@@ -1,5 +1,7 @@
 //! `--dump-asm`: the disassembly of a compiled method, each range headed by
-//! the IR node it came from, then the deoptimisation stubs.
+//! the IR node it came from, then the native calls' ways through the
+//! runtime (taken while the callee has no compiled code), then the
+//! deoptimisation stubs.
 //!
 //! ```text
 //! ; v12 = fixnum_add v8, v10 state=v5 ctrl=v11
@@ -8,7 +10,9 @@
 //!   0x7f..1046  mov r11,rax
 //!   0x7f..1049  add r11,r11
 //!   0x7f..104c  jo 0x7f..10e0
-//! ; stubs
+//! ; calls through the runtime
+//!   0x7f..1100  mov rdi,r15
+//! ; deoptimisation stubs
 //! ```
 
 use super::CompiledCode;
@@ -26,6 +30,7 @@ pub fn listing(code: &CompiledCode, describe: &dyn Fn(NodeId) -> String) -> Stri
     let mut text = String::new();
     let mut out = String::new();
     let mut headers = code.origins.iter().peekable();
+    let mut in_helper_ways = false;
     let mut in_stubs = false;
     while decoder.can_decode() {
         let offset = (decoder.ip() - base) as usize;
@@ -37,6 +42,10 @@ pub fn listing(code: &CompiledCode, describe: &dyn Fn(NodeId) -> String) -> Stri
             if let Some(node) = origin {
                 let _ = writeln!(out, "; {}", describe(node));
             }
+        }
+        if !in_helper_ways && offset >= code.helper_ways_offset && offset < code.stubs_offset {
+            in_helper_ways = true;
+            let _ = writeln!(out, "; calls through the runtime");
         }
         if !in_stubs && offset >= code.stubs_offset {
             in_stubs = true;

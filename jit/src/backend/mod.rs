@@ -66,6 +66,8 @@ pub struct CompiledCode {
     pub site_origins: Vec<Option<(u32, u32)>>,
     /// Where each IR node's code starts, for `--dump-asm`.
     pub origins: Vec<(usize, Option<NodeId>)>,
+    /// Where the helper's ways of native calls start (after the epilogue).
+    pub helper_ways_offset: usize,
     /// Where the stubs start.
     pub stubs_offset: usize,
     /// The native calls, by the offset they return to (ascending).
@@ -128,6 +130,7 @@ pub fn generate(
             .collect(),
         site_origins: lir.sites.iter().map(|s| s.origin).collect(),
         site_maps: emitted.site_maps,
+        helper_ways_offset: emitted.helper_ways_offset,
         stubs_offset: emitted.stubs_offset,
         native_sites: emitted.native_sites,
         call_frames: lir.call_frames,

@@ -110,6 +110,8 @@ pub struct Emitted {
     pub code: Vec<u8>,
     /// For each LIR instruction, the offset where its code starts.
     pub inst_offsets: Vec<usize>,
+    /// Where the helper's ways of native calls start (after the epilogue).
+    pub helper_ways_offset: usize,
     /// Where the stubs start.
     pub stubs_offset: usize,
     /// Per site: how its stub reads the values back.
@@ -125,8 +127,6 @@ pub struct EmitOptions {
     pub deoptimise: u64,
     pub stress_countdown: Option<u64>,
     pub invalidated_flag: u64,
-    /// [`crate::runtime::Helpers::finish_native`].
-    pub finish_native: u64,
 }
 
 struct Emitter<'a> {
@@ -148,6 +148,20 @@ struct Emitter<'a> {
     record_states: Vec<RecordState>,
     /// The code's first instruction.
     start: DynamicLabel,
+    /// The helper's ways of native calls, emitted after the epilogue: the
+    /// call, where the way starts, where it goes back to.
+    helper_ways: Vec<(usize, DynamicLabel, DynamicLabel)>,
+}
+
+/// Whether word `i` of a native call's spread stays where its caller keeps
+/// it on the native way (`extra` says where: see `Emitter::saved_words`).
+fn kept_word(native: Option<&NativeCall>, extra: Option<&[SavedWord]>, i: usize) -> bool {
+    match (native, extra) {
+        (Some(call), Some(extra)) if i > call.argc as usize => {
+            !matches!(extra[i - call.argc as usize - 1], SavedWord::Passed(_))
+        }
+        _ => false,
+    }
 }
 
 /// What the record of native calls in the frame holds where an
@@ -338,6 +352,7 @@ pub fn emit(lir: &Lir, alloc: &Allocation, options: &EmitOptions) -> Emitted {
         native_sites: Vec::new(),
         record_states: record_states(lir),
         start,
+        helper_ways: Vec::new(),
     };
     emitter.prologue();
     let mut inst_offsets = Vec::with_capacity(lir.insts.len());
@@ -346,16 +361,48 @@ pub fn emit(lir: &Lir, alloc: &Allocation, options: &EmitOptions) -> Emitted {
         emitter.inst(index, inst);
     }
     emitter.epilogue();
+    let helper_ways_offset = emitter.ops.offset().0;
+    for (index, helper, done) in std::mem::take(&mut emitter.helper_ways) {
+        dynasm!(emitter.ops ; .arch x64 ; =>helper);
+        emitter.helper_call(index);
+        dynasm!(emitter.ops ; .arch x64 ; jmp =>done);
+    }
     let stubs_offset = emitter.ops.offset().0;
     let site_maps = (0..lir.sites.len()).map(|s| emitter.stub(s)).collect();
     let code = emitter.ops.finalize().expect("every label used is defined");
     Emitted {
         code,
         inst_offsets,
+        helper_ways_offset,
         stubs_offset,
         site_maps,
         native_sites: emitter.native_sites,
     }
+}
+
+/// The code a native call returns through once the runtime has
+/// materialised the callee's frame (it replaced the call's return address
+/// with this code's; see [`ActivationRecord`]). It calls
+/// `finish(result) -> (result, return address)`, which pops the frame and
+/// answers the call's result and where the call returns to (in `rax` and
+/// `rdx`), and goes there:
+///
+/// ```text
+/// mov rdi, rax ; mov rax, finish ; call rax ; jmp rdx
+/// ```
+///
+/// `rsp` is the caller's at the call, 16-byte aligned, as a call needs.
+pub fn native_return_trampoline(finish: u64) -> Vec<u8> {
+    let mut ops = VecAssembler::<X64Relocation>::new(0);
+    let finish = finish as i64;
+    dynasm!(ops
+        ; .arch x64
+        ; mov rdi, rax
+        ; mov rax, QWORD finish
+        ; call rax
+        ; jmp rdx
+    );
+    ops.finalize().expect("the trampoline uses no labels")
 }
 
 /// A value a move reads.
@@ -412,12 +459,11 @@ impl Emitter<'_> {
         call: &NativeCall,
         extra: Vec<SavedWord>,
         state: RecordState,
-        done: DynamicLabel,
+        helper: DynamicLabel,
     ) {
         let argc = call.argc as i32;
         let target = call.target as i64;
         let record = self.record_offset;
-        let finish = self.options.finish_native as i64;
         let (filled, block_stored, own_code_stored, argc_stored) = match state {
             RecordState::Empty => (false, None, false, None),
             RecordState::Filled {
@@ -438,7 +484,7 @@ impl Emitter<'_> {
             true => dynasm!(self.ops
                 ; .arch x64
                 ; cmp QWORD [rsp + record + ActivationRecord::DEPTH_LEFT], 0
-                ; jle >helper
+                ; jle =>helper
                 ; lea rdi, [rsp + record]
             ),
         }
@@ -460,7 +506,7 @@ impl Emitter<'_> {
                 ; .arch x64
                 ; sub r11, 1
                 ; mov [rdi + ActivationRecord::DEPTH_LEFT], r11
-                ; jle >helper
+                ; jle =>helper
             );
         }
         if call.recursive {
@@ -488,7 +534,7 @@ impl Emitter<'_> {
                 ; mov r10, QWORD target
                 ; mov rax, [r10 + CallTarget::CODE]
                 ; test rax, rax
-                ; jz >helper
+                ; jz =>helper
                 ; mov r11, [r10 + CallTarget::COMPILED]
                 ; mov [rdi + ActivationRecord::COMPILED], r11
             );
@@ -510,16 +556,53 @@ impl Emitter<'_> {
                 extra,
             },
         ));
+    }
+
+    /// The helper's way of call `index`: the spread words a native way
+    /// left where they were stored too, the arguments in registers, then
+    /// the helper called (its result in `rax`).
+    fn helper_call(&mut self, index: usize) {
+        let Inst::Call {
+            helper,
+            with_ctx,
+            args,
+            spread,
+            native,
+            ..
+        } = &self.lir.insts[index]
+        else {
+            unreachable!("a call")
+        };
+        let words = spread.as_deref().unwrap_or_default();
+        if let Some(call) = native {
+            let extra = self.saved_words(call.argc, words);
+            for (i, &value) in words.iter().enumerate() {
+                if kept_word(Some(call), Some(&extra), i) {
+                    self.store_spread(i, value);
+                }
+            }
+        }
+        const ARGS: [Reg; 6] = [Reg::RDI, Reg::RSI, Reg::RDX, Reg::RCX, Reg::R8, Reg::R9];
+        let mut moves = Vec::new();
+        let mut next = 0;
+        if *with_ctx {
+            moves.push((Loc::Reg(ARGS[0]), MoveSrc::Loc(Loc::Reg(Reg::R15))));
+            next = 1;
+        }
+        for arg in args {
+            moves.push((Loc::Reg(ARGS[next]), self.source(*arg)));
+            next += 1;
+        }
+        self.parallel_move(moves);
+        if spread.is_some() {
+            let pointer = ARGS[next].0;
+            dynasm!(self.ops ; .arch x64 ; lea Rq(pointer), [rsp]);
+        }
+        let address = helper.address as i64;
         dynasm!(self.ops
             ; .arch x64
-            ; cmp QWORD [rsp + record + ActivationRecord::FRAME_ID], 0
-            ; je =>done
-            ; lea rdi, [rsp + record]
-            ; mov rsi, rax
-            ; mov rax, QWORD finish
+            ; mov rax, QWORD address
             ; call rax
-            ; jmp =>done
-            ; helper:
         );
     }
 
@@ -1258,62 +1341,33 @@ impl Emitter<'_> {
             }
             Inst::Call {
                 dst,
-                helper,
-                with_ctx,
-                args,
                 spread,
                 pending,
                 native,
+                ..
             } => {
-                let spread = spread.as_deref();
-                let words = spread.unwrap_or_default();
+                let words = spread.as_deref().unwrap_or_default();
                 // A native call leaves the words its caller keeps anyway
                 // where they are; the helper's way stores them.
                 let extra = native.map(|call| self.saved_words(call.argc, words));
-                let kept = |i: usize| match (native, &extra) {
-                    (Some(call), Some(extra)) if i > call.argc as usize => {
-                        !matches!(extra[i - call.argc as usize - 1], SavedWord::Passed(_))
-                    }
-                    _ => false,
-                };
                 for (i, &value) in words.iter().enumerate() {
-                    if !kept(i) {
+                    if !kept_word(native.as_ref(), extra.as_deref(), i) {
                         self.store_spread(i, value);
                     }
                 }
                 let done = self.ops.new_dynamic_label();
-                if let (Some(call), Some(extra)) = (native, extra.clone()) {
-                    let state = self.record_states[index];
-                    self.native_call(call, extra, state, done);
-                    for (i, &value) in words.iter().enumerate() {
-                        if kept(i) {
-                            self.store_spread(i, value);
-                        }
+                match (native, extra) {
+                    (Some(call), Some(extra)) => {
+                        // The helper's way is out of line, after the
+                        // epilogue: the native way runs straight on.
+                        let helper = self.ops.new_dynamic_label();
+                        let state = self.record_states[index];
+                        self.native_call(call, extra, state, helper);
+                        self.helper_ways.push((index, helper, done));
                     }
+                    _ => self.helper_call(index),
                 }
-                const ARGS: [Reg; 6] = [Reg::RDI, Reg::RSI, Reg::RDX, Reg::RCX, Reg::R8, Reg::R9];
-                let mut moves = Vec::new();
-                let mut next = 0;
-                if *with_ctx {
-                    moves.push((Loc::Reg(ARGS[0]), MoveSrc::Loc(Loc::Reg(Reg::R15))));
-                    next = 1;
-                }
-                for arg in args {
-                    moves.push((Loc::Reg(ARGS[next]), self.source(*arg)));
-                    next += 1;
-                }
-                self.parallel_move(moves);
-                if spread.is_some() {
-                    let pointer = ARGS[next].0;
-                    dynasm!(self.ops ; .arch x64 ; lea Rq(pointer), [rsp]);
-                }
-                let address = helper.address as i64;
-                dynasm!(self.ops
-                    ; .arch x64
-                    ; mov rax, QWORD address
-                    ; call rax
-                    ; =>done
-                );
+                dynasm!(self.ops ; .arch x64 ; =>done);
                 if *pending {
                     let undef = abi::UNDEF as i32;
                     let exit = self.exit;
