@@ -7,6 +7,10 @@
 //! Uses include the values a deoptimisation site reads back: a guard keeps
 //! the registers of its map alive.
 //!
+//! A value computed in place of an operand whose interval ends there
+//! (`v2 = v1 - 1` where `v1` is not read again) takes that operand's
+//! register, which saves the template a move.
+//!
 //! Calls clobber the caller-saved registers, so an interval that lives
 //! across a call may only take a callee-saved one (`rbx`, `r12`-`r14`);
 //! the others prefer caller-saved registers, leaving callee-saved ones for
@@ -91,6 +95,26 @@ fn uses_of(lir: &Lir, inst: &Inst) -> Vec<VReg> {
         }
     }
     uses
+}
+
+/// The operand `v`'s defining instruction (at `at`) computes `v` in the
+/// place of, if it has one: the template loads it into the result's
+/// register and works there (`mov d, a ; add d, b`), and reads it nowhere
+/// else (not as another operand, nor in its deoptimisation map).
+fn in_place_operand(lir: &Lir, at: usize, v: VReg) -> Option<VReg> {
+    let inst = &lir.insts[at];
+    if inst.def() != Some(v) {
+        return None;
+    }
+    let a = match *inst {
+        Inst::Bin { a, .. } | Inst::Untag { src: a, .. } | Inst::Tag { src: a, .. } => a,
+        Inst::Mov {
+            src: super::lir::Opd::Reg(a),
+            ..
+        } => a,
+        _ => return None,
+    };
+    (uses_of(lir, inst).iter().filter(|&&u| u == a).count() == 1).then_some(a)
 }
 
 pub fn allocate(lir: &Lir) -> Allocation {
@@ -229,7 +253,24 @@ pub fn allocate(lir: &Lir) -> Allocation {
                 true
             }
         });
-        let reg = if crosses_call(start[v], end[v]) {
+        let crosses = crosses_call(start[v], end[v]);
+        // An operand whose interval ends where `v` is computed hands `v`
+        // its register, when the template computes in place.
+        let handed = in_place_operand(lir, start[v], VReg(v as u32))
+            .filter(|a| end[a.0 as usize] == start[v])
+            .and_then(|a| {
+                let at = active
+                    .iter()
+                    .position(|&(other, _)| other == a.0 as usize)?;
+                let reg = active[at].1;
+                (!crosses || CALLEE_SAVED.contains(&reg)).then(|| {
+                    active.remove(at);
+                    reg
+                })
+            });
+        let reg = if handed.is_some() {
+            handed
+        } else if crosses {
             free_callee.pop()
         } else {
             free_caller.pop().or_else(|| free_callee.pop())

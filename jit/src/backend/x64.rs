@@ -41,9 +41,11 @@
 //! layout; it does not change without `SavedWord::read`.
 //!
 //! Templates compute into the destination's register when it has one
-//! (the allocator never gives it the register of a value the instruction
-//! reads), else into the scratch registers (`rax`, `r10`, `r11`), and then
-//! store to the destination's stack slot. Every site that may deoptimise jumps forward to a stub
+//! (the allocator gives it the register of a value the instruction reads
+//! only when that is the operand the template starts from and reads
+//! nowhere else: `mov d, a ; add d, b` with `d` = `a`), else into the
+//! scratch registers (`rax`, `r10`, `r11`), and then store to the
+//! destination's stack slot. Every site that may deoptimise jumps forward to a stub
 //! after the method's code; the stub pushes the registers its map names and
 //! calls the runtime's `deoptimise(ctx, code, site, fp, sp)`, and the method
 //! returns what the interpreter returned.
@@ -681,8 +683,9 @@ impl Emitter<'_> {
     }
 
     /// The register an instruction computes `dst` in: its own when it has
-    /// one (the allocator never gives it the register of a value the
-    /// instruction reads, deoptimisation maps included), else `rax`.
+    /// one (the allocator gives it the register of a value the instruction
+    /// reads, deoptimisation maps included, only for the operand a template
+    /// loads first: see `regalloc::in_place_operand`), else `rax`.
     fn target(&self, dst: VReg) -> Reg {
         match self.alloc.loc(dst) {
             Loc::Reg(r) => r,
@@ -1007,7 +1010,14 @@ impl Emitter<'_> {
                         return;
                     }
                 };
-                if !values_at_hand {
+                // Before anything else, `rsi` still holds the entry
+                // pointer the prologue saved.
+                let entry_at_hand = self.lir.insts[..index]
+                    .iter()
+                    .all(|inst| matches!(inst, Inst::Label { .. }));
+                if entry_at_hand {
+                    dynasm!(self.ops ; .arch x64 ; mov r11, [rsi]);
+                } else if !values_at_hand {
                     dynasm!(self.ops
                         ; .arch x64
                         ; mov r11, [rbp + ENTRY_SLOT]
