@@ -52,14 +52,13 @@ fn a_loop_condition_is_a_compare_and_jump() {
       guard v1 & 0x1 != 0 else site 0
       branch v1 gt v3 ? b2 : b3
     b2:
-      v6 = tagged_add v3, 0x2 check site 1
-      poll site 2
+      v6 = add v3, 0x2
+      poll site 1
       jump b1(v6)
     b3:
       return v3
     site 0: kind fixnum -> @15 [v0, v1, v1, v3, v3, v1]
-    site 1: overflow -> @15 [v0, v1, v1, v3, v3, v1]
-    site 2: invalidated -> @15 [v0, v1, v1, v3, v3, v1]
+    site 1: invalidated -> @15 [v0, v1, v1, v3, v3, v1]
     ");
 }
 

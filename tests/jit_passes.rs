@@ -165,184 +165,169 @@ fib(12)
     v13 = branch v10 state=v12 ctrl=v6
     v14 = if_false ctrl=v13
     v15 = if_true ctrl=v13
-    v16 = const int 1
-    v17 = const 1
-    v18 = state fib@16 self=v3 args=[v1] locals=[n=v1] stack=[v3, v1, v17]
-    v19 = fixnum_sub v7, v16 state=v18 ctrl=v15
-    v20 = is_kind(Object) v3
-    v21 = tag_fixnum v19
-    v22 = state fib@17 self=v3 args=[v1] locals=[n=v1] stack=[v3, v21]
-    v23 = guard(kind Object) v20 state=v22 ctrl=v19
-    v24 = int_lt v19, v8
-    v25 = bool_not v24
-    v26 = state fib@17 self=v3 args=[v1] locals=[n=v1] stack=[]
-    v27 = bool_to_value v25
-    v28 = state fib@8 self=v3 args=[v21] locals=[n=v21] stack=[v27] outer=v26
-    v29 = branch v25 state=v28 ctrl=v23
-    v30 = if_false ctrl=v29
-    v31 = if_true ctrl=v29
-    v32 = state fib@16 self=v3 args=[v21] locals=[n=v21] stack=[v3, v21, v17] outer=v26
-    v33 = fixnum_sub v19, v16 state=v32 ctrl=v31
-    v34 = int_lt v33, v8
-    v35 = bool_not v34
-    v36 = state fib@17 self=v3 args=[v21] locals=[n=v21] stack=[] outer=v26
-    v37 = tag_fixnum v33
-    v38 = bool_to_value v35
-    v39 = state fib@8 self=v3 args=[v37] locals=[n=v37] stack=[v38] outer=v36
-    v40 = branch v35 state=v39 ctrl=v33
-    v41 = if_false ctrl=v40
-    v42 = if_true ctrl=v40
-    v43 = state fib@16 self=v3 args=[v37] locals=[n=v37] stack=[v3, v37, v17] outer=v36
-    v44 = fixnum_sub v33, v16 state=v43 ctrl=v42
+    v16 = is_kind(Object) v3
+    v17 = const int 1
+    v18 = int_sub v7, v17
+    v19 = tag_fixnum v18
+    v20 = state fib@17 self=v3 args=[v1] locals=[n=v1] stack=[v3, v19]
+    v21 = guard(kind Object) v16 state=v20 ctrl=v15
+    v22 = int_lt v18, v8
+    v23 = bool_not v22
+    v24 = state fib@17 self=v3 args=[v1] locals=[n=v1] stack=[]
+    v25 = bool_to_value v23
+    v26 = state fib@8 self=v3 args=[v19] locals=[n=v19] stack=[v25] outer=v24
+    v27 = branch v23 state=v26 ctrl=v21
+    v28 = if_false ctrl=v27
+    v29 = if_true ctrl=v27
+    v30 = int_sub v18, v17
+    v31 = int_lt v30, v8
+    v32 = bool_not v31
+    v33 = state fib@17 self=v3 args=[v19] locals=[n=v19] stack=[] outer=v24
+    v34 = tag_fixnum v30
+    v35 = bool_to_value v32
+    v36 = state fib@8 self=v3 args=[v34] locals=[n=v34] stack=[v35] outer=v33
+    v37 = branch v32 state=v36 ctrl=v29
+    v38 = if_false ctrl=v37
+    v39 = if_true ctrl=v37
+    v40 = int_sub v30, v17
+    v41 = tag_fixnum v40
+    v42 = state fib@17 self=v3 args=[v34] locals=[n=v34] stack=[v3, v41] outer=v33
+    v43 = send fib(1) @Object v3, v41 state=v42 ctrl=v39
+    v44 = int_sub v30, v8
     v45 = tag_fixnum v44
-    v46 = state fib@17 self=v3 args=[v37] locals=[n=v37] stack=[v3, v45] outer=v36
-    v47 = send fib(1) @Object v3, v45 state=v46 ctrl=v44
-    v48 = state fib@21 self=v3 args=[v37] locals=[] stack=[v47, v3, v37, v4] outer=v36
-    v49 = fixnum_sub v33, v8 state=v48 ctrl=v47
-    v50 = tag_fixnum v49
-    v51 = state fib@22 self=v3 args=[v37] locals=[] stack=[v47, v3, v50] outer=v36
-    v52 = send fib(1) @Object v3, v50 state=v51 ctrl=v49
-    v53 = is_kind(fixnum) v47
-    v54 = state fib@23 self=v3 args=[v37] locals=[] stack=[v47, v52] outer=v36
-    v55 = guard(kind fixnum) v53 state=v54 ctrl=v52
-    v56 = is_kind(fixnum) v52
-    v57 = guard(kind fixnum) v56 state=v54 ctrl=v55
-    v58 = untag_fixnum v47
-    v59 = untag_fixnum v52
-    v60 = fixnum_add v58, v59 state=v54 ctrl=v57
-    v61 = merge ctrl=[v41, v60]
-    v62 = phi v37, v186 ctrl=v61
-    v63 = state fib@21 self=v3 args=[v21] locals=[] stack=[v62, v3, v21, v4] outer=v26
-    v64 = fixnum_sub v19, v8 state=v63 ctrl=v61
-    v65 = int_lt v64, v8
-    v66 = bool_not v65
-    v67 = state fib@22 self=v3 args=[v21] locals=[] stack=[v62] outer=v26
-    v68 = tag_fixnum v64
-    v69 = bool_to_value v66
-    v70 = state fib@8 self=v3 args=[v68] locals=[n=v68] stack=[v69] outer=v67
-    v71 = branch v66 state=v70 ctrl=v64
-    v72 = if_false ctrl=v71
-    v73 = if_true ctrl=v71
-    v74 = state fib@16 self=v3 args=[v68] locals=[n=v68] stack=[v3, v68, v17] outer=v67
-    v75 = fixnum_sub v64, v16 state=v74 ctrl=v73
-    v76 = tag_fixnum v75
-    v77 = state fib@17 self=v3 args=[v68] locals=[n=v68] stack=[v3, v76] outer=v67
-    v78 = send fib(1) @Object v3, v76 state=v77 ctrl=v75
-    v79 = state fib@21 self=v3 args=[v68] locals=[] stack=[v78, v3, v68, v4] outer=v67
-    v80 = fixnum_sub v64, v8 state=v79 ctrl=v78
-    v81 = tag_fixnum v80
-    v82 = state fib@22 self=v3 args=[v68] locals=[] stack=[v78, v3, v81] outer=v67
-    v83 = send fib(1) @Object v3, v81 state=v82 ctrl=v80
-    v84 = is_kind(fixnum) v78
-    v85 = state fib@23 self=v3 args=[v68] locals=[] stack=[v78, v83] outer=v67
-    v86 = guard(kind fixnum) v84 state=v85 ctrl=v83
-    v87 = is_kind(fixnum) v83
-    v88 = guard(kind fixnum) v87 state=v85 ctrl=v86
-    v89 = untag_fixnum v78
-    v90 = untag_fixnum v83
-    v91 = fixnum_add v89, v90 state=v85 ctrl=v88
-    v92 = merge ctrl=[v72, v91]
-    v93 = phi v68, v187 ctrl=v92
-    v94 = untag_fixnum v62
-    v95 = untag_fixnum v93
-    v96 = state fib@23 self=v3 args=[v21] locals=[] stack=[v62, v93] outer=v26
-    v97 = fixnum_add v94, v95 state=v96 ctrl=v92
-    v98 = merge ctrl=[v30, v97]
-    v99 = phi v21, v188 ctrl=v98
-    v100 = state fib@21 self=v3 args=[v1] locals=[] stack=[v99, v3, v1, v4]
-    v101 = fixnum_sub v7, v8 state=v100 ctrl=v98
-    v102 = int_lt v101, v8
-    v103 = bool_not v102
-    v104 = state fib@22 self=v3 args=[v1] locals=[] stack=[v99]
-    v105 = tag_fixnum v101
-    v106 = bool_to_value v103
-    v107 = state fib@8 self=v3 args=[v105] locals=[n=v105] stack=[v106] outer=v104
-    v108 = branch v103 state=v107 ctrl=v101
-    v109 = if_false ctrl=v108
-    v110 = if_true ctrl=v108
-    v111 = state fib@16 self=v3 args=[v105] locals=[n=v105] stack=[v3, v105, v17] outer=v104
-    v112 = fixnum_sub v101, v16 state=v111 ctrl=v110
-    v113 = int_lt v112, v8
-    v114 = bool_not v113
-    v115 = state fib@17 self=v3 args=[v105] locals=[n=v105] stack=[] outer=v104
-    v116 = tag_fixnum v112
-    v117 = bool_to_value v114
-    v118 = state fib@8 self=v3 args=[v116] locals=[n=v116] stack=[v117] outer=v115
-    v119 = branch v114 state=v118 ctrl=v112
-    v120 = if_false ctrl=v119
-    v121 = if_true ctrl=v119
-    v122 = state fib@16 self=v3 args=[v116] locals=[n=v116] stack=[v3, v116, v17] outer=v115
-    v123 = fixnum_sub v112, v16 state=v122 ctrl=v121
-    v124 = tag_fixnum v123
-    v125 = state fib@17 self=v3 args=[v116] locals=[n=v116] stack=[v3, v124] outer=v115
-    v126 = send fib(1) @Object v3, v124 state=v125 ctrl=v123
-    v127 = state fib@21 self=v3 args=[v116] locals=[] stack=[v126, v3, v116, v4] outer=v115
-    v128 = fixnum_sub v112, v8 state=v127 ctrl=v126
-    v129 = tag_fixnum v128
-    v130 = state fib@22 self=v3 args=[v116] locals=[] stack=[v126, v3, v129] outer=v115
-    v131 = send fib(1) @Object v3, v129 state=v130 ctrl=v128
-    v132 = is_kind(fixnum) v126
-    v133 = state fib@23 self=v3 args=[v116] locals=[] stack=[v126, v131] outer=v115
-    v134 = guard(kind fixnum) v132 state=v133 ctrl=v131
-    v135 = is_kind(fixnum) v131
-    v136 = guard(kind fixnum) v135 state=v133 ctrl=v134
-    v137 = untag_fixnum v126
-    v138 = untag_fixnum v131
-    v139 = fixnum_add v137, v138 state=v133 ctrl=v136
-    v140 = merge ctrl=[v120, v139]
-    v141 = phi v116, v189 ctrl=v140
-    v142 = state fib@21 self=v3 args=[v105] locals=[] stack=[v141, v3, v105, v4] outer=v104
-    v143 = fixnum_sub v101, v8 state=v142 ctrl=v140
-    v144 = int_lt v143, v8
-    v145 = bool_not v144
-    v146 = state fib@22 self=v3 args=[v105] locals=[] stack=[v141] outer=v104
-    v147 = tag_fixnum v143
-    v148 = bool_to_value v145
-    v149 = state fib@8 self=v3 args=[v147] locals=[n=v147] stack=[v148] outer=v146
-    v150 = branch v145 state=v149 ctrl=v143
-    v151 = if_false ctrl=v150
-    v152 = if_true ctrl=v150
-    v153 = state fib@16 self=v3 args=[v147] locals=[n=v147] stack=[v3, v147, v17] outer=v146
-    v154 = fixnum_sub v143, v16 state=v153 ctrl=v152
-    v155 = tag_fixnum v154
-    v156 = state fib@17 self=v3 args=[v147] locals=[n=v147] stack=[v3, v155] outer=v146
-    v157 = send fib(1) @Object v3, v155 state=v156 ctrl=v154
-    v158 = state fib@21 self=v3 args=[v147] locals=[] stack=[v157, v3, v147, v4] outer=v146
-    v159 = fixnum_sub v143, v8 state=v158 ctrl=v157
-    v160 = tag_fixnum v159
-    v161 = state fib@22 self=v3 args=[v147] locals=[] stack=[v157, v3, v160] outer=v146
-    v162 = send fib(1) @Object v3, v160 state=v161 ctrl=v159
-    v163 = is_kind(fixnum) v157
-    v164 = state fib@23 self=v3 args=[v147] locals=[] stack=[v157, v162] outer=v146
-    v165 = guard(kind fixnum) v163 state=v164 ctrl=v162
-    v166 = is_kind(fixnum) v162
-    v167 = guard(kind fixnum) v166 state=v164 ctrl=v165
-    v168 = untag_fixnum v157
-    v169 = untag_fixnum v162
-    v170 = fixnum_add v168, v169 state=v164 ctrl=v167
-    v171 = merge ctrl=[v151, v170]
-    v172 = phi v147, v190 ctrl=v171
-    v173 = untag_fixnum v141
-    v174 = untag_fixnum v172
-    v175 = state fib@23 self=v3 args=[v105] locals=[] stack=[v141, v172] outer=v104
-    v176 = fixnum_add v173, v174 state=v175 ctrl=v171
-    v177 = merge ctrl=[v109, v176]
-    v178 = phi v105, v191 ctrl=v177
-    v179 = untag_fixnum v99
-    v180 = untag_fixnum v178
-    v181 = state fib@23 self=v3 args=[v1] locals=[] stack=[v99, v178]
-    v182 = fixnum_add v179, v180 state=v181 ctrl=v177
-    v183 = merge ctrl=[v14, v182]
-    v184 = phi v1, v192 ctrl=v183
-    v185 = return v184 ctrl=v183
-    v186 = tag_fixnum v60
-    v187 = tag_fixnum v91
-    v188 = tag_fixnum v97
-    v189 = tag_fixnum v139
-    v190 = tag_fixnum v170
-    v191 = tag_fixnum v176
-    v192 = tag_fixnum v182
-    v193 = finish ctrl=[v185]
+    v46 = state fib@22 self=v3 args=[v34] locals=[] stack=[v43, v3, v45] outer=v33
+    v47 = send fib(1) @Object v3, v45 state=v46 ctrl=v43
+    v48 = is_kind(fixnum) v43
+    v49 = state fib@23 self=v3 args=[v34] locals=[] stack=[v43, v47] outer=v33
+    v50 = guard(kind fixnum) v48 state=v49 ctrl=v47
+    v51 = is_kind(fixnum) v47
+    v52 = guard(kind fixnum) v51 state=v49 ctrl=v50
+    v53 = untag_fixnum v43
+    v54 = untag_fixnum v47
+    v55 = fixnum_add v53, v54 state=v49 ctrl=v52
+    v56 = merge ctrl=[v38, v55]
+    v57 = phi v34, v171 ctrl=v56
+    v58 = int_sub v18, v8
+    v59 = int_lt v58, v8
+    v60 = bool_not v59
+    v61 = state fib@22 self=v3 args=[v19] locals=[] stack=[v57] outer=v24
+    v62 = tag_fixnum v58
+    v63 = bool_to_value v60
+    v64 = state fib@8 self=v3 args=[v62] locals=[n=v62] stack=[v63] outer=v61
+    v65 = branch v60 state=v64 ctrl=v56
+    v66 = if_false ctrl=v65
+    v67 = if_true ctrl=v65
+    v68 = int_sub v58, v17
+    v69 = tag_fixnum v68
+    v70 = state fib@17 self=v3 args=[v62] locals=[n=v62] stack=[v3, v69] outer=v61
+    v71 = send fib(1) @Object v3, v69 state=v70 ctrl=v67
+    v72 = int_sub v58, v8
+    v73 = tag_fixnum v72
+    v74 = state fib@22 self=v3 args=[v62] locals=[] stack=[v71, v3, v73] outer=v61
+    v75 = send fib(1) @Object v3, v73 state=v74 ctrl=v71
+    v76 = is_kind(fixnum) v71
+    v77 = state fib@23 self=v3 args=[v62] locals=[] stack=[v71, v75] outer=v61
+    v78 = guard(kind fixnum) v76 state=v77 ctrl=v75
+    v79 = is_kind(fixnum) v75
+    v80 = guard(kind fixnum) v79 state=v77 ctrl=v78
+    v81 = untag_fixnum v71
+    v82 = untag_fixnum v75
+    v83 = fixnum_add v81, v82 state=v77 ctrl=v80
+    v84 = merge ctrl=[v66, v83]
+    v85 = phi v62, v172 ctrl=v84
+    v86 = untag_fixnum v57
+    v87 = untag_fixnum v85
+    v88 = state fib@23 self=v3 args=[v19] locals=[] stack=[v57, v85] outer=v24
+    v89 = fixnum_add v86, v87 state=v88 ctrl=v84
+    v90 = merge ctrl=[v28, v89]
+    v91 = phi v19, v173 ctrl=v90
+    v92 = int_sub v7, v8
+    v93 = int_lt v92, v8
+    v94 = bool_not v93
+    v95 = state fib@22 self=v3 args=[v1] locals=[] stack=[v91]
+    v96 = tag_fixnum v92
+    v97 = bool_to_value v94
+    v98 = state fib@8 self=v3 args=[v96] locals=[n=v96] stack=[v97] outer=v95
+    v99 = branch v94 state=v98 ctrl=v90
+    v100 = if_false ctrl=v99
+    v101 = if_true ctrl=v99
+    v102 = int_sub v92, v17
+    v103 = int_lt v102, v8
+    v104 = bool_not v103
+    v105 = state fib@17 self=v3 args=[v96] locals=[n=v96] stack=[] outer=v95
+    v106 = tag_fixnum v102
+    v107 = bool_to_value v104
+    v108 = state fib@8 self=v3 args=[v106] locals=[n=v106] stack=[v107] outer=v105
+    v109 = branch v104 state=v108 ctrl=v101
+    v110 = if_false ctrl=v109
+    v111 = if_true ctrl=v109
+    v112 = int_sub v102, v17
+    v113 = tag_fixnum v112
+    v114 = state fib@17 self=v3 args=[v106] locals=[n=v106] stack=[v3, v113] outer=v105
+    v115 = send fib(1) @Object v3, v113 state=v114 ctrl=v111
+    v116 = int_sub v102, v8
+    v117 = tag_fixnum v116
+    v118 = state fib@22 self=v3 args=[v106] locals=[] stack=[v115, v3, v117] outer=v105
+    v119 = send fib(1) @Object v3, v117 state=v118 ctrl=v115
+    v120 = is_kind(fixnum) v115
+    v121 = state fib@23 self=v3 args=[v106] locals=[] stack=[v115, v119] outer=v105
+    v122 = guard(kind fixnum) v120 state=v121 ctrl=v119
+    v123 = is_kind(fixnum) v119
+    v124 = guard(kind fixnum) v123 state=v121 ctrl=v122
+    v125 = untag_fixnum v115
+    v126 = untag_fixnum v119
+    v127 = fixnum_add v125, v126 state=v121 ctrl=v124
+    v128 = merge ctrl=[v110, v127]
+    v129 = phi v106, v174 ctrl=v128
+    v130 = int_sub v92, v8
+    v131 = int_lt v130, v8
+    v132 = bool_not v131
+    v133 = state fib@22 self=v3 args=[v96] locals=[] stack=[v129] outer=v95
+    v134 = tag_fixnum v130
+    v135 = bool_to_value v132
+    v136 = state fib@8 self=v3 args=[v134] locals=[n=v134] stack=[v135] outer=v133
+    v137 = branch v132 state=v136 ctrl=v128
+    v138 = if_false ctrl=v137
+    v139 = if_true ctrl=v137
+    v140 = int_sub v130, v17
+    v141 = tag_fixnum v140
+    v142 = state fib@17 self=v3 args=[v134] locals=[n=v134] stack=[v3, v141] outer=v133
+    v143 = send fib(1) @Object v3, v141 state=v142 ctrl=v139
+    v144 = int_sub v130, v8
+    v145 = tag_fixnum v144
+    v146 = state fib@22 self=v3 args=[v134] locals=[] stack=[v143, v3, v145] outer=v133
+    v147 = send fib(1) @Object v3, v145 state=v146 ctrl=v143
+    v148 = is_kind(fixnum) v143
+    v149 = state fib@23 self=v3 args=[v134] locals=[] stack=[v143, v147] outer=v133
+    v150 = guard(kind fixnum) v148 state=v149 ctrl=v147
+    v151 = is_kind(fixnum) v147
+    v152 = guard(kind fixnum) v151 state=v149 ctrl=v150
+    v153 = untag_fixnum v143
+    v154 = untag_fixnum v147
+    v155 = fixnum_add v153, v154 state=v149 ctrl=v152
+    v156 = merge ctrl=[v138, v155]
+    v157 = phi v134, v175 ctrl=v156
+    v158 = untag_fixnum v129
+    v159 = untag_fixnum v157
+    v160 = state fib@23 self=v3 args=[v96] locals=[] stack=[v129, v157] outer=v95
+    v161 = fixnum_add v158, v159 state=v160 ctrl=v156
+    v162 = merge ctrl=[v100, v161]
+    v163 = phi v96, v176 ctrl=v162
+    v164 = untag_fixnum v91
+    v165 = untag_fixnum v163
+    v166 = state fib@23 self=v3 args=[v1] locals=[] stack=[v91, v163]
+    v167 = fixnum_add v164, v165 state=v166 ctrl=v162
+    v168 = merge ctrl=[v14, v167]
+    v169 = phi v1, v177 ctrl=v168
+    v170 = return v169 ctrl=v168
+    v171 = tag_fixnum v55
+    v172 = tag_fixnum v83
+    v173 = tag_fixnum v89
+    v174 = tag_fixnum v127
+    v175 = tag_fixnum v155
+    v176 = tag_fixnum v161
+    v177 = tag_fixnum v167
+    v178 = finish ctrl=[v170]
     "#);
 }
 
@@ -493,8 +478,8 @@ sum(10)
     v7 = is_kind(fixnum) v4
     v8 = state sum@8 self=v3 args=[v4] locals=[] stack=[v4]
     v9 = guard(kind fixnum) v7 state=v8 ctrl=v6
-    v10 = loop ctrl=[v9, v38]
-    v11 = phi v2, v39 ctrl=v10
+    v10 = loop ctrl=[v9, v34]
+    v11 = phi v2, v37 ctrl=v10
     v12 = untag_fixnum v11
     v13 = untag_fixnum v4
     v14 = int_lt v12, v13
@@ -519,11 +504,9 @@ sum(10)
     v33 = state block in sum@7 self=v3 args=[v11] locals=[] stack=[v32, v32] outer=v24
     v34 = insn storeenv total 1 v1, v32 state=v33 ctrl=v31
     v35 = const int 1
-    v36 = const 1
-    v37 = state times@27 self=v4 args=[] locals=[] stack=[v11, v36] outer=v15
-    v38 = fixnum_add v12, v35 state=v37 ctrl=v34
-    v39 = tag_fixnum v38
-    v40 = finish ctrl=[v22]
+    v36 = int_add v12, v35
+    v37 = tag_fixnum v36
+    v38 = finish ctrl=[v22]
     "#);
 }
 
@@ -1578,4 +1561,84 @@ fn interpolation_tests_for_a_string_first() {
     v14 = return v13 ctrl=v13
     v15 = finish ctrl=[v14]
     "#);
+}
+
+/// overflow_checks: `i + 1` under `i < limit` and `n - 1` under `n > 0`
+/// cannot leave the fixnum range, and become `int_add` / `int_sub` with no
+/// state; `n * 3 - 1` has no bound and keeps its check.
+#[test]
+fn overflow_checks_go_where_branches_bound_the_operand() {
+    let graphs = graphs_after_run(
+        r#"def count(limit, n)
+  i = 0
+  while i < limit
+    i += 1
+  end
+  if n > 0
+    i += n - 1
+  end
+  i + n * 3 - 1
+end
+count(10, 4)
+count(3, 0)
+"#,
+        "count",
+    );
+    insta::assert_snapshot!(after(&graphs, "overflow_checks"), @r"
+    v0 = start
+    v1 = loop ctrl=[v0, v50]
+    v2 = phi v17, v52 ctrl=v1
+    v3 = arg 0
+    v4 = is_kind(fixnum) v3
+    v5 = self
+    v6 = arg 1
+    v7 = state count@17 self=v5 args=[v3, v6] locals=[limit=v3, n=v6, i=v2] stack=[v2, v3]
+    v8 = guard(kind fixnum) v4 state=v7 ctrl=v1
+    v9 = untag_fixnum v2
+    v10 = untag_fixnum v3
+    v11 = int_lt v9, v10
+    v12 = bool_to_value v11
+    v13 = state count@18 self=v5 args=[v3, v6] locals=[limit=v3, n=v6, i=v2] stack=[v12]
+    v14 = branch v11 state=v13 ctrl=v8
+    v15 = if_false ctrl=v14
+    v16 = is_kind(fixnum) v6
+    v17 = const 0
+    v18 = state count@24 self=v5 args=[v3, v6] locals=[n=v6, i=v2] stack=[v6, v17]
+    v19 = guard(kind fixnum) v16 state=v18 ctrl=v15
+    v20 = untag_fixnum v6
+    v21 = const int 0
+    v22 = int_gt v20, v21
+    v23 = bool_not v22
+    v24 = bool_to_value v23
+    v25 = state count@26 self=v5 args=[v3, v6] locals=[n=v6, i=v2] stack=[v24]
+    v26 = branch v23 state=v25 ctrl=v19
+    v27 = if_false ctrl=v26
+    v28 = const int 1
+    v29 = int_sub v20, v28
+    v30 = tag_fixnum v29
+    v31 = state count@32 self=v5 args=[v3, v6] locals=[n=v6] stack=[v2, v30]
+    v32 = fixnum_add v9, v29 state=v31 ctrl=v27
+    v33 = if_true ctrl=v26
+    v34 = merge ctrl=[v32, v33]
+    v35 = phi v53, v2 ctrl=v34
+    v36 = const int 3
+    v37 = const 3
+    v38 = state count@42 self=v5 args=[v3, v6] locals=[] stack=[v35, v6, v37]
+    v39 = fixnum_mul v20, v36 state=v38 ctrl=v34
+    v40 = untag_fixnum v35
+    v41 = tag_fixnum v39
+    v42 = state count@43 self=v5 args=[v3, v6] locals=[] stack=[v35, v41]
+    v43 = fixnum_add v40, v39 state=v42 ctrl=v39
+    v44 = tag_fixnum v43
+    v45 = const 1
+    v46 = state count@45 self=v5 args=[v3, v6] locals=[] stack=[v44, v45]
+    v47 = fixnum_sub v43, v28 state=v46 ctrl=v43
+    v48 = tag_fixnum v47
+    v49 = return v48 ctrl=v47
+    v50 = if_true ctrl=v14
+    v51 = int_add v9, v28
+    v52 = tag_fixnum v51
+    v53 = tag_fixnum v32
+    v54 = finish ctrl=[v49]
+    ");
 }

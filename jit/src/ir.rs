@@ -259,6 +259,10 @@ impl Cmp {
 pub enum IntOp {
     Add,
     Sub,
+    /// `Add` and `Sub` where the operands' ranges keep the result a fixnum
+    /// (`passes::overflow_checks` proved it): pure, with nothing to check.
+    AddInRange,
+    SubInRange,
     Mul,
     /// Floor division, as Ruby's `/`.
     Div,
@@ -278,8 +282,8 @@ pub enum IntOp {
 impl IntOp {
     pub fn name(self) -> &'static str {
         match self {
-            IntOp::Add => "add",
-            IntOp::Sub => "sub",
+            IntOp::Add | IntOp::AddInRange => "add",
+            IntOp::Sub | IntOp::SubInRange => "sub",
             IntOp::Mul => "mul",
             IntOp::Div => "div",
             IntOp::Mod => "mod",
@@ -309,15 +313,25 @@ impl IntOp {
     pub fn is_commutative(self) -> bool {
         matches!(
             self,
-            IntOp::Add | IntOp::Mul | IntOp::And | IntOp::Or | IntOp::Xor
+            IntOp::Add | IntOp::AddInRange | IntOp::Mul | IntOp::And | IntOp::Or | IntOp::Xor
         )
+    }
+
+    /// The operation with its check: `Add` for `AddInRange`, `Sub` for
+    /// `SubInRange`, else itself.
+    pub fn checked_form(self) -> IntOp {
+        match self {
+            IntOp::AddInRange => IntOp::Add,
+            IntOp::SubInRange => IntOp::Sub,
+            op => op,
+        }
     }
 
     /// The result, if it is a fixnum (None: the guard would fail).
     pub fn eval(self, a: i64, b: i64) -> Option<i64> {
         let result = match self {
-            IntOp::Add => a.checked_add(b)?,
-            IntOp::Sub => a.checked_sub(b)?,
+            IntOp::Add | IntOp::AddInRange => a.checked_add(b)?,
+            IntOp::Sub | IntOp::SubInRange => a.checked_sub(b)?,
             IntOp::Mul => a.checked_mul(b)?,
             IntOp::Div | IntOp::Mod if b == 0 => return None,
             IntOp::Div => bytecode::abi::floor_div(a, b),

@@ -7,8 +7,8 @@
 //!   --inlining--------> Ruby callees and literal blocks spliced in
 //!   --deoptimise------> uncommon paths pruned into guards
 //!   --optimise to a fixed point: canonicalise, constant_fold, tag_untag,
-//!     refloat, redundant_loads, gvn, redundant_guards, no_choice_phis,
-//!     dead_code
+//!     refloat, redundant_loads, gvn, redundant_guards, overflow_checks,
+//!     no_choice_phis, dead_code
 //! ```
 //!
 //! Each stage is one module under `passes/`, documented with a small
@@ -130,7 +130,7 @@ fn check(graph: &Graph, pass: &str) {
 
 /// The passes, in order; the optimisation passes repeat until none
 /// changes anything.
-pub const OPTIMISATIONS: [&str; 9] = [
+pub const OPTIMISATIONS: [&str; 10] = [
     "canonicalise",
     "constant_fold",
     "tag_untag",
@@ -138,6 +138,7 @@ pub const OPTIMISATIONS: [&str; 9] = [
     "redundant_loads",
     "gvn",
     "redundant_guards",
+    "overflow_checks",
     "no_choice_phis",
     "dead_code",
 ];
@@ -151,6 +152,7 @@ fn optimisation(graph: &mut Graph, pass: &str) -> bool {
         "redundant_loads" => passes::redundant_loads::run(graph),
         "gvn" => passes::gvn::run(graph),
         "redundant_guards" => passes::redundant_guards::run(graph),
+        "overflow_checks" => passes::overflow_checks::run(graph),
         "no_choice_phis" => passes::no_choice_phis::run(graph),
         "dead_code" => passes::dead_code::run(graph),
         _ => unreachable!("{pass} is not an optimisation"),

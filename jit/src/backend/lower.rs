@@ -655,6 +655,7 @@ impl Lowering<'_> {
         check: Option<SiteId>,
     ) -> Result<bool, Unsupported> {
         let inputs = self.graph.inputs(node);
+        let int = int.checked_form();
         let (a, b) = match (self.tagged_opd(inputs[0]), self.tagged_opd(inputs[1])) {
             (Some(Opd::Reg(a)), Some(b)) => (a, b),
             (Some(a @ Opd::Imm(_)), Some(Opd::Reg(b))) if int != IntOp::Sub => (b, a),
@@ -886,8 +887,8 @@ impl Lowering<'_> {
                 }
                 let bin = match int {
                     IntOp::Order => unreachable!("a call"),
-                    IntOp::Add => BinOp::Add,
-                    IntOp::Sub => BinOp::Sub,
+                    IntOp::Add | IntOp::AddInRange => BinOp::Add,
+                    IntOp::Sub | IntOp::SubInRange => BinOp::Sub,
                     IntOp::Mul => BinOp::Mul,
                     IntOp::And => BinOp::And,
                     IntOp::Or => BinOp::Or,

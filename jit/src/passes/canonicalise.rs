@@ -115,7 +115,12 @@ fn identity(graph: &mut Graph, node: NodeId, op: IntOp) -> bool {
         _ => (a, b),
     };
     let unit = match op {
-        IntOp::Add | IntOp::Sub | IntOp::Or | IntOp::Xor => 0,
+        IntOp::Add
+        | IntOp::Sub
+        | IntOp::AddInRange
+        | IntOp::SubInRange
+        | IntOp::Or
+        | IntOp::Xor => 0,
         IntOp::Mul | IntOp::Div => 1,
         _ => return false,
     };

@@ -11,6 +11,7 @@ pub mod inline_caching;
 pub mod inlining;
 pub mod intrinsics;
 pub mod no_choice_phis;
+pub mod overflow_checks;
 pub mod redundant_guards;
 pub mod redundant_loads;
 pub mod refloat;
