@@ -25,7 +25,9 @@
 //! +--------+--------+--------+-----+
 //! | cell 0 | cell 1 | cell 2 | ... |   cell = Header (16 B) + payload (48 B)
 //! +--------+--------+--------+-----+
-//! free cells: kind = Free, linked through their payload
+//! free cells: kind = Free; those a sweep freed are linked through their
+//! payload, the newest chunk's never used ones are handed out in order
+//! (a bump pointer), so memory is touched only as it is used
 //! ```
 
 use crate::value::Value;
@@ -167,6 +169,11 @@ pub struct Heap {
     pages: Vec<*mut u8>,
     page_set: FxHashSet<usize>,
     free_list: *mut FreeCell,
+    /// The newest chunk's cells not handed out yet, from `bump` to
+    /// `bump_end`: zeroed (free) cells on no list, given out in order, so
+    /// that memory is touched only as it is used.
+    bump: *mut u8,
+    bump_end: *mut u8,
     allocated_since_gc: usize,
     threshold: usize,
     external_since_gc: usize,
@@ -185,6 +192,8 @@ impl Heap {
             pages: Vec::new(),
             page_set: FxHashSet::default(),
             free_list: std::ptr::null_mut(),
+            bump: std::ptr::null_mut(),
+            bump_end: std::ptr::null_mut(),
             allocated_since_gc: 0,
             threshold: MIN_THRESHOLD,
             external_since_gc: 0,
@@ -215,17 +224,26 @@ impl Heap {
     pub fn place<T: HeapObject>(&mut self, object: T) -> Value {
         const { assert!(std::mem::size_of::<T>() <= CELL_SIZE) };
         const { assert!(std::mem::align_of::<T>() <= 8) };
-        if self.free_list.is_null() {
-            self.add_page();
-        }
-        let cell = self.free_list;
-        // SAFETY: `cell` is the head of the free list, a free cell inside one
-        // of our pages; we unlink it and write a `T` (which fits, checked
-        // above) over it. The cell becomes live with `T::KIND` in its header.
-        unsafe {
-            self.free_list = (*cell).next;
-            std::ptr::write(cell as *mut T, object);
-        }
+        let cell = if self.free_list.is_null() {
+            if self.bump == self.bump_end {
+                self.add_page();
+            }
+            let cell = self.bump;
+            // SAFETY: the bump region lies inside the newest chunk, and is
+            // not empty here.
+            self.bump = unsafe { cell.add(CELL_SIZE) };
+            cell
+        } else {
+            let cell = self.free_list;
+            // SAFETY: `cell` is the head of the free list, a free cell
+            // inside one of our pages: we unlink it.
+            self.free_list = unsafe { (*cell).next };
+            cell as *mut u8
+        };
+        // SAFETY: `cell` is a free cell of one of our pages, on no list; we
+        // write a `T` (which fits, checked above) over it. The cell becomes
+        // live with `T::KIND` in its header.
+        unsafe { std::ptr::write(cell as *mut T, object) };
         self.allocated_since_gc += 1;
         let value = Value::from_header(cell as *const Header);
         debug_assert_eq!(value.header().map(|h| h.kind()), Some(T::KIND));
@@ -234,7 +252,8 @@ impl Heap {
 
     /// Adds [`PAGES_PER_CHUNK`] pages, allocated together: an allocation
     /// aligned to its own size costs the allocator up to twice that size,
-    /// which for a page at a time doubled the heap's memory.
+    /// which for a page at a time doubled the heap's memory. Their cells
+    /// become the bump region (only once the last one's is used up).
     fn add_page(&mut self) {
         let layout =
             Layout::from_size_align(PAGE_SIZE * PAGES_PER_CHUNK, PAGE_SIZE).expect("chunk layout");
@@ -243,16 +262,10 @@ impl Heap {
         if chunk.is_null() {
             std::alloc::handle_alloc_error(layout);
         }
-        for index in (0..CELLS_PER_PAGE * PAGES_PER_CHUNK).rev() {
-            // SAFETY: every cell lies inside the fresh chunk; zeroed memory
-            // is a valid free cell (kind Free) and we set its link.
-            unsafe {
-                let cell = chunk.add(index * CELL_SIZE) as *mut FreeCell;
-                (*cell).kind = ObjKind::Free;
-                (*cell).next = self.free_list;
-                self.free_list = cell;
-            }
-        }
+        // Zeroed memory is free cells (kind Free).
+        self.bump = chunk;
+        // SAFETY: the end of the chunk just allocated.
+        self.bump_end = unsafe { chunk.add(PAGE_SIZE * PAGES_PER_CHUNK) };
         for index in 0..PAGES_PER_CHUNK {
             // SAFETY: the page lies inside the chunk.
             let page = unsafe { chunk.add(index * PAGE_SIZE) };
