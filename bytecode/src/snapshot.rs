@@ -24,12 +24,15 @@ use crate::symbols::{Sym, SymbolTable};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::cell::RefCell;
 
+/// Loading borrows the names and the methods' bytes from the snapshot (in
+/// bincode a sequence of bytes and a byte string are written alike).
 #[derive(Serialize, Deserialize)]
-struct Snapshot {
+struct Snapshot<'a> {
     /// The names of the table the methods were compiled with, by id.
-    names: Vec<String>,
+    #[serde(borrow)]
+    names: Vec<&'a str>,
     /// The methods, encoded apart: decoding them needs `names` interned.
-    methods: Vec<u8>,
+    methods: &'a [u8],
 }
 
 thread_local! {
@@ -59,11 +62,12 @@ impl<'de> Deserialize<'de> for Sym {
 
 /// `methods`, compiled with `symbols`, as bytes.
 pub fn save(methods: &[Method], symbols: &SymbolTable) -> Vec<u8> {
+    let methods = bincode::serialize(methods).expect("methods encode");
     let snapshot = Snapshot {
         names: (0..symbols.len())
-            .map(|id| symbols.name(Sym(id as u32)).to_string())
+            .map(|id| symbols.name(Sym(id as u32)))
             .collect(),
-        methods: bincode::serialize(methods).expect("methods encode"),
+        methods: &methods,
     };
     bincode::serialize(&snapshot).expect("a snapshot encodes")
 }
@@ -74,10 +78,10 @@ pub fn load(bytes: &[u8], symbols: &mut SymbolTable) -> Result<Vec<Method>, Stri
     let ids = snapshot
         .names
         .iter()
-        .map(|name| symbols.intern(name))
+        .map(|&name| symbols.intern(name))
         .collect();
     LOADING.with(|loading| *loading.borrow_mut() = Some(ids));
-    let methods = bincode::deserialize(&snapshot.methods).map_err(|e| e.to_string());
+    let methods = bincode::deserialize(snapshot.methods).map_err(|e| e.to_string());
     LOADING.with(|loading| *loading.borrow_mut() = None);
     methods
 }
