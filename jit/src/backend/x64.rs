@@ -900,18 +900,19 @@ impl Emitter<'_> {
         }
     }
 
-    /// Sets `rax` to 1 when `r10` is of the kind, else 0 (or, with a
-    /// stub, jumps there when it is not).
-    fn kind(&mut self, test: KindTest, fail: Option<DynamicLabel>) {
+    /// Sets `rax` to 1 when the value in `value` is of the kind, else 0
+    /// (or, with a stub, jumps there when it is not).
+    fn kind(&mut self, value: Reg, test: KindTest, fail: Option<DynamicLabel>) {
         let no = fail.unwrap_or_else(|| self.ops.new_dynamic_label());
+        let r = value.0;
         match test {
             KindTest::Fixnum => {
-                dynasm!(self.ops ; .arch x64 ; test r10b, 1 ; je =>no)
+                dynasm!(self.ops ; .arch x64 ; test Rb(r), 1 ; je =>no)
             }
             KindTest::Flonum => {
                 dynasm!(self.ops
                     ; .arch x64
-                    ; mov r11d, r10d
+                    ; mov r11d, Rd(r)
                     ; and r11d, 3
                     ; cmp r11d, 2
                     ; jne =>no
@@ -919,29 +920,29 @@ impl Emitter<'_> {
             }
             KindTest::Immediate(bits) => {
                 let bits = bits as i32;
-                dynasm!(self.ops ; .arch x64 ; cmp r10, bits ; jne =>no)
+                dynasm!(self.ops ; .arch x64 ; cmp Rq(r), bits ; jne =>no)
             }
             KindTest::StaticSymbol => {
                 let tag = abi::SYMBOL_FLAG as i8;
-                dynasm!(self.ops ; .arch x64 ; cmp r10b, tag ; jne =>no)
+                dynasm!(self.ops ; .arch x64 ; cmp Rb(r), tag ; jne =>no)
             }
             KindTest::Heap { offset, word, byte } => {
                 let not_nil = !(abi::NIL as i32);
                 dynasm!(self.ops
                     ; .arch x64
-                    ; test r10, 7
+                    ; test Rq(r), 7
                     ; jne =>no
-                    ; test r10, not_nil
+                    ; test Rq(r), not_nil
                     ; je =>no
                 );
                 if byte {
                     let word = word as i8;
-                    dynasm!(self.ops ; .arch x64 ; cmp BYTE [r10 + offset], word ; jne =>no);
+                    dynasm!(self.ops ; .arch x64 ; cmp BYTE [Rq(r) + offset], word ; jne =>no);
                 } else {
                     dynasm!(self.ops
                         ; .arch x64
                         ; mov r11, QWORD word as i64
-                        ; cmp [r10 + offset], r11
+                        ; cmp [Rq(r) + offset], r11
                         ; jne =>no
                     );
                 }
@@ -1128,9 +1129,18 @@ impl Emitter<'_> {
                 test,
                 guard,
             } => {
-                self.load(Reg::R10, Opd::Reg(*value));
                 let fail = guard.map(|site| self.stubs[site.0 as usize]);
-                self.kind(*test, fail);
+                match (self.alloc.loc(*value), test, fail) {
+                    // A spilled fixnum's tag is tested where it lies.
+                    (Loc::Stack(slot), KindTest::Fixnum, Some(fail)) => {
+                        let offset = spill_offset(slot);
+                        dynasm!(self.ops ; .arch x64 ; test BYTE [rbp + offset], 1 ; je =>fail);
+                    }
+                    _ => {
+                        let r = self.reg_of(*value, Reg::R10);
+                        self.kind(r, *test, fail);
+                    }
+                }
                 if let Some(dst) = dst {
                     self.store(*dst, Reg::RAX);
                 }
@@ -1143,7 +1153,7 @@ impl Emitter<'_> {
             } => {
                 self.load(Reg::R10, Opd::Reg(*object));
                 let (none, done) = (self.ops.new_dynamic_label(), self.ops.new_dynamic_label());
-                self.kind(*shaped, Some(none));
+                self.kind(Reg::R10, *shaped, Some(none));
                 dynasm!(self.ops
                     ; .arch x64
                     ; mov eax, DWORD [r10 + *offset]
