@@ -63,18 +63,18 @@ fn a_loop_condition_is_a_compare_and_jump() {
 }
 
 /// A recursive call to a Ruby method whose receiver's class is guarded is
-/// unrolled twice: each inlined copy tests its own `n == 0` on the fixnum
+/// unrolled three times: each inlined copy tests its own `n == 0` on the fixnum
 /// `n - 1` (the arithmetic works on fixnums, `tagged_sub`, and nothing is
 /// untagged). The innermost copy's recursive call is a native call, which
 /// tries the callee's compiled code first and goes through the runtime
 /// (`call_direct`, no lookup) while it has none; after its receiver and
 /// argument it passes the values of the inlined frames it does not pass
-/// already (`v4`, `v6`: each frame's `n`), which name them in
+/// already (`v4`, `v6`, `v8`: each frame's `n`), which name them in
 /// backtraces. A poll follows the call, resuming after it with its result,
-/// and the sites after it rebuild all three frames (`@17 @17 @19`: the
+/// and the sites after it rebuild all four frames (`@17 @17 @17 @19`: the
 /// outer frames wait in their calls).
 #[test]
-fn a_recursive_call_is_unrolled_twice_then_a_native_call() {
+fn a_recursive_call_is_unrolled_three_times_then_a_native_call() {
     let lir = lir_after_run(
         "def count(n)\n  if n == 0\n    0\n  else\n    count(n - 1) + 1\n  end\nend\n2000.times { count(3) }\n",
         "count",
@@ -84,45 +84,55 @@ fn a_recursive_call_is_unrolled_twice_then_a_native_call() {
       v0 = param self
       v1 = param arg 0
       guard v1 & 0x1 != 0 else site 0
-      branch v1 ne 0x1 ? b1 : b8
+      branch v1 ne 0x1 ? b1 : b11
     b1:
       v4 = tagged_sub v1, 0x2 check site 1
       guard kind v0 Heap { offset: 8, word: CLASS, byte: false } else site 2
-      branch v4 ne 0x1 ? b2 : b6
+      branch v4 ne 0x1 ? b2 : b9
     b2:
       v6 = tagged_sub v4, 0x2 check site 3
-      branch v6 ne 0x1 ? b3 : b4
+      branch v6 ne 0x1 ? b3 : b7
     b3:
       v8 = tagged_sub v6, 0x2 check site 4
-      v9 = call native recursive or call_direct(ctx, 0x0, 0x8000000100000011, 0x2, [v0, v8, v4, v6]) pending
-      poll site 5
-      guard v9 & 0x1 != 0 else site 6
-      v12 = tagged_add v9, 0x2 check site 7
-      jump b5(v12)
+      branch v8 ne 0x1 ? b4 : b5
     b4:
-      jump b5(0x1)
-    b5(v13):
-      v16 = tagged_add v13, 0x2 check site 8
-      jump b7(v16)
-    b6:
-      jump b7(0x1)
-    b7(v17):
-      v20 = tagged_add v17, 0x2 check site 9
-      jump b9(v20)
-    b8:
-      jump b9(0x1)
-    b9(v21):
-      return v21
+      v10 = tagged_sub v8, 0x2 check site 5
+      v11 = call native recursive or call_direct(ctx, 0x0, 0x8000000100000011, 0x2, [v0, v10, v4, v6, v8]) pending
+      poll site 6
+      guard v11 & 0x1 != 0 else site 7
+      v14 = tagged_add v11, 0x2 check site 8
+      jump b6(v14)
+    b5:
+      jump b6(0x1)
+    b6(v15):
+      v18 = tagged_add v15, 0x2 check site 9
+      jump b8(v18)
+    b7:
+      jump b8(0x1)
+    b8(v19):
+      v22 = tagged_add v19, 0x2 check site 10
+      jump b10(v22)
+    b9:
+      jump b10(0x1)
+    b10(v23):
+      v26 = tagged_add v23, 0x2 check site 11
+      jump b12(v26)
+    b11:
+      jump b12(0x1)
+    b12(v27):
+      return v27
     site 0: kind fixnum -> @0 [v0, v1]
     site 1: overflow -> @0 [v0, v1]
     site 2: kind Object -> @0 [v0, v1]
     site 3: overflow -> @0 [v0, v1]
     site 4: overflow -> @0 [v0, v1]
-    site 5: invalidated -> @17 @17 @17 after call [v0, v1, v0, v4, v0, v6]
-    site 6: kind fixnum -> @17 @17 @19 [v0, v1, v0, v4, v0, v6, v9, 0x3]
-    site 7: overflow -> @17 @17 @19 [v0, v1, v0, v4, v0, v6, v9, 0x3]
-    site 8: overflow -> @17 @19 [v0, v1, v0, v4, v13, 0x3]
-    site 9: overflow -> @19 [v0, v1, v17, 0x3]
+    site 5: overflow -> @0 [v0, v1]
+    site 6: invalidated -> @17 @17 @17 @17 after call [v0, v1, v0, v4, v0, v6, v0, v8]
+    site 7: kind fixnum -> @17 @17 @17 @19 [v0, v1, v0, v4, v0, v6, v0, v8, v11, 0x3]
+    site 8: overflow -> @17 @17 @17 @19 [v0, v1, v0, v4, v0, v6, v0, v8, v11, 0x3]
+    site 9: overflow -> @17 @17 @19 [v0, v1, v0, v4, v0, v6, v15, 0x3]
+    site 10: overflow -> @17 @19 [v0, v1, v0, v4, v19, 0x3]
+    site 11: overflow -> @19 [v0, v1, v23, 0x3]
     ");
 }
 

@@ -127,7 +127,7 @@ add_with_side_effects(1, 2)
     "#);
 }
 
-/// `fib`: the recursion is unrolled twice (each recursive send inlines a
+/// `fib`: the recursion is unrolled three times (each recursive send inlines a
 /// copy of `fib`, with `outer=` states naming the frame waiting in the
 /// call, and so do the copies' sends), and the innermost copies' own
 /// recursive sends stay calls (bound to
@@ -135,7 +135,7 @@ add_with_side_effects(1, 2)
 /// guards on `n` and on `self` are checked once: the copies' `n` is the
 /// untagged `n - 1` and `n - 2` of the outer frame.
 #[test]
-fn fib_unrolls_its_recursion_twice() {
+fn fib_unrolls_its_recursion_three_times() {
     let graphs = graphs_after_run(
         r#"def fib(n)
   if n < 2
@@ -190,144 +190,328 @@ fib(12)
     v38 = if_false ctrl=v37
     v39 = if_true ctrl=v37
     v40 = int_sub v30, v17
-    v41 = tag_fixnum v40
-    v42 = state fib@17 self=v3 args=[v34] locals=[n=v34] stack=[v3, v41] outer=v33
-    v43 = send fib(1) @Object v3, v41 state=v42 ctrl=v39
-    v44 = int_sub v30, v8
-    v45 = tag_fixnum v44
-    v46 = state fib@22 self=v3 args=[v34] locals=[] stack=[v43, v3, v45] outer=v33
-    v47 = send fib(1) @Object v3, v45 state=v46 ctrl=v43
-    v48 = is_kind(fixnum) v43
-    v49 = state fib@23 self=v3 args=[v34] locals=[] stack=[v43, v47] outer=v33
-    v50 = guard(kind fixnum) v48 state=v49 ctrl=v47
-    v51 = is_kind(fixnum) v47
-    v52 = guard(kind fixnum) v51 state=v49 ctrl=v50
-    v53 = untag_fixnum v43
-    v54 = untag_fixnum v47
-    v55 = fixnum_add v53, v54 state=v49 ctrl=v52
-    v56 = merge ctrl=[v38, v55]
-    v57 = phi v34, v171 ctrl=v56
-    v58 = int_sub v18, v8
-    v59 = int_lt v58, v8
-    v60 = bool_not v59
-    v61 = state fib@22 self=v3 args=[v19] locals=[] stack=[v57] outer=v24
-    v62 = tag_fixnum v58
-    v63 = bool_to_value v60
-    v64 = state fib@8 self=v3 args=[v62] locals=[n=v62] stack=[v63] outer=v61
-    v65 = branch v60 state=v64 ctrl=v56
-    v66 = if_false ctrl=v65
-    v67 = if_true ctrl=v65
-    v68 = int_sub v58, v17
-    v69 = tag_fixnum v68
-    v70 = state fib@17 self=v3 args=[v62] locals=[n=v62] stack=[v3, v69] outer=v61
-    v71 = send fib(1) @Object v3, v69 state=v70 ctrl=v67
-    v72 = int_sub v58, v8
-    v73 = tag_fixnum v72
-    v74 = state fib@22 self=v3 args=[v62] locals=[] stack=[v71, v3, v73] outer=v61
-    v75 = send fib(1) @Object v3, v73 state=v74 ctrl=v71
-    v76 = is_kind(fixnum) v71
-    v77 = state fib@23 self=v3 args=[v62] locals=[] stack=[v71, v75] outer=v61
-    v78 = guard(kind fixnum) v76 state=v77 ctrl=v75
-    v79 = is_kind(fixnum) v75
-    v80 = guard(kind fixnum) v79 state=v77 ctrl=v78
-    v81 = untag_fixnum v71
-    v82 = untag_fixnum v75
-    v83 = fixnum_add v81, v82 state=v77 ctrl=v80
-    v84 = merge ctrl=[v66, v83]
-    v85 = phi v62, v172 ctrl=v84
-    v86 = untag_fixnum v57
-    v87 = untag_fixnum v85
-    v88 = state fib@23 self=v3 args=[v19] locals=[] stack=[v57, v85] outer=v24
-    v89 = fixnum_add v86, v87 state=v88 ctrl=v84
-    v90 = merge ctrl=[v28, v89]
-    v91 = phi v19, v173 ctrl=v90
-    v92 = int_sub v7, v8
-    v93 = int_lt v92, v8
-    v94 = bool_not v93
-    v95 = state fib@22 self=v3 args=[v1] locals=[] stack=[v91]
-    v96 = tag_fixnum v92
-    v97 = bool_to_value v94
-    v98 = state fib@8 self=v3 args=[v96] locals=[n=v96] stack=[v97] outer=v95
-    v99 = branch v94 state=v98 ctrl=v90
-    v100 = if_false ctrl=v99
-    v101 = if_true ctrl=v99
-    v102 = int_sub v92, v17
+    v41 = int_lt v40, v8
+    v42 = bool_not v41
+    v43 = state fib@17 self=v3 args=[v34] locals=[n=v34] stack=[] outer=v33
+    v44 = tag_fixnum v40
+    v45 = bool_to_value v42
+    v46 = state fib@8 self=v3 args=[v44] locals=[n=v44] stack=[v45] outer=v43
+    v47 = branch v42 state=v46 ctrl=v39
+    v48 = if_false ctrl=v47
+    v49 = if_true ctrl=v47
+    v50 = int_sub v40, v17
+    v51 = tag_fixnum v50
+    v52 = state fib@17 self=v3 args=[v44] locals=[n=v44] stack=[v3, v51] outer=v43
+    v53 = send fib(1) @Object v3, v51 state=v52 ctrl=v49
+    v54 = int_sub v40, v8
+    v55 = tag_fixnum v54
+    v56 = state fib@22 self=v3 args=[v44] locals=[] stack=[v53, v3, v55] outer=v43
+    v57 = send fib(1) @Object v3, v55 state=v56 ctrl=v53
+    v58 = is_kind(fixnum) v53
+    v59 = state fib@23 self=v3 args=[v44] locals=[] stack=[v53, v57] outer=v43
+    v60 = guard(kind fixnum) v58 state=v59 ctrl=v57
+    v61 = is_kind(fixnum) v57
+    v62 = guard(kind fixnum) v61 state=v59 ctrl=v60
+    v63 = untag_fixnum v53
+    v64 = untag_fixnum v57
+    v65 = fixnum_add v63, v64 state=v59 ctrl=v62
+    v66 = merge ctrl=[v48, v65]
+    v67 = phi v44, v347 ctrl=v66
+    v68 = int_sub v30, v8
+    v69 = int_lt v68, v8
+    v70 = bool_not v69
+    v71 = state fib@22 self=v3 args=[v34] locals=[] stack=[v67] outer=v33
+    v72 = tag_fixnum v68
+    v73 = bool_to_value v70
+    v74 = state fib@8 self=v3 args=[v72] locals=[n=v72] stack=[v73] outer=v71
+    v75 = branch v70 state=v74 ctrl=v66
+    v76 = if_false ctrl=v75
+    v77 = if_true ctrl=v75
+    v78 = int_sub v68, v17
+    v79 = tag_fixnum v78
+    v80 = state fib@17 self=v3 args=[v72] locals=[n=v72] stack=[v3, v79] outer=v71
+    v81 = send fib(1) @Object v3, v79 state=v80 ctrl=v77
+    v82 = int_sub v68, v8
+    v83 = tag_fixnum v82
+    v84 = state fib@22 self=v3 args=[v72] locals=[] stack=[v81, v3, v83] outer=v71
+    v85 = send fib(1) @Object v3, v83 state=v84 ctrl=v81
+    v86 = is_kind(fixnum) v81
+    v87 = state fib@23 self=v3 args=[v72] locals=[] stack=[v81, v85] outer=v71
+    v88 = guard(kind fixnum) v86 state=v87 ctrl=v85
+    v89 = is_kind(fixnum) v85
+    v90 = guard(kind fixnum) v89 state=v87 ctrl=v88
+    v91 = untag_fixnum v81
+    v92 = untag_fixnum v85
+    v93 = fixnum_add v91, v92 state=v87 ctrl=v90
+    v94 = merge ctrl=[v76, v93]
+    v95 = phi v72, v348 ctrl=v94
+    v96 = untag_fixnum v67
+    v97 = untag_fixnum v95
+    v98 = state fib@23 self=v3 args=[v34] locals=[] stack=[v67, v95] outer=v33
+    v99 = fixnum_add v96, v97 state=v98 ctrl=v94
+    v100 = merge ctrl=[v38, v99]
+    v101 = phi v34, v349 ctrl=v100
+    v102 = int_sub v18, v8
     v103 = int_lt v102, v8
     v104 = bool_not v103
-    v105 = state fib@17 self=v3 args=[v96] locals=[n=v96] stack=[] outer=v95
+    v105 = state fib@22 self=v3 args=[v19] locals=[] stack=[v101] outer=v24
     v106 = tag_fixnum v102
     v107 = bool_to_value v104
     v108 = state fib@8 self=v3 args=[v106] locals=[n=v106] stack=[v107] outer=v105
-    v109 = branch v104 state=v108 ctrl=v101
+    v109 = branch v104 state=v108 ctrl=v100
     v110 = if_false ctrl=v109
     v111 = if_true ctrl=v109
     v112 = int_sub v102, v17
-    v113 = tag_fixnum v112
-    v114 = state fib@17 self=v3 args=[v106] locals=[n=v106] stack=[v3, v113] outer=v105
-    v115 = send fib(1) @Object v3, v113 state=v114 ctrl=v111
-    v116 = int_sub v102, v8
-    v117 = tag_fixnum v116
-    v118 = state fib@22 self=v3 args=[v106] locals=[] stack=[v115, v3, v117] outer=v105
-    v119 = send fib(1) @Object v3, v117 state=v118 ctrl=v115
-    v120 = is_kind(fixnum) v115
-    v121 = state fib@23 self=v3 args=[v106] locals=[] stack=[v115, v119] outer=v105
-    v122 = guard(kind fixnum) v120 state=v121 ctrl=v119
-    v123 = is_kind(fixnum) v119
-    v124 = guard(kind fixnum) v123 state=v121 ctrl=v122
-    v125 = untag_fixnum v115
-    v126 = untag_fixnum v119
-    v127 = fixnum_add v125, v126 state=v121 ctrl=v124
-    v128 = merge ctrl=[v110, v127]
-    v129 = phi v106, v174 ctrl=v128
-    v130 = int_sub v92, v8
-    v131 = int_lt v130, v8
-    v132 = bool_not v131
-    v133 = state fib@22 self=v3 args=[v96] locals=[] stack=[v129] outer=v95
-    v134 = tag_fixnum v130
-    v135 = bool_to_value v132
-    v136 = state fib@8 self=v3 args=[v134] locals=[n=v134] stack=[v135] outer=v133
-    v137 = branch v132 state=v136 ctrl=v128
-    v138 = if_false ctrl=v137
-    v139 = if_true ctrl=v137
-    v140 = int_sub v130, v17
-    v141 = tag_fixnum v140
-    v142 = state fib@17 self=v3 args=[v134] locals=[n=v134] stack=[v3, v141] outer=v133
-    v143 = send fib(1) @Object v3, v141 state=v142 ctrl=v139
-    v144 = int_sub v130, v8
-    v145 = tag_fixnum v144
-    v146 = state fib@22 self=v3 args=[v134] locals=[] stack=[v143, v3, v145] outer=v133
-    v147 = send fib(1) @Object v3, v145 state=v146 ctrl=v143
-    v148 = is_kind(fixnum) v143
-    v149 = state fib@23 self=v3 args=[v134] locals=[] stack=[v143, v147] outer=v133
-    v150 = guard(kind fixnum) v148 state=v149 ctrl=v147
-    v151 = is_kind(fixnum) v147
-    v152 = guard(kind fixnum) v151 state=v149 ctrl=v150
-    v153 = untag_fixnum v143
-    v154 = untag_fixnum v147
-    v155 = fixnum_add v153, v154 state=v149 ctrl=v152
-    v156 = merge ctrl=[v138, v155]
-    v157 = phi v134, v175 ctrl=v156
-    v158 = untag_fixnum v129
-    v159 = untag_fixnum v157
-    v160 = state fib@23 self=v3 args=[v96] locals=[] stack=[v129, v157] outer=v95
-    v161 = fixnum_add v158, v159 state=v160 ctrl=v156
-    v162 = merge ctrl=[v100, v161]
-    v163 = phi v96, v176 ctrl=v162
-    v164 = untag_fixnum v91
-    v165 = untag_fixnum v163
-    v166 = state fib@23 self=v3 args=[v1] locals=[] stack=[v91, v163]
-    v167 = fixnum_add v164, v165 state=v166 ctrl=v162
-    v168 = merge ctrl=[v14, v167]
-    v169 = phi v1, v177 ctrl=v168
-    v170 = return v169 ctrl=v168
-    v171 = tag_fixnum v55
-    v172 = tag_fixnum v83
-    v173 = tag_fixnum v89
-    v174 = tag_fixnum v127
-    v175 = tag_fixnum v155
-    v176 = tag_fixnum v161
-    v177 = tag_fixnum v167
-    v178 = finish ctrl=[v170]
+    v113 = int_lt v112, v8
+    v114 = bool_not v113
+    v115 = state fib@17 self=v3 args=[v106] locals=[n=v106] stack=[] outer=v105
+    v116 = tag_fixnum v112
+    v117 = bool_to_value v114
+    v118 = state fib@8 self=v3 args=[v116] locals=[n=v116] stack=[v117] outer=v115
+    v119 = branch v114 state=v118 ctrl=v111
+    v120 = if_false ctrl=v119
+    v121 = if_true ctrl=v119
+    v122 = int_sub v112, v17
+    v123 = tag_fixnum v122
+    v124 = state fib@17 self=v3 args=[v116] locals=[n=v116] stack=[v3, v123] outer=v115
+    v125 = send fib(1) @Object v3, v123 state=v124 ctrl=v121
+    v126 = int_sub v112, v8
+    v127 = tag_fixnum v126
+    v128 = state fib@22 self=v3 args=[v116] locals=[] stack=[v125, v3, v127] outer=v115
+    v129 = send fib(1) @Object v3, v127 state=v128 ctrl=v125
+    v130 = is_kind(fixnum) v125
+    v131 = state fib@23 self=v3 args=[v116] locals=[] stack=[v125, v129] outer=v115
+    v132 = guard(kind fixnum) v130 state=v131 ctrl=v129
+    v133 = is_kind(fixnum) v129
+    v134 = guard(kind fixnum) v133 state=v131 ctrl=v132
+    v135 = untag_fixnum v125
+    v136 = untag_fixnum v129
+    v137 = fixnum_add v135, v136 state=v131 ctrl=v134
+    v138 = merge ctrl=[v120, v137]
+    v139 = phi v116, v350 ctrl=v138
+    v140 = int_sub v102, v8
+    v141 = int_lt v140, v8
+    v142 = bool_not v141
+    v143 = state fib@22 self=v3 args=[v106] locals=[] stack=[v139] outer=v105
+    v144 = tag_fixnum v140
+    v145 = bool_to_value v142
+    v146 = state fib@8 self=v3 args=[v144] locals=[n=v144] stack=[v145] outer=v143
+    v147 = branch v142 state=v146 ctrl=v138
+    v148 = if_false ctrl=v147
+    v149 = if_true ctrl=v147
+    v150 = int_sub v140, v17
+    v151 = tag_fixnum v150
+    v152 = state fib@17 self=v3 args=[v144] locals=[n=v144] stack=[v3, v151] outer=v143
+    v153 = send fib(1) @Object v3, v151 state=v152 ctrl=v149
+    v154 = int_sub v140, v8
+    v155 = tag_fixnum v154
+    v156 = state fib@22 self=v3 args=[v144] locals=[] stack=[v153, v3, v155] outer=v143
+    v157 = send fib(1) @Object v3, v155 state=v156 ctrl=v153
+    v158 = is_kind(fixnum) v153
+    v159 = state fib@23 self=v3 args=[v144] locals=[] stack=[v153, v157] outer=v143
+    v160 = guard(kind fixnum) v158 state=v159 ctrl=v157
+    v161 = is_kind(fixnum) v157
+    v162 = guard(kind fixnum) v161 state=v159 ctrl=v160
+    v163 = untag_fixnum v153
+    v164 = untag_fixnum v157
+    v165 = fixnum_add v163, v164 state=v159 ctrl=v162
+    v166 = merge ctrl=[v148, v165]
+    v167 = phi v144, v351 ctrl=v166
+    v168 = untag_fixnum v139
+    v169 = untag_fixnum v167
+    v170 = state fib@23 self=v3 args=[v106] locals=[] stack=[v139, v167] outer=v105
+    v171 = fixnum_add v168, v169 state=v170 ctrl=v166
+    v172 = merge ctrl=[v110, v171]
+    v173 = phi v106, v352 ctrl=v172
+    v174 = untag_fixnum v101
+    v175 = untag_fixnum v173
+    v176 = state fib@23 self=v3 args=[v19] locals=[] stack=[v101, v173] outer=v24
+    v177 = fixnum_add v174, v175 state=v176 ctrl=v172
+    v178 = merge ctrl=[v28, v177]
+    v179 = phi v19, v353 ctrl=v178
+    v180 = int_sub v7, v8
+    v181 = int_lt v180, v8
+    v182 = bool_not v181
+    v183 = state fib@22 self=v3 args=[v1] locals=[] stack=[v179]
+    v184 = tag_fixnum v180
+    v185 = bool_to_value v182
+    v186 = state fib@8 self=v3 args=[v184] locals=[n=v184] stack=[v185] outer=v183
+    v187 = branch v182 state=v186 ctrl=v178
+    v188 = if_false ctrl=v187
+    v189 = if_true ctrl=v187
+    v190 = int_sub v180, v17
+    v191 = int_lt v190, v8
+    v192 = bool_not v191
+    v193 = state fib@17 self=v3 args=[v184] locals=[n=v184] stack=[] outer=v183
+    v194 = tag_fixnum v190
+    v195 = bool_to_value v192
+    v196 = state fib@8 self=v3 args=[v194] locals=[n=v194] stack=[v195] outer=v193
+    v197 = branch v192 state=v196 ctrl=v189
+    v198 = if_false ctrl=v197
+    v199 = if_true ctrl=v197
+    v200 = int_sub v190, v17
+    v201 = int_lt v200, v8
+    v202 = bool_not v201
+    v203 = state fib@17 self=v3 args=[v194] locals=[n=v194] stack=[] outer=v193
+    v204 = tag_fixnum v200
+    v205 = bool_to_value v202
+    v206 = state fib@8 self=v3 args=[v204] locals=[n=v204] stack=[v205] outer=v203
+    v207 = branch v202 state=v206 ctrl=v199
+    v208 = if_false ctrl=v207
+    v209 = if_true ctrl=v207
+    v210 = int_sub v200, v17
+    v211 = tag_fixnum v210
+    v212 = state fib@17 self=v3 args=[v204] locals=[n=v204] stack=[v3, v211] outer=v203
+    v213 = send fib(1) @Object v3, v211 state=v212 ctrl=v209
+    v214 = int_sub v200, v8
+    v215 = tag_fixnum v214
+    v216 = state fib@22 self=v3 args=[v204] locals=[] stack=[v213, v3, v215] outer=v203
+    v217 = send fib(1) @Object v3, v215 state=v216 ctrl=v213
+    v218 = is_kind(fixnum) v213
+    v219 = state fib@23 self=v3 args=[v204] locals=[] stack=[v213, v217] outer=v203
+    v220 = guard(kind fixnum) v218 state=v219 ctrl=v217
+    v221 = is_kind(fixnum) v217
+    v222 = guard(kind fixnum) v221 state=v219 ctrl=v220
+    v223 = untag_fixnum v213
+    v224 = untag_fixnum v217
+    v225 = fixnum_add v223, v224 state=v219 ctrl=v222
+    v226 = merge ctrl=[v208, v225]
+    v227 = phi v204, v354 ctrl=v226
+    v228 = int_sub v190, v8
+    v229 = int_lt v228, v8
+    v230 = bool_not v229
+    v231 = state fib@22 self=v3 args=[v194] locals=[] stack=[v227] outer=v193
+    v232 = tag_fixnum v228
+    v233 = bool_to_value v230
+    v234 = state fib@8 self=v3 args=[v232] locals=[n=v232] stack=[v233] outer=v231
+    v235 = branch v230 state=v234 ctrl=v226
+    v236 = if_false ctrl=v235
+    v237 = if_true ctrl=v235
+    v238 = int_sub v228, v17
+    v239 = tag_fixnum v238
+    v240 = state fib@17 self=v3 args=[v232] locals=[n=v232] stack=[v3, v239] outer=v231
+    v241 = send fib(1) @Object v3, v239 state=v240 ctrl=v237
+    v242 = int_sub v228, v8
+    v243 = tag_fixnum v242
+    v244 = state fib@22 self=v3 args=[v232] locals=[] stack=[v241, v3, v243] outer=v231
+    v245 = send fib(1) @Object v3, v243 state=v244 ctrl=v241
+    v246 = is_kind(fixnum) v241
+    v247 = state fib@23 self=v3 args=[v232] locals=[] stack=[v241, v245] outer=v231
+    v248 = guard(kind fixnum) v246 state=v247 ctrl=v245
+    v249 = is_kind(fixnum) v245
+    v250 = guard(kind fixnum) v249 state=v247 ctrl=v248
+    v251 = untag_fixnum v241
+    v252 = untag_fixnum v245
+    v253 = fixnum_add v251, v252 state=v247 ctrl=v250
+    v254 = merge ctrl=[v236, v253]
+    v255 = phi v232, v355 ctrl=v254
+    v256 = untag_fixnum v227
+    v257 = untag_fixnum v255
+    v258 = state fib@23 self=v3 args=[v194] locals=[] stack=[v227, v255] outer=v193
+    v259 = fixnum_add v256, v257 state=v258 ctrl=v254
+    v260 = merge ctrl=[v198, v259]
+    v261 = phi v194, v356 ctrl=v260
+    v262 = int_sub v180, v8
+    v263 = int_lt v262, v8
+    v264 = bool_not v263
+    v265 = state fib@22 self=v3 args=[v184] locals=[] stack=[v261] outer=v183
+    v266 = tag_fixnum v262
+    v267 = bool_to_value v264
+    v268 = state fib@8 self=v3 args=[v266] locals=[n=v266] stack=[v267] outer=v265
+    v269 = branch v264 state=v268 ctrl=v260
+    v270 = if_false ctrl=v269
+    v271 = if_true ctrl=v269
+    v272 = int_sub v262, v17
+    v273 = int_lt v272, v8
+    v274 = bool_not v273
+    v275 = state fib@17 self=v3 args=[v266] locals=[n=v266] stack=[] outer=v265
+    v276 = tag_fixnum v272
+    v277 = bool_to_value v274
+    v278 = state fib@8 self=v3 args=[v276] locals=[n=v276] stack=[v277] outer=v275
+    v279 = branch v274 state=v278 ctrl=v271
+    v280 = if_false ctrl=v279
+    v281 = if_true ctrl=v279
+    v282 = int_sub v272, v17
+    v283 = tag_fixnum v282
+    v284 = state fib@17 self=v3 args=[v276] locals=[n=v276] stack=[v3, v283] outer=v275
+    v285 = send fib(1) @Object v3, v283 state=v284 ctrl=v281
+    v286 = int_sub v272, v8
+    v287 = tag_fixnum v286
+    v288 = state fib@22 self=v3 args=[v276] locals=[] stack=[v285, v3, v287] outer=v275
+    v289 = send fib(1) @Object v3, v287 state=v288 ctrl=v285
+    v290 = is_kind(fixnum) v285
+    v291 = state fib@23 self=v3 args=[v276] locals=[] stack=[v285, v289] outer=v275
+    v292 = guard(kind fixnum) v290 state=v291 ctrl=v289
+    v293 = is_kind(fixnum) v289
+    v294 = guard(kind fixnum) v293 state=v291 ctrl=v292
+    v295 = untag_fixnum v285
+    v296 = untag_fixnum v289
+    v297 = fixnum_add v295, v296 state=v291 ctrl=v294
+    v298 = merge ctrl=[v280, v297]
+    v299 = phi v276, v357 ctrl=v298
+    v300 = int_sub v262, v8
+    v301 = int_lt v300, v8
+    v302 = bool_not v301
+    v303 = state fib@22 self=v3 args=[v266] locals=[] stack=[v299] outer=v265
+    v304 = tag_fixnum v300
+    v305 = bool_to_value v302
+    v306 = state fib@8 self=v3 args=[v304] locals=[n=v304] stack=[v305] outer=v303
+    v307 = branch v302 state=v306 ctrl=v298
+    v308 = if_false ctrl=v307
+    v309 = if_true ctrl=v307
+    v310 = int_sub v300, v17
+    v311 = tag_fixnum v310
+    v312 = state fib@17 self=v3 args=[v304] locals=[n=v304] stack=[v3, v311] outer=v303
+    v313 = send fib(1) @Object v3, v311 state=v312 ctrl=v309
+    v314 = int_sub v300, v8
+    v315 = tag_fixnum v314
+    v316 = state fib@22 self=v3 args=[v304] locals=[] stack=[v313, v3, v315] outer=v303
+    v317 = send fib(1) @Object v3, v315 state=v316 ctrl=v313
+    v318 = is_kind(fixnum) v313
+    v319 = state fib@23 self=v3 args=[v304] locals=[] stack=[v313, v317] outer=v303
+    v320 = guard(kind fixnum) v318 state=v319 ctrl=v317
+    v321 = is_kind(fixnum) v317
+    v322 = guard(kind fixnum) v321 state=v319 ctrl=v320
+    v323 = untag_fixnum v313
+    v324 = untag_fixnum v317
+    v325 = fixnum_add v323, v324 state=v319 ctrl=v322
+    v326 = merge ctrl=[v308, v325]
+    v327 = phi v304, v358 ctrl=v326
+    v328 = untag_fixnum v299
+    v329 = untag_fixnum v327
+    v330 = state fib@23 self=v3 args=[v266] locals=[] stack=[v299, v327] outer=v265
+    v331 = fixnum_add v328, v329 state=v330 ctrl=v326
+    v332 = merge ctrl=[v270, v331]
+    v333 = phi v266, v359 ctrl=v332
+    v334 = untag_fixnum v261
+    v335 = untag_fixnum v333
+    v336 = state fib@23 self=v3 args=[v184] locals=[] stack=[v261, v333] outer=v183
+    v337 = fixnum_add v334, v335 state=v336 ctrl=v332
+    v338 = merge ctrl=[v188, v337]
+    v339 = phi v184, v360 ctrl=v338
+    v340 = untag_fixnum v179
+    v341 = untag_fixnum v339
+    v342 = state fib@23 self=v3 args=[v1] locals=[] stack=[v179, v339]
+    v343 = fixnum_add v340, v341 state=v342 ctrl=v338
+    v344 = merge ctrl=[v14, v343]
+    v345 = phi v1, v361 ctrl=v344
+    v346 = return v345 ctrl=v344
+    v347 = tag_fixnum v65
+    v348 = tag_fixnum v93
+    v349 = tag_fixnum v99
+    v350 = tag_fixnum v137
+    v351 = tag_fixnum v165
+    v352 = tag_fixnum v171
+    v353 = tag_fixnum v177
+    v354 = tag_fixnum v225
+    v355 = tag_fixnum v253
+    v356 = tag_fixnum v259
+    v357 = tag_fixnum v297
+    v358 = tag_fixnum v325
+    v359 = tag_fixnum v331
+    v360 = tag_fixnum v337
+    v361 = tag_fixnum v343
+    v362 = finish ctrl=[v346]
     "#);
 }
 
