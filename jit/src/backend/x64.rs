@@ -9,7 +9,7 @@
 //! ```text
 //! rbp + 0     saved rbp
 //! rbp - 8..40 saved rbx, r12, r13, r14, r15
-//! rbp - 48    the entry pointer
+//! rbp - 48    the entry pointer (saved when a parameter reads it later)
 //! rbp - 56    spill slot 0, then 1, ... downwards
 //!             the activation record of native calls (when the code makes any)
 //! rsp + 0     values a call passes by pointer (the operands of run_insn)
@@ -153,6 +153,40 @@ struct Emitter<'a> {
     /// The helper's ways of native calls, emitted after the epilogue: the
     /// call, where the way starts, where it goes back to.
     helper_ways: Vec<(usize, DynamicLabel, DynamicLabel)>,
+}
+
+/// Whether `rsi` still holds the entry pointer at instruction `index`:
+/// nothing but labels comes before it.
+fn entry_at_hand(insts: &[Inst], index: usize) -> bool {
+    insts[..index]
+        .iter()
+        .all(|inst| matches!(inst, Inst::Label { .. }))
+}
+
+/// Whether `r11` still points at the entry's values at instruction `index`
+/// (parameters come first: the one before it loaded through `r11`).
+fn values_at_hand(insts: &[Inst], index: usize) -> bool {
+    index > 0
+        && matches!(
+            insts[index - 1],
+            Inst::Param {
+                slot: ParamSlot::Receiver | ParamSlot::Arg(_) | ParamSlot::Frame(_),
+                ..
+            }
+        )
+}
+
+/// Whether a parameter is read through the entry pointer the prologue
+/// saves at [`ENTRY_SLOT`] (not when they all read it at hand).
+fn reads_entry_slot(insts: &[Inst]) -> bool {
+    insts.iter().enumerate().any(|(index, inst)| match inst {
+        Inst::Param {
+            slot: ParamSlot::HasArg(_),
+            ..
+        } => true,
+        Inst::Param { .. } => !entry_at_hand(insts, index) && !values_at_hand(insts, index),
+        _ => false,
+    })
 }
 
 /// Whether word `i` of a native call's spread stays where its caller keeps
@@ -430,8 +464,10 @@ impl Emitter<'_> {
             ; push r15
             ; sub rsp, frame_size
             ; mov r15, rdi
-            ; mov [rbp + ENTRY_SLOT], rsi
         );
+        if reads_entry_slot(&self.lir.insts) {
+            dynasm!(self.ops ; .arch x64 ; mov [rbp + ENTRY_SLOT], rsi);
+        }
     }
 
     fn epilogue(&mut self) {
@@ -975,16 +1011,7 @@ impl Emitter<'_> {
                 dynasm!(self.ops ; .arch x64 ; =>label);
             }
             Inst::Param { dst, slot } => {
-                // Parameters come first: after the first, `r11` still
-                // points at the values.
-                let values_at_hand = index > 0
-                    && matches!(
-                        self.lir.insts[index - 1],
-                        Inst::Param {
-                            slot: ParamSlot::Receiver | ParamSlot::Arg(_) | ParamSlot::Frame(_),
-                            ..
-                        }
-                    );
+                let values_at_hand = values_at_hand(&self.lir.insts, index);
                 let offset = match slot {
                     ParamSlot::Receiver => 0,
                     ParamSlot::Arg(n) => 8 * (*n as i32 + 1),
@@ -1011,12 +1038,7 @@ impl Emitter<'_> {
                         return;
                     }
                 };
-                // Before anything else, `rsi` still holds the entry
-                // pointer the prologue saved.
-                let entry_at_hand = self.lir.insts[..index]
-                    .iter()
-                    .all(|inst| matches!(inst, Inst::Label { .. }));
-                if entry_at_hand {
+                if entry_at_hand(&self.lir.insts, index) {
                     dynasm!(self.ops ; .arch x64 ; mov r11, [rsi]);
                 } else if !values_at_hand {
                     dynasm!(self.ops
