@@ -814,13 +814,19 @@ impl Emitter<'_> {
     fn test(&mut self, test: Test) -> Cc {
         match test {
             Test::Cmp(cmp, a, b) => {
-                let ra = self.reg_of(a, Reg::R10);
-                match b {
-                    Opd::Imm(imm) if i32::try_from(imm).is_ok() => {
+                match (self.alloc.loc(a), b) {
+                    // A spilled value is compared where it lies.
+                    (Loc::Stack(slot), Opd::Imm(imm)) if i32::try_from(imm).is_ok() => {
+                        let (offset, imm) = (spill_offset(slot), imm as i32);
+                        dynasm!(self.ops ; .arch x64 ; cmp QWORD [rbp + offset], imm);
+                    }
+                    (_, Opd::Imm(imm)) if i32::try_from(imm).is_ok() => {
+                        let ra = self.reg_of(a, Reg::R10);
                         let imm = imm as i32;
                         dynasm!(self.ops ; .arch x64 ; cmp Rq(ra.0), imm);
                     }
                     _ => {
+                        let ra = self.reg_of(a, Reg::R10);
                         self.load(Reg::R11, b);
                         dynasm!(self.ops ; .arch x64 ; cmp Rq(ra.0), r11);
                     }
