@@ -226,6 +226,18 @@ impl Cmp {
         }
     }
 
+    /// The comparison that holds when this one does not.
+    pub fn negated(self) -> Cmp {
+        match self {
+            Cmp::Lt => Cmp::Ge,
+            Cmp::Le => Cmp::Gt,
+            Cmp::Gt => Cmp::Le,
+            Cmp::Ge => Cmp::Lt,
+            Cmp::Eq => Cmp::Ne,
+            Cmp::Ne => Cmp::Eq,
+        }
+    }
+
     pub fn ints(self, a: i64, b: i64) -> bool {
         self.eval(a.cmp(&b))
     }

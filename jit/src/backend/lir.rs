@@ -81,18 +81,7 @@ pub enum Test {
 impl Test {
     pub fn negate(self) -> Option<Test> {
         Some(match self {
-            Test::Cmp(cmp, a, b) => Test::Cmp(
-                match cmp {
-                    Cmp::Lt => Cmp::Ge,
-                    Cmp::Le => Cmp::Gt,
-                    Cmp::Gt => Cmp::Le,
-                    Cmp::Ge => Cmp::Lt,
-                    Cmp::Eq => Cmp::Ne,
-                    Cmp::Ne => Cmp::Eq,
-                },
-                a,
-                b,
-            ),
+            Test::Cmp(cmp, a, b) => Test::Cmp(cmp.negated(), a, b),
             // NaN makes the negation of a float comparison another
             // comparison than its complement.
             Test::FloatCmp(..) => return None,

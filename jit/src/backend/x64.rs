@@ -550,7 +550,6 @@ impl Emitter<'_> {
         if call.recursive {
             // Code that is running is valid until its next poll: it calls
             // itself without looking, with its own record's code.
-            let start = self.start;
             if !own_code_stored {
                 dynasm!(self.ops
                     ; .arch x64
@@ -558,14 +557,6 @@ impl Emitter<'_> {
                     ; mov [rdi + ActivationRecord::COMPILED], r11
                 );
             }
-            if argc_stored != Some(call.argc) {
-                dynasm!(self.ops ; .arch x64 ; mov QWORD [rdi + ActivationRecord::ARGC], argc);
-            }
-            dynasm!(self.ops
-                ; .arch x64
-                ; lea rsi, [rdi + ActivationRecord::VALUES]
-                ; call =>start
-            );
         } else {
             dynasm!(self.ops
                 ; .arch x64
@@ -576,14 +567,16 @@ impl Emitter<'_> {
                 ; mov r11, [r10 + CallTarget::COMPILED]
                 ; mov [rdi + ActivationRecord::COMPILED], r11
             );
-            if argc_stored != Some(call.argc) {
-                dynasm!(self.ops ; .arch x64 ; mov QWORD [rdi + ActivationRecord::ARGC], argc);
-            }
-            dynasm!(self.ops
-                ; .arch x64
-                ; lea rsi, [rdi + ActivationRecord::VALUES]
-                ; call rax
-            );
+        }
+        if argc_stored != Some(call.argc) {
+            dynasm!(self.ops ; .arch x64 ; mov QWORD [rdi + ActivationRecord::ARGC], argc);
+        }
+        dynasm!(self.ops ; .arch x64 ; lea rsi, [rdi + ActivationRecord::VALUES]);
+        if call.recursive {
+            let start = self.start;
+            dynasm!(self.ops ; .arch x64 ; call =>start);
+        } else {
+            dynasm!(self.ops ; .arch x64 ; call rax);
         }
         let returns_to = self.ops.offset().0;
         self.native_sites.push((

@@ -103,7 +103,7 @@ fn branch_facts(graph: &Graph, order: &[NodeId]) -> Vec<Fact> {
                 Op::IfFalse => negated,
                 _ => continue,
             };
-            let cmp = if holds { cmp } else { negate(cmp) };
+            let cmp = if holds { cmp } else { cmp.negated() };
             facts.push(Fact {
                 after: way,
                 value: left,
@@ -119,18 +119,6 @@ fn branch_facts(graph: &Graph, order: &[NodeId]) -> Vec<Fact> {
         }
     }
     facts
-}
-
-/// The comparison that holds when `cmp` does not.
-fn negate(cmp: Cmp) -> Cmp {
-    match cmp {
-        Cmp::Lt => Cmp::Ge,
-        Cmp::Le => Cmp::Gt,
-        Cmp::Gt => Cmp::Le,
-        Cmp::Ge => Cmp::Lt,
-        Cmp::Eq => Cmp::Ne,
-        Cmp::Ne => Cmp::Eq,
-    }
 }
 
 /// The bounds the facts that hold at `node` put on `value` (an integer in
