@@ -673,20 +673,8 @@ impl Vm {
                     self.stack.push(result);
                 }
                 Insn::BlockProxy => {
-                    let proxy = match self.frames[frame].block.clone() {
-                        None => Value::NIL,
-                        Some(block) => {
-                            let call = self.sym.call;
-                            let proc_call = self.find_method(self.c.proc_class, call);
-                            match (&proc_call, &self.proc_call) {
-                                (Some(now), Some(core)) if Rc::ptr_eq(now, core) => {
-                                    self.block_proxy
-                                }
-                                // `Proc#call` redefined: a Proc calls it.
-                                _ => self.new_proc(block),
-                            }
-                        }
-                    };
+                    let block = self.frames[frame].block.clone();
+                    let proxy = self.block_proxy_for(block.as_ref());
                     self.stack.push(proxy);
                 }
                 Insn::BlockParam => {
@@ -1661,6 +1649,20 @@ impl Vm {
     /// lambda semantics (exact arity).
     pub fn invoke_block(&mut self, block: &Rc<Block>, args: &[Value]) -> VmResult {
         self.invoke_block_with(block, args, BlockCall::default())
+    }
+
+    /// What `blockproxy` pushes in a frame with `block`: nil without one,
+    /// else the block proxy, or a Proc of the block once `Proc#call` is
+    /// redefined (the Proc calls it).
+    pub fn block_proxy_for(&mut self, block: Option<&Rc<Block>>) -> Value {
+        let Some(block) = block else {
+            return Value::NIL;
+        };
+        let proc_call = self.find_method(self.c.proc_class, self.sym.call);
+        match (&proc_call, &self.proc_call) {
+            (Some(now), Some(core)) if Rc::ptr_eq(now, core) => self.block_proxy,
+            _ => self.new_proc(block.clone()),
+        }
     }
 
     /// [`Vm::invoke_block`] with keyword arguments or a block of its own.

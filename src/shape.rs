@@ -80,6 +80,15 @@ impl ShapeTree {
         None
     }
 
+    /// The shape an object of `shape` moves to when it gains `name`, if an
+    /// object ever did.
+    pub fn existing_transition(&self, shape: ShapeId, name: Sym) -> Option<ShapeId> {
+        self.shapes[shape.0 as usize]
+            .transitions
+            .get(&name)
+            .copied()
+    }
+
     /// The shape an object of `shape` moves to when it gains `name` (whose
     /// slot is the old slot count).
     pub fn transition(&mut self, shape: ShapeId, name: Sym) -> ShapeId {

@@ -361,9 +361,10 @@ pub struct Vm {
     pub main: Value,
     /// What `blockproxy` pushes for a method that has a block: an object
     /// whose `call` calls its caller's block (and `Proc#call`, to tell
-    /// whether it was redefined).
+    /// whether it was redefined), and the proxy's `call`.
     pub block_proxy: Value,
     pub proc_call: Option<Rc<MethodEntry>>,
+    pub block_proxy_call: Option<Rc<MethodEntry>>,
     /// The lexical scope of the top level (Object).
     pub top_cref: Rc<Cref>,
     pub globals: FxHashMap<Sym, Value>,
@@ -536,6 +537,7 @@ impl Vm {
             main: placeholder,
             block_proxy: Value::NIL,
             proc_call: None,
+            block_proxy_call: None,
             top_cref: Rc::new(Cref {
                 module: placeholder,
                 parent: None,
@@ -581,6 +583,7 @@ impl Vm {
         crate::core::mark_pure_methods(&mut vm);
         // Marking core methods replaces their entries: the final one.
         vm.proc_call = vm.find_method(vm.c.proc_class, vm.sym.call);
+        vm.block_proxy_call = vm.find_method(vm.class_of(vm.block_proxy), vm.sym.call);
         if let Err(control) = vm.load_prelude() {
             let exception = vm.uncaught(control);
             panic!("the prelude raised: {}", vm.error_report(exception));
@@ -748,7 +751,18 @@ impl Vm {
     pub fn new_anonymous_class(&mut self, superclass: Value) -> Value {
         let class = self.new_class_named("", superclass);
         class_data(class).name.set(None);
+        self.name_singleton_class(class);
         class
+    }
+
+    /// Names the singleton class of `module` (if it has one) after it, as
+    /// `#<Class:Foo>`: again once an anonymous module takes a name.
+    fn name_singleton_class(&mut self, module: Value) {
+        let class = module.header().expect("a module").class();
+        if class_data(class).is_singleton {
+            let name = format!("#<Class:{}>", self.class_name(module));
+            class_data(class).name.set(Some(self.symbols.intern(&name)));
+        }
     }
 
     /// A new anonymous module (`Module.new`).
@@ -807,6 +821,7 @@ impl Vm {
                 };
                 let path = self.symbols.intern(&path);
                 assigned.data.name.set(Some(path));
+                self.name_singleton_class(value);
             }
         }
         let location = self.user_code_location();

@@ -1718,6 +1718,72 @@ end
     ");
 }
 
+/// intrinsics: `Pair.new(x)` of a Struct class is the allocation and the
+/// stores `Struct#initialize` makes: each member in order (nil for the
+/// one not passed), each moving the new object to its next shape.
+#[test]
+fn struct_new_is_an_allocation_and_member_stores() {
+    let graphs = graphs_after_run(
+        r#"Pair = Struct.new(:left, :right)
+def make(x)
+  Pair.new(x)
+end
+i = 0
+while i < 20
+  make(i)
+  i += 1
+end
+"#,
+        "make",
+    );
+    insta::assert_snapshot!(after(&graphs, "final"), @r"
+    v0 = start
+    v1 = const #<#<Class:Pair>>
+    v2 = is_kind(#<Class:Struct>) v1
+    v3 = self
+    v4 = arg 0
+    v5 = state make@6 self=v3 args=[v4] locals=[] stack=[v1, v4]
+    v6 = guard(kind #<Class:Struct>) v2 state=v5 ctrl=v0
+    v7 = new_object v1 ctrl=v6
+    v8 = store_ivar(0 -> S2) v7, v4 state=v5 ctrl=v7
+    v9 = const nil
+    v10 = store_ivar(1 -> S3) v7, v9 state=v5 ctrl=v8
+    v11 = return v7 ctrl=v10
+    v12 = finish ctrl=[v11]
+    ");
+}
+
+/// intrinsics: `odd?` of a fixnum is its low bit.
+#[test]
+fn fixnum_odd_is_a_bit_test() {
+    let graphs = graphs_after_run(
+        r#"def odd(x) = x.odd?
+i = 0
+while i < 20
+  odd(i)
+  i += 1
+end
+"#,
+        "odd",
+    );
+    insta::assert_snapshot!(after(&graphs, "final"), @r"
+    v0 = start
+    v1 = arg 0
+    v2 = is_kind(fixnum) v1
+    v3 = self
+    v4 = state odd@5 self=v3 args=[v1] locals=[] stack=[v1]
+    v5 = guard(kind fixnum) v2 state=v4 ctrl=v0
+    v6 = untag_fixnum v1
+    v7 = const int 1
+    v8 = int_and v6, v7
+    v9 = const int 0
+    v10 = int_ne v8, v9
+    v11 = bool_to_value v10
+    v12 = return v11 ctrl=v5
+    v13 = finish ctrl=[v12]
+    ");
+}
+
 /// build: interpolating a value is the value itself when it is a String
 /// (a branch on its kind); only the other side runs `tostring` in the
 /// runtime, and a phi joins the two.

@@ -57,7 +57,8 @@ pub struct IvarProfile {
 /// redefined, not aliased over).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Intrinsic {
-    /// Integer `+ - * / % & | ^` and comparisons on two fixnums.
+    /// Integer `+ - * / % & | ^` and comparisons on two fixnums; `~ -@
+    /// odd? even? zero?` on one.
     FixnumArith(bytecode::Sym),
     /// Float `+ - * /` and comparisons on two floats.
     FloatArith(bytecode::Sym),
@@ -113,6 +114,10 @@ pub enum Callee {
     AttrReader { ivar: Sym, profile: IvarProfile },
     /// `attr_writer`.
     AttrWriter { ivar: Sym, profile: IvarProfile },
+    /// `Struct#initialize` on instances of a Struct class (positional
+    /// members): one store per member, in order, each moving a new
+    /// instance to its next shape (`slot` and `next`, from the root shape).
+    StructInitialize { members: Vec<IvarLine> },
     /// Anything else (a Rust core method, `define_method`): called.
     Other,
 }

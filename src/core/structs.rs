@@ -65,21 +65,14 @@ pub fn define(vm: &mut Vm) {
             Ok(Value::small(members_of(vm.class_of(object)).len() as i64))
         });
     }
-    for name in ["==", "eql?"] {
-        vm.define_native(structure, name, 1, Some(1), |vm, object, args| {
-            let other = args[0];
-            if vm.real_class_of(object) != vm.real_class_of(other) {
-                return Ok(Value::FALSE);
-            }
-            let eq = vm.sym.eq;
-            for (a, b) in values_of(vm, object).into_iter().zip(values_of(vm, other)) {
-                if !vm.call(a, eq, &[b])?.truthy() {
-                    return Ok(Value::FALSE);
-                }
-            }
-            Ok(Value::TRUE)
-        });
-    }
+    vm.define_native(structure, "==", 1, Some(1), |vm, object, args| {
+        let eq = vm.sym.eq;
+        members_equal(vm, object, args[0], eq)
+    });
+    vm.define_native(structure, "eql?", 1, Some(1), |vm, object, args| {
+        let eql = vm.symbols.intern("eql?");
+        members_equal(vm, object, args[0], eql)
+    });
     vm.define_native(structure, "hash", 0, Some(0), |vm, object, _| {
         let values = values_of(vm, object);
         let array = vm.new_array(values);
@@ -218,6 +211,29 @@ fn initialize(vm: &mut Vm, object: Value, args: &[Value]) -> VmResult {
         vm.ivar_set(object, *name, args.get(i).copied().unwrap_or(Value::NIL))?;
     }
     Ok(Value::NIL)
+}
+
+/// `==` and `eql?`: Structs of one class whose members are equal by the
+/// same method (`eql?` tells 1 from 1.0).
+fn members_equal(vm: &mut Vm, object: Value, other: Value, compare: Sym) -> VmResult {
+    if vm.real_class_of(object) != vm.real_class_of(other) {
+        return Ok(Value::FALSE);
+    }
+    for (a, b) in values_of(vm, object).into_iter().zip(values_of(vm, other)) {
+        if !vm.call(a, compare, &[b])?.truthy() {
+            return Ok(Value::FALSE);
+        }
+    }
+    Ok(Value::TRUE)
+}
+
+/// The members `Struct#initialize` sets from positional arguments on an
+/// instance of `class`, in order: None unless `class` is a Struct class
+/// without `keyword_init`.
+pub fn positional_members(class: Value) -> Option<Box<[Sym]>> {
+    struct_layout(class)
+        .filter(|layout| !layout.keyword_init)
+        .map(|layout| layout.members.clone())
 }
 
 /// The layout of `class`, a class `Struct.new` made or a subclass of one.

@@ -368,6 +368,14 @@ extern "C" fn run_insn(
         if let Some(result) = vm.frameless(&step, ip, operands, receiver) {
             return result.bits();
         }
+        if frames == 0 {
+            // SAFETY: compiled code passes its own ctx.
+            if let Some(result) =
+                unsafe { vm.own_block_above_virtual_frames(ctx, &step, ip, operands) }
+            {
+                return vm.result_for_compiled(result);
+            }
+        }
         // SAFETY: `ctx` and the records it links to are live.
         if let Some(result) =
             unsafe { vm.run_above_virtual_frames(ctx, &step, ip, frames, operands) }
@@ -420,10 +428,17 @@ extern "C" fn yield_block(
     count: u64,
     values: *const u64,
 ) -> u64 {
+    // SAFETY: compiled code calls this helper while it runs, and stored
+    // `count` values at `values`.
+    let (vm, args) = unsafe { (running_vm(), stored_values(values, count)) };
+    if at >> 32 == 0 {
+        // SAFETY: compiled code passes its own ctx.
+        if let Some(result) = unsafe { vm.yield_above_virtual_frames(ctx, at as usize, args) } {
+            return vm.result_for_compiled(result);
+        }
+    }
     // SAFETY: compiled code passes its own ctx.
     let (_, vm) = unsafe { context(ctx) };
-    // SAFETY: compiled code stored `count` values at `values`.
-    let args = unsafe { stored_values(values, count) };
     let result = vm.yield_directly(at as u32 as usize, args);
     vm.result_for_compiled(result)
 }
@@ -801,6 +816,98 @@ impl Vm {
         };
         self.virtual_frames.pop();
         Some(result)
+    }
+
+    /// Calls the block of activation `ctx`, a native call's with no frame
+    /// record, with `args` (a `yield` at `ip`, or a call of its block
+    /// proxy), above virtual frames for it and the frames below it that
+    /// have none either, as [`Vm::run_above_virtual_frames`] runs a call:
+    /// the block runs in a frame of its own on its home's variables, and
+    /// needs nothing of the frame yielding to it but its place in
+    /// backtraces (a `break` leaves through the frame that passed the
+    /// block, which has its record since it made the block). Not for an
+    /// activation without a block (raising needs its frame) or whose
+    /// method reads its last match. None when not.
+    ///
+    /// In a recursive walk that passes its block down (`walk(node.left,
+    /// &block)`), each `yield` would otherwise give every frame of the walk
+    /// a record.
+    ///
+    /// # Safety
+    /// `ctx` and the records it links to are live activations.
+    unsafe fn yield_above_virtual_frames(
+        &mut self,
+        ctx: *mut Activation,
+        ip: usize,
+        args: &[Value],
+    ) -> Option<VmResult> {
+        // SAFETY: the caller's contract.
+        let activation = unsafe { &*ctx };
+        if activation.frame_id != 0
+            || activation.block == 0
+            || compiled(activation).reads_last_match
+        {
+            return None;
+        }
+        // SAFETY: a nonzero `block` is the handle of a block a frame below
+        // holds (see `ActivationRecord::block`), alive while this activation
+        // runs; the call takes a reference of its own.
+        let block = unsafe {
+            let block = activation.block as *const crate::block::Block;
+            Rc::increment_strong_count(block);
+            Rc::from_raw(block)
+        };
+        if let Some(jit) = &mut self.jit {
+            jit.run_stats.calls_above_virtual_frames += 1;
+        }
+        self.virtual_frames.push(crate::vm::VirtualFrames {
+            below: self.frames.len(),
+            activation: ctx,
+            at: ip as u64,
+        });
+        let result = self.invoke_block(&block, args);
+        self.virtual_frames.pop();
+        Some(result)
+    }
+
+    /// `step` when it only reads or calls the block of activation `ctx`, a
+    /// native call's with no frame record: `blockproxy`, and the proxy's
+    /// `call` (see [`Vm::yield_above_virtual_frames`]). None otherwise.
+    ///
+    /// # Safety
+    /// `ctx` and the records it links to are live activations.
+    unsafe fn own_block_above_virtual_frames(
+        &mut self,
+        ctx: *mut Activation,
+        step: &Step,
+        ip: usize,
+        operands: &[Value],
+    ) -> Option<VmResult> {
+        match step {
+            Step::Insn(method) if matches!(method.code.insns[ip], Insn::BlockProxy) => {
+                // SAFETY: the caller's contract.
+                let block = unsafe { (*ctx).block } as *const crate::block::Block;
+                // SAFETY: a nonzero `block` is the handle of a block a frame
+                // below holds (see `ActivationRecord::block`), alive while
+                // this activation runs.
+                let block = (!block.is_null()).then(|| unsafe {
+                    Rc::increment_strong_count(block);
+                    Rc::from_raw(block)
+                });
+                Some(Ok(self.block_proxy_for(block.as_ref())))
+            }
+            Step::Call(entry, _, false)
+                if operands[0] == self.block_proxy
+                    && self
+                        .block_proxy_call
+                        .as_ref()
+                        .is_some_and(|call| Rc::ptr_eq(call, entry)) =>
+            {
+                // SAFETY: the caller's contract.
+                unsafe { self.yield_above_virtual_frames(ctx, ip, &operands[1..]) }
+            }
+            _ => None,
+        }
     }
 
     /// What `step` calls, when that may run above virtual frames.

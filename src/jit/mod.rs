@@ -221,6 +221,8 @@ pub mod status {
 #[derive(Default)]
 pub struct Intrinsics {
     entries: Vec<(Rc<MethodEntry>, Intrinsic)>,
+    /// `Struct#initialize` (built as stores for each Struct class).
+    struct_initialize: Option<Rc<MethodEntry>>,
 }
 
 impl Intrinsics {
@@ -229,7 +231,7 @@ impl Intrinsics {
         let mut entries = Vec::new();
         let integer_ops = [
             "+", "-", "*", "/", "%", "&", "|", "^", "<<", ">>", "<", "<=", ">", ">=", "==", "!=",
-            "~", "-@", "<=>",
+            "~", "-@", "<=>", "odd?", "even?", "zero?",
         ];
         let float_ops = ["+", "-", "*", "/", "<", "<=", ">", ">=", "==", "!="];
         let mut table: Vec<(Value, &str, Intrinsic)> = Vec::new();
@@ -287,7 +289,14 @@ impl Intrinsics {
                 entries.push((entry, Intrinsic::StringCompare(cmp)));
             }
         }
-        Intrinsics { entries }
+        let (initialize, structure) = (vm.sym.initialize, vm.symbols.intern("Struct"));
+        let struct_initialize = vm
+            .constant(vm.c.object, structure)
+            .and_then(|structure| vm.find_method(structure, initialize));
+        Intrinsics {
+            entries,
+            struct_initialize,
+        }
     }
 
     fn of(&self, entry: &Rc<MethodEntry>) -> Option<Intrinsic> {
@@ -747,6 +756,31 @@ impl VmRuntime<'_> {
                 .is_some_and(|entry| self.intrinsics.of(&entry) == Some(Intrinsic::StringOrder))
     }
 
+    /// The stores `Struct#initialize` makes on a new instance of `kind`, a
+    /// Struct class with positional members, each with the shape it moves
+    /// the instance to: None when an instance never made one of those
+    /// moves yet (compiled code moves objects only along transitions the
+    /// runtime made).
+    fn struct_member_stores(&self, kind: Kind) -> Option<Vec<IvarLine>> {
+        let Kind::Class(_) = kind else {
+            return None;
+        };
+        let members = crate::core::structs::positional_members(self.class_of_kind(kind))?;
+        let mut shape = crate::shape::ShapeId::ROOT;
+        let mut stores = Vec::with_capacity(members.len());
+        for (slot, &name) in members.iter().enumerate() {
+            let next = self.vm.shapes.existing_transition(shape, name)?;
+            stores.push(IvarLine {
+                shape: ShapeRef(shape.0),
+                slot: slot as u32,
+                next: ShapeRef(next.0),
+                class: kind,
+            });
+            shape = next;
+        }
+        Some(stores)
+    }
+
     fn ivar_profile_of(&self, cache: &RefCell<crate::inline_cache::IvarCache>) -> IvarProfile {
         let cache = cache.borrow();
         IvarProfile {
@@ -823,6 +857,18 @@ impl Runtime for VmRuntime<'_> {
             },
             MethodBody::Native(native) if native.constructs => {
                 Callee::Intrinsic(Intrinsic::ClassNew)
+            }
+            MethodBody::Native(_)
+                if self
+                    .intrinsics
+                    .struct_initialize
+                    .as_ref()
+                    .is_some_and(|original| Rc::ptr_eq(original, &entry)) =>
+            {
+                match self.struct_member_stores(kind) {
+                    Some(members) => Callee::StructInitialize { members },
+                    None => Callee::Other,
+                }
             }
             MethodBody::Native(_) => match self.intrinsics.of(&entry) {
                 Some(intrinsic) => Callee::Intrinsic(intrinsic),

@@ -79,6 +79,16 @@ pub fn run(graph: &mut Graph, rt: &dyn Runtime) -> bool {
 /// v5 = send new(2) @#<Class:Foo> v3, v1, v2 -> v8 = send initialize(2) @Foo constructor v7, v1, v2
 ///                                              (uses of v5 use v7)
 /// ```
+///
+/// A Struct class's `initialize` (`Struct#initialize`, positional) becomes
+/// the stores it makes: each member in order, nil for those not passed,
+/// each moving the new object to its next shape.
+///
+/// ```text
+/// Pair = Struct.new(:left, :right)             v7 = new_object v3
+/// v5 = send new(1) @#<Class:Pair> v3, v1  ->   v8 = store_ivar(0 -> S4) v7, v1
+///                                              v9 = store_ivar(1 -> S5) v7, nil
+/// ```
 fn class_new(
     graph: &mut Graph,
     rt: &dyn Runtime,
@@ -92,6 +102,26 @@ fn class_new(
     let Some((kind, initialize)) = rt.plain_construction(class) else {
         return false;
     };
+    if let Some(Callee::StructInitialize { members }) =
+        rt.lookup(kind, initialize, call_flags::FCALL)
+    {
+        if info.argc as usize > members.len() {
+            // "struct size differs": the call raises it.
+            return false;
+        }
+        let mut e = Expansion::new(graph, node);
+        let object = e.add(graph, Op::NewObject, &[inputs[0]]);
+        let nil = graph.constant(Const::Value(bytecode::abi::NIL));
+        for (i, member) in members.iter().enumerate() {
+            let value = inputs.get(i + 1).copied().unwrap_or(nil);
+            let store = Op::StoreIvar {
+                slot: member.slot,
+                to: Some(member.next),
+            };
+            e.add(graph, store, &[object, value]);
+        }
+        return e.finish(graph, Some(object));
+    }
     if rt
         .direct_call(kind, initialize, info.argc, call_flags::FCALL)
         .is_none()
@@ -397,8 +427,29 @@ fn fixnum(graph: &mut Graph, node: NodeId, inputs: &[NodeId], arg: KindSet, name
     e.finish(graph, Some(result))
 }
 
-/// `~` and `-@` on a fixnum.
+/// `~`, `-@`, `odd?`, `even?` and `zero?` on a fixnum.
 fn fixnum_unary(graph: &mut Graph, node: NodeId, receiver: NodeId, name: &str) -> bool {
+    // The low bit (odd?, even?) or the whole integer (zero?) against 0.
+    let test = match name {
+        "odd?" => Some((true, Cmp::Ne)),
+        "even?" => Some((true, Cmp::Eq)),
+        "zero?" => Some((false, Cmp::Eq)),
+        _ => None,
+    };
+    if let Some((low_bit, cmp)) = test {
+        let mut e = Expansion::new(graph, node);
+        let a = e.add(graph, Op::UntagFixnum, &[receiver]);
+        let bits = if low_bit {
+            let one = graph.constant(Const::Int(1));
+            e.add(graph, Op::Int(IntOp::And), &[a, one])
+        } else {
+            a
+        };
+        let zero = graph.constant(Const::Int(0));
+        let holds = e.add(graph, Op::IntCmp(cmp), &[bits, zero]);
+        let value = e.add(graph, Op::BoolToValue, &[holds]);
+        return e.finish(graph, Some(value));
+    }
     let (op, constant) = match name {
         "~" => (IntOp::Xor, -1),
         "-@" => (IntOp::Sub, 0),
