@@ -119,3 +119,31 @@ end
 out = []
 tree.each_called { |k| out << k }
 p out
+
+# `yield` in a block inlined into an iterator: the method's block runs above
+# the frames of the iterator and of the block.
+class Graph
+  def initialize(edges) = @edges = edges
+
+  def each_edge
+    @edges.each_with_index do |targets, from|
+      targets.each { |to| yield from, to }
+    end
+    self
+  end
+end
+graph = Graph.new([[1, 2], [2], [0], []])
+weight = 0
+300.times { graph.each_edge { |from, to| weight += from * 10 + to } }
+p weight
+pairs = []
+graph.each_edge { |from, to| pairs << [from, to] }
+p pairs
+graph.each_edge { |from, to| puts describe(caller.first(5)) if from == 2 }
+p(graph.each_edge { |from, to| break [from, to] if to == 2 && from == 1 })
+begin
+  graph.each_edge { |from, to| raise IndexError, "edge #{from}->#{to}" if from == 2 }
+rescue IndexError => e
+  puts e.message
+  puts describe(e.backtrace.first(6))
+end

@@ -423,7 +423,7 @@ extern "C" fn run_insn(
 
 extern "C" fn yield_block(
     ctx: *mut Activation,
-    _method: u64,
+    method: u64,
     at: u64,
     count: u64,
     values: *const u64,
@@ -431,11 +431,13 @@ extern "C" fn yield_block(
     // SAFETY: compiled code calls this helper while it runs, and stored
     // `count` values at `values`.
     let (vm, args) = unsafe { (running_vm(), stored_values(values, count)) };
-    if at >> 32 == 0 {
-        // SAFETY: compiled code passes its own ctx.
-        if let Some(result) = unsafe { vm.yield_above_virtual_frames(ctx, at as usize, args) } {
-            return vm.result_for_compiled(result);
-        }
+    // SAFETY: compiled code passes its own ctx.
+    if let Some(result) = unsafe { vm.yield_above_virtual_frames(ctx, at, args) } {
+        return vm.result_for_compiled(result);
+    }
+    if at >> 32 != 0 {
+        // In inlined code: the runtime runs it in the inlined frames.
+        return run_insn(ctx, method, at, count, values);
     }
     // SAFETY: compiled code passes its own ctx.
     let (_, vm) = unsafe { context(ctx) };
@@ -818,10 +820,12 @@ impl Vm {
         Some(result)
     }
 
-    /// Calls the block of activation `ctx`, a native call's with no frame
-    /// record, with `args` (a `yield` at `ip`, or a call of its block
-    /// proxy), above virtual frames for it and the frames below it that
-    /// have none either, as [`Vm::run_above_virtual_frames`] runs a call:
+    /// Calls the block of activation `ctx` with `args` (a `yield` at `at`,
+    /// `ip | inlined << 32` as for a call, or a call of its block proxy)
+    /// when the activation is a native call's with no frame record or the
+    /// yield is in its inlined code: above virtual frames for the inlined
+    /// frames, the activation and those below it without records either,
+    /// as [`Vm::run_above_virtual_frames`] runs a call:
     /// the block runs in a frame of its own on its home's variables, and
     /// needs nothing of the frame yielding to it but its place in
     /// backtraces (a `break` leaves through the frame that passed the
@@ -831,19 +835,21 @@ impl Vm {
     ///
     /// In a recursive walk that passes its block down (`walk(node.left,
     /// &block)`), each `yield` would otherwise give every frame of the walk
-    /// a record.
+    /// a record; a `yield` in a block inlined into an iterator (`edges.each
+    /// { |e| yield e }`) would push frames for both.
     ///
     /// # Safety
     /// `ctx` and the records it links to are live activations.
     unsafe fn yield_above_virtual_frames(
         &mut self,
         ctx: *mut Activation,
-        ip: usize,
+        at: u64,
         args: &[Value],
     ) -> Option<VmResult> {
         // SAFETY: the caller's contract.
         let activation = unsafe { &*ctx };
-        if activation.frame_id != 0
+        let at = at & !(1 << 63);
+        if (activation.frame_id != 0 && at >> 32 == 0)
             || activation.block == 0
             || compiled(activation).reads_last_match
         {
@@ -863,7 +869,7 @@ impl Vm {
         self.virtual_frames.push(crate::vm::VirtualFrames {
             below: self.frames.len(),
             activation: ctx,
-            at: ip as u64,
+            at,
         });
         let result = self.invoke_block(&block, args);
         self.virtual_frames.pop();
@@ -904,7 +910,7 @@ impl Vm {
                         .is_some_and(|call| Rc::ptr_eq(call, entry)) =>
             {
                 // SAFETY: the caller's contract.
-                unsafe { self.yield_above_virtual_frames(ctx, ip, &operands[1..]) }
+                unsafe { self.yield_above_virtual_frames(ctx, ip as u64, &operands[1..]) }
             }
             _ => None,
         }

@@ -1500,15 +1500,19 @@ impl Lowering<'_> {
             }
             None => (method.0 as i64, "run_insn"),
         };
-        // A plain `yield` of the compiled method's own block, an Array
-        // literal and an interpolation's String have helpers of their own
-        // (the same arguments).
+        // A plain `yield` of the compiled method's own block (also from a
+        // block inlined into it), an Array literal and an interpolation's
+        // String have helpers of their own (the same arguments).
         let (name, address) = match graph.op(node) {
             Op::Yield {
                 splat: false,
                 kwargs: false,
                 ..
-            } if !in_inlined_code => ("yield_block", self.helpers.yield_block),
+            } if !in_inlined_code
+                || matches!(graph.op(graph.input(node, 0)), Op::Param(Param::Block)) =>
+            {
+                ("yield_block", self.helpers.yield_block)
+            }
             Op::Insn {
                 insn: Insn::NewArray(_),
                 ..
