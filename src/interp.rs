@@ -884,6 +884,15 @@ impl Vm {
                     let string = self.interpolate(value)?;
                     self.stack.push(string);
                 }
+                Insn::NewArrayExtremum { count, max } => {
+                    self.frames[frame].ip = (ip - 1) as u32;
+                    let start = self.stack.len() - count as usize;
+                    let values: smallvec::SmallVec<[Value; 8]> =
+                        smallvec::SmallVec::from_slice(&self.stack[start..]);
+                    let result = self.array_literal_extremum(&values, max)?;
+                    self.stack.truncate(start);
+                    self.stack.push(result);
+                }
                 Insn::Concat(n) => {
                     let start = self.stack.len() - n as usize;
                     let parts: smallvec::SmallVec<[Value; 8]> =
@@ -1649,6 +1658,29 @@ impl Vm {
     /// lambda semantics (exact arity).
     pub fn invoke_block(&mut self, block: &Rc<Block>, args: &[Value]) -> VmResult {
         self.invoke_block_with(block, args, BlockCall::default())
+    }
+
+    /// `[values...].max` (`max`) or `.min`: without an Array while the
+    /// method is the core one, else the Array made and the method called.
+    pub fn array_literal_extremum(&mut self, values: &[Value], max: bool) -> VmResult {
+        let (name, core) = if max {
+            (self.sym.max, &self.array_max)
+        } else {
+            (self.sym.min, &self.array_min)
+        };
+        let found = self.find_method(self.c.array, name);
+        if let (Some(found), Some(core)) = (&found, core) {
+            if Rc::ptr_eq(found, core) {
+                let want = if max {
+                    std::cmp::Ordering::Greater
+                } else {
+                    std::cmp::Ordering::Less
+                };
+                return crate::core::array::literal_extreme(self, values, want);
+            }
+        }
+        let array = self.new_array(values.to_vec());
+        self.call_public(array, name, &[])
     }
 
     /// What `blockproxy` pushes in a frame with `block`: nil without one,

@@ -327,6 +327,8 @@ pub struct CommonSyms {
     pub errinfo: Sym,
     /// `<=>`, which sorting and `min`/`max` call.
     pub compare: Sym,
+    pub max: Sym,
+    pub min: Sym,
 }
 
 /// Method lookups by (class, name), valid under the method serial held.
@@ -365,6 +367,10 @@ pub struct Vm {
     pub block_proxy: Value,
     pub proc_call: Option<Rc<MethodEntry>>,
     pub block_proxy_call: Option<Rc<MethodEntry>>,
+    /// The core `Array#max` and `#min` (`arraymax` and `arraymin` call
+    /// them only once redefined).
+    pub array_max: Option<Rc<MethodEntry>>,
+    pub array_min: Option<Rc<MethodEntry>>,
     /// The lexical scope of the top level (Object).
     pub top_cref: Rc<Cref>,
     pub globals: FxHashMap<Sym, Value>,
@@ -469,6 +475,8 @@ impl Vm {
             new: symbols.intern("new"),
             errinfo: symbols.intern("$!"),
             compare: symbols.intern("<=>"),
+            max: symbols.intern("max"),
+            min: symbols.intern("min"),
         };
         let mut heap = Heap::new();
         heap.stress = false;
@@ -538,6 +546,8 @@ impl Vm {
             block_proxy: Value::NIL,
             proc_call: None,
             block_proxy_call: None,
+            array_max: None,
+            array_min: None,
             top_cref: Rc::new(Cref {
                 module: placeholder,
                 parent: None,
@@ -584,6 +594,8 @@ impl Vm {
         // Marking core methods replaces their entries: the final one.
         vm.proc_call = vm.find_method(vm.c.proc_class, vm.sym.call);
         vm.block_proxy_call = vm.find_method(vm.class_of(vm.block_proxy), vm.sym.call);
+        vm.array_max = vm.find_method(vm.c.array, vm.sym.max);
+        vm.array_min = vm.find_method(vm.c.array, vm.sym.min);
         if let Err(control) = vm.load_prelude() {
             let exception = vm.uncaught(control);
             panic!("the prelude raised: {}", vm.error_report(exception));

@@ -1753,6 +1753,39 @@ end
     ");
 }
 
+/// intrinsics: `[a, b].max` (`arraymax`) on fixnums is two kind guards and
+/// a conditional move: no Array.
+#[test]
+fn array_literal_max_picks_without_an_array() {
+    let graphs = graphs_after_run(
+        r#"def larger(a, b) = [a, b].max
+i = 0
+while i < 20
+  larger(i, 10)
+  i += 1
+end
+"#,
+        "larger",
+    );
+    insta::assert_snapshot!(after(&graphs, "final"), @r"
+    v0 = start
+    v1 = arg 0
+    v2 = is_kind(fixnum) v1
+    v3 = self
+    v4 = arg 1
+    v5 = state larger@8 self=v3 args=[v1, v4] locals=[] stack=[v1, v4]
+    v6 = guard(kind fixnum) v2 state=v5 ctrl=v0
+    v7 = is_kind(fixnum) v4
+    v8 = guard(kind fixnum) v7 state=v5 ctrl=v6
+    v9 = untag_fixnum v1
+    v10 = untag_fixnum v4
+    v11 = int_max v9, v10
+    v12 = tag_fixnum v11
+    v13 = return v12 ctrl=v8
+    v14 = finish ctrl=[v13]
+    ");
+}
+
 /// intrinsics: `odd?` of a fixnum is its low bit.
 #[test]
 fn fixnum_odd_is_a_bit_test() {

@@ -510,7 +510,9 @@ fn stack_effect(insn: &Insn, sites: &[CallSite]) -> i32 {
             let site = &sites[site as usize];
             -(site.argc as i32) - i32::from(site.flags & call_flags::BLOCK_ARG != 0)
         }
-        Insn::NewArray(n) | Insn::Concat(n) => 1 - n as i32,
+        Insn::NewArray(n) | Insn::Concat(n) | Insn::NewArrayExtremum { count: n, .. } => {
+            1 - n as i32
+        }
     }
 }
 
@@ -1381,6 +1383,19 @@ impl Compiler<'_, '_> {
     }
 
     fn send_with(&mut self, m: &mut MethodBuilder, node: &Node, send: &Send, block: BlockArg) {
+        let extremum = array_extremum_elements(send).filter(|elements| {
+            !elements
+                .iter()
+                .all(|e| is_static_literal(e, self.frozen_string_literals))
+        });
+        if let (BlockArg::None, Some(elements)) = (&block, extremum) {
+            for element in elements {
+                self.expr(m, element);
+            }
+            let max = send.method_name == "max";
+            let count = elements.len() as u32;
+            return m.emit(Insn::NewArrayExtremum { count, max });
+        }
         let Send {
             recv,
             method_name,
@@ -3192,8 +3207,43 @@ enum ParamKind {
     KeywordRest,
 }
 
+/// The elements of `[a, b, ...].max` or `.min` (no arguments, block or
+/// splat): the sends `arraymax` and `arraymin` compute. (Not when every
+/// element is a static literal: MRI makes that Array a copy of a literal
+/// one and calls the method, whose comparisons go the other way round.)
+fn array_extremum_elements(send: &Send) -> Option<&[Node]> {
+    if !matches!(send.method_name.as_str(), "max" | "min") || !send.args.is_empty() {
+        return None;
+    }
+    match send.recv.as_deref() {
+        Some(Node::Array(Array { elements, .. }))
+            if !elements.iter().any(|e| matches!(e, Node::Splat(_))) =>
+        {
+            Some(elements)
+        }
+        _ => None,
+    }
+}
+
 /// The block a call passes: none, a literal one to compile, or one already
 /// compiled (numbered parameters).
+/// Whether MRI compiles `node` as a literal value it can copy arrays of
+/// (numbers, Symbols, nil, true, false, Strings when they are frozen).
+fn is_static_literal(node: &Node, frozen_strings: bool) -> bool {
+    match node {
+        Node::Int(_)
+        | Node::Float(_)
+        | Node::Rational(_)
+        | Node::Complex(_)
+        | Node::Sym(_)
+        | Node::Nil(_)
+        | Node::True(_)
+        | Node::False(_) => true,
+        Node::Str(_) => frozen_strings,
+        _ => false,
+    }
+}
+
 #[derive(Clone, Copy)]
 enum BlockArg<'n> {
     None,

@@ -94,6 +94,10 @@ pub enum Insn {
     Dup,
     /// `array n`: pop n values, push a new Array of them.
     NewArray(u32),
+    /// `arraymax n` / `arraymin n`: pop n values, push the largest
+    /// (smallest) of them: `[a, b].max` without making the Array, while
+    /// `Array#max` (`#min`) is the core method (MRI's `opt_newarray_max`).
+    NewArrayExtremum { count: u32, max: bool },
     /// `tostring`: pop a value, push it converted with `to_s` (string
     /// interpolation's rules: a String stays itself).
     ToS,
@@ -262,6 +266,8 @@ impl Insn {
             Insn::Pop => "pop",
             Insn::Dup => "dup",
             Insn::NewArray(_) => "array",
+            Insn::NewArrayExtremum { max: true, .. } => "arraymax",
+            Insn::NewArrayExtremum { max: false, .. } => "arraymin",
             Insn::ToS => "tostring",
             Insn::Concat(_) => "concat",
             Insn::GetConst(_) => "const",

@@ -296,6 +296,7 @@ impl Method {
             | Insn::Jump(n)
             | Insn::BranchNil(n) => n.to_string(),
             Insn::NewArray(n) | Insn::Concat(n) | Insn::NewHash(n) => n.to_string(),
+            Insn::NewArrayExtremum { count, .. } => count.to_string(),
             Insn::Branch { target, .. } => target.to_string(),
             Insn::Load(slot) | Insn::Store(slot) => local(slot),
             Insn::Push(lit) | Insn::Unsupported(lit) => {

@@ -873,7 +873,7 @@ fn generic_stack_effect(insn: &Insn) -> (usize, bool) {
         Insn::SetConst(_) | Insn::SetGlobal(_) | Insn::SetIvar(_) | Insn::SetCvar(_) => (1, false),
         Insn::GetConstFrom(_) => (1, true),
         Insn::SetConstIn(_) => (2, false),
-        Insn::NewArray(n) => (n as usize, true),
+        Insn::NewArray(n) | Insn::NewArrayExtremum { count: n, .. } => (n as usize, true),
         Insn::NewHash(n) => (2 * n as usize, true),
         Insn::NewRange { .. } => (2, true),
         Insn::ArrayAppend | Insn::ArrayConcat => (2, true),

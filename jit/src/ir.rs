@@ -289,6 +289,9 @@ pub enum IntOp {
     Shr,
     /// `<=>`: -1, 0 or 1.
     Order,
+    /// The larger or smaller of the two (`[a, b].max`).
+    Max,
+    Min,
 }
 
 impl IntOp {
@@ -305,6 +308,8 @@ impl IntOp {
             IntOp::Shl => "shl",
             IntOp::Shr => "shr",
             IntOp::Order => "order",
+            IntOp::Max => "max",
+            IntOp::Min => "min",
         }
     }
 
@@ -325,7 +330,14 @@ impl IntOp {
     pub fn is_commutative(self) -> bool {
         matches!(
             self,
-            IntOp::Add | IntOp::AddInRange | IntOp::Mul | IntOp::And | IntOp::Or | IntOp::Xor
+            IntOp::Add
+                | IntOp::AddInRange
+                | IntOp::Mul
+                | IntOp::And
+                | IntOp::Or
+                | IntOp::Xor
+                | IntOp::Max
+                | IntOp::Min
         )
     }
 
@@ -354,6 +366,8 @@ impl IntOp {
             IntOp::Shl => bytecode::abi::shift_left(a, b)?,
             IntOp::Shr => bytecode::abi::shift_left(a, b.checked_neg()?)?,
             IntOp::Order => a.cmp(&b) as i64,
+            IntOp::Max => a.max(b),
+            IntOp::Min => a.min(b),
         };
         bytecode::abi::fits_fixnum(result).then_some(result)
     }

@@ -483,6 +483,10 @@ pub trait Runtime {
     fn call_target(&self, method: MethodRef) -> u64;
     /// The kind of a plain Array (of class Array itself).
     fn array_kind(&self) -> Kind;
+    /// Whether `Array#max` (`max`) or `Array#min` is the core method, which
+    /// `arraymax` / `arraymin` compute without an Array (assumed: redefining
+    /// it invalidates the code).
+    fn array_extremum_is_core(&self, max: bool) -> bool;
     /// Whether `value` is a class or module.
     fn is_module(&self, value: u64) -> bool;
     /// For a class whose instances `Class#new` allocates as plain objects

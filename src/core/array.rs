@@ -1146,6 +1146,24 @@ fn extreme(vm: &mut Vm, a: Value, args: &[Value], want: Ordering) -> VmResult {
     Ok(best)
 }
 
+/// `[a, b, ...].max` (`want` Greater) or `.min` of an Array literal, as
+/// MRI's `opt_newarray_max` computes it: each element is compared with
+/// the best so far (`element <=> best`: the reverse of `Array#max`'s
+/// order, which error messages show).
+pub fn literal_extreme(vm: &mut Vm, values: &[Value], want: Ordering) -> VmResult {
+    let Some((&first, rest)) = values.split_first() else {
+        return Ok(Value::NIL);
+    };
+    let comparer = Comparer::new(vm, None);
+    let mut best = first;
+    for &element in rest {
+        if comparer.compare(vm, element, best)? == want {
+            best = element;
+        }
+    }
+    Ok(best)
+}
+
 /// `minmax`: without a block, `[min, max]` (MRI computes the max first);
 /// with one, Enumerable's pairwise algorithm: each pair is ordered by one
 /// call, then its smaller member is compared with the minimum and its

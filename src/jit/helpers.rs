@@ -1074,6 +1074,10 @@ impl Vm {
                 self.basic_op(op, a, b).ok().flatten()
             }
             Insn::GetGlobal(name) => Some(self.global(name)),
+            // Fixnums compare without calling anything.
+            Insn::NewArrayExtremum { max, .. } if operands.iter().all(|v| v.is_fixnum()) => {
+                self.array_literal_extremum(operands, max).ok()
+            }
             Insn::NewRange { exclusive }
                 if operands.iter().all(|v| v.is_fixnum() || v.is_nil()) =>
             {

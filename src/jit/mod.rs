@@ -1014,6 +1014,16 @@ impl Runtime for VmRuntime<'_> {
         Kind::Class(class_data(self.vm.c.array).id)
     }
 
+    fn array_extremum_is_core(&self, max: bool) -> bool {
+        let (name, core) = if max {
+            (self.vm.sym.max, &self.vm.array_max)
+        } else {
+            (self.vm.sym.min, &self.vm.array_min)
+        };
+        let found = self.callable(self.array_kind(), name, 0);
+        matches!((found, core), (Some(found), Some(core)) if Rc::ptr_eq(&found, core))
+    }
+
     fn kind_test(&self, kind: Kind) -> KindTest {
         use crate::heap::ObjKind;
         let heap_kind = |kind: ObjKind| KindTest::Heap {

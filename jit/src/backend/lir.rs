@@ -57,6 +57,9 @@ pub enum BinOp {
     And,
     Or,
     Xor,
+    /// The larger or smaller, signed.
+    Max,
+    Min,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]

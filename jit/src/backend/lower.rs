@@ -661,7 +661,10 @@ impl Lowering<'_> {
             (Some(a @ Opd::Imm(_)), Some(Opd::Reg(b))) if int != IntOp::Sub => (b, a),
             _ => return Ok(false),
         };
-        if !matches!(int, IntOp::Add | IntOp::Sub | IntOp::And | IntOp::Or) {
+        if !matches!(
+            int,
+            IntOp::Add | IntOp::Sub | IntOp::And | IntOp::Or | IntOp::Max | IntOp::Min
+        ) {
             return Ok(false);
         }
         let fixnum = self.new_vreg();
@@ -693,6 +696,8 @@ impl Lowering<'_> {
                 bin(self, BinOp::Add, fixnum, difference, Opd::Imm(1), None);
             }
             (IntOp::And, b) => bin(self, BinOp::And, fixnum, a, b, check),
+            (IntOp::Max, b) => bin(self, BinOp::Max, fixnum, a, b, None),
+            (IntOp::Min, b) => bin(self, BinOp::Min, fixnum, a, b, None),
             (_, b) => bin(self, BinOp::Or, fixnum, a, b, check),
         }
         self.tagged.insert(node, fixnum);
@@ -893,6 +898,8 @@ impl Lowering<'_> {
                     IntOp::And => BinOp::And,
                     IntOp::Or => BinOp::Or,
                     IntOp::Xor => BinOp::Xor,
+                    IntOp::Max => BinOp::Max,
+                    IntOp::Min => BinOp::Min,
                     IntOp::Div | IntOp::Mod | IntOp::Shl | IntOp::Shr => {
                         let site = check.expect("division and shifts are checked");
                         let b = self.value(inputs[1])?;

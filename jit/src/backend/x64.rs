@@ -1069,6 +1069,8 @@ impl Emitter<'_> {
                 self.load(d, Opd::Reg(*a));
                 let r = d.0;
                 let small = match *b {
+                    // A conditional move takes no immediate.
+                    Opd::Imm(_) if matches!(op, BinOp::Max | BinOp::Min) => None,
                     Opd::Imm(imm) => i32::try_from(imm).ok(),
                     Opd::Reg(_) => None,
                 };
@@ -1080,6 +1082,7 @@ impl Emitter<'_> {
                         BinOp::And => dynasm!(self.ops ; .arch x64 ; and Rq(r), imm),
                         BinOp::Or => dynasm!(self.ops ; .arch x64 ; or Rq(r), imm),
                         BinOp::Xor => dynasm!(self.ops ; .arch x64 ; xor Rq(r), imm),
+                        BinOp::Max | BinOp::Min => unreachable!("no immediate operand"),
                     },
                     None => {
                         let rb = match *b {
@@ -1097,6 +1100,16 @@ impl Emitter<'_> {
                             BinOp::And => dynasm!(self.ops ; .arch x64 ; and Rq(r), Rq(rb)),
                             BinOp::Or => dynasm!(self.ops ; .arch x64 ; or Rq(r), Rq(rb)),
                             BinOp::Xor => dynasm!(self.ops ; .arch x64 ; xor Rq(r), Rq(rb)),
+                            BinOp::Max => dynasm!(self.ops
+                                ; .arch x64
+                                ; cmp Rq(r), Rq(rb)
+                                ; cmovl Rq(r), Rq(rb)
+                            ),
+                            BinOp::Min => dynasm!(self.ops
+                                ; .arch x64
+                                ; cmp Rq(r), Rq(rb)
+                                ; cmovg Rq(r), Rq(rb)
+                            ),
                         }
                     }
                 }

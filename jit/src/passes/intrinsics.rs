@@ -32,7 +32,10 @@ pub fn run(graph: &mut Graph, rt: &dyn Runtime) -> bool {
         .filter(|&n| !graph.control(n).is_empty())
         .filter(|&n| match graph.op(n) {
             Op::Send(info) => info.receiver_kind.is_some(),
-            Op::Insn { insn, .. } => matches!(insn, Insn::GetIvar(_) | Insn::SetIvar(_)),
+            Op::Insn { insn, .. } => matches!(
+                insn,
+                Insn::GetIvar(_) | Insn::SetIvar(_) | Insn::NewArrayExtremum { .. }
+            ),
             _ => false,
         })
         .collect();
@@ -62,6 +65,10 @@ pub fn run(graph: &mut Graph, rt: &dyn Runtime) -> bool {
                 let profile = rt.ivar_profile(method, site);
                 ivar_set(graph, node, receiver, value, &profile)
             }
+            Op::Insn {
+                insn: Insn::NewArrayExtremum { max, .. },
+                ..
+            } if rt.array_extremum_is_core(max) => fixnum_extremum(graph, node, max),
             _ => false,
         };
     }
@@ -352,6 +359,36 @@ fn send(graph: &mut Graph, rt: &dyn Runtime, node: NodeId, info: &SendInfo) -> b
         }
         _ => false,
     }
+}
+
+/// `[a, b].max` (`arraymax`, `Array#max` the core method) or `.min`, on
+/// fixnums: each element guarded (a deoptimisation resumes at the
+/// instruction, the elements on the stack, and the recompiled code calls
+/// the runtime) and the largest picked, with no Array made. Tagged
+/// fixnums order as their integers.
+///
+/// ```text
+///                                      v6 = guard(kind fixnum) is_kind(fixnum) v1
+/// v5 = insn arraymax 2 v1, v2  ---->   v8 = guard(kind fixnum) is_kind(fixnum) v2
+///                                      v9 = int_max v1, v2
+/// ```
+fn fixnum_extremum(graph: &mut Graph, node: NodeId, max: bool) -> bool {
+    let values: Vec<NodeId> = graph.inputs(node).to_vec();
+    if values.is_empty() {
+        return false;
+    }
+    let mut e = Expansion::new(graph, node);
+    for &value in &values {
+        e.guard_kind(graph, value, Kind::Fixnum);
+    }
+    let op = if max { IntOp::Max } else { IntOp::Min };
+    let mut best = e.add(graph, Op::UntagFixnum, &[values[0]]);
+    for &value in &values[1..] {
+        let other = e.add(graph, Op::UntagFixnum, &[value]);
+        best = e.add(graph, Op::Int(op), &[best, other]);
+    }
+    let tagged = e.add(graph, Op::TagFixnum, &[best]);
+    e.finish(graph, Some(tagged))
 }
 
 /// Whether the bounds guards of the send `node` failed too often.
