@@ -576,7 +576,7 @@ impl Vm {
                         let Literal::String(bytes) = &code.literals[index as usize] else {
                             unreachable!("only String literals load as UNDEF")
                         };
-                        self.new_string(bytes.clone())
+                        self.new_string_of(crate::object::StringBytes::from_slice(bytes))
                     } else {
                         value
                     };
@@ -2204,12 +2204,12 @@ impl Vm {
     /// left them), one after the other. The parts stay where the caller
     /// keeps them (rooted) while the String is allocated.
     pub fn concat_strings(&mut self, parts: &[Value]) -> Value {
-        let mut bytes = Vec::new();
+        let mut bytes = crate::object::StringBytes::new();
         for part in parts {
             let string = part.get::<RString>().expect("tostring left a String");
             bytes.extend_from_slice(&string.bytes());
         }
-        self.new_string(bytes)
+        self.new_string_of(bytes)
     }
 
     /// Pushes the frame of a call of the Ruby method `callee` (as `entry`

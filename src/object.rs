@@ -134,14 +134,32 @@ impl RObject {
 #[repr(C)]
 pub struct RString {
     pub header: Header,
-    bytes: RefCell<Vec<u8>>,
+    bytes: RefCell<StringBytes>,
     /// The character count (`usize::MAX` until counted); every change of
     /// the bytes, which goes through [`RString::bytes_mut`], forgets it.
     chars: Cell<usize>,
 }
 
+/// A String's bytes: up to [`RString::EMBEDDED_BYTES`] of them in the
+/// String's cell itself (most Strings a program makes are short: no
+/// allocation, and nothing to free), more in an allocation of their own.
+pub type StringBytes = smallvec::SmallVec<[u8; RString::EMBEDDED_BYTES]>;
+
+/// `bytes` as a String's: in the cell when they fit (the Vec's buffer
+/// freed), else in that buffer.
+pub fn string_bytes(bytes: Vec<u8>) -> StringBytes {
+    if bytes.len() <= RString::EMBEDDED_BYTES {
+        StringBytes::from_slice(&bytes)
+    } else {
+        StringBytes::from_vec(bytes)
+    }
+}
+
 impl RString {
-    pub fn new(class: Value, bytes: Vec<u8>) -> RString {
+    /// How many bytes a String keeps in its cell (what fills the cell).
+    pub const EMBEDDED_BYTES: usize = 24;
+
+    pub fn new(class: Value, bytes: StringBytes) -> RString {
         RString {
             header: Header::new(RString::KIND, class),
             bytes: RefCell::new(bytes),
@@ -150,12 +168,12 @@ impl RString {
     }
 
     /// The bytes, to read.
-    pub fn bytes(&self) -> std::cell::Ref<'_, Vec<u8>> {
+    pub fn bytes(&self) -> std::cell::Ref<'_, StringBytes> {
         self.bytes.borrow()
     }
 
     /// The bytes, to change.
-    pub fn bytes_mut(&self) -> std::cell::RefMut<'_, Vec<u8>> {
+    pub fn bytes_mut(&self) -> std::cell::RefMut<'_, StringBytes> {
         self.chars.set(usize::MAX);
         self.bytes.borrow_mut()
     }

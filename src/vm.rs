@@ -1272,13 +1272,24 @@ impl Vm {
     }
 
     pub fn new_string(&mut self, bytes: Vec<u8>) -> Value {
-        self.heap.note_external(bytes.capacity());
+        self.new_string_of(crate::object::string_bytes(bytes))
+    }
+
+    /// A String of `bytes` (in the String's cell when they fit).
+    pub fn new_string_from(&mut self, bytes: &[u8]) -> Value {
+        self.new_string_of(crate::object::StringBytes::from_slice(bytes))
+    }
+
+    pub fn new_string_of(&mut self, bytes: crate::object::StringBytes) -> Value {
+        if bytes.spilled() {
+            self.heap.note_external(bytes.capacity());
+        }
         let class = self.c.string;
         self.alloc(RString::new(class, bytes))
     }
 
     pub fn new_str(&mut self, text: &str) -> Value {
-        self.new_string(text.as_bytes().to_vec())
+        self.new_string_from(text.as_bytes())
     }
 
     pub fn new_array(&mut self, items: Vec<Value>) -> Value {

@@ -829,7 +829,7 @@ pub fn values_equal(vm: &mut Vm, a: Value, b: Value) -> VmResult<bool> {
     Ok(vm.call(a, eq, &[b])?.truthy())
 }
 
-fn items_bytes(value: Value) -> Ref<'static, Vec<u8>> {
+fn items_bytes(value: Value) -> Ref<'static, crate::object::StringBytes> {
     value.get::<RString>().unwrap().bytes()
 }
 

@@ -463,7 +463,7 @@ impl Vm {
                     && self.class_of(key) == self.c.string =>
             {
                 let bytes = string.bytes().clone();
-                let copy = self.new_string(bytes);
+                let copy = self.new_string_of(bytes);
                 copy.header().expect("a string").freeze();
                 copy
             }

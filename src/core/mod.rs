@@ -107,7 +107,7 @@ pub fn define_core(vm: &mut Vm) {
 impl Vm {
     /// The bytes of a String value.
     pub fn string_bytes(&self, value: Value) -> Option<Vec<u8>> {
-        value.get::<RString>().map(|s| s.bytes().clone())
+        value.get::<RString>().map(|s| s.bytes().to_vec())
     }
 
     /// A String value's text (lossy for invalid UTF-8).

@@ -1158,7 +1158,7 @@ fn copy_object(vm: &mut Vm, object: Value, how: Copy) -> VmResult {
     let class = vm.real_class_of(object);
     let copy = if let Some(string) = object.get::<RString>() {
         let bytes = string.bytes().clone();
-        vm.new_string(bytes)
+        vm.new_string_of(bytes)
     } else if let Some(array) = object.get::<RArray>() {
         let items = array.items().clone();
         vm.new_array(items)

@@ -40,7 +40,7 @@ mod substitute;
 mod transform;
 
 use crate::core::integer::{float_of, Int};
-use crate::object::RString;
+use crate::object::{RString, StringBytes};
 use crate::value::Value;
 use crate::vm::{Vm, VmResult};
 use std::cell::{Ref, RefMut};
@@ -61,7 +61,7 @@ pub fn define(vm: &mut Vm) {
 // --- receivers -------------------------------------------------------------
 
 /// The bytes of a String value (held only while no Ruby code runs).
-pub(crate) fn bytes_of(value: Value) -> Ref<'static, Vec<u8>> {
+pub(crate) fn bytes_of(value: Value) -> Ref<'static, StringBytes> {
     value.get::<RString>().expect("a String").bytes()
 }
 
@@ -70,13 +70,13 @@ pub(crate) fn string_of(value: Value) -> &'static RString {
     value.get::<RString>().expect("a String")
 }
 
-fn bytes_mut(value: Value) -> RefMut<'static, Vec<u8>> {
+fn bytes_mut(value: Value) -> RefMut<'static, StringBytes> {
     value.get::<RString>().expect("a String").bytes_mut()
 }
 
 /// A copy of a String value's bytes.
 fn copy_of(value: Value) -> Vec<u8> {
-    bytes_of(value).clone()
+    bytes_of(value).to_vec()
 }
 
 /// Replaces the contents of String `value` (already checked not frozen).
@@ -85,13 +85,13 @@ fn set_bytes(vm: &mut Vm, value: Value, bytes: Vec<u8>) {
     if bytes.len() > old {
         vm.heap.note_external(bytes.len() - old);
     }
-    *bytes_mut(value) = bytes;
+    *bytes_mut(value) = crate::object::string_bytes(bytes);
 }
 
 /// The result of a bang method: the receiver after storing `new` in it, or
 /// nil when `new` is what it already holds.
 fn store_if_changed(vm: &mut Vm, value: Value, new: Vec<u8>) -> Value {
-    if *bytes_of(value) == new {
+    if bytes_of(value)[..] == new[..] {
         return Value::NIL;
     }
     set_bytes(vm, value, new);
@@ -450,7 +450,7 @@ fn define_basics(vm: &mut Vm) {
     vm.define_native(string, "===", 1, Some(1), string_eq);
     vm.define_native(string, "eql?", 1, Some(1), |_, s, args| {
         Ok(Value::bool(match args[0].get::<RString>() {
-            Some(other) => *bytes_of(s) == *other.bytes(),
+            Some(other) => bytes_of(s)[..] == other.bytes()[..],
             None => false,
         }))
     });
@@ -655,7 +655,7 @@ fn string_eq(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
 /// but has `to_str`: then its own `==` decides (MRI's rb_str_equal).
 pub(crate) fn string_equal(vm: &Vm, s: Value, other: Value) -> Option<bool> {
     if let Some(other) = other.get::<RString>() {
-        return Some(*bytes_of(s) == *other.bytes());
+        return Some(bytes_of(s)[..] == other.bytes()[..]);
     }
     let to_str = vm.sym.to_str;
     let converts = other.is_heap() && vm.find_method(vm.class_of(other), to_str).is_some();

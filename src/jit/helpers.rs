@@ -1220,8 +1220,8 @@ extern "C" fn string_literal(_ctx: *mut Activation, method: u64, index: u64) -> 
     else {
         unreachable!("only String literals are pushed by compiled code")
     };
-    let bytes = bytes.clone();
-    vm.new_string(bytes).bits()
+    let bytes = crate::object::StringBytes::from_slice(bytes);
+    vm.new_string_of(bytes).bits()
 }
 
 extern "C" fn load_env(env: u64, hops: u64, slot: u64) -> u64 {
