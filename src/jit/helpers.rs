@@ -297,7 +297,9 @@ unsafe fn context<'a>(ctx: *mut Activation) -> (&'a mut Activation, &'a mut Vm) 
     // SAFETY: the caller's contract; the VM outlives the activation.
     unsafe {
         let vm = running_vm();
-        vm.materialise(ctx);
+        if (*ctx).frame_id == 0 {
+            vm.materialise(ctx);
+        }
         (&mut *ctx, vm)
     }
 }
