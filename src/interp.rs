@@ -1479,6 +1479,15 @@ impl Vm {
         argc: usize,
         keywords: Option<Value>,
     ) -> VmResult<usize> {
+        if code.rest && code.optional == 0 && !code.takes_keywords() {
+            // Required, `*rest`, post (`|*xs|`): the rest's arguments
+            // become one Array where they are.
+            let start = receiver_index + 1 + code.required as usize;
+            let end = receiver_index + 1 + argc - code.post as usize;
+            let rest = self.new_array(self.stack[start..end].to_vec());
+            self.stack.splice(start..end, [rest]);
+            return Ok(argc - (end - start) + 1);
+        }
         let args: smallvec::SmallVec<[Value; 8]> =
             smallvec::SmallVec::from_slice(&self.stack[receiver_index + 1..]);
         let (required, optional, post) = (
