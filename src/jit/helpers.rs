@@ -1770,6 +1770,12 @@ impl Vm {
     /// compile again without that speculation.
     fn count_deopt(&mut self, compiled: &CompiledMethod, site: usize) {
         let (_, reason) = &compiled.code.site_reasons[site];
+        if reason == "transfer" {
+            if let Some(jit) = &mut self.jit {
+                jit.run_stats.transfers += 1;
+            }
+            return;
+        }
         let stressed = self
             .jit
             .as_ref()
@@ -1780,10 +1786,6 @@ impl Vm {
         let Some(jit) = &mut self.jit else {
             return;
         };
-        if reason == "transfer" {
-            jit.run_stats.transfers += 1;
-            return;
-        }
         jit.run_stats.deopts += 1;
         if stressed {
             jit.rearm_stress();
