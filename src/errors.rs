@@ -144,7 +144,13 @@ impl Vm {
     /// records, and between them the virtual frames of compiled code (see
     /// [`crate::vm::VirtualFrames`]).
     pub fn frame_views(&self) -> Vec<FrameView> {
-        let mut views: Vec<FrameView> = Vec::with_capacity(self.frames.len());
+        // Room for a recursion's worth of virtual frames, if there are any.
+        let room = if self.virtual_frames.is_empty() {
+            0
+        } else {
+            32
+        };
+        let mut views: Vec<FrameView> = Vec::with_capacity(self.frames.len() + room);
         let mut virtual_frames = self.virtual_frames.iter().peekable();
         for index in 0..=self.frames.len() {
             while let Some(frames) = virtual_frames.next_if(|v| v.below <= index) {

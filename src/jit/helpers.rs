@@ -557,19 +557,21 @@ extern "C" fn finish_native(result: u64) -> NativeReturn {
     }
 }
 
+/// The frames of a [`crate::vm::VirtualFrames`], as (method, ip) pairs:
+/// room on the stack for a recursion's worth before any allocation.
+pub type VirtualFrameList = smallvec::SmallVec<[(u32, u32); 32]>;
+
 /// The virtual frames `frames` stands for, outermost first, as (method
 /// id, index): the inlined frames of the call, and when a native call
 /// made the activation without a record, its frame and those of the
 /// native calls up to the innermost frame with a record, each with the
 /// inlined frames of its call. Also the index of the call that record is
 /// making.
-pub fn virtual_frame_list(
-    frames: &crate::vm::VirtualFrames,
-) -> (u32, smallvec::SmallVec<[(u32, u32); 4]>) {
+pub fn virtual_frame_list(frames: &crate::vm::VirtualFrames) -> (u32, VirtualFrameList) {
     let ctx = frames.activation;
     // The activations without records, innermost first, and the innermost
     // one with a record.
-    let mut chain: smallvec::SmallVec<[*const Activation; 4]> = smallvec::SmallVec::new();
+    let mut chain: smallvec::SmallVec<[*const Activation; 32]> = smallvec::SmallVec::new();
     let mut record = ctx;
     // SAFETY: the activation of a `VirtualFrames` and the records it links
     // to are live while it is on the VM's list (the call it makes runs).
@@ -622,11 +624,7 @@ pub fn virtual_frame_list(
 /// `NativeSite::at` holds it) is: the index in the compiled method's
 /// own code, returned, after pushing the call's inlined frames (method,
 /// index) to `frames`, outermost first.
-fn call_position(
-    compiled: &CompiledMethod,
-    at: u64,
-    frames: &mut smallvec::SmallVec<[(u32, u32); 4]>,
-) -> u32 {
+fn call_position(compiled: &CompiledMethod, at: u64, frames: &mut VirtualFrameList) -> u32 {
     let inlined = ((at >> 32) & 0x7fff_ffff) as usize;
     if inlined == 0 {
         return at as u32;
