@@ -72,3 +72,17 @@ p [odd, even, zero]
 big = 2**64
 p [big.odd?, big.even?, (big + 1).odd?, big.zero?, (big - big).zero?]
 p [(-7).odd?, (-8).even?, 0.even?, 0.odd?, -0.zero?]
+
+# Defining `initialize` for the Struct class retires code that stored the
+# members itself.
+Swapped = Struct.new(:a, :b)
+def make_swapped(i) = Swapped.new(i, i * 2)
+s = 0
+3000.times { |i| s += make_swapped(i).b }
+p s
+class Swapped
+  def initialize(a, b)
+    super(b, a)
+  end
+end
+p make_swapped(5)
