@@ -325,6 +325,9 @@ pub struct Helpers {
     /// plain `yield` in the compiled method's own frame: calls the frame's
     /// block with the `count` values.
     pub yield_block: u64,
+    /// The same for `yield(*list)`: the one value is the Array whose
+    /// items the block gets.
+    pub yield_splat: u64,
     /// `fn(ctx, method, at, count, values) -> u64`: `run_insn` for an
     /// Array literal: a new Array of the `count` values.
     pub new_array: u64,

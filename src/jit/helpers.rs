@@ -193,6 +193,7 @@ pub fn table() -> Helpers {
         string_literal: string_literal as *const () as u64,
         string_char_at: string_char_at as *const () as u64,
         yield_block: yield_block as *const () as u64,
+        yield_splat: yield_splat as *const () as u64,
         new_array: new_array as *const () as u64,
         concat_strings: concat_strings as *const () as u64,
         new_object: new_object as *const () as u64,
@@ -432,7 +433,42 @@ extern "C" fn yield_block(
 ) -> u64 {
     // SAFETY: compiled code calls this helper while it runs, and stored
     // `count` values at `values`.
-    let (vm, args) = unsafe { (running_vm(), stored_values(values, count)) };
+    let args = unsafe { stored_values(values, count) };
+    yield_values(ctx, method, at, count, values, args)
+}
+
+extern "C" fn yield_splat(
+    ctx: *mut Activation,
+    method: u64,
+    at: u64,
+    count: u64,
+    values: *const u64,
+) -> u64 {
+    // SAFETY: compiled code calls this helper while it runs, and stored
+    // the Array at `values`.
+    let list = unsafe { stored_values(values, count) }[0];
+    let args: smallvec::SmallVec<[Value; 8]> = list
+        .get::<RArray>()
+        .expect("yield * passes an Array")
+        .items()
+        .iter()
+        .copied()
+        .collect();
+    yield_values(ctx, method, at, count, values, &args)
+}
+
+/// A yield of `args` to the block of activation `ctx` (`count` values at
+/// `values` are what compiled code passed, for the runtime's path).
+fn yield_values(
+    ctx: *mut Activation,
+    method: u64,
+    at: u64,
+    count: u64,
+    values: *const u64,
+    args: &[Value],
+) -> u64 {
+    // SAFETY: compiled code calls the helpers while it runs.
+    let vm = unsafe { running_vm() };
     // SAFETY: compiled code passes its own ctx.
     if let Some(result) = unsafe { vm.yield_above_virtual_frames(ctx, at, args) } {
         return vm.result_for_compiled(result);

@@ -1520,6 +1520,15 @@ impl Lowering<'_> {
             {
                 ("yield_block", self.helpers.yield_block)
             }
+            Op::Yield {
+                splat: true,
+                kwargs: false,
+                ..
+            } if !in_inlined_code
+                || matches!(graph.op(graph.input(node, 0)), Op::Param(Param::Block)) =>
+            {
+                ("yield_splat", self.helpers.yield_splat)
+            }
             Op::Insn {
                 insn: Insn::NewArray(_),
                 ..
