@@ -1786,6 +1786,52 @@ end
     ");
 }
 
+/// constant_fold: a boolean made from a condition may be `true` or `false`
+/// (of TrueClass or FalseClass): `!x.nil?` tests its kind, rather than
+/// folding the test to false and deoptimising at every call.
+#[test]
+fn negated_predicate_keeps_its_boolean_kind_tests() {
+    let graphs = graphs_after_run(
+        r#"def present(x) = !x.nil?
+i = 0
+while i < 20
+  present(i.even? ? "s" : nil)
+  i += 1
+end
+"#,
+        "present",
+    );
+    let last = after(&graphs, "final");
+    assert!(!last.contains("guard always fails"), "{last}");
+    insta::assert_snapshot!(last, @r"
+    v0 = start
+    v1 = arg 0
+    v2 = is_kind(String) v1
+    v3 = self
+    v4 = state present@5 self=v3 args=[v1] locals=[] stack=[v1]
+    v5 = branch v2 state=v4 ctrl=v0
+    v6 = if_false ctrl=v5
+    v7 = is_kind(NilClass) v1
+    v8 = guard(kind NilClass) v7 state=v4 ctrl=v6
+    v9 = if_true ctrl=v5
+    v10 = merge ctrl=[v9, v8]
+    v11 = is_nil v1
+    v12 = bool_to_value v11
+    v13 = is_kind(FalseClass) v12
+    v14 = state present@6 self=v3 args=[v1] locals=[] stack=[v12]
+    v15 = branch v13 state=v14 ctrl=v10
+    v16 = if_false ctrl=v15
+    v17 = is_kind(TrueClass) v12
+    v18 = guard(kind TrueClass) v17 state=v14 ctrl=v16
+    v19 = if_true ctrl=v15
+    v20 = merge ctrl=[v19, v18]
+    v21 = bool_not v11
+    v22 = bool_to_value v21
+    v23 = return v22 ctrl=v20
+    v24 = finish ctrl=[v23]
+    ");
+}
+
 /// intrinsics: `odd?` of a fixnum is its low bit.
 #[test]
 fn fixnum_odd_is_a_bit_test() {

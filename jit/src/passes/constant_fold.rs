@@ -43,10 +43,12 @@ fn kind_within(graph: &Graph, node: NodeId, depth: u32) -> Option<Kind> {
 }
 
 /// Whether a value node is certainly not of `kind` (an immediate of another
-/// kind, a boolean made from a condition).
+/// kind, a boolean made from a condition: no number, though it may be of
+/// TrueClass or FalseClass).
 fn surely_not(graph: &Graph, node: NodeId, kind: Kind) -> bool {
     match graph.op(node) {
-        Op::BoolToValue | Op::BlockLiteral { .. } => true,
+        Op::BoolToValue => !matches!(kind, Kind::Class(_)),
+        Op::BlockLiteral { .. } => true,
         Op::TagFixnum => kind != Kind::Fixnum,
         Op::Const(Const::Value(bits)) => {
             let bits = *bits;
