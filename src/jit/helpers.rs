@@ -153,16 +153,7 @@ impl Vm {
         // by that code (`CompiledMethod::direct_calls`).
         let entry = unsafe { &*(site.entry as *const MethodEntry) };
         let callee = &compiled(activation).method;
-        let block = (activation.block != 0).then(|| {
-            let block = activation.block as *const crate::block::Block;
-            // SAFETY: a nonzero `block` is the handle of a block a frame
-            // below holds (see `ActivationRecord::block`), alive while this
-            // activation runs; the frame takes a reference of its own.
-            unsafe {
-                Rc::increment_strong_count(block);
-                Rc::from_raw(block)
-            }
-        });
+        let block = activation_block(activation);
         let id = self.push_method_frame(entry, callee, block);
         self.push_locals(callee);
         activation.base = base as u64;
@@ -317,6 +308,19 @@ unsafe fn running_vm<'a>() -> &'a mut Vm {
     // SAFETY: the caller's contract: `enter_compiled` set the pointer and
     // keeps the VM borrowed only through it until the code returns.
     unsafe { &mut *RUNNING_VM.get() }
+}
+
+/// The block of a running activation (its `block` handle), with a
+/// reference of the caller's own.
+fn activation_block(activation: &Activation) -> Option<Rc<crate::block::Block>> {
+    let block = activation.block as *const crate::block::Block;
+    // SAFETY: a nonzero `block` is the handle of a block a frame below
+    // holds (see `ActivationRecord::block`), alive while the activation
+    // runs; the count taken here is the returned `Rc`'s.
+    (!block.is_null()).then(|| unsafe {
+        Rc::increment_strong_count(block);
+        Rc::from_raw(block)
+    })
 }
 
 /// The `count` values compiled code stored at `values` (in its frame).
@@ -885,20 +889,10 @@ impl Vm {
         // SAFETY: the caller's contract.
         let activation = unsafe { &*ctx };
         let at = at & !(1 << 63);
-        if (activation.frame_id != 0 && at >> 32 == 0)
-            || activation.block == 0
-            || compiled(activation).reads_last_match
-        {
+        if (activation.frame_id != 0 && at >> 32 == 0) || compiled(activation).reads_last_match {
             return None;
         }
-        // SAFETY: a nonzero `block` is the handle of a block a frame below
-        // holds (see `ActivationRecord::block`), alive while this activation
-        // runs; the call takes a reference of its own.
-        let block = unsafe {
-            let block = activation.block as *const crate::block::Block;
-            Rc::increment_strong_count(block);
-            Rc::from_raw(block)
-        };
+        let block = activation_block(activation)?;
         if let Some(jit) = &mut self.jit {
             jit.run_stats.calls_above_virtual_frames += 1;
         }
@@ -928,14 +922,7 @@ impl Vm {
         match step {
             Step::Insn(method) if matches!(method.code.insns[ip], Insn::BlockProxy) => {
                 // SAFETY: the caller's contract.
-                let block = unsafe { (*ctx).block } as *const crate::block::Block;
-                // SAFETY: a nonzero `block` is the handle of a block a frame
-                // below holds (see `ActivationRecord::block`), alive while
-                // this activation runs.
-                let block = (!block.is_null()).then(|| unsafe {
-                    Rc::increment_strong_count(block);
-                    Rc::from_raw(block)
-                });
+                let block = activation_block(unsafe { &*ctx });
                 Some(Ok(self.block_proxy_for(block.as_ref())))
             }
             Step::Call(entry, _, false)

@@ -1507,27 +1507,23 @@ impl Lowering<'_> {
             }
             None => (method.0 as i64, "run_insn"),
         };
-        // A plain `yield` of the compiled method's own block (also from a
-        // block inlined into it), an Array literal and an interpolation's
-        // String have helpers of their own (the same arguments).
+        // A `yield` or `yield(*list)` of the compiled method's own block
+        // (also from a block inlined into it), an Array literal and an
+        // interpolation's String have helpers of their own (the same
+        // arguments).
         let (name, address) = match graph.op(node) {
-            Op::Yield {
-                splat: false,
+            &Op::Yield {
+                splat,
                 kwargs: false,
                 ..
             } if !in_inlined_code
                 || matches!(graph.op(graph.input(node, 0)), Op::Param(Param::Block)) =>
             {
-                ("yield_block", self.helpers.yield_block)
-            }
-            Op::Yield {
-                splat: true,
-                kwargs: false,
-                ..
-            } if !in_inlined_code
-                || matches!(graph.op(graph.input(node, 0)), Op::Param(Param::Block)) =>
-            {
-                ("yield_splat", self.helpers.yield_splat)
+                if splat {
+                    ("yield_splat", self.helpers.yield_splat)
+                } else {
+                    ("yield_block", self.helpers.yield_block)
+                }
             }
             Op::Insn {
                 insn: Insn::NewArray(_),
