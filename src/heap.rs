@@ -42,7 +42,7 @@ pub const CELLS_PER_PAGE: usize = PAGE_SIZE / CELL_SIZE;
 const PAGES_PER_CHUNK: usize = 16;
 
 /// Collect after this many cells were allocated, at least.
-const MIN_THRESHOLD: usize = 64 * 1024;
+const MIN_THRESHOLD: usize = 16 * 1024;
 /// Collect after this many bytes of payload (string bytes, array slots) were
 /// allocated outside the cells, at least.
 const MIN_EXTERNAL_THRESHOLD: usize = 32 * 1024 * 1024;

@@ -1342,8 +1342,8 @@ impl Vm {
             let [integer, symbol, nil] =
                 self.core_methods_stand(&self.native_to_s, classes, self.sym.to_s);
             if integer && value.is_fixnum() {
-                let text = value.fixnum_value().to_string();
-                return Ok(self.new_string(text.into_bytes()));
+                let digits = crate::core::integer::decimal_bytes(value.fixnum_value());
+                return Ok(self.new_string_of(digits));
             }
             if let Some(name) = value.as_symbol().filter(|_| symbol) {
                 let bytes = self.symbols.name(name).as_bytes().to_vec();

@@ -20,7 +20,7 @@
 use crate::core::integer::{arith, float_of, Int, Op};
 use crate::core::recursion;
 use crate::core::string::expect_string;
-use crate::object::{RArray, RString};
+use crate::object::{RArray, RString, StringBytes};
 use crate::value::Value;
 use crate::vm::{Control, Vm, VmResult};
 use fxhash::FxHashMap;
@@ -45,7 +45,7 @@ pub fn append(array: Value, value: Value) {
 /// (each is reachable from the Array before the next is made).
 pub fn append_strings<'a>(vm: &mut Vm, array: Value, pieces: impl IntoIterator<Item = &'a [u8]>) {
     for piece in pieces {
-        let string = vm.new_string(piece.to_vec());
+        let string = vm.new_string_from(piece);
         append(array, string);
     }
 }
@@ -214,7 +214,7 @@ pub fn define(vm: &mut Vm) {
     });
     vm.define_native(array, "join", 0, Some(1), |vm, a, args| {
         let separator = match args.first() {
-            None | Some(&Value::NIL) => Vec::new(),
+            None | Some(&Value::NIL) => StringBytes::new(),
             Some(&sep) => expect_string(vm, sep)?,
         };
         let mut out = Vec::new();

@@ -14,7 +14,7 @@
 //! Results MRI gives as Rationals (`2 ** -1`) raise NotImplementedError.
 
 use crate::core::float::{float_to_integer, flodivmod};
-use crate::object::{RBignum, RFloat};
+use crate::object::{RBignum, RFloat, StringBytes};
 use crate::value::Value;
 use crate::vm::{Control, Vm, VmResult};
 use num_bigint::BigInt;
@@ -1045,11 +1045,32 @@ fn to_s(vm: &mut Vm, a: Value, args: &[Value]) -> VmResult {
             base => return Err(vm.argument_error(format!("invalid radix {base}"))),
         },
     };
-    let text = match int(a) {
-        Int::Fix(n) if base == 10 => n.to_string(),
-        x => x.to_big().to_str_radix(base),
-    };
-    Ok(vm.new_str(&text))
+    Ok(match int(a) {
+        Int::Fix(n) if base == 10 => vm.new_string_of(decimal_bytes(n)),
+        x => vm.new_str(&x.to_big().to_str_radix(base)),
+    })
+}
+
+/// The decimal digits of `n` (with a `-` when negative), built in place
+/// without an allocation.
+pub fn decimal_bytes(n: i64) -> StringBytes {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    let mut rest = n.unsigned_abs();
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (rest % 10) as u8;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    let mut out = StringBytes::new();
+    if n < 0 {
+        out.push(b'-');
+    }
+    out.extend_from_slice(&digits[at..]);
+    out
 }
 
 /// How `round` breaks a tie (the `half:` keyword).

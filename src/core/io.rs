@@ -448,7 +448,7 @@ fn chomp_keyword(vm: &mut Vm, args: &[Value]) -> VmResult<bool> {
     let (positional, values) = vm.native_keywords(args, &["chomp"])?;
     if !positional.is_empty() {
         let text = expect_string(vm, positional[0])?;
-        if text != b"\n" {
+        if text[..] != b"\n"[..] {
             let message = "rhizome reads lines ending in \"\\n\" only".to_string();
             let class = vm.c.not_implemented_error;
             return Err(vm.raise(class, message));

@@ -102,9 +102,9 @@ fn store_if_changed(vm: &mut Vm, value: Value, new: Vec<u8>) -> Value {
 
 /// A String argument (or one that converts with `to_str`), else TypeError
 /// `no implicit conversion of X into String`.
-pub fn expect_string(vm: &mut Vm, value: Value) -> VmResult<Vec<u8>> {
+pub fn expect_string(vm: &mut Vm, value: Value) -> VmResult<StringBytes> {
     match check_string(vm, value)? {
-        Some(string) => Ok(copy_of(string)),
+        Some(string) => Ok(StringBytes::from_slice(&bytes_of(string))),
         None => {
             let name = vm.special_or_class_name(value);
             Err(vm.type_error(format!("no implicit conversion of {name} into String")))
@@ -235,7 +235,7 @@ fn expect_string_or_regexp(vm: &mut Vm, value: Value) -> VmResult<Pattern> {
     if is_regexp(vm, value)? {
         return Ok(Pattern::Regexp(value));
     }
-    Ok(Pattern::Text(expect_string(vm, value)?))
+    Ok(Pattern::Text(expect_string(vm, value)?.into_vec()))
 }
 
 /// The Regexp `match` and `match?` use: a Regexp, or a String compiled as
@@ -422,7 +422,7 @@ fn define_basics(vm: &mut Vm) {
             [source] => {
                 vm.check_frozen(s)?;
                 let bytes = expect_string(vm, *source)?;
-                set_bytes(vm, s, bytes);
+                set_bytes(vm, s, bytes.into_vec());
                 Ok(s)
             }
             _ => Err(vm.arity_error(positional.len(), 0, Some(1))),
@@ -508,7 +508,7 @@ fn define_basics(vm: &mut Vm) {
         vm.check_frozen(s)?;
         let extra = match codepoint_bytes(vm, args[0])? {
             Some(bytes) => bytes,
-            None => expect_string(vm, args[0])?,
+            None => expect_string(vm, args[0])?.into_vec(),
         };
         append(vm, s, &extra);
         Ok(s)
@@ -540,7 +540,7 @@ fn define_basics(vm: &mut Vm) {
     vm.define_native(string, "replace", 1, Some(1), |vm, s, args| {
         vm.check_frozen(s)?;
         let bytes = expect_string(vm, args[0])?;
-        set_bytes(vm, s, bytes);
+        set_bytes(vm, s, bytes.into_vec());
         Ok(s)
     });
     vm.define_native(string, "clear", 0, Some(0), |vm, s, _| {

@@ -10,3 +10,7 @@ p "0x1f".to_i(0), "0b11".to_i(0), "0o17".to_i(0), "017".to_i(0), "0d19".to_i(0),
     p [e.class, e.message]
   end
 end
+# Around the fixnum and 64-bit limits, where a machine-word read gives way to a Bignum.
+p "4611686018427387903".to_i, "4611686018427387904".to_i, "-4611686018427387904".to_i, "-4611686018427387905".to_i
+p "9223372036854775807".to_i, "9223372036854775808".to_i, "-9223372036854775808".to_i, "-9_223_372_036_854_775_809".to_i
+p "7fffffffffffffff".to_i(16), "10000000000000000".hex, "-0x8000000000000001".hex, "1777777777777777777777".oct

@@ -193,7 +193,7 @@ fn subject(vm: &mut Vm, value: Value, pos: Option<Value>) -> VmResult<Option<(Rc
             if value.get::<RString>().is_some() {
                 value
             } else {
-                vm.new_string(bytes)
+                vm.new_string_of(bytes)
             }
         }
     };
@@ -232,7 +232,7 @@ fn initialize(vm: &mut Vm, re: Value, args: &[Value]) -> VmResult {
                 }
                 Some(_) => IGNORECASE,
             };
-            let source = match String::from_utf8(bytes) {
+            let source = match String::from_utf8(bytes.into_vec()) {
                 Ok(source) => source,
                 Err(_) => {
                     return Err(vm.regexp_error("invalid multibyte character".into()));
@@ -262,7 +262,7 @@ fn regexp_eq(vm: &mut Vm, re: Value, args: &[Value]) -> VmResult {
 fn escape_argument(vm: &mut Vm, value: Value) -> VmResult<String> {
     let bytes = match value.as_symbol() {
         Some(sym) => vm.symbols.name(sym).as_bytes().to_vec(),
-        None => crate::core::string::expect_string(vm, value)?,
+        None => crate::core::string::expect_string(vm, value)?.into_vec(),
     };
     Ok(String::from_utf8_lossy(&bytes).into_owned())
 }

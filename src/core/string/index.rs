@@ -75,7 +75,7 @@ pub fn define(vm: &mut Vm) {
             i if i < 0 => i + 1,
             i => i,
         };
-        splice(vm, s, start, 0, other)?;
+        splice(vm, s, start, 0, &other)?;
         Ok(s)
     });
     vm.define_native(string, "index", 1, Some(2), index);
@@ -417,7 +417,7 @@ fn aset(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
         let start = to_long(vm, *start)?;
         let length = to_long(vm, *length)?;
         let replacement = expect_string(vm, value)?;
-        splice(vm, s, start, length, replacement)?;
+        splice(vm, s, start, length, &replacement)?;
         return Ok(value);
     }
     if let Some(needle) = first.get::<RString>() {
@@ -429,7 +429,7 @@ fn aset(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
         };
         let replacement = expect_string(vm, value)?;
         let mut bytes = bytes;
-        bytes.splice(at..at + needle.len(), replacement);
+        bytes.splice(at..at + needle.len(), replacement.iter().copied());
         set_bytes(vm, s, bytes);
         return Ok(value);
     }
@@ -437,12 +437,12 @@ fn aset(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
         let len = char_count(&bytes_of(s));
         let (start, length) = range_bounds(vm, first, len, true)?.expect("raises when outside");
         let replacement = expect_string(vm, value)?;
-        splice(vm, s, start as i64, length as i64, replacement)?;
+        splice(vm, s, start as i64, length as i64, &replacement)?;
         return Ok(value);
     }
     let index = to_long(vm, first)?;
     let replacement = expect_string(vm, value)?;
-    splice(vm, s, index, 1, replacement)?;
+    splice(vm, s, index, 1, &replacement)?;
     Ok(value)
 }
 
@@ -477,7 +477,7 @@ fn regexp_assign(
     };
     let replacement = expect_string(vm, value)?;
     let mut bytes = copy_of(s);
-    bytes.splice(start..end, replacement);
+    bytes.splice(start..end, replacement.iter().copied());
     set_bytes(vm, s, bytes);
     Ok(value)
 }
@@ -485,7 +485,7 @@ fn regexp_assign(
 /// MRI's `rb_str_splice`: replaces `length` characters from character
 /// `start` with `replacement`; IndexError when `start` is outside the
 /// string or `length` is negative.
-fn splice(vm: &mut Vm, s: Value, start: i64, length: i64, replacement: Vec<u8>) -> VmResult<()> {
+fn splice(vm: &mut Vm, s: Value, start: i64, length: i64, replacement: &[u8]) -> VmResult<()> {
     if length < 0 {
         let class = vm.c.index_error;
         return Err(vm.raise(class, format!("negative length {length}")));
@@ -500,7 +500,7 @@ fn splice(vm: &mut Vm, s: Value, start: i64, length: i64, replacement: Vec<u8>) 
     let start = if start < 0 { start + count } else { start };
     let length = length.min(count - start);
     let span = map.byte_range(start as usize, length as usize);
-    bytes.splice(span, replacement);
+    bytes.splice(span, replacement.iter().copied());
     set_bytes(vm, s, bytes);
     Ok(())
 }

@@ -79,7 +79,7 @@ fn give_strings(vm: &mut Vm, s: Value, bytes: &[u8], pieces: Vec<Range<usize>>) 
     match vm.current_block() {
         Some(block) => {
             for piece in pieces {
-                let string = vm.new_string(bytes[piece].to_vec());
+                let string = vm.new_string_from(&bytes[piece]);
                 vm.invoke_block(&block, &[string])?;
             }
             Ok(s)
@@ -300,7 +300,7 @@ fn lines(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult<(Vec<Range<usize>>, 
             let whole = std::iter::once(0..bytes.len()).collect();
             return Ok((whole, bytes));
         }
-        Some(&separator) => expect_string(vm, separator)?,
+        Some(&separator) => expect_string(vm, separator)?.into_vec(),
     };
     let pieces = if separator.is_empty() {
         paragraphs(&bytes, chomp)
@@ -407,7 +407,7 @@ fn paragraphs(bytes: &[u8], chomp: bool) -> Vec<Range<usize>> {
 /// code, strings of digits as numbers keeping the first one's width, other
 /// strings by `succ` until `last` (or until they grow longer than it).
 fn upto(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
-    let last = expect_string(vm, args[0])?;
+    let last = expect_string(vm, args[0])?.into_vec();
     let exclusive = args.get(1).is_some_and(|v| v.truthy());
     let Some(block) = vm.current_block() else {
         return for_this_call(vm, s, args, Value::NIL);

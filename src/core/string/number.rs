@@ -20,16 +20,13 @@ pub fn define(vm: &mut Vm) {
         if base < 0 || base == 1 || base > 36 {
             return Err(vm.argument_error(format!("invalid radix {base}")));
         }
-        let value = parse_integer(&bytes_of(s), Radix::Given(base as u32));
-        Ok(vm.new_integer(value))
+        Ok(parse_integer(vm, &bytes_of(s), Radix::Given(base as u32)))
     });
     vm.define_native(string, "hex", 0, Some(0), |vm, s, _| {
-        let value = parse_integer(&bytes_of(s), Radix::Given(16));
-        Ok(vm.new_integer(value))
+        Ok(parse_integer(vm, &bytes_of(s), Radix::Given(16)))
     });
     vm.define_native(string, "oct", 0, Some(0), |vm, s, _| {
-        let value = parse_integer(&bytes_of(s), Radix::PrefixOr(8));
-        Ok(vm.new_integer(value))
+        Ok(parse_integer(vm, &bytes_of(s), Radix::PrefixOr(8)))
     });
     vm.define_native(string, "to_f", 0, Some(0), |vm, s, _| {
         let value = parse_leading_float(&bytes_of(s));
@@ -66,7 +63,7 @@ enum Radix {
 }
 
 /// MRI's lenient `rb_cstr_to_inum`.
-fn parse_integer(bytes: &[u8], radix: Radix) -> BigInt {
+fn parse_integer(vm: &mut Vm, bytes: &[u8], radix: Radix) -> Value {
     let mut i = 0;
     while i < bytes.len() && is_space(bytes[i]) {
         i += 1;
@@ -102,35 +99,81 @@ fn parse_integer(bytes: &[u8], radix: Radix) -> BigInt {
         (Radix::Given(0), None) => 10,
         (Radix::Given(base), _) | (Radix::PrefixOr(base), None) => base,
     };
-    let digits = leading_digits(&bytes[i..], base);
-    let value = BigInt::parse_bytes(&digits, base).unwrap_or_default();
-    if negative {
-        -value
-    } else {
-        value
+    let digits = LeadingDigits {
+        bytes: &bytes[i..],
+        base,
+        underscore: false,
+        started: false,
+    };
+    // Most numbers fit a machine word: read them without a Bignum.
+    let small = digits.clone().try_fold(0i64, |value, digit| {
+        value.checked_mul(base as i64)?.checked_add(digit as i64)
+    });
+    match small {
+        Some(value) => Value::fixnum(if negative { -value } else { value }).unwrap_or_else(|| {
+            vm.new_int(if negative {
+                -(value as i128)
+            } else {
+                value as i128
+            })
+        }),
+        None => {
+            let mut value = BigInt::from(0);
+            for digit in digits {
+                value = value * base + digit;
+            }
+            vm.new_integer(if negative { -value } else { value })
+        }
     }
 }
 
-/// The digits of `base` that `bytes` starts with, without the single
+/// The digit values of `base` that `bytes` starts with, skipping the single
 /// underscores allowed between them.
-fn leading_digits(bytes: &[u8], base: u32) -> Vec<u8> {
-    let mut digits = Vec::new();
-    let mut underscore = false;
-    for &b in bytes {
-        if b == b'_' {
-            if digits.is_empty() || underscore {
-                break;
+#[derive(Clone)]
+struct LeadingDigits<'a> {
+    bytes: &'a [u8],
+    base: u32,
+    underscore: bool,
+    started: bool,
+}
+
+impl Iterator for LeadingDigits<'_> {
+    type Item = u32;
+
+    fn next(&mut self) -> Option<u32> {
+        loop {
+            let (&b, rest) = self.bytes.split_first()?;
+            if b == b'_' {
+                if !self.started || self.underscore {
+                    self.bytes = &[];
+                    return None;
+                }
+                self.underscore = true;
+                self.bytes = rest;
+                continue;
             }
-            underscore = true;
-            continue;
+            let Some(digit) = (b as char).to_digit(self.base) else {
+                self.bytes = &[];
+                return None;
+            };
+            self.bytes = rest;
+            self.started = true;
+            self.underscore = false;
+            return Some(digit);
         }
-        if !(b as char).is_digit(base) {
-            break;
-        }
-        digits.push(b);
-        underscore = false;
     }
-    digits
+}
+
+/// The decimal digits `bytes` starts with, without the underscores
+/// between them.
+fn leading_decimal_digits(bytes: &[u8]) -> Vec<u8> {
+    let digits = LeadingDigits {
+        bytes,
+        base: 10,
+        underscore: false,
+        started: false,
+    };
+    digits.map(|digit| b'0' + digit as u8).collect()
 }
 
 /// What `to_i` and `to_f` skip before a number.
@@ -159,12 +202,12 @@ fn parse_leading_float(bytes: &[u8]) -> f64 {
         let magnitude = parse_hex_float(&bytes[i + 2..]);
         return if text == "-" { -magnitude } else { magnitude };
     }
-    let integer = leading_digits(&bytes[i..], 10);
+    let integer = leading_decimal_digits(&bytes[i..]);
     i += digits_span(&bytes[i..], integer.len());
     text.push_str(std::str::from_utf8(&integer).expect("ASCII digits"));
     let mut fraction = Vec::new();
     if bytes.get(i) == Some(&b'.') {
-        fraction = leading_digits(&bytes[i + 1..], 10);
+        fraction = leading_decimal_digits(&bytes[i + 1..]);
         if !fraction.is_empty() {
             i += 1 + digits_span(&bytes[i + 1..], fraction.len());
             text.push('.');
@@ -181,7 +224,7 @@ fn parse_leading_float(bytes: &[u8]) -> f64 {
             exponent.push(sign as char);
             j += 1;
         }
-        let digits = leading_digits(&bytes[j..], 10);
+        let digits = leading_decimal_digits(&bytes[j..]);
         if !digits.is_empty() {
             exponent.push_str(std::str::from_utf8(&digits).expect("ASCII digits"));
             text.push_str(&exponent);

@@ -71,7 +71,7 @@ fn substitute(vm: &mut Vm, s: Value, args: &[Value], global: bool) -> VmResult<O
     let pattern = expect_pattern(vm, args[0])?;
     let replacement = match (args.get(1), block) {
         (Some(&hash), _) if hash.get::<RHash>().is_some() => Replacement::Hash(hash),
-        (Some(&template), _) => Replacement::Template(expect_string(vm, template)?),
+        (Some(&template), _) => Replacement::Template(expect_string(vm, template)?.into_vec()),
         (None, Some(block)) => Replacement::Block(block),
         (None, None) => return Err(vm.no_block_given()),
     };

@@ -7,6 +7,7 @@ use super::{
     store_if_changed, to_long,
 };
 use crate::core::NativeFn;
+use crate::object::StringBytes;
 use crate::value::Value;
 use crate::vm::{Vm, VmResult};
 
@@ -325,7 +326,7 @@ fn chomp(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult<Vec<u8>> {
     let separator = match args.first() {
         None => b"\n".to_vec(),
         Some(&Value::NIL) => return Ok(copy_of(s)),
-        Some(&separator) => expect_string(vm, separator)?,
+        Some(&separator) => expect_string(vm, separator)?.into_vec(),
     };
     Ok(chomp_bytes(&bytes_of(s), &separator))
 }
@@ -380,35 +381,36 @@ fn justify(vm: &mut Vm, s: Value, args: &[Value], justify: Justify) -> VmResult 
     let width = to_long(vm, args[0])?;
     let pad = match args.get(1) {
         Some(&pad) => expect_string(vm, pad)?,
-        None => b" ".to_vec(),
+        None => StringBytes::from_slice(b" "),
     };
     if pad.is_empty() {
         return Err(vm.argument_error("zero width padding".into()));
     }
-    let bytes = copy_of(s);
+    let bytes = bytes_of(s);
     let len = char_count(&bytes) as i64;
-    if width <= len {
-        return Ok(vm.new_string(bytes));
-    }
-    let total = (width - len) as usize;
+    let total = (width - len).max(0) as usize;
     let left = match justify {
         Justify::Left => 0,
         Justify::Right => total,
         Justify::Center => total / 2,
     };
-    let pad_chars: Vec<&[u8]> = chars_of(&pad).collect();
-    let padding = |count: usize| -> Vec<u8> {
-        pad_chars
-            .iter()
-            .cycle()
-            .take(count)
-            .flat_map(|c| c.iter().copied())
-            .collect()
-    };
-    let mut out = padding(left);
+    let mut out = StringBytes::new();
+    push_padding(&mut out, &pad, left);
     out.extend_from_slice(&bytes);
-    out.extend_from_slice(&padding(total - left));
-    Ok(vm.new_string(out))
+    push_padding(&mut out, &pad, total - left);
+    drop(bytes);
+    Ok(vm.new_string_of(out))
+}
+
+/// Appends `count` characters of `pad` (not empty), repeated as needed.
+fn push_padding(out: &mut StringBytes, pad: &[u8], count: usize) {
+    let mut remaining = count;
+    while remaining > 0 {
+        for c in chars_of(pad).take(remaining) {
+            out.extend_from_slice(c);
+            remaining -= 1;
+        }
+    }
 }
 
 // --- succ ----------------------------------------------------------------------
