@@ -940,7 +940,7 @@ impl Graph {
         let mut out: SmallVec<[NodeId; 2]> = SmallVec::new();
         for &user in self.users(id) {
             let node = self.node(user);
-            if node.op != Op::Phi && node.control.contains(&id) && !out.contains(&user) {
+            if !matches!(node.op, Op::Phi) && node.control.contains(&id) && !out.contains(&user) {
                 out.push(user);
             }
         }
@@ -954,7 +954,7 @@ impl Graph {
             .users(merge)
             .iter()
             .copied()
-            .filter(|&user| self.op(user) == &Op::Phi)
+            .filter(|&user| matches!(self.op(user), Op::Phi))
             .collect();
         out.sort();
         out.dedup();

@@ -119,18 +119,17 @@ pub fn has_control(graph: &Graph, node: NodeId) -> bool {
 pub fn control_order(graph: &Graph) -> Vec<NodeId> {
     let mut visited = vec![false; graph.capacity()];
     let mut post = Vec::new();
-    let mut stack = vec![(graph.start, 0usize)];
+    let mut stack = vec![(graph.start, graph.successors(graph.start), 0usize)];
     visited[graph.start.0 as usize] = true;
-    while let Some(&mut (node, ref mut next)) = stack.last_mut() {
-        let succs = graph.successors(node);
+    while let Some((node, succs, next)) = stack.last_mut() {
         if let Some(&succ) = succs.get(*next) {
             *next += 1;
             if !visited[succ.0 as usize] {
                 visited[succ.0 as usize] = true;
-                stack.push((succ, 0));
+                stack.push((succ, graph.successors(succ), 0));
             }
         } else {
-            post.push(node);
+            post.push(*node);
             stack.pop();
         }
     }

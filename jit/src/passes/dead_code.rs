@@ -52,7 +52,7 @@ pub fn run(graph: &mut Graph) -> bool {
             .inputs
             .iter()
             .chain(n.state.iter())
-            .chain(if n.op == Op::Phi {
+            .chain(if matches!(n.op, Op::Phi) {
                 n.control.iter()
             } else {
                 [].iter()

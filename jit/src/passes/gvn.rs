@@ -47,7 +47,8 @@ pub fn run(graph: &mut Graph) -> bool {
                 continue;
             }
             let op = graph.op(node);
-            let numbered = (op.is_pure() && graph.control(node).is_empty()) || op == &Op::Phi;
+            let numbered =
+                (op.is_pure() && graph.control(node).is_empty()) || matches!(op, Op::Phi);
             if !numbered {
                 continue;
             }

@@ -16,7 +16,10 @@ pub fn run(graph: &mut Graph) -> bool {
     let mut changed = false;
     loop {
         let mut round = false;
-        let phis: Vec<NodeId> = graph.live().filter(|&n| graph.op(n) == &Op::Phi).collect();
+        let phis: Vec<NodeId> = graph
+            .live()
+            .filter(|&n| matches!(graph.op(n), Op::Phi))
+            .collect();
         for phi in phis {
             if graph.is_dead(phi) {
                 continue;

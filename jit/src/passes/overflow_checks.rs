@@ -84,12 +84,12 @@ pub fn run(graph: &mut Graph) -> bool {
 fn branch_facts(graph: &Graph, order: &[NodeId]) -> Vec<Fact> {
     let mut facts = Vec::new();
     for &branch in order {
-        if graph.op(branch) != &Op::Branch {
+        if !matches!(graph.op(branch), Op::Branch) {
             continue;
         }
         let mut cond = graph.input(branch, 0);
         let mut negated = false;
-        while graph.op(cond) == &Op::BoolNot {
+        while matches!(graph.op(cond), Op::BoolNot) {
             cond = graph.input(cond, 0);
             negated = !negated;
         }

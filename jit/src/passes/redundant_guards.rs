@@ -34,7 +34,7 @@ pub fn run(graph: &mut Graph) -> bool {
             continue;
         }
         let is_guard = matches!(graph.op(node), Op::Guard(_));
-        if !is_guard && graph.op(node) != &Op::Branch {
+        if !is_guard && !matches!(graph.op(node), Op::Branch) {
             continue;
         }
         let cond = graph.input(node, 0);
