@@ -65,7 +65,9 @@ fn a_loop_condition_is_a_compare_and_jump() {
 /// A recursive call to a Ruby method whose receiver's class is guarded is
 /// unrolled three times: each inlined copy tests its own `n == 0` on the fixnum
 /// `n - 1` (the arithmetic works on fixnums, `tagged_sub`, and nothing is
-/// untagged). The innermost copy's recursive call is a native call, which
+/// untagged). The innermost copy's recursive call is made only past
+/// `count`'s guard clause, inlined (an `n - 1` of 0 gives 0 without the
+/// call: early exit). It is a native call, which
 /// tries the callee's compiled code first and goes through the runtime
 /// (`call_direct`, no lookup) while it has none; after its receiver and
 /// argument it passes the values of the inlined frames it does not pass
@@ -84,43 +86,49 @@ fn a_recursive_call_is_unrolled_three_times_then_a_native_call() {
       v0 = param self
       v1 = param arg 0
       guard v1 & 0x1 != 0 else site 0
-      branch v1 ne 0x1 ? b1 : b11
+      branch v1 ne 0x1 ? b1 : b14
     b1:
       v4 = tagged_sub v1, 0x2 check site 1
       guard kind v0 Heap { offset: 8, word: CLASS, byte: false } else site 2
-      branch v4 ne 0x1 ? b2 : b9
+      branch v4 ne 0x1 ? b2 : b12
     b2:
       v6 = tagged_sub v4, 0x2 check site 3
-      branch v6 ne 0x1 ? b3 : b7
+      branch v6 ne 0x1 ? b3 : b10
     b3:
       v8 = tagged_sub v6, 0x2 check site 4
-      branch v8 ne 0x1 ? b4 : b5
+      branch v8 ne 0x1 ? b4 : b8
     b4:
       v10 = tagged_sub v8, 0x2 check site 5
+      branch v10 ne 0x1 ? b5 : b6
+    b5:
       v11 = call native recursive or call_direct(ctx, 0x0, 0x8000000100000011, 0x2, [v0, v10, v4, v6, v8]) pending
       poll site 6
-      guard v11 & 0x1 != 0 else site 7
-      v14 = tagged_add v11, 0x2 check site 8
-      jump b6(v14)
-    b5:
-      jump b6(0x1)
-    b6(v15):
-      v18 = tagged_add v15, 0x2 check site 9
-      jump b8(v18)
-    b7:
-      jump b8(0x1)
-    b8(v19):
-      v22 = tagged_add v19, 0x2 check site 10
-      jump b10(v22)
-    b9:
-      jump b10(0x1)
-    b10(v23):
-      v26 = tagged_add v23, 0x2 check site 11
-      jump b12(v26)
-    b11:
-      jump b12(0x1)
-    b12(v27):
-      return v27
+      jump b7(v11)
+    b6:
+      jump b7(0x1)
+    b7(v12):
+      guard v12 & 0x1 != 0 else site 7
+      v15 = tagged_add v12, 0x2 check site 8
+      jump b9(v15)
+    b8:
+      jump b9(0x1)
+    b9(v16):
+      v19 = tagged_add v16, 0x2 check site 9
+      jump b11(v19)
+    b10:
+      jump b11(0x1)
+    b11(v20):
+      v23 = tagged_add v20, 0x2 check site 10
+      jump b13(v23)
+    b12:
+      jump b13(0x1)
+    b13(v24):
+      v27 = tagged_add v24, 0x2 check site 11
+      jump b15(v27)
+    b14:
+      jump b15(0x1)
+    b15(v28):
+      return v28
     site 0: kind fixnum -> @0 [v0, v1]
     site 1: overflow -> @0 [v0, v1]
     site 2: kind Object -> @0 [v0, v1]
@@ -128,11 +136,11 @@ fn a_recursive_call_is_unrolled_three_times_then_a_native_call() {
     site 4: overflow -> @0 [v0, v1]
     site 5: overflow -> @0 [v0, v1]
     site 6: invalidated -> @17 @17 @17 @17 after call [v0, v1, v0, v4, v0, v6, v0, v8]
-    site 7: kind fixnum -> @17 @17 @17 @19 [v0, v1, v0, v4, v0, v6, v0, v8, v11, 0x3]
-    site 8: overflow -> @17 @17 @17 @19 [v0, v1, v0, v4, v0, v6, v0, v8, v11, 0x3]
-    site 9: overflow -> @17 @17 @19 [v0, v1, v0, v4, v0, v6, v15, 0x3]
-    site 10: overflow -> @17 @19 [v0, v1, v0, v4, v19, 0x3]
-    site 11: overflow -> @19 [v0, v1, v23, 0x3]
+    site 7: kind fixnum -> @17 @17 @17 @19 [v0, v1, v0, v4, v0, v6, v0, v8, v12, 0x3]
+    site 8: overflow -> @17 @17 @17 @19 [v0, v1, v0, v4, v0, v6, v0, v8, v12, 0x3]
+    site 9: overflow -> @17 @17 @19 [v0, v1, v0, v4, v0, v6, v16, 0x3]
+    site 10: overflow -> @17 @19 [v0, v1, v0, v4, v20, 0x3]
+    site 11: overflow -> @19 [v0, v1, v24, 0x3]
     ");
 }
 

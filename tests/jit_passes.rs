@@ -130,8 +130,9 @@ add_with_side_effects(1, 2)
 /// `fib`: the recursion is unrolled three times (each recursive send inlines a
 /// copy of `fib`, with `outer=` states naming the frame waiting in the
 /// call, and so do the copies' sends), and the innermost copies' own
-/// recursive sends stay calls (bound to
-/// Object). The arithmetic and comparisons are fixnum operations, and the
+/// recursive sends stay calls (bound to Object) behind `fib`'s guard
+/// clause, inlined: an `n` below 2 is returned without the call (early
+/// exit). The arithmetic and comparisons are fixnum operations, and the
 /// guards on `n` and on `self` are checked once: the copies' `n` is the
 /// untagged `n - 1` and `n - 2` of the outer frame.
 #[test]
@@ -200,318 +201,478 @@ fib(12)
     v48 = if_false ctrl=v47
     v49 = if_true ctrl=v47
     v50 = int_sub v40, v17
-    v51 = tag_fixnum v50
-    v52 = state fib@17 self=v3 args=[v44] locals=[n=v44] stack=[v3, v51] outer=v43
-    v53 = send fib(1) @Object v3, v51 state=v52 ctrl=v49
-    v54 = int_sub v40, v8
-    v55 = tag_fixnum v54
-    v56 = state fib@22 self=v3 args=[v44] locals=[] stack=[v53, v3, v55] outer=v43
-    v57 = send fib(1) @Object v3, v55 state=v56 ctrl=v53
-    v58 = is_kind(fixnum) v53
-    v59 = state fib@23 self=v3 args=[v44] locals=[] stack=[v53, v57] outer=v43
-    v60 = guard(kind fixnum) v58 state=v59 ctrl=v57
-    v61 = is_kind(fixnum) v57
-    v62 = guard(kind fixnum) v61 state=v59 ctrl=v60
-    v63 = untag_fixnum v53
-    v64 = untag_fixnum v57
-    v65 = fixnum_add v63, v64 state=v59 ctrl=v62
-    v66 = merge ctrl=[v48, v65]
-    v67 = phi v44, v347 ctrl=v66
-    v68 = int_sub v30, v8
-    v69 = int_lt v68, v8
-    v70 = bool_not v69
-    v71 = state fib@22 self=v3 args=[v34] locals=[] stack=[v67] outer=v33
-    v72 = tag_fixnum v68
-    v73 = bool_to_value v70
-    v74 = state fib@8 self=v3 args=[v72] locals=[n=v72] stack=[v73] outer=v71
-    v75 = branch v70 state=v74 ctrl=v66
-    v76 = if_false ctrl=v75
-    v77 = if_true ctrl=v75
-    v78 = int_sub v68, v17
-    v79 = tag_fixnum v78
-    v80 = state fib@17 self=v3 args=[v72] locals=[n=v72] stack=[v3, v79] outer=v71
-    v81 = send fib(1) @Object v3, v79 state=v80 ctrl=v77
-    v82 = int_sub v68, v8
-    v83 = tag_fixnum v82
-    v84 = state fib@22 self=v3 args=[v72] locals=[] stack=[v81, v3, v83] outer=v71
-    v85 = send fib(1) @Object v3, v83 state=v84 ctrl=v81
-    v86 = is_kind(fixnum) v81
-    v87 = state fib@23 self=v3 args=[v72] locals=[] stack=[v81, v85] outer=v71
-    v88 = guard(kind fixnum) v86 state=v87 ctrl=v85
-    v89 = is_kind(fixnum) v85
-    v90 = guard(kind fixnum) v89 state=v87 ctrl=v88
-    v91 = untag_fixnum v81
-    v92 = untag_fixnum v85
-    v93 = fixnum_add v91, v92 state=v87 ctrl=v90
-    v94 = merge ctrl=[v76, v93]
-    v95 = phi v72, v348 ctrl=v94
-    v96 = untag_fixnum v67
-    v97 = untag_fixnum v95
-    v98 = state fib@23 self=v3 args=[v34] locals=[] stack=[v67, v95] outer=v33
-    v99 = fixnum_add v96, v97 state=v98 ctrl=v94
-    v100 = merge ctrl=[v38, v99]
-    v101 = phi v34, v349 ctrl=v100
-    v102 = int_sub v18, v8
-    v103 = int_lt v102, v8
-    v104 = bool_not v103
-    v105 = state fib@22 self=v3 args=[v19] locals=[] stack=[v101] outer=v24
-    v106 = tag_fixnum v102
-    v107 = bool_to_value v104
-    v108 = state fib@8 self=v3 args=[v106] locals=[n=v106] stack=[v107] outer=v105
-    v109 = branch v104 state=v108 ctrl=v100
-    v110 = if_false ctrl=v109
-    v111 = if_true ctrl=v109
-    v112 = int_sub v102, v17
+    v51 = int_lt v50, v8
+    v52 = bool_not v51
+    v53 = state fib@17 self=v3 args=[v44] locals=[n=v44] stack=[] outer=v43
+    v54 = tag_fixnum v50
+    v55 = bool_to_value v52
+    v56 = state fib@8 self=v3 args=[v54] locals=[n=v54] stack=[v55] outer=v53
+    v57 = branch v52 state=v56 ctrl=v49
+    v58 = if_false ctrl=v57
+    v59 = if_true ctrl=v57
+    v60 = state fib@17 self=v3 args=[v44] locals=[n=v44] stack=[v3, v54] outer=v43
+    v61 = send fib(1) @Object v3, v54 state=v60 ctrl=v59
+    v62 = merge ctrl=[v58, v61]
+    v63 = phi v54, v61 ctrl=v62
+    v64 = int_sub v40, v8
+    v65 = int_lt v64, v8
+    v66 = bool_not v65
+    v67 = state fib@22 self=v3 args=[v44] locals=[] stack=[v63] outer=v43
+    v68 = tag_fixnum v64
+    v69 = bool_to_value v66
+    v70 = state fib@8 self=v3 args=[v68] locals=[n=v68] stack=[v69] outer=v67
+    v71 = branch v66 state=v70 ctrl=v62
+    v72 = if_false ctrl=v71
+    v73 = if_true ctrl=v71
+    v74 = state fib@22 self=v3 args=[v44] locals=[] stack=[v63, v3, v68] outer=v43
+    v75 = send fib(1) @Object v3, v68 state=v74 ctrl=v73
+    v76 = merge ctrl=[v72, v75]
+    v77 = phi v68, v75 ctrl=v76
+    v78 = is_kind(fixnum) v63
+    v79 = state fib@23 self=v3 args=[v44] locals=[] stack=[v63, v77] outer=v43
+    v80 = guard(kind fixnum) v78 state=v79 ctrl=v76
+    v81 = is_kind(fixnum) v77
+    v82 = guard(kind fixnum) v81 state=v79 ctrl=v80
+    v83 = untag_fixnum v63
+    v84 = untag_fixnum v77
+    v85 = fixnum_add v83, v84 state=v79 ctrl=v82
+    v86 = merge ctrl=[v48, v85]
+    v87 = phi v44, v507 ctrl=v86
+    v88 = int_sub v30, v8
+    v89 = int_lt v88, v8
+    v90 = bool_not v89
+    v91 = state fib@22 self=v3 args=[v34] locals=[] stack=[v87] outer=v33
+    v92 = tag_fixnum v88
+    v93 = bool_to_value v90
+    v94 = state fib@8 self=v3 args=[v92] locals=[n=v92] stack=[v93] outer=v91
+    v95 = branch v90 state=v94 ctrl=v86
+    v96 = if_false ctrl=v95
+    v97 = if_true ctrl=v95
+    v98 = int_sub v88, v17
+    v99 = int_lt v98, v8
+    v100 = bool_not v99
+    v101 = state fib@17 self=v3 args=[v92] locals=[n=v92] stack=[] outer=v91
+    v102 = tag_fixnum v98
+    v103 = bool_to_value v100
+    v104 = state fib@8 self=v3 args=[v102] locals=[n=v102] stack=[v103] outer=v101
+    v105 = branch v100 state=v104 ctrl=v97
+    v106 = if_false ctrl=v105
+    v107 = if_true ctrl=v105
+    v108 = state fib@17 self=v3 args=[v92] locals=[n=v92] stack=[v3, v102] outer=v91
+    v109 = send fib(1) @Object v3, v102 state=v108 ctrl=v107
+    v110 = merge ctrl=[v106, v109]
+    v111 = phi v102, v109 ctrl=v110
+    v112 = int_sub v88, v8
     v113 = int_lt v112, v8
     v114 = bool_not v113
-    v115 = state fib@17 self=v3 args=[v106] locals=[n=v106] stack=[] outer=v105
+    v115 = state fib@22 self=v3 args=[v92] locals=[] stack=[v111] outer=v91
     v116 = tag_fixnum v112
     v117 = bool_to_value v114
     v118 = state fib@8 self=v3 args=[v116] locals=[n=v116] stack=[v117] outer=v115
-    v119 = branch v114 state=v118 ctrl=v111
+    v119 = branch v114 state=v118 ctrl=v110
     v120 = if_false ctrl=v119
     v121 = if_true ctrl=v119
-    v122 = int_sub v112, v17
-    v123 = tag_fixnum v122
-    v124 = state fib@17 self=v3 args=[v116] locals=[n=v116] stack=[v3, v123] outer=v115
-    v125 = send fib(1) @Object v3, v123 state=v124 ctrl=v121
-    v126 = int_sub v112, v8
-    v127 = tag_fixnum v126
-    v128 = state fib@22 self=v3 args=[v116] locals=[] stack=[v125, v3, v127] outer=v115
-    v129 = send fib(1) @Object v3, v127 state=v128 ctrl=v125
-    v130 = is_kind(fixnum) v125
-    v131 = state fib@23 self=v3 args=[v116] locals=[] stack=[v125, v129] outer=v115
-    v132 = guard(kind fixnum) v130 state=v131 ctrl=v129
-    v133 = is_kind(fixnum) v129
-    v134 = guard(kind fixnum) v133 state=v131 ctrl=v132
-    v135 = untag_fixnum v125
-    v136 = untag_fixnum v129
-    v137 = fixnum_add v135, v136 state=v131 ctrl=v134
-    v138 = merge ctrl=[v120, v137]
-    v139 = phi v116, v350 ctrl=v138
-    v140 = int_sub v102, v8
-    v141 = int_lt v140, v8
-    v142 = bool_not v141
-    v143 = state fib@22 self=v3 args=[v106] locals=[] stack=[v139] outer=v105
-    v144 = tag_fixnum v140
-    v145 = bool_to_value v142
-    v146 = state fib@8 self=v3 args=[v144] locals=[n=v144] stack=[v145] outer=v143
-    v147 = branch v142 state=v146 ctrl=v138
-    v148 = if_false ctrl=v147
-    v149 = if_true ctrl=v147
-    v150 = int_sub v140, v17
-    v151 = tag_fixnum v150
-    v152 = state fib@17 self=v3 args=[v144] locals=[n=v144] stack=[v3, v151] outer=v143
-    v153 = send fib(1) @Object v3, v151 state=v152 ctrl=v149
-    v154 = int_sub v140, v8
-    v155 = tag_fixnum v154
-    v156 = state fib@22 self=v3 args=[v144] locals=[] stack=[v153, v3, v155] outer=v143
-    v157 = send fib(1) @Object v3, v155 state=v156 ctrl=v153
-    v158 = is_kind(fixnum) v153
-    v159 = state fib@23 self=v3 args=[v144] locals=[] stack=[v153, v157] outer=v143
-    v160 = guard(kind fixnum) v158 state=v159 ctrl=v157
-    v161 = is_kind(fixnum) v157
-    v162 = guard(kind fixnum) v161 state=v159 ctrl=v160
-    v163 = untag_fixnum v153
-    v164 = untag_fixnum v157
-    v165 = fixnum_add v163, v164 state=v159 ctrl=v162
-    v166 = merge ctrl=[v148, v165]
-    v167 = phi v144, v351 ctrl=v166
-    v168 = untag_fixnum v139
-    v169 = untag_fixnum v167
-    v170 = state fib@23 self=v3 args=[v106] locals=[] stack=[v139, v167] outer=v105
-    v171 = fixnum_add v168, v169 state=v170 ctrl=v166
-    v172 = merge ctrl=[v110, v171]
-    v173 = phi v106, v352 ctrl=v172
-    v174 = untag_fixnum v101
-    v175 = untag_fixnum v173
-    v176 = state fib@23 self=v3 args=[v19] locals=[] stack=[v101, v173] outer=v24
-    v177 = fixnum_add v174, v175 state=v176 ctrl=v172
-    v178 = merge ctrl=[v28, v177]
-    v179 = phi v19, v353 ctrl=v178
-    v180 = int_sub v7, v8
-    v181 = int_lt v180, v8
-    v182 = bool_not v181
-    v183 = state fib@22 self=v3 args=[v1] locals=[] stack=[v179]
-    v184 = tag_fixnum v180
-    v185 = bool_to_value v182
-    v186 = state fib@8 self=v3 args=[v184] locals=[n=v184] stack=[v185] outer=v183
-    v187 = branch v182 state=v186 ctrl=v178
-    v188 = if_false ctrl=v187
-    v189 = if_true ctrl=v187
-    v190 = int_sub v180, v17
-    v191 = int_lt v190, v8
-    v192 = bool_not v191
-    v193 = state fib@17 self=v3 args=[v184] locals=[n=v184] stack=[] outer=v183
-    v194 = tag_fixnum v190
-    v195 = bool_to_value v192
-    v196 = state fib@8 self=v3 args=[v194] locals=[n=v194] stack=[v195] outer=v193
-    v197 = branch v192 state=v196 ctrl=v189
-    v198 = if_false ctrl=v197
-    v199 = if_true ctrl=v197
-    v200 = int_sub v190, v17
+    v122 = state fib@22 self=v3 args=[v92] locals=[] stack=[v111, v3, v116] outer=v91
+    v123 = send fib(1) @Object v3, v116 state=v122 ctrl=v121
+    v124 = merge ctrl=[v120, v123]
+    v125 = phi v116, v123 ctrl=v124
+    v126 = is_kind(fixnum) v111
+    v127 = state fib@23 self=v3 args=[v92] locals=[] stack=[v111, v125] outer=v91
+    v128 = guard(kind fixnum) v126 state=v127 ctrl=v124
+    v129 = is_kind(fixnum) v125
+    v130 = guard(kind fixnum) v129 state=v127 ctrl=v128
+    v131 = untag_fixnum v111
+    v132 = untag_fixnum v125
+    v133 = fixnum_add v131, v132 state=v127 ctrl=v130
+    v134 = merge ctrl=[v96, v133]
+    v135 = phi v92, v508 ctrl=v134
+    v136 = untag_fixnum v87
+    v137 = untag_fixnum v135
+    v138 = state fib@23 self=v3 args=[v34] locals=[] stack=[v87, v135] outer=v33
+    v139 = fixnum_add v136, v137 state=v138 ctrl=v134
+    v140 = merge ctrl=[v38, v139]
+    v141 = phi v34, v509 ctrl=v140
+    v142 = int_sub v18, v8
+    v143 = int_lt v142, v8
+    v144 = bool_not v143
+    v145 = state fib@22 self=v3 args=[v19] locals=[] stack=[v141] outer=v24
+    v146 = tag_fixnum v142
+    v147 = bool_to_value v144
+    v148 = state fib@8 self=v3 args=[v146] locals=[n=v146] stack=[v147] outer=v145
+    v149 = branch v144 state=v148 ctrl=v140
+    v150 = if_false ctrl=v149
+    v151 = if_true ctrl=v149
+    v152 = int_sub v142, v17
+    v153 = int_lt v152, v8
+    v154 = bool_not v153
+    v155 = state fib@17 self=v3 args=[v146] locals=[n=v146] stack=[] outer=v145
+    v156 = tag_fixnum v152
+    v157 = bool_to_value v154
+    v158 = state fib@8 self=v3 args=[v156] locals=[n=v156] stack=[v157] outer=v155
+    v159 = branch v154 state=v158 ctrl=v151
+    v160 = if_false ctrl=v159
+    v161 = if_true ctrl=v159
+    v162 = int_sub v152, v17
+    v163 = int_lt v162, v8
+    v164 = bool_not v163
+    v165 = state fib@17 self=v3 args=[v156] locals=[n=v156] stack=[] outer=v155
+    v166 = tag_fixnum v162
+    v167 = bool_to_value v164
+    v168 = state fib@8 self=v3 args=[v166] locals=[n=v166] stack=[v167] outer=v165
+    v169 = branch v164 state=v168 ctrl=v161
+    v170 = if_false ctrl=v169
+    v171 = if_true ctrl=v169
+    v172 = state fib@17 self=v3 args=[v156] locals=[n=v156] stack=[v3, v166] outer=v155
+    v173 = send fib(1) @Object v3, v166 state=v172 ctrl=v171
+    v174 = merge ctrl=[v170, v173]
+    v175 = phi v166, v173 ctrl=v174
+    v176 = int_sub v152, v8
+    v177 = int_lt v176, v8
+    v178 = bool_not v177
+    v179 = state fib@22 self=v3 args=[v156] locals=[] stack=[v175] outer=v155
+    v180 = tag_fixnum v176
+    v181 = bool_to_value v178
+    v182 = state fib@8 self=v3 args=[v180] locals=[n=v180] stack=[v181] outer=v179
+    v183 = branch v178 state=v182 ctrl=v174
+    v184 = if_false ctrl=v183
+    v185 = if_true ctrl=v183
+    v186 = state fib@22 self=v3 args=[v156] locals=[] stack=[v175, v3, v180] outer=v155
+    v187 = send fib(1) @Object v3, v180 state=v186 ctrl=v185
+    v188 = merge ctrl=[v184, v187]
+    v189 = phi v180, v187 ctrl=v188
+    v190 = is_kind(fixnum) v175
+    v191 = state fib@23 self=v3 args=[v156] locals=[] stack=[v175, v189] outer=v155
+    v192 = guard(kind fixnum) v190 state=v191 ctrl=v188
+    v193 = is_kind(fixnum) v189
+    v194 = guard(kind fixnum) v193 state=v191 ctrl=v192
+    v195 = untag_fixnum v175
+    v196 = untag_fixnum v189
+    v197 = fixnum_add v195, v196 state=v191 ctrl=v194
+    v198 = merge ctrl=[v160, v197]
+    v199 = phi v156, v510 ctrl=v198
+    v200 = int_sub v142, v8
     v201 = int_lt v200, v8
     v202 = bool_not v201
-    v203 = state fib@17 self=v3 args=[v194] locals=[n=v194] stack=[] outer=v193
+    v203 = state fib@22 self=v3 args=[v146] locals=[] stack=[v199] outer=v145
     v204 = tag_fixnum v200
     v205 = bool_to_value v202
     v206 = state fib@8 self=v3 args=[v204] locals=[n=v204] stack=[v205] outer=v203
-    v207 = branch v202 state=v206 ctrl=v199
+    v207 = branch v202 state=v206 ctrl=v198
     v208 = if_false ctrl=v207
     v209 = if_true ctrl=v207
     v210 = int_sub v200, v17
-    v211 = tag_fixnum v210
-    v212 = state fib@17 self=v3 args=[v204] locals=[n=v204] stack=[v3, v211] outer=v203
-    v213 = send fib(1) @Object v3, v211 state=v212 ctrl=v209
-    v214 = int_sub v200, v8
-    v215 = tag_fixnum v214
-    v216 = state fib@22 self=v3 args=[v204] locals=[] stack=[v213, v3, v215] outer=v203
-    v217 = send fib(1) @Object v3, v215 state=v216 ctrl=v213
-    v218 = is_kind(fixnum) v213
-    v219 = state fib@23 self=v3 args=[v204] locals=[] stack=[v213, v217] outer=v203
-    v220 = guard(kind fixnum) v218 state=v219 ctrl=v217
-    v221 = is_kind(fixnum) v217
-    v222 = guard(kind fixnum) v221 state=v219 ctrl=v220
-    v223 = untag_fixnum v213
-    v224 = untag_fixnum v217
-    v225 = fixnum_add v223, v224 state=v219 ctrl=v222
-    v226 = merge ctrl=[v208, v225]
-    v227 = phi v204, v354 ctrl=v226
-    v228 = int_sub v190, v8
-    v229 = int_lt v228, v8
-    v230 = bool_not v229
-    v231 = state fib@22 self=v3 args=[v194] locals=[] stack=[v227] outer=v193
-    v232 = tag_fixnum v228
-    v233 = bool_to_value v230
-    v234 = state fib@8 self=v3 args=[v232] locals=[n=v232] stack=[v233] outer=v231
-    v235 = branch v230 state=v234 ctrl=v226
-    v236 = if_false ctrl=v235
-    v237 = if_true ctrl=v235
-    v238 = int_sub v228, v17
-    v239 = tag_fixnum v238
-    v240 = state fib@17 self=v3 args=[v232] locals=[n=v232] stack=[v3, v239] outer=v231
-    v241 = send fib(1) @Object v3, v239 state=v240 ctrl=v237
-    v242 = int_sub v228, v8
-    v243 = tag_fixnum v242
-    v244 = state fib@22 self=v3 args=[v232] locals=[] stack=[v241, v3, v243] outer=v231
-    v245 = send fib(1) @Object v3, v243 state=v244 ctrl=v241
-    v246 = is_kind(fixnum) v241
-    v247 = state fib@23 self=v3 args=[v232] locals=[] stack=[v241, v245] outer=v231
-    v248 = guard(kind fixnum) v246 state=v247 ctrl=v245
-    v249 = is_kind(fixnum) v245
-    v250 = guard(kind fixnum) v249 state=v247 ctrl=v248
-    v251 = untag_fixnum v241
-    v252 = untag_fixnum v245
-    v253 = fixnum_add v251, v252 state=v247 ctrl=v250
-    v254 = merge ctrl=[v236, v253]
-    v255 = phi v232, v355 ctrl=v254
-    v256 = untag_fixnum v227
-    v257 = untag_fixnum v255
-    v258 = state fib@23 self=v3 args=[v194] locals=[] stack=[v227, v255] outer=v193
-    v259 = fixnum_add v256, v257 state=v258 ctrl=v254
-    v260 = merge ctrl=[v198, v259]
-    v261 = phi v194, v356 ctrl=v260
-    v262 = int_sub v180, v8
-    v263 = int_lt v262, v8
-    v264 = bool_not v263
-    v265 = state fib@22 self=v3 args=[v184] locals=[] stack=[v261] outer=v183
-    v266 = tag_fixnum v262
-    v267 = bool_to_value v264
-    v268 = state fib@8 self=v3 args=[v266] locals=[n=v266] stack=[v267] outer=v265
-    v269 = branch v264 state=v268 ctrl=v260
-    v270 = if_false ctrl=v269
-    v271 = if_true ctrl=v269
-    v272 = int_sub v262, v17
-    v273 = int_lt v272, v8
-    v274 = bool_not v273
-    v275 = state fib@17 self=v3 args=[v266] locals=[n=v266] stack=[] outer=v265
-    v276 = tag_fixnum v272
-    v277 = bool_to_value v274
-    v278 = state fib@8 self=v3 args=[v276] locals=[n=v276] stack=[v277] outer=v275
-    v279 = branch v274 state=v278 ctrl=v271
-    v280 = if_false ctrl=v279
-    v281 = if_true ctrl=v279
-    v282 = int_sub v272, v17
-    v283 = tag_fixnum v282
-    v284 = state fib@17 self=v3 args=[v276] locals=[n=v276] stack=[v3, v283] outer=v275
-    v285 = send fib(1) @Object v3, v283 state=v284 ctrl=v281
-    v286 = int_sub v272, v8
-    v287 = tag_fixnum v286
-    v288 = state fib@22 self=v3 args=[v276] locals=[] stack=[v285, v3, v287] outer=v275
-    v289 = send fib(1) @Object v3, v287 state=v288 ctrl=v285
-    v290 = is_kind(fixnum) v285
-    v291 = state fib@23 self=v3 args=[v276] locals=[] stack=[v285, v289] outer=v275
-    v292 = guard(kind fixnum) v290 state=v291 ctrl=v289
-    v293 = is_kind(fixnum) v289
-    v294 = guard(kind fixnum) v293 state=v291 ctrl=v292
-    v295 = untag_fixnum v285
-    v296 = untag_fixnum v289
-    v297 = fixnum_add v295, v296 state=v291 ctrl=v294
-    v298 = merge ctrl=[v280, v297]
-    v299 = phi v276, v357 ctrl=v298
-    v300 = int_sub v262, v8
-    v301 = int_lt v300, v8
-    v302 = bool_not v301
-    v303 = state fib@22 self=v3 args=[v266] locals=[] stack=[v299] outer=v265
-    v304 = tag_fixnum v300
-    v305 = bool_to_value v302
-    v306 = state fib@8 self=v3 args=[v304] locals=[n=v304] stack=[v305] outer=v303
-    v307 = branch v302 state=v306 ctrl=v298
-    v308 = if_false ctrl=v307
-    v309 = if_true ctrl=v307
-    v310 = int_sub v300, v17
-    v311 = tag_fixnum v310
-    v312 = state fib@17 self=v3 args=[v304] locals=[n=v304] stack=[v3, v311] outer=v303
-    v313 = send fib(1) @Object v3, v311 state=v312 ctrl=v309
-    v314 = int_sub v300, v8
-    v315 = tag_fixnum v314
-    v316 = state fib@22 self=v3 args=[v304] locals=[] stack=[v313, v3, v315] outer=v303
-    v317 = send fib(1) @Object v3, v315 state=v316 ctrl=v313
-    v318 = is_kind(fixnum) v313
-    v319 = state fib@23 self=v3 args=[v304] locals=[] stack=[v313, v317] outer=v303
-    v320 = guard(kind fixnum) v318 state=v319 ctrl=v317
+    v211 = int_lt v210, v8
+    v212 = bool_not v211
+    v213 = state fib@17 self=v3 args=[v204] locals=[n=v204] stack=[] outer=v203
+    v214 = tag_fixnum v210
+    v215 = bool_to_value v212
+    v216 = state fib@8 self=v3 args=[v214] locals=[n=v214] stack=[v215] outer=v213
+    v217 = branch v212 state=v216 ctrl=v209
+    v218 = if_false ctrl=v217
+    v219 = if_true ctrl=v217
+    v220 = state fib@17 self=v3 args=[v204] locals=[n=v204] stack=[v3, v214] outer=v203
+    v221 = send fib(1) @Object v3, v214 state=v220 ctrl=v219
+    v222 = merge ctrl=[v218, v221]
+    v223 = phi v214, v221 ctrl=v222
+    v224 = int_sub v200, v8
+    v225 = int_lt v224, v8
+    v226 = bool_not v225
+    v227 = state fib@22 self=v3 args=[v204] locals=[] stack=[v223] outer=v203
+    v228 = tag_fixnum v224
+    v229 = bool_to_value v226
+    v230 = state fib@8 self=v3 args=[v228] locals=[n=v228] stack=[v229] outer=v227
+    v231 = branch v226 state=v230 ctrl=v222
+    v232 = if_false ctrl=v231
+    v233 = if_true ctrl=v231
+    v234 = state fib@22 self=v3 args=[v204] locals=[] stack=[v223, v3, v228] outer=v203
+    v235 = send fib(1) @Object v3, v228 state=v234 ctrl=v233
+    v236 = merge ctrl=[v232, v235]
+    v237 = phi v228, v235 ctrl=v236
+    v238 = is_kind(fixnum) v223
+    v239 = state fib@23 self=v3 args=[v204] locals=[] stack=[v223, v237] outer=v203
+    v240 = guard(kind fixnum) v238 state=v239 ctrl=v236
+    v241 = is_kind(fixnum) v237
+    v242 = guard(kind fixnum) v241 state=v239 ctrl=v240
+    v243 = untag_fixnum v223
+    v244 = untag_fixnum v237
+    v245 = fixnum_add v243, v244 state=v239 ctrl=v242
+    v246 = merge ctrl=[v208, v245]
+    v247 = phi v204, v511 ctrl=v246
+    v248 = untag_fixnum v199
+    v249 = untag_fixnum v247
+    v250 = state fib@23 self=v3 args=[v146] locals=[] stack=[v199, v247] outer=v145
+    v251 = fixnum_add v248, v249 state=v250 ctrl=v246
+    v252 = merge ctrl=[v150, v251]
+    v253 = phi v146, v512 ctrl=v252
+    v254 = untag_fixnum v141
+    v255 = untag_fixnum v253
+    v256 = state fib@23 self=v3 args=[v19] locals=[] stack=[v141, v253] outer=v24
+    v257 = fixnum_add v254, v255 state=v256 ctrl=v252
+    v258 = merge ctrl=[v28, v257]
+    v259 = phi v19, v513 ctrl=v258
+    v260 = int_sub v7, v8
+    v261 = int_lt v260, v8
+    v262 = bool_not v261
+    v263 = state fib@22 self=v3 args=[v1] locals=[] stack=[v259]
+    v264 = tag_fixnum v260
+    v265 = bool_to_value v262
+    v266 = state fib@8 self=v3 args=[v264] locals=[n=v264] stack=[v265] outer=v263
+    v267 = branch v262 state=v266 ctrl=v258
+    v268 = if_false ctrl=v267
+    v269 = if_true ctrl=v267
+    v270 = int_sub v260, v17
+    v271 = int_lt v270, v8
+    v272 = bool_not v271
+    v273 = state fib@17 self=v3 args=[v264] locals=[n=v264] stack=[] outer=v263
+    v274 = tag_fixnum v270
+    v275 = bool_to_value v272
+    v276 = state fib@8 self=v3 args=[v274] locals=[n=v274] stack=[v275] outer=v273
+    v277 = branch v272 state=v276 ctrl=v269
+    v278 = if_false ctrl=v277
+    v279 = if_true ctrl=v277
+    v280 = int_sub v270, v17
+    v281 = int_lt v280, v8
+    v282 = bool_not v281
+    v283 = state fib@17 self=v3 args=[v274] locals=[n=v274] stack=[] outer=v273
+    v284 = tag_fixnum v280
+    v285 = bool_to_value v282
+    v286 = state fib@8 self=v3 args=[v284] locals=[n=v284] stack=[v285] outer=v283
+    v287 = branch v282 state=v286 ctrl=v279
+    v288 = if_false ctrl=v287
+    v289 = if_true ctrl=v287
+    v290 = int_sub v280, v17
+    v291 = int_lt v290, v8
+    v292 = bool_not v291
+    v293 = state fib@17 self=v3 args=[v284] locals=[n=v284] stack=[] outer=v283
+    v294 = tag_fixnum v290
+    v295 = bool_to_value v292
+    v296 = state fib@8 self=v3 args=[v294] locals=[n=v294] stack=[v295] outer=v293
+    v297 = branch v292 state=v296 ctrl=v289
+    v298 = if_false ctrl=v297
+    v299 = if_true ctrl=v297
+    v300 = state fib@17 self=v3 args=[v284] locals=[n=v284] stack=[v3, v294] outer=v283
+    v301 = send fib(1) @Object v3, v294 state=v300 ctrl=v299
+    v302 = merge ctrl=[v298, v301]
+    v303 = phi v294, v301 ctrl=v302
+    v304 = int_sub v280, v8
+    v305 = int_lt v304, v8
+    v306 = bool_not v305
+    v307 = state fib@22 self=v3 args=[v284] locals=[] stack=[v303] outer=v283
+    v308 = tag_fixnum v304
+    v309 = bool_to_value v306
+    v310 = state fib@8 self=v3 args=[v308] locals=[n=v308] stack=[v309] outer=v307
+    v311 = branch v306 state=v310 ctrl=v302
+    v312 = if_false ctrl=v311
+    v313 = if_true ctrl=v311
+    v314 = state fib@22 self=v3 args=[v284] locals=[] stack=[v303, v3, v308] outer=v283
+    v315 = send fib(1) @Object v3, v308 state=v314 ctrl=v313
+    v316 = merge ctrl=[v312, v315]
+    v317 = phi v308, v315 ctrl=v316
+    v318 = is_kind(fixnum) v303
+    v319 = state fib@23 self=v3 args=[v284] locals=[] stack=[v303, v317] outer=v283
+    v320 = guard(kind fixnum) v318 state=v319 ctrl=v316
     v321 = is_kind(fixnum) v317
     v322 = guard(kind fixnum) v321 state=v319 ctrl=v320
-    v323 = untag_fixnum v313
+    v323 = untag_fixnum v303
     v324 = untag_fixnum v317
     v325 = fixnum_add v323, v324 state=v319 ctrl=v322
-    v326 = merge ctrl=[v308, v325]
-    v327 = phi v304, v358 ctrl=v326
-    v328 = untag_fixnum v299
-    v329 = untag_fixnum v327
-    v330 = state fib@23 self=v3 args=[v266] locals=[] stack=[v299, v327] outer=v265
-    v331 = fixnum_add v328, v329 state=v330 ctrl=v326
-    v332 = merge ctrl=[v270, v331]
-    v333 = phi v266, v359 ctrl=v332
-    v334 = untag_fixnum v261
-    v335 = untag_fixnum v333
-    v336 = state fib@23 self=v3 args=[v184] locals=[] stack=[v261, v333] outer=v183
-    v337 = fixnum_add v334, v335 state=v336 ctrl=v332
-    v338 = merge ctrl=[v188, v337]
-    v339 = phi v184, v360 ctrl=v338
-    v340 = untag_fixnum v179
-    v341 = untag_fixnum v339
-    v342 = state fib@23 self=v3 args=[v1] locals=[] stack=[v179, v339]
-    v343 = fixnum_add v340, v341 state=v342 ctrl=v338
-    v344 = merge ctrl=[v14, v343]
-    v345 = phi v1, v361 ctrl=v344
-    v346 = return v345 ctrl=v344
-    v347 = tag_fixnum v65
-    v348 = tag_fixnum v93
-    v349 = tag_fixnum v99
-    v350 = tag_fixnum v137
-    v351 = tag_fixnum v165
-    v352 = tag_fixnum v171
-    v353 = tag_fixnum v177
-    v354 = tag_fixnum v225
-    v355 = tag_fixnum v253
-    v356 = tag_fixnum v259
-    v357 = tag_fixnum v297
-    v358 = tag_fixnum v325
-    v359 = tag_fixnum v331
-    v360 = tag_fixnum v337
-    v361 = tag_fixnum v343
-    v362 = finish ctrl=[v346]
+    v326 = merge ctrl=[v288, v325]
+    v327 = phi v284, v514 ctrl=v326
+    v328 = int_sub v270, v8
+    v329 = int_lt v328, v8
+    v330 = bool_not v329
+    v331 = state fib@22 self=v3 args=[v274] locals=[] stack=[v327] outer=v273
+    v332 = tag_fixnum v328
+    v333 = bool_to_value v330
+    v334 = state fib@8 self=v3 args=[v332] locals=[n=v332] stack=[v333] outer=v331
+    v335 = branch v330 state=v334 ctrl=v326
+    v336 = if_false ctrl=v335
+    v337 = if_true ctrl=v335
+    v338 = int_sub v328, v17
+    v339 = int_lt v338, v8
+    v340 = bool_not v339
+    v341 = state fib@17 self=v3 args=[v332] locals=[n=v332] stack=[] outer=v331
+    v342 = tag_fixnum v338
+    v343 = bool_to_value v340
+    v344 = state fib@8 self=v3 args=[v342] locals=[n=v342] stack=[v343] outer=v341
+    v345 = branch v340 state=v344 ctrl=v337
+    v346 = if_false ctrl=v345
+    v347 = if_true ctrl=v345
+    v348 = state fib@17 self=v3 args=[v332] locals=[n=v332] stack=[v3, v342] outer=v331
+    v349 = send fib(1) @Object v3, v342 state=v348 ctrl=v347
+    v350 = merge ctrl=[v346, v349]
+    v351 = phi v342, v349 ctrl=v350
+    v352 = int_sub v328, v8
+    v353 = int_lt v352, v8
+    v354 = bool_not v353
+    v355 = state fib@22 self=v3 args=[v332] locals=[] stack=[v351] outer=v331
+    v356 = tag_fixnum v352
+    v357 = bool_to_value v354
+    v358 = state fib@8 self=v3 args=[v356] locals=[n=v356] stack=[v357] outer=v355
+    v359 = branch v354 state=v358 ctrl=v350
+    v360 = if_false ctrl=v359
+    v361 = if_true ctrl=v359
+    v362 = state fib@22 self=v3 args=[v332] locals=[] stack=[v351, v3, v356] outer=v331
+    v363 = send fib(1) @Object v3, v356 state=v362 ctrl=v361
+    v364 = merge ctrl=[v360, v363]
+    v365 = phi v356, v363 ctrl=v364
+    v366 = is_kind(fixnum) v351
+    v367 = state fib@23 self=v3 args=[v332] locals=[] stack=[v351, v365] outer=v331
+    v368 = guard(kind fixnum) v366 state=v367 ctrl=v364
+    v369 = is_kind(fixnum) v365
+    v370 = guard(kind fixnum) v369 state=v367 ctrl=v368
+    v371 = untag_fixnum v351
+    v372 = untag_fixnum v365
+    v373 = fixnum_add v371, v372 state=v367 ctrl=v370
+    v374 = merge ctrl=[v336, v373]
+    v375 = phi v332, v515 ctrl=v374
+    v376 = untag_fixnum v327
+    v377 = untag_fixnum v375
+    v378 = state fib@23 self=v3 args=[v274] locals=[] stack=[v327, v375] outer=v273
+    v379 = fixnum_add v376, v377 state=v378 ctrl=v374
+    v380 = merge ctrl=[v278, v379]
+    v381 = phi v274, v516 ctrl=v380
+    v382 = int_sub v260, v8
+    v383 = int_lt v382, v8
+    v384 = bool_not v383
+    v385 = state fib@22 self=v3 args=[v264] locals=[] stack=[v381] outer=v263
+    v386 = tag_fixnum v382
+    v387 = bool_to_value v384
+    v388 = state fib@8 self=v3 args=[v386] locals=[n=v386] stack=[v387] outer=v385
+    v389 = branch v384 state=v388 ctrl=v380
+    v390 = if_false ctrl=v389
+    v391 = if_true ctrl=v389
+    v392 = int_sub v382, v17
+    v393 = int_lt v392, v8
+    v394 = bool_not v393
+    v395 = state fib@17 self=v3 args=[v386] locals=[n=v386] stack=[] outer=v385
+    v396 = tag_fixnum v392
+    v397 = bool_to_value v394
+    v398 = state fib@8 self=v3 args=[v396] locals=[n=v396] stack=[v397] outer=v395
+    v399 = branch v394 state=v398 ctrl=v391
+    v400 = if_false ctrl=v399
+    v401 = if_true ctrl=v399
+    v402 = int_sub v392, v17
+    v403 = int_lt v402, v8
+    v404 = bool_not v403
+    v405 = state fib@17 self=v3 args=[v396] locals=[n=v396] stack=[] outer=v395
+    v406 = tag_fixnum v402
+    v407 = bool_to_value v404
+    v408 = state fib@8 self=v3 args=[v406] locals=[n=v406] stack=[v407] outer=v405
+    v409 = branch v404 state=v408 ctrl=v401
+    v410 = if_false ctrl=v409
+    v411 = if_true ctrl=v409
+    v412 = state fib@17 self=v3 args=[v396] locals=[n=v396] stack=[v3, v406] outer=v395
+    v413 = send fib(1) @Object v3, v406 state=v412 ctrl=v411
+    v414 = merge ctrl=[v410, v413]
+    v415 = phi v406, v413 ctrl=v414
+    v416 = int_sub v392, v8
+    v417 = int_lt v416, v8
+    v418 = bool_not v417
+    v419 = state fib@22 self=v3 args=[v396] locals=[] stack=[v415] outer=v395
+    v420 = tag_fixnum v416
+    v421 = bool_to_value v418
+    v422 = state fib@8 self=v3 args=[v420] locals=[n=v420] stack=[v421] outer=v419
+    v423 = branch v418 state=v422 ctrl=v414
+    v424 = if_false ctrl=v423
+    v425 = if_true ctrl=v423
+    v426 = state fib@22 self=v3 args=[v396] locals=[] stack=[v415, v3, v420] outer=v395
+    v427 = send fib(1) @Object v3, v420 state=v426 ctrl=v425
+    v428 = merge ctrl=[v424, v427]
+    v429 = phi v420, v427 ctrl=v428
+    v430 = is_kind(fixnum) v415
+    v431 = state fib@23 self=v3 args=[v396] locals=[] stack=[v415, v429] outer=v395
+    v432 = guard(kind fixnum) v430 state=v431 ctrl=v428
+    v433 = is_kind(fixnum) v429
+    v434 = guard(kind fixnum) v433 state=v431 ctrl=v432
+    v435 = untag_fixnum v415
+    v436 = untag_fixnum v429
+    v437 = fixnum_add v435, v436 state=v431 ctrl=v434
+    v438 = merge ctrl=[v400, v437]
+    v439 = phi v396, v517 ctrl=v438
+    v440 = int_sub v382, v8
+    v441 = int_lt v440, v8
+    v442 = bool_not v441
+    v443 = state fib@22 self=v3 args=[v386] locals=[] stack=[v439] outer=v385
+    v444 = tag_fixnum v440
+    v445 = bool_to_value v442
+    v446 = state fib@8 self=v3 args=[v444] locals=[n=v444] stack=[v445] outer=v443
+    v447 = branch v442 state=v446 ctrl=v438
+    v448 = if_false ctrl=v447
+    v449 = if_true ctrl=v447
+    v450 = int_sub v440, v17
+    v451 = int_lt v450, v8
+    v452 = bool_not v451
+    v453 = state fib@17 self=v3 args=[v444] locals=[n=v444] stack=[] outer=v443
+    v454 = tag_fixnum v450
+    v455 = bool_to_value v452
+    v456 = state fib@8 self=v3 args=[v454] locals=[n=v454] stack=[v455] outer=v453
+    v457 = branch v452 state=v456 ctrl=v449
+    v458 = if_false ctrl=v457
+    v459 = if_true ctrl=v457
+    v460 = state fib@17 self=v3 args=[v444] locals=[n=v444] stack=[v3, v454] outer=v443
+    v461 = send fib(1) @Object v3, v454 state=v460 ctrl=v459
+    v462 = merge ctrl=[v458, v461]
+    v463 = phi v454, v461 ctrl=v462
+    v464 = int_sub v440, v8
+    v465 = int_lt v464, v8
+    v466 = bool_not v465
+    v467 = state fib@22 self=v3 args=[v444] locals=[] stack=[v463] outer=v443
+    v468 = tag_fixnum v464
+    v469 = bool_to_value v466
+    v470 = state fib@8 self=v3 args=[v468] locals=[n=v468] stack=[v469] outer=v467
+    v471 = branch v466 state=v470 ctrl=v462
+    v472 = if_false ctrl=v471
+    v473 = if_true ctrl=v471
+    v474 = state fib@22 self=v3 args=[v444] locals=[] stack=[v463, v3, v468] outer=v443
+    v475 = send fib(1) @Object v3, v468 state=v474 ctrl=v473
+    v476 = merge ctrl=[v472, v475]
+    v477 = phi v468, v475 ctrl=v476
+    v478 = is_kind(fixnum) v463
+    v479 = state fib@23 self=v3 args=[v444] locals=[] stack=[v463, v477] outer=v443
+    v480 = guard(kind fixnum) v478 state=v479 ctrl=v476
+    v481 = is_kind(fixnum) v477
+    v482 = guard(kind fixnum) v481 state=v479 ctrl=v480
+    v483 = untag_fixnum v463
+    v484 = untag_fixnum v477
+    v485 = fixnum_add v483, v484 state=v479 ctrl=v482
+    v486 = merge ctrl=[v448, v485]
+    v487 = phi v444, v518 ctrl=v486
+    v488 = untag_fixnum v439
+    v489 = untag_fixnum v487
+    v490 = state fib@23 self=v3 args=[v386] locals=[] stack=[v439, v487] outer=v385
+    v491 = fixnum_add v488, v489 state=v490 ctrl=v486
+    v492 = merge ctrl=[v390, v491]
+    v493 = phi v386, v519 ctrl=v492
+    v494 = untag_fixnum v381
+    v495 = untag_fixnum v493
+    v496 = state fib@23 self=v3 args=[v264] locals=[] stack=[v381, v493] outer=v263
+    v497 = fixnum_add v494, v495 state=v496 ctrl=v492
+    v498 = merge ctrl=[v268, v497]
+    v499 = phi v264, v520 ctrl=v498
+    v500 = untag_fixnum v259
+    v501 = untag_fixnum v499
+    v502 = state fib@23 self=v3 args=[v1] locals=[] stack=[v259, v499]
+    v503 = fixnum_add v500, v501 state=v502 ctrl=v498
+    v504 = merge ctrl=[v14, v503]
+    v505 = phi v1, v521 ctrl=v504
+    v506 = return v505 ctrl=v504
+    v507 = tag_fixnum v85
+    v508 = tag_fixnum v133
+    v509 = tag_fixnum v139
+    v510 = tag_fixnum v197
+    v511 = tag_fixnum v245
+    v512 = tag_fixnum v251
+    v513 = tag_fixnum v257
+    v514 = tag_fixnum v325
+    v515 = tag_fixnum v373
+    v516 = tag_fixnum v379
+    v517 = tag_fixnum v437
+    v518 = tag_fixnum v485
+    v519 = tag_fixnum v491
+    v520 = tag_fixnum v497
+    v521 = tag_fixnum v503
+    v522 = finish ctrl=[v506]
     "#);
 }
 
@@ -875,6 +1036,79 @@ area_of(Square.new(2))
     v12 = return v11 ctrl=v10
     v13 = finish ctrl=[v12]
     "#);
+}
+
+/// Early-exit inlining: `score` is too big to inline, but it starts with a
+/// guard clause. The clause is inlined (its guard on `x`, the compare, the
+/// branch), its `return 0` returns in place, and only the other side
+/// calls `score`, with the caller's frame state, as before.
+#[test]
+fn early_exit_inlines_a_big_callees_guard_clause() {
+    let graphs = graphs_after_run(
+        r#"def score(x)
+  return 0 if x < 0
+  a = x * 3 + 1
+  b = a * a - x
+  c = b % 7 + a
+  d = c * 2 - b
+  e = d + a * b
+  f = e % 11 + c
+  g = f * f - d
+  h = g + e * 2
+  i = h % 13 + f
+  j = i * 3 - g
+  k = j + a - b
+  l = k * 5 % 17
+  m = l + c * d
+  n = m - e % 19
+  o = n + f + g
+  q = o * 2 - h
+  r = q % 23 + i
+  s = r + j * k
+  t = s - l + m
+  t % 1000
+end
+
+def total(x) = score(x) + 1
+100.times { |i| total(i - 50) }
+"#,
+        "total",
+    );
+    insta::assert_snapshot!(after(&graphs, "final"), @r"
+    v0 = start
+    v1 = self
+    v2 = is_kind(Object) v1
+    v3 = arg 0
+    v4 = state total@6 self=v1 args=[v3] locals=[] stack=[v1, v3]
+    v5 = guard(kind Object) v2 state=v4 ctrl=v0
+    v6 = is_kind(fixnum) v3
+    v7 = state total@6 self=v1 args=[v3] locals=[] stack=[]
+    v8 = const 0
+    v9 = state score@6 self=v1 args=[v3] locals=[x=v3] stack=[v3, v8] outer=v7
+    v10 = guard(kind fixnum) v6 state=v9 ctrl=v5
+    v11 = untag_fixnum v3
+    v12 = const int 0
+    v13 = int_lt v11, v12
+    v14 = bool_not v13
+    v15 = bool_to_value v14
+    v16 = state score@8 self=v1 args=[v3] locals=[x=v3] stack=[v15] outer=v7
+    v17 = branch v14 state=v16 ctrl=v10
+    v18 = if_false ctrl=v17
+    v19 = if_true ctrl=v17
+    v20 = send score(1) @Object v1, v3 state=v4 ctrl=v19
+    v21 = merge ctrl=[v18, v20]
+    v22 = phi v8, v20 ctrl=v21
+    v23 = is_kind(fixnum) v22
+    v24 = const 1
+    v25 = state total@8 self=v1 args=[v3] locals=[] stack=[v22, v24]
+    v26 = guard(kind fixnum) v23 state=v25 ctrl=v21
+    v27 = untag_fixnum v22
+    v28 = const int 1
+    v29 = fixnum_add v27, v28 state=v25 ctrl=v26
+    v30 = tag_fixnum v29
+    v31 = return v30 ctrl=v29
+    v32 = finish ctrl=[v31]
+    ");
 }
 
 /// inlining: the bound call to `Square#area` is replaced by its body, whose

@@ -20,6 +20,11 @@
 //! (two levels shown)
 //! ```
 //!
+//! A call the policy does not inline (past the recursion limit, or a callee
+//! too big) may still get the callee's guard clause inlined: see
+//! `passes::early_exit`. For `fib`, the innermost copies' calls then return
+//! `n` below 2 without a call, and only the calls that recurse are made.
+//!
 //! A method that yields, passes its block on or passes a literal block is
 //! not unrolled: the calls its inlined frames make with a block go through
 //! the runtime, which rebuilds those frames, and that costs more than the

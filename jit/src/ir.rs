@@ -609,7 +609,9 @@ pub enum Op {
     UntagFixnum,
     /// An Int (in the fixnum range) to its fixnum.
     TagFixnum,
-    /// A Float value (flonum or heap) to its double.
+    /// A Float value (flonum or heap) to its double. Floating, it may be
+    /// scheduled ahead of the branch that proves its input a Float (where
+    /// both ways meet): on another value it gives NaN, which no use sees.
     UnboxFloat,
     /// A double to a Float value.
     BoxFloat,

@@ -119,6 +119,25 @@ impl Session<'_> {
     }
 }
 
+/// Cleans up a graph built for inlining as the pipeline would the whole
+/// graph (paths the profile never saw deoptimise; the optimisations run),
+/// so that its shape shows (see `passes::early_exit`).
+pub(crate) fn simplify(graph: &mut Graph) {
+    passes::deoptimise::run(graph);
+    check(graph, "deoptimise (callee)");
+    for _ in 0..50 {
+        let mut any = false;
+        for pass in OPTIMISATIONS {
+            let changed = optimisation(graph, pass);
+            check(graph, pass);
+            any |= changed;
+        }
+        if !any {
+            break;
+        }
+    }
+}
+
 /// Runs the verifier in debug builds; a broken graph is a compiler bug.
 fn check(graph: &Graph, pass: &str) {
     if cfg!(debug_assertions) {

@@ -1348,14 +1348,18 @@ extern "C" fn kind_of(_ctx: *mut Activation, value: u64, module: u64) -> u64 {
     u64::from(vm.is_kind_of(Value::from_bits(value), Value::from_bits(module)))
 }
 
+/// The double of a Float. `unbox_float` floats: the scheduler may run it
+/// ahead of the branch that tells Floats from other kinds (hoisted to
+/// where both ways need its input), on a value that is not one. Its result
+/// is then unused; NaN stands in.
 extern "C" fn unbox_float(value: u64) -> u64 {
     if abi::is_flonum(value) {
         return abi::flonum_value(value).to_bits();
     }
-    let float = Value::from_bits(value)
-        .get::<RFloat>()
-        .expect("a kind guard checked the Float");
-    float.value.to_bits()
+    match Value::from_bits(value).get::<RFloat>() {
+        Some(float) => float.value.to_bits(),
+        None => f64::NAN.to_bits(),
+    }
 }
 
 extern "C" fn box_float(_ctx: *mut Activation, bits: u64) -> u64 {

@@ -26,6 +26,10 @@
 //! items: the inlined block guards that the value is an Array and loads
 //! them (`nil` past its end).
 //!
+//! A send the policy will not inline whole (past the recursion limit, or a
+//! callee too big) may still have the callee's guard clause inlined in
+//! front of it (`early_exit.rs`).
+//!
 //! Inlined code keeps speculating: the spliced callee's own sends are new
 //! candidates (up to the policy's depth), and `Integer#times` with its block
 //! becomes a loop with the block's body in it.
@@ -33,15 +37,21 @@
 use crate::builder::{param_count, FrameContext};
 use crate::inline_policy::{decide, Decision};
 use crate::ir::*;
+use crate::passes::early_exit::EarlyExit;
 use crate::runtime::Callee;
 use crate::Session;
 use bytecode::{call_flags, MethodKind};
 use fxhash::FxHashMap;
 use std::collections::VecDeque;
 
+/// Callees larger than this are not looked at for a guard clause (the
+/// graph of the whole callee is built to find it).
+const MAX_EARLY_EXIT_CALLEE_INSNS: usize = 400;
+
 pub fn run(graph: &mut Graph, session: &mut Session) -> bool {
     let mut inliner = Inliner {
         continuations: FxHashMap::default(),
+        early_exits: FxHashMap::default(),
     };
     let mut worklist: VecDeque<NodeId> = graph.live().collect();
     let mut changed = false;
@@ -73,6 +83,10 @@ struct Inliner {
     /// For each inlined frame, where its returns meet: a merge and the phi
     /// of the returned values.
     continuations: FxHashMap<FrameId, (NodeId, NodeId)>,
+    /// For each callee looked at for early-exit inlining: its cleaned-up
+    /// graph and guard clause (None: it has none). Built once, copied at
+    /// each call.
+    early_exits: FxHashMap<MethodRef, Option<(Graph, EarlyExit)>>,
 }
 
 /// The methods of the frames around a call (its state's chain), innermost
@@ -123,7 +137,7 @@ fn judge(
     state: NodeId,
     plain: bool,
     block: Option<MethodRef>,
-) -> bool {
+) -> Decision {
     let around = chain(graph, state);
     // Blocks do not count towards the depth: an iterator inlined with its
     // block is one level.
@@ -148,7 +162,7 @@ fn judge(
         Decision::Arguments
     };
     session.stats.count_inlining(decision);
-    decision == Decision::Inline
+    decision
 }
 
 impl Inliner {
@@ -174,8 +188,19 @@ impl Inliner {
                 Op::BlockLiteral { method, .. } => Some(*method),
                 _ => None,
             });
-        if !judge(graph, session, &code, method, state, plain, literal) {
-            return None;
+        match judge(graph, session, &code, method, state, plain, literal) {
+            Decision::Inline => {}
+            // Past the recursion limit, or too big to inline whole: the
+            // callee's guard clause may still be (see `early_exit`).
+            Decision::Recursive | Decision::TooBig
+                if plain
+                    && info.block.is_none()
+                    && !code.has_env
+                    && code.insns.len() <= MAX_EARLY_EXIT_CALLEE_INSNS =>
+            {
+                return self.early_exit(graph, session, node, method);
+            }
+            _ => return None,
         }
         let frame = session.new_frame();
         let context = FrameContext {
@@ -207,6 +232,57 @@ impl Inliner {
         Some(self.splice(graph, &callee, node, entry, params, frame))
     }
 
+    /// A call not inlined whole: inlines the callee's guard clause, if it
+    /// starts with one, and makes the call only past it (see
+    /// [`crate::passes::early_exit`]). Returns the new nodes, the call
+    /// left out: it is not inlined again.
+    fn early_exit(
+        &mut self,
+        graph: &mut Graph,
+        session: &mut Session,
+        node: NodeId,
+        method: MethodRef,
+    ) -> Option<Vec<NodeId>> {
+        let state = graph.state(node)?;
+        let frame = session.new_frame();
+        let (callee, exit) = self
+            .early_exits
+            .entry(method)
+            .or_insert_with(|| {
+                let context = FrameContext {
+                    frame,
+                    inlined: true,
+                    break_target: ExitTarget::BlockCreator,
+                    home: ExitTarget::BlockHome,
+                };
+                let mut callee = session.callee_graph(method, context)?;
+                crate::simplify(&mut callee);
+                let exit = EarlyExit::find(&callee)?;
+                Some((callee, exit))
+            })
+            .as_ref()?;
+        *session.stats.inlining.entry("early exit").or_default() += 1;
+        let inputs: Vec<NodeId> = graph.inputs(node).to_vec();
+        let nil = graph.constant(Const::Value(bytecode::abi::NIL));
+        let mut params: FxHashMap<Param, NodeId> = FxHashMap::default();
+        params.insert(Param::SelfValue, inputs[0]);
+        for (n, &arg) in inputs[1..].iter().enumerate() {
+            params.insert(Param::Arg(n as u32), arg);
+        }
+        params.insert(Param::Block, nil);
+        params.insert(Param::Env, nil);
+        params.insert(Param::CallerState, suspended(graph, state, inputs.len()));
+        let entry = graph.control(node)[0];
+        let before = graph.capacity();
+        exit.splice(graph, callee, node, entry, &params, frame);
+        Some(
+            (before as u32..graph.capacity() as u32)
+                .map(NodeId)
+                .filter(|&n| !graph.is_dead(n) && !matches!(graph.op(n), Op::Send(_)))
+                .collect(),
+        )
+    }
+
     fn yield_block(
         &mut self,
         graph: &mut Graph,
@@ -230,7 +306,7 @@ impl Inliner {
         let plain = code.kind == MethodKind::Block
             && !code.needs_arg_layout()
             && !(splat && crate::passes::speculation_failed(graph, session.rt, node));
-        if !judge(graph, session, &code, method, state, plain, None) {
+        if judge(graph, session, &code, method, state, plain, None) != Decision::Inline {
             return None;
         }
         let frame = session.new_frame();

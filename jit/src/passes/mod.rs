@@ -6,6 +6,7 @@ pub mod constant_fold;
 pub mod dead_code;
 pub mod deopt_maps;
 pub mod deoptimise;
+pub mod early_exit;
 pub mod gvn;
 pub mod inline_caching;
 pub mod inlining;
