@@ -29,6 +29,7 @@
 //! inlined code does.
 
 use crate::ir::*;
+use crate::passes::inlining::{copy_node, param_value};
 use fxhash::{FxHashMap, FxHashSet};
 
 /// Where the callee's graph splits into its clause and its slow side.
@@ -220,11 +221,7 @@ impl EarlyExit {
             }
             let op = callee.op(node);
             if let Op::Param(param) = op {
-                let value = params.get(param).copied().unwrap_or_else(|| {
-                    // `has_arg`: the arguments are all given.
-                    graph.constant(Const::Value(bytecode::abi::TRUE))
-                });
-                map.insert(node, value);
+                map.insert(node, param_value(graph, params, param));
                 continue;
             }
             let op = match op {
@@ -236,10 +233,7 @@ impl EarlyExit {
                 }
                 _ => op.clone(),
             };
-            let copy = graph.add(op, &[], &[], None);
-            if callee.is_uncommon(node) {
-                graph.mark_uncommon(copy);
-            }
+            let copy = copy_node(graph, callee, node, op);
             map.insert(node, copy);
             copied.push(node);
         }

@@ -121,6 +121,30 @@ fn suspended(graph: &mut Graph, state: NodeId, pop: usize) -> NodeId {
     graph.add(Op::FrameState(Box::new(info)), &[], kept, None)
 }
 
+/// What a callee's parameter is in the caller: the call's operand, or for
+/// `has_arg` (a parameter not in `params`) true, the arguments being all
+/// given.
+pub(crate) fn param_value(
+    graph: &mut Graph,
+    params: &FxHashMap<Param, NodeId>,
+    param: &Param,
+) -> NodeId {
+    params
+        .get(param)
+        .copied()
+        .unwrap_or_else(|| graph.constant(Const::Value(bytecode::abi::TRUE)))
+}
+
+/// Adds to `graph` a copy of callee node `node` with operation `op`, as
+/// uncommon as the original; its edges are added once every node is copied.
+pub(crate) fn copy_node(graph: &mut Graph, callee: &Graph, node: NodeId, op: Op) -> NodeId {
+    let copy = graph.add(op, &[], &[], None);
+    if callee.is_uncommon(node) {
+        graph.mark_uncommon(copy);
+    }
+    copy
+}
+
 /// Asks the policy whether to inline `method` at a call with frame state
 /// `state` (`plain`: its arguments need no laying out; `block`: the
 /// literal block it is passed), and counts the answer.
@@ -397,20 +421,13 @@ impl Inliner {
             }
             let op = callee.op(node);
             if let Op::Param(param) = op {
-                let value = params.get(param).copied().unwrap_or_else(|| {
-                    // `has_arg`: the arguments are all given.
-                    graph.constant(Const::Value(bytecode::abi::TRUE))
-                });
-                map.insert(node, value);
+                map.insert(node, param_value(graph, &params, param));
                 continue;
             }
             if matches!(op, Op::Return | Op::NonLocalExit(..)) {
                 continue;
             }
-            let copy = graph.add(op.clone(), &[], &[], None);
-            if callee.is_uncommon(node) {
-                graph.mark_uncommon(copy);
-            }
+            let copy = copy_node(graph, callee, node, op.clone());
             map.insert(node, copy);
             added.push(node);
         }
