@@ -32,6 +32,7 @@ pub mod string;
 pub mod structs;
 pub mod symbol;
 pub mod time;
+pub mod version;
 
 use crate::object::{RArray, RString};
 use crate::value::Value;
@@ -102,6 +103,7 @@ pub fn define_core(vm: &mut Vm) {
     enumerator::define(vm);
     random::define(vm);
     time::define(vm);
+    version::define(vm);
 }
 
 impl Vm {
