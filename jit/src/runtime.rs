@@ -192,6 +192,55 @@ impl ActivationRecord {
     pub const BLOCK: i32 = std::mem::offset_of!(ActivationRecord, block) as i32;
     pub const SIZE: i32 = std::mem::size_of::<ActivationRecord>() as i32;
 
+    /// What a debug build's compiled code fills the record of its native
+    /// calls with in its prologue, before any call stores a field: a field
+    /// read while it still holds this word was read on a path that never
+    /// stored it ([`ActivationRecord::assert_stored`] says which).
+    pub const UNSTORED: u64 = 0xdead_5107_0bad_5107;
+
+    /// In debug builds, panics naming the first field of the record that
+    /// compiled code has not stored on the way to `reader`: the fields a
+    /// native call stores (all but `base` and `inlined`, which the runtime
+    /// stores when it materialises the frame). Every runtime path that
+    /// reads a record checks it first, so a call that takes a way its
+    /// record's data flow did not foresee fails where the word is read,
+    /// not later with a wild value.
+    pub fn assert_stored(&self, reader: &str) {
+        if cfg!(debug_assertions) {
+            let fields = [
+                ("compiled", self.compiled as u64),
+                ("caller", self.caller as u64),
+                ("values", self.values as u64),
+                ("argc", self.argc),
+                ("depth_left", self.depth_left),
+                ("frame_id", self.frame_id),
+                ("block", self.block),
+            ];
+            for (name, word) in fields {
+                assert_ne!(
+                    word,
+                    Self::UNSTORED,
+                    "{reader} read the field `{name}` of an activation record no path stored"
+                );
+            }
+        }
+    }
+
+    /// In debug builds, panics if the runtime has not stored the fields it
+    /// fills in when it materialises the frame (`base`, `inlined`).
+    pub fn assert_materialised(&self, reader: &str) {
+        if cfg!(debug_assertions) {
+            self.assert_stored(reader);
+            for (name, word) in [("base", self.base), ("inlined", self.inlined)] {
+                assert_ne!(
+                    word,
+                    Self::UNSTORED,
+                    "{reader} read the field `{name}` of a frame not materialised"
+                );
+            }
+        }
+    }
+
     /// A native call's [`NativeSite`] key: its return address, the word
     /// the call pushed below the caller's stack pointer.
     ///

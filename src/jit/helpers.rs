@@ -67,6 +67,7 @@ type Activation = ActivationRecord;
 
 /// The code an activation runs.
 fn compiled<'a>(activation: &Activation) -> &'a CompiledMethod {
+    activation.assert_stored("compiled");
     // SAFETY: `compiled` comes from an `Rc<CompiledMethod>` the JIT keeps
     // for the whole run (`JitState::code`): code is never freed.
     unsafe { &*(activation.compiled as *const CompiledMethod) }
@@ -75,6 +76,7 @@ fn compiled<'a>(activation: &Activation) -> &'a CompiledMethod {
 /// Where an activation's operands start on the value stack (materialised
 /// activations only).
 fn operand_base(activation: &Activation) -> usize {
+    activation.assert_materialised("operand_base");
     activation.base as usize
         + 1
         + activation.argc as usize
@@ -103,6 +105,7 @@ impl Vm {
     unsafe fn materialise(&mut self, activation: *mut Activation) {
         // SAFETY: the caller's contract.
         let (activation, caller) = unsafe {
+            (*activation).assert_stored("materialise");
             if (*activation).frame_id != 0 {
                 return;
             }
@@ -289,6 +292,7 @@ unsafe fn context<'a>(ctx: *mut Activation) -> (&'a mut Activation, &'a mut Vm) 
     // SAFETY: the caller's contract; the VM outlives the activation.
     unsafe {
         let vm = running_vm();
+        (*ctx).assert_stored("context");
         if (*ctx).frame_id == 0 {
             vm.materialise(ctx);
         }
@@ -313,6 +317,7 @@ unsafe fn running_vm<'a>() -> &'a mut Vm {
 /// The block of a running activation (its `block` handle), with a
 /// reference of the caller's own.
 fn activation_block(activation: &Activation) -> Option<Rc<crate::block::Block>> {
+    activation.assert_stored("activation_block");
     let block = activation.block as *const crate::block::Block;
     // SAFETY: a nonzero `block` is the handle of a block a frame below
     // holds (see `ActivationRecord::block`), alive while the activation
@@ -563,6 +568,7 @@ extern "C" fn finish_native(result: u64) -> NativeReturn {
     // SAFETY: the record is in the frame of the caller, which is running
     // again.
     let record = unsafe { &mut *record };
+    record.assert_materialised("finish_native");
     let frame_id = std::mem::take(&mut record.frame_id);
     vm.pop_frame();
     vm.stack.truncate(record.base as usize);
@@ -616,7 +622,11 @@ pub fn virtual_frame_list(frames: &crate::vm::VirtualFrames) -> (u32, VirtualFra
     // SAFETY: the activation of a `VirtualFrames` and the records it links
     // to are live while it is on the VM's list (the call it makes runs).
     unsafe {
-        while (*record).frame_id == 0 {
+        loop {
+            (*record).assert_stored("virtual_frame_list");
+            if (*record).frame_id != 0 {
+                break;
+            }
             chain.push(record);
             record = (*record).caller;
         }
@@ -1398,6 +1408,7 @@ extern "C" fn deoptimise(
     }
     // The compiled method's own frame is the interpreter frame it runs in:
     // its values go back to its stack slots.
+    activation.assert_materialised("deoptimise");
     let base = activation.base as usize;
     let method = compiled.method.clone();
     vm.stack.truncate(base);

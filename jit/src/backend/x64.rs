@@ -144,6 +144,8 @@ struct Emitter<'a> {
     frame_size: i32,
     /// Where the record of native calls sits (from `rsp`).
     record_offset: i32,
+    /// Whether the frame has that record (the code makes native calls).
+    has_record: bool,
     /// The native calls made so far, by the offset they return to.
     native_sites: Vec<(usize, NativeSite)>,
     /// Per instruction: the record's state before it.
@@ -385,6 +387,7 @@ pub fn emit(lir: &Lir, alloc: &Allocation, options: &EmitOptions) -> Emitted {
         exit,
         frame_size,
         record_offset: 8 * spread,
+        has_record: native,
         native_sites: Vec::new(),
         record_states: record_states(lir),
         start,
@@ -465,6 +468,16 @@ impl Emitter<'_> {
             ; sub rsp, frame_size
             ; mov r15, rdi
         );
+        if cfg!(debug_assertions) && self.has_record {
+            // Debug builds poison the record of native calls: the runtime
+            // asserts each field it reads was stored (`assert_stored`).
+            let record = self.record_offset;
+            let poison = ActivationRecord::UNSTORED as i64;
+            dynasm!(self.ops ; .arch x64 ; mov rax, QWORD poison);
+            for word in 0..ActivationRecord::SIZE / 8 {
+                dynasm!(self.ops ; .arch x64 ; mov [rsp + record + 8 * word], rax);
+            }
+        }
         if reads_entry_slot(&self.lir.insts) {
             dynasm!(self.ops ; .arch x64 ; mov [rbp + ENTRY_SLOT], rsi);
         }
@@ -510,21 +523,21 @@ impl Emitter<'_> {
                 argc,
             } => (true, forwarded_block, own_code, argc),
         };
-        match filled {
-            false => dynasm!(self.ops
+        // Every field the record's state after this call claims is stored
+        // (see [`record_states`]) is stored before the first jump to the
+        // helper's way: the way a call takes must not change what the next
+        // call finds in the record.
+        if filled {
+            dynasm!(self.ops ; .arch x64 ; lea rdi, [rsp + record]);
+        } else {
+            dynasm!(self.ops
                 ; .arch x64
                 ; lea rdi, [rsp + record]
                 ; mov r11, [r15 + ActivationRecord::DEPTH_LEFT]
                 ; mov [rdi + ActivationRecord::CALLER], r15
                 ; mov [rdi + ActivationRecord::VALUES], rsp
                 ; mov QWORD [rdi + ActivationRecord::FRAME_ID], 0
-            ),
-            true => dynasm!(self.ops
-                ; .arch x64
-                ; cmp QWORD [rsp + record + ActivationRecord::DEPTH_LEFT], 0
-                ; jle =>helper
-                ; lea rdi, [rsp + record]
-            ),
+            );
         }
         if block_stored != Some(call.forwards_block) {
             if call.forwards_block {
@@ -537,9 +550,27 @@ impl Emitter<'_> {
                 dynasm!(self.ops ; .arch x64 ; mov QWORD [rdi + ActivationRecord::BLOCK], 0);
             }
         }
-        if !filled {
-            // `mov` leaves the flags of `sub` for `jle`: the record is
-            // filled in on both ways, too deep or not.
+        if argc_stored != Some(call.argc) {
+            dynasm!(self.ops ; .arch x64 ; mov QWORD [rdi + ActivationRecord::ARGC], argc);
+        }
+        if call.recursive && !own_code_stored {
+            // Code that is running is valid until its next poll: it calls
+            // itself without looking, with its own record's code.
+            dynasm!(self.ops
+                ; .arch x64
+                ; mov rax, [r15 + ActivationRecord::COMPILED]
+                ; mov [rdi + ActivationRecord::COMPILED], rax
+            );
+        }
+        if filled {
+            dynasm!(self.ops
+                ; .arch x64
+                ; cmp QWORD [rdi + ActivationRecord::DEPTH_LEFT], 0
+                ; jle =>helper
+            );
+        } else {
+            // `mov` leaves the flags of `sub` for `jle`: the depth is
+            // stored on both ways, too deep or not.
             dynasm!(self.ops
                 ; .arch x64
                 ; sub r11, 1
@@ -547,17 +578,9 @@ impl Emitter<'_> {
                 ; jle =>helper
             );
         }
-        if call.recursive {
-            // Code that is running is valid until its next poll: it calls
-            // itself without looking, with its own record's code.
-            if !own_code_stored {
-                dynasm!(self.ops
-                    ; .arch x64
-                    ; mov r11, [r15 + ActivationRecord::COMPILED]
-                    ; mov [rdi + ActivationRecord::COMPILED], r11
-                );
-            }
-        } else {
+        if !call.recursive {
+            // The code field is not part of the state after a call to
+            // another method: it may be left unstored on the helper's way.
             dynasm!(self.ops
                 ; .arch x64
                 ; mov r10, QWORD target
@@ -567,9 +590,6 @@ impl Emitter<'_> {
                 ; mov r11, [r10 + CallTarget::COMPILED]
                 ; mov [rdi + ActivationRecord::COMPILED], r11
             );
-        }
-        if argc_stored != Some(call.argc) {
-            dynasm!(self.ops ; .arch x64 ; mov QWORD [rdi + ActivationRecord::ARGC], argc);
         }
         dynasm!(self.ops ; .arch x64 ; lea rsi, [rdi + ActivationRecord::VALUES]);
         if call.recursive {
