@@ -148,7 +148,8 @@ impl Vm {
                     .map(|word| unsafe { word.read(activation.values) }),
             );
             debug_assert_eq!(words.len(), count + call.extra as usize);
-            let (ids, _) = self.push_inlined_frames(code, call, &words, caller.base as usize);
+            let (ids, _) =
+                self.push_inlined_frames(code, call, &words, count, caller.base as usize);
             activation.inlined = ids.len() as u64;
             self.stack.len() - count
         };
@@ -1624,7 +1625,7 @@ impl Vm {
         words: &[u64],
         root_base: usize,
     ) -> VmResult<Option<Value>> {
-        let (pushed, base) = self.push_inlined_frames(compiled, call, words, root_base);
+        let (pushed, base) = self.push_inlined_frames(compiled, call, words, count, root_base);
         let map = compiled.code.maps.get(call.map);
         let result = if pushed.len() == map.frames.len() - 1 {
             let argc = map.frames.last().expect("an inlined frame").args.len();
@@ -1644,11 +1645,19 @@ impl Vm {
     /// out at `root_base`), with their values read from `words`; returns
     /// their ids, outermost first (fewer than the map's when the stack
     /// ran out), and where the innermost is laid out.
+    ///
+    /// The innermost frame's stack ends with the call's `count` operands,
+    /// the first words: what the call passes, which is not always what
+    /// the map names there. A constructor's `initialize` (in `Foo.new`)
+    /// is called on the object compiled code allocated, while the map,
+    /// the state of the `new` send a deoptimisation resumes after, holds
+    /// the class there.
     fn push_inlined_frames(
         &mut self,
         compiled: &CompiledMethod,
         call: &jit::backend::lir::CallFrames,
         words: &[u64],
+        count: usize,
         root_base: usize,
     ) -> (smallvec::SmallVec<[u64; 4]>, usize) {
         let map = compiled.code.maps.get(call.map);
@@ -1701,6 +1710,12 @@ impl Vm {
                 self.stack.push(operand);
             }
             caller_base = base;
+        }
+        if pushed.len() == map.frames.len() - 1 {
+            let operands = self.stack.len() - count;
+            for (slot, &word) in self.stack[operands..].iter_mut().zip(&words[..count]) {
+                *slot = Value::from_bits(word);
+            }
         }
         if let Some(jit) = &mut self.jit {
             jit.run_stats.rebuilt_frames += pushed.len() as u64;
