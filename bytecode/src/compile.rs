@@ -42,6 +42,7 @@
 
 use crate::block_forwarding;
 use crate::error_highlight;
+use crate::for_scope;
 use crate::forwarding;
 use crate::insn::{Insn, Special};
 use crate::literal::Literal;
@@ -2480,6 +2481,11 @@ impl Compiler<'_, '_> {
     /// `x` (a variable of the enclosing scope, as `for` makes no scope).
     fn for_loop(&mut self, m: &mut MethodBuilder, for_node: &For) {
         self.declare_targets(m, &for_node.iterator);
+        if let Some(body) = for_node.body.as_deref() {
+            for name in for_scope::assigned_locals(body) {
+                self.local_access(m, &name);
+            }
+        }
         self.expr(m, &for_node.iteratee);
         let line = self.line(&for_node.keyword_l);
         let iterator = &for_node.iterator;

@@ -19,6 +19,7 @@ pub mod abi;
 mod block_forwarding;
 mod compile;
 pub mod error_highlight;
+mod for_scope;
 mod forwarding;
 mod insn;
 mod literal;
