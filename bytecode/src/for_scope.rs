@@ -82,7 +82,9 @@ mod tests {
     #[test]
     fn finds_assignments_outside_nested_scopes() {
         assert_eq!(
-            locals("a = 1; b, (c, *d) = x; e += 1; f ||= 2; [1].each { |g| h = g }; def m; i = 1; end"),
+            locals(
+                "a = 1; b, (c, *d) = x; e += 1; f ||= 2; [1].each { |g| h = g }; def m; i = 1; end"
+            ),
             ["a", "b", "c", "d", "e", "f"]
         );
     }

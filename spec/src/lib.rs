@@ -40,7 +40,10 @@
 //! on a binary and returns a [`Failure`] whose `Display` is a readable report
 //! with unified diffs; [`Spec::record`] regenerates one spec's expectations with
 //! `ruby`. Processes that outlive their timeout are killed and reported as
-//! hangs. (Snippets start no subprocesses, so the child is killed alone and
+//! hangs. The timeout counts the CPU time the process used, not the time
+//! that passed: on a machine busy with other work (a parallel test run, a
+//! build), a slow spec is not a hang. A wall-clock bound of
+//! [`WALL_CLOCK_FACTOR`] timeouts still ends a process that waits forever. (Snippets start no subprocesses, so the child is killed alone and
 //! stays in our process group, where a Ctrl-C reaches it too.)
 
 use std::fmt;
@@ -98,8 +101,16 @@ pub const MODES: &[Mode] = &[
     },
 ];
 
-/// How long one spec may run before it is killed and reported as a hang.
+/// How much CPU time one spec may use before it is killed and reported as
+/// a hang.
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(60);
+
+/// A process is also killed once it has run this many timeouts of wall-clock
+/// time, whatever CPU time it used (one blocked forever uses none).
+pub const WALL_CLOCK_FACTOR: u32 = 10;
+
+/// How often a running process's CPU time is read.
+const POLL_INTERVAL: Duration = Duration::from_millis(100);
 
 /// Environment variable that overrides [`DEFAULT_TIMEOUT`] (a number of seconds).
 pub const TIMEOUT_ENV: &str = "RHIZOME_SPEC_TIMEOUT";
@@ -210,7 +221,8 @@ pub enum Exit {
     Code(i32),
     /// It was killed by this signal (a crash, or killed from outside).
     Signal(i32),
-    /// It was still running when the timeout expired, and was killed.
+    /// It had used this much CPU time (or had run [`WALL_CLOCK_FACTOR`]
+    /// times as long), and was killed.
     TimedOut(Duration),
 }
 
@@ -221,7 +233,9 @@ impl fmt::Display for Exit {
             Exit::Signal(signal) => {
                 write!(f, "killed by signal {signal} ({})", signal_name(*signal))
             }
-            Exit::TimedOut(after) => write!(f, "still running after {:.0?}; killed", after),
+            Exit::TimedOut(after) => {
+                write!(f, "still running after {:.0?} of CPU time; killed", after)
+            }
         }
     }
 }
@@ -714,7 +728,8 @@ fn absolute_program(program: &Path) -> PathBuf {
 }
 
 /// Runs `command` (whose stdin the caller set) with stdout/stderr captured, killing
-/// it if it is still running after `timeout`. (The output is read to its end,
+/// it once it has used `timeout` of CPU time, or run [`WALL_CLOCK_FACTOR`]
+/// times `timeout`. (The output is read to its end,
 /// so a grandchild that kept the pipes open would delay the return until it
 /// exits; the programs run here start none.)
 pub fn run_with_timeout(mut command: Command, timeout: Duration) -> io::Result<Outcome> {
@@ -733,9 +748,23 @@ pub fn run_with_timeout(mut command: Command, timeout: Duration) -> io::Result<O
     let waiter = thread::spawn(move || {
         let _ = sender.send(child.wait());
     });
-    let (status, timed_out) = match receiver.recv_timeout(timeout) {
-        Ok(status) => (status, false),
-        Err(_) => {
+    let deadline = start + timeout * WALL_CLOCK_FACTOR;
+    let finished = loop {
+        match receiver.recv_timeout(POLL_INTERVAL) {
+            Ok(status) => break Some(status),
+            Err(mpsc::RecvTimeoutError::Disconnected) => {
+                break Some(Err(io::Error::other("waiter thread died")))
+            }
+            Err(mpsc::RecvTimeoutError::Timeout) => {
+                if Instant::now() >= deadline || cpu_time(pid).is_some_and(|used| used >= timeout) {
+                    break None;
+                }
+            }
+        }
+    };
+    let (status, timed_out) = match finished {
+        Some(status) => (status, false),
+        None => {
             // SAFETY: kill(2) has no memory-safety preconditions. `pid` is our
             // child's: the waiter, the only one to reap it, had not sent its
             // status a moment ago (were it reaped in between, the pid could
@@ -773,6 +802,22 @@ pub fn run_with_timeout(mut command: Command, timeout: Duration) -> io::Result<O
         exit,
         elapsed,
     })
+}
+
+/// The CPU time (user and system, all threads) process `pid` has used so
+/// far, from `/proc/PID/stat`; None where that cannot be read.
+fn cpu_time(pid: libc::pid_t) -> Option<Duration> {
+    let stat = fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // The command name (field 2) is in parentheses and may hold spaces:
+    // the fields after it start past the last `)`. utime and stime are
+    // fields 14 and 15, in clock ticks.
+    let mut fields = stat.get(stat.rfind(')')? + 2..)?.split_whitespace();
+    let utime: u64 = fields.nth(11)?.parse().ok()?;
+    let stime: u64 = fields.next()?.parse().ok()?;
+    // SAFETY: sysconf has no memory-safety preconditions.
+    let ticks = unsafe { libc::sysconf(libc::_SC_CLK_TCK) };
+    let ticks = u64::try_from(ticks).ok().filter(|&t| t > 0)?;
+    Some(Duration::from_millis((utime + stime) * 1000 / ticks))
 }
 
 /// Reads a pipe to its end, keeping at most [`CAPTURE_LIMIT`] bytes (and
@@ -990,13 +1035,22 @@ mod tests {
         fs::write(tmp.0.join("language/h.rb"), "").unwrap();
         fs::write(tmp.0.join("language/h.out"), "").unwrap();
         let spec = &discover_in(&tmp.0).unwrap()[0];
-        let hang = script(&tmp.0, "hang", "echo started; exec sleep 30");
+        let timeout = Duration::from_millis(500);
+        // A busy loop is killed once it has used the timeout's CPU time.
+        let spin = script(&tmp.0, "spin", "echo started; while :; do :; done");
         let start = Instant::now();
-        let failure = spec.check(&hang, &[], Duration::from_secs(2)).unwrap_err();
-        assert!(start.elapsed() < Duration::from_secs(10));
+        let failure = spec.check(&spin, &[], timeout).unwrap_err();
+        assert!(start.elapsed() < timeout * WALL_CLOCK_FACTOR);
         match failure {
             Failure::Hang { outcome, .. } => assert_eq!(outcome.stdout, b"started\n"),
             other => panic!("expected a hang, got {other}"),
         }
+        // A process that waits uses no CPU time: the wall-clock bound ends it.
+        let sleep = script(&tmp.0, "sleep", "echo started; exec sleep 30");
+        let start = Instant::now();
+        let failure = spec.check(&sleep, &[], timeout).unwrap_err();
+        let elapsed = start.elapsed();
+        assert!(elapsed >= timeout * WALL_CLOCK_FACTOR && elapsed < Duration::from_secs(20));
+        assert!(matches!(failure, Failure::Hang { .. }), "{failure}");
     }
 }
