@@ -185,6 +185,7 @@ impl Vm {
 
     /// Sets `$0` (also named `$PROGRAM_NAME`) and `ARGV`.
     pub fn set_program(&mut self, file: &str, argv: &[String]) {
+        self.script_name = file.to_string();
         let name = self.new_str(file);
         let program = self.symbols.intern("$0");
         self.globals.insert(program, name);

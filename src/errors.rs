@@ -374,10 +374,13 @@ impl Vm {
                 out.push_str(&format!("\t{i:>width$}: from {}\n", backtrace[i]));
             }
         }
-        if let Some(first) = backtrace.first() {
-            out.push_str(first);
-            out.push_str(": ");
+        // With no backtrace (NoMemoryError's, or `backtrace` answering
+        // nil), MRI names the script.
+        match backtrace.first() {
+            Some(first) => out.push_str(first),
+            None => out.push_str(&self.script_name),
         }
+        out.push_str(": ");
         if message.is_empty() {
             // An empty message shows the class alone (RuntimeError's as MRI
             // words it).
@@ -686,6 +689,37 @@ impl Vm {
         self.raise(class, message)
     }
 
+    /// MRI's NoMemoryError for an allocation the machine cannot make (a
+    /// String or Array of a size from the program). Like MRI's, it has no
+    /// backtrace: the report names only the script.
+    pub fn no_memory(&mut self) -> Control {
+        let exception = self.new_object(self.c.no_memory_error);
+        self.temp_roots.borrow_mut().push(exception);
+        let message = self.new_str("failed to allocate memory");
+        self.set_internal(exception, self.sym.mesg, message);
+        self.temp_roots.borrow_mut().pop();
+        Control::Raise(exception)
+    }
+
+    /// Room for `additional` more items in `items`, or NoMemoryError when
+    /// the machine cannot give it (the size comes from the program).
+    ///
+    /// mimalloc maps a huge block without reserving it, so the system
+    /// would hand out a terabyte and kill the process when it is touched;
+    /// a request larger than the machine's memory and swap is refused
+    /// here instead, as glibc's malloc is refused under Linux's default
+    /// overcommit heuristic, which is what makes MRI raise.
+    pub fn reserve<T>(&mut self, items: &mut Vec<T>, additional: usize) -> crate::vm::VmResult<()> {
+        let fits = additional
+            .checked_mul(std::mem::size_of::<T>().max(1))
+            .is_some_and(|bytes| bytes as u64 <= machine_memory());
+        if fits && items.try_reserve_exact(additional).is_ok() {
+            Ok(())
+        } else {
+            Err(self.no_memory())
+        }
+    }
+
     pub fn stack_overflow(&mut self) -> Control {
         let class = self.c.system_stack_error;
         self.raise(class, "stack level too deep".into())
@@ -734,4 +768,20 @@ impl Vm {
         }
         self.ancestors(self.class_of(value)).contains(&class)
     }
+}
+
+/// The machine's memory and swap in bytes (what one allocation may at most
+/// ask for; see [`Vm::reserve`]), read once.
+pub fn machine_memory() -> u64 {
+    static MEMORY: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
+    *MEMORY.get_or_init(|| {
+        // SAFETY: sysinfo only writes the struct it is given.
+        let mut info: libc::sysinfo = unsafe { std::mem::zeroed() };
+        // SAFETY: as above; `info` is a valid, writable sysinfo.
+        if unsafe { libc::sysinfo(&mut info) } != 0 {
+            return u64::MAX;
+        }
+        let unit = u64::from(info.mem_unit.max(1));
+        (info.totalram as u64 + info.totalswap as u64).saturating_mul(unit)
+    })
 }

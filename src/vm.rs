@@ -292,6 +292,7 @@ pub struct CoreClasses {
     pub index_error: Value,
     pub frozen_error: Value,
     pub system_stack_error: Value,
+    pub no_memory_error: Value,
     pub io: Value,
     pub io_error: Value,
     pub eof_error: Value,
@@ -386,6 +387,9 @@ pub struct Vm {
     pub jit: Option<crate::jit::JitState>,
     /// Source text of every loaded file (error_highlight prints lines).
     pub sources: FxHashMap<Rc<str>, Rc<[u8]>>,
+    /// The script's name as given (`-e` for code on the command line):
+    /// what the report of an exception with no backtrace starts with.
+    pub script_name: String,
     pub out: Output,
     /// Bumped whenever a method is defined: inline caches keyed on an older
     /// serial are stale.
@@ -534,6 +538,7 @@ impl Vm {
                 index_error: placeholder,
                 frozen_error: placeholder,
                 system_stack_error: placeholder,
+                no_memory_error: placeholder,
                 io: placeholder,
                 io_error: placeholder,
                 eof_error: placeholder,
@@ -560,6 +565,7 @@ impl Vm {
             methods: Vec::new(),
             jit: None,
             sources: FxHashMap::default(),
+            script_name: String::new(),
             out: Output::stdout(),
             method_serial: 0,
             method_cache: RefCell::new((0, FxHashMap::default())),
@@ -670,6 +676,7 @@ impl Vm {
         self.c.io_error = self.define_class("IOError", standard);
         self.c.eof_error = self.define_class("EOFError", self.c.io_error);
         self.c.system_stack_error = self.define_class("SystemStackError", exception);
+        self.c.no_memory_error = self.define_class("NoMemoryError", exception);
         self.c.regexp_error = self.define_class("RegexpError", standard);
         self.c.regexp = self.define_class("Regexp", object);
         self.c.match_data = self.define_class("MatchData", object);

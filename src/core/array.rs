@@ -524,8 +524,11 @@ fn initialize(vm: &mut Vm, a: Value, args: &[Value]) -> VmResult {
         }
         None => {
             let fill = args.get(1).copied().unwrap_or(Value::NIL);
+            let mut filled = Vec::new();
+            vm.reserve(&mut filled, count as usize)?;
+            filled.resize(count as usize, fill);
             vm.heap.note_external(count as usize * 8);
-            *items_mut(a) = vec![fill; count as usize];
+            *items_mut(a) = filled;
         }
     }
     Ok(a)
@@ -1360,7 +1363,11 @@ fn times(vm: &mut Vm, a: Value, args: &[Value]) -> VmResult {
     if (len(a) as u128) * (count as u128) > MAX_LEN as u128 {
         return Err(vm.argument_error("argument too big".into()));
     }
-    let repeated = items(a).repeat(count as usize);
+    let mut repeated = Vec::new();
+    vm.reserve(&mut repeated, len(a) * count as usize)?;
+    for _ in 0..count {
+        repeated.extend_from_slice(&items(a));
+    }
     Ok(vm.new_array(repeated))
 }
 

@@ -443,7 +443,12 @@ fn define_basics(vm: &mut Vm) {
         if len > 0 && count as u128 * len as u128 > (i64::MAX / 2) as u128 {
             return Err(vm.argument_error("argument too big".into()));
         }
-        let bytes = bytes_of(s).repeat(count as usize);
+        let piece = copy_of(s);
+        let mut bytes = Vec::new();
+        vm.reserve(&mut bytes, piece.len() * count as usize)?;
+        for _ in 0..count {
+            bytes.extend_from_slice(&piece);
+        }
         Ok(vm.new_string(bytes))
     });
     vm.define_native(string, "==", 1, Some(1), string_eq);

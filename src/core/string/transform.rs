@@ -395,6 +395,16 @@ fn justify(vm: &mut Vm, s: Value, args: &[Value], justify: Justify) -> VmResult 
         Justify::Center => total / 2,
     };
     let mut out = StringBytes::new();
+    let needed = total
+        .checked_mul(pad.len())
+        .and_then(|padding| padding.checked_add(bytes.len()));
+    let fits = |needed: usize| {
+        needed as u64 <= crate::errors::machine_memory() && out.try_reserve(needed).is_ok()
+    };
+    if !needed.is_some_and(fits) {
+        drop(bytes);
+        return Err(vm.no_memory());
+    }
     push_padding(&mut out, &pad, left);
     out.extend_from_slice(&bytes);
     push_padding(&mut out, &pad, total - left);
