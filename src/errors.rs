@@ -548,6 +548,22 @@ impl Vm {
         )
     }
 
+    /// The NameError of a bare name (`foo`) that no method answers, from
+    /// `BasicObject#method_missing` (no snippet: MRI gives none there).
+    pub fn undefined_name_error_for(&mut self, receiver: Value, name: Sym) -> Control {
+        let description = self.describe_receiver(receiver);
+        let message = format!(
+            "undefined local variable or method `{}' for {description}",
+            self.symbols.name(name)
+        );
+        let class = self.c.name_error;
+        self.raise_with(
+            class,
+            message,
+            &[("name", Value::symbol(name)), ("receiver", receiver)],
+        )
+    }
+
     /// error_highlight's snippet for a failed call at `site`, if it has a
     /// span.
     fn highlight_snippet(&self, site: &CallSite, code: &Method) -> String {

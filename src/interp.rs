@@ -1426,8 +1426,14 @@ impl Vm {
                 None => {
                     let args = self.stack[receiver_index + 1..].to_vec();
                     let result = if self.has_method_missing(class) {
-                        let result =
-                            self.call_method_missing(receiver, site.name, &args, block, kwargs);
+                        let result = self.call_method_missing(
+                            receiver,
+                            site.name,
+                            &args,
+                            block,
+                            kwargs,
+                            site.is_vcall(),
+                        );
                         self.frames[frame].sending_block = 0;
                         result?
                     } else {
@@ -1905,7 +1911,7 @@ impl Vm {
                 let class = self.c.no_method_error;
                 Err(self.raise(class, message))
             }
-            None => self.call_method_missing(receiver, name, args, None, false),
+            None => self.call_method_missing(receiver, name, args, None, false, false),
         }
     }
 
@@ -2491,7 +2497,10 @@ impl Vm {
     /// A call of a method that does not exist: the receiver's own
     /// `method_missing` gets the name, the arguments and the block if it
     /// defines one (`kwargs`: the last argument is a keyword Hash, passed on
-    /// as keywords); otherwise NoMethodError.
+    /// as keywords); otherwise NoMethodError. `vcall`: the call was a bare
+    /// name (`foo`, no receiver, arguments or parentheses), which makes
+    /// the error of a `super` that reaches `BasicObject#method_missing` a
+    /// NameError, as MRI's last call status does.
     pub fn call_method_missing(
         &mut self,
         receiver: Value,
@@ -2499,7 +2508,9 @@ impl Vm {
         args: &[Value],
         block: Option<Rc<Block>>,
         kwargs: bool,
+        vcall: bool,
     ) -> VmResult {
+        self.method_missing_vcall = vcall;
         let method_missing = self.symbols.intern("method_missing");
         let class = self.class_of(receiver);
         match self.find_method(class, method_missing) {
@@ -2603,7 +2614,7 @@ impl Vm {
     ) -> VmResult {
         let class = self.class_of(receiver);
         let Some(entry) = self.find_method(class, name) else {
-            return self.call_method_missing(receiver, name, args, block, kwargs);
+            return self.call_method_missing(receiver, name, args, block, kwargs, false);
         };
         self.call_entry(&entry, receiver, name, args, block, kwargs)
     }

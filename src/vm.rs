@@ -387,6 +387,9 @@ pub struct Vm {
     pub jit: Option<crate::jit::JitState>,
     /// Source text of every loaded file (error_highlight prints lines).
     pub sources: FxHashMap<Rc<str>, Rc<[u8]>>,
+    /// Whether the last call handed to a user's `method_missing` was a
+    /// bare name (see [`Vm::call_method_missing`]).
+    pub method_missing_vcall: bool,
     /// The script's name as given (`-e` for code on the command line):
     /// what the report of an exception with no backtrace starts with.
     pub script_name: String,
@@ -566,6 +569,7 @@ impl Vm {
             jit: None,
             sources: FxHashMap::default(),
             script_name: String::new(),
+            method_missing_vcall: false,
             out: Output::stdout(),
             method_serial: 0,
             method_cache: RefCell::new((0, FxHashMap::default())),

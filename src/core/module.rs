@@ -640,7 +640,11 @@ pub fn define(vm: &mut Vm) {
         None,
         |vm, object, args| {
             let name = symbol_arg(vm, args[0])?;
-            let error = vm.no_method_error_for(object, name);
+            let error = if std::mem::take(&mut vm.method_missing_vcall) {
+                vm.undefined_name_error_for(object, name)
+            } else {
+                vm.no_method_error_for(object, name)
+            };
             if let crate::vm::Control::Raise(exception) = &error {
                 let passed = vm.new_array(args[1..].to_vec());
                 let args_name = vm.symbols.intern("args");
@@ -1130,7 +1134,7 @@ fn send(vm: &mut Vm, object: Value, args: &[Value], allow_private: bool) -> VmRe
         None => {
             let block = vm.current_block();
             let kwargs = vm.called_with_keywords();
-            vm.call_method_missing(object, name, &args[1..], block, kwargs)
+            vm.call_method_missing(object, name, &args[1..], block, kwargs, false)
         }
     }
 }
