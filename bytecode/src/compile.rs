@@ -47,6 +47,7 @@ use crate::forwarding;
 use crate::insn::{Insn, Special};
 use crate::literal::Literal;
 use crate::method::{call_flags, CallSite, Method, MethodKind};
+use crate::source_encoding;
 use crate::symbols::{Sym, SymbolTable};
 use crate::syntax_error::{self, SyntaxError};
 use lib_ruby_parser::nodes::*;
@@ -110,11 +111,31 @@ pub fn compile_file_as(
     let options = ParserOptions {
         buffer_name: file.to_string(),
         record_tokens: false,
+        decoder: Some(source_encoding::decoder()),
         ..Default::default()
     };
     let result = Parser::new(text.to_vec(), options).do_parse();
+    // The lexer stops at the first byte the file's encoding does not
+    // allow, unless a syntax error came before it.
+    let invalid_byte = source_encoding::check(&result, text, file);
     if let Some(error) = result.diagnostics.iter().find(|d| d.is_error()) {
-        return Err(syntax_error::from_diagnostic(error, &source));
+        if let lib_ruby_parser::DiagnosticMessage::EncodingError { .. } = &error.message {
+            let name = String::from_utf8_lossy(&text[error.loc.begin..error.loc.end]);
+            return Err(source_encoding::unsupported(
+                &name,
+                source.line_of(error.loc.begin),
+                file,
+            ));
+        }
+        match invalid_byte {
+            Some((at, invalid)) if at < error.loc.end.max(error.loc.begin + 1) => {
+                return Err(invalid)
+            }
+            _ => return Err(syntax_error::from_diagnostic(error, &source)),
+        }
+    }
+    if let Some((_, error)) = invalid_byte {
+        return Err(error);
     }
     let main = symbols.intern(label);
     let mut compiler = Compiler {

@@ -26,6 +26,7 @@ mod literal;
 mod method;
 pub mod profile;
 pub mod snapshot;
+mod source_encoding;
 mod symbols;
 mod syntax_error;
 

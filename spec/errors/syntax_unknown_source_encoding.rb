@@ -1,0 +1,2 @@
+# encoding: nonsense
+p 1
