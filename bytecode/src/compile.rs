@@ -141,6 +141,7 @@ pub fn compile_file_as(
     let mut compiler = Compiler {
         symbols,
         source: &source,
+        highlight_text: error_highlight::Text::new(text),
         error: None,
         scopes: Vec::new(),
         evaluated_targets: Vec::new(),
@@ -541,6 +542,8 @@ fn stack_effect(insn: &Insn, sites: &[CallSite]) -> i32 {
 struct Compiler<'s, 'a> {
     symbols: &'s mut SymbolTable,
     source: &'s Source<'a>,
+    /// The source as error_highlight reads it (its lines indexed once).
+    highlight_text: error_highlight::Text<'a>,
     /// The first error found while compiling (MRI reports only the first).
     error: Option<SyntaxError>,
     /// The locals of the scopes enclosing the block being compiled,
@@ -1333,7 +1336,7 @@ impl Compiler<'_, '_> {
     /// What error_highlight underlines when the call `name` made by `node`
     /// fails.
     fn span(&self, node: &Node, name: &str) -> Option<crate::Span> {
-        let range = error_highlight::spot(node, name, self.source.text)?;
+        let range = error_highlight::spot(node, name, &self.highlight_text)?;
         let line = self.source.line_of(range.start);
         let start = self.source.line_start(line);
         Some(crate::Span {

@@ -123,6 +123,59 @@ pub fn snippet(source_line: &str, first_col: usize, last_col: usize) -> String {
     out
 }
 
+/// A source file with its lines indexed: each question the rules ask
+/// about a line (where it starts and ends, whether it is ASCII) is a
+/// binary search instead of a scan, so the spots of a file's calls cost
+/// time linear in its size even when one line holds thousands of them
+/// (`p !!!...!true`, `x.succ.succ...`). Build it once per file.
+pub struct Text<'a> {
+    bytes: &'a [u8],
+    /// Where each line starts.
+    line_starts: Vec<usize>,
+    /// How many of the lines before each line hold a non-ASCII byte (one
+    /// more entry than lines).
+    non_ascii_lines_before: Vec<u32>,
+}
+
+impl<'a> Text<'a> {
+    pub fn new(bytes: &'a [u8]) -> Text<'a> {
+        let mut line_starts = vec![0];
+        let mut non_ascii_lines_before = vec![0];
+        let mut non_ascii = 0;
+        let mut line_is_ascii = true;
+        for (i, &byte) in bytes.iter().enumerate() {
+            line_is_ascii &= byte.is_ascii();
+            if byte == b'\n' {
+                non_ascii += u32::from(!line_is_ascii);
+                non_ascii_lines_before.push(non_ascii);
+                line_starts.push(i + 1);
+                line_is_ascii = true;
+            }
+        }
+        non_ascii += u32::from(!line_is_ascii);
+        non_ascii_lines_before.push(non_ascii);
+        Text {
+            bytes,
+            line_starts,
+            non_ascii_lines_before,
+        }
+    }
+
+    /// The 0-based line holding byte `at` (the last line for the end).
+    fn line_index(&self, at: usize) -> usize {
+        let at = at.min(self.bytes.len());
+        self.line_starts.partition_point(|&start| start <= at) - 1
+    }
+}
+
+impl std::ops::Deref for Text<'_> {
+    type Target = [u8];
+
+    fn deref(&self) -> &[u8] {
+        self.bytes
+    }
+}
+
 /// A computed spot: the snippet text is `source[text.clone()]` (normally
 /// one line) and the columns are byte offsets from its start.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -138,14 +191,14 @@ struct Found {
 /// rules. `node` is a `Send`, `CSend`, `Index`, `IndexAsgn`, `Const`,
 /// `OpAsgn`, `OrAsgn`, `AndAsgn` or `Block` (for its call); anything else
 /// gives `None`.
-pub fn spot(node: &Node, name: &str, source: &[u8]) -> Option<Range<usize>> {
+pub fn spot(node: &Node, name: &str, source: &Text) -> Option<Range<usize>> {
     let found = find(node, name, source)?;
     Some(found.text.start + found.first..found.text.start + found.last)
 }
 
 /// What MRI inserts into the message of the error `name` raised by `node`:
 /// [`snippet`] of the spot, or the empty string when there is none.
-pub fn highlight(node: &Node, name: &str, source: &[u8]) -> String {
+pub fn highlight(node: &Node, name: &str, source: &Text) -> String {
     match find(node, name, source) {
         Some(found) => {
             let line = String::from_utf8_lossy(&source[found.text]);
@@ -157,14 +210,14 @@ pub fn highlight(node: &Node, name: &str, source: &[u8]) -> String {
 
 /// [`snippet`] for a byte range of `source` returned by [`spot`] (the line
 /// holding its start).
-pub fn snippet_for_range(source: &[u8], range: Range<usize>) -> String {
+pub fn snippet_for_range(source: &Text, range: Range<usize>) -> String {
     let start = line_start(source, range.start);
     let end = line_end(source, range.start);
     let line = String::from_utf8_lossy(&source[start..end]);
     snippet(&line, range.start - start, range.end - start)
 }
 
-fn find(node: &Node, name: &str, src: &[u8]) -> Option<Found> {
+fn find(node: &Node, name: &str, src: &Text) -> Option<Found> {
     let found = match node {
         Node::Block(block) => return find(&block.call, name, src),
         Node::Numblock(block) => return find(&block.call, name, src),
@@ -219,7 +272,7 @@ fn find(node: &Node, name: &str, src: &[u8]) -> Option<Found> {
     }
 }
 
-fn find_send(send: &Send, src: &[u8]) -> Option<Found> {
+fn find_send(send: &Send, src: &Text) -> Option<Found> {
     let Some(recv) = &send.recv else {
         // FCALL and VCALL: the first occurrence of the name from the start.
         let start = send.expression_l.begin;
@@ -252,7 +305,7 @@ fn find_send(send: &Send, src: &[u8]) -> Option<Found> {
 
 /// `recv.mid`, `recv&.mid`, `recv[args]` and `recv += 1` style CALLs.
 fn call_for_name(
-    src: &[u8],
+    src: &Text,
     recv_end: usize,
     mid: &str,
     last_arg_end: Option<usize>,
@@ -319,7 +372,7 @@ fn call_for_name(
 }
 
 /// `recv.mid = v` (ATTRASGN; `mid` ends with `=`).
-fn attrasgn_name(src: &[u8], recv_end: usize, mid: &str) -> Option<Found> {
+fn attrasgn_name(src: &Text, recv_end: usize, mid: &str) -> Option<Found> {
     let line = line_range(src, recv_end);
     ascii(src, &line)?;
     let attr = mid.strip_suffix('=').unwrap_or(mid);
@@ -340,7 +393,7 @@ fn attrasgn_name(src: &[u8], recv_end: usize, mid: &str) -> Option<Found> {
 }
 
 /// `recv[args] = v` (ATTRASGN with `[]=`).
-fn index_asgn_name(src: &[u8], recv_end: usize, last_index_end: Option<usize>) -> Option<Found> {
+fn index_asgn_name(src: &Text, recv_end: usize, last_index_end: Option<usize>) -> Option<Found> {
     let line = line_range(src, recv_end);
     ascii(src, &line)?;
     let bracket = skip(src, recv_end, line.end, |c| is_space(c) || c == b')');
@@ -364,7 +417,7 @@ fn index_asgn_name(src: &[u8], recv_end: usize, last_index_end: Option<usize>) -
     attrasgn_name(src, recv_end, "[]=")
 }
 
-fn binary_op(src: &[u8], recv_end: usize, op: &str) -> Option<Found> {
+fn binary_op(src: &Text, recv_end: usize, op: &str) -> Option<Found> {
     let line = line_range(src, recv_end);
     ascii(src, &line)?;
     let at = skip(src, recv_end, line.end, |c| is_space(c) || c == b')');
@@ -375,7 +428,7 @@ fn binary_op(src: &[u8], recv_end: usize, op: &str) -> Option<Found> {
     }
 }
 
-fn unary_op(src: &[u8], recv: Range<usize>, op: &str) -> Option<Found> {
+fn unary_op(src: &Text, recv: Range<usize>, op: &str) -> Option<Found> {
     // MRI takes the receiver's last line but cuts it at the receiver's first
     // column.
     let line = line_range(src, recv.end);
@@ -383,7 +436,16 @@ fn unary_op(src: &[u8], recv: Range<usize>, op: &str) -> Option<Found> {
     let first_col = recv.start - line_start(src, recv.start);
     let prefix_end = (line.start + first_col).min(line.end);
     let op = op.strip_suffix('@').unwrap_or(op);
-    let (begin, end) = search(src, line.start, prefix_end, |p| {
+    // Only spaces and a `(` may stand between the operator and the
+    // receiver: no match starts before that run (and the search, from
+    // there, stays local on a long line of operators).
+    let run = src[line.start..prefix_end]
+        .iter()
+        .rev()
+        .take_while(|&&c| is_space(c) || c == b'(')
+        .count();
+    let from = (prefix_end - run).saturating_sub(op.len()).max(line.start);
+    let (begin, end) = search(src, from, prefix_end, |p| {
         if !starts_with(src, p, op.as_bytes()) || p + op.len() > prefix_end {
             return None;
         }
@@ -396,7 +458,7 @@ fn unary_op(src: &[u8], recv: Range<usize>, op: &str) -> Option<Found> {
     Some(found(line, begin, end))
 }
 
-fn find_const(c: &Const, src: &[u8]) -> Option<Found> {
+fn find_const(c: &Const, src: &Text) -> Option<Found> {
     let node = &c.expression_l;
     match c.scope.as_deref() {
         // CONST and COLON3: the whole node, when it is on one line.
@@ -421,7 +483,7 @@ fn find_const(c: &Const, src: &[u8]) -> Option<Found> {
     }
 }
 
-fn op_asgn(recv: &Node, op: &str, name: &str, src: &[u8]) -> Option<Found> {
+fn op_asgn(recv: &Node, op: &str, name: &str, src: &Text) -> Option<Found> {
     match recv {
         // OP_ASGN2: `x.foo += 1`.
         Node::Send(Send {
@@ -464,7 +526,7 @@ fn op_asgn(recv: &Node, op: &str, name: &str, src: &[u8]) -> Option<Found> {
 }
 
 fn op_asgn1(
-    src: &[u8],
+    src: &Text,
     recv_end: usize,
     last_index_end: Option<usize>,
     op: &str,
@@ -506,7 +568,7 @@ fn op_asgn1(
     Some(found(line, first, last))
 }
 
-fn op_asgn2(src: &[u8], recv_end: usize, attr: &str, op: &str, name: &str) -> Option<Found> {
+fn op_asgn2(src: &Text, recv_end: usize, attr: &str, op: &str, name: &str) -> Option<Found> {
     let line = line_range(src, recv_end);
     ascii(src, &line)?;
     let dot = skip(src, recv_end, line.end, |c| is_space(c) || c == b')');
@@ -536,7 +598,7 @@ fn op_asgn2(src: &[u8], recv_end: usize, attr: &str, op: &str, name: &str) -> Op
 }
 
 /// OP_CDECL: `A::B += 1`, `::B += 1`.
-fn op_cdecl(src: &[u8], lhs: &Casgn, op: &str, name: &str) -> Option<Found> {
+fn op_cdecl(src: &Text, lhs: &Casgn, op: &str, name: &str) -> Option<Found> {
     let lhs_end = lhs.name_l.end;
     let line = line_range(src, lhs_end);
     ascii(src, &line)?;
@@ -593,21 +655,21 @@ fn is_word(name: &str) -> bool {
         .any(|c| c.is_ascii_alphanumeric() || c == b'_' || c >= 0x80)
 }
 
-fn skip(src: &[u8], mut at: usize, end: usize, class: impl Fn(u8) -> bool) -> usize {
+fn skip(src: &Text, mut at: usize, end: usize, class: impl Fn(u8) -> bool) -> usize {
     while at < end && at < src.len() && class(src[at]) {
         at += 1;
     }
     at
 }
 
-fn starts_with(src: &[u8], at: usize, prefix: &[u8]) -> bool {
+fn starts_with(src: &Text, at: usize, prefix: &[u8]) -> bool {
     src.get(at..).is_some_and(|rest| rest.starts_with(prefix))
 }
 
 /// An unanchored regex search: the first start in `from..=to` where
 /// `matcher` matches, with the end it returns.
 fn search(
-    src: &[u8],
+    src: &Text,
     from: usize,
     to: usize,
     mut matcher: impl FnMut(usize) -> Option<usize>,
@@ -615,35 +677,34 @@ fn search(
     (from..=to.min(src.len())).find_map(|p| matcher(p).map(|end| (p, end)))
 }
 
-fn line_start(src: &[u8], at: usize) -> usize {
-    let at = at.min(src.len());
-    src[..at]
-        .iter()
-        .rposition(|&c| c == b'\n')
-        .map_or(0, |i| i + 1)
+fn line_start(src: &Text, at: usize) -> usize {
+    src.line_starts[src.line_index(at)]
 }
 
 /// The end of the line holding `at`, after its `"\n"`.
-fn line_end(src: &[u8], at: usize) -> usize {
-    let at = at.min(src.len());
-    src[at..]
-        .iter()
-        .position(|&c| c == b'\n')
-        .map_or(src.len(), |i| at + i + 1)
+fn line_end(src: &Text, at: usize) -> usize {
+    src.line_starts
+        .get(src.line_index(at) + 1)
+        .copied()
+        .unwrap_or(src.bytes.len())
 }
 
-fn line_range(src: &[u8], at: usize) -> Range<usize> {
+fn line_range(src: &Text, at: usize) -> Range<usize> {
     line_start(src, at)..line_end(src, at)
 }
 
-fn same_line(src: &[u8], a: usize, b: usize) -> bool {
-    let (lo, hi) = (a.min(b).min(src.len()), a.max(b).min(src.len()));
-    !src[lo..hi].contains(&b'\n')
+fn same_line(src: &Text, a: usize, b: usize) -> bool {
+    src.line_index(a) == src.line_index(b)
 }
 
-/// MRI gives up on lines with non-ASCII bytes.
-fn ascii(src: &[u8], range: &Range<usize>) -> Option<()> {
-    src[range.clone()].is_ascii().then_some(())
+/// MRI gives up on lines with non-ASCII bytes (`range` spans whole lines).
+fn ascii(src: &Text, range: &Range<usize>) -> Option<()> {
+    if range.is_empty() {
+        return Some(());
+    }
+    let first = src.line_index(range.start);
+    let last = src.line_index(range.end - 1);
+    (src.non_ascii_lines_before[last + 1] == src.non_ascii_lines_before[first]).then_some(())
 }
 
 #[cfg(test)]
@@ -852,7 +913,7 @@ mod tests {
                 source.push('\n');
             }
             let node = failing_node(&source, select);
-            let got = highlight(&node, name, source.as_bytes());
+            let got = highlight(&node, name, &Text::new(source.as_bytes()));
             assert_eq!(&got, expected, "{code:?}");
         }
     }
@@ -861,9 +922,12 @@ mod tests {
     fn last_line_without_newline() {
         let source = "x = 1\nx.foo";
         let node = failing_node(source, "foo");
-        assert_eq!(spot(&node, "foo", source.as_bytes()), Some(7..11));
         assert_eq!(
-            highlight(&node, "foo", source.as_bytes()),
+            spot(&node, "foo", &Text::new(source.as_bytes())),
+            Some(7..11)
+        );
+        assert_eq!(
+            highlight(&node, "foo", &Text::new(source.as_bytes())),
             "\n\nx.foo\n ^^^^"
         );
     }
@@ -872,10 +936,10 @@ mod tests {
     fn spot_is_a_byte_range() {
         let source = "a = 1\nb = nil\nb.zork(a)\n";
         let node = failing_node(source, "zork");
-        let range = spot(&node, "zork", source.as_bytes()).unwrap();
+        let range = spot(&node, "zork", &Text::new(source.as_bytes())).unwrap();
         assert_eq!(&source[range.clone()], ".zork");
         assert_eq!(
-            snippet_for_range(source.as_bytes(), range),
+            snippet_for_range(&Text::new(source.as_bytes()), range),
             "\n\nb.zork(a)\n ^^^^^"
         );
     }
@@ -884,8 +948,8 @@ mod tests {
     fn op_asgn_with_another_name_has_no_spot() {
         let source = "x = nil; x.foo += 1\n";
         let node = failing_node(source, "foo");
-        assert_eq!(spot(&node, "bar", source.as_bytes()), None);
-        assert_eq!(highlight(&node, "bar", source.as_bytes()), "");
+        assert_eq!(spot(&node, "bar", &Text::new(source.as_bytes())), None);
+        assert_eq!(highlight(&node, "bar", &Text::new(source.as_bytes())), "");
     }
 
     #[test]
@@ -898,7 +962,11 @@ mod tests {
             "for i in x; end\n",
         ] {
             let node = parse(source);
-            assert_eq!(spot(&node, "x", source.as_bytes()), None, "{source:?}");
+            assert_eq!(
+                spot(&node, "x", &Text::new(source.as_bytes())),
+                None,
+                "{source:?}"
+            );
         }
     }
 
