@@ -1,5 +1,6 @@
 //! The process: leaving the program (`exit`, `exit!`, `abort`,
-//! `at_exit`), `sleep`, `warn`, the clocks of `Process.clock_gettime`, the
+//! `at_exit`), `sleep`, `warn`, the clocks of `Process.clock_gettime`,
+//! `Process.times` (a `Process::Tms` Struct), the
 //! `Errno` exceptions of system calls, and `ENV`.
 //!
 //! `exit` raises SystemExit, so `ensure` clauses run and `rescue` can stop
@@ -153,7 +154,7 @@ pub fn define(vm: &mut Vm) {
     );
 }
 
-/// `Process.pid` (also `$$`) and `Process.clock_gettime(clock, unit =
+/// `Process.pid` (also `$$`), `Process.times`, and `Process.clock_gettime(clock, unit =
 /// :float_second)` on the system's clocks, with MRI's units.
 fn define_process(vm: &mut Vm) {
     let process = vm.define_module("Process");
@@ -169,6 +170,8 @@ fn define_process(vm: &mut Vm) {
         let name = vm.symbols.intern(name);
         vm.set_constant(process, name, Value::small(i64::from(clock)));
     }
+    define_tms(vm, process);
+    vm.define_singleton_native(process, "times", 0, Some(0), process_times);
     vm.define_singleton_native(process, "pid", 0, Some(0), |_, _, _| {
         Ok(Value::small(i64::from(std::process::id())))
     });
@@ -228,6 +231,80 @@ fn define_process(vm: &mut Vm) {
             }
         })
     });
+}
+
+/// `Process::Tms`, the Struct `Process.times` answers: `utime`, `stime`,
+/// `cutime`, `cstime`. Made here as `Struct.new` makes a class (Struct's
+/// own methods are defined later; they are found when called).
+fn define_tms(vm: &mut Vm, process: Value) {
+    use crate::object::{IvarAccessor, MethodBody, Visibility};
+    let object = vm.c.object;
+    let structure = vm.define_class("Struct", object);
+    let tms = vm.new_class_named("Process::Tms", structure);
+    let name = vm.symbols.intern("Tms");
+    vm.set_constant(process, name, tms);
+    let members: Vec<_> = TMS_MEMBERS.iter().map(|m| vm.symbols.intern(m)).collect();
+    let layout = crate::core::structs::StructLayout {
+        members: members.clone().into_boxed_slice(),
+        keyword_init: false,
+    };
+    let _ = crate::vm::class_data(tms)
+        .struct_layout
+        .set(std::rc::Rc::new(layout));
+    for member in members {
+        let setter = vm.symbols.intern(&format!("{}=", vm.symbols.name(member)));
+        let reader = MethodBody::AttrReader(IvarAccessor::new(member));
+        vm.add_method(tms, member, reader, Visibility::Public);
+        let writer = MethodBody::AttrWriter(IvarAccessor::new(member));
+        vm.add_method(tms, setter, writer, Visibility::Public);
+    }
+    let metaclass = vm.singleton_class(tms);
+    for name in ["new", "[]"] {
+        vm.define_constructor(metaclass, name);
+    }
+    vm.define_native(metaclass, "members", 0, Some(0), |vm, _, _| {
+        let members = TMS_MEMBERS
+            .iter()
+            .map(|m| Value::symbol(vm.symbols.intern(m)))
+            .collect();
+        Ok(vm.new_array(members))
+    });
+}
+
+const TMS_MEMBERS: [&str; 4] = ["utime", "stime", "cutime", "cstime"];
+
+/// `Process.times`: the user and system CPU time of the process and of
+/// its finished children, in seconds (MRI's `getrusage` reading).
+fn process_times(vm: &mut Vm, process: Value, _: &[Value]) -> VmResult {
+    let usage = |who| {
+        // SAFETY: `rusage` is plain data, valid when zeroed; getrusage
+        // writes nothing else.
+        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+        // SAFETY: `usage` is a valid, writable rusage for the call.
+        if unsafe { libc::getrusage(who, &mut usage) } != 0 {
+            return None;
+        }
+        let seconds = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 / 1e6;
+        Some([seconds(usage.ru_utime), seconds(usage.ru_stime)])
+    };
+    let (Some(own), Some(children)) = (usage(libc::RUSAGE_SELF), usage(libc::RUSAGE_CHILDREN))
+    else {
+        return Err(vm.raise_errno("EINVAL", Some("getrusage")));
+    };
+    let name = vm.symbols.intern("Tms");
+    let tms = vm.constant(process, name).expect("Process::Tms is defined");
+    let mut values = Vec::with_capacity(4);
+    for seconds in own.into_iter().chain(children) {
+        let value = vm.new_float(seconds);
+        vm.temp_roots.borrow_mut().push(value);
+        values.push(value);
+    }
+    let new = vm.symbols.intern("new");
+    let result = vm.call(tms, new, &values);
+    for _ in &values {
+        vm.temp_roots.borrow_mut().pop();
+    }
+    result
 }
 
 /// `ENV`: the process's environment variables, read and written through

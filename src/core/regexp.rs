@@ -42,7 +42,13 @@ mod methods;
 mod translate;
 
 pub use match_data::MatchInfo;
-pub use methods::define;
+
+/// Defines Regexp and MatchData, and the private helpers the bundled
+/// libraries build on ([`define_library_helpers`]).
+pub fn define(vm: &mut Vm) {
+    methods::define(vm);
+    define_library_helpers(vm);
+}
 
 use crate::core::string::{char_count, inspect_string};
 use crate::heap::{Header, HeapObject, Marker, ObjKind};
@@ -627,4 +633,109 @@ pub(crate) fn strings(vm: &mut Vm, text: &str, spans: &[Option<(usize, usize)>])
             .push(value);
     }
     result
+}
+
+// --- helpers of the bundled libraries ------------------------------------------
+
+/// Private Kernel helpers for the libraries in `rb/lib/` that MRI writes
+/// in C (`strscan`), hidden from backtraces: an error they raise is
+/// reported from the library method that called them, as MRI reports it
+/// from its C method.
+///
+/// - `__strscan_match(pattern, string, pos, head_only, fixed_anchor)`:
+///   StringScanner's match at byte `pos` of `string`. A Regexp must match
+///   at `pos` (`head_only`) or anywhere after it; without `fixed_anchor`
+///   it sees only the rest of the string (`\A` and `^` match at `pos`, a
+///   look-behind sees nothing before it), as MRI's `strscan` does. A
+///   String pattern (`head_only` only, else TypeError) must be the bytes
+///   at `pos`. Answers the byte offsets of the match and of each group,
+///   flat (`[begin0, end0, begin1, end1, ...]`, nil for a group that did
+///   not take part), or nil; `$~` is not touched.
+/// - `__string_value(object)`: MRI's `StringValue` (the String, or what
+///   `to_str` gives, else TypeError).
+/// - `__num2long(object)`: MRI's `NUM2LONG` (an Integer, a Float
+///   truncated, or what `to_int` gives, else TypeError).
+fn define_library_helpers(vm: &mut Vm) {
+    let kernel = vm.c.kernel;
+    vm.define_private_native(kernel, "__strscan_match", 5, Some(5), strscan_match);
+    vm.define_private_native(kernel, "__string_value", 1, Some(1), |vm, _, args| {
+        match crate::core::string::check_string(vm, args[0])? {
+            Some(string) => Ok(string),
+            None => {
+                let name = vm.special_or_class_name(args[0]);
+                Err(vm.type_error(format!("no implicit conversion of {name} into String")))
+            }
+        }
+    });
+    vm.define_private_native(kernel, "__num2long", 1, Some(1), |vm, _, args| {
+        let n = crate::core::array::to_long(vm, args[0])?;
+        Ok(vm.new_int(i128::from(n)))
+    });
+    for name in ["__strscan_match", "__string_value", "__num2long"] {
+        vm.set_native_frame(kernel, name, crate::core::NativeFrame::Hidden);
+    }
+}
+
+/// `__strscan_match` (see [`define_library_helpers`]).
+fn strscan_match(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
+    let (pattern, string) = (args[0], args[1]);
+    let (head_only, fixed_anchor) = (args[3].truthy(), args[4].truthy());
+    let Some(pos) = args[2].as_fixnum().and_then(|p| usize::try_from(p).ok()) else {
+        return Err(vm.argument_error("invalid scan position".into()));
+    };
+    if string.get::<RString>().is_none() {
+        let name = vm.special_or_class_name(string);
+        return Err(vm.type_error(format!("wrong argument type {name} (expected String)")));
+    }
+    if is_regexp(pattern) {
+        let data = checked(vm, pattern)?;
+        let text = match_text(vm, string)?;
+        if pos > text.len() || !text.is_char_boundary(pos) {
+            return Ok(Value::NIL);
+        }
+        let found = match (fixed_anchor, head_only) {
+            (true, true) => data.match_at(&text, pos),
+            (true, false) => data.search(&text, pos),
+            (false, true) => data.match_at(&text[pos..], 0).map(|f| shifted(f, pos)),
+            (false, false) => data.search(&text[pos..], 0).map(|f| shifted(f, pos)),
+        }
+        .map_err(|m| vm.regexp_error(m))?;
+        let Some(spans) = found else {
+            return Ok(Value::NIL);
+        };
+        let offsets = spans
+            .iter()
+            .flat_map(|span| match span {
+                Some((start, end)) => [Value::small(*start as i64), Value::small(*end as i64)],
+                None => [Value::NIL, Value::NIL],
+            })
+            .collect();
+        return Ok(vm.new_array(offsets));
+    }
+    if !head_only {
+        let name = vm.special_or_class_name(pattern);
+        return Err(vm.type_error(format!("wrong argument type {name} (expected Regexp)")));
+    }
+    let wanted = crate::core::string::expect_string(vm, pattern)?;
+    let subject = string.get::<RString>().expect("a String").bytes();
+    let matches = subject
+        .get(pos..)
+        .is_some_and(|rest| rest.starts_with(&wanted));
+    drop(subject);
+    if !matches {
+        return Ok(Value::NIL);
+    }
+    let end = pos + wanted.len();
+    Ok(vm.new_array(vec![Value::small(pos as i64), Value::small(end as i64)]))
+}
+
+/// Spans found in the rest of a string from byte `by`, as offsets in the
+/// whole string.
+fn shifted(found: Option<Spans>, by: usize) -> Option<Spans> {
+    found.map(|spans| {
+        spans
+            .into_iter()
+            .map(|span| span.map(|(start, end)| (start + by, end + by)))
+            .collect()
+    })
 }
