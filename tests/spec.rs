@@ -6,7 +6,8 @@
 //! and exit status with the recorded expectations (see the `rhizome-spec`
 //! crate for the format). No Ruby is needed: the expectations are files.
 //! Specs staged under `spec/pending/` are left out (see
-//! `cargo xtask spec --pending`).
+//! `cargo xtask spec --pending`), and a spec is ignored in a mode its
+//! `# spec: skip-mode MODE REASON` names.
 //! libtest-mimic runs the trials in parallel and prints libtest's usual
 //! report, so filters (`cargo test --test spec -- if_else`), `--list`,
 //! `--exact` and `--test-threads` work as with ordinary tests.
@@ -32,10 +33,14 @@ fn main() {
             let spec = spec.clone();
             let binary = binary.clone();
             let name = format!("{}::{}", mode.name, spec.name());
-            trials.push(Trial::test(name, move || {
+            let skipped = !spec.runs_in(mode);
+            let trial = Trial::test(name, move || {
                 spec.check(&binary, mode.flags, timeout)
                     .map_err(|failure| failure.to_string().into())
-            }));
+            });
+            // A `# spec: skip-mode` shows as ignored, with its reason in
+            // the spec.
+            trials.push(trial.with_ignored_flag(skipped));
         }
     }
     libtest_mimic::run(&args, trials).exit();

@@ -24,6 +24,9 @@
 //!   whose tail is implementation-defined (e.g. the depth of a
 //!   `SystemStackError`).
 //! - A comment line `# spec: args A B C` passes those arguments to the script.
+//! - A comment line `# spec: skip-mode MODE REASON...` leaves the spec out of
+//!   one mode of [`MODES`]; the reason is required, so the spec itself says
+//!   why (a program too slow for `--gc-stress` within CI's time, say).
 //! - Specs under `spec/rhizome/` describe rhizome-only behaviour: their
 //!   expectations are written by hand and never re-recorded from MRI.
 //!
@@ -201,6 +204,9 @@ pub struct Options {
     pub stderr_first_line: bool,
     /// `# spec: args A B C`: arguments given to the script after its file name.
     pub args: Vec<String>,
+    /// `# spec: skip-mode MODE REASON`: modes the spec does not run in, each
+    /// with the reason given.
+    pub skipped_modes: Vec<(String, String)>,
 }
 
 /// What a spec is expected to do: the contents of its `.out`, `.err`, `.status`.
@@ -446,6 +452,17 @@ impl Spec {
         parse_options(&self.source()?).map_err(|e| Error::new(format!("{}: {e}", self.name)))
     }
 
+    /// Whether the spec runs in `mode` (no `# spec: skip-mode` names it).
+    /// A spec whose directives do not parse runs, and fails on them.
+    pub fn runs_in(&self, mode: &Mode) -> bool {
+        self.options().map_or(true, |options| {
+            !options
+                .skipped_modes
+                .iter()
+                .any(|(name, _)| name == mode.name)
+        })
+    }
+
     /// The recorded (or hand-written) expectations.
     pub fn expected(&self) -> Result<Expected, Error> {
         let out = self.expectation_path("out");
@@ -583,9 +600,21 @@ pub fn parse_options(source: &str) -> Result<Options, String> {
                 options.stderr_first_line = true;
             }
             Some("args") => options.args.extend(words.map(str::to_owned)),
+            Some("skip-mode") => {
+                let mode = words.next().unwrap_or_default();
+                let reason = words.collect::<Vec<_>>().join(" ");
+                if !MODES.iter().any(|m| m.name == mode) || reason.is_empty() {
+                    return Err(format!(
+                        "line {}: `# spec: skip-mode MODE REASON` needs one of the modes ({}) and a reason",
+                        index + 1,
+                        MODES.iter().map(|m| m.name).collect::<Vec<_>>().join(", ")
+                    ));
+                }
+                options.skipped_modes.push((mode.to_owned(), reason));
+            }
             _ => {
                 return Err(format!(
-                    "line {}: unknown spec directive {:?} (known: `# spec: stderr-first-line`, `# spec: args A B C`)",
+                    "line {}: unknown spec directive {:?} (known: `# spec: stderr-first-line`, `# spec: args A B C`, `# spec: skip-mode MODE REASON`)",
                     index + 1,
                     directive.trim()
                 ))
@@ -919,6 +948,17 @@ mod tests {
     }
 
     #[test]
+    fn skip_mode_names_a_mode_and_a_reason() {
+        let options = parse_options("# spec: skip-mode jit-eager too slow here\n").unwrap();
+        assert_eq!(
+            options.skipped_modes,
+            [("jit-eager".to_owned(), "too slow here".to_owned())]
+        );
+        assert!(parse_options("# spec: skip-mode jit-eager\n").is_err());
+        assert!(parse_options("# spec: skip-mode no-such-mode because\n").is_err());
+    }
+
+    #[test]
     fn compares_streams_and_status() {
         let expected = Expected {
             stdout: b"1\n2\n".to_vec(),
@@ -927,7 +967,7 @@ mod tests {
         };
         let first_only = Options {
             stderr_first_line: true,
-            args: vec![],
+            ..Options::default()
         };
         let same = outcome(
             "1\n2\n",

@@ -46,7 +46,7 @@ fn check_specs(specs: &[Spec], filter: Option<&str>) -> Result<ExitCode> {
                 .iter()
                 .map(move |spec| (format!("{}::{}", mode.name, spec.name()), mode, spec))
         })
-        .filter(|(name, _, _)| filter.is_none_or(|f| name.contains(f)))
+        .filter(|(name, mode, spec)| spec.runs_in(mode) && filter.is_none_or(|f| name.contains(f)))
         .collect();
     if jobs.is_empty() {
         return Err(format!("no spec matches {:?}", filter.unwrap_or("")).into());
