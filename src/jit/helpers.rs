@@ -158,6 +158,7 @@ impl Vm {
         let entry = unsafe { &*(site.entry as *const MethodEntry) };
         let callee = &compiled(activation).method;
         let block = activation_block(activation);
+        self.check_rebuilt_receiver(callee, entry.owner, self.stack[base], "materialise");
         let id = self.push_method_frame(entry, callee, block);
         self.push_locals(callee);
         activation.base = base as u64;
@@ -1414,6 +1415,10 @@ extern "C" fn deoptimise(
     let method = compiled.method.clone();
     vm.stack.truncate(base);
     vm.lay_out_frame(&method, &frames[0]);
+    if let Some(frame) = vm.frames.last() {
+        let receiver = Value::from_bits(frames[0].receiver);
+        vm.check_rebuilt_receiver(&method, frame.owner, receiver, "deoptimise");
+    }
     let resume = Resume {
         after_call: site_map.after_call,
         returned: returned.map(Value::from_bits),
@@ -1517,6 +1522,34 @@ struct Resume {
 }
 
 impl Vm {
+    /// Debug builds check each method frame the JIT's runtime builds for
+    /// the interpreter (materialising a native call, rebuilding an inlined
+    /// frame, deoptimising) against what the interpreter would have made:
+    /// its receiver is an instance of the class or module that owns the
+    /// method. A frame laid out from the wrong words (the class where the
+    /// object allocated for `Foo.new` belonged) fails here, where it is
+    /// built, instead of running on and printing a wrong value.
+    fn check_rebuilt_receiver(
+        &self,
+        method: &LoadedMethod,
+        owner: Value,
+        receiver: Value,
+        what: &str,
+    ) {
+        if cfg!(debug_assertions)
+            && method.code.kind == bytecode::MethodKind::Method
+            && !owner.is_nil()
+            && !self.is_kind_of(receiver, owner)
+        {
+            panic!(
+                "{what}: a frame of `{}` (owned by {}) built with a receiver of {}",
+                self.symbols.name(method.code.name),
+                self.class_name(owner),
+                self.class_name(self.class_of(receiver)),
+            );
+        }
+    }
+
     /// Pushes a frame's receiver, arguments, locals and operands.
     fn lay_out_frame(&mut self, method: &LoadedMethod, frame: &deopt::FrameValues) {
         self.stack.push(Value::from_bits(frame.receiver));
@@ -1775,6 +1808,7 @@ impl Vm {
                 Some(known) => known,
                 None => self.inlined_frame_scope(method, receiver),
             };
+            self.check_rebuilt_receiver(method, owner, receiver, "an inlined frame rebuilt");
             let id = self.new_frame_id();
             let mut record = crate::vm::FrameRecord::new(
                 crate::vm::FrameCode::Bytecode(method.clone()),
