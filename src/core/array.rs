@@ -418,7 +418,11 @@ fn subseq(vm: &mut Vm, value: Value, start: usize, count: usize) -> Value {
 pub fn to_long(vm: &mut Vm, value: Value) -> VmResult<i64> {
     match Int::of(value) {
         Some(Int::Fix(n)) => return Ok(n),
-        Some(Int::Big(_)) => {
+        Some(Int::Big(big)) => {
+            // A long holds more than a fixnum: 2**62 is a Bignum that fits.
+            if let Some(n) = num_traits::ToPrimitive::to_i64(big) {
+                return Ok(n);
+            }
             let class = vm.c.range_error;
             return Err(vm.raise(class, "bignum too big to convert into `long'".into()));
         }

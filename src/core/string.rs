@@ -143,10 +143,12 @@ pub(crate) fn check_string(vm: &mut Vm, value: Value) -> VmResult<Option<Value>>
 pub fn expect_integer(vm: &mut Vm, value: Value) -> VmResult<i64> {
     match Int::of(value) {
         Some(Int::Fix(n)) => Ok(n),
-        Some(Int::Big(_)) => Err(vm.raise(
-            vm.c.range_error,
-            "bignum too big to convert into `long'".into(),
-        )),
+        Some(Int::Big(big)) => num_traits::ToPrimitive::to_i64(big).ok_or_else(|| {
+            vm.raise(
+                vm.c.range_error,
+                "bignum too big to convert into `long'".into(),
+            )
+        }),
         None => {
             let name = vm.special_or_class_name(value);
             Err(vm.type_error(format!("no implicit conversion of {name} into Integer")))
