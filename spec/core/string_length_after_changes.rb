@@ -73,3 +73,4 @@ begin
 rescue FrozenError => e
   p e.message
 end
+# spec: skip-mode gc-stress 0.5 s under --gc-stress in a release build, some fifty times that in the debug build cargo test runs

@@ -19,3 +19,4 @@ end
 p seen.sort_by { |k, _| k.map(&:to_i) }.to_h
 p grid.at(0, 2**70) rescue p $!
 p grid.at(1, 1.9)
+# spec: skip-mode gc-stress 0.6 s under --gc-stress in a release build, some fifty times that in the debug build cargo test runs

@@ -40,3 +40,4 @@ begin
 rescue NoMethodError => e
   p e.message.sub(/0x\h+/, "")
 end
+# spec: skip-mode gc-stress 0.6 s under --gc-stress in a release build, some fifty times that in the debug build cargo test runs

@@ -50,3 +50,4 @@ begin
 rescue LocalJumpError => e
   p [e.message, e.reason]
 end
+# spec: skip-mode gc-stress 4.0 s under --gc-stress in a release build, some fifty times that in the debug build cargo test runs

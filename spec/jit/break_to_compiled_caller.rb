@@ -66,3 +66,4 @@ p r
 p tree.below(0)
 p tree.first_above(9)
 p tree.busy_below(99)
+# spec: skip-mode gc-stress 2.1 s under --gc-stress in a release build, some fifty times that in the debug build cargo test runs

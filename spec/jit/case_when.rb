@@ -41,3 +41,4 @@ rescue ArgumentError => e
   p e.message
   p e.backtrace.first(2).map { |line| line.sub(/\A.*?:/, "") }
 end
+# spec: skip-mode gc-stress 0.5 s under --gc-stress in a release build, some fifty times that in the debug build cargo test runs

@@ -152,3 +152,4 @@ rescue ArgumentError => e
   puts e.message
   puts e.backtrace.first(4)
 end
+# spec: skip-mode gc-stress 3.2 s under --gc-stress in a release build, some fifty times that in the debug build cargo test runs

@@ -53,3 +53,4 @@ rescue LocalJumpError => e
   puts "#{e.class}: #{e.message}"
   puts e.backtrace.first(2)
 end
+# spec: skip-mode gc-stress 2.4 s under --gc-stress in a release build, some fifty times that in the debug build cargo test runs

@@ -37,3 +37,4 @@ begin
 rescue ArgumentError => e
   puts "#{e.message}: #{e.backtrace.first(3).join(' < ')}"
 end
+# spec: skip-mode gc-stress 42.5 s under --gc-stress in a release build, some fifty times that in the debug build cargo test runs

@@ -72,3 +72,4 @@ def gcd(a, b)
   gcd(b, a % b)
 end
 p gcd(84, 36), 100.times.map { |i| gcd(i + 1, 12) }.uniq.size
+# spec: skip-mode gc-stress 1.0 s under --gc-stress in a release build, some fifty times that in the debug build cargo test runs

@@ -121,3 +121,4 @@ while i < 2000
   i += 1
 end
 p seen, @divisions
+# spec: skip-mode gc-stress 18.6 s under --gc-stress in a release build, some fifty times that in the debug build cargo test runs

@@ -24,3 +24,4 @@ s = Square.new
 p s.describe
 Square.include(Squared)
 p s.describe
+# spec: skip-mode gc-stress 0.4 s under --gc-stress in a release build, some fifty times that in the debug build cargo test runs

@@ -48,3 +48,4 @@ begin
 rescue IndexError => e
   show(e)
 end
+# spec: skip-mode gc-stress 0.9 s under --gc-stress in a release build, some fifty times that in the debug build cargo test runs

@@ -89,3 +89,4 @@ def twice_leaf(x)
 end
 1000.times { twice_leaf(3) }
 p twice_leaf(2**61)
+# spec: skip-mode gc-stress 0.9 s under --gc-stress in a release build, some fifty times that in the debug build cargo test runs

@@ -41,3 +41,4 @@ begin
 rescue ArgumentError => e
   p e.message
 end
+# spec: skip-mode gc-stress 0.8 s under --gc-stress in a release build, some fifty times that in the debug build cargo test runs

@@ -61,3 +61,4 @@ s << "déf"
 p at(s, 4), at(s, -1)
 s.replace("z")
 p at(s, 0), at(s, 1)
+# spec: skip-mode gc-stress 1.5 s under --gc-stress in a release build, some fifty times that in the debug build cargo test runs

@@ -86,3 +86,4 @@ class Swapped
   end
 end
 p make_swapped(5)
+# spec: skip-mode gc-stress 2.6 s under --gc-stress in a release build, some fifty times that in the debug build cargo test runs

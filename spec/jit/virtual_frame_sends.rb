@@ -89,3 +89,4 @@ rescue => e
   puts "#{e.class}: #{e.message}"
   puts e.backtrace.first(3).map { |l| clean(l) }
 end
+# spec: skip-mode gc-stress 0.8 s under --gc-stress in a release build, some fifty times that in the debug build cargo test runs

@@ -112,3 +112,4 @@ def fail_in_core(reader)
 end
 200.times { reader.read_slice(2, 1) }
 fail_in_core(reader)
+# spec: skip-mode gc-stress 0.5 s under --gc-stress in a release build, some fifty times that in the debug build cargo test runs

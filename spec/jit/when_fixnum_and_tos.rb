@@ -65,3 +65,4 @@ rescue ArgumentError => e
   puts e.backtrace.first(3)
 end
 p out.last(2)
+# spec: skip-mode gc-stress 3.4 s under --gc-stress in a release build, some fifty times that in the debug build cargo test runs

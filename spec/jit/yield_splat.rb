@@ -44,3 +44,4 @@ begin
 rescue NoMethodError => e
   puts e.message
 end
+# spec: skip-mode gc-stress 1.3 s under --gc-stress in a release build, some fifty times that in the debug build cargo test runs

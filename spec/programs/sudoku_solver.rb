@@ -325,3 +325,4 @@ puts "== n-queens =="
   puts "#{n}: #{q.count} solutions"
   puts q.render if n == 6
 end
+# spec: skip-mode gc-stress over two minutes under --gc-stress even in a release build

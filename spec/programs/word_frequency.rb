@@ -143,3 +143,4 @@ text = File.read(path)
 tokenizer = Tokenizer.new(text)
 table = FrequencyTable.new.add_all(tokenizer.words)
 Report.new(table, tokenizer).print_all
+# spec: skip-mode gc-stress over two minutes under --gc-stress even in a release build

@@ -2695,3 +2695,4 @@ p(0.3333333333333333)
 p(0.6666666666666666)
 p(1e+23)
 p(1.7976931348623157e+308)
+# spec: skip-mode gc-stress 0.4 s under --gc-stress in a release build, some fifty times that in the debug build cargo test runs

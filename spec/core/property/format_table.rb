@@ -668,3 +668,4 @@ TABLE.each do |spec, value|
 rescue ArgumentError, TypeError, RangeError, FloatDomainError => e
   puts "#{spec.inspect} #{e.class}: #{e.message}"
 end
+# spec: skip-mode gc-stress 0.5 s under --gc-stress in a release build, some fifty times that in the debug build cargo test runs

@@ -29,3 +29,4 @@ p [1,2,3].shuffle, [1,2,3].sample, Random.rand(5), Random.rand, Random.rand(2.0)
 p Random.new(99).random_number(-1), Random.new(99).random_number(5)
 p Kernel.rand(3)
 r = Random.new(11); r.rand; d = r.dup; p d.rand == r.rand, d == r, d.seed
+# spec: skip-mode gc-stress 0.5 s under --gc-stress in a release build, some fifty times that in the debug build cargo test runs
