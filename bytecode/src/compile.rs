@@ -112,7 +112,6 @@ pub fn compile_file_as(
         buffer_name: file.to_string(),
         record_tokens: false,
         decoder: Some(source_encoding::decoder()),
-        ..Default::default()
     };
     let result = Parser::new(text.to_vec(), options).do_parse();
     // The lexer stops at the first byte the file's encoding does not
