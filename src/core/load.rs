@@ -94,7 +94,12 @@ fn load_error(vm: &mut Vm, name: &str) -> crate::vm::Control {
 
 /// The standard libraries rhizome carries (`rb/lib/`): `require "set"`
 /// runs the bundled source, once, as file `<internal:set>`.
-const BUNDLED: &[(&str, &str)] = &[("set", include_str!("../../rb/lib/set.rb"))];
+const BUNDLED: &[(&str, &str)] = &[
+    ("set", include_str!("../../rb/lib/set.rb")),
+    ("json", include_str!("../../rb/lib/json.rb")),
+    ("strscan", include_str!("../../rb/lib/strscan.rb")),
+    ("benchmark", include_str!("../../rb/lib/benchmark.rb")),
+];
 
 fn require_bundled(vm: &mut Vm, library: &str, source: &str) -> VmResult {
     let file = format!("{}{library}>", crate::prelude::INTERNAL_PREFIX);

@@ -154,8 +154,9 @@ pub fn define(vm: &mut Vm) {
     );
 }
 
-/// `Process.pid` (also `$$`), `Process.times`, and `Process.clock_gettime(clock, unit =
-/// :float_second)` on the system's clocks, with MRI's units.
+/// `Process.pid` (also `$$`), `Process.times`, and
+/// `Process.clock_gettime(clock, unit = :float_second)` on the system's
+/// clocks, with MRI's units.
 fn define_process(vm: &mut Vm) {
     let process = vm.define_module("Process");
     let pid = Value::small(i64::from(std::process::id()));

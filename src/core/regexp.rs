@@ -650,7 +650,9 @@ pub(crate) fn strings(vm: &mut Vm, text: &str, spans: &[Option<(usize, usize)>])
 ///   String pattern (`head_only` only, else TypeError) must be the bytes
 ///   at `pos`. Answers the byte offsets of the match and of each group,
 ///   flat (`[begin0, end0, begin1, end1, ...]`, nil for a group that did
-///   not take part), or nil; `$~` is not touched.
+///   not take part); when a Regexp does not match, how many registers
+///   (groups and the match) it has, and nil when a String does not; `$~`
+///   is not touched.
 /// - `__string_value(object)`: MRI's `StringValue` (the String, or what
 ///   `to_str` gives, else TypeError).
 /// - `__num2long(object)`: MRI's `NUM2LONG` (an Integer, a Float
@@ -691,7 +693,7 @@ fn strscan_match(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
         let data = checked(vm, pattern)?;
         let text = match_text(vm, string)?;
         if pos > text.len() || !text.is_char_boundary(pos) {
-            return Ok(Value::NIL);
+            return Ok(Value::small(data.groups as i64 + 1));
         }
         let found = match (fixed_anchor, head_only) {
             (true, true) => data.match_at(&text, pos),
@@ -701,7 +703,7 @@ fn strscan_match(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
         }
         .map_err(|m| vm.regexp_error(m))?;
         let Some(spans) = found else {
-            return Ok(Value::NIL);
+            return Ok(Value::small(data.groups as i64 + 1));
         };
         let offsets = spans
             .iter()
