@@ -450,8 +450,12 @@ impl Spec {
     }
 
     /// The snippet's source text.
+    /// The snippet's text. A snippet may hold bytes that are no UTF-8
+    /// (a binary source file, or one whose invalid bytes are the point):
+    /// they read as U+FFFD, which no directive contains.
     pub fn source(&self) -> Result<String, Error> {
-        fs::read_to_string(&self.path)
+        fs::read(&self.path)
+            .map(|bytes| String::from_utf8_lossy(&bytes).into_owned())
             .map_err(|e| Error::io(format!("reading {}", self.path.display()), e))
     }
 
