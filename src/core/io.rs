@@ -1,7 +1,7 @@
 //! IO: the standard streams (`$stdin`, `$stdout`, `$stderr`, `STDIN`,
 //! `STDOUT`, `STDERR`) and open files, with `puts`, `print`, `write`, `<<`,
-//! `gets`, `read`, `readlines`, `each_line`, `close` and friends; Kernel's
-//! `gets`, `readlines` and `warn`.
+//! `gets`, `read`, `readlines`, `each_line`, `seek`, `rewind`, `close` and
+//! friends; Kernel's `gets`, `readlines` and `warn`.
 //!
 //! An IO object keeps a hidden `fd`: 0, 1 and 2 are the standard streams,
 //! any other number is an open file, whose state lives in the VM's table of
@@ -11,41 +11,213 @@
 //!
 //! Standard output goes through the VM's buffered output; writing to
 //! standard error flushes it first, so the two interleave as the program
-//! wrote them. A file opened for reading is read whole when it is opened
-//! (then `gets` and `read` walk a cursor over the bytes); one opened for
-//! writing writes through a buffer that `close`, `flush` and the end of the
-//! program empty.
+//! wrote them. A file is buffered both ways, as MRI buffers it: reads fill
+//! a buffer of 8 KiB, writes wait in another until it is full, the file is
+//! flushed, read or repositioned, or `sync` is set. Reading and writing the
+//! same file (`"r+"`, `"w+"`) therefore see one position:
+//!
+//! ```ruby
+//! File.open("notes.txt", "w+") do |f|
+//!   f.write("abc")
+//!   f.rewind
+//!   f.read        # => "abc"
+//! end
+//! ```
+//!
+//! Lines end at a separator (`"\n"` by default, `nil` for the whole rest,
+//! `""` for paragraphs) or after a byte limit, never inside a UTF-8
+//! character, as in MRI's `gets(sep, limit, chomp: true)`.
 
 use crate::core::string::expect_string;
-use crate::object::RArray;
+use crate::object::{RArray, RString};
 use crate::value::Value;
 use crate::vm::{Vm, VmResult};
-use std::io::{BufRead, Read, Write};
+use std::io::{BufRead, Read, Seek, SeekFrom, Write};
 
-/// A file opened with `File.open`.
+/// How many bytes a file reads ahead, and how many writes it holds before
+/// writing them (MRI's buffer sizes).
+const BUFFER_SIZE: usize = 8192;
+
+/// A file opened with `File.open`: its descriptor and both buffers.
 pub struct OpenFile {
     pub path: String,
-    /// The whole file when it was opened for reading, and the read cursor.
-    contents: Option<(Vec<u8>, usize)>,
-    writer: Option<std::io::BufWriter<std::fs::File>>,
+    file: std::fs::File,
+    readable: bool,
+    writable: bool,
+    /// Opened with `"b"` or `binmode` called.
+    pub binmode: bool,
+    /// Every write goes to the file at once.
+    pub sync: bool,
+    /// Bytes read ahead of what the program has read (from `read_pos`).
+    read_buffer: Vec<u8>,
+    read_pos: usize,
+    /// Bytes written and not yet in the file.
+    write_buffer: Vec<u8>,
     lineno: i64,
 }
 
 impl OpenFile {
-    pub fn new(path: String, contents: Option<Vec<u8>>, writer: Option<std::fs::File>) -> OpenFile {
+    /// A file opened for reading and/or writing.
+    pub fn new(
+        path: String,
+        file: std::fs::File,
+        readable: bool,
+        writable: bool,
+        binmode: bool,
+    ) -> OpenFile {
         OpenFile {
             path,
-            contents: contents.map(|bytes| (bytes, 0)),
-            writer: writer.map(std::io::BufWriter::new),
+            file,
+            readable,
+            writable,
+            binmode,
+            sync: false,
+            read_buffer: Vec::new(),
+            read_pos: 0,
+            write_buffer: Vec::new(),
             lineno: 0,
         }
     }
 
-    fn flush(&mut self) {
-        if let Some(writer) = &mut self.writer {
-            let _ = writer.flush();
+    /// Writes what waits in the write buffer.
+    pub fn flush(&mut self) -> std::io::Result<()> {
+        if self.write_buffer.is_empty() {
+            return Ok(());
         }
+        let pending = std::mem::take(&mut self.write_buffer);
+        self.file.write_all(&pending)
     }
+
+    /// Gives back the bytes read ahead: the file's position becomes the
+    /// program's (before a write or a seek).
+    fn unread(&mut self) -> std::io::Result<()> {
+        let ahead = self.read_buffer.len() - self.read_pos;
+        self.read_buffer.clear();
+        self.read_pos = 0;
+        if ahead > 0 {
+            self.file.seek(SeekFrom::Current(-(ahead as i64)))?;
+        }
+        Ok(())
+    }
+
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<()> {
+        self.unread()?;
+        self.write_buffer.extend_from_slice(bytes);
+        if self.sync || self.write_buffer.len() >= BUFFER_SIZE {
+            self.flush()?;
+        }
+        Ok(())
+    }
+
+    /// The position the program sees.
+    fn tell(&mut self) -> std::io::Result<u64> {
+        self.flush()?;
+        let ahead = (self.read_buffer.len() - self.read_pos) as u64;
+        Ok(self.file.stream_position()? - ahead)
+    }
+
+    fn seek(&mut self, to: SeekFrom) -> std::io::Result<u64> {
+        self.flush()?;
+        self.unread()?;
+        self.file.seek(to)
+    }
+
+    /// `lseek(2)` itself, for what SeekFrom cannot say (a negative offset
+    /// from the start, `SEEK_DATA`, `SEEK_HOLE`, an unknown whence).
+    fn seek_raw(&mut self, offset: i64, whence: i64) -> std::io::Result<u64> {
+        use std::os::fd::AsRawFd;
+        self.flush()?;
+        self.unread()?;
+        let whence = i32::try_from(whence).unwrap_or(-1);
+        // SAFETY: lseek on the descriptor this File owns.
+        let pos = unsafe { libc::lseek(self.file.as_raw_fd(), offset, whence) };
+        if pos < 0 {
+            return Err(std::io::Error::last_os_error());
+        }
+        Ok(pos as u64)
+    }
+
+    /// The file's size, with what waits to be written (`File#size`).
+    pub fn size(&mut self) -> std::io::Result<u64> {
+        self.flush()?;
+        Ok(self.file.metadata()?.len())
+    }
+
+    /// The file's metadata (after writing what waits).
+    pub fn metadata(&mut self) -> std::io::Result<std::fs::Metadata> {
+        self.flush()?;
+        self.file.metadata()
+    }
+}
+
+/// What lines are read from: a buffered byte source.
+trait Source {
+    /// The bytes available without blocking for more, reading when there
+    /// are none; empty at the end.
+    fn fill(&mut self) -> std::io::Result<&[u8]>;
+    fn consume(&mut self, n: usize);
+}
+
+impl Source for OpenFile {
+    fn fill(&mut self) -> std::io::Result<&[u8]> {
+        self.flush()?;
+        if self.read_pos >= self.read_buffer.len() {
+            self.read_buffer.resize(BUFFER_SIZE, 0);
+            let read = loop {
+                match self.file.read(&mut self.read_buffer) {
+                    Err(error) if error.kind() == std::io::ErrorKind::Interrupted => {}
+                    Err(error) => {
+                        self.read_buffer.clear();
+                        return Err(error);
+                    }
+                    Ok(n) => break n,
+                }
+            };
+            self.read_buffer.truncate(read);
+            self.read_pos = 0;
+        }
+        Ok(&self.read_buffer[self.read_pos..])
+    }
+
+    fn consume(&mut self, n: usize) {
+        self.read_pos += n;
+    }
+}
+
+impl Source for std::io::StdinLock<'static> {
+    fn fill(&mut self) -> std::io::Result<&[u8]> {
+        self.fill_buf()
+    }
+
+    fn consume(&mut self, n: usize) {
+        BufRead::consume(self, n);
+    }
+}
+
+/// Where a line ends.
+#[derive(Clone, PartialEq, Eq)]
+pub enum Separator {
+    /// `nil`: at the end of the stream.
+    None,
+    /// `""`: at an empty line (paragraph mode).
+    Paragraph,
+    /// After these bytes.
+    Bytes(Vec<u8>),
+}
+
+/// The arguments of `gets`, `each_line`, `readlines` and `foreach`: the
+/// separator, the byte limit (negative: none) and `chomp:`.
+#[derive(Clone)]
+pub struct LineArgs {
+    pub separator: Separator,
+    pub limit: i64,
+    pub chomp: bool,
+}
+
+thread_local! {
+    /// ARGF's line count (Kernel's `gets` counts every line it returns,
+    /// what the limit cut too).
+    static ARGF_LINENO: std::cell::Cell<i64> = const { std::cell::Cell::new(0) };
 }
 
 /// Where an IO object's bytes come from and go to.
@@ -66,6 +238,16 @@ enum Sink {
     Object(Value),
 }
 
+/// Which of MRI's C functions a failed read is reported from.
+#[derive(Clone, Copy)]
+enum ReadPlace {
+    /// `read`: `io_fread - path`.
+    Fread,
+    /// Lines and `eof?`: `io_fillbuf - fd:N path`.
+    Fillbuf,
+}
+
+/// Defines IO, the standard streams, and Kernel's `gets` and `readlines`.
 pub fn define(vm: &mut Vm) {
     let object = vm.c.object;
     let io = vm.define_class("IO", object);
@@ -80,6 +262,11 @@ pub fn define(vm: &mut Vm) {
         vm.globals.insert(global, stream);
         let constant = vm.symbols.intern(constant);
         vm.set_constant(object, constant, stream);
+    }
+    set_last_lineno(vm, 0);
+    for (name, value) in [("SEEK_SET", 0), ("SEEK_CUR", 1), ("SEEK_END", 2)] {
+        let name = vm.symbols.intern(name);
+        vm.set_constant(io, name, Value::small(value));
     }
     vm.define_native(io, "puts", 0, None, |vm, io, args| {
         puts_on(vm, io, args)?;
@@ -107,73 +294,128 @@ pub fn define(vm: &mut Vm) {
     });
     vm.define_native(io, "flush", 0, Some(0), |vm, io, _| {
         match stream_of(vm, io)? {
-            Stream::File(fd) => vm.files.get_mut(&fd).expect("open").flush(),
+            Stream::File(fd) => flush_file(vm, fd)?,
             _ => vm.out.flush(),
         }
         Ok(io)
     });
-    vm.define_native(io, "gets", 0, Some(1), |vm, io, args| {
-        let chomp = chomp_keyword(vm, args)?;
-        let line = read_line(vm, io, chomp)?;
+    vm.define_native(io, "gets", 0, Some(3), |vm, io, args| {
+        let line_args = line_args(vm, args)?;
+        let line = gets(vm, io, &line_args)?;
         let global = vm.symbols.intern("$_");
         vm.globals.insert(global, line);
         Ok(line)
     });
-    vm.define_native(io, "readline", 0, Some(1), |vm, io, args| {
-        let chomp = chomp_keyword(vm, args)?;
-        let line = read_line(vm, io, chomp)?;
+    vm.define_native(io, "readline", 0, Some(3), |vm, io, args| {
+        let line_args = line_args(vm, args)?;
+        let line = gets(vm, io, &line_args)?;
         if line.is_nil() {
             let class = vm.c.eof_error;
             return Err(vm.raise(class, "end of file reached".into()));
         }
         Ok(line)
     });
-    vm.define_native(io, "each_line", 0, Some(1), |vm, io, args| {
+    vm.define_native(io, "each_line", 0, Some(3), |vm, io, args| {
         let Some(block) = vm.current_block() else {
             return crate::core::enumerator::for_this_call(vm, io, args, Value::NIL);
         };
-        let chomp = chomp_keyword(vm, args)?;
+        let line_args = line_args(vm, args)?;
+        check_limit(vm, &line_args, "each_line")?;
         loop {
-            let line = read_line(vm, io, chomp)?;
+            let line = read_line(vm, io, &line_args)?;
             if line.is_nil() {
                 return Ok(io);
             }
             vm.invoke_block(&block, &[line])?;
         }
     });
-    vm.define_native(io, "readlines", 0, Some(1), |vm, io, args| {
-        let chomp = chomp_keyword(vm, args)?;
-        read_lines(vm, io, chomp)
+    vm.define_native(io, "readlines", 0, Some(3), |vm, io, args| {
+        let line_args = line_args(vm, args)?;
+        check_limit(vm, &line_args, "readlines")?;
+        read_lines(vm, io, &line_args)
     });
-    vm.define_native(io, "read", 0, Some(0), |vm, io, _| {
-        let stream = readable(vm, io)?;
-        let bytes = read_rest(vm, stream);
-        Ok(vm.new_string(bytes))
-    });
-    vm.define_native(io, "eof?", 0, Some(0), |vm, io, _| {
-        let at_end = match readable(vm, io)? {
-            Stream::File(fd) => {
-                let (bytes, pos) = vm.files[&fd].contents.as_ref().expect("readable");
-                *pos >= bytes.len()
-            }
-            _ => std::io::stdin()
-                .lock()
-                .fill_buf()
-                .map_or(true, |buffer| buffer.is_empty()),
-        };
-        Ok(Value::bool(at_end))
-    });
+    vm.define_native(io, "read", 0, Some(2), read);
+    for name in ["eof?", "eof"] {
+        vm.define_native(io, name, 0, Some(0), |vm, io, _| {
+            let stream = readable(vm, io)?;
+            let at_end = with_source(vm, stream, |source| {
+                source.fill().map(|bytes| bytes.is_empty())
+            });
+            at_end
+                .map(Value::bool)
+                .map_err(|error| read_error(vm, stream, &error, ReadPlace::Fillbuf))
+        });
+    }
     vm.define_native(io, "lineno", 0, Some(0), |vm, io, _| {
         Ok(match readable(vm, io)? {
             Stream::File(fd) => Value::small(vm.files[&fd].lineno),
             _ => Value::small(vm.stdin_lineno),
         })
     });
+    vm.define_native(io, "lineno=", 1, Some(1), |vm, io, args| {
+        let stream = readable(vm, io)?;
+        let lineno = crate::core::integer::num2int(vm, args[0])?;
+        match stream {
+            Stream::File(fd) => vm.files.get_mut(&fd).expect("open").lineno = lineno,
+            _ => vm.stdin_lineno = lineno,
+        }
+        Ok(args[0])
+    });
+    for name in ["pos", "tell"] {
+        vm.define_native(io, name, 0, Some(0), |vm, io, _| {
+            let fd = seekable(vm, io)?;
+            let file = vm.files.get_mut(&fd).expect("open");
+            match file.tell() {
+                Ok(pos) => Ok(Value::small(pos as i64)),
+                Err(error) => Err(file_error(vm, fd, &error, "rb_io_tell")),
+            }
+        });
+    }
+    vm.define_native(io, "pos=", 1, Some(1), |vm, io, args| {
+        let offset = crate::core::array::to_long(vm, args[0])?;
+        let fd = seekable(vm, io)?;
+        seek(vm, fd, offset, 0, "rb_io_set_pos")?;
+        Ok(Value::small(offset))
+    });
+    vm.define_native(io, "seek", 1, Some(2), |vm, io, args| {
+        let offset = crate::core::array::to_long(vm, args[0])?;
+        let whence = match args.get(1) {
+            None => 0,
+            Some(&whence) => whence_arg(vm, whence)?,
+        };
+        let fd = seekable(vm, io)?;
+        seek(vm, fd, offset, whence, "rb_io_seek")?;
+        Ok(Value::small(0))
+    });
+    vm.define_native(io, "rewind", 0, Some(0), |vm, io, _| {
+        let fd = seekable(vm, io)?;
+        seek(vm, fd, 0, 0, "rb_io_rewind")?;
+        vm.files.get_mut(&fd).expect("open").lineno = 0;
+        Ok(Value::small(0))
+    });
+    vm.define_native(io, "binmode", 0, Some(0), |vm, io, _| {
+        if let Stream::File(fd) = stream_of(vm, io)? {
+            vm.files.get_mut(&fd).expect("open").binmode = true;
+        } else {
+            let binmode = vm.symbols.intern("binmode");
+            vm.ivar_set(io, binmode, Value::TRUE)?;
+        }
+        Ok(io)
+    });
+    vm.define_native(io, "binmode?", 0, Some(0), |vm, io, _| {
+        Ok(match stream_of(vm, io)? {
+            Stream::File(fd) => Value::bool(vm.files[&fd].binmode),
+            _ => {
+                let binmode = vm.symbols.intern("binmode");
+                Value::bool(vm.ivar_get(io, binmode).truthy())
+            }
+        })
+    });
     vm.define_native(io, "close", 0, Some(0), |vm, io, _| {
         let fd = vm.sym.io_fd;
         if let Some(number) = vm.ivar_get(io, fd).as_fixnum() {
             if let Some(mut file) = vm.files.remove(&number) {
-                file.flush();
+                let _ = file.flush();
             }
         }
         vm.ivar_set(io, fd, Value::NIL)?;
@@ -183,11 +425,15 @@ pub fn define(vm: &mut Vm) {
         let fd = vm.sym.io_fd;
         Ok(Value::bool(vm.ivar_get(io, fd).is_nil()))
     });
-    // Only recorded: rhizome flushes standard output at exit, before
-    // anything goes to standard error, and at every newline on a terminal,
-    // which is what a program can observe of MRI's sync.
+    // Only recorded for the standard streams: rhizome flushes standard
+    // output at exit, before anything goes to standard error, and at every
+    // newline on a terminal, which is what a program can observe of MRI's
+    // sync. A file with sync set writes at once.
     vm.define_native(io, "sync", 0, Some(0), |vm, io, _| {
         let stream = stream_of(vm, io)?;
+        if let Stream::File(fd) = stream {
+            return Ok(Value::bool(vm.files[&fd].sync));
+        }
         let sync = vm.symbols.intern("sync");
         let value = vm.ivar_get(io, sync);
         Ok(if value.is_nil() {
@@ -197,7 +443,11 @@ pub fn define(vm: &mut Vm) {
         })
     });
     vm.define_native(io, "sync=", 1, Some(1), |vm, io, args| {
-        stream_of(vm, io)?;
+        if let Stream::File(fd) = stream_of(vm, io)? {
+            vm.files.get_mut(&fd).expect("open").sync = args[0].truthy();
+            flush_file(vm, fd)?;
+            return Ok(args[0]);
+        }
         let sync = vm.symbols.intern("sync");
         vm.ivar_set(io, sync, Value::bool(args[0].truthy()))?;
         Ok(args[0])
@@ -207,6 +457,7 @@ pub fn define(vm: &mut Vm) {
         let fd = vm.sym.io_fd;
         Ok(vm.ivar_get(io, fd))
     });
+    vm.define_native(io, "to_io", 0, Some(0), |_, io, _| Ok(io));
     vm.define_native(io, "inspect", 0, Some(0), |vm, io, _| {
         let fd = vm.sym.io_fd;
         let name = match vm.ivar_get(io, fd).as_fixnum() {
@@ -231,17 +482,29 @@ pub fn define(vm: &mut Vm) {
     });
 
     let kernel = vm.c.kernel;
-    vm.define_private_native(kernel, "gets", 0, Some(1), |vm, _, args| {
+    vm.define_private_native(kernel, "gets", 0, Some(3), |vm, _, args| {
         let stdin = standard_stream(vm, "$stdin");
         let gets = vm.symbols.intern("gets");
         let kwargs = vm.called_with_keywords();
-        vm.call_forwarding(stdin, gets, args, None, kwargs)
+        let lineno = ARGF_LINENO.get();
+        let line = vm.call_forwarding(stdin, gets, args, None, kwargs)?;
+        if !line.is_nil() {
+            ARGF_LINENO.set(lineno + 1);
+            set_last_lineno(vm, lineno + 1);
+        }
+        Ok(line)
     });
-    vm.define_private_native(kernel, "readlines", 0, Some(1), |vm, _, args| {
+    vm.define_private_native(kernel, "readlines", 0, Some(3), |vm, _, args| {
         let stdin = standard_stream(vm, "$stdin");
         let readlines = vm.symbols.intern("readlines");
         let kwargs = vm.called_with_keywords();
-        vm.call_forwarding(stdin, readlines, args, None, kwargs)
+        let lineno = ARGF_LINENO.get();
+        let lines = vm.call_forwarding(stdin, readlines, args, None, kwargs)?;
+        if let Some(count) = vm.array_items(lines).map(|lines| lines.len() as i64) {
+            ARGF_LINENO.set(lineno + count);
+            set_last_lineno(vm, lineno + count);
+        }
+        Ok(lines)
     });
 }
 
@@ -306,8 +569,453 @@ pub fn write_pieces_on(vm: &mut Vm, io: Value, pieces: &[&[u8]]) -> VmResult<()>
 /// Flushes every open file (at the end of the program).
 pub fn flush_files(vm: &mut Vm) {
     for file in vm.files.values_mut() {
-        file.flush();
+        let _ = file.flush();
     }
+}
+
+/// The open file of File object `file`, or IOError `closed stream`.
+pub fn file_fd(vm: &mut Vm, file: Value) -> VmResult<i64> {
+    seekable(vm, file)
+}
+
+/// Writes `bytes` to open file `fd` (`File.write`), raising MRI's Errno.
+pub fn write_to_file(vm: &mut Vm, fd: i64, bytes: &[u8]) -> VmResult<()> {
+    if !vm.files[&fd].writable {
+        return Err(io_error(vm, "not opened for writing"));
+    }
+    write_bytes(vm, Stream::File(fd), bytes)
+}
+
+/// Flushes open file `fd`, raising MRI's Errno when the write fails.
+pub fn flush_file(vm: &mut Vm, fd: i64) -> VmResult<()> {
+    let file = vm.files.get_mut(&fd).expect("open");
+    if let Err(error) = file.flush() {
+        let path = file.path.clone();
+        return Err(vm.raise_io_error(&error, "rb_io_flush_raw", &path));
+    }
+    Ok(())
+}
+
+/// Moves open file `fd` to `offset` from the start (`whence` 0), the
+/// current position (1), the end (2), or the next data (3) or hole (4);
+/// `place` names the C function MRI reports a failure from (`Invalid
+/// argument @ rb_io_seek - path`).
+pub fn seek(vm: &mut Vm, fd: i64, offset: i64, whence: i64, place: &str) -> VmResult<()> {
+    let file = vm.files.get_mut(&fd).expect("open");
+    let result = match whence {
+        0 if offset >= 0 => file.seek(SeekFrom::Start(offset as u64)),
+        1 => file.seek(SeekFrom::Current(offset)),
+        2 => file.seek(SeekFrom::End(offset)),
+        _ => file.seek_raw(offset, whence),
+    };
+    match result {
+        Ok(_) => Ok(()),
+        Err(error) => Err(file_error(vm, fd, &error, place)),
+    }
+}
+
+/// Reads open file `fd` as `IO#read(length)` does: everything left
+/// (`None`; `""` at the end), or up to `length` bytes (nil at the end).
+pub fn read_from_file(vm: &mut Vm, fd: i64, length: Option<usize>) -> VmResult {
+    if !vm.files[&fd].readable {
+        return Err(io_error(vm, "not opened for reading"));
+    }
+    read_stream(vm, Stream::File(fd), length)
+}
+
+/// The arguments of a line-reading method: `(sep)`, `(limit)` or
+/// `(sep, limit)`, and the `chomp:` keyword (MRI ignores other keywords).
+fn line_args(vm: &mut Vm, args: &[Value]) -> VmResult<LineArgs> {
+    let (positional, chomp) = match args.split_last() {
+        Some((&options, positional)) if vm.called_with_keywords() => {
+            let chomp = vm.hash_pairs(options).into_iter().any(|(key, value)| {
+                key.as_symbol()
+                    .is_some_and(|name| vm.symbols.name(name) == "chomp" && value.truthy())
+            });
+            (positional, chomp)
+        }
+        _ => (args, false),
+    };
+    if positional.len() > 2 {
+        return Err(vm.argument_error(format!(
+            "wrong number of arguments (given {}, expected 0..2)",
+            positional.len()
+        )));
+    }
+    let positional = positional.to_vec();
+    positional_line_args(vm, &positional, chomp)
+}
+
+/// [`LineArgs`] from the positional arguments of a line-reading method, as
+/// MRI's `extract_getline_args` reads them: one argument is a separator
+/// when it is nil or a String, else a limit.
+pub fn positional_line_args(vm: &mut Vm, args: &[Value], chomp: bool) -> VmResult<LineArgs> {
+    let default = Separator::Bytes(b"\n".to_vec());
+    let (separator, limit) = match args {
+        [] => (default, Value::NIL),
+        [only] if only.is_nil() => (Separator::None, Value::NIL),
+        [only] => match crate::core::string::check_string(vm, *only)? {
+            Some(string) => {
+                let bytes = vm.string_bytes(string).unwrap_or_default();
+                (separator_of(bytes), Value::NIL)
+            }
+            None => (default, *only),
+        },
+        [separator, limit, ..] => {
+            let separator = if separator.is_nil() {
+                Separator::None
+            } else {
+                separator_of(expect_string(vm, *separator)?.to_vec())
+            };
+            (separator, *limit)
+        }
+    };
+    let limit = if limit.is_nil() {
+        -1
+    } else {
+        crate::core::array::to_long(vm, limit)?
+    };
+    Ok(LineArgs {
+        separator,
+        limit,
+        chomp,
+    })
+}
+
+fn separator_of(bytes: Vec<u8>) -> Separator {
+    if bytes.is_empty() {
+        Separator::Paragraph
+    } else {
+        Separator::Bytes(bytes)
+    }
+}
+
+/// ArgumentError `invalid limit: 0 for each_line` (and for `readlines`).
+pub fn check_limit(vm: &mut Vm, args: &LineArgs, method: &str) -> VmResult<()> {
+    if args.limit == 0 {
+        return Err(vm.argument_error(format!("invalid limit: 0 for {method}")));
+    }
+    Ok(())
+}
+
+/// `gets`: the next line, `""` for a limit of 0, nil at the end.
+fn gets(vm: &mut Vm, io: Value, args: &LineArgs) -> VmResult {
+    if args.limit == 0 {
+        readable(vm, io)?;
+        return Ok(vm.new_str(""));
+    }
+    read_line(vm, io, args)
+}
+
+/// The next line of `io` (nil at the end), counting it in `lineno` and
+/// `$.`.
+pub fn read_line(vm: &mut Vm, io: Value, args: &LineArgs) -> VmResult {
+    let stream = readable(vm, io)?;
+    line_on(vm, stream, args)
+}
+
+/// The next line of open file `fd` (`File.readlines`, `File.foreach`).
+pub fn file_line(vm: &mut Vm, fd: i64, args: &LineArgs) -> VmResult {
+    if !vm.files[&fd].readable {
+        return Err(io_error(vm, "not opened for reading"));
+    }
+    line_on(vm, Stream::File(fd), args)
+}
+
+/// The next line of a readable stream.
+fn line_on(vm: &mut Vm, stream: Stream, args: &LineArgs) -> VmResult {
+    if args.limit == 0 {
+        return Ok(vm.new_str(""));
+    }
+    let line = with_source(vm, stream, |source| line_from(source, args));
+    let line = line.map_err(|error| read_error(vm, stream, &error, ReadPlace::Fillbuf))?;
+    let Some((line, counted)) = line else {
+        return Ok(Value::NIL);
+    };
+    if counted {
+        let last_lineno = match stream {
+            Stream::File(fd) => {
+                let file = vm.files.get_mut(&fd).expect("open");
+                file.lineno += 1;
+                file.lineno
+            }
+            _ => {
+                // Standard input is what ARGF reads, whose count moves too.
+                vm.stdin_lineno += 1;
+                ARGF_LINENO.set(ARGF_LINENO.get() + 1);
+                ARGF_LINENO.get()
+            }
+        };
+        set_last_lineno(vm, last_lineno);
+    }
+    Ok(vm.new_string(line))
+}
+
+/// `$.`: the number of the last line read.
+fn set_last_lineno(vm: &mut Vm, lineno: i64) {
+    let name = vm.symbols.intern("$.");
+    vm.globals.insert(name, Value::small(lineno));
+}
+
+/// Every remaining line of `io`, as an Array.
+pub fn read_lines(vm: &mut Vm, io: Value, args: &LineArgs) -> VmResult {
+    let lines = vm.new_array(Vec::new());
+    loop {
+        let line = read_line(vm, io, args)?;
+        if line.is_nil() {
+            return Ok(lines);
+        }
+        crate::core::array::append(lines, line);
+    }
+}
+
+/// `IO#read(length = nil, outbuf = nil)`.
+fn read(vm: &mut Vm, io: Value, args: &[Value]) -> VmResult {
+    let length = match args.first() {
+        Some(&length) if !length.is_nil() => {
+            let length = crate::core::array::to_long(vm, length)?;
+            if length < 0 {
+                return Err(vm.argument_error(format!("negative length {length} given")));
+            }
+            Some(length as usize)
+        }
+        _ => None,
+    };
+    let buffer = match args.get(1) {
+        Some(&buffer) if !buffer.is_nil() => {
+            let Some(string) = crate::core::string::check_string(vm, buffer)? else {
+                expect_string(vm, buffer)?;
+                unreachable!("expect_string raises for what check_string refuses");
+            };
+            vm.check_frozen(string)?;
+            Some(string)
+        }
+        _ => None,
+    };
+    let stream = readable(vm, io)?;
+    let result = read_stream(vm, stream, length)?;
+    let Some(buffer) = buffer else {
+        return Ok(result);
+    };
+    let bytes = vm.string_bytes(result).unwrap_or_default();
+    let string = buffer.get::<RString>().expect("a String");
+    *string.bytes_mut() = crate::object::string_bytes(bytes);
+    Ok(if result.is_nil() { Value::NIL } else { buffer })
+}
+
+/// What `read(length)` reads from a readable stream.
+fn read_stream(vm: &mut Vm, stream: Stream, length: Option<usize>) -> VmResult {
+    if length == Some(0) {
+        return Ok(vm.new_str(""));
+    }
+    let bytes = with_source(vm, stream, |source| read_bytes(source, length));
+    let bytes = bytes.map_err(|error| read_error(vm, stream, &error, ReadPlace::Fread))?;
+    if length.is_some() && bytes.is_empty() {
+        return Ok(Value::NIL);
+    }
+    Ok(vm.new_string(bytes))
+}
+
+/// Runs `read` on the byte source of a readable stream.
+fn with_source<R>(vm: &mut Vm, stream: Stream, read: impl FnOnce(&mut dyn Source) -> R) -> R {
+    match stream {
+        Stream::File(fd) => read(vm.files.get_mut(&fd).expect("a readable file")),
+        _ => read(&mut std::io::stdin().lock()),
+    }
+}
+
+/// Up to `length` bytes (all of them for None).
+fn read_bytes(source: &mut dyn Source, length: Option<usize>) -> std::io::Result<Vec<u8>> {
+    let mut bytes = Vec::new();
+    loop {
+        let wanted = length.map_or(usize::MAX, |length| length - bytes.len());
+        if wanted == 0 {
+            return Ok(bytes);
+        }
+        let available = source.fill()?;
+        if available.is_empty() {
+            return Ok(bytes);
+        }
+        let taken = available.len().min(wanted);
+        bytes.extend_from_slice(&available[..taken]);
+        source.consume(taken);
+    }
+}
+
+/// Skips the newlines at the start of `source` (paragraph mode).
+fn skip_newlines(source: &mut dyn Source) -> std::io::Result<()> {
+    loop {
+        let available = source.fill()?;
+        let newlines = available.iter().take_while(|&&b| b == b'\n').count();
+        let more = newlines == available.len() && newlines > 0;
+        source.consume(newlines);
+        if !more {
+            return Ok(());
+        }
+    }
+}
+
+/// A line read, and whether it counts in `lineno` (one the limit cut
+/// does not, as in MRI).
+type Line = Option<(Vec<u8>, bool)>;
+
+/// The next line as MRI's `rb_io_getline_0` reads it (None at the end).
+fn line_from(source: &mut dyn Source, args: &LineArgs) -> std::io::Result<Line> {
+    let limit = usize::try_from(args.limit).ok();
+    if args.separator == Separator::None && limit.is_none() {
+        let mut all = read_bytes(source, None)?;
+        if all.is_empty() {
+            return Ok(None);
+        }
+        if args.chomp {
+            // The default separator's chomp: "\r\n", "\n" or "\r".
+            if all.ends_with(b"\r\n") {
+                all.truncate(all.len() - 2);
+            } else if all.ends_with(b"\n") || all.ends_with(b"\r") {
+                all.pop();
+            }
+        }
+        return Ok(Some((all, true)));
+    }
+    let paragraph = args.separator == Separator::Paragraph;
+    let separator: &[u8] = match &args.separator {
+        Separator::None => &[],
+        Separator::Paragraph => b"\n\n",
+        Separator::Bytes(bytes) => bytes,
+    };
+    if paragraph {
+        skip_newlines(source)?;
+    }
+    let mut line = Vec::new();
+    let mut remaining = limit.unwrap_or(usize::MAX);
+    let mut matched = false;
+    let mut at_end = false;
+    let mut cut = false;
+    'reading: loop {
+        let available = source.fill()?;
+        if available.is_empty() {
+            at_end = true;
+            break;
+        }
+        let mut taken = 0;
+        while taken < available.len() {
+            let byte = available[taken];
+            line.push(byte);
+            taken += 1;
+            remaining -= 1;
+            if !separator.is_empty()
+                && byte == separator[separator.len() - 1]
+                && line.ends_with(separator)
+            {
+                matched = true;
+                source.consume(taken);
+                break 'reading;
+            }
+            if remaining == 0 {
+                source.consume(taken);
+                complete_character(source, &mut line)?;
+                cut = true;
+                break 'reading;
+            }
+        }
+        source.consume(taken);
+    }
+    if line.is_empty() && at_end {
+        return Ok(None);
+    }
+    if matched && args.chomp {
+        line.truncate(line.len() - separator.len());
+        if separator == b"\n" && line.last() == Some(&b'\r') {
+            line.pop();
+        }
+    }
+    if paragraph && !at_end {
+        skip_newlines(source)?;
+    }
+    Ok(Some((line, !cut)))
+}
+
+/// After a limit cut `line` inside a UTF-8 character, the bytes that
+/// complete it (MRI never splits a character).
+fn complete_character(source: &mut dyn Source, line: &mut Vec<u8>) -> std::io::Result<()> {
+    let start = line
+        .iter()
+        .rev()
+        .take(4)
+        .position(|&b| b & 0xC0 != 0x80)
+        .map(|back| line.len() - 1 - back);
+    let Some(start) = start else {
+        return Ok(());
+    };
+    let width = match line[start] {
+        0xC2..=0xDF => 2,
+        0xE0..=0xEF => 3,
+        0xF0..=0xF4 => 4,
+        _ => return Ok(()),
+    };
+    while line.len() - start < width {
+        let available = source.fill()?;
+        match available.first() {
+            Some(&byte) if byte & 0xC0 == 0x80 => {
+                line.push(byte);
+                source.consume(1);
+            }
+            _ => break,
+        }
+    }
+    Ok(())
+}
+
+/// The Errno of a failed read, named as MRI names it.
+fn read_error(
+    vm: &mut Vm,
+    stream: Stream,
+    error: &std::io::Error,
+    place: ReadPlace,
+) -> crate::vm::Control {
+    let Stream::File(fd) = stream else {
+        return vm.raise_io_error(error, "io_fillbuf", "<STDIN>");
+    };
+    let path = vm.files[&fd].path.clone();
+    match place {
+        ReadPlace::Fread => vm.raise_io_error(error, "io_fread", &path),
+        ReadPlace::Fillbuf => vm.raise_io_error(error, "io_fillbuf", &format!("fd:{fd} {path}")),
+    }
+}
+
+/// The Errno of a failed operation on open file `fd`.
+fn file_error(vm: &mut Vm, fd: i64, error: &std::io::Error, place: &str) -> crate::vm::Control {
+    let path = vm.files[&fd].path.clone();
+    vm.raise_io_error(error, place, &path)
+}
+
+/// The `whence` of `seek`: an Integer or `:SET`, `:CUR`, `:END`,
+/// `:DATA`, `:HOLE`.
+fn whence_arg(vm: &mut Vm, whence: Value) -> VmResult<i64> {
+    if let Some(name) = whence.as_symbol() {
+        let known = ["SET", "CUR", "END", "DATA", "HOLE"];
+        if let Some(index) = known.iter().position(|k| *k == vm.symbols.name(name)) {
+            return Ok(index as i64);
+        }
+    }
+    crate::core::integer::num2int(vm, whence)
+}
+
+/// The open file of `io` for `pos`, `seek`, `rewind` and File's methods.
+/// Standard streams are read and written through buffers whose position
+/// rhizome does not track, so they raise NotImplementedError.
+fn seekable(vm: &mut Vm, io: Value) -> VmResult<i64> {
+    match stream_of(vm, io)? {
+        Stream::File(fd) => Ok(fd),
+        _ => Err(not_a_file(vm)),
+    }
+}
+
+fn not_a_file(vm: &mut Vm) -> crate::vm::Control {
+    let class = vm.c.not_implemented_error;
+    let message = "rhizome positions and measures files only, not the standard streams";
+    let message = message.to_string();
+    vm.raise(class, message)
 }
 
 /// Where writing to `io` goes: an IO's stream (IOError when it cannot be
@@ -365,7 +1073,7 @@ fn writable(vm: &mut Vm, io: Value) -> VmResult<Stream> {
     let can_write = match stream {
         Stream::Stdin => false,
         Stream::Stdout | Stream::Stderr => true,
-        Stream::File(fd) => vm.files[&fd].writer.is_some(),
+        Stream::File(fd) => vm.files[&fd].writable,
     };
     if can_write {
         Ok(stream)
@@ -380,7 +1088,7 @@ fn readable(vm: &mut Vm, io: Value) -> VmResult<Stream> {
     let can_read = match stream {
         Stream::Stdin => true,
         Stream::Stdout | Stream::Stderr => false,
-        Stream::File(fd) => vm.files[&fd].contents.is_some(),
+        Stream::File(fd) => vm.files[&fd].readable,
     };
     if can_read {
         Ok(stream)
@@ -398,8 +1106,7 @@ fn write_bytes(vm: &mut Vm, stream: Stream, bytes: &[u8]) -> VmResult<()> {
         }
         Stream::File(fd) => {
             let file = vm.files.get_mut(&fd).expect("a writable file");
-            let writer = file.writer.as_mut().expect("a writable file");
-            if let Err(error) = writer.write_all(bytes) {
+            if let Err(error) = file.write(bytes) {
                 let path = file.path.clone();
                 return Err(vm.raise_io_error(&error, "io_write", &path));
             }
@@ -443,86 +1150,71 @@ fn puts_one(vm: &mut Vm, sink: Sink, value: Value, seen: &mut Vec<Value>) -> VmR
     }
 }
 
-/// The `chomp:` keyword of `gets`, `readlines` and `each_line`.
-fn chomp_keyword(vm: &mut Vm, args: &[Value]) -> VmResult<bool> {
-    let (positional, values) = vm.native_keywords(args, &["chomp"])?;
-    if !positional.is_empty() {
-        let text = expect_string(vm, positional[0])?;
-        if text[..] != b"\n"[..] {
-            let message = "rhizome reads lines ending in \"\\n\" only".to_string();
-            let class = vm.c.not_implemented_error;
-            return Err(vm.raise(class, message));
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A byte source over a slice, handing out `chunk` bytes at a time.
+    struct Bytes<'a> {
+        bytes: &'a [u8],
+        pos: usize,
+        chunk: usize,
+    }
+
+    impl Source for Bytes<'_> {
+        fn fill(&mut self) -> std::io::Result<&[u8]> {
+            let end = (self.pos + self.chunk).min(self.bytes.len());
+            Ok(&self.bytes[self.pos..end])
+        }
+
+        fn consume(&mut self, n: usize) {
+            self.pos += n;
         }
     }
-    Ok(values[0].is_some_and(Value::truthy))
-}
 
-/// The next line of `io` (with its newline unless `chomp`), nil at the end.
-fn read_line(vm: &mut Vm, io: Value, chomp: bool) -> VmResult {
-    let stream = readable(vm, io)?;
-    let line = match stream {
-        Stream::File(fd) => {
-            let file = vm.files.get_mut(&fd).expect("a readable file");
-            let (bytes, pos) = file.contents.as_mut().expect("a readable file");
-            if *pos >= bytes.len() {
-                None
-            } else {
-                let end = bytes[*pos..]
-                    .iter()
-                    .position(|&b| b == b'\n')
-                    .map_or(bytes.len(), |i| *pos + i + 1);
-                let line = bytes[*pos..end].to_vec();
-                *pos = end;
-                file.lineno += 1;
-                Some(line)
+    fn lines(text: &str, separator: Separator, limit: i64, chomp: bool) -> Vec<String> {
+        let args = LineArgs {
+            separator,
+            limit,
+            chomp,
+        };
+        let mut result = Vec::new();
+        for chunk in [1, 3, 100] {
+            let mut source = Bytes {
+                bytes: text.as_bytes(),
+                pos: 0,
+                chunk,
+            };
+            let mut these = Vec::new();
+            while let Some((line, _)) = line_from(&mut source, &args).unwrap() {
+                these.push(String::from_utf8(line).unwrap());
             }
-        }
-        _ => {
-            let mut line = Vec::new();
-            let _ = std::io::stdin().lock().read_until(b'\n', &mut line);
-            (!line.is_empty()).then(|| {
-                vm.stdin_lineno += 1;
-                line
-            })
-        }
-    };
-    Ok(match line {
-        None => Value::NIL,
-        Some(mut line) => {
-            if chomp && line.last() == Some(&b'\n') {
-                line.pop();
+            if chunk > 1 {
+                assert_eq!(these, result, "the chunk size changes nothing");
             }
-            vm.new_string(line)
+            result = these;
         }
-    })
-}
-
-/// Every remaining line of `io`, as an Array.
-fn read_lines(vm: &mut Vm, io: Value, chomp: bool) -> VmResult {
-    let lines = vm.new_array(Vec::new());
-    loop {
-        let line = read_line(vm, io, chomp)?;
-        if line.is_nil() {
-            return Ok(lines);
-        }
-        crate::core::array::append(lines, line);
+        result
     }
-}
 
-/// Everything left to read on a readable stream.
-fn read_rest(vm: &mut Vm, stream: Stream) -> Vec<u8> {
-    match stream {
-        Stream::File(fd) => {
-            let file = vm.files.get_mut(&fd).expect("a readable file");
-            let (bytes, pos) = file.contents.as_mut().expect("a readable file");
-            let rest = bytes[*pos..].to_vec();
-            *pos = bytes.len();
-            rest
-        }
-        _ => {
-            let mut bytes = Vec::new();
-            let _ = std::io::stdin().lock().read_to_end(&mut bytes);
-            bytes
-        }
+    #[test]
+    fn lines_split_as_mri_splits_them() {
+        let newline = || Separator::Bytes(b"\n".to_vec());
+        assert_eq!(lines("a\r\nb\n", newline(), -1, true), ["a", "b"]);
+        assert_eq!(lines("a\nb", newline(), -1, false), ["a\n", "b"]);
+        assert_eq!(
+            lines("\n\nx\n\n\ny\n", Separator::Paragraph, -1, false),
+            ["x\n\n", "y\n"]
+        );
+        assert_eq!(
+            lines("x\n\n\ny", Separator::Paragraph, -1, true),
+            ["x", "y"]
+        );
+        assert_eq!(lines("aé€b", newline(), 2, false), ["aé", "€", "b"]);
+        assert_eq!(lines("x\r", Separator::None, -1, true), ["x"]);
+        assert_eq!(
+            lines("hello", Separator::Bytes(b"ll".to_vec()), -1, true),
+            ["he", "o"]
+        );
     }
 }

@@ -6,6 +6,7 @@
 //! more natural in Ruby live in `rb/` instead, so the JIT can inline them.
 
 pub mod array;
+pub mod dir;
 pub mod dtoa;
 pub mod enumerator;
 pub mod exception;
@@ -88,6 +89,7 @@ pub fn define_core(vm: &mut Vm) {
     process::define(vm);
     io::define(vm);
     file::define(vm);
+    dir::define(vm);
     method_object::define(vm);
     structs::define(vm);
     kernel::define(vm);
