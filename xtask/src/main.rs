@@ -10,11 +10,17 @@
 //!   `iai-callgrind-runner` first.
 //! - `gc-check`: the memory acceptance test, a program that churns through 50
 //!   million short-lived objects must stay under 100 MB of peak RSS.
+//! - `fuzz`: a differential fuzzer: random object-oriented Ruby programs run
+//!   under MRI and under rhizome in every mode (plus GC stress); findings are
+//!   minimised by delta debugging and written out as candidate specs.
 //!
 //! Every task that runs rhizome builds it first with `cargo build --release`
-//! (honouring `CARGO_TARGET_DIR`), so the numbers are always for the current tree.
+//! (honouring `CARGO_TARGET_DIR`), so the numbers are always for the current
+//! tree; `fuzz` is the exception: it tests the binary it is given
+//! (`--rhizome PATH`, by default the release build already there).
 
 mod bench;
+mod fuzz;
 mod gc_check;
 mod iai;
 mod spec;
@@ -76,6 +82,55 @@ enum Task {
     /// Run benches/gc/churn.rb and fail if rhizome's peak RSS reaches 100 MB or
     /// its output differs from ruby's (when ruby is installed).
     GcCheck,
+    /// Differential fuzzing: generate random Ruby programs (deep class
+    /// hierarchies, hot polymorphic calls, closures, exceptions, overflow),
+    /// run each under MRI and under rhizome in every spec mode plus
+    /// --gc-stress, minimise the ones that differ and write them to the out
+    /// directory as candidate specs. Ends with `N passed, M failed`.
+    Fuzz {
+        /// Seed of the run: program I of seed S is always the same program.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// How many programs to generate and run.
+        #[arg(long, default_value_t = 100)]
+        count: u64,
+        /// Run (or print) only the program with this index (to reproduce one).
+        #[arg(long)]
+        index: Option<u64>,
+        /// Minimise each failing program by delta debugging (the default).
+        #[arg(long, overrides_with = "no_minimize")]
+        minimize: bool,
+        /// Report failing programs as generated, without minimising them.
+        #[arg(long, overrides_with = "minimize")]
+        no_minimize: bool,
+        /// Seconds the minimiser may spend on one failing program.
+        #[arg(long, default_value_t = 300)]
+        minimize_time: u64,
+        /// Where findings go (default: target/fuzz/).
+        #[arg(long)]
+        out: Option<std::path::PathBuf>,
+        /// Modes to run, comma-separated (default: all): interp, jit-eager,
+        /// jit-compile, jit-default, jit-stress-1, jit-stress-2, gc-stress,
+        /// gc-stress-jit.
+        #[arg(long, value_delimiter = ',', num_args = 1..)]
+        modes: Vec<String>,
+        /// The rhizome binary to test (default: target/release/rhizome; not built).
+        #[arg(long)]
+        rhizome: Option<std::path::PathBuf>,
+        /// Programs run at the same time.
+        #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..))]
+        jobs: u64,
+        /// Seconds of CPU time one run may take before it counts as a hang.
+        #[arg(long, default_value_t = 20)]
+        timeout: u64,
+        /// Print the generated programs instead of running them.
+        #[arg(long)]
+        print: bool,
+        /// Constructs to leave out of the programs, comma-separated, to look
+        /// past known findings: safe-nav-block, arity-message.
+        #[arg(long, value_delimiter = ',', num_args = 1..)]
+        avoid: Vec<String>,
+    },
 }
 
 fn main() -> ExitCode {
@@ -99,6 +154,34 @@ fn main() -> ExitCode {
         }),
         Task::Iai { args } => iai::run(&args),
         Task::GcCheck => gc_check::run(),
+        Task::Fuzz {
+            seed,
+            count,
+            index,
+            minimize: _,
+            no_minimize,
+            minimize_time,
+            out,
+            modes,
+            rhizome,
+            jobs,
+            timeout,
+            print,
+            avoid,
+        } => fuzz::run(&fuzz::Options {
+            seed,
+            count,
+            index,
+            minimize: !no_minimize,
+            out,
+            modes,
+            rhizome,
+            jobs: jobs as usize,
+            timeout: std::time::Duration::from_secs(timeout),
+            minimize_time: std::time::Duration::from_secs(minimize_time),
+            print,
+            avoid,
+        }),
     };
     match result {
         Ok(code) => code,

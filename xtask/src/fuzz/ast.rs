@@ -40,6 +40,14 @@ pub enum Stmt {
         body: Vec<Stmt>,
         until: bool,
     },
+    /// `for var in iter`.
+    For {
+        var: String,
+        iter: Expr,
+        body: Vec<Stmt>,
+    },
+    /// `a, b = x, y` (or `= [x, y]` when `bracketed`).
+    MultiAssign(Vec<String>, Vec<Expr>, bool),
     /// `case` with `when` arms and optional `else`.
     Case {
         subject: Option<Expr>,
@@ -60,6 +68,8 @@ pub enum Stmt {
     Def(Box<Def>),
     /// A class definition (or reopening).
     Class(Box<ClassDef>),
+    /// A module definition (its superclass is unused).
+    Module(Box<ClassDef>),
     /// A line of source kept verbatim (`attr_accessor :a`, `include M`, ...).
     Raw(String),
 }
@@ -189,7 +199,6 @@ pub enum Arg {
     Pos(Expr),
     Splat(Expr),
     Key(String, Expr),
-    DoubleSplat(Expr),
 }
 
 /// The block given to a call.
@@ -247,12 +256,7 @@ pub fn call(recv: Option<Expr>, name: &str, args: Vec<Expr>) -> Expr {
 }
 
 /// A call with arbitrary arguments and an optional block.
-pub fn call_full(
-    recv: Option<Expr>,
-    name: &str,
-    args: Vec<Arg>,
-    block: Option<BlockArg>,
-) -> Expr {
+pub fn call_full(recv: Option<Expr>, name: &str, args: Vec<Arg>, block: Option<BlockArg>) -> Expr {
     Expr::Call(Box::new(Call {
         recv,
         name: name.to_owned(),
@@ -299,17 +303,6 @@ pub fn puts(arg: Expr) -> Stmt {
 /// `name = value`.
 pub fn assign(name: &str, value: Expr) -> Stmt {
     Stmt::Assign(atom(name), value)
-}
-
-/// An `if` without else.
-pub fn if_then(cond: Expr, then: Vec<Stmt>) -> Stmt {
-    Stmt::If {
-        cond,
-        then,
-        els: Vec::new(),
-        unless: false,
-        modifier: false,
-    }
 }
 
 /// Ruby double-quoted literal for `text`.
@@ -379,6 +372,7 @@ fn is_simple(stmt: &Stmt) -> bool {
         Stmt::Expr(e) | Stmt::Assign(_, e) | Stmt::OpAssign(_, _, e) => {
             !expr_text(e, 0).contains('\n')
         }
+        Stmt::MultiAssign(_, values, _) => values.iter().all(|e| !expr_text(e, 0).contains('\n')),
         Stmt::Return(e) | Stmt::Break(e) | Stmt::Next(e) => {
             e.as_ref().is_none_or(|e| !expr_text(e, 0).contains('\n'))
         }
@@ -456,12 +450,7 @@ fn stmt_text(stmt: &Stmt, depth: usize) -> String {
             }
         }
         Stmt::Assign(lhs, rhs) => {
-            let _ = write!(
-                out,
-                "{} = {}",
-                expr_text(lhs, depth),
-                expr_text(rhs, depth)
-            );
+            let _ = write!(out, "{} = {}", expr_text(lhs, depth), expr_text(rhs, depth));
         }
         Stmt::OpAssign(lhs, op, rhs) => {
             let _ = write!(
@@ -490,11 +479,22 @@ fn stmt_text(stmt: &Stmt, depth: usize) -> String {
             indent(&mut out, depth);
             out.push_str("end");
         }
-        Stmt::Case {
-            subject,
-            arms,
-            els,
-        } => {
+        Stmt::For { var, iter, body } => {
+            let _ = writeln!(out, "for {var} in {}", expr_text(iter, depth));
+            render_stmts(&mut out, body, depth + 1);
+            indent(&mut out, depth);
+            out.push_str("end");
+        }
+        Stmt::MultiAssign(names, values, bracketed) => {
+            let values: Vec<String> = values.iter().map(|v| expr_text(v, depth)).collect();
+            let values = values.join(", ");
+            if *bracketed {
+                let _ = write!(out, "{} = [{values}]", names.join(", "));
+            } else {
+                let _ = write!(out, "{} = {values}", names.join(", "));
+            }
+        }
+        Stmt::Case { subject, arms, els } => {
             if arms.is_empty() {
                 // Not valid Ruby: keep the subject's and the else's effects.
                 out.push_str("begin\n");
@@ -576,6 +576,12 @@ fn stmt_text(stmt: &Stmt, depth: usize) -> String {
             indent(&mut out, depth);
             out.push_str("end");
         }
+        Stmt::Module(module) => {
+            let _ = writeln!(out, "module {}", module.name);
+            render_stmts(&mut out, &module.body, depth + 1);
+            indent(&mut out, depth);
+            out.push_str("end");
+        }
         Stmt::Raw(text) => {
             let mut lines = text.lines();
             out.push_str(lines.next().unwrap_or(""));
@@ -652,7 +658,6 @@ fn args_text(args: &[Arg], depth: usize) -> String {
             Arg::Pos(e) => expr_text(e, depth),
             Arg::Splat(e) => format!("*{}", expr_text(e, depth)),
             Arg::Key(name, e) => format!("{name}: {}", expr_text(e, depth)),
-            Arg::DoubleSplat(e) => format!("**{}", expr_text(e, depth)),
         })
         .collect();
     parts.join(", ")
@@ -689,9 +694,7 @@ fn block_text(block: &Block, depth: usize, stabby: bool) -> String {
 fn needs_parens_as_receiver(e: &Expr) -> bool {
     match e {
         Expr::Atom(text) => text.starts_with('-') || text.contains(' '),
-        Expr::Stmt(_) | Expr::Lambda(..) | Expr::Hash(_) | Expr::Yield(_) | Expr::Super(..) => {
-            true
-        }
+        Expr::Stmt(_) | Expr::Lambda(..) | Expr::Hash(_) | Expr::Yield(_) | Expr::Super(..) => true,
         _ => false,
     }
 }
@@ -880,13 +883,10 @@ pub fn walk_list(v: &mut dyn Visitor, list: &mut Vec<Stmt>) -> bool {
 
 fn walk_params(v: &mut dyn Visitor, params: &mut [Param]) -> bool {
     for param in params {
-        match param {
-            Param::Opt(_, e) | Param::Key(_, Some(e)) => {
-                if walk_expr(v, e) {
-                    return true;
-                }
+        if let Param::Opt(_, e) | Param::Key(_, Some(e)) = param {
+            if walk_expr(v, e) {
+                return true;
             }
-            _ => {}
         }
     }
     false
@@ -906,11 +906,9 @@ pub fn walk_stmt(v: &mut dyn Visitor, stmt: &mut Stmt) -> bool {
             cond, then, els, ..
         } => walk_expr(v, cond) || walk_list(v, then) || walk_list(v, els),
         Stmt::While { cond, body, .. } => walk_expr(v, cond) || walk_list(v, body),
-        Stmt::Case {
-            subject,
-            arms,
-            els,
-        } => {
+        Stmt::For { iter, body, .. } => walk_expr(v, iter) || walk_list(v, body),
+        Stmt::MultiAssign(_, values, _) => values.iter_mut().any(|e| walk_expr(v, e)),
+        Stmt::Case { subject, arms, els } => {
             if let Some(subject) = subject {
                 if walk_expr(v, subject) {
                     return true;
@@ -954,7 +952,7 @@ pub fn walk_stmt(v: &mut dyn Visitor, stmt: &mut Stmt) -> bool {
         },
         Stmt::Retry | Stmt::Raw(_) => false,
         Stmt::Def(def) => walk_params(v, &mut def.params) || walk_list(v, &mut def.body),
-        Stmt::Class(class) => walk_list(v, &mut class.body),
+        Stmt::Class(class) | Stmt::Module(class) => walk_list(v, &mut class.body),
     }
 }
 
@@ -965,7 +963,7 @@ fn walk_block(v: &mut dyn Visitor, block: &mut Block) -> bool {
 fn walk_args(v: &mut dyn Visitor, args: &mut [Arg]) -> bool {
     for arg in args {
         let e = match arg {
-            Arg::Pos(e) | Arg::Splat(e) | Arg::Key(_, e) | Arg::DoubleSplat(e) => e,
+            Arg::Pos(e) | Arg::Splat(e) | Arg::Key(_, e) => e,
         };
         if walk_expr(v, e) {
             return true;
@@ -1100,10 +1098,7 @@ mod tests {
 
     #[test]
     fn walks_every_expression() {
-        let mut body = vec![
-            assign("x", bin(int(1), "+", int(2))),
-            p(vec![atom("x")]),
-        ];
+        let mut body = vec![assign("x", bin(int(1), "+", int(2))), p(vec![atom("x")])];
         assert_eq!(count_nodes(&mut body), (1, 2, 5));
     }
 }
