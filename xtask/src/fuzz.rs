@@ -48,14 +48,14 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{mpsc, Mutex};
+use std::sync::mpsc;
 use std::thread;
 use std::time::{Duration, Instant};
 
 /// Constructs `--avoid` can leave out of the programs (to look past a
 /// known finding); the random choices stay the same, so the rest of each
 /// program is unchanged.
-pub const AVOIDABLE: &[&str] = &["safe-nav-block", "arity-message"];
+pub const AVOIDABLE: &[&str] = &["safe-nav-block", "arity-message", "backtraces"];
 
 /// Generates the program with this seed.
 #[cfg(test)]
@@ -312,7 +312,6 @@ pub fn run(options: &Options) -> Result<ExitCode> {
     let started = Instant::now();
     let next = AtomicUsize::new(0);
     let (sender, receiver) = mpsc::channel::<(u64, ProgramResult, Duration)>();
-    let done = Mutex::new(0usize);
     let (mut passed, mut failed, mut skipped) = (0usize, 0usize, 0usize);
     let mut findings: Vec<Finding> = Vec::new();
     let mut skips: Vec<String> = Vec::new();
@@ -331,10 +330,10 @@ pub fn run(options: &Options) -> Result<ExitCode> {
             });
         }
         drop(sender);
+        let mut done = 0;
         for (index, result, took) in receiver {
-            let mut n = done.lock().expect("lock");
-            *n += 1;
-            let progress = format!("[{:>4}/{}]", *n, list.len());
+            done += 1;
+            let progress = format!("[{done:>4}/{}]", list.len());
             let name = name(options.seed, index);
             match result {
                 ProgramResult::Passed => {
@@ -480,6 +479,17 @@ impl Runner {
             return ProgramResult::Passed;
         }
         let original_lines = text.lines().count();
+        let modes: Vec<String> = signature
+            .iter()
+            .map(|(m, v)| format!("{m} ({})", v.name()))
+            .collect();
+        if options.minimize {
+            eprintln!(
+                "{name}: fails in {}; minimising (for at most {}s)",
+                modes.join(", "),
+                options.minimize_time.as_secs()
+            );
+        }
         let (final_text, minimized_note) = if options.minimize {
             let deadline = Instant::now() + options.minimize_time;
             let expected_status = reference.exit;

@@ -127,7 +127,9 @@ enum Task {
         #[arg(long)]
         print: bool,
         /// Constructs to leave out of the programs, comma-separated, to look
-        /// past known findings: safe-nav-block, arity-message.
+        /// past known findings: safe-nav-block (`x&.m { }`), arity-message
+        /// (ArgumentError messages of arity errors), backtraces (printed or
+        /// checksummed backtraces).
         #[arg(long, value_delimiter = ',', num_args = 1..)]
         avoid: Vec<String>,
     },

@@ -102,7 +102,8 @@ impl Gen {
             };
             cx.pop_scope();
             out.push(Stmt::Raw(format!("# scenario {index}: {}", names[kind])));
-            out.push(wrap_scenario(index, body));
+            let report = self.trace(atom("e"), Some(4));
+            out.push(wrap_scenario(index, body, report));
         }
         out
     }
@@ -398,7 +399,7 @@ impl Gen {
                             "size",
                             vec![],
                         )),
-                        self.checksum(backtrace_sum(atom(e))),
+                        self.checksum(self.trace_sum(atom(e))),
                     ],
                 }],
                 else_body: vec![],
@@ -1359,7 +1360,7 @@ impl Gen {
                     var: Some("e".into()),
                     body: vec![
                         Stmt::OpAssign(key(":deep"), "+".into(), int(1)),
-                        Stmt::OpAssign(key(":trace"), "+".into(), backtrace_sum(atom("e"))),
+                        Stmt::OpAssign(key(":trace"), "+".into(), self.trace_sum(atom("e"))),
                     ],
                 },
                 Rescue {
@@ -1414,7 +1415,7 @@ impl Gen {
                 body: vec![p(vec![
                     call(Some(atom(e.clone())), "class", vec![]),
                     call(Some(atom(e.clone())), "message", vec![]),
-                    call(Some(atom(e.clone())), "backtrace", vec![]),
+                    self.trace(atom(e.clone()), None),
                 ])],
             }],
             else_body: vec![],
@@ -2612,7 +2613,7 @@ impl Gen {
 
 /// Wraps a scenario so an exception it does not handle is reported and
 /// the next scenario still runs.
-fn wrap_scenario(index: usize, body: Vec<Stmt>) -> Stmt {
+fn wrap_scenario(index: usize, body: Vec<Stmt>, trace: Expr) -> Stmt {
     Stmt::Begin(Box::new(BeginBlock {
         body,
         rescues: vec![Rescue {
@@ -2627,11 +2628,7 @@ fn wrap_scenario(index: usize, body: Vec<Stmt>) -> Stmt {
                 ])),
                 // Where it came from: frames rebuilt from compiled code must
                 // say what the interpreter's would.
-                p(vec![call(
-                    Some(call(Some(atom("e")), "backtrace", vec![])),
-                    "first",
-                    vec![int(4)],
-                )]),
+                p(vec![trace]),
             ],
         }],
         else_body: vec![],
@@ -2639,8 +2636,32 @@ fn wrap_scenario(index: usize, body: Vec<Stmt>) -> Stmt {
     }))
 }
 
+impl Gen {
+    /// `e.backtrace` (its first `n` lines), or `e.class` when backtraces
+    /// are avoided.
+    pub fn trace(&self, e: Expr, n: Option<i128>) -> Expr {
+        if !self.allows("backtraces") {
+            return call(Some(e), "class", vec![]);
+        }
+        let all = call(Some(e), "backtrace", vec![]);
+        match n {
+            Some(n) => call(Some(all), "first", vec![int(n)]),
+            None => all,
+        }
+    }
+
+    /// A checksum of an exception's backtrace (0 when they are avoided).
+    pub fn trace_sum(&self, e: Expr) -> Expr {
+        if self.allows("backtraces") {
+            backtrace_sum(e)
+        } else {
+            int(0)
+        }
+    }
+}
+
 /// `e.backtrace.join.bytes.sum`: a checksum of an exception's backtrace.
-pub fn backtrace_sum(e: Expr) -> Expr {
+fn backtrace_sum(e: Expr) -> Expr {
     call(
         Some(call(
             Some(call(

@@ -591,13 +591,9 @@ impl Gen {
                 rbody.push(self.checksum(size));
             }
             if self.rng.chance(35) {
-                let sum = super::scenarios::backtrace_sum(atom(var.clone()));
+                let sum = self.trace_sum(atom(var.clone()));
                 if printing && self.rng.chance(50) {
-                    rbody.push(p(vec![call(
-                        Some(call(Some(atom(var.clone())), "backtrace", vec![])),
-                        "first",
-                        vec![int(3)],
-                    )]));
+                    rbody.push(p(vec![self.trace(atom(var.clone()), Some(3))]));
                 } else {
                     rbody.push(self.checksum(sum));
                 }
