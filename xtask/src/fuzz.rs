@@ -443,7 +443,7 @@ impl Runner {
             return ProgramResult::Skipped("the reference's output shows object addresses".into());
         }
         let mut verdicts = Vec::new();
-        let mut reports = String::new();
+        let mut reports = Reports::default();
         for mode in &self.modes {
             let outcome = match self.run_mode(dir, name, text, mode) {
                 Ok(o) => o,
@@ -451,14 +451,7 @@ impl Runner {
             };
             let (verdict, report) = judge(&reference, &outcome);
             if verdict != Verdict::Pass {
-                let _ = writeln!(
-                    reports,
-                    "== {} [{}] ({})\n{}",
-                    mode.name,
-                    mode.flags.join(" "),
-                    verdict.name(),
-                    report
-                );
+                reports.add(mode, verdict, report);
             }
             verdicts.push(ModeResult {
                 mode: mode.name.clone(),
@@ -515,23 +508,18 @@ impl Runner {
         let final_reference = self
             .run_reference(dir, name, &final_text)
             .unwrap_or_else(|_| reference.clone());
-        let mut final_reports = String::new();
+        let mut final_reports = Reports::default();
         for mode in &self.modes {
             if !signature.iter().any(|(m, _)| m == &mode.name) {
                 continue;
             }
             if let Ok(outcome) = self.run_mode(dir, name, &final_text, mode) {
                 let (verdict, report) = judge(&final_reference, &outcome);
-                let _ = writeln!(
-                    final_reports,
-                    "== {} [rhizome {} {name}.rb] ({})\n{}",
-                    mode.name,
-                    mode.flags.join(" "),
-                    verdict.name(),
-                    report
-                );
+                final_reports.add(mode, verdict, report);
             }
         }
+        let final_reports = final_reports.render(&format!("{name}.rb"));
+        let reports = reports.render(&format!("{name}.original"));
         let written = write_finding(
             out,
             name,
@@ -646,6 +634,46 @@ impl Runner {
             .env_remove("RUBYLIB")
             .stdin(Stdio::null());
         run_with_timeout(command, self.timeout)
+    }
+}
+
+/// The reports of the failing modes, modes with the same report together.
+#[derive(Default)]
+struct Reports {
+    groups: Vec<ReportGroup>,
+}
+
+/// A report, its verdict, and the modes (name, flags) that got it.
+type ReportGroup = (String, Verdict, Vec<(String, String)>);
+
+impl Reports {
+    fn add(&mut self, mode: &Mode, verdict: Verdict, report: String) {
+        let entry = (mode.name.clone(), mode.flags.join(" "));
+        match self
+            .groups
+            .iter_mut()
+            .find(|(r, v, _)| *r == report && *v == verdict)
+        {
+            Some((_, _, modes)) => modes.push(entry),
+            None => self.groups.push((report, verdict, vec![entry])),
+        }
+    }
+
+    fn render(&self, file: &str) -> String {
+        let mut out = String::new();
+        for (report, verdict, modes) in &self.groups {
+            let names: Vec<String> = modes
+                .iter()
+                .map(|(name, flags)| format!("{name} [rhizome {flags} {file}]").replace("  ", " "))
+                .collect();
+            let _ = writeln!(
+                out,
+                "== {} ({})\n{report}",
+                names.join(", "),
+                verdict.name()
+            );
+        }
+        out
     }
 }
 

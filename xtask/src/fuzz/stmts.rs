@@ -858,12 +858,19 @@ impl Gen {
                 2 => call(Some(s.clone()), "reverse!", vec![]),
                 _ => call(Some(s.clone()), "concat", vec![string("\u{e9}")]),
             };
+            // The String may be shared (an instance variable passed in):
+            // keep it short, or it would grow on every call.
+            let trim = call(
+                Some(s.clone()),
+                "slice!",
+                vec![Expr::Range(Box::new(int(30)), Box::new(int(-1)), false)],
+            );
             return Some(vec![Stmt::If {
                 cond: call(Some(s), "frozen?", vec![]),
-                then: vec![Stmt::Expr(change)],
+                then: vec![Stmt::Expr(change), Stmt::Expr(trim)],
                 els: vec![],
                 unless: true,
-                modifier: true,
+                modifier: false,
             }]);
         }
         if arrays.is_empty() {
@@ -871,7 +878,18 @@ impl Gen {
         }
         let a = atom(self.rng.pick(&arrays).clone());
         let grow_ok = cx.mult <= 16;
-        Some(vec![match self.rng.index(10) {
+        // The Array may be shared (an instance variable passed in): after
+        // growing it, keep it short, or it would grow on every call.
+        let trim = Stmt::If {
+            cond: bin(call(Some(a.clone()), "size", vec![]), ">", int(8)),
+            then: vec![Stmt::Expr(call(Some(a.clone()), "shift", vec![]))],
+            els: vec![],
+            unless: false,
+            modifier: true,
+        };
+        let choice = self.rng.index(10);
+        let grows = grow_ok && matches!(choice, 0 | 1 | 8);
+        let change = match choice {
             0 | 1 if grow_ok => {
                 let e = self.expr(cx, Ty::Int, 1);
                 match self.rng.index(5) {
@@ -924,7 +942,12 @@ impl Gen {
                 cx.mult = saved;
                 Stmt::Expr(call_block(Some(a), "delete_if", vec![], &[&x], body))
             }
-        }])
+        };
+        Some(if grows {
+            vec![change, trim]
+        } else {
+            vec![change]
+        })
     }
 
     fn multi_assign(&mut self, cx: &mut Cx) -> Option<Vec<Stmt>> {
