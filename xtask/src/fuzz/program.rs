@@ -47,6 +47,11 @@ fn param_ty(g: &mut Gen) -> Ty {
         options.push((Ty::Obj(c), 3));
         options.push((Ty::ArrObj(c), 1));
     }
+    pick_weighted(g, &options)
+}
+
+/// One of `options`, each drawn with its weight.
+fn pick_weighted(g: &mut Gen, options: &[(Ty, u32)]) -> Ty {
     let weights: Vec<u32> = options.iter().map(|(_, w)| *w).collect();
     options[g.rng.weighted(&weights)].0
 }
@@ -66,8 +71,7 @@ fn ret_ty(g: &mut Gen) -> Ty {
         let c = g.rng.index(n);
         options.push((Ty::Obj(c), 1));
     }
-    let weights: Vec<u32> = options.iter().map(|(_, w)| *w).collect();
-    options[g.rng.weighted(&weights)].0
+    pick_weighted(g, &options)
 }
 
 /// The parameters of a `def` as AST parameters.

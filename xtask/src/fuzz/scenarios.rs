@@ -2225,43 +2225,29 @@ impl Gen {
         let key_req = self.rng.chance(40);
         let kwrest = self.rng.chance(30);
         let blk = self.rng.chance(50);
+        // Each kind of parameter: whether the method has it, how it is
+        // declared, how the method shows it, how it adds to the sum.
+        let kinds = [
+            (opt, "b = a * 2", "b", "b"),
+            (rest, "*rest", "rest", "rest.sum"),
+            (post, "c", "c", "c"),
+            (key_opt, "k: 1", "k", "k"),
+            (key_req, "j:", "j", "j"),
+            (kwrest, "**opts", "opts", "opts.values.sum"),
+            (
+                blk,
+                "&blk",
+                "(blk ? blk.call(a) : nil)",
+                "(blk ? blk.call(a) : 0)",
+            ),
+        ];
         let mut params = vec!["a".to_owned()];
         let mut fields = vec!["a".to_owned()];
         let mut sum_terms = vec!["a".to_owned()];
-        if opt {
-            params.push("b = a * 2".into());
-            fields.push("b".into());
-            sum_terms.push("b".into());
-        }
-        if rest {
-            params.push("*rest".into());
-            fields.push("rest".into());
-            sum_terms.push("rest.sum".into());
-        }
-        if post {
-            params.push("c".into());
-            fields.push("c".into());
-            sum_terms.push("c".into());
-        }
-        if key_opt {
-            params.push("k: 1".into());
-            fields.push("k".into());
-            sum_terms.push("k".into());
-        }
-        if key_req {
-            params.push("j:".into());
-            fields.push("j".into());
-            sum_terms.push("j".into());
-        }
-        if kwrest {
-            params.push("**opts".into());
-            fields.push("opts".into());
-            sum_terms.push("opts.values.sum".into());
-        }
-        if blk {
-            params.push("&blk".into());
-            fields.push("(blk ? blk.call(a) : nil)".into());
-            sum_terms.push("(blk ? blk.call(a) : 0)".into());
+        for (_, param, field, term) in kinds.iter().filter(|kind| kind.0) {
+            params.push((*param).into());
+            fields.push((*field).into());
+            sum_terms.push((*term).into());
         }
         let params = params.join(", ");
         out.push(Stmt::Raw(format!(
