@@ -695,14 +695,35 @@ impl Vm {
 
     /// `wrong number of arguments (given 3, expected 1..2)`.
     pub fn arity_error(&mut self, given: usize, min: usize, max: Option<usize>) -> Control {
-        let expected = match max {
-            Some(max) if max == min => min.to_string(),
-            Some(max) => format!("{min}..{max}"),
-            None => format!("{min}+"),
-        };
-        let message = format!("wrong number of arguments (given {given}, expected {expected})");
+        let message = arity_message(given, min, max);
         let class = self.c.argument_error;
-        self.raise(class, message)
+        self.raise(class, format!("{message})"))
+    }
+
+    /// The arity error of a call to the Ruby method or block `code`, which
+    /// names, as MRI's does, every keyword `code` requires:
+    /// `wrong number of arguments (given 0, expected 1; required keywords: a, b)`.
+    pub fn code_arity_error(&mut self, code: &bytecode::Method, given: usize) -> Control {
+        let (min, max) = (
+            code.min_args() as usize,
+            code.max_args().map(|max| max as usize),
+        );
+        let mut message = arity_message(given, min, max);
+        let required: Vec<&str> = code
+            .keywords
+            .iter()
+            .filter(|(_, required)| *required)
+            .map(|(name, _)| self.symbols.name(*name))
+            .collect();
+        if !required.is_empty() {
+            let plural = if required.len() == 1 { "" } else { "s" };
+            message.push_str(&format!(
+                "; required keyword{plural}: {}",
+                required.join(", ")
+            ));
+        }
+        let class = self.c.argument_error;
+        self.raise(class, format!("{message})"))
     }
 
     /// MRI's NoMemoryError for an allocation the machine cannot make (a
@@ -800,4 +821,15 @@ pub fn machine_memory() -> u64 {
         let unit = u64::from(info.mem_unit.max(1));
         (info.totalram as u64 + info.totalswap as u64).saturating_mul(unit)
     })
+}
+
+/// `wrong number of arguments (given 3, expected 1..2`, without its closing
+/// parenthesis.
+fn arity_message(given: usize, min: usize, max: Option<usize>) -> String {
+    let expected = match max {
+        Some(max) if max == min => min.to_string(),
+        Some(max) => format!("{min}..{max}"),
+        None => format!("{min}+"),
+    };
+    format!("wrong number of arguments (given {given}, expected {expected}")
 }

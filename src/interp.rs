@@ -1769,7 +1769,7 @@ impl Vm {
             if args.len() < min || max.is_some_and(|max| args.len() > max) {
                 let block_arg = call.block_arg;
                 self.push_frame_with(|| Self::block_record(block, &code, block_arg, id));
-                let error = self.arity_error(args.len(), min, max);
+                let error = self.code_arity_error(&code.code, args.len());
                 self.pop_frame();
                 return Err(error);
             }
@@ -2107,7 +2107,7 @@ impl Vm {
                     code.max_args().map(|m| m as usize),
                 );
                 if argc < min || max.is_some_and(|max| argc > max) {
-                    let error = self.arity_error(argc, min, max);
+                    let error = self.code_arity_error(code, argc);
                     self.pop_frame();
                     return Err(error);
                 }

@@ -1005,8 +1005,10 @@ impl Compiler<'_, '_> {
             }) => {
                 let line = self.line(begin_l);
                 let count = *numargs as usize;
-                let Node::Send(send) = call.as_ref() else {
-                    return self.unsupported(m, "numbered parameters here");
+                let call_parts = match call.as_ref() {
+                    Node::Send(send) => Call::from(send),
+                    Node::CSend(csend) => Call::from(csend),
+                    _ => return self.unsupported(m, "numbered parameters here"),
                 };
                 let mut params: Vec<Node> = (1..=count)
                     .map(|i| {
@@ -1030,9 +1032,9 @@ impl Compiler<'_, '_> {
                 }) else {
                     return;
                 };
-                self.send_with_literal_block(m, call, send, child);
+                self.send_with(m, call, call_parts, BlockArg::Compiled(child));
             }
-            Node::CSend(csend) => self.safe_navigation(m, node, csend),
+            Node::CSend(csend) => self.send_with(m, node, Call::from(csend), BlockArg::None),
             Node::Retry(_) => self.retry(m),
             Node::For(for_node) => self.for_loop(m, for_node),
             Node::Alias(Alias { to, from, .. }) => {
@@ -1368,7 +1370,7 @@ impl Compiler<'_, '_> {
             let (load, _) = self.local_access(m, &send.method_name);
             return m.emit(load);
         }
-        self.send_with_block(m, node, send, None)
+        self.send_with_block(m, node, Call::from(send), None)
     }
 
     /// Whether `name` is a local a named group made, in this scope or an
@@ -1385,29 +1387,21 @@ impl Compiler<'_, '_> {
         &mut self,
         m: &mut MethodBuilder,
         node: &Node,
-        send: &Send,
+        call: Call,
         block: Option<&Block>,
     ) {
         let block = match block {
             Some(block) => BlockArg::Literal(block),
             None => BlockArg::None,
         };
-        self.send_with(m, node, send, block)
+        self.send_with(m, node, call, block)
     }
 
-    /// A call whose block was already compiled as child `child`.
-    fn send_with_literal_block(
-        &mut self,
-        m: &mut MethodBuilder,
-        node: &Node,
-        send: &Send,
-        child: u32,
-    ) {
-        self.send_with(m, node, send, BlockArg::Compiled(child))
-    }
-
-    fn send_with(&mut self, m: &mut MethodBuilder, node: &Node, send: &Send, block: BlockArg) {
-        let extremum = array_extremum_elements(send).filter(|elements| {
+    /// A call, plain (`recv.name(args)`) or safe-navigating
+    /// (`recv&.name(args)`: nil when `recv` is nil, the arguments and the
+    /// block not evaluated).
+    fn send_with(&mut self, m: &mut MethodBuilder, node: &Node, call: Call, block: BlockArg) {
+        let extremum = array_extremum_elements(&call).filter(|elements| {
             !elements
                 .iter()
                 .all(|e| is_static_literal(e, self.frozen_string_literals))
@@ -1416,17 +1410,16 @@ impl Compiler<'_, '_> {
             for element in elements {
                 self.expr(m, element);
             }
-            let max = send.method_name == "max";
+            let max = call.method_name == "max";
             let count = elements.len() as u32;
             return m.emit(Insn::NewArrayExtremum { count, max });
         }
-        let Send {
+        let Call {
             recv,
-            method_name,
             args,
             begin_l,
             ..
-        } = send;
+        } = call;
         let args = forwarding::expand_args(args);
         let (args, block_pass) = match args.split_last() {
             Some((
@@ -1438,12 +1431,13 @@ impl Compiler<'_, '_> {
             _ => (&args[..], None),
         };
         let mut flags = 0;
+        let nil_receiver = call.safe_navigation.then(|| m.new_label());
         match recv {
             Some(recv) => {
-                if matches!(**recv, Node::Self_(_)) {
+                if matches!(recv, Node::Self_(_)) {
                     flags |= call_flags::FCALL;
                 }
-                match &**recv {
+                match recv {
                     // `blk.call(...)` of a forwarded block parameter.
                     Node::Lvar(Lvar { name, .. })
                         if self.forwarded_block.as_ref() == Some(name) =>
@@ -1465,8 +1459,32 @@ impl Compiler<'_, '_> {
                 }
             }
         }
+        if let Some(nil_receiver) = nil_receiver {
+            m.emit(Insn::Dup);
+            m.emit(Insn::BranchNil(nil_receiver.0 as u32));
+        }
+        self.send_to_pushed_receiver(m, node, &call, args, block_pass, block, flags);
+        if let Some(nil_receiver) = nil_receiver {
+            m.bind(nil_receiver);
+        }
+    }
+
+    /// The rest of [`Compiler::send_with`] once the receiver is pushed: the
+    /// arguments, the block and the call.
+    #[allow(clippy::too_many_arguments)]
+    fn send_to_pushed_receiver(
+        &mut self,
+        m: &mut MethodBuilder,
+        node: &Node,
+        call: &Call,
+        args: &[Node],
+        block_pass: Option<&Node>,
+        block: BlockArg,
+        mut flags: u8,
+    ) {
+        let method_name = call.method_name;
         let span = self.span(node, method_name);
-        if send.operator_l.is_some()
+        if call.operator_l.is_some()
             && method_name.ends_with('=')
             && args.len() == 1
             && matches!(block, BlockArg::None)
@@ -1503,7 +1521,7 @@ impl Compiler<'_, '_> {
         };
         // MRI runs a call on the line of its method name (`].each`, `.map`
         // of a chain split over lines).
-        if let (Some(_), Some(selector)) = (recv, &send.selector_l) {
+        if let (Some(_), Some(selector)) = (call.recv, call.selector_l) {
             m.current_line = self.line(selector);
         }
         let name = self.sym(method_name);
@@ -2383,7 +2401,10 @@ impl Compiler<'_, '_> {
                 };
                 m.emit(Insn::Lambda(child));
             }
-            Node::Send(send) => self.send_with_block(m, &block.call, send, Some(block)),
+            Node::Send(send) => self.send_with_block(m, &block.call, Call::from(send), Some(block)),
+            Node::CSend(csend) => {
+                self.send_with_block(m, &block.call, Call::from(csend), Some(block))
+            }
             Node::Super(Super { args, .. }) => self.super_call(m, Some(args), Some(block)),
             Node::ZSuper(_) => self.super_call(m, None, Some(block)),
             _ => {
@@ -2453,38 +2474,6 @@ impl Compiler<'_, '_> {
         }
         m.children.push(Rc::new(b.finish(self.source.file.clone())));
         Some((m.children.len() - 1) as u32)
-    }
-
-    /// `recv&.name(args)`: nil when `recv` is nil (arguments not evaluated),
-    /// else the call.
-    fn safe_navigation(&mut self, m: &mut MethodBuilder, node: &Node, csend: &CSend) {
-        let CSend {
-            recv,
-            method_name,
-            args,
-            ..
-        } = csend;
-        if args
-            .iter()
-            .any(|a| matches!(a, Node::BlockPass(_) | Node::ForwardedArgs(_)))
-        {
-            return self.unsupported(m, "this kind of safe-navigation call");
-        }
-        let end = m.new_label();
-        self.expr(m, recv);
-        m.emit(Insn::Dup);
-        m.emit(Insn::BranchNil(end.0 as u32));
-        let span = self.span(node, method_name);
-        let (argc, splat, keywords) = self.arguments(m, args);
-        let mut flags = 0;
-        if splat {
-            flags |= call_flags::SPLAT;
-        }
-        if keywords {
-            flags |= call_flags::KWARGS;
-        }
-        self.call(m, method_name, argc, flags, span);
-        m.bind(end);
     }
 
     /// `a..b`, `a...b`, `a..` and `..b`.
@@ -3240,11 +3229,11 @@ enum ParamKind {
 /// splat): the sends `arraymax` and `arraymin` compute. (Not when every
 /// element is a static literal: MRI makes that Array a copy of a literal
 /// one and calls the method, whose comparisons go the other way round.)
-fn array_extremum_elements(send: &Send) -> Option<&[Node]> {
-    if !matches!(send.method_name.as_str(), "max" | "min") || !send.args.is_empty() {
+fn array_extremum_elements<'n>(call: &Call<'n>) -> Option<&'n [Node]> {
+    if call.safe_navigation || !matches!(call.method_name, "max" | "min") || !call.args.is_empty() {
         return None;
     }
-    match send.recv.as_deref() {
+    match call.recv {
         Some(Node::Array(Array { elements, .. }))
             if !elements.iter().any(|e| matches!(e, Node::Splat(_))) =>
         {
@@ -3254,8 +3243,6 @@ fn array_extremum_elements(send: &Send) -> Option<&[Node]> {
     }
 }
 
-/// The block a call passes: none, a literal one to compile, or one already
-/// compiled (numbered parameters).
 /// Whether MRI compiles `node` as a literal value it can copy arrays of
 /// (numbers, Symbols, nil, true, false, Strings when they are frozen).
 fn is_static_literal(node: &Node, frozen_strings: bool) -> bool {
@@ -3273,6 +3260,48 @@ fn is_static_literal(node: &Node, frozen_strings: bool) -> bool {
     }
 }
 
+/// The parts of a method call the compiler reads, from a plain call
+/// (`Send`) or a safe-navigating one (`CSend`, `recv&.name`).
+struct Call<'n> {
+    recv: Option<&'n Node>,
+    method_name: &'n str,
+    args: &'n [Node],
+    begin_l: Option<&'n Loc>,
+    selector_l: Option<&'n Loc>,
+    operator_l: Option<&'n Loc>,
+    safe_navigation: bool,
+}
+
+impl<'n> From<&'n Send> for Call<'n> {
+    fn from(send: &'n Send) -> Self {
+        Call {
+            recv: send.recv.as_deref(),
+            method_name: &send.method_name,
+            args: &send.args,
+            begin_l: send.begin_l.as_ref(),
+            selector_l: send.selector_l.as_ref(),
+            operator_l: send.operator_l.as_ref(),
+            safe_navigation: false,
+        }
+    }
+}
+
+impl<'n> From<&'n CSend> for Call<'n> {
+    fn from(send: &'n CSend) -> Self {
+        Call {
+            recv: Some(&send.recv),
+            method_name: &send.method_name,
+            args: &send.args,
+            begin_l: send.begin_l.as_ref(),
+            selector_l: send.selector_l.as_ref(),
+            operator_l: send.operator_l.as_ref(),
+            safe_navigation: true,
+        }
+    }
+}
+
+/// The block a call passes: none, a literal one to compile, or one already
+/// compiled (numbered parameters).
 #[derive(Clone, Copy)]
 enum BlockArg<'n> {
     None,
