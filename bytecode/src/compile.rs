@@ -581,8 +581,9 @@ impl Compiler<'_, '_> {
                 begin_l,
                 ..
             })) => {
-                if let Some(begin) = begin_l {
-                    m.rescue_line = Some(self.line(begin));
+                if let (Some(begin), [Node::Rescue(_)]) = (begin_l, &statements[..]) {
+                    let line = self.line(begin);
+                    m.rescue_line.get_or_insert(line);
                 }
                 statements
             }
@@ -673,7 +674,7 @@ impl Compiler<'_, '_> {
                 begin_l,
                 ..
             }) => {
-                if let Some(begin) = begin_l {
+                if let (Some(begin), [Node::Rescue(_)]) = (begin_l, &statements[..]) {
                     m.rescue_line = Some(self.line(begin));
                 }
                 self.sequence(m, statements)
@@ -1714,7 +1715,14 @@ impl Compiler<'_, '_> {
     /// DONE:
     /// ```
     fn rescue(&mut self, m: &mut MethodBuilder, rescue: &Rescue) {
-        let anchor_line = m.rescue_line.take().unwrap_or(m.current_line);
+        // The line the method's frame shows while a clause runs: MRI's line
+        // of the rescue node, which is the line of the `def`, `class` or
+        // `begin` whose whole body it is (set by them), else of its first
+        // statement (or of `rescue` when the body is empty).
+        let anchor_line = match m.rescue_line.take() {
+            Some(line) => line,
+            None => self.line(&rescue.expression_l),
+        };
         let retry = m.new_label();
         let done = m.new_label();
         let handler = m.new_label();
@@ -1809,6 +1817,13 @@ impl Compiler<'_, '_> {
     /// normal end, and from the handler (then `end_ensure` resumes what was
     /// leaving) after an exception or non-local exit.
     fn ensure(&mut self, m: &mut MethodBuilder, ensure: &Ensure) {
+        // A rescue inside an ensure keeps the line of its `rescue` keyword:
+        // the enclosing `def` or `begin` gives its line to the ensure.
+        if let Some(Node::Rescue(Rescue { rescue_bodies, .. })) = ensure.body.as_deref() {
+            if let Some(Node::RescueBody(first)) = rescue_bodies.first() {
+                m.rescue_line = Some(self.line(&first.keyword_l));
+            }
+        }
         let done = m.new_label();
         let handler = m.new_label();
         let depth = m.depth;
@@ -2004,7 +2019,9 @@ impl Compiler<'_, '_> {
         }
         callee.super_method = Some((name, callee.params.clone()));
         callee.emit(Insn::Trace(line));
-        callee.rescue_line = Some(line);
+        if is_body_rescue(source.body) {
+            callee.rescue_line = Some(line);
+        }
         self.body(&mut callee, source.body);
         self.forwarded_block = outer_forwarded;
         let end_line = match source.end_l {
@@ -2977,6 +2994,9 @@ impl Compiler<'_, '_> {
         let name = self.sym(name);
         let mut builder = MethodBuilder::new(MethodKind::ClassBody, name, line);
         builder.root_label = self.symbols.name(name).to_string();
+        if is_body_rescue(body) {
+            builder.rescue_line = Some(line);
+        }
         // A class body does not see the locals around it.
         let outer = std::mem::take(&mut self.scopes);
         self.body(&mut builder, body);
@@ -3240,6 +3260,19 @@ fn array_extremum_elements<'n>(call: &Call<'n>) -> Option<&'n [Node]> {
             Some(elements)
         }
         _ => None,
+    }
+}
+
+/// Whether a method's or class's body is a `rescue` (with no `ensure`
+/// around it), directly or as the only statement of a `begin`: MRI gives
+/// such a rescue the line of the `def` or `class`.
+fn is_body_rescue(body: Option<&Node>) -> bool {
+    match body {
+        Some(Node::Rescue(_)) => true,
+        Some(Node::KwBegin(KwBegin { statements, .. })) => {
+            matches!(&statements[..], [Node::Rescue(_)])
+        }
+        _ => false,
     }
 }
 
