@@ -432,7 +432,10 @@ impl Vm {
     // --- the errors the VM raises ----------------------------------------
 
     /// How NameError and NoMethodError describe a receiver: `nil`,
-    /// `main:Object`, `1:Integer`, `"abc":String`, or `#<Foo:0x...>`.
+    /// `main:Object`, `1:Integer`, `"abc":String`, or `#<Foo:0x...>`. As in
+    /// MRI 3.1 it is the receiver's `inspect` whatever its length (made a
+    /// String as interpolation does), or `#<Foo:0x...>` when `inspect`
+    /// raises.
     pub fn describe_receiver(&mut self, receiver: Value) -> String {
         match receiver {
             Value::NIL => "nil:NilClass".into(),
@@ -440,13 +443,17 @@ impl Vm {
             Value::FALSE => "false:FalseClass".into(),
             _ => {
                 let inspect = self.sym.inspect;
-                let inspected = self.call(receiver, inspect, &[]).ok().and_then(|v| {
-                    v.get::<RString>()
-                        .map(|s| String::from_utf8_lossy(&s.bytes()).into_owned())
-                });
+                let inspected = self
+                    .call(receiver, inspect, &[])
+                    .and_then(|v| self.interpolate(v))
+                    .ok()
+                    .and_then(|v| {
+                        v.get::<RString>()
+                            .map(|s| String::from_utf8_lossy(&s.bytes()).into_owned())
+                    });
                 let text = match inspected {
-                    Some(text) if text.len() <= 65 => text,
-                    _ => crate::core::object::default_to_s(self, receiver),
+                    Some(text) => text,
+                    None => crate::core::object::default_to_s(self, receiver),
                 };
                 if text.starts_with('#') {
                     text
