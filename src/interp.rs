@@ -176,6 +176,10 @@ pub struct LoadedMethod {
 /// The inline cache and profile of one call site.
 pub struct SiteState {
     pub op: BasicOp,
+    /// A site of the core's Ruby code (`rb/`): its basic operation is the
+    /// core's even after a program redefines it, as in MRI's C methods
+    /// (`3.times` counts with Integer's own `+` and `<`).
+    pub core: bool,
     pub cache: RefCell<CallCache>,
     pub receiver: KindRecorder,
     pub args: Box<[KindRecorder]>,
@@ -220,6 +224,7 @@ impl Vm {
                 }
             })
             .collect();
+        let core = crate::prelude::is_internal(&code.file);
         let sites = code
             .sites
             .iter()
@@ -237,6 +242,7 @@ impl Vm {
                 let op = numeric.or(array).unwrap_or(BasicOp::None);
                 SiteState {
                     op,
+                    core,
                     cache: RefCell::new(CallCache::default()),
                     receiver: KindRecorder::default(),
                     args: (0..site.argc).map(|_| KindRecorder::default()).collect(),
@@ -279,6 +285,19 @@ impl Vm {
         self.loaded.insert(index, loaded.clone());
         self.methods.push(loaded.clone());
         loaded
+    }
+
+    /// Whether the send of `state` may take its numeric operation's
+    /// inline path: nobody redefined the operations, or it is core code.
+    #[inline]
+    pub(crate) fn numeric_op_inline(&self, state: &SiteState) -> bool {
+        state.op.is_numeric() && (!self.basic_ops_redefined || state.core)
+    }
+
+    /// [`Vm::numeric_op_inline`] for the Array operations.
+    #[inline]
+    fn array_op_inline(&self, state: &SiteState) -> bool {
+        state.op.is_array() && (!self.array_ops_redefined || state.core)
     }
 
     /// The profile kind of a value.
@@ -584,13 +603,11 @@ impl Vm {
                 }
                 Insn::Send(site) => {
                     let state = &method.sites[site as usize];
-                    if state.op.is_array()
-                        && !self.array_ops_redefined
-                        && self.array_op(state, state.op)
+                    if self.array_op_inline(state) && self.array_op(state, state.op)
                     {
                         continue;
                     }
-                    if state.op.is_numeric() && !self.basic_ops_redefined {
+                    if self.numeric_op_inline(state) {
                         let top = self.stack.len() - 1;
                         let (a, b) = (self.stack[top - 1], self.stack[top]);
                         let inline = if a.is_fixnum() && b.is_fixnum() {
@@ -1399,7 +1416,7 @@ impl Vm {
             recorder.record(self.kind_of(self.stack[receiver_index + 1 + i]));
         }
 
-        if state.op.is_numeric() && !self.basic_ops_redefined {
+        if self.numeric_op_inline(state) {
             let arg = self.stack[receiver_index + 1];
             if let Some(result) = self.basic_op(state.op, receiver, arg)? {
                 self.stack.truncate(receiver_index);

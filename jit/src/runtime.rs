@@ -499,11 +499,13 @@ pub trait Runtime {
     /// The literal `index` of `method` as a value word, when it is one
     /// (None for String literals: each `push` makes a new String).
     fn literal(&self, method: MethodRef, index: u32) -> Option<u64>;
-    /// What receivers of kind `kind` call for `name` at a send with call
-    /// flags `flags` (None: no method, or one the send may not call, being
-    /// private or protected with an explicit receiver: the call raises or
-    /// goes to `method_missing`).
-    fn lookup(&self, kind: Kind, name: Sym, flags: u8) -> Option<Callee>;
+    /// What receivers of kind `kind` call for `name` at a send in the code
+    /// of `caller` with call flags `flags` (None: no method, or one the
+    /// send may not call, being private or protected with an explicit
+    /// receiver: the call raises or goes to `method_missing`). The caller
+    /// matters for the core's own Ruby code, whose basic operations stay
+    /// the core's when a program redefines them.
+    fn lookup(&self, caller: MethodRef, kind: Kind, name: Sym, flags: u8) -> Option<Callee>;
 
     /// Whether compiled code speculating at the send at `ip` of `method`
     /// failed too often: compiled again, the send stays a plain call.

@@ -1036,9 +1036,7 @@ impl Vm {
     ) -> Option<VmResult> {
         Some(match method.code.insns[ip] {
             Insn::Send(site)
-                if method.sites[site as usize].op.is_numeric()
-                    && !self.basic_ops_redefined
-                    && operands.len() == 2 =>
+                if self.numeric_op_inline(&method.sites[site as usize]) && operands.len() == 2 =>
             {
                 if let Some(frame) = self.frames.last_mut() {
                     frame.ip = ip as u32;
@@ -1099,7 +1097,7 @@ impl Vm {
         match method.code.insns[ip] {
             Insn::Send(site) => {
                 let op = method.sites[site as usize].op;
-                if !op.is_numeric() || self.basic_ops_redefined || operands.len() != 2 {
+                if !self.numeric_op_inline(&method.sites[site as usize]) || operands.len() != 2 {
                     return None;
                 }
                 let (a, b) = (operands[0], operands[1]);

@@ -221,6 +221,10 @@ pub mod status {
 #[derive(Default)]
 pub struct Intrinsics {
     entries: Vec<(Rc<MethodEntry>, Intrinsic)>,
+    /// The basic operations of Integer, Float and Array by class and name:
+    /// what the core's Ruby code calls whatever the program redefined
+    /// (`interp::SiteState::core`).
+    core_operations: Vec<(Value, Sym, Intrinsic)>,
     /// `Struct#initialize` (built as stores for each Struct class).
     struct_initialize: Option<Rc<MethodEntry>>,
 }
@@ -267,8 +271,17 @@ impl Intrinsics {
         table.push((vm.c.basic_object, "equal?", Intrinsic::Identical));
         table.push((vm.c.basic_object, "==", Intrinsic::Identical));
         table.push((vm.c.symbol, "==", Intrinsic::Identical));
+        let mut core_operations = Vec::new();
         for (class, name, intrinsic) in table {
             let sym = vm.symbols.intern(name);
+            let basic = if class == vm.c.array {
+                crate::interp::is_array_op(name)
+            } else {
+                [vm.c.integer, vm.c.float].contains(&class) && crate::interp::is_basic_op(name)
+            };
+            if basic {
+                core_operations.push((class, sym, intrinsic));
+            }
             if let Some(entry) = vm.find_method(class, sym) {
                 if matches!(entry.body, MethodBody::Native(_)) {
                     entries.push((entry, intrinsic));
@@ -295,8 +308,18 @@ impl Intrinsics {
             .and_then(|structure| vm.find_method(structure, initialize));
         Intrinsics {
             entries,
+            core_operations,
             struct_initialize,
         }
+    }
+
+    /// The basic operation `name` of instances of `class`, as the core
+    /// defines it.
+    fn core_operation(&self, class: Value, name: Sym) -> Option<Intrinsic> {
+        self.core_operations
+            .iter()
+            .find(|(c, n, _)| *c == class && *n == name)
+            .map(|(_, _, intrinsic)| *intrinsic)
     }
 
     fn of(&self, entry: &Rc<MethodEntry>) -> Option<Intrinsic> {
@@ -838,7 +861,13 @@ impl Runtime for VmRuntime<'_> {
         (value != Value::UNDEF).then(|| value.bits())
     }
 
-    fn lookup(&self, kind: Kind, name: Sym, flags: u8) -> Option<Callee> {
+    fn lookup(&self, caller: MethodRef, kind: Kind, name: Sym, flags: u8) -> Option<Callee> {
+        if crate::prelude::is_internal(&self.method(caller).code.file) {
+            if let Some(intrinsic) = self.intrinsics.core_operation(self.class_of_kind(kind), name)
+            {
+                return Some(Callee::Intrinsic(intrinsic));
+            }
+        }
         let entry = self.callable(kind, name, flags)?;
         Some(match &entry.body {
             MethodBody::Bytecode(method) => match self.intrinsics.of(&entry) {

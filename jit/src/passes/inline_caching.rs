@@ -48,7 +48,7 @@ pub fn run(graph: &mut Graph, rt: &dyn Runtime) -> bool {
         let kinds: Vec<_> = profile.receiver.kinds().collect();
         if kinds
             .iter()
-            .any(|&kind| rt.lookup(kind, info.name, info.flags).is_none())
+            .any(|&kind| rt.lookup(info.method, kind, info.name, info.flags).is_none())
         {
             // `method_missing` or a NoMethodError: the full send knows how.
             continue;

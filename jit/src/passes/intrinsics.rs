@@ -110,7 +110,7 @@ fn class_new(
         return false;
     };
     if let Some(Callee::StructInitialize { members }) =
-        rt.lookup(kind, initialize, call_flags::FCALL)
+        rt.lookup(info.method, kind, initialize, call_flags::FCALL)
     {
         if info.argc as usize > members.len() {
             // "struct size differs": the call raises it.
@@ -211,7 +211,7 @@ fn send(graph: &mut Graph, rt: &dyn Runtime, node: NodeId, info: &SendInfo) -> b
     if !plain {
         return false;
     }
-    let Some(callee) = rt.lookup(kind, info.name, info.flags) else {
+    let Some(callee) = rt.lookup(info.method, kind, info.name, info.flags) else {
         return false;
     };
     let inputs: Vec<NodeId> = graph.inputs(node).to_vec();
