@@ -215,6 +215,7 @@ impl Vm {
                     v
                 }
                 Literal::Symbol(sym) => Value::symbol(*sym),
+                Literal::ObjectClass => self.c.object,
                 Literal::Regexp {
                     source, options, ..
                 } => {
@@ -603,8 +604,7 @@ impl Vm {
                 }
                 Insn::Send(site) => {
                     let state = &method.sites[site as usize];
-                    if self.array_op_inline(state) && self.array_op(state, state.op)
-                    {
+                    if self.array_op_inline(state) && self.array_op(state, state.op) {
                         continue;
                     }
                     if self.numeric_op_inline(state) {

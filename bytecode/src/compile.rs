@@ -846,23 +846,13 @@ impl Compiler<'_, '_> {
                 indexes,
                 begin_l,
                 end_l,
-                expression_l,
+                ..
             }) => {
                 if !self.plain_args(indexes) {
                     // `a[*list]`, `Hash[k: v]`, `a[&b]`: the call `[]` with
                     // those arguments, compiled as any call is.
-                    let send = Send {
-                        recv: Some(recv.clone()),
-                        method_name: "[]".into(),
-                        args: indexes.clone(),
-                        dot_l: None,
-                        selector_l: Some(begin_l.join(end_l)),
-                        begin_l: Some(*begin_l),
-                        end_l: Some(*end_l),
-                        operator_l: None,
-                        expression_l: *expression_l,
-                    };
-                    return self.send(m, node, &send);
+                    let call = Call::index(recv, indexes, *begin_l, *end_l);
+                    return self.send_with(m, node, call, BlockArg::None);
                 }
                 self.expr(m, recv);
                 for index in indexes {
@@ -1523,7 +1513,7 @@ impl Compiler<'_, '_> {
         // MRI runs a call on the line of its method name (`].each`, `.map`
         // of a chain split over lines).
         if let (Some(_), Some(selector)) = (call.recv, call.selector_l) {
-            m.current_line = self.line(selector);
+            m.current_line = self.line(&selector);
         }
         let name = self.sym(method_name);
         m.sites.push(CallSite {
@@ -2422,6 +2412,16 @@ impl Compiler<'_, '_> {
             Node::CSend(csend) => {
                 self.send_with_block(m, &block.call, Call::from(csend), Some(block))
             }
+            Node::Index(Index {
+                recv,
+                indexes,
+                begin_l,
+                end_l,
+                ..
+            }) => {
+                let call = Call::index(recv, indexes, *begin_l, *end_l);
+                self.send_with_block(m, &block.call, call, Some(block))
+            }
             Node::Super(Super { args, .. }) => self.super_call(m, Some(args), Some(block)),
             Node::ZSuper(_) => self.super_call(m, None, Some(block)),
             _ => {
@@ -3013,10 +3013,7 @@ impl Compiler<'_, '_> {
     fn scope(&mut self, m: &mut MethodBuilder, scope: Option<&Node>) {
         match scope {
             None => m.push_literal(Literal::Nil),
-            Some(Node::Cbase(_)) => {
-                let object = self.sym("Object");
-                m.emit(Insn::GetConst(object));
-            }
+            Some(Node::Cbase(_)) => m.push_literal(Literal::ObjectClass),
             Some(scope) => self.expr(m, scope),
         }
     }
@@ -3299,10 +3296,25 @@ struct Call<'n> {
     recv: Option<&'n Node>,
     method_name: &'n str,
     args: &'n [Node],
-    begin_l: Option<&'n Loc>,
-    selector_l: Option<&'n Loc>,
-    operator_l: Option<&'n Loc>,
+    begin_l: Option<Loc>,
+    selector_l: Option<Loc>,
+    operator_l: Option<Loc>,
     safe_navigation: bool,
+}
+
+impl<'n> Call<'n> {
+    /// `recv[indexes]` as the call `[]` it is.
+    fn index(recv: &'n Node, indexes: &'n [Node], begin_l: Loc, end_l: Loc) -> Self {
+        Call {
+            recv: Some(recv),
+            method_name: "[]",
+            args: indexes,
+            begin_l: Some(begin_l),
+            selector_l: Some(begin_l.join(&end_l)),
+            operator_l: None,
+            safe_navigation: false,
+        }
+    }
 }
 
 impl<'n> From<&'n Send> for Call<'n> {
@@ -3311,9 +3323,9 @@ impl<'n> From<&'n Send> for Call<'n> {
             recv: send.recv.as_deref(),
             method_name: &send.method_name,
             args: &send.args,
-            begin_l: send.begin_l.as_ref(),
-            selector_l: send.selector_l.as_ref(),
-            operator_l: send.operator_l.as_ref(),
+            begin_l: send.begin_l,
+            selector_l: send.selector_l,
+            operator_l: send.operator_l,
             safe_navigation: false,
         }
     }
@@ -3325,9 +3337,9 @@ impl<'n> From<&'n CSend> for Call<'n> {
             recv: Some(&send.recv),
             method_name: &send.method_name,
             args: &send.args,
-            begin_l: send.begin_l.as_ref(),
-            selector_l: send.selector_l.as_ref(),
-            operator_l: send.operator_l.as_ref(),
+            begin_l: send.begin_l,
+            selector_l: send.selector_l,
+            operator_l: send.operator_l,
             safe_navigation: true,
         }
     }

@@ -25,6 +25,9 @@ pub enum Literal {
     /// String, the same object at every `push`.
     FrozenString(Vec<u8>),
     Symbol(Sym),
+    /// The class Object: the scope of `::Foo`, whatever a lexical scope
+    /// calls `Object`.
+    ObjectClass,
     /// A Regexp literal without interpolation (`/a+/i`): its source as
     /// written, its option bits (Ruby's: 1 `i`, 2 `x`, 4 `m`, 16 `u`, 32
     /// `n`) and the line it is on (MRI reports an invalid pattern there
@@ -65,6 +68,7 @@ impl Literal {
                 format!("frozen {:?}", String::from_utf8_lossy(bytes))
             }
             Literal::Symbol(sym) => format!(":{}", symbols.name(*sym)),
+            Literal::ObjectClass => "Object".into(),
             Literal::Regexp {
                 source, options, ..
             } => {

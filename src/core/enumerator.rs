@@ -38,7 +38,15 @@ pub fn define(vm: &mut Vm) {
                 None => (Value::symbol(vm.symbols.intern("each")), args),
             };
             let size = vm.current_block().map(|block| vm.new_proc(block));
-            new_enumerator(vm, receiver, method, args, size.unwrap_or(Value::NIL))
+            let keywords = vm.called_with_keywords() && !args.is_empty();
+            let enumerator =
+                new_enumerator(vm, receiver, method, args, size.unwrap_or(Value::NIL))?;
+            if keywords {
+                // The call replays with the last argument as keywords.
+                let name = vm.symbols.intern(KEYWORDS);
+                vm.ivar_set(enumerator, name, Value::TRUE)?;
+            }
+            Ok(enumerator)
         });
     }
     vm.define_private_native(enumerator, "__set_source", 4, Some(4), |vm, e, args| {
@@ -56,10 +64,15 @@ pub fn define(vm: &mut Vm) {
         let source = Source::of(vm, e);
         let mut arguments = source.arguments(vm);
         arguments.extend_from_slice(args);
+        let keywords = if args.is_empty() {
+            source.keywords
+        } else {
+            vm.called_with_keywords()
+        };
         match vm.current_block() {
             Some(block) => {
                 let method = method_name(vm, source.method)?;
-                vm.call_with_block(source.receiver, method, &arguments, Some(block))
+                vm.call_forwarding(source.receiver, method, &arguments, Some(block), keywords)
             }
             None if args.is_empty() => Ok(e),
             None => new_enumerator(vm, source.receiver, source.method, &arguments, source.size),
@@ -101,10 +114,15 @@ struct Source {
     arguments: Value,
     /// nil, an Integer or Float, or a Proc computing it from the arguments.
     size: Value,
+    /// The last argument is a Hash of keywords.
+    keywords: bool,
 }
 
 /// The internal instance variables holding a [`Source`].
 const FIELDS: [&str; 4] = ["receiver", "method", "arguments", "size"];
+
+/// The internal instance variable set when the call has keywords.
+const KEYWORDS: &str = "keywords";
 
 impl Source {
     fn of(vm: &mut Vm, enumerator: Value) -> Source {
@@ -112,11 +130,13 @@ impl Source {
             let name = vm.symbols.intern(field);
             vm.ivar_get(enumerator, name)
         });
+        let keywords = vm.symbols.intern(KEYWORDS);
         Source {
             receiver,
             method,
             arguments,
             size,
+            keywords: vm.ivar_get(enumerator, keywords) == Value::TRUE,
         }
     }
 
