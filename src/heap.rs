@@ -168,6 +168,12 @@ pub struct HeapStats {
 pub struct Heap {
     pages: Vec<*mut u8>,
     page_set: FxHashSet<usize>,
+    /// The lowest page address and the end of the highest page: a word
+    /// outside this range (most words of the machine stack: return
+    /// addresses, stack addresses, small integers) is no cell, without a
+    /// look in `page_set`.
+    pages_low: usize,
+    pages_high: usize,
     free_list: *mut FreeCell,
     /// The newest chunk's cells not handed out yet, from `bump` to
     /// `bump_end`: zeroed (free) cells on no list, given out in order, so
@@ -191,6 +197,8 @@ impl Heap {
         Heap {
             pages: Vec::new(),
             page_set: FxHashSet::default(),
+            pages_low: usize::MAX,
+            pages_high: 0,
             free_list: std::ptr::null_mut(),
             bump: std::ptr::null_mut(),
             bump_end: std::ptr::null_mut(),
@@ -272,11 +280,19 @@ impl Heap {
             self.pages.push(page);
             self.page_set.insert(page as usize);
         }
+        self.pages_low = self.pages_low.min(chunk as usize);
+        self.pages_high = self
+            .pages_high
+            .max(chunk as usize + PAGE_SIZE * PAGES_PER_CHUNK);
         self.stats.pages = self.pages.len();
     }
 
     /// The live cell `word` points into, if any (conservative root test).
+    #[inline]
     fn cell_containing(&self, word: usize) -> Option<&Header> {
+        if word < self.pages_low || word >= self.pages_high {
+            return None;
+        }
         let page = word & !(PAGE_SIZE - 1);
         if !self.page_set.contains(&page) {
             return None;
