@@ -40,6 +40,17 @@ pub struct Options {
     #[arg(long)]
     pub no_jit: bool,
 
+    /// End the program with `fatal` (which no rescue catches) after N steps:
+    /// calls and loop iterations. For untrusted code; implies --no-jit
+    /// (compiled loops do not count their iterations).
+    #[arg(long, value_name = "N")]
+    pub max_steps: Option<u64>,
+
+    /// End the program with `fatal` once its heap outgrows MB megabytes,
+    /// and refuse any single allocation larger (NoMemoryError).
+    #[arg(long, value_name = "MB")]
+    pub max_memory: Option<u64>,
+
     /// Write the graph of every compiled method after every pass to DIR
     /// (default `ir`): `<method>.<nn>-<pass>.txt` and `.dot`.
     #[arg(long, value_name = "DIR", num_args = 0..=1, require_equals = true, default_missing_value = "ir")]
@@ -112,21 +123,26 @@ fn run(options: &Options) -> i32 {
     };
     let mut vm = Vm::new(VmOptions {
         gc_stress: options.gc_stress,
+        limits: crate::limits::Limits {
+            steps: options.max_steps,
+            memory: options.max_memory.map(|mb| mb.saturating_mul(1 << 20)),
+        },
     });
-    let compiled = bytecode::compile_file(&source, &file, &mut vm.symbols)
-        .and_then(|code| vm.check_regexp_literals(&code).map(|()| code));
-    let code = match compiled {
-        Ok(code) => code,
-        Err(error) => {
-            eprintln!("{}", error.report);
-            return 1;
-        }
-    };
     if options.dump_bytecode {
-        print!("{}", code.disassemble_all(&vm.symbols));
-        return 0;
+        let compiled = bytecode::compile_file(&source, &file, &mut vm.symbols)
+            .and_then(|code| vm.check_regexp_literals(&code).map(|()| code));
+        return match compiled {
+            Ok(code) => {
+                print!("{}", code.disassemble_all(&vm.symbols));
+                0
+            }
+            Err(error) => {
+                eprintln!("{}", error.report);
+                1
+            }
+        };
     }
-    if !options.no_jit {
+    if !options.no_jit && options.max_steps.is_none() {
         let jit_options = crate::jit::JitOptions {
             threshold: options.jit_threshold,
             dump_dir: options.dump_ir.as_ref().map(std::path::PathBuf::from),
@@ -136,23 +152,7 @@ fn run(options: &Options) -> i32 {
         };
         vm.jit = Some(crate::jit::JitState::new(&mut vm, jit_options));
     }
-    vm.sources.insert(code.file.clone(), Rc::from(source));
-    vm.set_program(&file, &argv);
-    let main = vm.load(Rc::new(code));
-    let result = vm.run_main(main);
-    // The at_exit handlers run before an uncaught exception is reported,
-    // with `$!` the exception (a SystemExit for `exit`).
-    if let Err(Control::Raise(exception)) = &result {
-        let current = vm.symbols.intern("$!");
-        vm.globals.insert(current, *exception);
-    }
-    let handler_status = vm.run_at_exit();
-    let status = vm.finish(result);
-    let status = if status == 0 {
-        handler_status.unwrap_or(0)
-    } else {
-        status
-    };
+    let status = vm.run_program(&file, source, &argv);
     vm.out.flush();
     crate::core::io::flush_files(&mut vm);
     if options.dump_profile {
@@ -167,6 +167,40 @@ fn run(options: &Options) -> i32 {
 }
 
 impl Vm {
+    /// Compiles and runs `source` as the program `file` with the arguments
+    /// `argv`, then its `at_exit` handlers, and reports an uncaught
+    /// exception (a SyntaxError before anything runs); returns the exit
+    /// status. The output stays buffered in `out`.
+    pub fn run_program(&mut self, file: &str, source: Vec<u8>, argv: &[String]) -> i32 {
+        let compiled = bytecode::compile_file(&source, file, &mut self.symbols)
+            .and_then(|code| self.check_regexp_literals(&code).map(|()| code));
+        let code = match compiled {
+            Ok(code) => code,
+            Err(error) => {
+                self.out.flush();
+                eprintln!("{}", error.report);
+                return 1;
+            }
+        };
+        self.sources.insert(code.file.clone(), Rc::from(source));
+        self.set_program(file, argv);
+        let main = self.load(Rc::new(code));
+        let result = self.run_main(main);
+        // The at_exit handlers run before an uncaught exception is
+        // reported, with `$!` the exception (a SystemExit for `exit`).
+        if let Err(Control::Raise(exception)) = &result {
+            let current = self.symbols.intern("$!");
+            self.globals.insert(current, *exception);
+        }
+        let handler_status = self.run_at_exit();
+        let status = self.finish(result);
+        if status == 0 {
+            handler_status.unwrap_or(0)
+        } else {
+            status
+        }
+    }
+
     /// The exit status of a run that ended with `result`: 0, a SystemExit's
     /// status, or 1 after printing the report of an uncaught exception.
     pub fn finish(&mut self, result: VmResult) -> i32 {

@@ -212,6 +212,11 @@ impl Heap {
         }
     }
 
+    /// The bytes of the heap's pages.
+    pub fn bytes(&self) -> usize {
+        self.pages.len() * PAGE_SIZE
+    }
+
     /// Whether the next allocation should collect first.
     #[inline]
     pub fn needs_collection(&self) -> bool {

@@ -288,6 +288,26 @@ impl Vm {
         loaded
     }
 
+    /// A loop's back edge from `ip` to `header`: a step spent, and the
+    /// JIT's chance to enter compiled code (Some: the method's result, or
+    /// the `fatal` of a reached limit).
+    #[inline]
+    fn back_edge(
+        &mut self,
+        method: &Rc<LoadedMethod>,
+        frame: usize,
+        ip: usize,
+        base: usize,
+        argc: usize,
+        header: usize,
+    ) -> Option<VmResult> {
+        if let Err(fatal) = self.spend_step() {
+            self.frames[frame].ip = (ip - 1) as u32;
+            return Some(Err(fatal));
+        }
+        self.jit_back_edge(method, base, argc, header)
+    }
+
     /// Whether the send of `state` may take its numeric operation's
     /// inline path: nobody redefined the operations, or it is core code.
     #[inline]
@@ -850,7 +870,8 @@ impl Vm {
                 Insn::Jump(target) => {
                     let target = target as usize;
                     if target < ip {
-                        if let Some(result) = self.jit_back_edge(method, base, argc, target) {
+                        if let Some(result) = self.back_edge(method, frame, ip, base, argc, target)
+                        {
                             return result;
                         }
                     }
@@ -870,7 +891,9 @@ impl Vm {
                         cell.set(counts);
                         let target = target as usize;
                         if target < ip {
-                            if let Some(result) = self.jit_back_edge(method, base, argc, target) {
+                            if let Some(result) =
+                                self.back_edge(method, frame, ip, base, argc, target)
+                            {
                                 return result;
                             }
                         }
@@ -1749,6 +1772,7 @@ impl Vm {
         if self.frames.len() >= MAX_DEPTH || crate::stack::near_limit() {
             return Err(self.stack_overflow());
         }
+        self.spend_step()?;
         let (min, max) = (
             code.code.min_args() as usize,
             code.code.max_args().map(|m| m as usize),
@@ -2111,6 +2135,7 @@ impl Vm {
         if self.frames.len() >= MAX_DEPTH || crate::stack::near_limit() {
             return Err(self.stack_overflow());
         }
+        self.spend_step()?;
         match &entry.body {
             MethodBody::Bytecode(callee) => {
                 let code = &callee.code;
@@ -2487,6 +2512,9 @@ impl Vm {
     /// Whether `rescue class` catches `exception` (`class` may be an Array
     /// of classes, from `rescue *LIST`).
     fn rescue_matches(&mut self, exception: Value, class: Value) -> VmResult<bool> {
+        if self.is_fatal(exception) {
+            return Ok(false);
+        }
         if let Some(classes) = self.array_items(class) {
             for class in classes {
                 if self.rescue_matches(exception, class)? {

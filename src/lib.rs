@@ -17,6 +17,7 @@ pub mod heap;
 pub mod inline_cache;
 pub mod interp;
 pub mod jit;
+pub mod limits;
 pub mod object;
 pub mod output;
 pub mod prelude;

@@ -273,6 +273,9 @@ pub struct CoreClasses {
     pub key_error: Value,
     pub stop_iteration: Value,
     pub system_exit: Value,
+    /// MRI's `fatal` (no constant names it): what a reached execution
+    /// limit raises, and no rescue clause catches.
+    pub fatal: Value,
     pub local_jump_error: Value,
     pub uncaught_throw_error: Value,
     pub load_error: Value,
@@ -339,6 +342,7 @@ pub type MethodCache = (u64, FxHashMap<(Value, Sym), Option<Rc<MethodEntry>>>);
 #[derive(Clone, Default, Debug)]
 pub struct VmOptions {
     pub gc_stress: bool,
+    pub limits: crate::limits::Limits,
 }
 
 pub struct Vm {
@@ -418,6 +422,13 @@ pub struct Vm {
     /// How many deoptimised frames the interpreter is finishing, each
     /// above the compiled code that gave it up (on the machine stack).
     pub deopt_resumes: u32,
+    /// Steps (calls and loop back edges) the program may still take
+    /// (`crate::limits`).
+    pub(crate) steps_left: u64,
+    /// Bytes the heap, or one allocation, may take.
+    pub(crate) memory_limit: u64,
+    /// The limit that ended the run, once one did.
+    pub(crate) limit_reached: Option<crate::limits::LimitReached>,
     /// Set when a core arithmetic or comparison method is redefined: the
     /// interpreter's fast paths then give way to real calls.
     pub basic_ops_redefined: bool,
@@ -522,6 +533,7 @@ impl Vm {
                 key_error: placeholder,
                 stop_iteration: placeholder,
                 system_exit: placeholder,
+                fatal: placeholder,
                 local_jump_error: placeholder,
                 uncaught_throw_error: placeholder,
                 load_error: placeholder,
@@ -580,6 +592,13 @@ impl Vm {
             next_frame_id: 1,
             compiled_pending: None,
             deopt_resumes: 0,
+            steps_left: options.limits.steps.unwrap_or(u64::MAX),
+            memory_limit: options
+                .limits
+                .memory
+                .unwrap_or(u64::MAX)
+                .min(crate::errors::machine_memory()),
+            limit_reached: None,
             basic_ops_redefined: false,
             array_ops_redefined: false,
             options: options.clone(),
@@ -688,6 +707,7 @@ impl Vm {
         self.define_class("SecurityError", exception);
         self.define_class("Interrupt", exception);
         self.c.system_exit = self.define_class("SystemExit", exception);
+        self.c.fatal = self.new_class_raw("fatal", Some(exception), false);
         self.main = self.new_object(object);
         self.top_cref = Rc::new(Cref {
             module: object,
@@ -1418,6 +1438,7 @@ impl Vm {
                 method_entries.retain(|method, _| marked(method));
                 randoms.retain_live(marked);
             });
+        self.check_heap_limit();
     }
 
     pub fn symbol_name(&self, value: Value) -> &str {

@@ -807,6 +807,7 @@ impl Vm {
         if self.frames.len() >= crate::vm::MAX_DEPTH || crate::stack::near_limit() {
             return Err(self.stack_overflow());
         }
+        self.spend_step()?;
         let argc = self.stack.len() - operand_base - 1;
         let id = self.push_method_frame(entry, callee, block);
         let result = self.run_pushed_method(callee, operand_base, argc, id);
@@ -1173,6 +1174,7 @@ impl Vm {
         if self.frames.len() >= crate::vm::MAX_DEPTH || crate::stack::near_limit() {
             return Err(self.stack_overflow());
         }
+        self.spend_step()?;
         // `Proc#call` given no block runs the Proc's block at once: its own
         // frame is hidden, and it reads nothing of it but a block and
         // keywords, which a direct call passes none of.

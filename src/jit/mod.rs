@@ -863,7 +863,9 @@ impl Runtime for VmRuntime<'_> {
 
     fn lookup(&self, caller: MethodRef, kind: Kind, name: Sym, flags: u8) -> Option<Callee> {
         if crate::prelude::is_internal(&self.method(caller).code.file) {
-            if let Some(intrinsic) = self.intrinsics.core_operation(self.class_of_kind(kind), name)
+            if let Some(intrinsic) = self
+                .intrinsics
+                .core_operation(self.class_of_kind(kind), name)
             {
                 return Some(Callee::Intrinsic(intrinsic));
             }
@@ -1173,7 +1175,7 @@ impl Runtime for VmRuntime<'_> {
 /// Runs `source` as the file `test.rb` with the JIT off (so the profiles
 /// fill) and returns the VM with its method `name`.
 fn run_snippet(source: &str, name: &str) -> (Box<Vm>, Rc<LoadedMethod>) {
-    let mut vm = Vm::new(crate::vm::VmOptions { gc_stress: false });
+    let mut vm = Vm::new(crate::vm::VmOptions::default());
     let code = bytecode::compile_file(source.as_bytes(), "test.rb", &mut vm.symbols)
         .unwrap_or_else(|error| panic!("{}", error.report));
     vm.set_program("test.rb", &[]);
