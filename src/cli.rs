@@ -163,6 +163,8 @@ fn run(options: &Options) -> i32 {
         let report = vm.stats_report();
         write_stderr(&mut vm.out, &report);
     }
+    // The process ends here: dropping every object would only cost time.
+    std::mem::forget(vm);
     status
 }
 

@@ -400,6 +400,30 @@ impl Heap {
     }
 }
 
+/// A heap dropped (its VM dropped: an embedder's or the fuzz target's
+/// VM, not the command line's, which the process exit reclaims) drops
+/// every live object and frees its pages.
+impl Drop for Heap {
+    fn drop(&mut self) {
+        for &page in &self.pages {
+            for index in 0..CELLS_PER_PAGE {
+                // SAFETY: every cell of a page starts with a kind byte; a
+                // live cell's object is dropped once, here, and nothing
+                // reads the heap after its drop.
+                let header = unsafe { &*(page.add(index * CELL_SIZE) as *const Header) };
+                crate::object::drop_cell(header);
+            }
+        }
+        let layout =
+            Layout::from_size_align(PAGE_SIZE * PAGES_PER_CHUNK, PAGE_SIZE).expect("chunk layout");
+        for chunk in self.pages.chunks(PAGES_PER_CHUNK) {
+            // SAFETY: `add_page` allocated each chunk with this layout and
+            // pushed its pages in order, the chunk's first page first.
+            unsafe { std::alloc::dealloc(chunk[0], layout) };
+        }
+    }
+}
+
 impl Default for Heap {
     fn default() -> Self {
         Heap::new()

@@ -46,10 +46,10 @@ pub fn run(graph: &mut Graph, rt: &dyn Runtime) -> bool {
             continue;
         }
         let kinds: Vec<_> = profile.receiver.kinds().collect();
-        if kinds
-            .iter()
-            .any(|&kind| rt.lookup(info.method, kind, info.name, info.flags).is_none())
-        {
+        if kinds.iter().any(|&kind| {
+            rt.lookup(info.method, kind, info.name, info.flags)
+                .is_none()
+        }) {
             // `method_missing` or a NoMethodError: the full send knows how.
             continue;
         }

@@ -198,7 +198,9 @@ impl Inliner {
         info: &SendInfo,
     ) -> Option<Vec<NodeId>> {
         let kind = info.receiver_kind?;
-        let Some(Callee::Bytecode(method)) = session.rt.lookup(info.method, kind, info.name, info.flags) else {
+        let Some(Callee::Bytecode(method)) =
+            session.rt.lookup(info.method, kind, info.name, info.flags)
+        else {
             return None;
         };
         let code = session.rt.code(method);
