@@ -2728,9 +2728,10 @@ impl Vm {
         }
         let exception = self.new_exception(class, &message);
         // Raised while another exception is being handled: that one is
-        // the cause.
+        // the cause (except for a stack overflow, which MRI raises without
+        // setting one up).
         let current = self.global_named("$!");
-        if !current.is_nil() {
+        if !current.is_nil() && class != self.c.system_stack_error {
             let cause = self.symbols.intern("cause");
             self.set_internal(exception, cause, current);
         }
