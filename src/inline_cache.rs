@@ -55,6 +55,11 @@ impl CallCache {
             .map(|(_, entry)| entry)
     }
 
+    /// Forgets every cached method.
+    pub fn clear(&mut self) {
+        self.lines.clear();
+    }
+
     /// Remembers that receivers of `class` call `entry` (under `serial`).
     pub fn insert(&mut self, class: Value, entry: Rc<MethodEntry>, serial: u64) {
         if self.serial != serial {

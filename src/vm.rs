@@ -1446,6 +1446,20 @@ impl Vm {
     }
 }
 
+/// A VM dropped (an embedder's, the fuzz target's) breaks the reference
+/// cycles of its code: a method's call sites cache the entries of the
+/// methods they call, which hold their code, which may be the caller's own
+/// (recursion). The heap frees its objects itself.
+impl Drop for Vm {
+    fn drop(&mut self) {
+        for method in &self.methods {
+            for site in &method.sites {
+                site.cache.borrow_mut().clear();
+            }
+        }
+    }
+}
+
 /// The names of the methods `modules` define, in order, each once: a name
 /// an earlier module defines (or undefines) hides it in the later ones.
 /// Only methods whose visibility `wanted` accepts are listed.
