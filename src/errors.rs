@@ -441,8 +441,14 @@ impl Vm {
             Value::NIL => "nil:NilClass".into(),
             Value::TRUE => "true:TrueClass".into(),
             Value::FALSE => "false:FalseClass".into(),
+            // An error raised while `inspect` describes a receiver (a
+            // NameError inside `inspect` itself) is never shown: MRI builds
+            // messages lazily, and its nested one stays unbuilt. Calling
+            // `inspect` again would recurse until the stack overflows.
+            _ if self.describing_receiver => crate::core::object::default_to_s(self, receiver),
             _ => {
                 let inspect = self.sym.inspect;
+                self.describing_receiver = true;
                 let inspected = self
                     .call(receiver, inspect, &[])
                     .and_then(|v| self.interpolate(v))
@@ -451,6 +457,7 @@ impl Vm {
                         v.get::<RString>()
                             .map(|s| String::from_utf8_lossy(&s.bytes()).into_owned())
                     });
+                self.describing_receiver = false;
                 let text = match inspected {
                     Some(text) => text,
                     None => crate::core::object::default_to_s(self, receiver),

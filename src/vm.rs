@@ -427,6 +427,9 @@ pub struct Vm {
     pub(crate) steps_left: u64,
     /// Bytes the heap, or one allocation, may take.
     pub(crate) memory_limit: u64,
+    /// Whether a NameError's message is calling `inspect` on its receiver
+    /// (`Vm::describe_receiver`).
+    pub(crate) describing_receiver: bool,
     /// The limit that ended the run, once one did.
     pub(crate) limit_reached: Option<crate::limits::LimitReached>,
     /// Set when a core arithmetic or comparison method is redefined: the
@@ -599,6 +602,7 @@ impl Vm {
                 .unwrap_or(u64::MAX)
                 .min(crate::errors::machine_memory()),
             limit_reached: None,
+            describing_receiver: false,
             basic_ops_redefined: false,
             array_ops_redefined: false,
             options: options.clone(),

@@ -833,7 +833,6 @@ pub fn allocate(vm: &mut Vm, class: Value) -> VmResult {
     Ok(object)
 }
 
-/// A method name argument: a Symbol, or a String (interned).
 /// Whether `text` can name a constant (`Foo`, `HTTP2`): an upper-case
 /// first letter, then letters, digits and underscores.
 fn is_constant_name(text: &str) -> bool {
@@ -874,6 +873,7 @@ fn lookup_constant(vm: &mut Vm, module: Value, name: Sym, inherit: bool) -> VmRe
     }
 }
 
+/// A method name argument: a Symbol, or a String (interned).
 pub fn symbol_arg(vm: &mut Vm, value: Value) -> VmResult<Sym> {
     if let Some(sym) = value.as_symbol() {
         return Ok(sym);
@@ -920,6 +920,10 @@ fn define_attrs(
     for &arg in args {
         let name = symbol_arg(vm, arg)?;
         let text = vm.symbols.name(name).to_string();
+        if !crate::core::symbol::is_identifier(&text) {
+            let class = vm.c.name_error;
+            return Err(vm.raise(class, format!("invalid attribute name `{text}'")));
+        }
         let ivar = vm.symbols.intern(&format!("@{text}"));
         if reader {
             vm.add_method(

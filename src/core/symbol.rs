@@ -139,6 +139,14 @@ pub fn inspect_symbol(name: &str) -> String {
     }
 }
 
+/// Whether `text` is an identifier: a local variable's or a constant's
+/// name (`foo`, `_x`, `Foo`, `é`), without `?`, `!` or `=`.
+pub fn is_identifier(text: &str) -> bool {
+    let mut chars = text.chars();
+    matches!(chars.next(), Some(c) if c.is_alphabetic() || c == '_' || !c.is_ascii())
+        && chars.all(|c| c.is_alphanumeric() || c == '_' || !c.is_ascii())
+}
+
 fn is_plain_symbol(name: &str) -> bool {
     const OPERATORS: [&str; 28] = [
         "+", "-", "*", "/", "%", "**", "==", "===", "!=", "<=>", "<", "<=", ">", ">=", "<<", ">>",
@@ -147,11 +155,7 @@ fn is_plain_symbol(name: &str) -> bool {
     if OPERATORS.contains(&name) {
         return true;
     }
-    let identifier = |s: &str| {
-        let mut chars = s.chars();
-        matches!(chars.next(), Some(c) if c.is_alphabetic() || c == '_' || !c.is_ascii())
-            && chars.all(|c| c.is_alphanumeric() || c == '_' || !c.is_ascii())
-    };
+    let identifier = is_identifier;
     if let Some(rest) = name.strip_prefix('$') {
         return is_global_name(rest, identifier);
     }
