@@ -47,7 +47,7 @@ use crate::forwarding;
 use crate::insn::{Insn, Special};
 use crate::literal::Literal;
 use crate::method::{call_flags, CallSite, Method, MethodKind};
-use crate::source_encoding;
+use crate::source_encoding::{self, SourceEncoding};
 use crate::symbols::{Sym, SymbolTable};
 use crate::syntax_error::{self, SyntaxError};
 use lib_ruby_parser::nodes::*;
@@ -60,6 +60,8 @@ use std::rc::Rc;
 pub struct Source<'a> {
     pub text: &'a [u8],
     pub file: Rc<str>,
+    /// The encoding its magic comment names.
+    pub encoding: SourceEncoding,
     line_starts: Vec<usize>,
 }
 
@@ -75,6 +77,7 @@ impl<'a> Source<'a> {
         Source {
             text,
             file: file.into(),
+            encoding: SourceEncoding::Utf8,
             line_starts,
         }
     }
@@ -107,7 +110,7 @@ pub fn compile_file_as(
     label: &str,
     symbols: &mut SymbolTable,
 ) -> Result<Method, SyntaxError> {
-    let source = Source::new(text, file);
+    let mut source = Source::new(text, file);
     let options = ParserOptions {
         buffer_name: file.to_string(),
         record_tokens: false,
@@ -117,6 +120,7 @@ pub fn compile_file_as(
     // The lexer stops at the first byte the file's encoding does not
     // allow, unless a syntax error came before it.
     let invalid_byte = source_encoding::check(&result, text, file);
+    source.encoding = source_encoding::of_file(&result, text);
     if let Some(error) = result.diagnostics.iter().find(|d| d.is_error()) {
         if let lib_ruby_parser::DiagnosticMessage::EncodingError { .. } = &error.message {
             let name = String::from_utf8_lossy(&text[error.loc.begin..error.loc.end]);
@@ -161,7 +165,7 @@ pub fn compile_file_as(
     if let Some(error) = compiler.error {
         return Err(error);
     }
-    let mut main = builder.finish(source.file.clone());
+    let mut main = builder.finish(&source);
     assign_env_hops(&mut main, &mut Vec::new());
     Ok(main)
 }
@@ -402,7 +406,7 @@ impl MethodBuilder {
         });
     }
 
-    fn finish(mut self, file: Rc<str>) -> Method {
+    fn finish(mut self, source: &Source) -> Method {
         for insn in self.insns.iter_mut() {
             match *insn {
                 Insn::Jump(ref mut target)
@@ -431,7 +435,8 @@ impl MethodBuilder {
         Method {
             kind: self.kind,
             name: self.name,
-            file,
+            file: source.file.clone(),
+            encoding: source.encoding,
             line: self.line,
             required: self.required,
             optional: self.optional,
@@ -660,6 +665,7 @@ impl Compiler<'_, '_> {
                 self.interpolation(m, parts);
                 self.call(m, "to_sym", 0, 0, None);
             }
+            Node::Encoding(_) => m.push_literal(Literal::SourceEncoding),
             Node::File(_) => {
                 let file = self.source.file.as_bytes().to_vec();
                 m.push_literal(Literal::String(file));
@@ -2023,7 +2029,7 @@ impl Compiler<'_, '_> {
         callee.current_line = end_line;
         callee.emit(Insn::Trace(end_line));
         callee.emit(Insn::Return);
-        let mut method = callee.finish(self.source.file.clone());
+        let mut method = callee.finish(self.source);
         assign_env_hops(&mut method, &mut Vec::new());
         Ok(method)
     }
@@ -2489,7 +2495,7 @@ impl Compiler<'_, '_> {
             self.unsupported(m, what);
             return None;
         }
-        m.children.push(Rc::new(b.finish(self.source.file.clone())));
+        m.children.push(Rc::new(b.finish(self.source)));
         Some((m.children.len() - 1) as u32)
     }
 
@@ -3002,7 +3008,7 @@ impl Compiler<'_, '_> {
         self.body(&mut builder, body);
         self.scopes = outer;
         builder.emit(Insn::Return);
-        let mut body = builder.finish(self.source.file.clone());
+        let mut body = builder.finish(self.source);
         assign_env_hops(&mut body, &mut Vec::new());
         m.children.push(Rc::new(body));
         (m.children.len() - 1) as u32
@@ -3558,7 +3564,6 @@ fn construct_name(node: &Node) -> &'static str {
         Node::Rational(_) => "rational literal",
         Node::Complex(_) => "complex literal",
         Node::IFlipFlop(_) | Node::EFlipFlop(_) => "flip-flop",
-        Node::Encoding(_) => "__ENCODING__",
         Node::Splat(_) => "splat",
         _ => "this construct",
     }

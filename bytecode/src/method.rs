@@ -126,6 +126,8 @@ pub struct Method {
     pub name: Sym,
     /// The file it was compiled from, as given on the command line.
     pub file: Rc<str>,
+    /// The file's encoding: its String literals' and `__ENCODING__`.
+    pub encoding: crate::SourceEncoding,
     /// The line of the `def` (1 for a file).
     pub line: u32,
     /// Number of required parameters (they come first).

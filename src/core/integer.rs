@@ -1046,8 +1046,11 @@ fn to_s(vm: &mut Vm, a: Value, args: &[Value]) -> VmResult {
         },
     };
     Ok(match int(a) {
-        Int::Fix(n) if base == 10 => vm.new_string_of(decimal_bytes(n)),
-        x => vm.new_str(&x.to_big().to_str_radix(base)),
+        Int::Fix(n) if base == 10 => crate::core::string::new_ascii_string(vm, decimal_bytes(n)),
+        x => {
+            let digits = x.to_big().to_str_radix(base).into_bytes();
+            crate::core::string::new_ascii_string(vm, crate::object::string_bytes(digits))
+        }
     })
 }
 

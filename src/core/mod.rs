@@ -8,6 +8,7 @@
 pub mod array;
 pub mod dir;
 pub mod dtoa;
+pub mod encoding;
 pub mod enumerator;
 pub mod exception;
 pub mod file;
@@ -98,6 +99,7 @@ pub fn define_core(vm: &mut Vm) {
     math::define(vm);
     integer::define(vm);
     float::define(vm);
+    encoding::define(vm);
     string::define(vm);
     regexp::define(vm);
     symbol::define(vm);

@@ -50,7 +50,7 @@ pub fn define(vm: &mut Vm) {
     define_library_helpers(vm);
 }
 
-use crate::core::string::{char_count, inspect_string};
+use crate::core::string::{inspect_string, utf8_char_count};
 use crate::heap::{Header, HeapObject, Marker, ObjKind};
 use crate::object::{RArray, RMatch, RRegexp, RString};
 use crate::value::Value;
@@ -478,7 +478,7 @@ pub fn char_index(text: &str, offset: usize) -> usize {
     if text.is_ascii() {
         return offset;
     }
-    char_count(&text.as_bytes()[..offset])
+    utf8_char_count(&text.as_bytes()[..offset])
 }
 
 /// The byte offset of character `index` of `text` (None past the end).

@@ -7,6 +7,7 @@
 //! sees each match as `$~`, and `$~` is the last match afterwards.
 
 use super::{chars_of, copy_of, expect_pattern, expect_string, set_bytes, Pattern};
+use crate::core::encoding::Encoding;
 use crate::core::enumerator::for_this_call;
 use crate::core::regexp::{match_text, regexp_data, RegexpData, Spans};
 use crate::object::RHash;
@@ -18,14 +19,22 @@ pub fn define(vm: &mut Vm) {
     let string = vm.c.string;
     vm.define_native(string, "sub", 0, Some(2), |vm, s, args| {
         let result = substitute(vm, s, args, false)?;
-        Ok(vm.new_string(result.unwrap_or_else(|| copy_of(s))))
+        Ok(super::new_string_like(
+            vm,
+            s,
+            result.unwrap_or_else(|| copy_of(s)),
+        ))
     });
     vm.define_native(string, "gsub", 0, Some(2), |vm, s, args| {
         if args.len() == 1 && vm.current_block().is_none() {
             return for_this_call(vm, s, args, Value::NIL);
         }
         let result = substitute(vm, s, args, true)?;
-        Ok(vm.new_string(result.unwrap_or_else(|| copy_of(s))))
+        Ok(super::new_string_like(
+            vm,
+            s,
+            result.unwrap_or_else(|| copy_of(s)),
+        ))
     });
     vm.define_native(string, "sub!", 0, Some(2), |vm, s, args| {
         vm.check_frozen(s)?;
@@ -80,7 +89,7 @@ fn substitute(vm: &mut Vm, s: Value, args: &[Value], global: bool) -> VmResult<O
         Pattern::Regexp(re) => return substitute_regexp(vm, s, re, &replacement, global),
     };
     let bytes = copy_of(s);
-    let matches = occurrences(&bytes, &pattern, global);
+    let matches = occurrences(super::encoding_of(s), &bytes, &pattern, global);
     if matches.is_empty() {
         return Ok(None);
     }
@@ -171,19 +180,24 @@ fn substitute_regexp(
 /// Where `pattern` occurs in `bytes`, without overlaps (the first only
 /// unless `global`); an empty pattern occurs before every character and at
 /// the end.
-pub(super) fn occurrences(bytes: &[u8], pattern: &[u8], global: bool) -> Vec<usize> {
+pub(super) fn occurrences(
+    encoding: Encoding,
+    bytes: &[u8],
+    pattern: &[u8],
+    global: bool,
+) -> Vec<usize> {
     if pattern.is_empty() {
         let mut starts = vec![0];
         if global {
             let mut offset = 0;
-            for c in chars_of(bytes) {
+            for c in chars_of(encoding, bytes) {
                 offset += c.len();
                 starts.push(offset);
             }
         }
         return starts;
     }
-    let map = super::CharMap::new(bytes);
+    let map = super::CharMap::new(encoding, bytes);
     let mut starts = Vec::new();
     let mut from = 0;
     while let Some(at) = super::index::find_char(bytes, &map, pattern, from) {
