@@ -24,6 +24,7 @@ pub mod method_object;
 pub mod module;
 pub mod nmin;
 pub mod object;
+pub mod pack;
 pub mod proc;
 pub mod process;
 pub mod random;
@@ -101,6 +102,7 @@ pub fn define_core(vm: &mut Vm) {
     float::define(vm);
     encoding::define(vm);
     string::define(vm);
+    pack::define(vm);
     regexp::define(vm);
     symbol::define(vm);
     array::define(vm);

@@ -896,8 +896,11 @@ pub fn inspect_string_in(encoding: Encoding, bytes: &[u8]) -> String {
     quote_string(encoding, bytes, |c, out| {
         if is_printable(c) {
             out.push(c)
-        } else {
+        } else if encoding == Encoding::Utf8 {
             out.push_str(&unicode_escape(c))
+        } else {
+            // Only ASCII reaches here outside UTF-8.
+            out.push_str(&format!("\\x{:02X}", c as u32))
         }
     })
 }
