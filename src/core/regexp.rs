@@ -108,6 +108,11 @@ impl RegexpData {
             .backtrack_limit(BACKTRACK_LIMIT)
             .build()
             .map_err(|error| describe(&engine_message(&error)))?;
+        let options = if translation.binary {
+            options | FIXEDENCODING
+        } else {
+            options
+        };
         Ok(RegexpData {
             source: source.to_string(),
             options,
@@ -398,7 +403,7 @@ impl Vm {
     }
 
     /// A new MatchData for a match of `regexp` in `text`.
-    pub fn new_match(&mut self, regexp: Value, text: Rc<str>, spans: Spans) -> Value {
+    pub fn new_match(&mut self, regexp: Value, text: Rc<str>, spans: Spans, binary: bool) -> Value {
         let data = regexp_data(regexp).expect("a Regexp");
         let class = self.c.match_data;
         self.alloc(RMatch {
@@ -408,6 +413,7 @@ impl Vm {
                 data,
                 text,
                 spans,
+                binary,
             }),
         })
     }
@@ -415,8 +421,20 @@ impl Vm {
     /// The MatchData of a match (made `$~`), or nil (also made `$~`) when
     /// `spans` is None.
     pub fn record_match(&mut self, regexp: Value, text: &Rc<str>, spans: Option<Spans>) -> Value {
+        self.record_subject_match(regexp, text, spans, false)
+    }
+
+    /// [`Vm::record_match`] of a text [`match_subject`] made, `binary`
+    /// when it is a binary String's bytes as Latin-1.
+    pub fn record_subject_match(
+        &mut self,
+        regexp: Value,
+        text: &Rc<str>,
+        spans: Option<Spans>,
+        binary: bool,
+    ) -> Value {
         let value = match spans {
-            Some(spans) => self.new_match(regexp, text.clone(), spans),
+            Some(spans) => self.new_match(regexp, text.clone(), spans, binary),
             None => Value::NIL,
         };
         self.set_last_match(value);
@@ -462,6 +480,75 @@ pub fn match_text(vm: &mut Vm, string: Value) -> VmResult<Rc<str>> {
             Err(vm.argument_error("invalid byte sequence in UTF-8".into()))
         }
     }
+}
+
+/// What `=~`, `match`, `match?` and `===` match `string` against: its
+/// text, and whether that text is a binary String's bytes read as
+/// Latin-1 characters (one character per byte, which the `\\xHH` escapes
+/// of an `n` Regexp match). A String in a one-byte encoding is read so
+/// when it has bytes past ASCII; a UTF-8 String as it is. A non-ASCII
+/// String and a Regexp of another encoding do not match: MRI's
+/// CompatibilityError.
+pub fn match_subject(vm: &mut Vm, regexp: Value, string: Value) -> VmResult<(Rc<str>, bool)> {
+    let rstring = string.get::<RString>().expect("a String");
+    let encoding = rstring.encoding();
+    let data = regexp_data(regexp).expect("a Regexp");
+    let binary_regexp = data.options & FIXEDENCODING != 0 && data.options & NOENCODING != 0;
+    if !encoding.is_single_byte() {
+        if !rstring.bytes().is_ascii() {
+            if binary_regexp {
+                return Err(incompatible_match(vm, "ASCII-8BIT", encoding.name()));
+            }
+            if data.options & NOENCODING != 0 && encoding.is_valid(&rstring.bytes()) {
+                vm.warn("historical binary regexp match /.../n against UTF-8 string");
+            }
+        }
+        return Ok((match_text(vm, string)?, false));
+    }
+    if encoding == crate::core::encoding::Encoding::UsAscii && !rstring.bytes().is_ascii() {
+        return Err(vm.argument_error("invalid byte sequence in US-ASCII".into()));
+    }
+    let text: String = {
+        let bytes = rstring.bytes();
+        if bytes.is_ascii() {
+            drop(bytes);
+            return Ok((match_text(vm, string)?, false));
+        }
+        bytes.iter().map(|&b| b as char).collect()
+    };
+    if !binary_regexp && !data.source.is_ascii() {
+        return Err(incompatible_match(vm, "UTF-8", encoding.name()));
+    }
+    Ok((Rc::from(text), true))
+}
+
+/// MRI's CompatibilityError of a Regexp and a String of encodings that
+/// cannot match.
+fn incompatible_match(vm: &mut Vm, regexp: &str, string: &str) -> crate::vm::Control {
+    let class = vm.c.compatibility_error;
+    vm.raise(
+        class,
+        format!("incompatible encoding regexp match ({regexp} regexp with {string} string)"),
+    )
+}
+
+/// The bytes of Latin-1 `text` (what [`match_subject`] made of a binary
+/// String's).
+pub fn latin1_bytes(text: &str) -> Vec<u8> {
+    text.chars().map(|c| c as u8).collect()
+}
+
+/// [`search`] of a text [`match_subject`] made.
+pub fn search_subject(
+    vm: &mut Vm,
+    regexp: Value,
+    (text, binary): &(Rc<str>, bool),
+    from: usize,
+) -> VmResult<Option<Spans>> {
+    let data = regexp_data(regexp).expect("a Regexp");
+    let found = data.search(text, from).map_err(|m| vm.regexp_error(m))?;
+    vm.record_subject_match(regexp, text, found.clone(), *binary);
+    Ok(found)
 }
 
 /// Searches `regexp` in `text` from byte `from`, sets `$~`, and answers
@@ -594,10 +681,7 @@ pub fn special(vm: &mut Vm, special: Special) -> Value {
         Special::Group(n) => info.spans.get(n as usize).copied().flatten(),
     };
     match span {
-        Some((start, end)) => {
-            let bytes = info.text.as_bytes()[start..end].to_vec();
-            vm.new_string(bytes)
-        }
+        Some((start, end)) => info.string(vm, &info.text[start..end]),
         None => Value::NIL,
     }
 }
@@ -620,9 +704,28 @@ fn inspect_text(text: &str) -> String {
 /// The Array of the matched strings of `spans` (nil for a group that did
 /// not take part).
 pub(crate) fn strings(vm: &mut Vm, text: &str, spans: &[Option<(usize, usize)>]) -> Value {
+    strings_of(vm, text, spans, false)
+}
+
+/// [`strings`] of a text [`match_subject`] made (`binary`: Latin-1 of a
+/// binary String's bytes).
+pub(crate) fn strings_of(
+    vm: &mut Vm,
+    text: &str,
+    spans: &[Option<(usize, usize)>],
+    binary: bool,
+) -> Value {
     let result = vm.new_array(Vec::with_capacity(spans.len()));
     for span in spans {
         let value = match span {
+            Some((start, end)) if binary => {
+                let bytes = latin1_bytes(&text[*start..*end]);
+                crate::core::string::new_string_in(
+                    vm,
+                    &bytes,
+                    crate::core::encoding::Encoding::Binary,
+                )
+            }
             Some((start, end)) => vm.new_string(text.as_bytes()[*start..*end].to_vec()),
             None => Value::NIL,
         };

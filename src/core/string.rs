@@ -747,12 +747,12 @@ pub(crate) fn match_operator(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult 
         return Err(vm.type_error("type mismatch: String given".into()));
     }
     if is_regexp(vm, args[0])? {
-        let text = crate::core::regexp::match_text(vm, s)?;
-        let found = crate::core::regexp::search(vm, args[0], &text, 0)?;
+        let text = crate::core::regexp::match_subject(vm, args[0], s)?;
+        let found = crate::core::regexp::search_subject(vm, args[0], &text, 0)?;
         return Ok(match found {
             Some(spans) => {
                 let start = spans[0].expect("a match").0;
-                Value::small(crate::core::regexp::char_index(&text, start) as i64)
+                Value::small(crate::core::regexp::char_index(&text.0, start) as i64)
             }
             None => Value::NIL,
         });

@@ -819,7 +819,7 @@ fn scan_regexp(vm: &mut Vm, s: Value, re: Value) -> VmResult {
 pub(crate) fn match_p(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
     let re = regexp_argument(vm, args[0])?;
     let data = regexp_data(re).expect("a Regexp");
-    let text = match_text(vm, s)?;
+    let (text, _) = regexp::match_subject(vm, re, s)?;
     let from = match args.get(1) {
         Some(&position) => match regexp::position(vm, &text, position)? {
             Some(from) => from,
