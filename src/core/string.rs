@@ -752,7 +752,7 @@ pub(crate) fn match_operator(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult 
         return Ok(match found {
             Some(spans) => {
                 let start = spans[0].expect("a match").0;
-                Value::small(crate::core::regexp::char_index(&text.0, start) as i64)
+                Value::small(crate::core::regexp::char_index(&text, start) as i64)
             }
             None => Value::NIL,
         });

@@ -10,7 +10,6 @@ use crate::core::regexp::char_index;
 use crate::object::RString;
 use crate::value::Value;
 use crate::vm::{Vm, VmResult};
-use std::rc::Rc;
 
 pub fn define(vm: &mut Vm) {
     let regexp = vm.c.regexp;
@@ -132,7 +131,7 @@ pub fn define(vm: &mut Vm) {
             return Ok(Value::NIL);
         };
         Ok(match search_subject(vm, re, &text, from)? {
-            Some(spans) => Value::small(char_index(&text.0, spans[0].expect("a match").0) as i64),
+            Some(spans) => Value::small(char_index(&text, spans[0].expect("a match").0) as i64),
             None => Value::NIL,
         })
     });
@@ -153,7 +152,7 @@ pub fn define(vm: &mut Vm) {
     });
     vm.define_native(regexp, "match?", 1, Some(2), |vm, re, args| {
         let data = checked(vm, re)?;
-        let Some(((text, _), from)) = subject(vm, re, args[0], args.get(1).copied())? else {
+        let Some((text, from)) = subject(vm, re, args[0], args.get(1).copied())? else {
             return Ok(Value::FALSE);
         };
         let found = data
@@ -193,13 +192,12 @@ pub fn define(vm: &mut Vm) {
 /// The text and starting byte of what `=~`, `match` and `match?` match
 /// against: None for nil (and for a position outside the string); a
 /// Symbol's name; a String or what `to_str` gives, else TypeError.
-#[allow(clippy::type_complexity)]
 fn subject(
     vm: &mut Vm,
     re: Value,
     value: Value,
     pos: Option<Value>,
-) -> VmResult<Option<((Rc<str>, bool), usize)>> {
+) -> VmResult<Option<(super::Subject, usize)>> {
     if value.is_nil() {
         return Ok(None);
     }
@@ -219,7 +217,7 @@ fn subject(
     };
     let text = match_subject(vm, re, string)?;
     let from = match pos {
-        Some(pos) => match position(vm, &text.0, pos)? {
+        Some(pos) => match position(vm, &text, pos)? {
             Some(from) => from,
             None => return Ok(None),
         },

@@ -18,7 +18,7 @@ use super::{
     to_long, utf8_char_count, utf8_char_len, CharMap, Pattern,
 };
 use crate::core::array::{append, append_strings};
-use crate::core::regexp::{self, char_index, match_text, regexp_data, Spans};
+use crate::core::regexp::{self, char_index, regexp_data, Spans};
 use crate::object::RString;
 use crate::value::Value;
 use crate::vm::{Vm, VmResult};
@@ -114,8 +114,8 @@ pub fn define(vm: &mut Vm) {
                 found.map(|at| at..at + separator.len())
             }
             Pattern::Regexp(re) => {
-                let text = match_text(vm, s)?;
-                regexp::search(vm, re, &text, 0)?.map(|spans| whole(&spans))
+                let text = regexp::match_subject(vm, re, s)?;
+                regexp::search(vm, re, &text, 0)?.map(|spans| text.original_range(whole(&spans)))
             }
         };
         let bytes = copy_of(s);
@@ -130,9 +130,9 @@ pub fn define(vm: &mut Vm) {
                 found.map(|at| at..at + separator.len())
             }
             Pattern::Regexp(re) => {
-                let text = match_text(vm, s)?;
+                let text = regexp::match_subject(vm, re, s)?;
                 let len = text.len();
-                search_backward(vm, re, &text, len)?.map(|spans| whole(&spans))
+                search_backward(vm, re, &text, len)?.map(|spans| text.original_range(whole(&spans)))
             }
         };
         let bytes = copy_of(s);
@@ -227,7 +227,7 @@ fn regexp_select(
     re: Value,
     capture: Option<Value>,
 ) -> VmResult<Option<Range<usize>>> {
-    let text = match_text(vm, s)?;
+    let text = regexp::match_subject(vm, re, s)?;
     let Some(spans) = regexp::search(vm, re, &text, 0)? else {
         return Ok(None);
     };
@@ -238,7 +238,7 @@ fn regexp_select(
             None => return Ok(None),
         },
     };
-    Ok(spans[group].map(|(start, end)| start..end))
+    Ok(spans[group].map(|span| text.original_range(span)))
 }
 
 /// The group a capture argument selects: an index (negative from the end;
@@ -269,10 +269,9 @@ fn capture_group(vm: &mut Vm, re: Value, spans: &Spans, capture: Value) -> VmRes
     })
 }
 
-/// The whole match of `spans`, as a byte range.
-fn whole(spans: &Spans) -> Range<usize> {
-    let (start, end) = spans[0].expect("a match");
-    start..end
+/// The whole match of `spans`.
+fn whole(spans: &Spans) -> (usize, usize) {
+    spans[0].expect("a match")
 }
 
 /// The last match of `re` in `text` starting at or before byte `until`
@@ -280,7 +279,7 @@ fn whole(spans: &Spans) -> Range<usize> {
 fn search_backward(
     vm: &mut Vm,
     re: Value,
-    text: &std::rc::Rc<str>,
+    text: &regexp::Subject,
     until: usize,
 ) -> VmResult<Option<Spans>> {
     let data = regexp_data(re).expect("a Regexp");
@@ -289,7 +288,7 @@ fn search_backward(
         if text.is_char_boundary(at) {
             let found = data.match_at(text, at).map_err(|m| vm.regexp_error(m))?;
             if found.is_some() {
-                vm.record_match(re, text, found.clone());
+                vm.record_match_in(re, text, found.clone());
                 return Ok(found);
             }
         }
@@ -466,7 +465,7 @@ fn regexp_assign(
     capture: Option<Value>,
     value: Value,
 ) -> VmResult {
-    let text = match_text(vm, s)?;
+    let text = regexp::match_subject(vm, re, s)?;
     let Some(spans) = regexp::search(vm, re, &text, 0)? else {
         let class = vm.c.index_error;
         return Err(vm.raise(class, "regexp not matched".into()));
@@ -482,10 +481,11 @@ fn regexp_assign(
             }
         },
     };
-    let Some((start, end)) = spans[group] else {
+    let Some(span) = spans[group] else {
         let class = vm.c.index_error;
         return Err(vm.raise(class, format!("regexp group {group} not matched")));
     };
+    let Range { start, end } = text.original_range(span);
     let replacement = expect_string(vm, value)?;
     let mut bytes = copy_of(s);
     bytes.splice(start..end, replacement.iter().copied());
@@ -569,7 +569,7 @@ fn index(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
     let needle = match expect_string_or_regexp(vm, args[0])? {
         Pattern::Text(needle) => needle,
         Pattern::Regexp(re) => {
-            let text = match_text(vm, s)?;
+            let text = regexp::match_subject(vm, re, s)?;
             let from = match args.get(1) {
                 Some(&offset) => match regexp::position(vm, &text, offset)? {
                     Some(from) => from,
@@ -578,7 +578,7 @@ fn index(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
                 None => 0,
             };
             return Ok(match regexp::search(vm, re, &text, from)? {
-                Some(spans) => Value::small(char_index(&text, whole(&spans).start) as i64),
+                Some(spans) => Value::small(char_index(&text, whole(&spans).0) as i64),
                 None => Value::NIL,
             });
         }
@@ -626,9 +626,14 @@ fn rindex(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
     let needle = match pattern {
         Pattern::Text(needle) => needle,
         Pattern::Regexp(re) => {
-            let text = match_text(vm, s)?;
+            let text = regexp::match_subject(vm, re, s)?;
+            // A binary subject's text has a character for each byte.
+            let until = match text.binary {
+                true => regexp::byte_offset(&text, until).unwrap_or(text.len()),
+                false => until,
+            };
             return Ok(match search_backward(vm, re, &text, until)? {
-                Some(spans) => Value::small(char_index(&text, whole(&spans).start) as i64),
+                Some(spans) => Value::small(char_index(&text, whole(&spans).0) as i64),
                 None => Value::NIL,
             });
         }
@@ -651,11 +656,11 @@ pub(crate) fn start_with(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
                 }
             }
             Pattern::Regexp(re) => {
-                let text = match_text(vm, s)?;
+                let text = regexp::match_subject(vm, re, s)?;
                 let data = regexp_data(re).expect("a Regexp");
                 let found = data.match_at(&text, 0).map_err(|m| vm.regexp_error(m))?;
                 let matched = found.is_some();
-                vm.record_match(re, &text, found);
+                vm.record_match_in(re, &text, found);
                 if matched {
                     return Ok(Value::TRUE);
                 }
@@ -766,7 +771,7 @@ fn scan(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
 }
 
 fn scan_regexp(vm: &mut Vm, s: Value, re: Value) -> VmResult {
-    let text = match_text(vm, s)?;
+    let text = regexp::match_subject(vm, re, s)?;
     let data = regexp_data(re).expect("a Regexp");
     let block = vm.current_block();
     let result = if block.is_none() {
@@ -787,14 +792,15 @@ fn scan_regexp(vm: &mut Vm, s: Value, re: Value) -> VmResult {
                 end
             };
             let item = if spans.len() == 1 {
-                vm.new_str(&text[start..end])
+                let bytes = text.bytes(start..end);
+                super::new_string_like(vm, s, bytes)
             } else {
-                regexp::strings(vm, &text, &spans[1..])
+                regexp::strings_of(vm, &text, &spans[1..], text.binary)
             };
             match &block {
                 Some(block) => {
                     vm.temp_roots.borrow_mut().push(item);
-                    vm.record_match(re, &text, Some(spans.clone()));
+                    vm.record_match_in(re, &text, Some(spans.clone()));
                     vm.temp_roots.borrow_mut().pop();
                     vm.invoke_block(block, &[item])?;
                 }
@@ -805,7 +811,7 @@ fn scan_regexp(vm: &mut Vm, s: Value, re: Value) -> VmResult {
                 break;
             }
         }
-        vm.record_match(re, &text, last);
+        vm.record_match_in(re, &text, last);
         Ok(())
     })();
     vm.temp_roots.borrow_mut().pop();
@@ -819,7 +825,7 @@ fn scan_regexp(vm: &mut Vm, s: Value, re: Value) -> VmResult {
 pub(crate) fn match_p(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
     let re = regexp_argument(vm, args[0])?;
     let data = regexp_data(re).expect("a Regexp");
-    let (text, _) = regexp::match_subject(vm, re, s)?;
+    let text = regexp::match_subject(vm, re, s)?;
     let from = match args.get(1) {
         Some(&position) => match regexp::position(vm, &text, position)? {
             Some(from) => from,

@@ -15,7 +15,7 @@ use super::{
 };
 use crate::core::encoding::Encoding;
 use crate::core::enumerator::for_this_call;
-use crate::core::regexp::{match_text, regexp_data};
+use crate::core::regexp::regexp_data;
 use crate::value::Value;
 use crate::vm::{Vm, VmResult};
 use std::ops::Range;
@@ -167,7 +167,7 @@ fn split(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
 /// the text between matches, and after each match the groups that took
 /// part. `$~` is the last match.
 fn split_regexp(vm: &mut Vm, s: Value, re: Value, limit: i64) -> VmResult<Vec<Range<usize>>> {
-    let text = match_text(vm, s)?;
+    let text = crate::core::regexp::match_subject(vm, re, s)?;
     let len = text.len();
     if limit == 1 {
         return Ok(std::iter::once(0..len).filter(|_| len > 0).collect());
@@ -205,7 +205,7 @@ fn split_regexp(vm: &mut Vm, s: Value, re: Value, limit: i64) -> VmResult<Vec<Ra
             break;
         }
     }
-    vm.record_match(re, &text, last);
+    vm.record_match_in(re, &text, last);
     if len > 0 && (limit != 0 || len > beg) {
         pieces.push(beg..len);
     }
@@ -214,7 +214,10 @@ fn split_regexp(vm: &mut Vm, s: Value, re: Value, limit: i64) -> VmResult<Vec<Ra
             pieces.pop();
         }
     }
-    Ok(pieces)
+    Ok(pieces
+        .into_iter()
+        .map(|piece| text.original_range((piece.start, piece.end)))
+        .collect())
 }
 
 fn split_spans(
