@@ -567,15 +567,7 @@ fn define_basics(vm: &mut Vm) {
             None => None,
         };
         if let Some(text) = text.and_then(|t| t.get::<RString>()) {
-            let order = bytes_of(s).as_slice().cmp(text.bytes().as_slice());
-            // Equal bytes in encodings that do not compare are ordered
-            // by MRI's encoding indexes.
-            let order = match order {
-                std::cmp::Ordering::Equal if !same_string(string_of(s), text) => {
-                    mri_index(encoding_of(s)).cmp(&mri_index(text.encoding()))
-                }
-                order => order,
-            };
+            let order = string_order(string_of(s), text);
             return Ok(Value::small(order as i64));
         }
         let cmp = vm.sym.compare;
@@ -805,6 +797,17 @@ pub(crate) fn string_equal(vm: &Vm, s: Value, other: Value) -> Option<bool> {
 pub(crate) fn same_string(a: &RString, b: &RString) -> bool {
     let (a_bytes, b_bytes) = (a.bytes(), b.bytes());
     a_bytes[..] == b_bytes[..] && (a.encoding() == b.encoding() || a_bytes.is_ascii())
+}
+
+/// `String#<=>` of two Strings: byte order; equal bytes in encodings that
+/// do not compare (`"é".b <=> "é"`) are ordered by MRI's encoding indexes.
+pub(crate) fn string_order(a: &RString, b: &RString) -> std::cmp::Ordering {
+    match a.bytes().as_slice().cmp(b.bytes().as_slice()) {
+        std::cmp::Ordering::Equal if !same_string(a, b) => {
+            mri_index(a.encoding()).cmp(&mri_index(b.encoding()))
+        }
+        order => order,
+    }
 }
 
 /// An encoding's index in MRI's table (what orders equal bytes in

@@ -1352,13 +1352,12 @@ extern "C" fn array_push(array: u64, value: u64) -> u64 {
 }
 
 extern "C" fn string_compare(a: u64, b: u64) -> i64 {
-    let bytes = |bits: u64| {
+    let string = |bits: u64| {
         Value::from_bits(bits)
             .get::<crate::object::RString>()
             .expect("kind guards checked the Strings")
-            .bytes()
     };
-    bytes(a).as_slice().cmp(bytes(b).as_slice()) as i64
+    crate::core::string::string_order(string(a), string(b)) as i64
 }
 
 extern "C" fn string_length(string: u64) -> i64 {
