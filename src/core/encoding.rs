@@ -251,8 +251,8 @@ pub fn compatible(a: Operand, b: Operand) -> Option<Encoding> {
         return Some(first);
     }
     match (a, b) {
-        (_, Operand::String(_, bytes)) if bytes.is_empty() => Some(first),
-        (Operand::String(_, first_bytes), Operand::String(_, bytes)) if first_bytes.is_empty() => {
+        (_, Operand::String(_, [])) => Some(first),
+        (Operand::String(_, []), Operand::String(_, bytes)) => {
             Some(if bytes.is_ascii() { first } else { second })
         }
         (_, Operand::Encoding(Encoding::UsAscii)) => Some(first),
