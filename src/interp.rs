@@ -192,7 +192,8 @@ impl Vm {
         let literals = code
             .literals
             .iter()
-            .map(|literal| match literal {
+            .enumerate()
+            .map(|(index, literal)| match literal {
                 Literal::Nil => Value::NIL,
                 Literal::True => Value::TRUE,
                 Literal::False => Value::FALSE,
@@ -210,7 +211,8 @@ impl Vm {
                 Literal::String(_) => Value::UNDEF,
                 Literal::FrozenString(bytes) => {
                     let v = self.new_string(bytes.clone());
-                    crate::core::string::string_of(v).set_encoding(code.encoding.into());
+                    let encoding = code.literal_encoding(index);
+                    crate::core::string::string_of(v).set_encoding(encoding.into());
                     v.header().expect("a String").freeze();
                     self.pinned.push(v);
                     v
@@ -603,8 +605,8 @@ impl Vm {
                         let string =
                             self.new_string_of(crate::object::StringBytes::from_slice(bytes));
                         if code.encoding != bytecode::SourceEncoding::Utf8 {
-                            crate::core::string::string_of(string)
-                                .set_encoding(code.encoding.into());
+                            let encoding = code.literal_encoding(index as usize);
+                            crate::core::string::string_of(string).set_encoding(encoding.into());
                         }
                         string
                     } else {

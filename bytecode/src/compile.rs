@@ -219,6 +219,9 @@ struct MethodBuilder {
     insns: Vec<Insn>,
     lines: Vec<u32>,
     literals: Vec<Literal>,
+    /// String literals whose encoding is not the file's (see
+    /// [`Method::literal_encodings`]).
+    literal_encodings: Vec<(u32, SourceEncoding)>,
     sites: Vec<CallSite>,
     branches: u16,
     children: Vec<Rc<Method>>,
@@ -276,6 +279,7 @@ impl MethodBuilder {
             insns: Vec::new(),
             lines: Vec::new(),
             literals: Vec::new(),
+            literal_encodings: Vec::new(),
             sites: Vec::new(),
             branches: 0,
             children: Vec::new(),
@@ -448,6 +452,7 @@ impl MethodBuilder {
             insns: self.insns,
             lines: self.lines,
             literals: self.literals,
+            literal_encodings: self.literal_encodings,
             sites: self.sites,
             branches: self.branches,
             children: self.children,
@@ -653,7 +658,7 @@ impl Compiler<'_, '_> {
                 Ok(f) => m.push_literal(Literal::Float(f)),
                 Err(_) => self.unsupported(m, "this float literal"),
             },
-            Node::Str(Str { value, .. }) => self.string_literal(m, value.as_raw()),
+            Node::Str(str) => self.string_literal(m, str),
             Node::Dstr(Dstr { parts, .. }) | Node::Heredoc(Heredoc { parts, .. }) => {
                 self.interpolation(m, parts)
             }
@@ -1536,23 +1541,77 @@ impl Compiler<'_, '_> {
 
     /// A String literal without interpolation: a new String each time, or
     /// under `# frozen_string_literal: true` the same frozen one.
-    fn string_literal(&mut self, m: &mut MethodBuilder, bytes: &[u8]) {
-        if self.frozen_string_literals {
-            m.push_literal(Literal::FrozenString(bytes.to_vec()));
+    fn string_literal(&mut self, m: &mut MethodBuilder, str: &Str) {
+        let bytes = str.value.as_raw().clone();
+        let literal = if self.frozen_string_literals {
+            Literal::FrozenString(bytes)
         } else {
-            m.push_literal(Literal::String(bytes.to_vec()));
+            Literal::String(bytes)
+        };
+        self.push_string(m, literal, str);
+    }
+
+    /// Pushes String `literal` of `str`, noting its encoding when that is
+    /// not the file's.
+    fn push_string(&mut self, m: &mut MethodBuilder, literal: Literal, str: &Str) {
+        let encoding = self.literal_encoding(str);
+        // Literals of the same bytes share an index only in the same
+        // encoding.
+        let override_of = |m: &MethodBuilder, index: usize| {
+            m.literal_encodings
+                .iter()
+                .find(|&&(i, _)| i as usize == index)
+                .map(|&(_, encoding)| encoding)
+        };
+        let found = (0..m.literals.len()).find(|&index| {
+            same_literal(&m.literals[index], &literal) && override_of(m, index) == encoding
+        });
+        let index = match found {
+            Some(index) => index as u32,
+            None => {
+                m.literals.push(literal);
+                let index = (m.literals.len() - 1) as u32;
+                if let Some(encoding) = encoding {
+                    m.literal_encodings.push((index, encoding));
+                }
+                index
+            }
+        };
+        m.emit(Insn::Push(index));
+    }
+
+    /// The encoding of a String literal that is not its file's, as MRI's
+    /// lexer decides it: in a US-ASCII or binary file, a literal holding
+    /// bytes past ASCII is UTF-8 when a `\u` escape made them, and in a
+    /// US-ASCII file ASCII-8BIT otherwise (`"\xFF"`).
+    fn literal_encoding(&self, str: &Str) -> Option<SourceEncoding> {
+        let file = self.source.encoding;
+        if file == SourceEncoding::Utf8 || str.value.as_raw().is_ascii() {
+            return None;
+        }
+        let written = self
+            .source
+            .text
+            .get(str.expression_l.begin..str.expression_l.end)?;
+        if written.windows(2).any(|pair| pair == b"\\u") {
+            Some(SourceEncoding::Utf8)
+        } else if file == SourceEncoding::UsAscii {
+            Some(SourceEncoding::Binary)
+        } else {
+            None
         }
     }
 
     /// `"a#{b}c"`: each part pushed as a String, then joined.
     fn interpolation(&mut self, m: &mut MethodBuilder, parts: &[Node]) {
-        if let [Node::Str(Str { value, .. })] = parts {
-            return self.string_literal(m, value.as_raw());
+        if let [Node::Str(str)] = parts {
+            return self.string_literal(m, str);
         }
         for part in parts {
             match part {
-                Node::Str(Str { value, .. }) => {
-                    m.push_literal(Literal::String(value.as_raw().clone()));
+                Node::Str(str) => {
+                    let literal = Literal::String(str.value.as_raw().clone());
+                    self.push_string(m, literal, str);
                 }
                 Node::Begin(Begin { statements, .. }) => {
                     self.sequence(m, statements);

@@ -1265,7 +1265,7 @@ extern "C" fn string_literal(_ctx: *mut Activation, method: u64, index: u64) -> 
     let bytecode::Literal::String(bytes) = &code.literals[index as usize] else {
         unreachable!("only String literals are pushed by compiled code")
     };
-    let encoding = code.encoding;
+    let encoding = code.literal_encoding(index as usize);
     let bytes = crate::object::StringBytes::from_slice(bytes);
     let string = vm.new_string_of(bytes);
     if encoding != bytecode::SourceEncoding::Utf8 {
