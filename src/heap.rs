@@ -75,7 +75,10 @@ pub mod flags {
 pub struct Header {
     kind: Cell<ObjKind>,
     flags: Cell<u8>,
-    _reserved: [u8; 6],
+    /// A byte the object's kind may use: a String's encoding
+    /// (`crate::core::encoding::Encoding`, 0 for UTF-8).
+    aux: Cell<u8>,
+    _reserved: [u8; 5],
     class: Cell<Value>,
 }
 
@@ -93,7 +96,8 @@ impl Header {
         Header {
             kind: Cell::new(kind),
             flags: Cell::new(0),
-            _reserved: [0; 6],
+            aux: Cell::new(0),
+            _reserved: [0; 5],
             class: Cell::new(class),
         }
     }
@@ -110,6 +114,16 @@ impl Header {
 
     pub fn set_class(&self, class: Value) {
         self.class.set(class)
+    }
+
+    /// The byte the object's kind may use (see the field).
+    #[inline]
+    pub fn aux(&self) -> u8 {
+        self.aux.get()
+    }
+
+    pub fn set_aux(&self, aux: u8) {
+        self.aux.set(aux)
     }
 
     #[inline]

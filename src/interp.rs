@@ -192,7 +192,8 @@ impl Vm {
         let literals = code
             .literals
             .iter()
-            .map(|literal| match literal {
+            .enumerate()
+            .map(|(index, literal)| match literal {
                 Literal::Nil => Value::NIL,
                 Literal::True => Value::TRUE,
                 Literal::False => Value::FALSE,
@@ -210,12 +211,17 @@ impl Vm {
                 Literal::String(_) => Value::UNDEF,
                 Literal::FrozenString(bytes) => {
                     let v = self.new_string(bytes.clone());
+                    let encoding = code.literal_encoding(index);
+                    crate::core::string::string_of(v).set_encoding(encoding.into());
                     v.header().expect("a String").freeze();
                     self.pinned.push(v);
                     v
                 }
                 Literal::Symbol(sym) => Value::symbol(*sym),
                 Literal::ObjectClass => self.c.object,
+                Literal::SourceEncoding => {
+                    crate::core::encoding::object(self, code.encoding.into())
+                }
                 Literal::Regexp {
                     source, options, ..
                 } => {
@@ -616,7 +622,13 @@ impl Vm {
                         let Literal::String(bytes) = &code.literals[index as usize] else {
                             unreachable!("only String literals load as UNDEF")
                         };
-                        self.new_string_of(crate::object::StringBytes::from_slice(bytes))
+                        let string =
+                            self.new_string_of(crate::object::StringBytes::from_slice(bytes));
+                        if code.encoding != bytecode::SourceEncoding::Utf8 {
+                            let encoding = code.literal_encoding(index as usize);
+                            crate::core::string::string_of(string).set_encoding(encoding.into());
+                        }
+                        string
                     } else {
                         value
                     };
@@ -937,7 +949,8 @@ impl Vm {
                     let start = self.stack.len() - n as usize;
                     let parts: smallvec::SmallVec<[Value; 8]> =
                         smallvec::SmallVec::from_slice(&self.stack[start..]);
-                    let string = self.concat_strings(&parts);
+                    self.frames[frame].ip = (ip - 1) as u32;
+                    let string = self.concat_strings(code.encoding, &parts)?;
                     self.stack.truncate(start);
                     self.stack.push(string);
                 }
@@ -1383,14 +1396,15 @@ impl Vm {
                 self.core_methods_stand(&self.native_to_s, classes, self.sym.to_s);
             if integer && value.is_fixnum() {
                 let digits = crate::core::integer::decimal_bytes(value.fixnum_value());
-                return Ok(self.new_string_of(digits));
+                return Ok(crate::core::string::new_ascii_string(self, digits));
             }
             if let Some(name) = value.as_symbol().filter(|_| symbol) {
                 let bytes = self.symbols.name(name).as_bytes().to_vec();
-                return Ok(self.new_string(bytes));
+                return Ok(crate::core::string::new_symbol_string(self, &bytes));
             }
             if nil && value.is_nil() {
-                return Ok(self.new_string(Vec::new()));
+                let empty = crate::object::StringBytes::new();
+                return Ok(crate::core::string::new_ascii_string(self, empty));
             }
         }
         let to_s = self.sym.to_s;
@@ -2258,15 +2272,30 @@ impl Vm {
     }
 
     /// Interpolation's String: the bytes of `parts` (Strings, as `tostring`
-    /// left them), one after the other. The parts stay where the caller
-    /// keeps them (rooted) while the String is allocated.
-    pub fn concat_strings(&mut self, parts: &[Value]) -> Value {
+    /// left them), one after the other, in [`interpolation_encoding`]'s
+    /// encoding (CompatibilityError when there is none). The parts stay
+    /// where the caller keeps them (rooted) while the String is allocated.
+    pub fn concat_strings(
+        &mut self,
+        encoding: bytecode::SourceEncoding,
+        parts: &[Value],
+    ) -> VmResult {
+        let encoding = match interpolation_encoding(encoding.into(), parts) {
+            Ok(encoding) => encoding,
+            Err((first, second)) => {
+                return Err(crate::core::encoding::incompatible(self, first, second))
+            }
+        };
         let mut bytes = crate::object::StringBytes::new();
         for part in parts {
             let string = part.get::<RString>().expect("tostring left a String");
             bytes.extend_from_slice(&string.bytes());
         }
-        self.new_string_of(bytes)
+        let string = self.new_string_of(bytes);
+        if encoding != crate::core::encoding::Encoding::Utf8 {
+            crate::core::string::string_of(string).set_encoding(encoding);
+        }
+        Ok(string)
     }
 
     /// Pushes the frame of a call of the Ruby method `callee` (as `entry`
@@ -2737,4 +2766,55 @@ impl Vm {
         }
         Control::Raise(exception)
     }
+}
+
+/// The encoding of an interpolation's String (MRI's
+/// `rb_str_concat_literals`): it starts in the source file's `encoding`
+/// and each part is appended as `<<` appends; the two encodings that
+/// cannot be joined when non-ASCII parts differ.
+pub fn interpolation_encoding(
+    encoding: crate::core::encoding::Encoding,
+    parts: &[Value],
+) -> Result<
+    crate::core::encoding::Encoding,
+    (
+        crate::core::encoding::Encoding,
+        crate::core::encoding::Encoding,
+    ),
+> {
+    use crate::core::encoding::{compatible, Encoding, Operand};
+    let bytes_of = |part: &Value| {
+        part.get::<RString>()
+            .expect("tostring left a String")
+            .bytes()
+    };
+    let mut result = encoding;
+    for (index, part) in parts.iter().enumerate() {
+        let part_encoding = part
+            .get::<RString>()
+            .expect("tostring left a String")
+            .encoding();
+        if part_encoding == result {
+            continue;
+        }
+        // The String so far matters only by being empty or ASCII (the
+        // rare case of parts in several encodings looks at them again).
+        let before = &parts[..index];
+        let so_far: &[u8] = if before.iter().all(|p| bytes_of(p).is_empty()) {
+            b""
+        } else if before.iter().all(|p| bytes_of(p).is_ascii()) {
+            b"a"
+        } else {
+            b"\x80"
+        };
+        result = match compatible(
+            Operand::String(result, so_far),
+            Operand::String(part_encoding, &bytes_of(part)),
+        ) {
+            Some(Encoding::UsAscii) => part_encoding,
+            Some(joined) => joined,
+            None => return Err((result, part_encoding)),
+        };
+    }
+    Ok(result)
 }

@@ -5,6 +5,7 @@
 //! array containing itself) is checked at run time instead of being undefined
 //! behaviour.
 
+use crate::core::encoding::Encoding;
 use crate::heap::{Header, HeapObject, Marker, ObjKind};
 use crate::shape::ShapeId;
 use crate::value::Value;
@@ -126,8 +127,9 @@ impl RObject {
     }
 }
 
-/// A String: mutable bytes (UTF-8 unless they are not), and how many
-/// characters they hold, once someone asked. Counting is a pass over the
+/// A String: mutable bytes, their encoding (a tag in the header's spare
+/// byte, see `core/encoding.rs`), and how many characters they hold, once
+/// someone asked. Counting is a pass over the
 /// bytes; a tokenizer asking `s.length` and `s[i]` of the same long
 /// String at every character would otherwise be quadratic (MRI caches
 /// the same knowledge, as the String's "code range").
@@ -178,11 +180,23 @@ impl RString {
         self.bytes.borrow_mut()
     }
 
+    /// The encoding the bytes are in.
+    #[inline]
+    pub fn encoding(&self) -> Encoding {
+        Encoding::from_tag(self.header.aux())
+    }
+
+    /// Tags the bytes with another encoding (`force_encoding`): the
+    /// character count is counted again.
+    pub fn set_encoding(&self, encoding: Encoding) {
+        self.header.set_aux(encoding as u8);
+        self.chars.set(usize::MAX);
+    }
+
     /// How many characters the bytes hold (an invalid byte counts as one).
     pub fn char_len(&self) -> usize {
         if self.chars.get() == usize::MAX {
-            self.chars
-                .set(crate::core::string::char_count(&self.bytes()));
+            self.chars.set(self.encoding().char_count(&self.bytes()));
         }
         self.chars.get()
     }
@@ -190,7 +204,7 @@ impl RString {
     /// Whether every character is one byte (character and byte indexes
     /// agree).
     pub fn single_byte_chars(&self) -> bool {
-        self.char_len() == self.bytes().len()
+        self.encoding().is_single_byte() || self.char_len() == self.bytes().len()
     }
 }
 

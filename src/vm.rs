@@ -302,6 +302,11 @@ pub struct CoreClasses {
     pub regexp: Value,
     pub match_data: Value,
     pub regexp_error: Value,
+    pub encoding: Value,
+    pub encoding_error: Value,
+    pub compatibility_error: Value,
+    pub undefined_conversion_error: Value,
+    pub invalid_byte_sequence_error: Value,
 }
 
 /// Interned names the runtime uses often.
@@ -383,6 +388,8 @@ pub struct Vm {
     pub global_aliases: FxHashMap<Sym, Sym>,
     /// Heap values owned by loaded code (bignum and float literals).
     pub pinned: Vec<Value>,
+    /// The `Encoding` object of each encoding, by tag (pinned).
+    pub encodings: [Value; 3],
     /// Every method loaded, in load order (for `--dump-profile`).
     pub loaded: Vec<Rc<LoadedMethod>>,
     /// Every method loaded, by `LoadedMethod::id`.
@@ -563,6 +570,11 @@ impl Vm {
                 regexp: placeholder,
                 match_data: placeholder,
                 regexp_error: placeholder,
+                encoding: placeholder,
+                encoding_error: placeholder,
+                compatibility_error: placeholder,
+                undefined_conversion_error: placeholder,
+                invalid_byte_sequence_error: placeholder,
             },
             sym,
             main: placeholder,
@@ -579,6 +591,7 @@ impl Vm {
             globals: FxHashMap::default(),
             global_aliases: FxHashMap::default(),
             pinned: Vec::new(),
+            encodings: [Value::NIL; 3],
             loaded: Vec::new(),
             methods: Vec::new(),
             jit: None,
@@ -705,6 +718,25 @@ impl Vm {
         self.c.system_stack_error = self.define_class("SystemStackError", exception);
         self.c.no_memory_error = self.define_class("NoMemoryError", exception);
         self.c.regexp_error = self.define_class("RegexpError", standard);
+        self.c.encoding = self.define_class("Encoding", object);
+        self.c.encoding_error = self.define_class("EncodingError", standard);
+        for (name, slot) in [
+            ("CompatibilityError", 0),
+            ("UndefinedConversionError", 1),
+            ("InvalidByteSequenceError", 2),
+            ("ConverterNotFoundError", 3),
+        ] {
+            let path = format!("Encoding::{name}");
+            let class = self.new_class_raw(&path, Some(self.c.encoding_error), false);
+            let sym = self.symbols.intern(name);
+            self.set_constant(self.c.encoding, sym, class);
+            match slot {
+                0 => self.c.compatibility_error = class,
+                1 => self.c.undefined_conversion_error = class,
+                2 => self.c.invalid_byte_sequence_error = class,
+                _ => {}
+            }
+        }
         self.c.regexp = self.define_class("Regexp", object);
         self.c.match_data = self.define_class("MatchData", object);
         self.define_class("NoMatchingPatternError", standard);

@@ -47,7 +47,7 @@ use crate::forwarding;
 use crate::insn::{Insn, Special};
 use crate::literal::Literal;
 use crate::method::{call_flags, CallSite, Method, MethodKind};
-use crate::source_encoding;
+use crate::source_encoding::{self, SourceEncoding};
 use crate::symbols::{Sym, SymbolTable};
 use crate::syntax_error::{self, SyntaxError};
 use lib_ruby_parser::nodes::*;
@@ -60,6 +60,8 @@ use std::rc::Rc;
 pub struct Source<'a> {
     pub text: &'a [u8],
     pub file: Rc<str>,
+    /// The encoding its magic comment names.
+    pub encoding: SourceEncoding,
     line_starts: Vec<usize>,
 }
 
@@ -75,6 +77,7 @@ impl<'a> Source<'a> {
         Source {
             text,
             file: file.into(),
+            encoding: SourceEncoding::Utf8,
             line_starts,
         }
     }
@@ -107,7 +110,7 @@ pub fn compile_file_as(
     label: &str,
     symbols: &mut SymbolTable,
 ) -> Result<Method, SyntaxError> {
-    let source = Source::new(text, file);
+    let mut source = Source::new(text, file);
     let options = ParserOptions {
         buffer_name: file.to_string(),
         record_tokens: false,
@@ -117,6 +120,7 @@ pub fn compile_file_as(
     // The lexer stops at the first byte the file's encoding does not
     // allow, unless a syntax error came before it.
     let invalid_byte = source_encoding::check(&result, text, file);
+    source.encoding = source_encoding::of_file(&result, text);
     if let Some(error) = result.diagnostics.iter().find(|d| d.is_error()) {
         if let lib_ruby_parser::DiagnosticMessage::EncodingError { .. } = &error.message {
             let name = String::from_utf8_lossy(&text[error.loc.begin..error.loc.end]);
@@ -161,7 +165,7 @@ pub fn compile_file_as(
     if let Some(error) = compiler.error {
         return Err(error);
     }
-    let mut main = builder.finish(source.file.clone());
+    let mut main = builder.finish(&source);
     assign_env_hops(&mut main, &mut Vec::new());
     Ok(main)
 }
@@ -215,6 +219,9 @@ struct MethodBuilder {
     insns: Vec<Insn>,
     lines: Vec<u32>,
     literals: Vec<Literal>,
+    /// String literals whose encoding is not the file's (see
+    /// [`Method::literal_encodings`]).
+    literal_encodings: Vec<(u32, SourceEncoding)>,
     sites: Vec<CallSite>,
     branches: u16,
     children: Vec<Rc<Method>>,
@@ -272,6 +279,7 @@ impl MethodBuilder {
             insns: Vec::new(),
             lines: Vec::new(),
             literals: Vec::new(),
+            literal_encodings: Vec::new(),
             sites: Vec::new(),
             branches: 0,
             children: Vec::new(),
@@ -402,7 +410,7 @@ impl MethodBuilder {
         });
     }
 
-    fn finish(mut self, file: Rc<str>) -> Method {
+    fn finish(mut self, source: &Source) -> Method {
         for insn in self.insns.iter_mut() {
             match *insn {
                 Insn::Jump(ref mut target)
@@ -431,7 +439,8 @@ impl MethodBuilder {
         Method {
             kind: self.kind,
             name: self.name,
-            file,
+            file: source.file.clone(),
+            encoding: source.encoding,
             line: self.line,
             required: self.required,
             optional: self.optional,
@@ -443,6 +452,7 @@ impl MethodBuilder {
             insns: self.insns,
             lines: self.lines,
             literals: self.literals,
+            literal_encodings: self.literal_encodings,
             sites: self.sites,
             branches: self.branches,
             children: self.children,
@@ -648,7 +658,7 @@ impl Compiler<'_, '_> {
                 Ok(f) => m.push_literal(Literal::Float(f)),
                 Err(_) => self.unsupported(m, "this float literal"),
             },
-            Node::Str(Str { value, .. }) => self.string_literal(m, value.as_raw()),
+            Node::Str(str) => self.string_literal(m, str),
             Node::Dstr(Dstr { parts, .. }) | Node::Heredoc(Heredoc { parts, .. }) => {
                 self.interpolation(m, parts)
             }
@@ -660,6 +670,7 @@ impl Compiler<'_, '_> {
                 self.interpolation(m, parts);
                 self.call(m, "to_sym", 0, 0, None);
             }
+            Node::Encoding(_) => m.push_literal(Literal::SourceEncoding),
             Node::File(_) => {
                 let file = self.source.file.as_bytes().to_vec();
                 m.push_literal(Literal::String(file));
@@ -1530,23 +1541,77 @@ impl Compiler<'_, '_> {
 
     /// A String literal without interpolation: a new String each time, or
     /// under `# frozen_string_literal: true` the same frozen one.
-    fn string_literal(&mut self, m: &mut MethodBuilder, bytes: &[u8]) {
-        if self.frozen_string_literals {
-            m.push_literal(Literal::FrozenString(bytes.to_vec()));
+    fn string_literal(&mut self, m: &mut MethodBuilder, str: &Str) {
+        let bytes = str.value.as_raw().clone();
+        let literal = if self.frozen_string_literals {
+            Literal::FrozenString(bytes)
         } else {
-            m.push_literal(Literal::String(bytes.to_vec()));
+            Literal::String(bytes)
+        };
+        self.push_string(m, literal, str);
+    }
+
+    /// Pushes String `literal` of `str`, noting its encoding when that is
+    /// not the file's.
+    fn push_string(&mut self, m: &mut MethodBuilder, literal: Literal, str: &Str) {
+        let encoding = self.literal_encoding(str);
+        // Literals of the same bytes share an index only in the same
+        // encoding.
+        let override_of = |m: &MethodBuilder, index: usize| {
+            m.literal_encodings
+                .iter()
+                .find(|&&(i, _)| i as usize == index)
+                .map(|&(_, encoding)| encoding)
+        };
+        let found = (0..m.literals.len()).find(|&index| {
+            same_literal(&m.literals[index], &literal) && override_of(m, index) == encoding
+        });
+        let index = match found {
+            Some(index) => index as u32,
+            None => {
+                m.literals.push(literal);
+                let index = (m.literals.len() - 1) as u32;
+                if let Some(encoding) = encoding {
+                    m.literal_encodings.push((index, encoding));
+                }
+                index
+            }
+        };
+        m.emit(Insn::Push(index));
+    }
+
+    /// The encoding of a String literal that is not its file's, as MRI's
+    /// lexer decides it: in a US-ASCII or binary file, a literal holding
+    /// bytes past ASCII is UTF-8 when a `\u` escape made them, and in a
+    /// US-ASCII file ASCII-8BIT otherwise (`"\xFF"`).
+    fn literal_encoding(&self, str: &Str) -> Option<SourceEncoding> {
+        let file = self.source.encoding;
+        if file == SourceEncoding::Utf8 || str.value.as_raw().is_ascii() {
+            return None;
+        }
+        let written = self
+            .source
+            .text
+            .get(str.expression_l.begin..str.expression_l.end)?;
+        if written.windows(2).any(|pair| pair == b"\\u") {
+            Some(SourceEncoding::Utf8)
+        } else if file == SourceEncoding::UsAscii {
+            Some(SourceEncoding::Binary)
+        } else {
+            None
         }
     }
 
     /// `"a#{b}c"`: each part pushed as a String, then joined.
     fn interpolation(&mut self, m: &mut MethodBuilder, parts: &[Node]) {
-        if let [Node::Str(Str { value, .. })] = parts {
-            return self.string_literal(m, value.as_raw());
+        if let [Node::Str(str)] = parts {
+            return self.string_literal(m, str);
         }
         for part in parts {
             match part {
-                Node::Str(Str { value, .. }) => {
-                    m.push_literal(Literal::String(value.as_raw().clone()));
+                Node::Str(str) => {
+                    let literal = Literal::String(str.value.as_raw().clone());
+                    self.push_string(m, literal, str);
                 }
                 Node::Begin(Begin { statements, .. }) => {
                     self.sequence(m, statements);
@@ -2023,7 +2088,7 @@ impl Compiler<'_, '_> {
         callee.current_line = end_line;
         callee.emit(Insn::Trace(end_line));
         callee.emit(Insn::Return);
-        let mut method = callee.finish(self.source.file.clone());
+        let mut method = callee.finish(self.source);
         assign_env_hops(&mut method, &mut Vec::new());
         Ok(method)
     }
@@ -2489,7 +2554,7 @@ impl Compiler<'_, '_> {
             self.unsupported(m, what);
             return None;
         }
-        m.children.push(Rc::new(b.finish(self.source.file.clone())));
+        m.children.push(Rc::new(b.finish(self.source)));
         Some((m.children.len() - 1) as u32)
     }
 
@@ -3002,7 +3067,7 @@ impl Compiler<'_, '_> {
         self.body(&mut builder, body);
         self.scopes = outer;
         builder.emit(Insn::Return);
-        let mut body = builder.finish(self.source.file.clone());
+        let mut body = builder.finish(self.source);
         assign_env_hops(&mut body, &mut Vec::new());
         m.children.push(Rc::new(body));
         (m.children.len() - 1) as u32
@@ -3558,7 +3623,6 @@ fn construct_name(node: &Node) -> &'static str {
         Node::Rational(_) => "rational literal",
         Node::Complex(_) => "complex literal",
         Node::IFlipFlop(_) | Node::EFlipFlop(_) => "flip-flop",
-        Node::Encoding(_) => "__ENCODING__",
         Node::Splat(_) => "splat",
         _ => "this construct",
     }

@@ -25,6 +25,9 @@ pub enum Literal {
     /// String, the same object at every `push`.
     FrozenString(Vec<u8>),
     Symbol(Sym),
+    /// `__ENCODING__`: the `Encoding` of the method's source file
+    /// ([`crate::Method::encoding`]).
+    SourceEncoding,
     /// The class Object: the scope of `::Foo`, whatever a lexical scope
     /// calls `Object`.
     ObjectClass,
@@ -69,6 +72,7 @@ impl Literal {
             }
             Literal::Symbol(sym) => format!(":{}", symbols.name(*sym)),
             Literal::ObjectClass => "Object".into(),
+            Literal::SourceEncoding => "__ENCODING__".into(),
             Literal::Regexp {
                 source, options, ..
             } => {

@@ -126,6 +126,8 @@ pub struct Method {
     pub name: Sym,
     /// The file it was compiled from, as given on the command line.
     pub file: Rc<str>,
+    /// The file's encoding: its String literals' and `__ENCODING__`.
+    pub encoding: crate::SourceEncoding,
     /// The line of the `def` (1 for a file).
     pub line: u32,
     /// Number of required parameters (they come first).
@@ -148,6 +150,10 @@ pub struct Method {
     /// The source line of each instruction (for backtraces).
     pub lines: Vec<u32>,
     pub literals: Vec<Literal>,
+    /// The String literals (by index) whose encoding is not the file's
+    /// (`"\u00E9"` in a US-ASCII file is UTF-8, `"\xFF"` ASCII-8BIT);
+    /// empty in a UTF-8 file.
+    pub literal_encodings: Vec<(u32, crate::SourceEncoding)>,
     pub sites: Vec<CallSite>,
     /// Number of `branch` instructions (their `profile` operands are
     /// `0..branches`).
@@ -174,6 +180,18 @@ pub struct Method {
 }
 
 impl Method {
+    /// The encoding of String literal `index`.
+    #[inline]
+    pub fn literal_encoding(&self, index: usize) -> crate::SourceEncoding {
+        if self.literal_encodings.is_empty() {
+            return self.encoding;
+        }
+        self.literal_encodings
+            .iter()
+            .find(|&&(i, _)| i as usize == index)
+            .map_or(self.encoding, |&(_, encoding)| encoding)
+    }
+
     /// The fewest arguments a call may pass.
     pub fn min_args(&self) -> u32 {
         self.required + self.post

@@ -22,9 +22,11 @@ use crate::syntax_error::SyntaxError;
 use lib_ruby_parser::source::{Decoder, DecoderResult, InputError, MagicCommentKind};
 use lib_ruby_parser::ParserResult;
 
-/// The source encodings rhizome reads.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum SourceEncoding {
+/// The source encodings rhizome reads (a file's String literals and
+/// `__ENCODING__` are in its encoding).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, serde::Serialize, serde::Deserialize)]
+pub enum SourceEncoding {
+    #[default]
     Utf8,
     UsAscii,
     Binary,
@@ -131,11 +133,9 @@ pub fn unsupported(name: &str, line: u32, file: &str) -> SyntaxError {
     SyntaxError { line, report }
 }
 
-/// The syntax error of the first byte of `text` outside comments and
-/// `__END__` data that its encoding does not allow, and where that byte
-/// is.
-pub fn check(result: &ParserResult, text: &[u8], file: &str) -> Option<(usize, SyntaxError)> {
-    let encoding = result
+/// The encoding `text`'s magic comment names (UTF-8 without one).
+pub fn of_file(result: &ParserResult, text: &[u8]) -> SourceEncoding {
+    result
         .magic_comments
         .iter()
         .rfind(|comment| comment.kind == MagicCommentKind::Encoding)
@@ -143,7 +143,14 @@ pub fn check(result: &ParserResult, text: &[u8], file: &str) -> Option<(usize, S
             let value = text.get(comment.value_l.begin..comment.value_l.end)?;
             SourceEncoding::named(&String::from_utf8_lossy(value))
         })
-        .unwrap_or(SourceEncoding::Utf8);
+        .unwrap_or(SourceEncoding::Utf8)
+}
+
+/// The syntax error of the first byte of `text` outside comments and
+/// `__END__` data that its encoding does not allow, and where that byte
+/// is.
+pub fn check(result: &ParserResult, text: &[u8], file: &str) -> Option<(usize, SyntaxError)> {
+    let encoding = of_file(result, text);
     // The cheap answer for the common case: a valid file.
     encoding.first_invalid(text)?;
     let end = data_start(text).unwrap_or(text.len());

@@ -87,6 +87,8 @@ module JSON
           @array_class = opts[:array_class]
         end
         @source = __string_value(source)
+        # The text is read as UTF-8 (MRI's convert_encoding).
+        @source = @source.dup.force_encoding(::Encoding::UTF_8) unless @source.encoding == ::Encoding::UTF_8
         @len = @source.bytesize
       end
 
@@ -769,6 +771,9 @@ module JSON
         end
 
         def __generate_string(buf, string)
+          # Other encodings' bytes are taken as UTF-8, as MRI's generator
+          # does when it cannot convert them.
+          string = string.dup.force_encoding(::Encoding::UTF_8) unless string.encoding == ::Encoding::UTF_8
           __check_utf8(string) unless string.valid_encoding?
           buf << "\""
           if @ascii_only

@@ -17,9 +17,9 @@
 //!   sorting works on a private Ruby Array copy that keeps every element
 //!   alive while the Rust buffers are being merged.
 
+use crate::core::encoding::Encoding;
 use crate::core::integer::{arith, float_of, Int, Op};
 use crate::core::recursion;
-use crate::core::string::expect_string;
 use crate::object::{RArray, RString, StringBytes};
 use crate::value::Value;
 use crate::vm::{Control, Vm, VmResult};
@@ -213,13 +213,8 @@ pub fn define(vm: &mut Vm) {
         Ok(Value::FALSE)
     });
     vm.define_native(array, "join", 0, Some(1), |vm, a, args| {
-        let separator = match args.first() {
-            None | Some(&Value::NIL) => StringBytes::new(),
-            Some(&sep) => expect_string(vm, sep)?,
-        };
-        let mut out = Vec::new();
-        join_into(vm, a, &separator, &mut out, &mut Vec::new())?;
-        Ok(vm.new_string(out))
+        let separator = args.first().copied().filter(|sep| !sep.is_nil());
+        join(vm, a, separator)
     });
     vm.define_native(array, "reverse", 0, Some(0), |vm, a, _| {
         let mut reversed = items(a).clone();
@@ -1351,14 +1346,38 @@ fn union(vm: &mut Vm, a: Value, args: &[Value]) -> VmResult {
 
 // --- joining, repeating, flattening -----------------------------------------
 
+/// `join(separator)` (and `a * "sep"`): the elements' Strings one after
+/// the other, separated.
+fn join(vm: &mut Vm, a: Value, separator: Option<Value>) -> VmResult {
+    let separator = match separator {
+        Some(sep) => Some(crate::core::string::expect_string_value(vm, sep)?),
+        None => None,
+    };
+    let separator = match separator {
+        Some(sep) => (
+            crate::core::string::bytes_of(sep).clone(),
+            crate::core::string::encoding_of(sep),
+        ),
+        None => (StringBytes::new(), Encoding::UsAscii),
+    };
+    // The result starts in the first element's encoding when that is a
+    // String (MRI's `rb_enc_copy`), else US-ASCII.
+    let first = item(a, 0).and_then(|first| first.get::<RString>().map(|s| s.encoding()));
+    let mut joined = Joined {
+        bytes: Vec::new(),
+        encoding: first.unwrap_or(Encoding::UsAscii),
+    };
+    join_into(vm, a, &separator, &mut joined, &mut Vec::new())?;
+    let result = vm.new_string(joined.bytes);
+    crate::core::string::string_of(result).set_encoding(joined.encoding);
+    Ok(result)
+}
+
 /// `a * n` repeats; `a * "sep"` joins.
 fn times(vm: &mut Vm, a: Value, args: &[Value]) -> VmResult {
     let arg = args[0];
     if arg.get::<RString>().is_some() {
-        let separator = expect_string(vm, arg)?;
-        let mut out = Vec::new();
-        join_into(vm, a, &separator, &mut out, &mut Vec::new())?;
-        return Ok(vm.new_string(out));
+        return join(vm, a, Some(arg));
     }
     let count = to_long(vm, arg)?;
     if count < 0 {
@@ -1378,11 +1397,39 @@ fn times(vm: &mut Vm, a: Value, args: &[Value]) -> VmResult {
 /// Appends the elements of `array` to `out`, separated: Strings as they
 /// are, Arrays joined recursively, anything else by `to_str`, `to_ary` or
 /// `to_s`.
+/// What `join` has made so far: the bytes and their encoding.
+struct Joined {
+    bytes: Vec<u8>,
+    encoding: Encoding,
+}
+
+impl Joined {
+    /// Appends `piece` of `encoding` as MRI's `rb_str_buf_append` does;
+    /// CompatibilityError when both are non-ASCII in different encodings.
+    fn push(&mut self, vm: &mut Vm, piece: &[u8], encoding: Encoding) -> VmResult<()> {
+        if encoding != self.encoding {
+            self.encoding = crate::core::encoding::compatible(
+                crate::core::encoding::Operand::String(self.encoding, &self.bytes),
+                crate::core::encoding::Operand::String(encoding, piece),
+            )
+            .ok_or_else(|| crate::core::encoding::incompatible(vm, self.encoding, encoding))?;
+        }
+        self.bytes.extend_from_slice(piece);
+        Ok(())
+    }
+
+    /// Appends String `string`.
+    fn push_string(&mut self, vm: &mut Vm, string: Value) -> VmResult<()> {
+        let bytes = crate::core::string::bytes_of(string).clone();
+        self.push(vm, &bytes, crate::core::string::encoding_of(string))
+    }
+}
+
 fn join_into(
     vm: &mut Vm,
     array: Value,
-    separator: &[u8],
-    out: &mut Vec<u8>,
+    separator: &(StringBytes, Encoding),
+    out: &mut Joined,
     seen: &mut Vec<Value>,
 ) -> VmResult<()> {
     if seen.contains(&array) {
@@ -1392,10 +1439,10 @@ fn join_into(
     let mut i = 0;
     while let Some(element) = item(array, i) {
         if i > 0 {
-            out.extend_from_slice(separator);
+            out.push(vm, &separator.0, separator.1)?;
         }
-        if let Some(s) = element.get::<RString>() {
-            out.extend_from_slice(&s.bytes());
+        if element.get::<RString>().is_some() {
+            out.push_string(vm, element)?;
         } else if element.get::<RArray>().is_some() {
             join_into(vm, element, separator, out, seen)?;
         } else {
@@ -1403,12 +1450,19 @@ fn join_into(
             let class = vm.class_of(element);
             if vm.find_method(class, to_str).is_some() {
                 let converted = vm.call(element, to_str, &[])?;
-                out.extend_from_slice(&expect_string(vm, converted)?);
+                let converted = crate::core::string::expect_string_value(vm, converted)?;
+                out.push_string(vm, converted)?;
             } else if let Some(nested) = check_array(vm, element)? {
                 join_into(vm, nested, separator, out, seen)?;
             } else {
-                let bytes = vm.to_s_bytes(element)?;
-                out.extend_from_slice(&bytes);
+                let to_s = vm.sym.to_s;
+                let string = vm.call(element, to_s, &[])?;
+                if string.get::<RString>().is_some() {
+                    out.push_string(vm, string)?;
+                } else {
+                    let text = crate::core::object::default_to_s(vm, element);
+                    out.push(vm, text.as_bytes(), Encoding::UsAscii)?;
+                }
             }
         }
         i += 1;

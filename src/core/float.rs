@@ -159,12 +159,15 @@ pub fn define(vm: &mut Vm) {
         let hash = (bits.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 2) as i64;
         Ok(vm.new_int(hash as i128))
     });
-    vm.define_native(float, "to_s", 0, Some(0), |vm, a, _| {
-        Ok(vm.new_str(&float_to_s(value(a))))
-    });
-    vm.define_native(float, "inspect", 0, Some(0), |vm, a, _| {
-        Ok(vm.new_str(&float_to_s(value(a))))
-    });
+    for name in ["to_s", "inspect"] {
+        vm.define_native(float, name, 0, Some(0), |vm, a, _| {
+            let text = float_to_s(value(a)).into_bytes();
+            Ok(crate::core::string::new_ascii_string(
+                vm,
+                crate::object::string_bytes(text),
+            ))
+        });
+    }
     vm.define_native(float, "to_f", 0, Some(0), |_, a, _| Ok(a));
     vm.define_native(float, "to_i", 0, Some(0), |vm, a, _| {
         float_to_integer(vm, value(a).trunc())

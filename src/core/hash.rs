@@ -358,7 +358,7 @@ impl Vm {
             return Ok(x == y);
         }
         if let (Some(x), Some(y)) = (a.get::<RString>(), b.get::<RString>()) {
-            return Ok(*x.bytes() == *y.bytes());
+            return Ok(crate::core::string::same_string(x, y));
         }
         if !a.is_heap() || Int::of(a).is_some() || float_of(a).is_some() {
             return Ok(false);
@@ -464,6 +464,7 @@ impl Vm {
             {
                 let bytes = string.bytes().clone();
                 let copy = self.new_string_of(bytes);
+                crate::core::string::string_of(copy).set_encoding(string.encoding());
                 copy.header().expect("a string").freeze();
                 copy
             }

@@ -947,11 +947,31 @@ fn chr(vm: &mut Vm, a: Value, args: &[Value]) -> VmResult {
             return Err(vm.raise(vm.c.range_error, "bignum out of char range".into()));
         }
     };
-    if args.is_empty() {
-        if code > 0xff {
-            return Err(vm.raise(vm.c.range_error, format!("{code} out of char range")));
+    use crate::core::encoding::Encoding;
+    // Without an encoding, a byte: US-ASCII below 128, else ASCII-8BIT.
+    let encoding = match args.first() {
+        Some(&encoding) => crate::core::encoding::expect_encoding(vm, encoding)?,
+        None if code < 0x80 => Encoding::UsAscii,
+        None => Encoding::Binary,
+    };
+    if encoding.is_single_byte() {
+        let limit = if encoding == Encoding::UsAscii {
+            0x7f
+        } else {
+            0xff
+        };
+        if code > limit {
+            let message = match args.first() {
+                Some(_) => format!("invalid codepoint 0x{code:X} in {}", encoding.name()),
+                None => format!("{code} out of char range"),
+            };
+            return Err(vm.raise(vm.c.range_error, message));
         }
-        return Ok(vm.new_string(vec![code as u8]));
+        return Ok(crate::core::string::new_string_in(
+            vm,
+            &[code as u8],
+            encoding,
+        ));
     }
     match char::from_u32(code) {
         Some(c) => Ok(vm.new_str(c.encode_utf8(&mut [0; 4]))),
@@ -1046,8 +1066,11 @@ fn to_s(vm: &mut Vm, a: Value, args: &[Value]) -> VmResult {
         },
     };
     Ok(match int(a) {
-        Int::Fix(n) if base == 10 => vm.new_string_of(decimal_bytes(n)),
-        x => vm.new_str(&x.to_big().to_str_radix(base)),
+        Int::Fix(n) if base == 10 => crate::core::string::new_ascii_string(vm, decimal_bytes(n)),
+        x => {
+            let digits = x.to_big().to_str_radix(base).into_bytes();
+            crate::core::string::new_ascii_string(vm, crate::object::string_bytes(digits))
+        }
     })
 }
 

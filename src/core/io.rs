@@ -748,7 +748,20 @@ fn line_on(vm: &mut Vm, stream: Stream, args: &LineArgs) -> VmResult {
         };
         set_last_lineno(vm, last_lineno);
     }
-    Ok(vm.new_string(line))
+    Ok(read_string(vm, stream, line, false))
+}
+
+/// A String of bytes read from `stream`: ASCII-8BIT when the stream is in
+/// binary mode or a length was asked for (`read(n)`), as in MRI; else
+/// UTF-8, the default external encoding.
+fn read_string(vm: &mut Vm, stream: Stream, bytes: Vec<u8>, by_length: bool) -> Value {
+    let binary = by_length || matches!(stream, Stream::File(fd) if vm.files[&fd].binmode);
+    let string = vm.new_string(bytes);
+    if binary {
+        crate::core::string::string_of(string)
+            .set_encoding(crate::core::encoding::Encoding::Binary);
+    }
+    string
 }
 
 /// `$.`: the number of the last line read.
@@ -806,14 +819,14 @@ fn read(vm: &mut Vm, io: Value, args: &[Value]) -> VmResult {
 /// What `read(length)` reads from a readable stream.
 fn read_stream(vm: &mut Vm, stream: Stream, length: Option<usize>) -> VmResult {
     if length == Some(0) {
-        return Ok(vm.new_str(""));
+        return Ok(read_string(vm, stream, Vec::new(), true));
     }
     let bytes = with_source(vm, stream, |source| read_bytes(source, length));
     let bytes = bytes.map_err(|error| read_error(vm, stream, &error, ReadPlace::Fread))?;
     if length.is_some() && bytes.is_empty() {
         return Ok(Value::NIL);
     }
-    Ok(vm.new_string(bytes))
+    Ok(read_string(vm, stream, bytes, length.is_some()))
 }
 
 /// Runs `read` on the byte source of a readable stream.

@@ -8,6 +8,7 @@
 pub mod array;
 pub mod dir;
 pub mod dtoa;
+pub mod encoding;
 pub mod enumerator;
 pub mod exception;
 pub mod file;
@@ -23,6 +24,7 @@ pub mod method_object;
 pub mod module;
 pub mod nmin;
 pub mod object;
+pub mod pack;
 pub mod proc;
 pub mod process;
 pub mod random;
@@ -98,7 +100,9 @@ pub fn define_core(vm: &mut Vm) {
     math::define(vm);
     integer::define(vm);
     float::define(vm);
+    encoding::define(vm);
     string::define(vm);
+    pack::define(vm);
     regexp::define(vm);
     symbol::define(vm);
     array::define(vm);

@@ -799,6 +799,7 @@ fn allocator_of(vm: &Vm, class: Value) -> Allocator {
             vm.c.false_class,
             vm.c.class,
             vm.c.module,
+            vm.c.encoding,
         ]
         .contains(&c)
         {
@@ -819,7 +820,13 @@ pub fn allocates_plain_objects(vm: &Vm, class: Value) -> bool {
 /// ancestor requires.
 pub fn allocate(vm: &mut Vm, class: Value) -> VmResult {
     let object = match allocator_of(vm, class) {
-        Allocator::String => vm.new_string(Vec::new()),
+        // `String.new` without a source: an empty ASCII-8BIT String.
+        Allocator::String => {
+            let string = vm.new_string(Vec::new());
+            crate::core::string::string_of(string)
+                .set_encoding(crate::core::encoding::Encoding::Binary);
+            string
+        }
         Allocator::Array => vm.new_array(Vec::new()),
         Allocator::Hash => vm.new_hash(),
         Allocator::Regexp => crate::core::regexp::allocate(vm, class),
@@ -1166,7 +1173,9 @@ fn copy_object(vm: &mut Vm, object: Value, how: Copy) -> VmResult {
     let class = vm.real_class_of(object);
     let copy = if let Some(string) = object.get::<RString>() {
         let bytes = string.bytes().clone();
-        vm.new_string_of(bytes)
+        let copy = vm.new_string_of(bytes);
+        crate::core::string::string_of(copy).set_encoding(string.encoding());
+        copy
     } else if let Some(array) = object.get::<RArray>() {
         let items = array.items().clone();
         vm.new_array(items)

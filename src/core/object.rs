@@ -70,7 +70,10 @@ pub fn define(vm: &mut Vm) {
     });
 
     let nil = vm.c.nil;
-    vm.define_native(nil, "to_s", 0, Some(0), |vm, _, _| Ok(vm.new_str("")));
+    vm.define_native(nil, "to_s", 0, Some(0), |vm, _, _| {
+        let empty = crate::object::StringBytes::new();
+        Ok(crate::core::string::new_ascii_string(vm, empty))
+    });
     vm.define_native(nil, "inspect", 0, Some(0), |vm, _, _| Ok(vm.new_str("nil")));
     vm.define_native(nil, "to_a", 0, Some(0), |vm, _, _| {
         Ok(vm.new_array(Vec::new()))

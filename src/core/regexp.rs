@@ -11,10 +11,15 @@
 //! words. The engine always runs in multi-line mode: Ruby's `^` and `$`
 //! are line anchors.
 //!
-//! Strings are matched as `&str`: a String that is not valid UTF-8 raises
-//! MRI's ArgumentError ("invalid byte sequence in UTF-8"). The engine works
-//! in byte offsets; every offset Ruby sees (`=~`, `MatchData#begin`,
-//! `index`) is converted to characters.
+//! Strings are matched as `&str` ([`Subject`]): a UTF-8 String as its text
+//! (one that is not valid UTF-8 raises MRI's ArgumentError, "invalid byte
+//! sequence in UTF-8"), a binary String with bytes past ASCII as Latin-1
+//! text, one character per byte, which is what the `\xHH` escapes of an
+//! `n` Regexp translate to (U+00HH). The engine works in byte offsets of
+//! that text; every offset Ruby sees (`=~`, `MatchData#begin`, `index`)
+//! is converted to characters, and the String methods that cut the
+//! receiver convert them back to its bytes ([`Subject::original`]).
+//! A MatchData of a binary subject makes ASCII-8BIT Strings of the bytes.
 //!
 //! A Regexp literal without interpolation is compiled once, when its code
 //! is loaded, and is frozen, as in MRI; an invalid one is a syntax error
@@ -50,7 +55,7 @@ pub fn define(vm: &mut Vm) {
     define_library_helpers(vm);
 }
 
-use crate::core::string::{char_count, inspect_string};
+use crate::core::string::{inspect_string, utf8_char_count};
 use crate::heap::{Header, HeapObject, Marker, ObjKind};
 use crate::object::{RArray, RMatch, RRegexp, RString};
 use crate::value::Value;
@@ -108,6 +113,11 @@ impl RegexpData {
             .backtrack_limit(BACKTRACK_LIMIT)
             .build()
             .map_err(|error| describe(&engine_message(&error)))?;
+        let options = if translation.binary {
+            options | FIXEDENCODING
+        } else {
+            options
+        };
         Ok(RegexpData {
             source: source.to_string(),
             options,
@@ -398,7 +408,7 @@ impl Vm {
     }
 
     /// A new MatchData for a match of `regexp` in `text`.
-    pub fn new_match(&mut self, regexp: Value, text: Rc<str>, spans: Spans) -> Value {
+    pub fn new_match(&mut self, regexp: Value, text: Rc<str>, spans: Spans, binary: bool) -> Value {
         let data = regexp_data(regexp).expect("a Regexp");
         let class = self.c.match_data;
         self.alloc(RMatch {
@@ -408,6 +418,7 @@ impl Vm {
                 data,
                 text,
                 spans,
+                binary,
             }),
         })
     }
@@ -415,8 +426,30 @@ impl Vm {
     /// The MatchData of a match (made `$~`), or nil (also made `$~`) when
     /// `spans` is None.
     pub fn record_match(&mut self, regexp: Value, text: &Rc<str>, spans: Option<Spans>) -> Value {
+        self.record_subject_match(regexp, text, spans, false)
+    }
+
+    /// [`Vm::record_match`] of a match in `subject`.
+    pub fn record_match_in(
+        &mut self,
+        regexp: Value,
+        subject: &Subject,
+        spans: Option<Spans>,
+    ) -> Value {
+        self.record_subject_match(regexp, &subject.text, spans, subject.binary)
+    }
+
+    /// [`Vm::record_match`] of a text [`match_subject`] made, `binary`
+    /// when it is a binary String's bytes as Latin-1.
+    pub fn record_subject_match(
+        &mut self,
+        regexp: Value,
+        text: &Rc<str>,
+        spans: Option<Spans>,
+        binary: bool,
+    ) -> Value {
         let value = match spans {
-            Some(spans) => self.new_match(regexp, text.clone(), spans),
+            Some(spans) => self.new_match(regexp, text.clone(), spans, binary),
             None => Value::NIL,
         };
         self.set_last_match(value);
@@ -464,13 +497,147 @@ pub fn match_text(vm: &mut Vm, string: Value) -> VmResult<Rc<str>> {
     }
 }
 
+/// The text a Regexp is matched against: a String's text, and whether it
+/// is a binary String's bytes read as Latin-1 characters (one character
+/// per byte, which the `\\xHH` escapes of an `n` Regexp match). The
+/// engine's spans are offsets in `text`; [`Subject::original`] and
+/// [`Subject::bytes`] give back the String's own.
+pub struct Subject {
+    pub text: Rc<str>,
+    pub binary: bool,
+    /// For a binary subject: the String's offset of each offset of
+    /// `text` (made when first asked for).
+    originals: std::cell::OnceCell<Vec<u32>>,
+}
+
+impl std::ops::Deref for Subject {
+    type Target = Rc<str>;
+
+    fn deref(&self) -> &Rc<str> {
+        &self.text
+    }
+}
+
+impl Subject {
+    fn new(text: Rc<str>, binary: bool) -> Subject {
+        Subject {
+            text,
+            binary,
+            originals: std::cell::OnceCell::new(),
+        }
+    }
+
+    /// The String's byte offset of `offset` (a character boundary) of
+    /// `text`.
+    pub fn original(&self, offset: usize) -> usize {
+        if !self.binary {
+            return offset;
+        }
+        let originals = self.originals.get_or_init(|| {
+            let mut originals = Vec::with_capacity(self.text.len() + 1);
+            let mut count = 0u32;
+            for &byte in self.text.as_bytes() {
+                originals.push(count);
+                if byte & 0xc0 != 0x80 {
+                    count += 1;
+                }
+            }
+            // Past the last character: the end.
+            originals.push(count);
+            originals
+        });
+        let at = originals[offset];
+        // `at` counts the characters before `offset`, each one byte.
+        at as usize
+    }
+
+    /// The String's byte range of `start..end` of `text`.
+    pub fn original_range(&self, (start, end): (usize, usize)) -> std::ops::Range<usize> {
+        self.original(start)..self.original(end)
+    }
+
+    /// The String's bytes of `text[range]`.
+    pub fn bytes(&self, range: std::ops::Range<usize>) -> Vec<u8> {
+        if self.binary {
+            latin1_bytes(&self.text[range])
+        } else {
+            self.text.as_bytes()[range].to_vec()
+        }
+    }
+}
+
+/// What a String is matched as by `regexp` (see [`Subject`]): a String
+/// in a one-byte encoding with bytes past ASCII as Latin-1 text, any
+/// other as its UTF-8 text. A non-ASCII String and a Regexp of another
+/// encoding do not match: MRI's CompatibilityError.
+pub fn match_subject(vm: &mut Vm, regexp: Value, string: Value) -> VmResult<Subject> {
+    let rstring = string.get::<RString>().expect("a String");
+    let encoding = rstring.encoding();
+    let data = regexp_data(regexp).expect("a Regexp");
+    let binary_regexp = data.options & FIXEDENCODING != 0 && data.options & NOENCODING != 0;
+    if !encoding.is_single_byte() {
+        if !rstring.bytes().is_ascii() {
+            if binary_regexp {
+                return Err(incompatible_match(vm, "ASCII-8BIT", encoding.name()));
+            }
+            if data.options & NOENCODING != 0 && encoding.is_valid(&rstring.bytes()) {
+                vm.warn("historical binary regexp match /.../n against UTF-8 string");
+            }
+        }
+        return Ok(Subject::new(match_text(vm, string)?, false));
+    }
+    if encoding == crate::core::encoding::Encoding::UsAscii && !rstring.bytes().is_ascii() {
+        return Err(vm.argument_error("invalid byte sequence in US-ASCII".into()));
+    }
+    let text: String = {
+        let bytes = rstring.bytes();
+        if bytes.is_ascii() {
+            drop(bytes);
+            return Ok(Subject::new(match_text(vm, string)?, false));
+        }
+        bytes.iter().map(|&b| b as char).collect()
+    };
+    if !binary_regexp && !data.source.is_ascii() {
+        return Err(incompatible_match(vm, "UTF-8", encoding.name()));
+    }
+    Ok(Subject::new(Rc::from(text), true))
+}
+
+/// MRI's CompatibilityError of a Regexp and a String of encodings that
+/// cannot match.
+fn incompatible_match(vm: &mut Vm, regexp: &str, string: &str) -> crate::vm::Control {
+    let class = vm.c.compatibility_error;
+    vm.raise(
+        class,
+        format!("incompatible encoding regexp match ({regexp} regexp with {string} string)"),
+    )
+}
+
+/// The bytes of Latin-1 `text` (what [`match_subject`] made of a binary
+/// String's).
+pub fn latin1_bytes(text: &str) -> Vec<u8> {
+    text.chars().map(|c| c as u8).collect()
+}
+
+/// [`search`] of a text [`match_subject`] made.
+pub fn search_subject(
+    vm: &mut Vm,
+    regexp: Value,
+    subject: &Subject,
+    from: usize,
+) -> VmResult<Option<Spans>> {
+    let data = regexp_data(regexp).expect("a Regexp");
+    let found = data
+        .search(&subject.text, from)
+        .map_err(|m| vm.regexp_error(m))?;
+    vm.record_subject_match(regexp, &subject.text, found.clone(), subject.binary);
+    Ok(found)
+}
+
 /// Searches `regexp` in `text` from byte `from`, sets `$~`, and answers
 /// the spans of the match.
-pub fn search(vm: &mut Vm, regexp: Value, text: &Rc<str>, from: usize) -> VmResult<Option<Spans>> {
-    let data = regexp_data(regexp).expect("a Regexp");
-    let found = data.search(text, from).map_err(|m| vm.regexp_error(m))?;
-    vm.record_match(regexp, text, found.clone());
-    Ok(found)
+pub fn search(vm: &mut Vm, regexp: Value, text: &Subject, from: usize) -> VmResult<Option<Spans>> {
+    search_subject(vm, regexp, text, from)
 }
 
 /// The character index of byte `offset` of `text`.
@@ -478,7 +645,7 @@ pub fn char_index(text: &str, offset: usize) -> usize {
     if text.is_ascii() {
         return offset;
     }
-    char_count(&text.as_bytes()[..offset])
+    utf8_char_count(&text.as_bytes()[..offset])
 }
 
 /// The byte offset of character `index` of `text` (None past the end).
@@ -594,10 +761,7 @@ pub fn special(vm: &mut Vm, special: Special) -> Value {
         Special::Group(n) => info.spans.get(n as usize).copied().flatten(),
     };
     match span {
-        Some((start, end)) => {
-            let bytes = info.text.as_bytes()[start..end].to_vec();
-            vm.new_string(bytes)
-        }
+        Some((start, end)) => info.string(vm, &info.text[start..end]),
         None => Value::NIL,
     }
 }
@@ -617,12 +781,26 @@ fn inspect_text(text: &str) -> String {
     inspect_string(text.as_bytes())
 }
 
-/// The Array of the matched strings of `spans` (nil for a group that did
-/// not take part).
-pub(crate) fn strings(vm: &mut Vm, text: &str, spans: &[Option<(usize, usize)>]) -> Value {
+/// The Array of the matched strings of `spans` in `text` (nil for a
+/// group that did not take part); `binary` when `text` is a binary
+/// String's bytes as Latin-1 ([`match_subject`]).
+pub(crate) fn strings_of(
+    vm: &mut Vm,
+    text: &str,
+    spans: &[Option<(usize, usize)>],
+    binary: bool,
+) -> Value {
     let result = vm.new_array(Vec::with_capacity(spans.len()));
     for span in spans {
         let value = match span {
+            Some((start, end)) if binary => {
+                let bytes = latin1_bytes(&text[*start..*end]);
+                crate::core::string::new_string_in(
+                    vm,
+                    &bytes,
+                    crate::core::encoding::Encoding::Binary,
+                )
+            }
             Some((start, end)) => vm.new_string(text.as_bytes()[*start..*end].to_vec()),
             None => Value::NIL,
         };

@@ -33,12 +33,14 @@
 //! `Vec` (see `heap.rs`).
 
 mod charset;
+mod encode;
 mod index;
 mod iterate;
 mod number;
 mod substitute;
 mod transform;
 
+use crate::core::encoding::{Encoding, Operand};
 use crate::core::integer::{float_of, Int};
 use crate::object::{RString, StringBytes};
 use crate::value::Value;
@@ -53,6 +55,7 @@ pub fn define(vm: &mut Vm) {
     index::define(vm);
     transform::define(vm);
     charset::define(vm);
+    encode::define(vm);
     substitute::define(vm);
     iterate::define(vm);
     number::define(vm);
@@ -63,6 +66,51 @@ pub fn define(vm: &mut Vm) {
 /// The bytes of a String value (held only while no Ruby code runs).
 pub(crate) fn bytes_of(value: Value) -> Ref<'static, StringBytes> {
     value.get::<RString>().expect("a String").bytes()
+}
+
+/// The encoding of String `value`.
+#[inline]
+pub(crate) fn encoding_of(value: Value) -> Encoding {
+    string_of(value).encoding()
+}
+
+/// A new String of `bytes` in `encoding`.
+pub(crate) fn new_string_in(vm: &mut Vm, bytes: &[u8], encoding: Encoding) -> Value {
+    let string = vm.new_string_from(bytes);
+    if encoding != Encoding::Utf8 {
+        string_of(string).set_encoding(encoding);
+    }
+    string
+}
+
+/// A new US-ASCII String of ASCII `bytes` (what MRI's `Integer#to_s`,
+/// `Float#to_s`, `nil.to_s` and `Symbol#to_s` of an ASCII name make).
+pub fn new_ascii_string(vm: &mut Vm, bytes: StringBytes) -> Value {
+    debug_assert!(bytes.is_ascii());
+    let string = vm.new_string_of(bytes);
+    string_of(string).set_encoding(Encoding::UsAscii);
+    string
+}
+
+/// A new String of a Symbol's name: US-ASCII when the name is ASCII, as
+/// in MRI.
+pub fn new_symbol_string(vm: &mut Vm, name: &[u8]) -> Value {
+    if name.is_ascii() {
+        new_ascii_string(vm, StringBytes::from_slice(name))
+    } else {
+        vm.new_string_from(name)
+    }
+}
+
+/// A new String of `bytes` in String `like`'s encoding (what a method
+/// makes of a piece of its receiver).
+pub(crate) fn new_string_like(vm: &mut Vm, like: Value, bytes: Vec<u8>) -> Value {
+    let encoding = encoding_of(like);
+    let string = vm.new_string(bytes);
+    if encoding != Encoding::Utf8 {
+        string_of(string).set_encoding(encoding);
+    }
+    string
 }
 
 /// A String value's object.
@@ -105,6 +153,18 @@ fn store_if_changed(vm: &mut Vm, value: Value, new: Vec<u8>) -> Value {
 pub fn expect_string(vm: &mut Vm, value: Value) -> VmResult<StringBytes> {
     match check_string(vm, value)? {
         Some(string) => Ok(StringBytes::from_slice(&bytes_of(string))),
+        None => {
+            let name = vm.special_or_class_name(value);
+            Err(vm.type_error(format!("no implicit conversion of {name} into String")))
+        }
+    }
+}
+
+/// A String argument (or what its `to_str` makes), as a String value; else
+/// TypeError `no implicit conversion of X into String`.
+pub(crate) fn expect_string_value(vm: &mut Vm, value: Value) -> VmResult<Value> {
+    match check_string(vm, value)? {
+        Some(string) => Ok(string),
         None => {
             let name = vm.special_or_class_name(value);
             Err(vm.type_error(format!("no implicit conversion of {name} into String")))
@@ -260,9 +320,9 @@ fn regexp_argument(vm: &mut Vm, value: Value) -> VmResult {
 
 // --- characters ------------------------------------------------------------
 
-/// The length in bytes of the character `bytes` starts with: a valid UTF-8
-/// sequence, or one byte.
-pub(crate) fn char_len(bytes: &[u8]) -> usize {
+/// The length in bytes of the character `bytes` starts with in UTF-8: a
+/// valid UTF-8 sequence, or one byte.
+pub(crate) fn utf8_char_len(bytes: &[u8]) -> usize {
     let len = match bytes[0] {
         0x00..=0x7f => return 1,
         0xc2..=0xdf => 2,
@@ -276,34 +336,47 @@ pub(crate) fn char_len(bytes: &[u8]) -> usize {
     }
 }
 
-/// The characters of `bytes`, each as its bytes.
-pub(crate) fn chars_of(bytes: &[u8]) -> impl Iterator<Item = &[u8]> {
+/// The length in bytes of the character `bytes` starts with in
+/// `encoding`.
+#[inline]
+pub(crate) fn char_len(encoding: Encoding, bytes: &[u8]) -> usize {
+    encoding.char_len(bytes)
+}
+
+/// The characters of `bytes` in `encoding`, each as its bytes.
+pub(crate) fn chars_of(encoding: Encoding, bytes: &[u8]) -> impl Iterator<Item = &[u8]> {
     let mut rest = bytes;
     std::iter::from_fn(move || {
         if rest.is_empty() {
             return None;
         }
-        let (char, tail) = rest.split_at(char_len(rest));
+        let (char, tail) = rest.split_at(encoding.char_len(rest));
         rest = tail;
         Some(char)
     })
 }
 
-/// The characters of `bytes` decoded: `Ok(char)`, or `Err(byte)` for a byte
-/// that is not part of a valid UTF-8 sequence.
-fn decoded_chars(bytes: &[u8]) -> impl Iterator<Item = Result<char, u8>> + '_ {
-    chars_of(bytes).map(|c| match std::str::from_utf8(c) {
+/// The characters of `bytes` in `encoding` decoded: `Ok(char)`, or
+/// `Err(byte)` for a byte that is no character by itself (not part of a
+/// valid UTF-8 sequence in UTF-8; not ASCII in the other encodings).
+fn decoded_chars(encoding: Encoding, bytes: &[u8]) -> impl Iterator<Item = Result<char, u8>> + '_ {
+    chars_of(encoding, bytes).map(|c| match std::str::from_utf8(c) {
         Ok(text) => Ok(text.chars().next().expect("one character")),
         Err(_) => Err(c[0]),
     })
 }
 
 /// Characters in UTF-8 bytes (an invalid byte counts as one character).
-pub fn char_count(bytes: &[u8]) -> usize {
+pub fn utf8_char_count(bytes: &[u8]) -> usize {
     if bytes.is_ascii() {
         return bytes.len();
     }
-    chars_of(bytes).count()
+    chars_of(Encoding::Utf8, bytes).count()
+}
+
+/// Characters in `bytes` read in `encoding`.
+pub fn char_count(encoding: Encoding, bytes: &[u8]) -> usize {
+    encoding.char_count(bytes)
 }
 
 /// Where the characters of a string start: ASCII strings are indexed
@@ -316,8 +389,8 @@ struct CharMap {
 }
 
 impl CharMap {
-    fn new(bytes: &[u8]) -> CharMap {
-        if bytes.is_ascii() {
+    fn new(encoding: Encoding, bytes: &[u8]) -> CharMap {
+        if encoding.is_single_byte() || bytes.is_ascii() {
             return CharMap {
                 starts: None,
                 len: bytes.len(),
@@ -327,7 +400,7 @@ impl CharMap {
         let mut offset = 0;
         while offset < bytes.len() {
             starts.push(offset);
-            offset += char_len(&bytes[offset..]);
+            offset += utf8_char_len(&bytes[offset..]);
         }
         starts.push(offset);
         CharMap {
@@ -419,22 +492,41 @@ fn define_basics(vm: &mut Vm) {
         } else {
             args
         };
+        let encoding = match (vm.called_with_keywords(), args.last()) {
+            (true, Some(&options)) => {
+                let key = Value::symbol(vm.symbols.intern("encoding"));
+                match vm.hash_lookup(options, key)? {
+                    Some(name) => Some(crate::core::encoding::expect_encoding(vm, name)?),
+                    None => None,
+                }
+            }
+            _ => None,
+        };
         match positional {
-            [] => Ok(s),
+            [] => {}
             [source] => {
                 vm.check_frozen(s)?;
-                let bytes = expect_string(vm, *source)?;
-                set_bytes(vm, s, bytes.into_vec());
-                Ok(s)
+                let source = expect_string_value(vm, *source)?;
+                let bytes = copy_of(source);
+                set_bytes(vm, s, bytes);
+                string_of(s).set_encoding(encoding_of(source));
             }
-            _ => Err(vm.arity_error(positional.len(), 0, Some(1))),
+            _ => return Err(vm.arity_error(positional.len(), 0, Some(1))),
         }
+        if let Some(encoding) = encoding {
+            vm.check_frozen(s)?;
+            string_of(s).set_encoding(encoding);
+        }
+        Ok(s)
     });
     vm.define_native(string, "+", 1, Some(1), |vm, s, args| {
-        let other = expect_string(vm, args[0])?;
+        let other = expect_string_value(vm, args[0])?;
+        let encoding = crate::core::encoding::compatible_for_concat(vm, s, other)?;
         let mut bytes = copy_of(s);
-        bytes.extend_from_slice(&other);
-        Ok(vm.new_string(bytes))
+        bytes.extend_from_slice(&bytes_of(other));
+        let result = vm.new_string(bytes);
+        string_of(result).set_encoding(encoding);
+        Ok(result)
     });
     vm.define_native(string, "*", 1, Some(1), |vm, s, args| {
         let count = to_long(vm, args[0])?;
@@ -451,13 +543,13 @@ fn define_basics(vm: &mut Vm) {
         for _ in 0..count {
             bytes.extend_from_slice(&piece);
         }
-        Ok(vm.new_string(bytes))
+        Ok(new_string_like(vm, s, bytes))
     });
     vm.define_native(string, "==", 1, Some(1), string_eq);
     vm.define_native(string, "===", 1, Some(1), string_eq);
     vm.define_native(string, "eql?", 1, Some(1), |_, s, args| {
         Ok(Value::bool(match args[0].get::<RString>() {
-            Some(other) => bytes_of(s)[..] == other.bytes()[..],
+            Some(other) => same_string(string_of(s), other),
             None => false,
         }))
     });
@@ -475,7 +567,7 @@ fn define_basics(vm: &mut Vm) {
             None => None,
         };
         if let Some(text) = text.and_then(|t| t.get::<RString>()) {
-            let order = bytes_of(s).as_slice().cmp(text.bytes().as_slice());
+            let order = string_order(string_of(s), text);
             return Ok(Value::small(order as i64));
         }
         let cmp = vm.sym.compare;
@@ -492,9 +584,19 @@ fn define_basics(vm: &mut Vm) {
     vm.define_native(string, "casecmp", 1, Some(1), casecmp);
     vm.define_native(string, "casecmp?", 1, Some(1), casecmp_p);
     vm.define_native(string, "hash", 0, Some(0), |vm, s, _| {
-        let hash = bytes_of(s).iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
+        let bytes = bytes_of(s);
+        let hash = bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
             (h ^ b as u64).wrapping_mul(0x100_0000_01b3)
         });
+        // Strings that are `eql?` hash alike: the encoding counts only
+        // for non-ASCII bytes (as in MRI's `rb_str_hash`).
+        let encoding = encoding_of(s);
+        let hash = if encoding != Encoding::Utf8 && !bytes.is_ascii() {
+            (hash ^ encoding as u64).wrapping_mul(0x100_0000_01b3)
+        } else {
+            hash
+        };
+        drop(bytes);
         Ok(vm.new_int((hash >> 2) as i128))
     });
     vm.define_native(string, "length", 0, Some(0), string_length);
@@ -509,45 +611,66 @@ fn define_basics(vm: &mut Vm) {
         Ok(Value::bool(bytes_of(s).is_ascii()))
     });
     vm.define_native(string, "valid_encoding?", 0, Some(0), |_, s, _| {
-        Ok(Value::bool(std::str::from_utf8(&bytes_of(s)).is_ok()))
+        Ok(Value::bool(encoding_of(s).is_valid(&bytes_of(s))))
     });
     vm.define_native(string, "<<", 1, Some(1), |vm, s, args| {
         vm.check_frozen(s)?;
-        let extra = match codepoint_bytes(vm, args[0])? {
-            Some(bytes) => bytes,
-            None => expect_string(vm, args[0])?.into_vec(),
-        };
-        append(vm, s, &extra);
+        append_value(vm, s, args[0])?;
         Ok(s)
     });
     vm.define_native(string, "concat", 0, None, |vm, s, args| {
         vm.check_frozen(s)?;
         // Every argument is read before any is appended: `s.concat(s, s)`
         // appends the original contents twice.
-        let mut extra = Vec::new();
+        let copies = vm.new_array(Vec::new());
+        vm.temp_roots.borrow_mut().push(copies);
+        let mut result = Ok(());
         for &arg in args {
-            match codepoint_bytes(vm, arg)? {
-                Some(bytes) => extra.extend_from_slice(&bytes),
-                None => extra.extend_from_slice(&expect_string(vm, arg)?),
+            let copy = match arg.get::<RString>() {
+                Some(_) => {
+                    let bytes = copy_of(arg);
+                    new_string_like(vm, arg, bytes)
+                }
+                None => arg,
+            };
+            crate::core::array::append(copies, copy);
+        }
+        for copy in vm.array_items(copies).expect("an Array") {
+            result = append_value(vm, s, copy);
+            if result.is_err() {
+                break;
             }
         }
-        append(vm, s, &extra);
-        Ok(s)
+        vm.temp_roots.borrow_mut().pop();
+        result.map(|()| s)
     });
     vm.define_native(string, "prepend", 0, None, |vm, s, args| {
         vm.check_frozen(s)?;
         let mut bytes = Vec::new();
+        let mut encoding = encoding_of(s);
         for &arg in args {
-            bytes.extend_from_slice(&expect_string(vm, arg)?);
+            let other = expect_string_value(vm, arg)?;
+            let other_encoding = encoding_of(other);
+            if other_encoding != encoding {
+                encoding = crate::core::encoding::compatible(
+                    Operand::String(other_encoding, &bytes_of(other)),
+                    Operand::String(encoding, &bytes_of(s)),
+                )
+                .ok_or_else(|| crate::core::encoding::incompatible(vm, encoding, other_encoding))?;
+            }
+            bytes.extend_from_slice(&bytes_of(other));
         }
         bytes.extend_from_slice(&bytes_of(s));
         set_bytes(vm, s, bytes);
+        string_of(s).set_encoding(encoding);
         Ok(s)
     });
     vm.define_native(string, "replace", 1, Some(1), |vm, s, args| {
         vm.check_frozen(s)?;
-        let bytes = expect_string(vm, args[0])?;
-        set_bytes(vm, s, bytes.into_vec());
+        let source = expect_string_value(vm, args[0])?;
+        let bytes = copy_of(source);
+        set_bytes(vm, s, bytes);
+        string_of(s).set_encoding(encoding_of(source));
         Ok(s)
     });
     vm.define_native(string, "clear", 0, Some(0), |vm, s, _| {
@@ -558,11 +681,11 @@ fn define_basics(vm: &mut Vm) {
     vm.define_native(string, "to_s", 0, Some(0), to_plain_string);
     vm.define_native(string, "to_str", 0, Some(0), to_plain_string);
     vm.define_native(string, "inspect", 0, Some(0), |vm, s, _| {
-        let text = inspect_string(&bytes_of(s));
+        let text = inspect_string_in(encoding_of(s), &bytes_of(s));
         Ok(vm.new_str(&text))
     });
     vm.define_native(string, "dump", 0, Some(0), |vm, s, _| {
-        let text = dump_string(&bytes_of(s));
+        let text = dump_string(encoding_of(s), &bytes_of(s));
         Ok(vm.new_str(&text))
     });
     vm.define_native(string, "to_sym", 0, Some(0), string_to_sym);
@@ -570,7 +693,7 @@ fn define_basics(vm: &mut Vm) {
     vm.define_native(string, "+@", 0, Some(0), |vm, s, _| {
         if s.header().is_some_and(|h| h.is_frozen()) {
             let bytes = copy_of(s);
-            return Ok(vm.new_string(bytes));
+            return Ok(new_string_like(vm, s, bytes));
         }
         Ok(s)
     });
@@ -580,7 +703,7 @@ fn define_basics(vm: &mut Vm) {
                 return Ok(s);
             }
             let bytes = copy_of(s);
-            let copy = vm.new_string(bytes);
+            let copy = new_string_like(vm, s, bytes);
             copy.header().expect("a String").freeze();
             Ok(copy)
         });
@@ -616,8 +739,8 @@ pub(crate) fn match_operator(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult 
         return Err(vm.type_error("type mismatch: String given".into()));
     }
     if is_regexp(vm, args[0])? {
-        let text = crate::core::regexp::match_text(vm, s)?;
-        let found = crate::core::regexp::search(vm, args[0], &text, 0)?;
+        let text = crate::core::regexp::match_subject(vm, args[0], s)?;
+        let found = crate::core::regexp::search_subject(vm, args[0], &text, 0)?;
         return Ok(match found {
             Some(spans) => {
                 let start = spans[0].expect("a match").0;
@@ -662,11 +785,39 @@ fn string_eq(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
 /// but has `to_str`: then its own `==` decides (MRI's rb_str_equal).
 pub(crate) fn string_equal(vm: &Vm, s: Value, other: Value) -> Option<bool> {
     if let Some(other) = other.get::<RString>() {
-        return Some(bytes_of(s)[..] == other.bytes()[..]);
+        return Some(same_string(string_of(s), other));
     }
     let to_str = vm.sym.to_str;
     let converts = other.is_heap() && vm.find_method(vm.class_of(other), to_str).is_some();
     (!converts).then_some(false)
+}
+
+/// Whether two Strings are `==` (MRI's `rb_str_equal`): the same bytes,
+/// in the same encoding or ASCII (`"a".b == "a"`, `"é".b != "é"`).
+pub(crate) fn same_string(a: &RString, b: &RString) -> bool {
+    let (a_bytes, b_bytes) = (a.bytes(), b.bytes());
+    a_bytes[..] == b_bytes[..] && (a.encoding() == b.encoding() || a_bytes.is_ascii())
+}
+
+/// `String#<=>` of two Strings: byte order; equal bytes in encodings that
+/// do not compare (`"é".b <=> "é"`) are ordered by MRI's encoding indexes.
+pub(crate) fn string_order(a: &RString, b: &RString) -> std::cmp::Ordering {
+    match a.bytes().as_slice().cmp(b.bytes().as_slice()) {
+        std::cmp::Ordering::Equal if !same_string(a, b) => {
+            mri_index(a.encoding()).cmp(&mri_index(b.encoding()))
+        }
+        order => order,
+    }
+}
+
+/// An encoding's index in MRI's table (what orders equal bytes in
+/// encodings that do not compare).
+fn mri_index(encoding: Encoding) -> u8 {
+    match encoding {
+        Encoding::Binary => 0,
+        Encoding::Utf8 => 1,
+        Encoding::UsAscii => 2,
+    }
 }
 
 fn string_length(_: &mut Vm, s: Value, _: &[Value]) -> VmResult {
@@ -680,7 +831,7 @@ fn to_plain_string(vm: &mut Vm, s: Value, _: &[Value]) -> VmResult {
         return Ok(s);
     }
     let bytes = copy_of(s);
-    Ok(vm.new_string(bytes))
+    Ok(new_string_like(vm, s, bytes))
 }
 
 fn string_to_sym(vm: &mut Vm, s: Value, _: &[Value]) -> VmResult {
@@ -694,22 +845,72 @@ fn append(vm: &mut Vm, s: Value, extra: &[u8]) {
     bytes_mut(s).extend_from_slice(extra);
 }
 
+/// `<<` of one argument (`s` already checked not frozen): a String (or
+/// what `to_str` makes one), the receiver taking the encoding of the two
+/// joined (CompatibilityError when there is none), or an Integer
+/// codepoint of the receiver's encoding.
+fn append_value(vm: &mut Vm, s: Value, value: Value) -> VmResult<()> {
+    if Int::of(value).is_some() {
+        let encoding = encoding_of(s);
+        let (bytes, encoding) = match encoding {
+            Encoding::Utf8 => (codepoint_bytes(vm, value)?.expect("an Integer"), encoding),
+            Encoding::Binary | Encoding::UsAscii => byte_codepoint(vm, value, encoding)?,
+        };
+        append(vm, s, &bytes);
+        string_of(s).set_encoding(encoding);
+        return Ok(());
+    }
+    let other = expect_string_value(vm, value)?;
+    let encoding = crate::core::encoding::compatible_for_concat(vm, s, other)?;
+    let extra = copy_of(other);
+    append(vm, s, &extra);
+    if encoding != encoding_of(s) {
+        string_of(s).set_encoding(encoding);
+    }
+    Ok(())
+}
+
+/// The byte `<<` appends for Integer `code` to a String in a one-byte
+/// `encoding`, and the String's encoding after: a US-ASCII String given a
+/// byte past ASCII becomes ASCII-8BIT, as in MRI. RangeError past 255.
+fn byte_codepoint(vm: &mut Vm, code: Value, encoding: Encoding) -> VmResult<(Vec<u8>, Encoding)> {
+    let message = match Int::of(code).expect("an Integer") {
+        Int::Fix(n) if (0..=0x7f).contains(&n) => return Ok((vec![n as u8], encoding)),
+        Int::Fix(n) if (0x80..=0xff).contains(&n) => {
+            return Ok((vec![n as u8], Encoding::Binary));
+        }
+        Int::Fix(n) => format!("{n} out of char range"),
+        Int::Big(_) => "bignum out of char range".to_string(),
+    };
+    let class = vm.c.range_error;
+    Err(vm.raise(class, message))
+}
+
 // --- inspect ---------------------------------------------------------------
 
-/// MRI's `String#inspect`.
+/// MRI's `String#inspect` of UTF-8 `bytes`.
 pub fn inspect_string(bytes: &[u8]) -> String {
-    quote_string(bytes, |c, out| {
+    inspect_string_in(Encoding::Utf8, bytes)
+}
+
+/// MRI's `String#inspect` of `bytes` in `encoding` (outside UTF-8, every
+/// byte past ASCII shows as `\xNN`).
+pub fn inspect_string_in(encoding: Encoding, bytes: &[u8]) -> String {
+    quote_string(encoding, bytes, |c, out| {
         if is_printable(c) {
             out.push(c)
-        } else {
+        } else if encoding == Encoding::Utf8 {
             out.push_str(&unicode_escape(c))
+        } else {
+            // Only ASCII reaches here outside UTF-8.
+            out.push_str(&format!("\\x{:02X}", c as u32))
         }
     })
 }
 
 /// MRI's `String#dump`: `inspect` with every non-ASCII character escaped.
-fn dump_string(bytes: &[u8]) -> String {
-    quote_string(bytes, |c, out| {
+fn dump_string(encoding: Encoding, bytes: &[u8]) -> String {
+    quote_string(encoding, bytes, |c, out| {
         if c.is_ascii_graphic() || c == ' ' {
             out.push(c)
         } else if c.is_ascii() {
@@ -723,13 +924,13 @@ fn dump_string(bytes: &[u8]) -> String {
 /// `bytes` in double quotes, invalid bytes as `\xNN`, `#` escaped before
 /// `{`, `$` and `@`, the backslash escapes of [`simple_escape`], and every
 /// other character as `other` writes it.
-fn quote_string(bytes: &[u8], other: impl Fn(char, &mut String)) -> String {
+fn quote_string(encoding: Encoding, bytes: &[u8], other: impl Fn(char, &mut String)) -> String {
     let mut out = String::with_capacity(bytes.len() + 2);
     out.push('"');
     let mut i = 0;
     while i < bytes.len() {
         let rest = &bytes[i..];
-        let len = char_len(rest);
+        let len = char_len(encoding, rest);
         let Ok(text) = std::str::from_utf8(&rest[..len]) else {
             out.push_str(&format!("\\x{:02X}", rest[0]));
             i += 1;

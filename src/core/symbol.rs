@@ -18,12 +18,12 @@ pub fn define(vm: &mut Vm) {
     for name in ["to_s", "id2name"] {
         vm.define_native(symbol, name, 0, Some(0), |vm, sym, _| {
             let name = vm.symbol_name(sym).to_string();
-            Ok(vm.new_str(&name))
+            Ok(string::new_symbol_string(vm, name.as_bytes()))
         });
     }
     vm.define_native(symbol, "name", 0, Some(0), |vm, sym, _| {
         let name = vm.symbol_name(sym).to_string();
-        let string = vm.new_str(&name);
+        let string = string::new_symbol_string(vm, name.as_bytes());
         string.header().expect("a String").freeze();
         Ok(string)
     });
@@ -34,7 +34,7 @@ pub fn define(vm: &mut Vm) {
     });
     for name in ["length", "size"] {
         vm.define_native(symbol, name, 0, Some(0), |vm, sym, _| {
-            let count = string::char_count(vm.symbol_name(sym).as_bytes());
+            let count = string::utf8_char_count(vm.symbol_name(sym).as_bytes());
             Ok(Value::small(count as i64))
         });
     }

@@ -508,16 +508,24 @@ extern "C" fn new_array(
 }
 
 extern "C" fn concat_strings(
-    _ctx: *mut Activation,
-    _method: u64,
-    _at: u64,
+    ctx: *mut Activation,
+    method: u64,
+    at: u64,
     count: u64,
     values: *const u64,
 ) -> u64 {
     // SAFETY: compiled code calls this helper while it runs, and stored `count` Strings
     // at `values`.
     let (vm, parts) = unsafe { (running_vm(), stored_values(values, count)) };
-    vm.concat_strings(parts).bits()
+    let encoding = vm.methods[method as usize].code.encoding;
+    if crate::interp::interpolation_encoding(encoding.into(), parts).is_err() {
+        // Parts in incompatible encodings: the instruction runs through
+        // the runtime, which raises in the right frame.
+        return run_insn(ctx, method, at, count, values);
+    }
+    vm.concat_strings(encoding, parts)
+        .expect("the encodings are compatible")
+        .bits()
 }
 
 extern "C" fn leave_block(ctx: *mut Activation, leave: i64, ip: u64, value: u64) -> u64 {
@@ -1051,7 +1059,12 @@ impl Vm {
             }
             Insn::Yield { kwargs: false, .. } => self.yield_directly(ip, operands),
             Insn::NewArray(_) => Ok(self.new_array(operands.to_vec())),
-            Insn::Concat(_) => Ok(self.concat_strings(operands)),
+            Insn::Concat(_) => {
+                if let Some(frame) = self.frames.last_mut() {
+                    frame.ip = ip as u32;
+                }
+                self.concat_strings(method.code.encoding, operands)
+            }
             Insn::ToS => {
                 if let Some(frame) = self.frames.last_mut() {
                     frame.ip = ip as u32;
@@ -1250,13 +1263,17 @@ extern "C" fn string_char_at(_ctx: *mut Activation, string: u64, index: i64) -> 
 extern "C" fn string_literal(_ctx: *mut Activation, method: u64, index: u64) -> u64 {
     // SAFETY: compiled code calls this helper while it runs. A literal only allocates.
     let vm = unsafe { running_vm() };
-    let bytecode::Literal::String(bytes) =
-        &vm.methods[method as usize].code.literals[index as usize]
-    else {
+    let code = &vm.methods[method as usize].code;
+    let bytecode::Literal::String(bytes) = &code.literals[index as usize] else {
         unreachable!("only String literals are pushed by compiled code")
     };
+    let encoding = code.literal_encoding(index as usize);
     let bytes = crate::object::StringBytes::from_slice(bytes);
-    vm.new_string_of(bytes).bits()
+    let string = vm.new_string_of(bytes);
+    if encoding != bytecode::SourceEncoding::Utf8 {
+        crate::core::string::string_of(string).set_encoding(encoding.into());
+    }
+    string.bits()
 }
 
 extern "C" fn load_env(env: u64, hops: u64, slot: u64) -> u64 {
@@ -1337,13 +1354,12 @@ extern "C" fn array_push(array: u64, value: u64) -> u64 {
 }
 
 extern "C" fn string_compare(a: u64, b: u64) -> i64 {
-    let bytes = |bits: u64| {
+    let string = |bits: u64| {
         Value::from_bits(bits)
             .get::<crate::object::RString>()
             .expect("kind guards checked the Strings")
-            .bytes()
     };
-    bytes(a).as_slice().cmp(bytes(b).as_slice()) as i64
+    crate::core::string::string_order(string(a), string(b)) as i64
 }
 
 extern "C" fn string_length(string: u64) -> i64 {

@@ -4,7 +4,7 @@
 //! match of one `gsub` or `scan`: copied once per call) and the byte spans
 //! of the match and each group. Offsets Ruby sees are characters.
 
-use super::{char_index, inspect_text, strings, RegexpData, Spans};
+use super::{char_index, inspect_text, strings_of, RegexpData, Spans};
 use crate::core::array::to_long;
 use crate::object::{RMatch, RString};
 use crate::value::Value;
@@ -21,9 +21,23 @@ pub struct MatchInfo {
     /// The byte span of the match (index 0) and of each group; None for a
     /// group that did not take part.
     pub spans: Spans,
+    /// Whether `text` is a binary String's bytes as Latin-1 characters
+    /// (`regexp::match_subject`): the Strings made of it are those bytes,
+    /// in ASCII-8BIT.
+    pub binary: bool,
 }
 
 impl MatchInfo {
+    /// A String of a slice of `text`.
+    pub fn string(&self, vm: &mut Vm, slice: &str) -> Value {
+        if self.binary {
+            let bytes = super::latin1_bytes(slice);
+            crate::core::string::new_string_in(vm, &bytes, crate::core::encoding::Encoding::Binary)
+        } else {
+            vm.new_str(slice)
+        }
+    }
+
     /// The matched text of group `n`, if it took part.
     pub fn group_text(&self, n: usize) -> Option<&str> {
         let (start, end) = self.spans.get(n).copied().flatten()?;
@@ -50,7 +64,8 @@ pub fn define(vm: &mut Vm) {
     }
     vm.define_native(class, "regexp", 0, Some(0), |_, m, _| Ok(info(m).regexp));
     vm.define_native(class, "string", 0, Some(0), |vm, m, _| {
-        let string = vm.new_str(&info(m).text);
+        let info = info(m);
+        let string = info.string(vm, &info.text);
         string.header().expect("a String").freeze();
         Ok(string)
     });
@@ -68,11 +83,11 @@ pub fn define(vm: &mut Vm) {
     });
     vm.define_native(class, "to_a", 0, Some(0), |vm, m, _| {
         let info = info(m);
-        Ok(strings(vm, &info.text, &info.spans))
+        Ok(strings_of(vm, &info.text, &info.spans, info.binary))
     });
     vm.define_native(class, "captures", 0, Some(0), |vm, m, _| {
         let info = info(m);
-        Ok(strings(vm, &info.text, &info.spans[1..]))
+        Ok(strings_of(vm, &info.text, &info.spans[1..], info.binary))
     });
     vm.define_native(class, "named_captures", 0, Some(0), |vm, m, _| {
         let info = info(m);
@@ -83,7 +98,7 @@ pub fn define(vm: &mut Vm) {
                 let group = info.data.group_named(name, &info.spans).expect("known");
                 let key = vm.new_str(name);
                 vm.temp_roots.borrow_mut().push(key);
-                let value = text_value(vm, info.group_text(group));
+                let value = text_value(vm, info, info.group_text(group));
                 vm.temp_roots.borrow_mut().pop();
                 vm.hash_set(hash, key, value)?;
             }
@@ -95,16 +110,17 @@ pub fn define(vm: &mut Vm) {
     vm.define_native(class, "pre_match", 0, Some(0), |vm, m, _| {
         let info = info(m);
         let (start, _) = info.spans[0].expect("a match");
-        Ok(vm.new_str(&info.text[..start]))
+        Ok(info.string(vm, &info.text[..start]))
     });
     vm.define_native(class, "post_match", 0, Some(0), |vm, m, _| {
         let info = info(m);
         let (_, end) = info.spans[0].expect("a match");
-        Ok(vm.new_str(&info.text[end..]))
+        Ok(info.string(vm, &info.text[end..]))
     });
     vm.define_native(class, "to_s", 0, Some(0), |vm, m, _| {
-        let text = info(m).group_text(0).unwrap_or("");
-        Ok(vm.new_str(text))
+        let info = info(m);
+        let text = info.group_text(0).unwrap_or("");
+        Ok(info.string(vm, text))
     });
     vm.define_native(class, "[]", 1, Some(2), aref);
     vm.define_native(class, "begin", 1, Some(1), |vm, m, args| {
@@ -138,7 +154,7 @@ pub fn define(vm: &mut Vm) {
     vm.define_native(class, "match", 1, Some(1), |vm, m, args| {
         let group = group_index(vm, m, args[0])?;
         let text = info(m).group_text(group);
-        Ok(text_value(vm, text))
+        Ok(text_value(vm, info(m), text))
     });
     vm.define_native(class, "match_length", 1, Some(1), |vm, m, args| {
         let group = group_index(vm, m, args[0])?;
@@ -153,7 +169,7 @@ pub fn define(vm: &mut Vm) {
             if !index.is_fixnum() && vm.is_kind_of(index, vm.c.range) {
                 for group in range_groups(vm, m, index)? {
                     let value = match group {
-                        Some(group) => text_value(vm, info(m).group_text(group)),
+                        Some(group) => text_value(vm, info(m), info(m).group_text(group)),
                         None => Value::NIL,
                     };
                     crate::core::array::append(result, value);
@@ -173,9 +189,9 @@ pub fn define(vm: &mut Vm) {
 }
 
 /// A String of matched text, or nil.
-fn text_value(vm: &mut Vm, text: Option<&str>) -> Value {
+fn text_value(vm: &mut Vm, info: &MatchInfo, text: Option<&str>) -> Value {
     match text {
-        Some(text) => vm.new_str(text),
+        Some(text) => info.string(vm, text),
         None => Value::NIL,
     }
 }
@@ -187,7 +203,7 @@ fn aref(vm: &mut Vm, m: Value, args: &[Value]) -> VmResult {
     }
     let all = {
         let info = info(m);
-        strings(vm, &info.text, &info.spans)
+        strings_of(vm, &info.text, &info.spans, info.binary)
     };
     let index = vm.symbols.intern("[]");
     vm.call(all, index, args)
@@ -216,7 +232,7 @@ pub fn group_value(vm: &mut Vm, m: Value, index: Value) -> VmResult {
         }
     };
     let text = info.group_text(group);
-    Ok(text_value(vm, text))
+    Ok(text_value(vm, info, text))
 }
 
 /// The group a name selects, or IndexError.
@@ -288,6 +304,14 @@ fn range_groups(vm: &mut Vm, m: Value, range: Value) -> VmResult<Vec<Option<usiz
 
 /// `#<MatchData "ab" 1:"a" name:"b">`.
 fn inspect(info: &MatchInfo) -> String {
+    let inspect_text = |text: &str| {
+        if info.binary {
+            let bytes = super::latin1_bytes(text);
+            crate::core::string::inspect_string_in(crate::core::encoding::Encoding::Binary, &bytes)
+        } else {
+            inspect_text(text)
+        }
+    };
     let mut out = String::from("#<MatchData ");
     out.push_str(&inspect_text(info.group_text(0).unwrap_or("")));
     let mut labels: Vec<String> = (1..info.spans.len()).map(|g| g.to_string()).collect();

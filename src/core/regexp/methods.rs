@@ -3,14 +3,13 @@
 //! matching (`=~`, `match`, `match?`, `===`).
 
 use super::{
-    checked, match_text, option_letters, position, push_source, regexp_data, search, RegexpData,
-    EXTENDED, FIXEDENCODING, IGNORECASE, MULTILINE, NOENCODING,
+    checked, match_subject, option_letters, position, push_source, regexp_data, search_subject,
+    RegexpData, EXTENDED, FIXEDENCODING, IGNORECASE, MULTILINE, NOENCODING,
 };
 use crate::core::regexp::char_index;
 use crate::object::RString;
 use crate::value::Value;
 use crate::vm::{Vm, VmResult};
-use std::rc::Rc;
 
 pub fn define(vm: &mut Vm) {
     let regexp = vm.c.regexp;
@@ -64,6 +63,20 @@ pub fn define(vm: &mut Vm) {
         };
         Ok(vm.new_str(&text))
     });
+    // MRI's encodings of a Regexp: ASCII-8BIT for an `n` one with bytes
+    // past ASCII, US-ASCII for an ASCII source, else UTF-8.
+    vm.define_native(regexp, "encoding", 0, Some(0), |vm, re, _| {
+        use crate::core::encoding::{object, Encoding};
+        let data = checked(vm, re)?;
+        let encoding = if data.options & FIXEDENCODING != 0 && data.options & NOENCODING != 0 {
+            Encoding::Binary
+        } else if data.source.is_ascii() {
+            Encoding::UsAscii
+        } else {
+            Encoding::Utf8
+        };
+        Ok(object(vm, encoding))
+    });
     vm.define_native(regexp, "options", 0, Some(0), |vm, re, _| {
         let data = checked(vm, re)?;
         Ok(Value::small(data.options as i64))
@@ -113,22 +126,22 @@ pub fn define(vm: &mut Vm) {
     });
     vm.define_native(regexp, "=~", 1, Some(1), |vm, re, args| {
         checked(vm, re)?;
-        let Some((text, from)) = subject(vm, args[0], None)? else {
+        let Some((text, from)) = subject(vm, re, args[0], None)? else {
             vm.set_last_match(Value::NIL);
             return Ok(Value::NIL);
         };
-        Ok(match search(vm, re, &text, from)? {
+        Ok(match search_subject(vm, re, &text, from)? {
             Some(spans) => Value::small(char_index(&text, spans[0].expect("a match").0) as i64),
             None => Value::NIL,
         })
     });
     vm.define_native(regexp, "match", 1, Some(2), |vm, re, args| {
         checked(vm, re)?;
-        let Some((text, from)) = subject(vm, args[0], args.get(1).copied())? else {
+        let Some((text, from)) = subject(vm, re, args[0], args.get(1).copied())? else {
             vm.set_last_match(Value::NIL);
             return Ok(Value::NIL);
         };
-        let spans = search(vm, re, &text, from)?;
+        let spans = search_subject(vm, re, &text, from)?;
         let matched = vm.last_match();
         if spans.is_some() {
             if let Some(block) = vm.current_block() {
@@ -139,7 +152,7 @@ pub fn define(vm: &mut Vm) {
     });
     vm.define_native(regexp, "match?", 1, Some(2), |vm, re, args| {
         let data = checked(vm, re)?;
-        let Some((text, from)) = subject(vm, args[0], args.get(1).copied())? else {
+        let Some((text, from)) = subject(vm, re, args[0], args.get(1).copied())? else {
             return Ok(Value::FALSE);
         };
         let found = data
@@ -161,8 +174,8 @@ pub fn define(vm: &mut Vm) {
                 None => return Ok(Value::FALSE),
             }
         };
-        let text = match_text(vm, string)?;
-        Ok(Value::bool(search(vm, re, &text, 0)?.is_some()))
+        let text = match_subject(vm, re, string)?;
+        Ok(Value::bool(search_subject(vm, re, &text, 0)?.is_some()))
     });
     // Object#=~ (deprecated in MRI) and NilClass#=~ match nothing.
     let (kernel, nil) = (vm.c.kernel, vm.c.nil);
@@ -179,7 +192,12 @@ pub fn define(vm: &mut Vm) {
 /// The text and starting byte of what `=~`, `match` and `match?` match
 /// against: None for nil (and for a position outside the string); a
 /// Symbol's name; a String or what `to_str` gives, else TypeError.
-fn subject(vm: &mut Vm, value: Value, pos: Option<Value>) -> VmResult<Option<(Rc<str>, usize)>> {
+fn subject(
+    vm: &mut Vm,
+    re: Value,
+    value: Value,
+    pos: Option<Value>,
+) -> VmResult<Option<(super::Subject, usize)>> {
     if value.is_nil() {
         return Ok(None);
     }
@@ -197,7 +215,7 @@ fn subject(vm: &mut Vm, value: Value, pos: Option<Value>) -> VmResult<Option<(Rc
             }
         }
     };
-    let text = match_text(vm, string)?;
+    let text = match_subject(vm, re, string)?;
     let from = match pos {
         Some(pos) => match position(vm, &text, pos)? {
             Some(from) => from,

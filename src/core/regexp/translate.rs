@@ -32,6 +32,9 @@ pub struct Translation {
     pub names: Names,
     /// How many groups capture.
     pub groups: usize,
+    /// Whether a `\\xHH` escape of a byte past ASCII was read under the
+    /// `n` flag (the Regexp is then ASCII-8BIT, MRI's fixed encoding).
+    pub binary: bool,
 }
 
 /// Rewrites `source` (with Ruby's option bits, of which `x` matters here),
@@ -47,6 +50,7 @@ pub fn translate(source: &str, options: u32) -> Result<Translation, String> {
         pattern: translator.out,
         names: translator.names,
         groups: translator.groups,
+        binary: translator.high_byte,
     })
 }
 
@@ -84,6 +88,12 @@ struct Translator {
     groups: usize,
     /// What the survey pass found: every name and the number of groups.
     known: Option<(Names, usize)>,
+    /// Whether the pattern has the `n` flag: a `\\xHH` escape past ASCII
+    /// is then a byte, matched as the character U+00HH of the Latin-1
+    /// text a binary String is matched as (see `regexp.rs`).
+    bytes: bool,
+    /// Whether such an escape was read (the Regexp is then ASCII-8BIT).
+    high_byte: bool,
     /// The first error Onigmo finds only once the whole pattern parsed (a
     /// bad back reference number, a lookbehind of variable length):
     /// reported if nothing else is wrong.
@@ -103,6 +113,8 @@ impl Translator {
             names: Vec::new(),
             groups: 0,
             known,
+            bytes: options & super::NOENCODING != 0,
+            high_byte: false,
             deferred: None,
         }
     }
@@ -662,6 +674,10 @@ impl Translator {
     /// character.
     fn hex_escape(&mut self) -> Result<char, String> {
         let first = self.hex_byte()?;
+        if self.bytes && first >= 0x80 {
+            self.high_byte = true;
+            return Ok(first as char);
+        }
         let length = match first {
             0x00..=0x7f => return Ok(first as char),
             0xc2..=0xdf => 2,

@@ -8,7 +8,8 @@
 //! Characters are codepoints; a byte outside any valid UTF-8 sequence is a
 //! unit of its own that only matches itself.
 
-use super::{bytes_of, chars_of, expect_string, store_if_changed};
+use super::{bytes_of, chars_of, encoding_of, expect_string, store_if_changed};
+use crate::core::encoding::Encoding;
 use crate::value::Value;
 use crate::vm::{Vm, VmResult};
 use fxhash::FxHashMap;
@@ -17,7 +18,7 @@ pub fn define(vm: &mut Vm) {
     let string = vm.c.string;
     vm.define_native(string, "tr", 2, Some(2), |vm, s, args| {
         let result = translate(vm, s, args, false)?;
-        Ok(vm.new_string(result))
+        Ok(super::new_string_like(vm, s, result))
     });
     vm.define_native(string, "tr!", 2, Some(2), |vm, s, args| {
         vm.check_frozen(s)?;
@@ -26,7 +27,7 @@ pub fn define(vm: &mut Vm) {
     });
     vm.define_native(string, "tr_s", 2, Some(2), |vm, s, args| {
         let result = translate(vm, s, args, true)?;
-        Ok(vm.new_string(result))
+        Ok(super::new_string_like(vm, s, result))
     });
     vm.define_native(string, "tr_s!", 2, Some(2), |vm, s, args| {
         vm.check_frozen(s)?;
@@ -35,7 +36,7 @@ pub fn define(vm: &mut Vm) {
     });
     vm.define_native(string, "delete", 1, None, |vm, s, args| {
         let result = delete(vm, s, args)?;
-        Ok(vm.new_string(result))
+        Ok(super::new_string_like(vm, s, result))
     });
     vm.define_native(string, "delete!", 1, None, |vm, s, args| {
         vm.check_frozen(s)?;
@@ -44,7 +45,7 @@ pub fn define(vm: &mut Vm) {
     });
     vm.define_native(string, "squeeze", 0, None, |vm, s, args| {
         let result = squeeze(vm, s, args)?;
-        Ok(vm.new_string(result))
+        Ok(super::new_string_like(vm, s, result))
     });
     vm.define_native(string, "squeeze!", 0, None, |vm, s, args| {
         vm.check_frozen(s)?;
@@ -52,8 +53,8 @@ pub fn define(vm: &mut Vm) {
         Ok(store_if_changed(vm, s, result))
     });
     vm.define_native(string, "count", 1, None, |vm, s, args| {
-        let sets = parse_sets(vm, args)?;
-        let count = units(&bytes_of(s))
+        let sets = parse_sets(vm, encoding_of(s), args)?;
+        let count = units(encoding_of(s), &bytes_of(s))
             .filter(|&unit| sets.contains(unit))
             .count();
         Ok(Value::small(count as i64))
@@ -65,8 +66,9 @@ type Unit = u32;
 
 const INVALID_BASE: Unit = 0x11_0000;
 
-fn units(bytes: &[u8]) -> impl Iterator<Item = Unit> + '_ {
-    chars_of(bytes).map(|c| match std::str::from_utf8(c) {
+/// The units of `bytes` read in `encoding`.
+fn units(encoding: Encoding, bytes: &[u8]) -> impl Iterator<Item = Unit> + '_ {
+    chars_of(encoding, bytes).map(|c| match std::str::from_utf8(c) {
         Ok(text) => text.chars().next().expect("one character") as Unit,
         Err(_) => INVALID_BASE + c[0] as Unit,
     })
@@ -107,10 +109,16 @@ impl CharSets {
     }
 }
 
-/// Reads a set written as `tr` reads it; `allow_negation` is false for the
-/// replacement side of `tr`, where `^` is literal.
-fn parse_set(vm: &mut Vm, text: &[u8], allow_negation: bool) -> VmResult<CharSet> {
-    let units: Vec<Unit> = units(text).collect();
+/// Reads a set written as `tr` reads it, in the receiver's `encoding`;
+/// `allow_negation` is false for the replacement side of `tr`, where `^`
+/// is literal.
+fn parse_set(
+    vm: &mut Vm,
+    encoding: Encoding,
+    text: &[u8],
+    allow_negation: bool,
+) -> VmResult<CharSet> {
+    let units: Vec<Unit> = units(encoding, text).collect();
     let negated = allow_negation && units.len() > 1 && units[0] == '^' as Unit;
     let mut i = usize::from(negated);
     let mut ranges = Vec::new();
@@ -145,11 +153,11 @@ fn parse_set(vm: &mut Vm, text: &[u8], allow_negation: bool) -> VmResult<CharSet
     Ok(CharSet { negated, ranges })
 }
 
-fn parse_sets(vm: &mut Vm, args: &[Value]) -> VmResult<CharSets> {
+fn parse_sets(vm: &mut Vm, encoding: Encoding, args: &[Value]) -> VmResult<CharSets> {
     let mut sets = Vec::with_capacity(args.len());
     for &arg in args {
         let text = expect_string(vm, arg)?;
-        sets.push(parse_set(vm, &text, true)?);
+        sets.push(parse_set(vm, encoding, &text, true)?);
     }
     Ok(CharSets(sets))
 }
@@ -162,12 +170,13 @@ fn parse_sets(vm: &mut Vm, args: &[Value]) -> VmResult<CharSets> {
 fn translate(vm: &mut Vm, s: Value, args: &[Value], squeeze: bool) -> VmResult<Vec<u8>> {
     let from_text = expect_string(vm, args[0])?;
     let to_text = expect_string(vm, args[1])?;
-    let from = parse_set(vm, &from_text, true)?;
-    let to = parse_set(vm, &to_text, false)?;
+    let encoding = encoding_of(s);
+    let from = parse_set(vm, encoding, &from_text, true)?;
+    let to = parse_set(vm, encoding, &to_text, false)?;
     let bytes = bytes_of(s).clone();
     let Some(last) = to.expanded().last() else {
         let sets = CharSets(vec![from]);
-        return Ok(remove(&bytes, &sets));
+        return Ok(remove(encoding, &bytes, &sets));
     };
     let mut table: FxHashMap<Unit, Unit> = FxHashMap::default();
     if !from.negated {
@@ -178,7 +187,7 @@ fn translate(vm: &mut Vm, s: Value, args: &[Value], squeeze: bool) -> VmResult<V
     }
     let mut out = Vec::with_capacity(bytes.len());
     let mut previous = None;
-    for unit in units(&bytes) {
+    for unit in units(encoding, &bytes) {
         let translated = if from.negated {
             from.contains(unit).then_some(last)
         } else {
@@ -203,13 +212,13 @@ fn translate(vm: &mut Vm, s: Value, args: &[Value], squeeze: bool) -> VmResult<V
 
 /// `delete(*sets)`: without the characters in every set.
 fn delete(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult<Vec<u8>> {
-    let sets = parse_sets(vm, args)?;
-    Ok(remove(&bytes_of(s), &sets))
+    let sets = parse_sets(vm, encoding_of(s), args)?;
+    Ok(remove(encoding_of(s), &bytes_of(s), &sets))
 }
 
-fn remove(bytes: &[u8], sets: &CharSets) -> Vec<u8> {
+fn remove(encoding: Encoding, bytes: &[u8], sets: &CharSets) -> Vec<u8> {
     let mut out = Vec::with_capacity(bytes.len());
-    for unit in units(bytes) {
+    for unit in units(encoding, bytes) {
         if !sets.contains(unit) {
             push_unit(&mut out, unit);
         }
@@ -220,11 +229,11 @@ fn remove(bytes: &[u8], sets: &CharSets) -> Vec<u8> {
 /// `squeeze(*sets)`: runs of the same character (one in every set, when
 /// sets are given) become one.
 fn squeeze(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult<Vec<u8>> {
-    let sets = parse_sets(vm, args)?;
+    let sets = parse_sets(vm, encoding_of(s), args)?;
     let bytes = bytes_of(s).clone();
     let mut out = Vec::with_capacity(bytes.len());
     let mut previous = None;
-    for unit in units(&bytes) {
+    for unit in units(encoding_of(s), &bytes) {
         if previous == Some(unit) && sets.contains(unit) {
             continue;
         }

@@ -13,12 +13,12 @@
 //! search does.
 
 use super::{
-    bytes_of, char_count, char_len, copy_of, expect_pattern, expect_string,
+    bytes_of, char_len, copy_of, encoding_of, expect_pattern, expect_string,
     expect_string_or_regexp, is_regexp, regexp_argument, set_bytes, store_if_changed, string_of,
-    to_long, CharMap, Pattern,
+    to_long, utf8_char_count, utf8_char_len, CharMap, Pattern,
 };
 use crate::core::array::{append, append_strings};
-use crate::core::regexp::{self, char_index, match_text, regexp_data, Spans};
+use crate::core::regexp::{self, char_index, regexp_data, Spans};
 use crate::object::RString;
 use crate::value::Value;
 use crate::vm::{Vm, VmResult};
@@ -38,7 +38,7 @@ pub fn define(vm: &mut Vm) {
         let mut bytes = copy_of(s);
         bytes.drain(span);
         set_bytes(vm, s, bytes);
-        Ok(vm.new_string(removed))
+        Ok(super::new_string_like(vm, s, removed))
     });
     vm.define_native(string, "byteslice", 1, Some(2), byteslice);
     vm.define_native(string, "getbyte", 1, Some(1), |vm, s, args| {
@@ -71,7 +71,7 @@ pub fn define(vm: &mut Vm) {
         let other = expect_string(vm, args[1])?;
         // -1 appends; other negative indices insert after that character.
         let start = match index {
-            -1 => char_count(&bytes_of(s)) as i64,
+            -1 => string_of(s).char_len() as i64,
             i if i < 0 => i + 1,
             i => i,
         };
@@ -83,14 +83,14 @@ pub fn define(vm: &mut Vm) {
     vm.define_native(string, "include?", 1, Some(1), |vm, s, args| {
         let needle = expect_string(vm, args[0])?;
         let bytes = copy_of(s);
-        let map = CharMap::new(&bytes);
+        let map = CharMap::new(encoding_of(s), &bytes);
         Ok(Value::bool(find_char(&bytes, &map, &needle, 0).is_some()))
     });
     vm.define_native(string, "start_with?", 0, None, start_with);
     vm.define_native(string, "end_with?", 0, None, end_with);
     vm.define_native(string, "delete_prefix", 1, Some(1), |vm, s, args| {
         let result = without_prefix(vm, s, args[0])?;
-        Ok(vm.new_string(result))
+        Ok(super::new_string_like(vm, s, result))
     });
     vm.define_native(string, "delete_prefix!", 1, Some(1), |vm, s, args| {
         vm.check_frozen(s)?;
@@ -99,7 +99,7 @@ pub fn define(vm: &mut Vm) {
     });
     vm.define_native(string, "delete_suffix", 1, Some(1), |vm, s, args| {
         let result = without_suffix(vm, s, args[0])?;
-        Ok(vm.new_string(result))
+        Ok(super::new_string_like(vm, s, result))
     });
     vm.define_native(string, "delete_suffix!", 1, Some(1), |vm, s, args| {
         vm.check_frozen(s)?;
@@ -110,12 +110,12 @@ pub fn define(vm: &mut Vm) {
         let found = match expect_pattern(vm, args[0])? {
             Pattern::Text(separator) => {
                 let bytes = copy_of(s);
-                let found = find_char(&bytes, &CharMap::new(&bytes), &separator, 0);
+                let found = find_char(&bytes, &CharMap::new(encoding_of(s), &bytes), &separator, 0);
                 found.map(|at| at..at + separator.len())
             }
             Pattern::Regexp(re) => {
-                let text = match_text(vm, s)?;
-                regexp::search(vm, re, &text, 0)?.map(|spans| whole(&spans))
+                let text = regexp::match_subject(vm, re, s)?;
+                regexp::search(vm, re, &text, 0)?.map(|spans| text.original_range(whole(&spans)))
             }
         };
         let bytes = copy_of(s);
@@ -125,14 +125,14 @@ pub fn define(vm: &mut Vm) {
         let found = match expect_pattern(vm, args[0])? {
             Pattern::Text(separator) => {
                 let bytes = copy_of(s);
-                let map = CharMap::new(&bytes);
+                let map = CharMap::new(encoding_of(s), &bytes);
                 let found = find_last_char(&bytes, &map, &separator, bytes.len());
                 found.map(|at| at..at + separator.len())
             }
             Pattern::Regexp(re) => {
-                let text = match_text(vm, s)?;
+                let text = regexp::match_subject(vm, re, s)?;
                 let len = text.len();
-                search_backward(vm, re, &text, len)?.map(|spans| whole(&spans))
+                search_backward(vm, re, &text, len)?.map(|spans| text.original_range(whole(&spans)))
             }
         };
         let bytes = copy_of(s);
@@ -150,7 +150,7 @@ pub(crate) fn aref(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
     match select(vm, s, args)? {
         Some(span) => {
             let bytes = bytes_of(s)[span].to_vec();
-            Ok(vm.new_string(bytes))
+            Ok(super::new_string_like(vm, s, bytes))
         }
         None => Ok(Value::NIL),
     }
@@ -165,18 +165,20 @@ fn select(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult<Option<Range<usize>
     if let [start, length] = args {
         let start = to_long(vm, *start)?;
         let length = to_long(vm, *length)?;
-        return Ok(substring(&bytes_of(s), start, length, false));
+        return Ok(substring(&bytes_of(s), start, length, by_char(s)));
     }
     if let Some(needle) = first.get::<RString>() {
         let needle = needle.bytes().clone();
         let bytes = copy_of(s);
-        let found = find_char(&bytes, &CharMap::new(&bytes), &needle, 0);
+        let found = find_char(&bytes, &CharMap::new(encoding_of(s), &bytes), &needle, 0);
         return Ok(found.map(|at| at..at + needle.len()));
     }
     if !first.is_fixnum() && vm.is_kind_of(first, vm.c.range) {
         let len = string_of(s).char_len();
         return Ok(match range_bounds(vm, first, len, false)? {
-            Some((start, length)) => substring(&bytes_of(s), start as i64, length as i64, false),
+            Some((start, length)) => {
+                substring(&bytes_of(s), start as i64, length as i64, by_char(s))
+            }
             None => None,
         });
     }
@@ -197,7 +199,9 @@ fn char_span(string: &RString, index: i64) -> Option<Range<usize>> {
         return None;
     }
     match skip_chars(&bytes, index as usize, string.single_byte_chars()) {
-        Some(start) if start < bytes.len() => Some(start..start + char_len(&bytes[start..])),
+        Some(start) if start < bytes.len() => {
+            Some(start..start + char_len(string.encoding(), &bytes[start..]))
+        }
         _ => None,
     }
 }
@@ -209,7 +213,7 @@ pub fn char_at(vm: &mut Vm, s: Value, index: i64) -> Value {
     match char_span(string_of(s), index) {
         Some(span) => {
             let bytes = bytes_of(s)[span].to_vec();
-            vm.new_string(bytes)
+            super::new_string_like(vm, s, bytes)
         }
         None => Value::NIL,
     }
@@ -223,7 +227,7 @@ fn regexp_select(
     re: Value,
     capture: Option<Value>,
 ) -> VmResult<Option<Range<usize>>> {
-    let text = match_text(vm, s)?;
+    let text = regexp::match_subject(vm, re, s)?;
     let Some(spans) = regexp::search(vm, re, &text, 0)? else {
         return Ok(None);
     };
@@ -234,7 +238,7 @@ fn regexp_select(
             None => return Ok(None),
         },
     };
-    Ok(spans[group].map(|(start, end)| start..end))
+    Ok(spans[group].map(|span| text.original_range(span)))
 }
 
 /// The group a capture argument selects: an index (negative from the end;
@@ -265,10 +269,9 @@ fn capture_group(vm: &mut Vm, re: Value, spans: &Spans, capture: Value) -> VmRes
     })
 }
 
-/// The whole match of `spans`, as a byte range.
-fn whole(spans: &Spans) -> Range<usize> {
-    let (start, end) = spans[0].expect("a match");
-    start..end
+/// The whole match of `spans`.
+fn whole(spans: &Spans) -> (usize, usize) {
+    spans[0].expect("a match")
 }
 
 /// The last match of `re` in `text` starting at or before byte `until`
@@ -276,7 +279,7 @@ fn whole(spans: &Spans) -> Range<usize> {
 fn search_backward(
     vm: &mut Vm,
     re: Value,
-    text: &std::rc::Rc<str>,
+    text: &regexp::Subject,
     until: usize,
 ) -> VmResult<Option<Spans>> {
     let data = regexp_data(re).expect("a Regexp");
@@ -285,7 +288,7 @@ fn search_backward(
         if text.is_char_boundary(at) {
             let found = data.match_at(text, at).map_err(|m| vm.regexp_error(m))?;
             if found.is_some() {
-                vm.record_match(re, text, found.clone());
+                vm.record_match_in(re, text, found.clone());
                 return Ok(found);
             }
         }
@@ -297,8 +300,15 @@ fn search_backward(
     }
 }
 
-/// MRI's `rb_str_subpos`: the bytes of `length` characters (bytes, when
-/// `by_byte`) from character `start`, or None when `start` is outside.
+/// Whether String `s`'s characters are its bytes (the `by_byte` of
+/// [`substring`]).
+fn by_char(s: Value) -> bool {
+    encoding_of(s).is_single_byte()
+}
+
+/// MRI's `rb_str_subpos`: the bytes of `length` UTF-8 characters (bytes,
+/// when `by_byte`) from character `start`, or None when `start` is
+/// outside.
 fn substring(bytes: &[u8], start: i64, length: i64, by_byte: bool) -> Option<Range<usize>> {
     if length < 0 {
         return None;
@@ -308,7 +318,7 @@ fn substring(bytes: &[u8], start: i64, length: i64, by_byte: bool) -> Option<Ran
     } else if by_byte {
         start + bytes.len() as i64
     } else {
-        start + char_count(bytes) as i64
+        start + utf8_char_count(bytes) as i64
     };
     if start < 0 {
         return None;
@@ -330,7 +340,7 @@ fn skip_chars(bytes: &[u8], count: usize, by_byte: bool) -> Option<usize> {
         if offset >= bytes.len() {
             return None;
         }
-        offset += char_len(&bytes[offset..]);
+        offset += utf8_char_len(&bytes[offset..]);
     }
     Some(offset)
 }
@@ -396,7 +406,7 @@ fn byteslice(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
     match span {
         Some(span) => {
             let bytes = bytes_of(s)[span].to_vec();
-            Ok(vm.new_string(bytes))
+            Ok(super::new_string_like(vm, s, bytes))
         }
         None => Ok(Value::NIL),
     }
@@ -423,7 +433,7 @@ fn aset(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
     if let Some(needle) = first.get::<RString>() {
         let needle = needle.bytes().clone();
         let bytes = copy_of(s);
-        let Some(at) = find_char(&bytes, &CharMap::new(&bytes), &needle, 0) else {
+        let Some(at) = find_char(&bytes, &CharMap::new(encoding_of(s), &bytes), &needle, 0) else {
             let class = vm.c.index_error;
             return Err(vm.raise(class, "string not matched".into()));
         };
@@ -434,7 +444,7 @@ fn aset(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
         return Ok(value);
     }
     if !first.is_fixnum() && vm.is_kind_of(first, vm.c.range) {
-        let len = char_count(&bytes_of(s));
+        let len = string_of(s).char_len();
         let (start, length) = range_bounds(vm, first, len, true)?.expect("raises when outside");
         let replacement = expect_string(vm, value)?;
         splice(vm, s, start as i64, length as i64, &replacement)?;
@@ -455,7 +465,7 @@ fn regexp_assign(
     capture: Option<Value>,
     value: Value,
 ) -> VmResult {
-    let text = match_text(vm, s)?;
+    let text = regexp::match_subject(vm, re, s)?;
     let Some(spans) = regexp::search(vm, re, &text, 0)? else {
         let class = vm.c.index_error;
         return Err(vm.raise(class, "regexp not matched".into()));
@@ -471,10 +481,11 @@ fn regexp_assign(
             }
         },
     };
-    let Some((start, end)) = spans[group] else {
+    let Some(span) = spans[group] else {
         let class = vm.c.index_error;
         return Err(vm.raise(class, format!("regexp group {group} not matched")));
     };
+    let Range { start, end } = text.original_range(span);
     let replacement = expect_string(vm, value)?;
     let mut bytes = copy_of(s);
     bytes.splice(start..end, replacement.iter().copied());
@@ -491,7 +502,7 @@ fn splice(vm: &mut Vm, s: Value, start: i64, length: i64, replacement: &[u8]) ->
         return Err(vm.raise(class, format!("negative length {length}")));
     }
     let mut bytes = copy_of(s);
-    let map = CharMap::new(&bytes);
+    let map = CharMap::new(encoding_of(s), &bytes);
     let count = map.count() as i64;
     if start > count || start + count < 0 {
         let class = vm.c.index_error;
@@ -558,7 +569,7 @@ fn index(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
     let needle = match expect_string_or_regexp(vm, args[0])? {
         Pattern::Text(needle) => needle,
         Pattern::Regexp(re) => {
-            let text = match_text(vm, s)?;
+            let text = regexp::match_subject(vm, re, s)?;
             let from = match args.get(1) {
                 Some(&offset) => match regexp::position(vm, &text, offset)? {
                     Some(from) => from,
@@ -567,13 +578,13 @@ fn index(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
                 None => 0,
             };
             return Ok(match regexp::search(vm, re, &text, from)? {
-                Some(spans) => Value::small(char_index(&text, whole(&spans).start) as i64),
+                Some(spans) => Value::small(char_index(&text, whole(&spans).0) as i64),
                 None => Value::NIL,
             });
         }
     };
     let bytes = copy_of(s);
-    let map = CharMap::new(&bytes);
+    let map = CharMap::new(encoding_of(s), &bytes);
     let count = map.count() as i64;
     let offset = match args.get(1) {
         Some(&offset) => to_long(vm, offset)?,
@@ -595,7 +606,7 @@ fn index(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
 fn rindex(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
     let pattern = expect_string_or_regexp(vm, args[0])?;
     let bytes = copy_of(s);
-    let map = CharMap::new(&bytes);
+    let map = CharMap::new(encoding_of(s), &bytes);
     let count = map.count() as i64;
     let offset = match args.get(1) {
         Some(&offset) => {
@@ -615,9 +626,14 @@ fn rindex(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
     let needle = match pattern {
         Pattern::Text(needle) => needle,
         Pattern::Regexp(re) => {
-            let text = match_text(vm, s)?;
+            let text = regexp::match_subject(vm, re, s)?;
+            // A binary subject's text has a character for each byte.
+            let until = match text.binary {
+                true => regexp::byte_offset(&text, until).unwrap_or(text.len()),
+                false => until,
+            };
             return Ok(match search_backward(vm, re, &text, until)? {
-                Some(spans) => Value::small(char_index(&text, whole(&spans).start) as i64),
+                Some(spans) => Value::small(char_index(&text, whole(&spans).0) as i64),
                 None => Value::NIL,
             });
         }
@@ -640,11 +656,11 @@ pub(crate) fn start_with(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
                 }
             }
             Pattern::Regexp(re) => {
-                let text = match_text(vm, s)?;
+                let text = regexp::match_subject(vm, re, s)?;
                 let data = regexp_data(re).expect("a Regexp");
                 let found = data.match_at(&text, 0).map_err(|m| vm.regexp_error(m))?;
                 let matched = found.is_some();
-                vm.record_match(re, &text, found);
+                vm.record_match_in(re, &text, found);
                 if matched {
                     return Ok(Value::TRUE);
                 }
@@ -660,7 +676,8 @@ pub(crate) fn end_with(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
     for &arg in args {
         let suffix = expect_string(vm, arg)?;
         let bytes = bytes_of(s);
-        if bytes.ends_with(&suffix) && CharMap::new(&bytes).is_boundary(bytes.len() - suffix.len())
+        if bytes.ends_with(&suffix)
+            && CharMap::new(encoding_of(s), &bytes).is_boundary(bytes.len() - suffix.len())
         {
             return Ok(Value::TRUE);
         }
@@ -671,7 +688,8 @@ pub(crate) fn end_with(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
 fn without_prefix(vm: &mut Vm, s: Value, prefix: Value) -> VmResult<Vec<u8>> {
     let prefix = expect_string(vm, prefix)?;
     let bytes = copy_of(s);
-    if bytes.starts_with(&prefix) && CharMap::new(&bytes).is_boundary(prefix.len()) {
+    if bytes.starts_with(&prefix) && CharMap::new(encoding_of(s), &bytes).is_boundary(prefix.len())
+    {
         return Ok(bytes[prefix.len()..].to_vec());
     }
     Ok(bytes)
@@ -681,7 +699,7 @@ fn without_suffix(vm: &mut Vm, s: Value, suffix: Value) -> VmResult<Vec<u8>> {
     let suffix = expect_string(vm, suffix)?;
     let bytes = copy_of(s);
     let cut = bytes.len().wrapping_sub(suffix.len());
-    if bytes.ends_with(&suffix) && CharMap::new(&bytes).is_boundary(cut) {
+    if bytes.ends_with(&suffix) && CharMap::new(encoding_of(s), &bytes).is_boundary(cut) {
         return Ok(bytes[..cut].to_vec());
     }
     Ok(bytes)
@@ -719,14 +737,14 @@ fn scan(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
         Pattern::Regexp(re) => return scan_regexp(vm, s, re),
     };
     let bytes = copy_of(s);
-    let map = CharMap::new(&bytes);
+    let map = CharMap::new(encoding_of(s), &bytes);
     let mut matches = Vec::new();
     let mut from = 0;
     while let Some(at) = find_char(&bytes, &map, &needle, from) {
         matches.push(at);
         from = if needle.is_empty() {
             match bytes.get(at..) {
-                Some(rest) if !rest.is_empty() => at + super::char_len(rest),
+                Some(rest) if !rest.is_empty() => at + char_len(encoding_of(s), rest),
                 _ => bytes.len() + 1,
             }
         } else {
@@ -753,7 +771,7 @@ fn scan(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
 }
 
 fn scan_regexp(vm: &mut Vm, s: Value, re: Value) -> VmResult {
-    let text = match_text(vm, s)?;
+    let text = regexp::match_subject(vm, re, s)?;
     let data = regexp_data(re).expect("a Regexp");
     let block = vm.current_block();
     let result = if block.is_none() {
@@ -774,14 +792,15 @@ fn scan_regexp(vm: &mut Vm, s: Value, re: Value) -> VmResult {
                 end
             };
             let item = if spans.len() == 1 {
-                vm.new_str(&text[start..end])
+                let bytes = text.bytes(start..end);
+                super::new_string_like(vm, s, bytes)
             } else {
-                regexp::strings(vm, &text, &spans[1..])
+                regexp::strings_of(vm, &text, &spans[1..], text.binary)
             };
             match &block {
                 Some(block) => {
                     vm.temp_roots.borrow_mut().push(item);
-                    vm.record_match(re, &text, Some(spans.clone()));
+                    vm.record_match_in(re, &text, Some(spans.clone()));
                     vm.temp_roots.borrow_mut().pop();
                     vm.invoke_block(block, &[item])?;
                 }
@@ -792,7 +811,7 @@ fn scan_regexp(vm: &mut Vm, s: Value, re: Value) -> VmResult {
                 break;
             }
         }
-        vm.record_match(re, &text, last);
+        vm.record_match_in(re, &text, last);
         Ok(())
     })();
     vm.temp_roots.borrow_mut().pop();
@@ -806,7 +825,7 @@ fn scan_regexp(vm: &mut Vm, s: Value, re: Value) -> VmResult {
 pub(crate) fn match_p(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
     let re = regexp_argument(vm, args[0])?;
     let data = regexp_data(re).expect("a Regexp");
-    let text = match_text(vm, s)?;
+    let text = regexp::match_subject(vm, re, s)?;
     let from = match args.get(1) {
         Some(&position) => match regexp::position(vm, &text, position)? {
             Some(from) => from,

@@ -10,11 +10,12 @@
 //! answer an Enumerator.
 
 use super::{
-    bytes_of, chars_of, copy_of, decoded_chars, expect_pattern, expect_string, to_long,
-    transform::chomp_bytes, transform::successor, Pattern,
+    bytes_of, chars_of, copy_of, decoded_chars, encoding_of, expect_pattern, expect_string,
+    string_of, to_long, transform::chomp_bytes, transform::successor, Pattern,
 };
+use crate::core::encoding::Encoding;
 use crate::core::enumerator::for_this_call;
-use crate::core::regexp::{match_text, regexp_data};
+use crate::core::regexp::regexp_data;
 use crate::value::Value;
 use crate::vm::{Vm, VmResult};
 use std::ops::Range;
@@ -35,15 +36,15 @@ pub fn define(vm: &mut Vm) {
     });
     vm.define_native(string, "chars", 0, Some(0), |vm, s, _| {
         let bytes = copy_of(s);
-        give_strings(vm, s, &bytes, char_spans(&bytes))
+        give_strings(vm, s, &bytes, char_spans(encoding_of(s), &bytes))
     });
     vm.define_native(string, "each_char", 0, Some(0), |vm, s, _| {
         let bytes = copy_of(s);
         if vm.current_block().is_none() {
-            let size = Value::small(chars_of(&bytes).count() as i64);
+            let size = Value::small(string_of(s).char_len() as i64);
             return for_this_call(vm, s, &[], size);
         }
-        give_strings(vm, s, &bytes, char_spans(&bytes))
+        give_strings(vm, s, &bytes, char_spans(encoding_of(s), &bytes))
     });
     vm.define_native(string, "bytes", 0, Some(0), |vm, s, _| {
         let bytes = copy_of(s);
@@ -64,7 +65,7 @@ pub fn define(vm: &mut Vm) {
     });
     vm.define_native(string, "each_codepoint", 0, Some(0), |vm, s, _| {
         if vm.current_block().is_none() {
-            let size = Value::small(chars_of(&bytes_of(s)).count() as i64);
+            let size = Value::small(string_of(s).char_len() as i64);
             return for_this_call(vm, s, &[], size);
         }
         let values = codepoints(vm, s)?;
@@ -78,19 +79,20 @@ pub fn define(vm: &mut Vm) {
 fn give_strings(vm: &mut Vm, s: Value, bytes: &[u8], pieces: Vec<Range<usize>>) -> VmResult {
     match vm.current_block() {
         Some(block) => {
+            let encoding = encoding_of(s);
             for piece in pieces {
-                let string = vm.new_string_from(&bytes[piece]);
+                let string = super::new_string_in(vm, &bytes[piece], encoding);
                 vm.invoke_block(&block, &[string])?;
             }
             Ok(s)
         }
         None => {
             let result = vm.new_array(Vec::with_capacity(pieces.len()));
-            crate::core::array::append_strings(
-                vm,
-                result,
-                pieces.into_iter().map(|piece| &bytes[piece]),
-            );
+            let encoding = encoding_of(s);
+            for piece in pieces {
+                let string = super::new_string_in(vm, &bytes[piece], encoding);
+                crate::core::array::append(result, string);
+            }
             Ok(result)
         }
     }
@@ -109,10 +111,10 @@ fn give_values(vm: &mut Vm, s: Value, values: Vec<Value>) -> VmResult {
     }
 }
 
-fn char_spans(bytes: &[u8]) -> Vec<Range<usize>> {
+fn char_spans(encoding: Encoding, bytes: &[u8]) -> Vec<Range<usize>> {
     let mut spans = Vec::with_capacity(bytes.len());
     let mut offset = 0;
-    for c in chars_of(bytes) {
+    for c in chars_of(encoding, bytes) {
         spans.push(offset..offset + c.len());
         offset += c.len();
     }
@@ -122,11 +124,14 @@ fn char_spans(bytes: &[u8]) -> Vec<Range<usize>> {
 /// The codepoints of the receiver; ArgumentError for invalid UTF-8.
 fn codepoints(vm: &mut Vm, s: Value) -> VmResult<Vec<Value>> {
     let mut values = Vec::new();
-    for c in decoded_chars(&bytes_of(s)) {
+    let encoding = encoding_of(s);
+    for c in decoded_chars(encoding, &bytes_of(s)) {
         match c {
             Ok(c) => values.push(Value::small(c as i64)),
+            Err(byte) if encoding == Encoding::Binary => values.push(Value::small(byte as i64)),
             Err(_) => {
-                return Err(vm.argument_error("invalid byte sequence in UTF-8".into()));
+                let message = format!("invalid byte sequence in {}", encoding.name());
+                return Err(vm.argument_error(message));
             }
         }
     }
@@ -152,8 +157,8 @@ fn split(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
     let bytes = copy_of(s);
     let pieces = match pattern {
         Some(Pattern::Regexp(re)) => split_regexp(vm, s, re, limit)?,
-        Some(Pattern::Text(text)) => split_spans(&bytes, Some(&text), limit),
-        None => split_spans(&bytes, None, limit),
+        Some(Pattern::Text(text)) => split_spans(encoding_of(s), &bytes, Some(&text), limit),
+        None => split_spans(encoding_of(s), &bytes, None, limit),
     };
     give_strings(vm, s, &bytes, pieces)
 }
@@ -162,7 +167,7 @@ fn split(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
 /// the text between matches, and after each match the groups that took
 /// part. `$~` is the last match.
 fn split_regexp(vm: &mut Vm, s: Value, re: Value, limit: i64) -> VmResult<Vec<Range<usize>>> {
-    let text = match_text(vm, s)?;
+    let text = crate::core::regexp::match_subject(vm, re, s)?;
     let len = text.len();
     if limit == 1 {
         return Ok(std::iter::once(0..len).filter(|_| len > 0).collect());
@@ -200,7 +205,7 @@ fn split_regexp(vm: &mut Vm, s: Value, re: Value, limit: i64) -> VmResult<Vec<Ra
             break;
         }
     }
-    vm.record_match(re, &text, last);
+    vm.record_match_in(re, &text, last);
     if len > 0 && (limit != 0 || len > beg) {
         pieces.push(beg..len);
     }
@@ -209,10 +214,18 @@ fn split_regexp(vm: &mut Vm, s: Value, re: Value, limit: i64) -> VmResult<Vec<Ra
             pieces.pop();
         }
     }
-    Ok(pieces)
+    Ok(pieces
+        .into_iter()
+        .map(|piece| text.original_range((piece.start, piece.end)))
+        .collect())
 }
 
-fn split_spans(bytes: &[u8], pattern: Option<&[u8]>, limit: i64) -> Vec<Range<usize>> {
+fn split_spans(
+    encoding: Encoding,
+    bytes: &[u8],
+    pattern: Option<&[u8]>,
+    limit: i64,
+) -> Vec<Range<usize>> {
     if limit == 1 {
         return if bytes.is_empty() {
             Vec::new()
@@ -253,7 +266,7 @@ fn split_spans(bytes: &[u8], pattern: Option<&[u8]>, limit: i64) -> Vec<Range<us
             }
         }
         Some(b"") => {
-            for c in chars_of(bytes) {
+            for c in chars_of(encoding, bytes) {
                 pieces.push(start..start + c.len());
                 start += c.len();
                 fields += 1;
@@ -263,7 +276,7 @@ fn split_spans(bytes: &[u8], pattern: Option<&[u8]>, limit: i64) -> Vec<Range<us
             }
         }
         Some(separator) => {
-            let map = super::CharMap::new(bytes);
+            let map = super::CharMap::new(encoding, bytes);
             let mut from = 0;
             while let Some(at) = super::index::find_char(bytes, &map, separator, from) {
                 pieces.push(start..at);
@@ -305,7 +318,7 @@ fn lines(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult<(Vec<Range<usize>>, 
     let pieces = if separator.is_empty() {
         paragraphs(&bytes, chomp)
     } else {
-        line_spans(&bytes, &separator, chomp)
+        line_spans(encoding_of(s), &bytes, &separator, chomp)
     };
     Ok((pieces, bytes))
 }
@@ -339,11 +352,16 @@ fn chomp_keyword<'a>(vm: &mut Vm, args: &'a [Value]) -> VmResult<(&'a [Value], b
 
 /// Lines ending with `separator` (the last may not); with `chomp`, without
 /// it (a `"\n"` separator also takes a `"\r"` before it).
-fn line_spans(bytes: &[u8], separator: &[u8], chomp: bool) -> Vec<Range<usize>> {
+fn line_spans(
+    encoding: Encoding,
+    bytes: &[u8],
+    separator: &[u8],
+    chomp: bool,
+) -> Vec<Range<usize>> {
     let mut pieces = Vec::new();
     let mut start = 0;
     let newline = separator == b"\n";
-    let map = super::CharMap::new(bytes);
+    let map = super::CharMap::new(encoding, bytes);
     while let Some(at) = super::index::find_char(bytes, &map, separator, start) {
         let end = at + separator.len();
         let kept = if !chomp {
@@ -447,10 +465,10 @@ fn upto(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
     if first > last || (exclusive && first == last) {
         return Ok(s);
     }
-    let after_last = successor(&last);
+    let after_last = successor(encoding_of(s), &last);
     let mut current = first;
     while current != after_last {
-        let next = (exclusive || current != last).then(|| successor(&current));
+        let next = (exclusive || current != last).then(|| successor(encoding_of(s), &current));
         let string = vm.new_string(current.clone());
         vm.invoke_block(&block, &[string])?;
         let Some(next) = next else {

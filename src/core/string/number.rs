@@ -5,7 +5,8 @@
 //! then the longest number that reads (digits with single underscores
 //! between them); anything after it is ignored and no number at all is 0.
 
-use super::{bytes_of, char_len, decoded_chars, to_long};
+use super::{bytes_of, char_len, decoded_chars, encoding_of, to_long};
+use crate::core::encoding::Encoding;
 use crate::value::Value;
 use crate::vm::Vm;
 use num_bigint::BigInt;
@@ -33,10 +34,15 @@ pub fn define(vm: &mut Vm) {
         Ok(vm.new_float(value))
     });
     vm.define_native(string, "ord", 0, Some(0), |vm, s, _| {
-        let first = decoded_chars(&bytes_of(s)).next();
+        let encoding = encoding_of(s);
+        let first = decoded_chars(encoding, &bytes_of(s)).next();
         match first {
             Some(Ok(c)) => Ok(Value::small(c as i64)),
-            Some(Err(_)) => Err(vm.argument_error("invalid byte sequence in UTF-8".into())),
+            Some(Err(byte)) if encoding == Encoding::Binary => Ok(Value::small(byte as i64)),
+            Some(Err(_)) => {
+                let message = format!("invalid byte sequence in {}", encoding.name());
+                Err(vm.argument_error(message))
+            }
             None => Err(vm.argument_error("empty string".into())),
         }
     });
@@ -44,10 +50,10 @@ pub fn define(vm: &mut Vm) {
         let bytes = bytes_of(s);
         let first = match bytes.is_empty() {
             true => Vec::new(),
-            false => bytes[..char_len(&bytes)].to_vec(),
+            false => bytes[..char_len(encoding_of(s), &bytes)].to_vec(),
         };
         drop(bytes);
-        Ok(vm.new_string(first))
+        Ok(super::new_string_like(vm, s, first))
     });
 }
 

@@ -7,25 +7,33 @@
 //! sees each match as `$~`, and `$~` is the last match afterwards.
 
 use super::{chars_of, copy_of, expect_pattern, expect_string, set_bytes, Pattern};
+use crate::core::encoding::Encoding;
 use crate::core::enumerator::for_this_call;
-use crate::core::regexp::{match_text, regexp_data, RegexpData, Spans};
+use crate::core::regexp::{match_subject, regexp_data, RegexpData, Spans};
 use crate::object::RHash;
 use crate::value::Value;
 use crate::vm::{Vm, VmResult};
-use std::rc::Rc;
 
 pub fn define(vm: &mut Vm) {
     let string = vm.c.string;
     vm.define_native(string, "sub", 0, Some(2), |vm, s, args| {
         let result = substitute(vm, s, args, false)?;
-        Ok(vm.new_string(result.unwrap_or_else(|| copy_of(s))))
+        Ok(super::new_string_like(
+            vm,
+            s,
+            result.unwrap_or_else(|| copy_of(s)),
+        ))
     });
     vm.define_native(string, "gsub", 0, Some(2), |vm, s, args| {
         if args.len() == 1 && vm.current_block().is_none() {
             return for_this_call(vm, s, args, Value::NIL);
         }
         let result = substitute(vm, s, args, true)?;
-        Ok(vm.new_string(result.unwrap_or_else(|| copy_of(s))))
+        Ok(super::new_string_like(
+            vm,
+            s,
+            result.unwrap_or_else(|| copy_of(s)),
+        ))
     });
     vm.define_native(string, "sub!", 0, Some(2), |vm, s, args| {
         vm.check_frozen(s)?;
@@ -80,7 +88,7 @@ fn substitute(vm: &mut Vm, s: Value, args: &[Value], global: bool) -> VmResult<O
         Pattern::Regexp(re) => return substitute_regexp(vm, s, re, &replacement, global),
     };
     let bytes = copy_of(s);
-    let matches = occurrences(&bytes, &pattern, global);
+    let matches = occurrences(super::encoding_of(s), &bytes, &pattern, global);
     if matches.is_empty() {
         return Ok(None);
     }
@@ -120,28 +128,45 @@ fn substitute_regexp(
     replacement: &Replacement,
     global: bool,
 ) -> VmResult<Option<Vec<u8>>> {
-    let text: Rc<str> = match_text(vm, s)?;
+    let text = match_subject(vm, re, s)?;
     let data = regexp_data(re).expect("a Regexp");
-    let bytes = text.as_bytes();
+    // The receiver's bytes; the engine's spans are offsets in `text`,
+    // which for a binary receiver is its bytes as Latin-1 (converted with
+    // `original`).
+    let original;
+    let bytes: &[u8] = if text.binary {
+        original = copy_of(s);
+        &original
+    } else {
+        text.as_bytes()
+    };
+    let to_original = |spans: &Spans| -> Spans {
+        spans
+            .iter()
+            .map(|span| span.map(|(a, b)| (text.original(a), text.original(b))))
+            .collect()
+    };
     let mut out = Vec::with_capacity(bytes.len());
     let mut offset = 0;
     let mut last = None;
     while let Some(spans) = data.search(&text, offset).map_err(|m| vm.regexp_error(m))? {
         let (start, end) = spans[0].expect("a match");
-        out.extend_from_slice(&bytes[offset..start]);
+        let pieces = to_original(&spans);
+        let (piece_start, piece_end) = pieces[0].expect("a match");
+        out.extend_from_slice(&bytes[text.original(offset)..piece_start]);
         match replacement {
             Replacement::Template(template) => {
-                expand_template(vm, template, bytes, &spans, Some(&data), &mut out)?;
+                expand_template(vm, template, bytes, &pieces, Some(&data), &mut out)?;
             }
             Replacement::Hash(hash) => {
-                vm.record_match(re, &text, Some(spans.clone()));
-                let key = vm.new_string(bytes[start..end].to_vec());
+                vm.record_match_in(re, &text, Some(spans.clone()));
+                let key = super::new_string_like(vm, s, bytes[piece_start..piece_end].to_vec());
                 let value = vm.hash_get(*hash, key)?;
                 out.extend_from_slice(&vm.to_s_bytes(value)?);
             }
             Replacement::Block(block) => {
-                vm.record_match(re, &text, Some(spans.clone()));
-                let matched = vm.new_string(bytes[start..end].to_vec());
+                vm.record_match_in(re, &text, Some(spans.clone()));
+                let matched = super::new_string_like(vm, s, bytes[piece_start..piece_end].to_vec());
                 let value = vm.invoke_block(block, &[matched])?;
                 out.extend_from_slice(&vm.to_s_bytes(value)?);
             }
@@ -152,7 +177,8 @@ fn substitute_regexp(
             let Some(c) = text[end..].chars().next() else {
                 break;
             };
-            out.extend_from_slice(&bytes[end..end + c.len_utf8()]);
+            let next = text.original(end + c.len_utf8());
+            out.extend_from_slice(&bytes[piece_end..next]);
             offset = end + c.len_utf8();
         }
         if !global {
@@ -160,30 +186,35 @@ fn substitute_regexp(
         }
     }
     let found = last.is_some();
-    vm.record_match(re, &text, last);
+    vm.record_match_in(re, &text, last);
     if !found {
         return Ok(None);
     }
-    out.extend_from_slice(&bytes[offset..]);
+    out.extend_from_slice(&bytes[text.original(offset)..]);
     Ok(Some(out))
 }
 
 /// Where `pattern` occurs in `bytes`, without overlaps (the first only
 /// unless `global`); an empty pattern occurs before every character and at
 /// the end.
-pub(super) fn occurrences(bytes: &[u8], pattern: &[u8], global: bool) -> Vec<usize> {
+pub(super) fn occurrences(
+    encoding: Encoding,
+    bytes: &[u8],
+    pattern: &[u8],
+    global: bool,
+) -> Vec<usize> {
     if pattern.is_empty() {
         let mut starts = vec![0];
         if global {
             let mut offset = 0;
-            for c in chars_of(bytes) {
+            for c in chars_of(encoding, bytes) {
                 offset += c.len();
                 starts.push(offset);
             }
         }
         return starts;
     }
-    let map = super::CharMap::new(bytes);
+    let map = super::CharMap::new(encoding, bytes);
     let mut starts = Vec::new();
     let mut from = 0;
     while let Some(at) = super::index::find_char(bytes, &map, pattern, from) {

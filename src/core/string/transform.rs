@@ -3,9 +3,10 @@
 //! changes the receiver and answers nil when nothing changed.
 
 use super::{
-    bytes_of, char_count, chars_of, copy_of, decoded_chars, expect_string, set_bytes,
-    store_if_changed, to_long,
+    bytes_of, chars_of, copy_of, decoded_chars, encoding_of, expect_string, new_string_like,
+    set_bytes, store_if_changed, string_of, to_long,
 };
+use crate::core::encoding::Encoding;
 use crate::core::NativeFn;
 use crate::object::StringBytes;
 use crate::value::Value;
@@ -31,13 +32,13 @@ pub fn define(vm: &mut Vm) {
             case_bang(vm, s, args, Case::Swap)
         }),
         ("strip", 0, Some(0), |vm, s, _| {
-            Ok(vm.new_string(strip(&bytes_of(s), true, true)))
+            Ok(new_string_like(vm, s, strip(&bytes_of(s), true, true)))
         }),
         ("lstrip", 0, Some(0), |vm, s, _| {
-            Ok(vm.new_string(strip(&bytes_of(s), true, false)))
+            Ok(new_string_like(vm, s, strip(&bytes_of(s), true, false)))
         }),
         ("rstrip", 0, Some(0), |vm, s, _| {
-            Ok(vm.new_string(strip(&bytes_of(s), false, true)))
+            Ok(new_string_like(vm, s, strip(&bytes_of(s), false, true)))
         }),
         ("strip!", 0, Some(0), |vm, s, _| {
             bang(vm, s, |b| strip(b, true, true))
@@ -50,7 +51,7 @@ pub fn define(vm: &mut Vm) {
         }),
         ("chomp", 0, Some(1), |vm, s, args| {
             let result = chomp(vm, s, args)?;
-            Ok(vm.new_string(result))
+            Ok(new_string_like(vm, s, result))
         }),
         ("chomp!", 0, Some(1), |vm, s, args| {
             vm.check_frozen(s)?;
@@ -58,15 +59,20 @@ pub fn define(vm: &mut Vm) {
             Ok(store_if_changed(vm, s, result))
         }),
         ("chop", 0, Some(0), |vm, s, _| {
-            Ok(vm.new_string(chop(&bytes_of(s))))
+            let result = chop(encoding_of(s), &bytes_of(s));
+            Ok(new_string_like(vm, s, result))
         }),
-        ("chop!", 0, Some(0), |vm, s, _| bang(vm, s, chop)),
+        ("chop!", 0, Some(0), |vm, s, _| {
+            let encoding = encoding_of(s);
+            bang(vm, s, |bytes| chop(encoding, bytes))
+        }),
         ("reverse", 0, Some(0), |vm, s, _| {
-            Ok(vm.new_string(reverse(&bytes_of(s))))
+            let result = reverse(encoding_of(s), &bytes_of(s));
+            Ok(new_string_like(vm, s, result))
         }),
         ("reverse!", 0, Some(0), |vm, s, _| {
             vm.check_frozen(s)?;
-            let reversed = reverse(&bytes_of(s));
+            let reversed = reverse(encoding_of(s), &bytes_of(s));
             set_bytes(vm, s, reversed);
             Ok(s)
         }),
@@ -134,14 +140,14 @@ pub(crate) fn swapcase(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
 
 fn case_copy(vm: &mut Vm, s: Value, args: &[Value], case: Case) -> VmResult {
     let option = case_option(vm, args, case)?;
-    let result = convert_case(&bytes_of(s), case, option);
-    Ok(vm.new_string(result))
+    let result = convert_case(encoding_of(s), &bytes_of(s), case, option);
+    Ok(new_string_like(vm, s, result))
 }
 
 fn case_bang(vm: &mut Vm, s: Value, args: &[Value], case: Case) -> VmResult {
     let option = case_option(vm, args, case)?;
     vm.check_frozen(s)?;
-    let result = convert_case(&bytes_of(s), case, option);
+    let result = convert_case(encoding_of(s), &bytes_of(s), case, option);
     Ok(store_if_changed(vm, s, result))
 }
 
@@ -177,8 +183,10 @@ fn case_option(vm: &mut Vm, args: &[Value], case: Case) -> VmResult<CaseOption> 
     }
 }
 
-fn convert_case(bytes: &[u8], case: Case, option: CaseOption) -> Vec<u8> {
-    if bytes.is_ascii() && option != CaseOption::Turkic {
+/// `bytes` case-mapped; in an encoding other than UTF-8 only ASCII letters
+/// change.
+fn convert_case(encoding: Encoding, bytes: &[u8], case: Case, option: CaseOption) -> Vec<u8> {
+    if encoding.is_single_byte() || (bytes.is_ascii() && option != CaseOption::Turkic) {
         let mut out = bytes.to_vec();
         for (i, b) in out.iter_mut().enumerate() {
             *b = match case {
@@ -194,7 +202,7 @@ fn convert_case(bytes: &[u8], case: Case, option: CaseOption) -> Vec<u8> {
     }
     let mut out = String::with_capacity(bytes.len());
     let mut raw = Vec::with_capacity(bytes.len());
-    for (i, c) in decoded_chars(bytes).enumerate() {
+    for (i, c) in decoded_chars(Encoding::Utf8, bytes).enumerate() {
         let c = match c {
             Ok(c) => c,
             Err(byte) => {
@@ -282,7 +290,7 @@ fn push_titlecase(out: &mut String, c: char) {
 
 /// Unicode case folding, for `casecmp?`.
 pub(crate) fn case_fold(bytes: &[u8]) -> Vec<u8> {
-    convert_case(bytes, Case::Lower, CaseOption::Fold)
+    convert_case(Encoding::Utf8, bytes, Case::Lower, CaseOption::Fold)
 }
 
 // --- whitespace and line ends ------------------------------------------------
@@ -309,11 +317,11 @@ fn strip(bytes: &[u8], left: bool, right: bool) -> Vec<u8> {
 }
 
 /// The receiver without its last character (`\r\n` counting as one).
-fn chop(bytes: &[u8]) -> Vec<u8> {
+fn chop(encoding: Encoding, bytes: &[u8]) -> Vec<u8> {
     if bytes.ends_with(b"\r\n") {
         return bytes[..bytes.len() - 2].to_vec();
     }
-    match chars_of(bytes).last() {
+    match chars_of(encoding, bytes).last() {
         Some(last) => bytes[..bytes.len() - last.len()].to_vec(),
         None => Vec::new(),
     }
@@ -360,11 +368,11 @@ pub(super) fn chomp_bytes(bytes: &[u8], separator: &[u8]) -> Vec<u8> {
 
 // --- reverse and justify -------------------------------------------------------
 
-fn reverse(bytes: &[u8]) -> Vec<u8> {
-    if bytes.is_ascii() {
+fn reverse(encoding: Encoding, bytes: &[u8]) -> Vec<u8> {
+    if encoding.is_single_byte() || bytes.is_ascii() {
         return bytes.iter().rev().copied().collect();
     }
-    let chars: Vec<&[u8]> = chars_of(bytes).collect();
+    let chars: Vec<&[u8]> = chars_of(encoding, bytes).collect();
     chars.into_iter().rev().flatten().copied().collect()
 }
 
@@ -386,8 +394,9 @@ fn justify(vm: &mut Vm, s: Value, args: &[Value], justify: Justify) -> VmResult 
     if pad.is_empty() {
         return Err(vm.argument_error("zero width padding".into()));
     }
+    let encoding = encoding_of(s);
+    let len = string_of(s).char_len() as i64;
     let bytes = bytes_of(s);
-    let len = char_count(&bytes) as i64;
     let total = (width - len).max(0) as usize;
     let left = match justify {
         Justify::Left => 0,
@@ -405,18 +414,20 @@ fn justify(vm: &mut Vm, s: Value, args: &[Value], justify: Justify) -> VmResult 
         drop(bytes);
         return Err(vm.no_memory());
     }
-    push_padding(&mut out, &pad, left);
+    push_padding(encoding, &mut out, &pad, left);
     out.extend_from_slice(&bytes);
-    push_padding(&mut out, &pad, total - left);
+    push_padding(encoding, &mut out, &pad, total - left);
     drop(bytes);
-    Ok(vm.new_string_of(out))
+    let result = vm.new_string_of(out);
+    string_of(result).set_encoding(encoding);
+    Ok(result)
 }
 
 /// Appends `count` characters of `pad` (not empty), repeated as needed.
-fn push_padding(out: &mut StringBytes, pad: &[u8], count: usize) {
+fn push_padding(encoding: Encoding, out: &mut StringBytes, pad: &[u8], count: usize) {
     let mut remaining = count;
     while remaining > 0 {
-        for c in chars_of(pad).take(remaining) {
+        for c in chars_of(encoding, pad).take(remaining) {
             out.extend_from_slice(c);
             remaining -= 1;
         }
@@ -426,13 +437,13 @@ fn push_padding(out: &mut StringBytes, pad: &[u8], count: usize) {
 // --- succ ----------------------------------------------------------------------
 
 pub(crate) fn succ(vm: &mut Vm, s: Value, _: &[Value]) -> VmResult {
-    let next = successor(&bytes_of(s));
-    Ok(vm.new_string(next))
+    let next = successor(encoding_of(s), &bytes_of(s));
+    Ok(new_string_like(vm, s, next))
 }
 
 fn succ_bang(vm: &mut Vm, s: Value, _: &[Value]) -> VmResult {
     vm.check_frozen(s)?;
-    let next = successor(&bytes_of(s));
+    let next = successor(encoding_of(s), &bytes_of(s));
     set_bytes(vm, s, next);
     Ok(s)
 }
@@ -444,11 +455,11 @@ fn succ_bang(vm: &mut Vm, s: Value, _: &[Value]) -> VmResult {
 /// (`"az"` -> `"ba"`, `"zz"` -> `"aaa"`, `"a9"` -> `"b0"`, `"a.9"` ->
 /// `"a.10"`). Letters and digits are Unicode's (`"é"` -> `"ê"`). A string
 /// without any increments its last character, carrying to the left.
-pub fn successor(bytes: &[u8]) -> Vec<u8> {
+pub fn successor(encoding: Encoding, bytes: &[u8]) -> Vec<u8> {
     if bytes.is_empty() {
         return Vec::new();
     }
-    let mut chars: Vec<Vec<u8>> = chars_of(bytes).map(<[u8]>::to_vec).collect();
+    let mut chars: Vec<Vec<u8>> = chars_of(encoding, bytes).map(<[u8]>::to_vec).collect();
     let decode = |c: &[u8]| std::str::from_utf8(c).ok().and_then(|t| t.chars().next());
     let mut carry: Option<(usize, char)> = None;
     let mut last_alnum: Option<char> = None;
@@ -485,6 +496,7 @@ pub fn successor(bytes: &[u8]) -> Vec<u8> {
     }
     match carry {
         Some((at, carried)) => chars.insert(at, carried.to_string().into_bytes()),
+        None if encoding.is_single_byte() => return increment_last_byte(bytes),
         None => {
             if let Some(done) = increment_last_char(&mut chars) {
                 return done;
@@ -492,6 +504,22 @@ pub fn successor(bytes: &[u8]) -> Vec<u8> {
         }
     }
     chars.concat()
+}
+
+/// The successor of a string of one-byte characters without letters or
+/// digits: its bytes from the right are incremented until one does not
+/// wrap past 255; when all wrap, `"\x01"` is inserted before them.
+fn increment_last_byte(bytes: &[u8]) -> Vec<u8> {
+    let mut out = bytes.to_vec();
+    for byte in out.iter_mut().rev() {
+        let (next, wrapped) = byte.overflowing_add(1);
+        *byte = next;
+        if !wrapped {
+            return out;
+        }
+    }
+    out.insert(0, 1);
+    out
 }
 
 /// The successor of a string without letters or digits: its characters

@@ -1,0 +1,411 @@
+//! Encodings: the tag every String carries, and the `Encoding` class.
+//!
+//! A String is bytes plus an [`Encoding`], kept in one byte of its cell's
+//! header (`Header::aux`), so tagging costs no memory and no allocation.
+//! rhizome knows three encodings, the ones byte-oriented Ruby code names:
+//! UTF-8 (the default, tag 0), ASCII-8BIT (alias BINARY) and US-ASCII.
+//! What an encoding means for a String's characters is answered here
+//! ([`Encoding::char_len`]): in UTF-8 a character is a valid UTF-8
+//! sequence or else one byte, in the other two every byte is a character.
+//! Adding an encoding means adding a variant and answering these questions
+//! for it.
+//!
+//! The Ruby side: one `Encoding` object per encoding, made at start and
+//! pinned (`Vm::encodings`, indexed by tag), named by the constants
+//! `Encoding::UTF_8`, `ASCII_8BIT`, `BINARY` and `US_ASCII`;
+//! `Encoding.find`, `default_external`, `default_internal`,
+//! `compatible?` and the instance methods `name`, `to_s`, `inspect`,
+//! `names`, `ascii_compatible?`, `dummy?`. The error classes
+//! `EncodingError`, `Encoding::CompatibilityError`,
+//! `Encoding::UndefinedConversionError`, `InvalidByteSequenceError` and
+//! `ConverterNotFoundError` are defined here too, and
+//! [`compatible_for_concat`] is MRI's `rb_enc_check`: the encoding of two
+//! Strings joined, or its CompatibilityError.
+//!
+//! An encoding MRI knows but rhizome does not (`Encoding.find("Shift_JIS")`)
+//! raises NotImplementedError.
+
+use crate::object::RString;
+use crate::value::Value;
+use crate::vm::{Vm, VmResult};
+
+/// A String's encoding (its tag is the discriminant).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[repr(u8)]
+pub enum Encoding {
+    Utf8 = 0,
+    Binary = 1,
+    UsAscii = 2,
+}
+
+impl Encoding {
+    /// Every encoding, in the order of their tags (MRI lists ASCII-8BIT,
+    /// UTF-8, US-ASCII first: [`Encoding::LISTED`]).
+    pub const ALL: [Encoding; 3] = [Encoding::Utf8, Encoding::Binary, Encoding::UsAscii];
+    /// The order of `Encoding.list` and `name_list` (MRI's indexes).
+    pub const LISTED: [Encoding; 3] = [Encoding::Binary, Encoding::Utf8, Encoding::UsAscii];
+
+    /// The encoding of a tag.
+    #[inline]
+    pub fn from_tag(tag: u8) -> Encoding {
+        match tag {
+            1 => Encoding::Binary,
+            2 => Encoding::UsAscii,
+            _ => Encoding::Utf8,
+        }
+    }
+
+    /// MRI's name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Encoding::Utf8 => "UTF-8",
+            Encoding::Binary => "ASCII-8BIT",
+            Encoding::UsAscii => "US-ASCII",
+        }
+    }
+
+    /// `Encoding#names`: the name and the aliases, as MRI lists them.
+    pub fn names(self) -> &'static [&'static str] {
+        match self {
+            Encoding::Utf8 => &["UTF-8", "CP65001", "locale", "external", "filesystem"],
+            Encoding::Binary => &["ASCII-8BIT", "BINARY"],
+            Encoding::UsAscii => &["US-ASCII", "ASCII", "ANSI_X3.4-1968", "646"],
+        }
+    }
+
+    /// The encoding a name or alias names, any case (`Encoding.find`).
+    pub fn find(name: &str) -> Option<Encoding> {
+        Encoding::ALL.into_iter().find(|encoding| {
+            encoding
+                .names()
+                .iter()
+                .any(|known| known.eq_ignore_ascii_case(name))
+        })
+    }
+
+    /// Whether every byte is one character (character and byte indexes
+    /// agree).
+    #[inline]
+    pub fn is_single_byte(self) -> bool {
+        self != Encoding::Utf8
+    }
+
+    /// The length in bytes of the character `bytes` starts with (not
+    /// empty): in UTF-8 a valid sequence or one byte, else one byte.
+    #[inline]
+    pub fn char_len(self, bytes: &[u8]) -> usize {
+        match self {
+            Encoding::Utf8 => crate::core::string::utf8_char_len(bytes),
+            Encoding::Binary | Encoding::UsAscii => 1,
+        }
+    }
+
+    /// How many characters `bytes` holds.
+    pub fn char_count(self, bytes: &[u8]) -> usize {
+        match self {
+            Encoding::Utf8 => crate::core::string::utf8_char_count(bytes),
+            Encoding::Binary | Encoding::UsAscii => bytes.len(),
+        }
+    }
+
+    /// `valid_encoding?` of `bytes`.
+    pub fn is_valid(self, bytes: &[u8]) -> bool {
+        match self {
+            Encoding::Utf8 => std::str::from_utf8(bytes).is_ok(),
+            Encoding::Binary => true,
+            Encoding::UsAscii => bytes.is_ascii(),
+        }
+    }
+}
+
+impl From<bytecode::SourceEncoding> for Encoding {
+    fn from(source: bytecode::SourceEncoding) -> Encoding {
+        match source {
+            bytecode::SourceEncoding::Utf8 => Encoding::Utf8,
+            bytecode::SourceEncoding::UsAscii => Encoding::UsAscii,
+            bytecode::SourceEncoding::Binary => Encoding::Binary,
+        }
+    }
+}
+
+/// The encoding of String `value`.
+#[inline]
+pub fn of_string(value: Value) -> Encoding {
+    value.get::<RString>().expect("a String").encoding()
+}
+
+/// The `Encoding` object of `encoding`.
+pub fn object(vm: &Vm, encoding: Encoding) -> Value {
+    vm.encodings[encoding as usize]
+}
+
+/// The encoding an `Encoding` object stands for, if `value` is one.
+pub fn of_object(vm: &Vm, value: Value) -> Option<Encoding> {
+    Encoding::ALL
+        .into_iter()
+        .find(|&encoding| object(vm, encoding) == value)
+}
+
+/// Encoding names MRI knows that rhizome does not (lower case, without
+/// `-` and `_`), besides the ISO-8859, Windows and CP12xx families.
+const OTHER_MRI_ENCODINGS: &[&str] = &[
+    "shiftjis",
+    "sjis",
+    "cp932",
+    "windows31j",
+    "eucjp",
+    "cp51932",
+    "eucjpms",
+    "iso2022jp",
+    "euckr",
+    "euctw",
+    "big5",
+    "gb2312",
+    "gbk",
+    "gb18030",
+    "cp936",
+    "cp949",
+    "cp950",
+    "koi8r",
+    "koi8u",
+    "ibm437",
+    "ibm866",
+    "macroman",
+    "tis620",
+    "emacsmule",
+    "utf16",
+    "utf16le",
+    "utf16be",
+    "utf32",
+    "utf32le",
+    "utf32be",
+    "utf7",
+    "utf8mac",
+    "cesu8",
+];
+
+/// Whether MRI knows an encoding of this name that rhizome does not.
+pub fn known_to_mri(name: &str) -> bool {
+    let key: String = name
+        .chars()
+        .filter(|c| !matches!(c, '-' | '_'))
+        .collect::<String>()
+        .to_ascii_lowercase();
+    OTHER_MRI_ENCODINGS.contains(&key.as_str())
+        || key.starts_with("iso8859")
+        || key.starts_with("windows")
+        || key.starts_with("cp12")
+}
+
+/// An encoding argument (MRI's `rb_to_encoding`): an `Encoding`, or a
+/// name (a String, or what `to_str` makes one). ArgumentError `unknown
+/// encoding name - x` for a name MRI does not know, NotImplementedError
+/// for one rhizome does not.
+pub fn expect_encoding(vm: &mut Vm, value: Value) -> VmResult<Encoding> {
+    if let Some(encoding) = of_object(vm, value) {
+        return Ok(encoding);
+    }
+    let name = crate::core::string::expect_string(vm, value)?;
+    let name = String::from_utf8_lossy(&name).into_owned();
+    match Encoding::find(&name) {
+        Some(encoding) => Ok(encoding),
+        None => Err(unknown_encoding(vm, &name)),
+    }
+}
+
+/// The error of an encoding name rhizome cannot give an Encoding for.
+fn unknown_encoding(vm: &mut Vm, name: &str) -> crate::vm::Control {
+    if known_to_mri(name) {
+        let class = vm.c.not_implemented_error;
+        return vm.raise(
+            class,
+            format!("{name} encoding is not supported by rhizome"),
+        );
+    }
+    vm.argument_error(format!("unknown encoding name - {name}"))
+}
+
+/// One side of [`compatible`]: a String's encoding and bytes, or an
+/// `Encoding` on its own.
+#[derive(Clone, Copy)]
+pub enum Operand<'a> {
+    String(Encoding, &'a [u8]),
+    Encoding(Encoding),
+}
+
+impl Operand<'_> {
+    fn encoding(self) -> Encoding {
+        match self {
+            Operand::String(encoding, _) | Operand::Encoding(encoding) => encoding,
+        }
+    }
+}
+
+/// The encoding of `a` and `b` joined (MRI's `rb_enc_compatible`), or
+/// None when they cannot be: both hold non-ASCII bytes in different
+/// encodings. Every encoding rhizome knows is ASCII-compatible, which
+/// drops MRI's tests for the others.
+pub fn compatible(a: Operand, b: Operand) -> Option<Encoding> {
+    let (first, second) = (a.encoding(), b.encoding());
+    if first == second {
+        return Some(first);
+    }
+    match (a, b) {
+        (_, Operand::String(_, [])) => Some(first),
+        (Operand::String(_, []), Operand::String(_, bytes)) => {
+            Some(if bytes.is_ascii() { first } else { second })
+        }
+        (_, Operand::Encoding(Encoding::UsAscii)) => Some(first),
+        (Operand::Encoding(Encoding::UsAscii), _) => Some(second),
+        (Operand::String(_, first_bytes), Operand::String(_, bytes)) => {
+            if bytes.is_ascii() {
+                Some(first)
+            } else if first_bytes.is_ascii() {
+                Some(second)
+            } else {
+                None
+            }
+        }
+        (Operand::String(_, bytes), Operand::Encoding(_)) => bytes.is_ascii().then_some(second),
+        (Operand::Encoding(_), Operand::String(_, bytes)) => bytes.is_ascii().then_some(first),
+        (Operand::Encoding(_), Operand::Encoding(_)) => None,
+    }
+}
+
+/// [`compatible`] of Strings `a` and `b`, or MRI's CompatibilityError
+/// `incompatible character encodings: A and B` (`rb_enc_check`).
+pub fn compatible_for_concat(vm: &mut Vm, a: Value, b: Value) -> VmResult<Encoding> {
+    let (first, second) = (of_string(a), of_string(b));
+    if first == second {
+        return Ok(first);
+    }
+    let found = compatible(
+        Operand::String(first, &crate::core::string::bytes_of(a)),
+        Operand::String(second, &crate::core::string::bytes_of(b)),
+    );
+    found.ok_or_else(|| incompatible(vm, first, second))
+}
+
+/// MRI's CompatibilityError of two encodings.
+pub fn incompatible(vm: &mut Vm, first: Encoding, second: Encoding) -> crate::vm::Control {
+    let class = vm.c.compatibility_error;
+    vm.raise(
+        class,
+        format!(
+            "incompatible character encodings: {} and {}",
+            first.name(),
+            second.name()
+        ),
+    )
+}
+
+/// The receiver's encoding (an `Encoding` object's method).
+fn receiver(vm: &Vm, value: Value) -> Encoding {
+    of_object(vm, value).unwrap_or(Encoding::Utf8)
+}
+
+/// A frozen US-ASCII String (MRI's names are).
+fn frozen_name(vm: &mut Vm, name: &str) -> Value {
+    let string = vm.new_str(name);
+    let object = string.get::<RString>().expect("a String");
+    object.set_encoding(Encoding::UsAscii);
+    object.header.freeze();
+    string
+}
+
+pub fn define(vm: &mut Vm) {
+    let class = vm.c.encoding;
+    for encoding in Encoding::ALL {
+        let object = vm.new_object(class);
+        object.header().expect("an object").freeze();
+        vm.pinned.push(object);
+        vm.encodings[encoding as usize] = object;
+    }
+    for (name, encoding) in [
+        ("UTF_8", Encoding::Utf8),
+        ("ASCII_8BIT", Encoding::Binary),
+        ("BINARY", Encoding::Binary),
+        ("US_ASCII", Encoding::UsAscii),
+        ("ASCII", Encoding::UsAscii),
+    ] {
+        let sym = vm.symbols.intern(name);
+        let object = object(vm, encoding);
+        vm.set_constant(class, sym, object);
+    }
+    for name in ["name", "to_s"] {
+        vm.define_native(class, name, 0, Some(0), |vm, e, _| {
+            let name = receiver(vm, e).name();
+            Ok(frozen_name(vm, name))
+        });
+    }
+    vm.define_native(class, "inspect", 0, Some(0), |vm, e, _| {
+        let text = format!("#<Encoding:{}>", receiver(vm, e).name());
+        Ok(vm.new_str(&text))
+    });
+    vm.define_native(class, "names", 0, Some(0), |vm, e, _| {
+        let names = receiver(vm, e).names();
+        let array = vm.new_array(Vec::new());
+        for name in names {
+            let string = vm.new_str(name);
+            crate::core::array::append(array, string);
+        }
+        Ok(array)
+    });
+    vm.define_native(class, "ascii_compatible?", 0, Some(0), |_, _, _| {
+        Ok(Value::TRUE)
+    });
+    vm.define_native(class, "dummy?", 0, Some(0), |_, _, _| Ok(Value::FALSE));
+    vm.define_singleton_native(class, "find", 1, Some(1), |vm, _, args| {
+        if let Some(encoding) = of_object(vm, args[0]) {
+            return Ok(object(vm, encoding));
+        }
+        let name = crate::core::string::expect_string(vm, args[0])?;
+        let name = String::from_utf8_lossy(&name).into_owned();
+        if name.eq_ignore_ascii_case("internal") {
+            return Ok(Value::NIL);
+        }
+        match Encoding::find(&name) {
+            Some(encoding) => Ok(object(vm, encoding)),
+            None => Err(unknown_encoding(vm, &name)),
+        }
+    });
+    vm.define_singleton_native(class, "default_external", 0, Some(0), |vm, _, _| {
+        Ok(object(vm, Encoding::Utf8))
+    });
+    vm.define_singleton_native(class, "default_internal", 0, Some(0), |_, _, _| {
+        Ok(Value::NIL)
+    });
+    vm.define_singleton_native(class, "list", 0, Some(0), |vm, _, _| {
+        let objects = Encoding::LISTED.map(|encoding| object(vm, encoding));
+        Ok(vm.new_array(objects.to_vec()))
+    });
+    vm.define_singleton_native(class, "name_list", 0, Some(0), |vm, _, _| {
+        let array = vm.new_array(Vec::new());
+        for encoding in Encoding::LISTED {
+            let name = vm.new_str(encoding.name());
+            crate::core::array::append(array, name);
+        }
+        Ok(array)
+    });
+    vm.define_singleton_native(class, "compatible?", 2, Some(2), |vm, _, args| {
+        let side = |vm: &Vm, value: Value| -> Option<(Encoding, Option<Vec<u8>>)> {
+            if let Some(string) = value.get::<RString>() {
+                return Some((string.encoding(), Some(string.bytes().to_vec())));
+            }
+            of_object(vm, value).map(|encoding| (encoding, None))
+        };
+        let (Some(a), Some(b)) = (side(vm, args[0]), side(vm, args[1])) else {
+            return Ok(Value::NIL);
+        };
+        fn operand((encoding, bytes): &(Encoding, Option<Vec<u8>>)) -> Operand<'_> {
+            match bytes {
+                Some(bytes) => Operand::String(*encoding, bytes),
+                None => Operand::Encoding(*encoding),
+            }
+        }
+        Ok(match compatible(operand(&a), operand(&b)) {
+            Some(encoding) => object(vm, encoding),
+            None => Value::NIL,
+        })
+    });
+}
