@@ -24,6 +24,7 @@
 //!   character (a code point or a one-character String), `%%` a percent.
 
 use crate::core::dtoa;
+use crate::core::encoding::{compatible, incompatible, Encoding, Operand};
 use crate::core::integer::{float_of, Int};
 use crate::object::RString;
 use crate::value::Value;
@@ -38,8 +39,8 @@ pub fn define(vm: &mut Vm) {
             let Some((&format, rest)) = args.split_first() else {
                 return Err(vm.argument_error("too few arguments".into()));
             };
-            let bytes = format_value(vm, format, rest)?;
-            Ok(vm.new_string(bytes))
+            let (bytes, encoding) = format_value(vm, format, rest)?;
+            Ok(crate::core::string::new_string_in(vm, &bytes, encoding))
         });
     }
     vm.define_private_native(kernel, "printf", 0, None, |vm, _, args| {
@@ -59,14 +60,15 @@ pub fn define(vm: &mut Vm) {
     let string = vm.c.string;
     vm.define_native(string, "%", 1, Some(1), |vm, receiver, args| {
         let format = vm.string_bytes(receiver).expect("String receiver");
-        let bytes = match crate::core::array::check_array(vm, args[0])? {
+        let encoding = crate::core::string::encoding_of(receiver);
+        let (bytes, encoding) = match crate::core::array::check_array(vm, args[0])? {
             Some(array) => {
                 let items = vm.array_items(array).expect("an Array");
-                sprintf(vm, &format, &items)?
+                sprintf(vm, &format, encoding, &items)?
             }
-            None => sprintf(vm, &format, &args[..1])?,
+            None => sprintf(vm, &format, encoding, &args[..1])?,
         };
-        Ok(vm.new_string(bytes))
+        Ok(crate::core::string::new_string_in(vm, &bytes, encoding))
     });
 }
 
@@ -75,17 +77,19 @@ fn write_formatted(vm: &mut Vm, out: Value, args: &[Value]) -> VmResult {
     let Some((&format, rest)) = args.split_first() else {
         return Err(vm.argument_error("too few arguments".into()));
     };
-    let bytes = format_value(vm, format, rest)?;
-    let text = vm.new_string(bytes);
+    let (bytes, encoding) = format_value(vm, format, rest)?;
+    let text = crate::core::string::new_string_in(vm, &bytes, encoding);
     let write = vm.symbols.intern("write");
     vm.call(out, write, &[text])?;
     Ok(Value::NIL)
 }
 
 /// `format(fmt, *args)` with `fmt` converted as a String argument.
-fn format_value(vm: &mut Vm, format: Value, args: &[Value]) -> VmResult<Vec<u8>> {
-    let format = crate::core::string::expect_string(vm, format)?;
-    sprintf(vm, &format, args)
+fn format_value(vm: &mut Vm, format: Value, args: &[Value]) -> VmResult<(Vec<u8>, Encoding)> {
+    let format = crate::core::string::expect_string_value(vm, format)?;
+    let encoding = crate::core::string::encoding_of(format);
+    let format = crate::core::string::bytes_of(format).clone();
+    sprintf(vm, &format, encoding, args)
 }
 
 const SHARP: u32 = 1;
@@ -106,6 +110,9 @@ struct Args<'a> {
     next: usize,
     posarg: i64,
     hash: Option<Value>,
+    /// The result's encoding: the format's, joined with each `%s` and `%p`
+    /// String's as `<<` joins them (MRI's `rb_enc_check`).
+    encoding: Encoding,
 }
 
 impl Args<'_> {
@@ -220,14 +227,21 @@ fn get_num(vm: &mut Vm, format: &[u8], mut p: usize, what: &str) -> VmResult<(i6
     Ok((n, p))
 }
 
-/// Formats `args` by `format` (MRI's `rb_str_format`).
-fn sprintf(vm: &mut Vm, format: &[u8], args: &[Value]) -> VmResult<Vec<u8>> {
+/// Formats `args` by `format` (MRI's `rb_str_format`), a String in
+/// `encoding`: the bytes and their encoding.
+fn sprintf(
+    vm: &mut Vm,
+    format: &[u8],
+    encoding: Encoding,
+    args: &[Value],
+) -> VmResult<(Vec<u8>, Encoding)> {
     let mut out = Vec::with_capacity(format.len() + 16);
     let mut args = Args {
         values: args,
         next: 1,
         posarg: 0,
         hash: None,
+        encoding,
     };
     let end = format.len();
     let mut p = 0;
@@ -248,7 +262,7 @@ fn sprintf(vm: &mut Vm, format: &[u8], args: &[Value]) -> VmResult<Vec<u8>> {
         p = directive(vm, format, p, &mut args, &mut out)?;
         p += 1;
     }
-    Ok(out)
+    Ok((out, args.encoding))
 }
 
 /// Formats the directive whose flags start at `p`; returns the position of
@@ -374,11 +388,29 @@ fn directive(
             }
             b's' | b'p' => {
                 let arg = take(vm, args, value)?;
-                let text = if c == b'p' {
-                    vm.inspect(arg)?.into_bytes()
+                let string = if c == b'p' {
+                    let inspect = vm.sym.inspect;
+                    vm.call(arg, inspect, &[])?
+                } else if arg.get::<RString>().is_some() {
+                    arg
                 } else {
-                    vm.to_s_bytes(arg)?
+                    let to_s = vm.sym.to_s;
+                    vm.call(arg, to_s, &[])?
                 };
+                let (text, encoding) = match string.get::<RString>() {
+                    Some(string) => (string.bytes().to_vec(), string.encoding()),
+                    None => {
+                        let text = crate::core::object::default_to_s(vm, arg);
+                        (text.into_bytes(), Encoding::UsAscii)
+                    }
+                };
+                if encoding != args.encoding {
+                    args.encoding = compatible(
+                        Operand::String(args.encoding, out),
+                        Operand::String(encoding, &text),
+                    )
+                    .ok_or_else(|| incompatible(vm, args.encoding, encoding))?;
+                }
                 pad_string(out, &text, &spec);
                 return Ok(p);
             }

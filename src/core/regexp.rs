@@ -576,11 +576,12 @@ pub fn match_subject(vm: &mut Vm, regexp: Value, string: Value) -> VmResult<Subj
     let data = regexp_data(regexp).expect("a Regexp");
     let binary_regexp = data.options & FIXEDENCODING != 0 && data.options & NOENCODING != 0;
     if !encoding.is_single_byte() {
-        if !rstring.bytes().is_ascii() {
+        // Only an `n` Regexp looks at a UTF-8 subject's bytes first.
+        if data.options & NOENCODING != 0 && !rstring.bytes().is_ascii() {
             if binary_regexp {
                 return Err(incompatible_match(vm, "ASCII-8BIT", encoding.name()));
             }
-            if data.options & NOENCODING != 0 && encoding.is_valid(&rstring.bytes()) {
+            if encoding.is_valid(&rstring.bytes()) {
                 vm.warn("historical binary regexp match /.../n against UTF-8 string");
             }
         }

@@ -14,7 +14,9 @@
 //!   goes through UTF-8 and says so).
 //!
 //! `invalid: :replace` and `undef: :replace` put `replace:` (default `?`,
-//! or U+FFFD into UTF-8) in place of each such sequence instead.
+//! or U+FFFD into UTF-8) in place of each such sequence instead, and
+//! `universal_newline:`, `crlf_newline:`, `cr_newline:` (or `newline:`)
+//! convert line ends afterwards.
 
 use super::{copy_of, encoding_of, new_string_in, set_bytes, string_of};
 use crate::core::encoding::{expect_encoding, Encoding};
@@ -70,11 +72,63 @@ struct Policy {
     /// encoding.
     replacement: Option<Vec<u8>>,
     replacement_encoding: Encoding,
+    /// The newline conversion asked for (`universal_newline: true`,
+    /// `crlf_newline: true`, `cr_newline: true` or `newline:`).
+    newline: Option<Newline>,
+}
+
+/// A newline conversion of `encode`.
+#[derive(Clone, Copy)]
+enum Newline {
+    /// `\r\n` and `\r` become `\n`.
+    Universal,
+    /// `\n` becomes `\r\n`.
+    Crlf,
+    /// `\n` becomes `\r`.
+    Cr,
+}
+
+impl Newline {
+    fn convert(self, bytes: &[u8]) -> Vec<u8> {
+        let mut out = Vec::with_capacity(bytes.len());
+        let mut i = 0;
+        while i < bytes.len() {
+            match (self, bytes[i]) {
+                (Newline::Universal, b'\r') => {
+                    out.push(b'\n');
+                    if bytes.get(i + 1) == Some(&b'\n') {
+                        i += 1;
+                    }
+                }
+                (Newline::Crlf, b'\n') => out.extend_from_slice(b"\r\n"),
+                (Newline::Cr, b'\n') => out.push(b'\r'),
+                (_, byte) => out.push(byte),
+            }
+            i += 1;
+        }
+        out
+    }
 }
 
 /// `encode(to = default_internal, from = self.encoding, **options)`: the
-/// converted bytes and their encoding.
+/// converted bytes and their encoding, newlines converted as asked.
 fn encode(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult<(Vec<u8>, Encoding)> {
+    let mut newline = None;
+    let (bytes, encoding) = convert(vm, s, args, &mut newline)?;
+    Ok(match newline {
+        Some(newline) => (newline.convert(&bytes), encoding),
+        None => (bytes, encoding),
+    })
+}
+
+/// [`encode`] before the newline conversion, which it reports in
+/// `newline`.
+fn convert(
+    vm: &mut Vm,
+    s: Value,
+    args: &[Value],
+    newline: &mut Option<Newline>,
+) -> VmResult<(Vec<u8>, Encoding)> {
     let (positional, options) = if vm.called_with_keywords() {
         (&args[..args.len() - 1], args.last().copied())
     } else {
@@ -84,6 +138,7 @@ fn encode(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult<(Vec<u8>, Encoding)
         return Err(vm.arity_error(positional.len(), 0, Some(2)));
     }
     let policy = policy(vm, options)?;
+    *newline = policy.newline;
     let from = match positional.get(1) {
         Some(&from) => converter_encoding(vm, from, None)?,
         None => encoding_of(s),
@@ -127,6 +182,7 @@ fn policy(vm: &mut Vm, options: Option<Value>) -> VmResult<Policy> {
         replace_undefined: false,
         replacement: None,
         replacement_encoding: Encoding::Utf8,
+        newline: None,
     };
     let Some(options) = options else {
         return Ok(policy);
@@ -153,6 +209,31 @@ fn policy(vm: &mut Vm, options: Option<Value>) -> VmResult<Policy> {
         let text = super::expect_string_value(vm, text)?;
         policy.replacement = Some(copy_of(text));
         policy.replacement_encoding = encoding_of(text);
+    }
+    for (key, newline) in [
+        ("universal_newline", Newline::Universal),
+        ("crlf_newline", Newline::Crlf),
+        ("cr_newline", Newline::Cr),
+    ] {
+        let key = Value::symbol(vm.symbols.intern(key));
+        if vm
+            .hash_lookup(options, key)?
+            .is_some_and(|value| value.truthy())
+        {
+            policy.newline = Some(newline);
+        }
+    }
+    let key = Value::symbol(vm.symbols.intern("newline"));
+    if let Some(value) = vm.hash_lookup(options, key)? {
+        let name = value
+            .as_symbol()
+            .map(|sym| vm.symbols.name(sym).to_string());
+        policy.newline = match name.as_deref() {
+            Some("universal") => Some(Newline::Universal),
+            Some("crlf") => Some(Newline::Crlf),
+            Some("cr") => Some(Newline::Cr),
+            _ => policy.newline,
+        };
     }
     for unsupported in ["fallback", "xml"] {
         let key = Value::symbol(vm.symbols.intern(unsupported));
