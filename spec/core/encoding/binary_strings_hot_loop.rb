@@ -1,3 +1,4 @@
+# spec: skip-mode gc-stress 11.7 s under --gc-stress in a release build (it loops until its methods are compiled), some fifty times that in the debug build cargo test runs
 # String operations the JIT treats specially (==, length, [], <=>,
 # interpolation) give the same answers for binary Strings when hot.
 def probe(a, b)
