@@ -27,6 +27,7 @@ mod method;
 pub mod profile;
 pub mod snapshot;
 mod source_encoding;
+pub use source_encoding::known_to_mri as encoding_known_to_mri;
 mod symbols;
 mod syntax_error;
 

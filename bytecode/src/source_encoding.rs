@@ -113,18 +113,24 @@ const OTHER_MRI_ENCODINGS: &[&str] = &[
     "utf7",
 ];
 
-/// The report of a magic comment naming an encoding rhizome does not read
-/// (`name`, on `line`).
-pub fn unsupported(name: &str, line: u32, file: &str) -> SyntaxError {
+/// Whether MRI knows an encoding of this name that rhizome does not (the
+/// compiler's magic comments and the runtime's `Encoding.find` ask).
+pub fn known_to_mri(name: &str) -> bool {
     let key: String = name
         .chars()
         .filter(|c| !matches!(c, '-' | '_'))
         .collect::<String>()
         .to_ascii_lowercase();
-    let known = OTHER_MRI_ENCODINGS.contains(&key.as_str())
+    OTHER_MRI_ENCODINGS.contains(&key.as_str())
         || key.starts_with("iso8859")
         || key.starts_with("windows")
-        || key.starts_with("cp12");
+        || key.starts_with("cp12")
+}
+
+/// The report of a magic comment naming an encoding rhizome does not read
+/// (`name`, on `line`).
+pub fn unsupported(name: &str, line: u32, file: &str) -> SyntaxError {
+    let known = known_to_mri(name);
     let report = if known {
         format!("{file}:{line}: source encoding {name} is not supported by rhizome (NotImplementedError)")
     } else {

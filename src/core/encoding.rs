@@ -146,55 +146,9 @@ pub fn of_object(vm: &Vm, value: Value) -> Option<Encoding> {
         .find(|&encoding| object(vm, encoding) == value)
 }
 
-/// Encoding names MRI knows that rhizome does not (lower case, without
-/// `-` and `_`), besides the ISO-8859, Windows and CP12xx families.
-const OTHER_MRI_ENCODINGS: &[&str] = &[
-    "shiftjis",
-    "sjis",
-    "cp932",
-    "windows31j",
-    "eucjp",
-    "cp51932",
-    "eucjpms",
-    "iso2022jp",
-    "euckr",
-    "euctw",
-    "big5",
-    "gb2312",
-    "gbk",
-    "gb18030",
-    "cp936",
-    "cp949",
-    "cp950",
-    "koi8r",
-    "koi8u",
-    "ibm437",
-    "ibm866",
-    "macroman",
-    "tis620",
-    "emacsmule",
-    "utf16",
-    "utf16le",
-    "utf16be",
-    "utf32",
-    "utf32le",
-    "utf32be",
-    "utf7",
-    "utf8mac",
-    "cesu8",
-];
-
 /// Whether MRI knows an encoding of this name that rhizome does not.
 pub fn known_to_mri(name: &str) -> bool {
-    let key: String = name
-        .chars()
-        .filter(|c| !matches!(c, '-' | '_'))
-        .collect::<String>()
-        .to_ascii_lowercase();
-    OTHER_MRI_ENCODINGS.contains(&key.as_str())
-        || key.starts_with("iso8859")
-        || key.starts_with("windows")
-        || key.starts_with("cp12")
+    bytecode::encoding_known_to_mri(name)
 }
 
 /// An encoding argument (MRI's `rb_to_encoding`): an `Encoding`, or a
