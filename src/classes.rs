@@ -24,7 +24,7 @@
 use crate::interp::LoadedMethod;
 use crate::object::RClass;
 use crate::value::Value;
-use crate::vm::{class_data, Control, Cref, FrameCode, FrameRecord, Vm, VmResult, MAX_DEPTH};
+use crate::vm::{class_data, Control, Cref, FrameCode, FrameRecord, Vm, VmResult};
 use bytecode::{Method, Sym};
 use std::rc::Rc;
 
@@ -172,7 +172,7 @@ impl Vm {
         module: Value,
         outer: Rc<Cref>,
     ) -> VmResult {
-        if self.frames.len() >= MAX_DEPTH || crate::stack::near_limit() {
+        if self.too_deep() {
             return Err(self.stack_overflow());
         }
         let base = self.stack.len();

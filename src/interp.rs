@@ -30,7 +30,7 @@ use crate::heap::HeapObject;
 use crate::inline_cache::{CallCache, IvarCache, IvarLine};
 use crate::object::{MethodBody, MethodEntry, RArray, REnv, RObject, RProc, RString, Visibility};
 use crate::value::Value;
-use crate::vm::{class_data, Control, Cref, FrameCode, FrameRecord, Vm, VmResult, MAX_DEPTH};
+use crate::vm::{class_data, Control, Cref, FrameCode, FrameRecord, Vm, VmResult};
 use bytecode::profile::{BranchProfile, Kind, KindRecorder};
 use bytecode::{abi, call_flags, Insn, Literal, Method};
 use std::cell::{Cell, RefCell};
@@ -1783,7 +1783,7 @@ impl Vm {
             }
             BlockCode::Method(name) => return self.call(block.receiver, *name, args),
         };
-        if self.frames.len() >= MAX_DEPTH || crate::stack::near_limit() {
+        if self.too_deep() {
             return Err(self.stack_overflow());
         }
         self.spend_step()?;
@@ -2146,7 +2146,7 @@ impl Vm {
         kind: CallKind,
     ) -> VmResult {
         let kwargs = kind.kwargs;
-        if self.frames.len() >= MAX_DEPTH || crate::stack::near_limit() {
+        if self.too_deep() {
             return Err(self.stack_overflow());
         }
         self.spend_step()?;

@@ -114,6 +114,10 @@ impl Cref {
 #[derive(Debug)]
 pub struct VirtualFrames {
     pub below: usize,
+    /// How many Ruby calls are live below the call, virtual frames
+    /// included: the depth the runtime's calls above it count from
+    /// ([`Vm::call_depth`]).
+    pub depth: usize,
     /// The activation of compiled code making the call (live while the
     /// call runs), and where: `ip | inlined << 32`, as
     /// `NativeSite::at` holds a call.
@@ -232,6 +236,26 @@ impl Vm {
     pub fn new_frame_id(&mut self) -> u64 {
         self.next_frame_id += 1;
         self.next_frame_id
+    }
+
+    /// How many Ruby calls are live: the frame records, and the frames of
+    /// compiled code that have none (native calls and inlined frames)
+    /// below the innermost call the runtime made for compiled code (see
+    /// [`VirtualFrames`]). Counting the records alone would let each call
+    /// the runtime makes above virtual frames start the depth over, and a
+    /// compiled recursion go on until the machine stack runs out.
+    #[inline]
+    pub fn call_depth(&self) -> usize {
+        match self.virtual_frames.last() {
+            Some(frames) => frames.depth + (self.frames.len() - frames.below),
+            None => self.frames.len(),
+        }
+    }
+
+    /// Whether one more call would nest too deep: `SystemStackError` then.
+    #[inline]
+    pub fn too_deep(&self) -> bool {
+        self.call_depth() >= MAX_DEPTH || crate::stack::near_limit()
     }
 }
 

@@ -168,7 +168,8 @@ pub struct ActivationRecord {
     pub argc: u64,
     /// Once materialised: the frame's receiver slot on the value stack.
     pub base: u64,
-    /// Calls that may still nest before `SystemStackError`.
+    /// Ruby calls that may still nest before `SystemStackError` (inlined
+    /// frames count as calls).
     pub depth_left: u64,
     /// The interpreter frame's id once materialised; 0 while virtual.
     pub frame_id: u64,

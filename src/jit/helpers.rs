@@ -236,7 +236,7 @@ impl Vm {
             values: self.stack[base..end].as_ptr() as *const u64,
             argc: argc as u64,
         };
-        let depth = self.frames.len();
+        let depth = self.call_depth();
         let mut activation = Activation {
             compiled: Rc::as_ptr(compiled) as *const std::ffi::c_void,
             caller: std::ptr::null_mut(),
@@ -641,19 +641,13 @@ pub fn virtual_frame_list(frames: &crate::vm::VirtualFrames) -> (u32, VirtualFra
             record = (*record).caller;
         }
     }
-    // The call an activation of the chain makes: the innermost's is the
-    // one running; each other's is the native call that made the next
+    // The call an activation makes (`inner`: the activation it called
+    // natively, None for the innermost): the innermost's is the one
+    // running; each other's is the native call that made the next
     // activation in, found by that one's return address.
-    let call_at = |activation: *const Activation| {
-        if activation == ctx {
+    let call_at = |activation: *const Activation, inner: Option<*const Activation>| {
+        let Some(inner) = inner else {
             return frames.at;
-        }
-        let inner = match chain.iter().position(|&a| a == activation) {
-            // Not the innermost (that is `ctx`): an activation after it.
-            Some(at) => chain[at - 1],
-            None => *chain
-                .last()
-                .expect("the record below the chain called its end"),
         };
         // SAFETY: as above; `inner` is a native call's record, running.
         let return_address = unsafe { (*inner).return_address() };
@@ -666,13 +660,19 @@ pub fn virtual_frame_list(frames: &crate::vm::VirtualFrames) -> (u32, VirtualFra
     };
     let mut list = smallvec::SmallVec::new();
     // SAFETY: as above.
-    let record_ip = call_position(compiled(unsafe { &*record }), call_at(record), &mut list);
-    for &activation in chain.iter().rev() {
+    let record_code = compiled(unsafe { &*record });
+    let record_ip = call_position(
+        record_code,
+        call_at(record, chain.last().copied()),
+        &mut list,
+    );
+    for (index, &activation) in chain.iter().enumerate().rev() {
         // SAFETY: as above.
         let code = compiled(unsafe { &*activation });
         let own = list.len();
         list.push((code.method.id, 0));
-        list[own].1 = call_position(code, call_at(activation), &mut list);
+        let inner = index.checked_sub(1).map(|inner| chain[inner]);
+        list[own].1 = call_position(code, call_at(activation, inner), &mut list);
     }
     if let Some(innermost) = list.last_mut() {
         innermost.1 = frames.at as u32;
@@ -812,7 +812,7 @@ impl Vm {
         // The arguments match the method's parameters exactly (the runtime
         // said so when the call was compiled): no checks and no layout, as
         // `invoke` would do.
-        if self.frames.len() >= crate::vm::MAX_DEPTH || crate::stack::near_limit() {
+        if self.too_deep() {
             return Err(self.stack_overflow());
         }
         self.spend_step()?;
@@ -853,8 +853,11 @@ impl Vm {
         if let Some(jit) = &mut self.jit {
             jit.run_stats.calls_above_virtual_frames += 1;
         }
+        // SAFETY: the caller's contract.
+        let depth = unsafe { self.depth_above(ctx, inlined) };
         self.virtual_frames.push(crate::vm::VirtualFrames {
             below: self.frames.len(),
+            depth,
             activation: ctx,
             at: ip as u64 | (inlined as u64) << 32,
         });
@@ -879,6 +882,30 @@ impl Vm {
         };
         self.virtual_frames.pop();
         Some(result)
+    }
+
+    /// The call depth of activation `ctx` running a call in its
+    /// `inlined`-th inlined call site (0: its own code): its own depth
+    /// ([`Activation::depth_left`] counts down from
+    /// [`crate::vm::MAX_DEPTH`] by one per native call) and the inlined
+    /// frames around the call, or the frame records when its frames and
+    /// those below it have them already.
+    ///
+    /// # Safety
+    /// `ctx` is a live activation.
+    unsafe fn depth_above(&self, ctx: *const Activation, inlined: usize) -> usize {
+        // SAFETY: the caller's contract.
+        let activation = unsafe { &*ctx };
+        activation.assert_stored("depth_above");
+        let own = (crate::vm::MAX_DEPTH as i64 - activation.depth_left as i64).max(0) as usize;
+        let inlined_frames = match inlined {
+            0 => 0,
+            site => {
+                let code = &compiled(activation).code;
+                code.maps.get(code.call_frames[site - 1].map).frames.len() - 1
+            }
+        };
+        (own + inlined_frames).max(self.frames.len())
     }
 
     /// Calls the block of activation `ctx` with `args` (a `yield` at `at`,
@@ -917,8 +944,11 @@ impl Vm {
         if let Some(jit) = &mut self.jit {
             jit.run_stats.calls_above_virtual_frames += 1;
         }
+        // SAFETY: the caller's contract.
+        let depth = unsafe { self.depth_above(ctx, (at >> 32) as usize) };
         self.virtual_frames.push(crate::vm::VirtualFrames {
             below: self.frames.len(),
+            depth,
             activation: ctx,
             at,
         });
@@ -1184,7 +1214,7 @@ impl Vm {
         operands: &[Value],
         block: Option<Rc<crate::block::Block>>,
     ) -> VmResult {
-        if self.frames.len() >= crate::vm::MAX_DEPTH || crate::stack::near_limit() {
+        if self.too_deep() {
             return Err(self.stack_overflow());
         }
         self.spend_step()?;
@@ -1787,7 +1817,7 @@ impl Vm {
         values: Rebuilt,
         caller_base: usize,
     ) -> VmResult<u64> {
-        if self.frames.len() >= crate::vm::MAX_DEPTH || crate::stack::near_limit() {
+        if self.too_deep() {
             return Err(self.stack_overflow());
         }
         let caller = self.frames.len() - 1;

@@ -146,6 +146,11 @@ pub struct NativeCall {
     /// The arguments (the spread's first words are the receiver and
     /// them; the values of inlined frames follow).
     pub argc: u32,
+    /// How many Ruby calls deeper the callee runs than the caller's own
+    /// frame: 1, plus the frames inlined around the call. The callee's
+    /// [`crate::runtime::ActivationRecord::depth_left`] is the caller's
+    /// less this, so compiled code nests as deep as the interpreter.
+    pub depth: u32,
     /// The callee gets the caller's block
     /// ([`crate::runtime::ActivationRecord::block`]); else none.
     pub forwards_block: bool,

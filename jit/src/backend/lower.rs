@@ -1469,10 +1469,13 @@ impl Lowering<'_> {
         // operands): `ip | (frames + 1) << 32`.
         let mut where_ = ip as i64;
         let mut in_inlined_code = false;
+        let mut depth = 1;
         if let Some((frames, values)) = self.call_frames(node, &spread)? {
             spread.extend(values);
             where_ |= (frames as i64 + 1) << 32;
             in_inlined_code = true;
+            let map = self.lir.call_frames[frames as usize].map;
+            depth = self.lir.maps.get(map).frames.len() as u32;
         }
         let pushes = graph.op(node).ty() == crate::ir::Type::Value && !graph.users(node).is_empty();
         let dst = pushes.then(|| self.vreg(node));
@@ -1498,6 +1501,7 @@ impl Lowering<'_> {
                         entry: callee.entry,
                         at: where_ as u64,
                         argc: count as u32 - 1,
+                        depth,
                         forwards_block: callee.forwards_block,
                         recursive: graph.osr_entry.is_none()
                             && callee.target == self.rt.call_target(graph.method),

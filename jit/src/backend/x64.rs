@@ -222,11 +222,13 @@ enum RecordState {
     /// Filled in; the block field holds the caller's block (`Some(true)`),
     /// none (`Some(false)`) or either; the code field the caller's own
     /// code (after a recursive call on every path); the argument count
-    /// field the count, when every path stored the same.
+    /// and depth fields the count and the caller's depth left less
+    /// [`NativeCall::depth`], when every path stored the same.
     Filled {
         forwarded_block: Option<bool>,
         own_code: bool,
         argc: Option<u32>,
+        depth: Option<u32>,
     },
 }
 
@@ -248,16 +250,19 @@ impl RecordState {
                     forwarded_block: block_a,
                     own_code: own_a,
                     argc: argc_a,
+                    depth: depth_a,
                 }),
                 RecordState::Filled {
                     forwarded_block: block_b,
                     own_code: own_b,
                     argc: argc_b,
+                    depth: depth_b,
                 },
             ) => RecordState::Filled {
                 forwarded_block: same(block_a, block_b),
                 own_code: own_a && own_b,
                 argc: same(argc_a, argc_b),
+                depth: same(depth_a, depth_b),
             },
             _ => RecordState::Empty,
         }
@@ -282,6 +287,7 @@ fn record_states(lir: &Lir) -> Vec<RecordState> {
             forwarded_block: Some(call.forwards_block),
             own_code: call.recursive,
             argc: Some(call.argc),
+            depth: Some(call.depth),
         },
         _ => state,
     };
@@ -515,13 +521,15 @@ impl Emitter<'_> {
         let argc = call.argc as i32;
         let target = call.target as i64;
         let record = self.record_offset;
-        let (filled, block_stored, own_code_stored, argc_stored) = match state {
-            RecordState::Empty => (false, None, false, None),
+        let depth = call.depth as i32;
+        let (filled, block_stored, own_code_stored, argc_stored, depth_stored) = match state {
+            RecordState::Empty => (false, None, false, None, None),
             RecordState::Filled {
                 forwarded_block,
                 own_code,
                 argc,
-            } => (true, forwarded_block, own_code, argc),
+                depth,
+            } => (true, forwarded_block, own_code, argc, depth),
         };
         // Every field the record's state after this call claims is stored
         // (see [`record_states`]) is stored before the first jump to the
@@ -562,18 +570,21 @@ impl Emitter<'_> {
                 ; mov [rdi + ActivationRecord::COMPILED], rax
             );
         }
-        if filled {
+        if filled && depth_stored == Some(call.depth) {
             dynasm!(self.ops
                 ; .arch x64
                 ; cmp QWORD [rdi + ActivationRecord::DEPTH_LEFT], 0
                 ; jle =>helper
             );
         } else {
+            if filled {
+                dynasm!(self.ops ; .arch x64 ; mov r11, [r15 + ActivationRecord::DEPTH_LEFT]);
+            }
             // `mov` leaves the flags of `sub` for `jle`: the depth is
             // stored on both ways, too deep or not.
             dynasm!(self.ops
                 ; .arch x64
-                ; sub r11, 1
+                ; sub r11, depth
                 ; mov [rdi + ActivationRecord::DEPTH_LEFT], r11
                 ; jle =>helper
             );
