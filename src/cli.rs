@@ -78,6 +78,13 @@ pub struct Options {
     #[arg(long, value_name = "SEED", num_args = 0..=1, require_equals = true, default_missing_value = "1")]
     pub jit_stress_deopt: Option<u64>,
 
+    /// Check each deoptimisation's rebuilt frame against the interpreter:
+    /// where the code up to the resume point only computes, run it again
+    /// from the method's start and abort unless it reaches the same frame.
+    /// Debug builds check whenever --jit-stress-deopt is given.
+    #[arg(long)]
+    pub jit_verify_deopt: bool,
+
     /// The script, then the arguments it gets in ARGV.
     #[arg(
         value_name = "FILE",
@@ -149,6 +156,8 @@ fn run(options: &Options) -> i32 {
             dump_asm: options.dump_asm.as_ref().map(std::path::PathBuf::from),
             stress_seed: options.jit_stress_deopt,
             trace_deopt: options.trace_deopt,
+            verify_deopt: options.jit_verify_deopt
+                || (cfg!(debug_assertions) && options.jit_stress_deopt.is_some()),
         };
         vm.jit = Some(crate::jit::JitState::new(&mut vm, jit_options));
     }

@@ -1465,6 +1465,10 @@ extern "C" fn deoptimise(
         let receiver = Value::from_bits(frames[0].receiver);
         vm.check_rebuilt_receiver(&method, frame.owner, receiver, "deoptimise");
     }
+    let verify = vm.jit.as_ref().is_some_and(|jit| jit.options.verify_deopt);
+    if verify && frames.len() == 1 && !site_map.after_call && !site_map.transfer {
+        vm.check_rebuilt_frame(compiled, site, &method, &frames[0]);
+    }
     let resume = Resume {
         after_call: site_map.after_call,
         returned: returned.map(Value::from_bits),
@@ -1593,6 +1597,33 @@ impl Vm {
                 self.class_name(owner),
                 self.class_name(self.class_of(receiver)),
             );
+        }
+    }
+
+    /// `--jit-verify-deopt`: checks the frame deoptimisation at `site`
+    /// rebuilt (laid out on the value stack, where it stays rooted while
+    /// the check allocates) against a re-run in the interpreter (see
+    /// [`crate::jit::verify_deopt`]); a frame the interpreter cannot be
+    /// in aborts with both.
+    fn check_rebuilt_frame(
+        &mut self,
+        compiled: &CompiledMethod,
+        site: usize,
+        method: &Rc<LoadedMethod>,
+        frame: &deopt::FrameValues,
+    ) {
+        use crate::jit::verify_deopt::Verdict;
+        let verdict = self.verify_rebuilt_frame(method, frame);
+        let Some(jit) = &mut self.jit else { return };
+        match verdict {
+            Verdict::Same => jit.run_stats.verified_deopts += 1,
+            Verdict::Unverifiable(_) => jit.run_stats.unverifiable_deopts += 1,
+            Verdict::Differs(difference) => panic!(
+                "deoptimise: the frame rebuilt for `{}` at {} (resuming at instruction {}) is not one the interpreter reaches: {difference}",
+                self.symbols.name(method.code.name),
+                self.site_name(compiled, site),
+                frame.ip,
+            ),
         }
     }
 

@@ -41,6 +41,7 @@ use std::path::PathBuf;
 use std::rc::Rc;
 
 pub mod helpers;
+pub mod verify_deopt;
 
 /// How often one method may be compiled (first time included).
 pub const MAX_COMPILATIONS: u32 = 5;
@@ -66,6 +67,8 @@ pub struct JitOptions {
     pub stress_seed: Option<u64>,
     /// `--trace-deopt`.
     pub trace_deopt: bool,
+    /// `--jit-verify-deopt` (see [`verify_deopt`]).
+    pub verify_deopt: bool,
 }
 
 /// Counters the runtime keeps about compiled code (`--stats`).
@@ -89,6 +92,10 @@ pub struct RunStats {
     /// Calls from frames without records (inlined ones, or a native
     /// call's) run above virtual frames instead of rebuilt ones.
     pub calls_above_virtual_frames: u64,
+    /// Deoptimisations whose rebuilt frame the interpreter reached again
+    /// (`--jit-verify-deopt`), and those it could not check.
+    pub verified_deopts: u64,
+    pub unverifiable_deopts: u64,
 }
 
 /// The JIT's settings and counters for one run.
@@ -685,6 +692,10 @@ impl Vm {
                 "jit.calls_above_virtual_frames",
                 run.calls_above_virtual_frames,
             );
+            if jit.options.verify_deopt {
+                line("jit.deopt_checks.same", run.verified_deopts);
+                line("jit.deopt_checks.unverifiable", run.unverifiable_deopts);
+            }
         }
         line("gc.runs", self.heap.stats.collections);
         line("gc.heap_pages", self.heap.stats.pages as u64);
