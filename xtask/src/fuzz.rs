@@ -113,6 +113,8 @@ pub fn all_modes() -> Vec<Mode> {
 pub struct Options {
     pub seed: u64,
     pub count: u64,
+    /// The index of the first program.
+    pub start: u64,
     /// Only this program of the run (reproducing one finding).
     pub index: Option<u64>,
     pub minimize: bool,
@@ -296,9 +298,10 @@ pub fn run(options: &Options) -> Result<ExitCode> {
     };
     let list: Vec<u64> = indices(options).collect();
     eprintln!(
-        "fuzzing {} program(s) from seed {} in {} mode(s) ({}) with {} job(s); findings go to {}",
+        "fuzzing {} program(s) from seed {}, from index {}, in {} mode(s) ({}) with {} job(s); findings go to {}",
         list.len(),
         options.seed,
+        list.first().copied().unwrap_or(options.start),
         runner.modes.len(),
         runner
             .modes
@@ -402,7 +405,7 @@ pub fn run(options: &Options) -> Result<ExitCode> {
 fn indices(options: &Options) -> impl Iterator<Item = u64> {
     match options.index {
         Some(i) => i..i + 1,
-        None => 0..options.count,
+        None => options.start..options.start + options.count,
     }
 }
 

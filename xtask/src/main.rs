@@ -94,6 +94,11 @@ enum Task {
         /// How many programs to generate and run.
         #[arg(long, default_value_t = 100)]
         count: u64,
+        /// Index of the first program: a long run can go on where an earlier
+        /// one stopped (`--start 30000 --count 70000` finishes a run of
+        /// 100000 that stopped after program 29999).
+        #[arg(long, default_value_t = 0)]
+        start: u64,
         /// Run (or print) only the program with this index (to reproduce one).
         #[arg(long)]
         index: Option<u64>,
@@ -159,6 +164,7 @@ fn main() -> ExitCode {
         Task::Fuzz {
             seed,
             count,
+            start,
             index,
             minimize: _,
             no_minimize,
@@ -173,6 +179,7 @@ fn main() -> ExitCode {
         } => fuzz::run(&fuzz::Options {
             seed,
             count,
+            start,
             index,
             minimize: !no_minimize,
             out,
