@@ -44,6 +44,17 @@ enum Count {
     All,
 }
 
+impl Count {
+    /// The count: 1 when none is written, `all` for `*`.
+    fn or_all(self, all: usize) -> usize {
+        match self {
+            Count::Implicit => 1,
+            Count::Given(n) => n,
+            Count::All => all,
+        }
+    }
+}
+
 /// One directive of a template.
 #[derive(Clone, Copy, Debug)]
 struct Directive {
@@ -330,11 +341,7 @@ fn pack(vm: &mut Vm, array: Value, args: &[Value]) -> VmResult {
             _ => encoding = 0,
         }
         if let Some((size, _, big_endian)) = integer_layout(&directive) {
-            let times = match directive.count {
-                Count::Implicit => 1,
-                Count::Given(n) => n,
-                Count::All => items.left(),
-            };
+            let times = directive.count.or_all(items.left());
             for _ in 0..times {
                 let value = items.next(vm)?;
                 let word = integer_item(vm, value)?.to_le_bytes();
@@ -348,11 +355,7 @@ fn pack(vm: &mut Vm, array: Value, args: &[Value]) -> VmResult {
         }
         match letter {
             b'U' | b'w' => {
-                let times = match directive.count {
-                    Count::Implicit => 1,
-                    Count::Given(n) => n,
-                    Count::All => items.left(),
-                };
+                let times = directive.count.or_all(items.left());
                 for _ in 0..times {
                     let value = items.next(vm)?;
                     if letter == b'U' {
@@ -395,11 +398,7 @@ fn pack(vm: &mut Vm, array: Value, args: &[Value]) -> VmResult {
             b'H' | b'h' => {
                 let value = items.next(vm)?;
                 let digits = crate::core::string::expect_string(vm, value)?;
-                let count = match directive.count {
-                    Count::Implicit => 1,
-                    Count::Given(n) => n,
-                    Count::All => digits.len(),
-                };
+                let count = directive.count.or_all(digits.len());
                 let mut byte = 0u8;
                 for i in 0..count {
                     let value = digits.get(i).map_or(0, |&d| nibble(d));
@@ -428,30 +427,18 @@ fn pack(vm: &mut Vm, array: Value, args: &[Value]) -> VmResult {
                 base64(&bytes, line, &mut out);
             }
             b'x' => {
-                let count = match directive.count {
-                    Count::Implicit => 1,
-                    Count::Given(n) => n,
-                    Count::All => 0,
-                };
+                let count = directive.count.or_all(0);
                 out.resize(out.len() + count, 0);
             }
             b'X' => {
-                let count = match directive.count {
-                    Count::Implicit => 1,
-                    Count::Given(n) => n,
-                    Count::All => 0,
-                };
+                let count = directive.count.or_all(0);
                 if count > out.len() {
                     return Err(vm.argument_error("X outside of string".into()));
                 }
                 out.truncate(out.len() - count);
             }
             b'@' => {
-                let offset = match directive.count {
-                    Count::Implicit => 1,
-                    Count::Given(n) => n,
-                    Count::All => out.len(),
-                };
+                let offset = directive.count.or_all(out.len());
                 out.resize(offset, 0);
             }
             letter if is_unsupported(letter) => return Err(unsupported(vm, letter, "pack")),
@@ -532,11 +519,9 @@ fn unpack_each(
     for directive in parse(template) {
         let letter = directive.letter;
         if let Some((size, signed, big_endian)) = integer_layout(&directive) {
-            let times = match directive.count {
-                Count::Implicit => 1,
-                Count::Given(n) => n,
-                Count::All => bytes.len().saturating_sub(at) / size,
-            };
+            let times = directive
+                .count
+                .or_all(bytes.len().saturating_sub(at) / size);
             for _ in 0..times {
                 let value = match bytes.get(at..at + size) {
                     Some(field) => {
@@ -567,11 +552,7 @@ fn unpack_each(
         }
         match letter {
             b'U' => {
-                let times = match directive.count {
-                    Count::Implicit => 1,
-                    Count::Given(n) => n,
-                    Count::All => usize::MAX,
-                };
+                let times = directive.count.or_all(usize::MAX);
                 for _ in 0..times {
                     if at >= bytes.len() {
                         break;
@@ -589,11 +570,7 @@ fn unpack_each(
                 }
             }
             b'w' => {
-                let times = match directive.count {
-                    Count::Implicit => 1,
-                    Count::Given(n) => n,
-                    Count::All => usize::MAX,
-                };
+                let times = directive.count.or_all(usize::MAX);
                 for _ in 0..times {
                     if at >= bytes.len() {
                         break;
@@ -688,33 +665,21 @@ fn unpack_each(
                 }
             }
             b'x' => {
-                let count = match directive.count {
-                    Count::Implicit => 1,
-                    Count::Given(n) => n,
-                    Count::All => 0,
-                };
+                let count = directive.count.or_all(0);
                 if at.saturating_add(count) > bytes.len() {
                     return Err(vm.argument_error("x outside of string".into()));
                 }
                 at += count;
             }
             b'X' => {
-                let count = match directive.count {
-                    Count::Implicit => 1,
-                    Count::Given(n) => n,
-                    Count::All => 0,
-                };
+                let count = directive.count.or_all(0);
                 if count > at {
                     return Err(vm.argument_error("X outside of string".into()));
                 }
                 at -= count;
             }
             b'@' => {
-                let position = match directive.count {
-                    Count::Implicit => 1,
-                    Count::Given(n) => n,
-                    Count::All => 0,
-                };
+                let position = directive.count.or_all(0);
                 let position = offset.saturating_add(position);
                 if position > bytes.len() {
                     return Err(vm.argument_error("@ outside of string".into()));
