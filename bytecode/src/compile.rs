@@ -852,25 +852,18 @@ impl Compiler<'_, '_> {
                 self.splat_array(m, elements);
             }
             Node::Send(send) => self.send(m, node, send),
-            Node::Index(Index {
-                recv,
-                indexes,
-                begin_l,
-                end_l,
-                ..
-            }) => {
-                if !self.plain_args(indexes) {
+            Node::Index(index) => {
+                if !self.plain_args(&index.indexes) {
                     // `a[*list]`, `Hash[k: v]`, `a[&b]`: the call `[]` with
                     // those arguments, compiled as any call is.
-                    let call = Call::index(recv, indexes, *begin_l, *end_l);
-                    return self.send_with(m, node, call, BlockArg::None);
+                    return self.send_with(m, node, Call::from(index), BlockArg::None);
                 }
-                self.expr(m, recv);
-                for index in indexes {
-                    self.expr(m, index);
+                self.expr(m, &index.recv);
+                for argument in &index.indexes {
+                    self.expr(m, argument);
                 }
                 let span = self.span(node, "[]");
-                self.call(m, "[]", indexes.len() as u32, 0, span);
+                self.call(m, "[]", index.indexes.len() as u32, 0, span);
             }
             Node::IndexAsgn(IndexAsgn {
                 recv,
@@ -2477,15 +2470,8 @@ impl Compiler<'_, '_> {
             Node::CSend(csend) => {
                 self.send_with_block(m, &block.call, Call::from(csend), Some(block))
             }
-            Node::Index(Index {
-                recv,
-                indexes,
-                begin_l,
-                end_l,
-                ..
-            }) => {
-                let call = Call::index(recv, indexes, *begin_l, *end_l);
-                self.send_with_block(m, &block.call, call, Some(block))
+            Node::Index(index) => {
+                self.send_with_block(m, &block.call, Call::from(index), Some(block))
             }
             Node::Super(Super { args, .. }) => self.super_call(m, Some(args), Some(block)),
             Node::ZSuper(_) => self.super_call(m, None, Some(block)),
@@ -3367,15 +3353,15 @@ struct Call<'n> {
     safe_navigation: bool,
 }
 
-impl<'n> Call<'n> {
-    /// `recv[indexes]` as the call `[]` it is.
-    fn index(recv: &'n Node, indexes: &'n [Node], begin_l: Loc, end_l: Loc) -> Self {
+/// `recv[indexes]` as the call `[]` it is.
+impl<'n> From<&'n Index> for Call<'n> {
+    fn from(index: &'n Index) -> Self {
         Call {
-            recv: Some(recv),
+            recv: Some(&index.recv),
             method_name: "[]",
-            args: indexes,
-            begin_l: Some(begin_l),
-            selector_l: Some(begin_l.join(&end_l)),
+            args: &index.indexes,
+            begin_l: Some(index.begin_l),
+            selector_l: Some(index.begin_l.join(&index.end_l)),
             operator_l: None,
             safe_navigation: false,
         }
