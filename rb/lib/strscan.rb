@@ -189,7 +189,7 @@ class StringScanner
 
   def peek(len)
     len = __num2long(len)
-    return "" if eos?
+    return @string.byteslice(0, 0) if eos?
     raise ArgumentError, "negative string size (or size too big)" if len < 0
     @string.byteslice(@curr, len)
   end
@@ -227,7 +227,7 @@ class StringScanner
   end
 
   def rest
-    return "" if eos?
+    return @string.byteslice(0, 0) if eos?
     @string.byteslice(@curr, @string.bytesize - @curr)
   end
 

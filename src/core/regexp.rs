@@ -551,6 +551,21 @@ impl Subject {
         at as usize
     }
 
+    /// The offset in `text` of the String's byte offset `original` (the
+    /// inverse of [`Subject::original`]), if it is in the String and, for
+    /// a String of a multi-byte encoding, on a character boundary.
+    pub fn offset_of(&self, original: usize) -> Option<usize> {
+        if !self.binary {
+            return (original <= self.text.len() && self.text.is_char_boundary(original))
+                .then_some(original);
+        }
+        self.text
+            .char_indices()
+            .map(|(offset, _)| offset)
+            .chain(std::iter::once(self.text.len()))
+            .nth(original)
+    }
+
     /// The String's byte range of `start..end` of `text`.
     pub fn original_range(&self, (start, end): (usize, usize)) -> std::ops::Range<usize> {
         self.original(start)..self.original(end)
@@ -870,10 +885,12 @@ fn strscan_match(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
     }
     if is_regexp(pattern) {
         let data = checked(vm, pattern)?;
-        let text = match_text(vm, string)?;
-        if pos > text.len() || !text.is_char_boundary(pos) {
+        // A binary String is matched as its bytes (see [`Subject`]).
+        let subject = match_subject(vm, pattern, string)?;
+        let Some(pos) = subject.offset_of(pos) else {
             return Ok(Value::small(data.groups as i64 + 1));
-        }
+        };
+        let text = &subject.text;
         let found = match (fixed_anchor, head_only) {
             (true, true) => data.match_at(&text, pos),
             (true, false) => data.search(&text, pos),
@@ -887,7 +904,13 @@ fn strscan_match(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
         let offsets = spans
             .iter()
             .flat_map(|span| match span {
-                Some((start, end)) => [Value::small(*start as i64), Value::small(*end as i64)],
+                Some(span) => {
+                    let range = subject.original_range(*span);
+                    [
+                        Value::small(range.start as i64),
+                        Value::small(range.end as i64),
+                    ]
+                }
                 None => [Value::NIL, Value::NIL],
             })
             .collect();

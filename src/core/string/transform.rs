@@ -391,10 +391,15 @@ fn justify(vm: &mut Vm, s: Value, args: &[Value], justify: Justify) -> VmResult 
         Some(&pad) => expect_string(vm, pad)?,
         None => StringBytes::from_slice(b" "),
     };
+    // The result is in the encoding the String and the pad share (MRI's
+    // `rb_enc_check`): a binary String takes no non-ASCII UTF-8 pad.
+    let encoding = match args.get(1) {
+        Some(&pad) => crate::core::encoding::compatible_for_concat(vm, s, pad)?,
+        None => encoding_of(s),
+    };
     if pad.is_empty() {
         return Err(vm.argument_error("zero width padding".into()));
     }
-    let encoding = encoding_of(s);
     let len = string_of(s).char_len() as i64;
     let bytes = bytes_of(s);
     let total = (width - len).max(0) as usize;
