@@ -24,6 +24,7 @@ use crate::value::Value;
 use crate::vm::{class_data, Control, FrameCode, Vm};
 use bytecode::error_highlight;
 use bytecode::{CallSite, Method, Sym};
+use std::fmt::Write as _;
 
 /// A frame as backtraces see it (see [`Vm::frame_views`]).
 pub struct FrameView {
@@ -39,6 +40,33 @@ fn source_line(source: &[u8], line: u32) -> String {
         .nth(line as usize - 1)
         .unwrap_or(&[]);
     String::from_utf8_lossy(text).into_owned()
+}
+
+/// A message as MRI 3.1 writes it in the report of an uncaught exception:
+/// backslashes doubled, control characters other than tab and newline
+/// escaped as in a String's `inspect` (`\e`, `\0`, `\x01`, `\c?` for
+/// DEL); other characters as they are.
+fn escape_for_report(message: &str) -> String {
+    let mut out = String::with_capacity(message.len());
+    for c in message.chars() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            '\n' | '\t' => out.push(c),
+            '\0' => out.push_str("\\0"),
+            '\r' => out.push_str("\\r"),
+            '\x0c' => out.push_str("\\f"),
+            '\x0b' => out.push_str("\\v"),
+            '\x08' => out.push_str("\\b"),
+            '\x07' => out.push_str("\\a"),
+            '\x1b' => out.push_str("\\e"),
+            '\x7f' => out.push_str("\\c?"),
+            c if (c as u32) < 0x20 => {
+                let _ = write!(out, "\\x{:02X}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 impl Vm {
@@ -334,28 +362,35 @@ impl Vm {
     }
 
     /// MRI's report of an uncaught exception (what goes to stderr).
+    /// MRI 3.1 writes each message there with its backslashes doubled and
+    /// its control characters other than tab and newline escaped
+    /// ([`escape_for_report`]), which `full_message` does not.
     pub fn error_report(&mut self, exception: Value) -> String {
-        self.error_report_ordered(exception, false)
+        self.report_with_causes(exception, false, true)
     }
 
-    /// The report with the backtrace in either order: `bottom` is
-    /// `full_message(order: :bottom)` (a numbered traceback, most recent
-    /// call last, then the message).
+    /// `full_message`'s report, with the backtrace in either order:
+    /// `bottom` is `full_message(order: :bottom)` (a numbered traceback,
+    /// most recent call last, then the message).
     pub fn error_report_ordered(&mut self, exception: Value, bottom: bool) -> String {
-        let mut report = self.single_error_report(exception, bottom);
+        self.report_with_causes(exception, bottom, false)
+    }
+
+    fn report_with_causes(&mut self, exception: Value, bottom: bool, escape: bool) -> String {
+        let mut report = self.single_error_report(exception, bottom, escape);
         // The causes follow, each a report of its own (as MRI 3.1 prints).
         let cause_name = self.symbols.intern("cause");
         let mut seen = vec![exception];
         let mut cause = self.ivar_get(exception, cause_name);
         while !cause.is_nil() && !seen.contains(&cause) {
-            report.push_str(&self.single_error_report(cause, bottom));
+            report.push_str(&self.single_error_report(cause, bottom, escape));
             seen.push(cause);
             cause = self.ivar_get(cause, cause_name);
         }
         report
     }
 
-    fn single_error_report(&mut self, exception: Value, bottom: bool) -> String {
+    fn single_error_report(&mut self, exception: Value, bottom: bool, escape: bool) -> String {
         let class = self.class_name(self.real_class_of(exception));
         let message_method = self.symbols.intern("message");
         let message = match self.call(exception, message_method, &[]) {
@@ -364,6 +399,11 @@ impl Vm {
                 None => self.exception_message(exception),
             },
             Err(_) => self.exception_message(exception),
+        };
+        let message = if escape {
+            escape_for_report(&message)
+        } else {
+            message
         };
         let backtrace = self.exception_backtrace(exception);
         let mut out = String::new();
