@@ -892,8 +892,8 @@ fn strscan_match(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
         };
         let text = &subject.text;
         let found = match (fixed_anchor, head_only) {
-            (true, true) => data.match_at(&text, pos),
-            (true, false) => data.search(&text, pos),
+            (true, true) => data.match_at(text, pos),
+            (true, false) => data.search(text, pos),
             (false, true) => data.match_at(&text[pos..], 0).map(|f| shifted(f, pos)),
             (false, false) => data.search(&text[pos..], 0).map(|f| shifted(f, pos)),
         }
