@@ -69,6 +69,26 @@ fn escape_for_report(message: &str) -> String {
     out
 }
 
+/// did_you_mean's suggestions for a NameError, found when its message is
+/// first read ([`Vm::settle_suggestions`]) rather than when it is raised:
+/// a program that rescues NameErrors without reading them (`foo rescue
+/// nil`, duck typing by `rescue NoMethodError`) does not pay for
+/// comparing the name with every method of the receiver's class. Until
+/// then the exception keeps, in an internal variable, what the
+/// suggestions need beyond its `name` and `receiver`: `[kind, detail]`.
+struct Suggestions;
+
+impl Suggestions {
+    /// The internal variable (a name Ruby code cannot spell).
+    const IVAR: &'static str = "did_you_mean";
+    /// A bare name: detail is the Array of the local variables in scope.
+    const VARIABLE: i64 = 0;
+    /// A method: detail tells whether the call was private (no receiver).
+    const METHOD: i64 = 1;
+    /// A constant: detail is the message without snippet.
+    const CONSTANT: i64 = 2;
+}
+
 impl Vm {
     /// A new exception of `class` with `message` and the current backtrace.
     pub fn new_exception(&mut self, class: Value, message: &str) -> Value {
@@ -340,7 +360,8 @@ impl Vm {
         lines
     }
 
-    pub fn exception_message(&self, exception: Value) -> String {
+    pub fn exception_message(&mut self, exception: Value) -> String {
+        self.settle_suggestions(exception);
         let message = self.ivar_get(exception, self.sym.mesg);
         match message.get::<RString>() {
             Some(s) => String::from_utf8_lossy(&s.bytes()).into_owned(),
@@ -536,46 +557,24 @@ impl Vm {
             )
         };
         message.push_str(&self.highlight_snippet(site, code));
-        let class_of_receiver = self.class_of(receiver);
-        let names = |vm: &Vm, private: bool| -> Vec<String> {
-            vm.method_names(class_of_receiver, private)
-                .into_iter()
-                .map(|s| vm.symbols.name(s).to_string())
-                .collect()
-        };
-        let public = names(self, false);
-        let all = names(self, true);
-        let private: Vec<&str> = all
-            .iter()
-            .filter(|n| !public.contains(n))
-            .map(String::as_str)
-            .collect();
-        let public: Vec<&str> = public.iter().map(String::as_str).collect();
+        // did_you_mean's suggestions are found when the message is read
+        // (see [`Suggestions`]).
         let suggestions = if site.is_vcall() {
-            let locals: Vec<&str> = code
+            let locals = code
                 .locals
                 .iter()
-                .map(|&l| self.symbols.name(l))
-                .filter(|l| !l.starts_with('%'))
+                .filter(|&&l| !self.symbols.name(l).starts_with('%'))
+                .map(|&l| Value::symbol(l))
                 .collect();
-            let scope = did_you_mean::VariableScope {
-                local_variables: &locals,
-                methods: &public,
-                private_methods: &private,
-                ..Default::default()
-            };
-            did_you_mean::variable_name_corrections(&name, &scope)
+            let locals = self.new_array(locals);
+            self.new_array(vec![Value::small(Suggestions::VARIABLE), locals])
         } else {
-            let recv = did_you_mean::MethodReceiver {
-                methods: &public,
-                private_methods: &private,
-                private_call: site.is_fcall(),
-                is_nil: receiver.is_nil(),
-            };
-            did_you_mean::method_name_corrections(&name, &recv)
+            let private_call = Value::bool(site.is_fcall());
+            self.new_array(vec![Value::small(Suggestions::METHOD), private_call])
         };
-        message.push_str(&did_you_mean::format_suggestions(&suggestions));
+        self.temp_roots.borrow_mut().push(suggestions);
         let args = self.new_array(args.to_vec());
+        self.temp_roots.borrow_mut().pop();
         self.raise_with(
             class,
             message,
@@ -583,8 +582,119 @@ impl Vm {
                 ("name", Value::symbol(site.name)),
                 ("receiver", receiver),
                 ("args", args),
+                (Suggestions::IVAR, suggestions),
             ],
         )
+    }
+
+    /// Appends did_you_mean's suggestions to the message of `exception`
+    /// if they are pending (see [`Suggestions`]); they are looked for
+    /// once, in the program as it is now, as MRI's did_you_mean does
+    /// when the message is first read.
+    pub fn settle_suggestions(&mut self, exception: Value) {
+        let pending_name = self.symbols.intern(Suggestions::IVAR);
+        let pending = self.ivar_get(exception, pending_name);
+        let Some(pending) = pending.get::<RArray>().map(|a| a.items().to_vec()) else {
+            return;
+        };
+        self.set_internal(exception, pending_name, Value::NIL);
+        let message = self.ivar_get(exception, self.sym.mesg);
+        let Some(text) = message.get::<RString>().map(|s| s.bytes().to_vec()) else {
+            return;
+        };
+        let name_sym = self.symbols.intern("name");
+        let receiver_sym = self.symbols.intern("receiver");
+        let name = self.ivar_get(exception, name_sym);
+        let name = name.as_symbol().map(|s| self.symbols.name(s).to_string());
+        let receiver = self.ivar_get(exception, receiver_sym);
+        let Some(name) = name else { return };
+        let suggestions = match pending[0].as_fixnum() {
+            Some(Suggestions::CONSTANT) => self.constant_suggestions(&name, pending[1]),
+            kind => self.method_suggestions(&name, receiver, kind, pending[1]),
+        };
+        if suggestions.is_empty() {
+            return;
+        }
+        let mut text = text;
+        text.extend_from_slice(suggestions.as_bytes());
+        let message = self.new_string(text);
+        self.set_internal(exception, self.sym.mesg, message);
+    }
+
+    /// did_you_mean's suggestions for a missing method or variable `name`
+    /// (`kind` [`Suggestions::VARIABLE`], with the local variables
+    /// `detail`, or [`Suggestions::METHOD`], `detail` telling a private
+    /// call), formatted.
+    fn method_suggestions(
+        &self,
+        name: &str,
+        receiver: Value,
+        kind: Option<i64>,
+        detail: Value,
+    ) -> String {
+        let class_of_receiver = self.class_of(receiver);
+        let names = |private: bool| -> Vec<String> {
+            self.method_names(class_of_receiver, private)
+                .into_iter()
+                .map(|s| self.symbols.name(s).to_string())
+                .collect()
+        };
+        let public = names(false);
+        let all = names(true);
+        let private: Vec<&str> = all
+            .iter()
+            .filter(|n| !public.contains(n))
+            .map(String::as_str)
+            .collect();
+        let public: Vec<&str> = public.iter().map(String::as_str).collect();
+        let suggestions = if kind == Some(Suggestions::VARIABLE) {
+            let locals: Vec<&str> = detail
+                .get::<RArray>()
+                .map(|a| a.items().to_vec())
+                .unwrap_or_default()
+                .into_iter()
+                .filter_map(|l| l.as_symbol())
+                .map(|l| self.symbols.name(l))
+                .collect();
+            let scope = did_you_mean::VariableScope {
+                local_variables: &locals,
+                methods: &public,
+                private_methods: &private,
+                ..Default::default()
+            };
+            did_you_mean::variable_name_corrections(name, &scope)
+        } else {
+            let recv = did_you_mean::MethodReceiver {
+                methods: &public,
+                private_methods: &private,
+                private_call: detail.truthy(),
+                is_nil: receiver.is_nil(),
+            };
+            did_you_mean::method_name_corrections(name, &recv)
+        };
+        did_you_mean::format_suggestions(&suggestions)
+    }
+
+    /// did_you_mean's suggestions for an uninitialized constant `name`
+    /// (built-in constants in MRI's order, then the program's in
+    /// definition order), `original` the message's first part.
+    fn constant_suggestions(&self, name: &str, original: Value) -> String {
+        let original = self.string_text(original).unwrap_or_default();
+        let defined: Vec<String> = class_data(self.c.object)
+            .constants
+            .borrow()
+            .keys()
+            .map(|&c| self.symbols.name(c).to_string())
+            .filter(|c| !did_you_mean::OBJECT_CONSTANTS.contains(&c.as_str()))
+            .collect();
+        let mut constants: Vec<&str> = did_you_mean::OBJECT_CONSTANTS.to_vec();
+        constants.extend(defined.iter().map(String::as_str));
+        let scopes = [did_you_mean::ConstantScope {
+            prefix: "",
+            constants: &constants,
+        }];
+        let suggestions = did_you_mean::class_name_corrections(name, &scopes, &original);
+        did_you_mean::format_suggestions(&suggestions)
     }
 
     /// NoMethodError for a method called from Rust that does not exist.
@@ -646,25 +756,22 @@ impl Vm {
         };
         let mut message = original.clone();
         message.push_str(&self.snippet(code.span_at(ip), code));
-        let defined: Vec<String> = class_data(self.c.object)
-            .constants
-            .borrow()
-            .keys()
-            .map(|&c| self.symbols.name(c).to_string())
-            .filter(|c| !did_you_mean::OBJECT_CONSTANTS.contains(&c.as_str()))
-            .collect();
-        let mut constants: Vec<&str> = did_you_mean::OBJECT_CONSTANTS.to_vec();
-        constants.extend(defined.iter().map(String::as_str));
-        let scopes = [did_you_mean::ConstantScope {
-            prefix: "",
-            constants: &constants,
-        }];
-        let suggestions = did_you_mean::class_name_corrections(&name, &scopes, &original);
-        message.push_str(&did_you_mean::format_suggestions(&suggestions));
+        let original = self.new_str(&original);
+        self.temp_roots.borrow_mut().push(original);
+        let suggestions = self.new_array(vec![Value::small(Suggestions::CONSTANT), original]);
+        self.temp_roots.borrow_mut().pop();
         let class = self.c.name_error;
         let name = Value::symbol(self.symbols.intern(&name));
         let receiver = scope.unwrap_or(self.c.object);
-        self.raise_with(class, message, &[("name", name), ("receiver", receiver)])
+        self.raise_with(
+            class,
+            message,
+            &[
+                ("name", name),
+                ("receiver", receiver),
+                (Suggestions::IVAR, suggestions),
+            ],
+        )
     }
 
     /// When a core method is running (the innermost frame is native): the

@@ -73,6 +73,7 @@ pub fn define(vm: &mut Vm) {
         Ok(copy)
     });
     vm.define_native(exception, "to_s", 0, Some(0), |vm, exception, _| {
+        vm.settle_suggestions(exception);
         let message = vm.ivar_get(exception, vm.sym.mesg);
         if message.is_nil() {
             let name = vm.class_name(vm.real_class_of(exception));
