@@ -252,12 +252,12 @@ impl Vm {
 
     /// NoMethodError for a `super` with nothing to call.
     pub fn no_superclass_method(&mut self, receiver: Value, name: Sym) -> Control {
-        let description = self.describe_receiver(receiver);
-        let message = format!(
-            "super: no superclass method `{}' for {description}",
+        let head = format!(
+            "super: no superclass method `{}' for ",
             self.symbols.name(name)
         );
         let class = self.c.no_method_error;
-        self.raise(class, message)
+        let attributes = [("name", Value::symbol(name))];
+        self.raise_about_receiver(class, &head, receiver, String::new(), &attributes)
     }
 }

@@ -69,6 +69,11 @@ fn escape_for_report(message: &str) -> String {
     out
 }
 
+/// The internal variable of an exception whose message starts with a
+/// description of its receiver, made when it is read
+/// ([`Vm::raise_about_receiver`]): what comes before the description.
+const MESSAGE_HEAD: &str = "message_head";
+
 /// did_you_mean's suggestions for a NameError, found when its message is
 /// first read ([`Vm::settle_suggestions`]) rather than when it is raised:
 /// a program that rescues NameErrors without reading them (`foo rescue
@@ -361,11 +366,9 @@ impl Vm {
     }
 
     pub fn exception_message(&mut self, exception: Value) -> String {
-        self.settle_suggestions(exception);
-        let message = self.ivar_get(exception, self.sym.mesg);
-        match message.get::<RString>() {
-            Some(s) => String::from_utf8_lossy(&s.bytes()).into_owned(),
-            None => self.class_name(self.real_class_of(exception)),
+        match self.message_bytes(exception) {
+            Ok(Some(bytes)) => String::from_utf8_lossy(&bytes).into_owned(),
+            _ => self.class_name(self.real_class_of(exception)),
         }
     }
 
@@ -544,19 +547,18 @@ impl Vm {
         args: &[Value],
     ) -> Control {
         let name = self.symbols.name(site.name).to_string();
-        let description = self.describe_receiver(receiver);
-        let (class, mut message) = if site.is_vcall() {
+        let (class, head) = if site.is_vcall() {
             (
                 self.c.name_error,
-                format!("undefined local variable or method `{name}' for {description}"),
+                format!("undefined local variable or method `{name}' for "),
             )
         } else {
             (
                 self.c.no_method_error,
-                format!("undefined method `{name}' for {description}"),
+                format!("undefined method `{name}' for "),
             )
         };
-        message.push_str(&self.highlight_snippet(site, code));
+        let snippet = self.highlight_snippet(site, code);
         // did_you_mean's suggestions are found when the message is read
         // (see [`Suggestions`]).
         let suggestions = if site.is_vcall() {
@@ -575,16 +577,75 @@ impl Vm {
         self.temp_roots.borrow_mut().push(suggestions);
         let args = self.new_array(args.to_vec());
         self.temp_roots.borrow_mut().pop();
-        self.raise_with(
+        self.raise_about_receiver(
             class,
-            message,
+            &head,
+            receiver,
+            snippet,
             &[
                 ("name", Value::symbol(site.name)),
-                ("receiver", receiver),
                 ("args", args),
                 (Suggestions::IVAR, suggestions),
             ],
         )
+    }
+
+    /// Raises `class` with the message `head`, a description of
+    /// `receiver` ([`Vm::describe_receiver`]) and `tail`, and the
+    /// `receiver` and `attributes` set. As MRI's NameError::message does,
+    /// the description is made each time the message is read
+    /// ([`Vm::message_bytes`]), not when raising: a NoMethodError rescued
+    /// unread never calls the receiver's `inspect`.
+    pub fn raise_about_receiver(
+        &mut self,
+        class: Value,
+        head: &str,
+        receiver: Value,
+        tail: String,
+        attributes: &[(&str, Value)],
+    ) -> Control {
+        let head = self.new_str(head);
+        self.temp_roots.borrow_mut().push(head);
+        let mut all = vec![("receiver", receiver), (MESSAGE_HEAD, head)];
+        all.extend_from_slice(attributes);
+        let control = self.raise_with(class, tail, &all);
+        self.temp_roots.borrow_mut().pop();
+        control
+    }
+
+    /// The bytes of an exception's message as `Exception#to_s` answers
+    /// them (None when it has none): its `mesg`, after the receiver's
+    /// description of a message [`Vm::raise_about_receiver`] made, and
+    /// with did_you_mean's suggestions.
+    pub fn message_bytes(&mut self, exception: Value) -> crate::vm::VmResult<Option<Vec<u8>>> {
+        self.settle_suggestions(exception);
+        let message = self.ivar_get(exception, self.sym.mesg);
+        if message.is_nil() {
+            return Ok(None);
+        }
+        let rest = self.to_s_bytes(message)?;
+        let head_name = self.symbols.intern(MESSAGE_HEAD);
+        let head = self.ivar_get(exception, head_name);
+        let Some(head) = head.get::<RString>().map(|s| s.bytes().to_vec()) else {
+            return Ok(Some(rest));
+        };
+        let receiver_name = self.symbols.intern("receiver");
+        let receiver = self.ivar_get(exception, receiver_name);
+        let description = self.describe_receiver(receiver);
+        let mut bytes = head;
+        bytes.extend_from_slice(description.as_bytes());
+        bytes.extend_from_slice(&rest);
+        Ok(Some(bytes))
+    }
+
+    /// Drops what [`Vm::raise_about_receiver`] left to the reading of
+    /// `exception`'s message: it was given another (`exception(message)`).
+    pub fn forget_message_head(&mut self, exception: Value) -> crate::vm::VmResult<()> {
+        let head_name = self.symbols.intern(MESSAGE_HEAD);
+        if !self.ivar_get(exception, head_name).is_nil() {
+            self.ivar_set(exception, head_name, Value::NIL)?;
+        }
+        Ok(())
     }
 
     /// Appends did_you_mean's suggestions to the message of `exception`
@@ -699,33 +760,22 @@ impl Vm {
 
     /// NoMethodError for a method called from Rust that does not exist.
     pub fn no_method_error_for(&mut self, receiver: Value, name: Sym) -> Control {
-        let description = self.describe_receiver(receiver);
-        let message = format!(
-            "undefined method `{}' for {description}",
-            self.symbols.name(name)
-        );
+        let head = format!("undefined method `{}' for ", self.symbols.name(name));
         let class = self.c.no_method_error;
-        self.raise_with(
-            class,
-            message,
-            &[("name", Value::symbol(name)), ("receiver", receiver)],
-        )
+        let attributes = [("name", Value::symbol(name))];
+        self.raise_about_receiver(class, &head, receiver, String::new(), &attributes)
     }
 
     /// The NameError of a bare name (`foo`) that no method answers, from
     /// `BasicObject#method_missing` (no snippet: MRI gives none there).
     pub fn undefined_name_error_for(&mut self, receiver: Value, name: Sym) -> Control {
-        let description = self.describe_receiver(receiver);
-        let message = format!(
-            "undefined local variable or method `{}' for {description}",
+        let head = format!(
+            "undefined local variable or method `{}' for ",
             self.symbols.name(name)
         );
         let class = self.c.name_error;
-        self.raise_with(
-            class,
-            message,
-            &[("name", Value::symbol(name)), ("receiver", receiver)],
-        )
+        let attributes = [("name", Value::symbol(name))];
+        self.raise_about_receiver(class, &head, receiver, String::new(), &attributes)
     }
 
     /// error_highlight's snippet for a failed call at `site`, if it has a
@@ -840,18 +890,14 @@ impl Vm {
         site: &CallSite,
         code: &Method,
     ) -> Control {
-        let description = self.describe_receiver(receiver);
-        let mut message = format!(
-            "{kind} method `{}' called for {description}",
+        let head = format!(
+            "{kind} method `{}' called for ",
             self.symbols.name(site.name)
         );
-        message.push_str(&self.highlight_snippet(site, code));
+        let snippet = self.highlight_snippet(site, code);
         let class = self.c.no_method_error;
-        self.raise_with(
-            class,
-            message,
-            &[("name", Value::symbol(site.name)), ("receiver", receiver)],
-        )
+        let attributes = [("name", Value::symbol(site.name))];
+        self.raise_about_receiver(class, &head, receiver, snippet, &attributes)
     }
 
     /// `wrong number of arguments (given 3, expected 1..2)`.

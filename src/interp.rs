@@ -1953,18 +1953,15 @@ impl Vm {
                 result
             }
             Some(entry) => {
-                let description = self.describe_receiver(receiver);
                 let kind = if entry.visibility == Visibility::Private {
                     "private"
                 } else {
                     "protected"
                 };
-                let message = format!(
-                    "{kind} method `{}' called for {description}",
-                    self.symbols.name(name)
-                );
+                let head = format!("{kind} method `{}' called for ", self.symbols.name(name));
                 let class = self.c.no_method_error;
-                Err(self.raise(class, message))
+                let attributes = [("name", Value::symbol(name))];
+                Err(self.raise_about_receiver(class, &head, receiver, String::new(), &attributes))
             }
             None => self.call_method_missing(receiver, name, args, None, false, false),
         }

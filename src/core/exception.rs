@@ -70,17 +70,17 @@ pub fn define(vm: &mut Vm) {
         let dup = vm.symbols.intern("dup");
         let copy = vm.call(exception, dup, &[])?;
         vm.ivar_set(copy, vm.sym.mesg, message)?;
+        vm.forget_message_head(copy)?;
         Ok(copy)
     });
     vm.define_native(exception, "to_s", 0, Some(0), |vm, exception, _| {
-        vm.settle_suggestions(exception);
-        let message = vm.ivar_get(exception, vm.sym.mesg);
-        if message.is_nil() {
-            let name = vm.class_name(vm.real_class_of(exception));
-            return Ok(vm.new_str(&name));
+        match vm.message_bytes(exception)? {
+            Some(bytes) => Ok(vm.new_string(bytes)),
+            None => {
+                let name = vm.class_name(vm.real_class_of(exception));
+                Ok(vm.new_str(&name))
+            }
         }
-        let bytes = vm.to_s_bytes(message)?;
-        Ok(vm.new_string(bytes))
     });
     vm.define_native(exception, "message", 0, Some(0), |vm, exception, _| {
         let to_s = vm.sym.to_s;

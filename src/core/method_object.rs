@@ -11,7 +11,7 @@
 
 use crate::block::{Block, BlockCode};
 use crate::core::module::{is_module, symbol_arg};
-use crate::object::{MethodBody, MethodEntry};
+use crate::object::{MethodBody, MethodEntry, Visibility};
 use crate::value::Value;
 use crate::vm::{Vm, VmResult};
 use bytecode::Sym;
@@ -27,6 +27,27 @@ pub fn define(vm: &mut Vm) {
     let kernel = vm.c.kernel;
     vm.define_native(kernel, "method", 1, Some(1), |vm, receiver, args| {
         let name = symbol_arg(vm, args[0])?;
+        method_object(vm, receiver, name)
+    });
+    vm.define_native(kernel, "public_method", 1, Some(1), |vm, receiver, args| {
+        let name = symbol_arg(vm, args[0])?;
+        let class = vm.class_of(receiver);
+        let visibility = vm.find_method(class, name).map(|entry| entry.visibility);
+        if let Some(hidden @ (Visibility::Private | Visibility::Protected)) = visibility {
+            let word = if hidden == Visibility::Private {
+                "private"
+            } else {
+                "protected"
+            };
+            let message = format!(
+                "method `{}' for class `{}' is {word}",
+                vm.symbols.name(name),
+                vm.class_name(class)
+            );
+            let error = vm.c.name_error;
+            let attributes = [("name", Value::symbol(name)), ("receiver", class)];
+            return Err(vm.raise_with(error, message, &attributes));
+        }
         method_object(vm, receiver, name)
     });
     let module = vm.c.module;
@@ -190,13 +211,22 @@ fn method_object(vm: &mut Vm, receiver: Value, name: Sym) -> VmResult {
         }
     };
     let Some(owner) = owner else {
-        let description = vm.describe_receiver(receiver);
+        // MRI names the class the method was looked up in (a singleton
+        // class when the receiver has one, which every class has) and
+        // makes it the error's receiver.
+        let looked_in = if vm.is_kind_of(receiver, vm.c.class) {
+            vm.singleton_class_for(receiver)?
+        } else {
+            class
+        };
         let message = format!(
-            "undefined method `{}' for {description}",
-            vm.symbols.name(name)
+            "undefined method `{}' for class `{}'",
+            vm.symbols.name(name),
+            vm.class_name(looked_in)
         );
         let class = vm.c.name_error;
-        return Err(vm.raise(class, message));
+        let attributes = [("name", Value::symbol(name)), ("receiver", looked_in)];
+        return Err(vm.raise_with(class, message, &attributes));
     };
     let class = vm.c.method;
     let method = vm.new_object(class);

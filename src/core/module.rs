@@ -1129,18 +1129,15 @@ fn send(vm: &mut Vm, object: Value, args: &[Value], allow_private: bool) -> VmRe
             result
         }
         Some(entry) => {
-            let description = vm.describe_receiver(object);
             let kind = if entry.visibility == Visibility::Private {
                 "private"
             } else {
                 "protected"
             };
-            let message = format!(
-                "{kind} method `{}' called for {description}",
-                vm.symbols.name(name)
-            );
+            let head = format!("{kind} method `{}' called for ", vm.symbols.name(name));
             let class = vm.c.no_method_error;
-            Err(vm.raise(class, message))
+            let attributes = [("name", Value::symbol(name))];
+            Err(vm.raise_about_receiver(class, &head, object, String::new(), &attributes))
         }
         None => {
             let block = vm.current_block();
