@@ -103,6 +103,11 @@ pub enum Decision {
     /// which the matching methods it calls set in the frame they are
     /// called from: only a frame of its own keeps it.
     LastMatch,
+    /// A `return` or `break` of the callee would leave an `ensure` (the
+    /// callee's, or one around the call in a frame it leaves): only the
+    /// interpreter's handlers run it, which a transfer from a call
+    /// reaches (see `passes::inlining::exit_passes_ensure`).
+    ExitThroughEnsure,
 }
 
 impl Decision {
@@ -116,6 +121,7 @@ impl Decision {
             Decision::Arguments => "arguments",
             Decision::BlockParameter => "block parameter",
             Decision::LastMatch => "last match",
+            Decision::ExitThroughEnsure => "exit through ensure",
         }
     }
 }

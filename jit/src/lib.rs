@@ -91,6 +91,13 @@ impl Stats {
     pub fn count_inlining(&mut self, decision: Decision) {
         *self.inlining.entry(decision.name()).or_default() += 1;
     }
+
+    /// Takes back a decision counted before the inliner changed its mind.
+    pub fn uncount_inlining(&mut self, decision: Decision) {
+        if let Some(count) = self.inlining.get_mut(decision.name()) {
+            *count = count.saturating_sub(1);
+        }
+    }
 }
 
 /// What a compilation needs throughout: the runtime, a source of frame ids

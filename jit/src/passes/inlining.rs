@@ -38,7 +38,7 @@ use crate::builder::{param_count, FrameContext};
 use crate::inline_policy::{decide, Decision};
 use crate::ir::*;
 use crate::passes::early_exit::EarlyExit;
-use crate::runtime::Callee;
+use crate::runtime::{Callee, Runtime};
 use crate::Session;
 use bytecode::{call_flags, MethodKind};
 use fxhash::FxHashMap;
@@ -105,6 +105,54 @@ fn chain(graph: &Graph, state: NodeId) -> Vec<MethodRef> {
             .filter(|&outer| matches!(graph.op(outer), Op::FrameState(_)));
     }
     methods
+}
+
+/// Whether a `return` or `break` of `callee`, inlined at `call`, would
+/// leave an `ensure`: the callee's around the exit, or one around the call
+/// in a frame the exit leaves (those of the call's state chain, innermost
+/// first, up to the frame it returns from or breaks out of). Joined to a
+/// continuation, the exit would skip it:
+///
+/// ```text
+/// def score
+///   begin
+///     1.times { return 5 }   # the block, inlined into `times`, inlined
+///   ensure                   # into `score`: its `return` must run the
+///     $runs += 1             # ensure before `score` returns
+///   end
+/// end
+/// ```
+///
+/// Such a call is not inlined: the exit then reaches the frames as a
+/// transfer, which compiled code hands to the interpreter's handlers.
+fn exit_passes_ensure(rt: &dyn Runtime, graph: &Graph, callee: &Graph, call: NodeId) -> bool {
+    let code = rt.code(callee.method);
+    callee.control(callee.finish).iter().any(|&end| {
+        let Op::NonLocalExit(ExitTarget::Frame(to), ip) = *callee.op(end) else {
+            return false;
+        };
+        if code.handler_at(ip as usize, false).is_some() {
+            return true;
+        }
+        let mut current = graph.state(call);
+        while let Some(state) = current {
+            let Op::FrameState(info) = graph.op(state) else {
+                break;
+            };
+            if rt
+                .code(info.method)
+                .handler_at(info.ip as usize, false)
+                .is_some()
+            {
+                return true;
+            }
+            if info.frame == to {
+                break;
+            }
+            current = info.outer.then(|| graph.input(state, 0));
+        }
+        false
+    })
 }
 
 /// A copy of `state` with `pop` operands fewer: the caller's frame as it
@@ -236,6 +284,11 @@ impl Inliner {
             home: ExitTarget::BlockHome,
         };
         let callee = session.callee_graph(method, context)?;
+        if exit_passes_ensure(session.rt, graph, &callee, node) {
+            session.stats.uncount_inlining(Decision::Inline);
+            session.stats.count_inlining(Decision::ExitThroughEnsure);
+            return None;
+        }
         let inputs: Vec<NodeId> = graph.inputs(node).to_vec();
         let operands = 1 + info.argc as usize;
         let block = if info.block.is_some() {
@@ -343,6 +396,11 @@ impl Inliner {
             home,
         };
         let callee = session.callee_graph(method, context)?;
+        if exit_passes_ensure(session.rt, graph, &callee, node) {
+            session.stats.uncount_inlining(Decision::Inline);
+            session.stats.count_inlining(Decision::ExitThroughEnsure);
+            return None;
+        }
         let inputs: Vec<NodeId> = graph.inputs(node).to_vec();
         let (receiver, outer_env, outer_block) = (
             graph.input(block, 0),
