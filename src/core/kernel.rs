@@ -80,6 +80,16 @@ pub fn define_conversions(vm: &mut Vm) {
         let result = convert_to_float(vm, args[0]).map(|f| vm.new_float(f));
         swallow_unless(result, raise)
     });
+    // Rational and Complex are not built yet: their constructors exist (as
+    // in MRI, so that did_you_mean offers them) and say so.
+    vm.define_private_native(kernel, "Rational", 0, None, |vm, _, _| {
+        let class = vm.c.not_implemented_error;
+        Err(vm.raise(class, "Rational is not supported by rhizome".into()))
+    });
+    vm.define_private_native(kernel, "Complex", 0, None, |vm, _, _| {
+        let class = vm.c.not_implemented_error;
+        Err(vm.raise(class, "Complex is not supported by rhizome".into()))
+    });
     vm.define_private_native(kernel, "String", 1, Some(1), |vm, _, args| {
         let bytes = vm.to_s_bytes(args[0])?;
         Ok(vm.new_string(bytes))
