@@ -44,9 +44,7 @@ pub fn define(vm: &mut Vm) {
                 vm.symbols.name(name),
                 vm.class_name(class)
             );
-            let error = vm.c.name_error;
-            let attributes = [("name", Value::symbol(name)), ("receiver", class)];
-            return Err(vm.raise_with(error, message, &attributes));
+            return Err(lookup_error(vm, message, name, class));
         }
         method_object(vm, receiver, name)
     });
@@ -194,6 +192,14 @@ fn bindable(
 
 /// `receiver.method(name)`: NameError for a method it does not have,
 /// unless its `respond_to_missing?(name, true)` claims it (then calling the
+/// The NameError of a method lookup (`method`, `public_method`) for `name`
+/// in `class`, which MRI makes the error's receiver.
+fn lookup_error(vm: &mut Vm, message: String, name: Sym, class: Value) -> crate::vm::Control {
+    let error = vm.c.name_error;
+    let attributes = [("name", Value::symbol(name)), ("receiver", class)];
+    vm.raise_with(error, message, &attributes)
+}
+
 /// Method goes to `method_missing`).
 fn method_object(vm: &mut Vm, receiver: Value, name: Sym) -> VmResult {
     let class = vm.class_of(receiver);
@@ -224,9 +230,7 @@ fn method_object(vm: &mut Vm, receiver: Value, name: Sym) -> VmResult {
             vm.symbols.name(name),
             vm.class_name(looked_in)
         );
-        let class = vm.c.name_error;
-        let attributes = [("name", Value::symbol(name)), ("receiver", looked_in)];
-        return Err(vm.raise_with(class, message, &attributes));
+        return Err(lookup_error(vm, message, name, looked_in));
     };
     let class = vm.c.method;
     let method = vm.new_object(class);
