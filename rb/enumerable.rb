@@ -590,6 +590,10 @@ module Enumerable
   def each_slice(n)
     return to_enum(__method__, n) { (s = __enum_size) && (s + n - 1) / n } unless block_given?
     raise ArgumentError, "invalid slice size" if n <= 0
+    # MRI makes the slices no longer than the receiver's size, so a short
+    # receiver's one slice is yielded from inside `each`.
+    size = __enum_size
+    n = size if size.is_a?(Integer) && n > size
     slice = []
     each do |*xs|
       slice << (xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs))
@@ -605,6 +609,8 @@ module Enumerable
   def each_cons(n)
     return to_enum(__method__, n) { (s = __enum_size) && [s - n + 1, 0].max } unless block_given?
     raise ArgumentError, "invalid size" if n <= 0
+    size = __enum_size
+    return self if size.is_a?(Integer) && n > size
     window = []
     each do |*xs|
       window << (xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs))

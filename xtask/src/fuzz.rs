@@ -168,8 +168,12 @@ struct ModeResult {
     fingerprint: Option<String>,
 }
 
-/// The fingerprint of an error report on stderr.
-fn fingerprint(outcome: &Outcome) -> Option<String> {
+/// The fingerprint of a run that went wrong: the place of a panic, the
+/// message of an uncaught exception, or else the first line of stdout where
+/// it parts from the reference's (both lines, with digits blurred, since
+/// minimising renumbers the lines a backtrace names). Without the last, a
+/// difference in output could be minimised into another one.
+fn fingerprint(reference: &Outcome, outcome: &Outcome) -> Option<String> {
     let err = String::from_utf8_lossy(&outcome.stderr);
     if let Some(at) = err.find("panicked at ") {
         let rest = &err[at..];
@@ -177,12 +181,47 @@ fn fingerprint(outcome: &Outcome) -> Option<String> {
         return Some(rest[..end].trim_end_matches(':').to_owned());
     }
     // `file:line:in `method': message (Class)`, after any warnings.
-    err.lines()
+    let uncaught = err
+        .lines()
         .filter(|line| line.contains(":in `"))
         .find_map(|line| {
             line.split_once("': ")
                 .map(|(_, message)| message.to_owned())
-        })
+        });
+    uncaught.or_else(|| first_divergence(&reference.stdout, &outcome.stdout))
+}
+
+/// The first line where `actual` parts from `expected`, as
+/// `expected line => actual line` with every run of digits made `#`.
+fn first_divergence(expected: &[u8], actual: &[u8]) -> Option<String> {
+    let blur = |line: Option<&[u8]>| match line {
+        None => "(end)".to_owned(),
+        Some(bytes) => {
+            let mut text = String::new();
+            for c in String::from_utf8_lossy(bytes).chars() {
+                if !c.is_ascii_digit() {
+                    text.push(c);
+                } else if !text.ends_with('#') {
+                    text.push('#');
+                }
+            }
+            text
+        }
+    };
+    let lines = |bytes: &[u8]| -> Vec<Vec<u8>> {
+        let bytes = bytes.strip_suffix(b"\n").unwrap_or(bytes);
+        bytes.split(|&b| b == b'\n').map(<[u8]>::to_vec).collect()
+    };
+    let (expected, actual) = (lines(expected), lines(actual));
+    let mut expected_lines = expected.iter().map(Vec::as_slice);
+    let mut actual_lines = actual.iter().map(Vec::as_slice);
+    loop {
+        match (expected_lines.next(), actual_lines.next()) {
+            (None, None) => return None,
+            (e, a) if e == a => continue,
+            (e, a) => return Some(format!("{} => {}", blur(e), blur(a))),
+        }
+    }
 }
 
 /// Whether output shows an object address (`#<Foo:0x000055d5c8a0e0a8>`),
@@ -462,7 +501,7 @@ impl Runner {
                 fingerprint: if verdict == Verdict::Pass {
                     None
                 } else {
-                    fingerprint(&outcome)
+                    fingerprint(&reference, &outcome)
                 },
             });
         }
@@ -575,7 +614,7 @@ impl Runner {
             if judge(&reference, &outcome).0 != want.verdict {
                 return false;
             }
-            if want.fingerprint.is_some() && fingerprint(&outcome) != want.fingerprint {
+            if want.fingerprint.is_some() && fingerprint(&reference, &outcome) != want.fingerprint {
                 return false;
             }
         }
@@ -796,14 +835,16 @@ mod tests {
 
     #[test]
     fn fingerprints_name_the_error() {
-        let outcome = |stderr: &str| Outcome {
-            stdout: Vec::new(),
+        let with_output = |stdout: &str, stderr: &str| Outcome {
+            stdout: stdout.as_bytes().to_vec(),
             stderr: stderr.as_bytes().to_vec(),
             stdout_truncated: false,
             stderr_truncated: false,
             exit: Exit::Code(1),
             elapsed: Duration::ZERO,
         };
+        let outcome = |stderr: &str| with_output("", stderr);
+        let fingerprint = |outcome: &Outcome| fingerprint(&with_output("", ""), outcome);
         assert_eq!(
             fingerprint(&outcome(
                 "a.rb:3: warning: already initialized constant K\na.rb:9:in `f': boom (RuntimeError)\n\tfrom a.rb:1:in `<main>'\n"
@@ -817,6 +858,18 @@ mod tests {
             Some("panicked at src/vm.rs:10:5".to_owned())
         );
         assert_eq!(fingerprint(&outcome("")), None);
+        let reference = with_output("1\n[\"a.rb:341:in `each'\"]\n2\n", "");
+        assert_eq!(
+            super::fingerprint(
+                &reference,
+                &with_output("1\n[\"a.rb:17:in `each_slice'\"]\n2\n", "")
+            ),
+            Some("[\"a.rb:#:in `each'\"] => [\"a.rb:#:in `each_slice'\"]".to_owned())
+        );
+        assert_eq!(
+            super::fingerprint(&reference, &with_output("1\n", "")),
+            Some("[\"a.rb:#:in `each'\"] => (end)".to_owned())
+        );
         assert!(shows_addresses(b"#<Foo:0x000055d5c8a0e0a8>"));
         assert!(!shows_addresses(b"0x1f and 123456789"));
     }
