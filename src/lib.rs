@@ -1,10 +1,13 @@
-//! rhizome: a Ruby VM with a profiling bytecode interpreter (and, as the
-//! project grows, a JIT that speculates on the profile and deoptimises).
+//! rhizome: a Ruby VM with a profiling bytecode interpreter and a JIT that
+//! speculates on the profile and deoptimises back into the interpreter.
 //!
 //! This crate is the runtime: values ([`value`]), the heap and its collector
 //! ([`heap`], [`object`]), the VM state ([`vm`]), the interpreter
-//! ([`interp`]), exceptions ([`errors`]), the core library ([`core`]) and the
-//! command line ([`cli`]). The bytecode and its compiler are the `bytecode`
+//! ([`interp`]), exceptions ([`errors`]), the core library ([`core`]), the
+//! runtime side of the JIT ([`jit`]: entering compiled code, the helpers it
+//! calls, virtual frames and deoptimisation) and the command line ([`cli`]).
+//! The bytecode and its compiler are the `bytecode` crate, the compiler from
+//! bytecode to machine code the `jit` crate, deoptimisation maps the `deopt`
 //! crate.
 
 pub mod block;

@@ -32,7 +32,7 @@
 //!
 //! ```text
 //!   site 3, map 1, values: [Value in pushed 0, Int in spill -64, ...]
-//!   stub: push rbx; push r12; call continue_in_interpreter(fp, sp, 3)
+//!   stub: push rbx; push r12; call deoptimise(ctx, code, 3, fp, sp)
 //!   read: receiver = [sp + 8], args = [tag([fp - 64]), ...]
 //! ```
 
