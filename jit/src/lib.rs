@@ -134,9 +134,9 @@ pub(crate) fn simplify(graph: &mut Graph) {
     check(graph, "deoptimise (callee)");
     for _ in 0..50 {
         let mut any = false;
-        for pass in OPTIMISATIONS {
-            let changed = optimisation(graph, pass);
-            check(graph, pass);
+        for (name, pass) in OPTIMISATIONS {
+            let changed = pass(graph);
+            check(graph, name);
             any |= changed;
         }
         if !any {
@@ -154,36 +154,24 @@ fn check(graph: &Graph, pass: &str) {
     }
 }
 
-/// The passes, in order; the optimisation passes repeat until none
-/// changes anything.
-pub const OPTIMISATIONS: [&str; 10] = [
-    "canonicalise",
-    "constant_fold",
-    "tag_untag",
-    "refloat",
-    "redundant_loads",
-    "gvn",
-    "redundant_guards",
-    "overflow_checks",
-    "no_choice_phis",
-    "dead_code",
-];
+/// An optimisation pass: its name (as `--dump-ir` files show it) and
+/// the function that runs it, which says whether it changed the graph.
+pub type Optimisation = (&'static str, fn(&mut Graph) -> bool);
 
-fn optimisation(graph: &mut Graph, pass: &str) -> bool {
-    match pass {
-        "canonicalise" => passes::canonicalise::run(graph),
-        "constant_fold" => passes::constant_fold::run(graph),
-        "tag_untag" => passes::tag_untag::run(graph),
-        "refloat" => passes::refloat::run(graph),
-        "redundant_loads" => passes::redundant_loads::run(graph),
-        "gvn" => passes::gvn::run(graph),
-        "redundant_guards" => passes::redundant_guards::run(graph),
-        "overflow_checks" => passes::overflow_checks::run(graph),
-        "no_choice_phis" => passes::no_choice_phis::run(graph),
-        "dead_code" => passes::dead_code::run(graph),
-        _ => unreachable!("{pass} is not an optimisation"),
-    }
-}
+/// The optimisation passes, in order; they repeat until none changes
+/// anything.
+pub const OPTIMISATIONS: [Optimisation; 10] = [
+    ("canonicalise", passes::canonicalise::run),
+    ("constant_fold", passes::constant_fold::run),
+    ("tag_untag", passes::tag_untag::run),
+    ("refloat", passes::refloat::run),
+    ("redundant_loads", passes::redundant_loads::run),
+    ("gvn", passes::gvn::run),
+    ("redundant_guards", passes::redundant_guards::run),
+    ("overflow_checks", passes::overflow_checks::run),
+    ("no_choice_phis", passes::no_choice_phis::run),
+    ("dead_code", passes::dead_code::run),
+];
 
 /// What to compile: a method from its start, or for on-stack replacement
 /// from the loop header `ip` (with `depth` operands on the stack there);
@@ -283,9 +271,9 @@ fn pipeline(
     // undoing each other forever (a bug the verifier would not see).
     for _ in 0..50 {
         let mut any = false;
-        for pass in OPTIMISATIONS {
-            let changed = optimisation(&mut graph, pass);
-            step(&mut graph, pass, changed);
+        for (name, pass) in OPTIMISATIONS {
+            let changed = pass(&mut graph);
+            step(&mut graph, name, changed);
             any |= changed;
         }
         if !any {
