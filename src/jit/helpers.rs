@@ -56,7 +56,9 @@ use crate::object::{MethodBody, MethodEntry, RArray, RFloat, RObject};
 use crate::value::Value;
 use crate::vm::{Control, Vm, VmResult};
 use bytecode::{abi, call_flags, Insn};
+use jit::backend::lir::SiteReason;
 use jit::backend::EntryFrame;
+use jit::ir::GuardReason;
 use jit::runtime::{ActivationRecord, Helpers};
 use std::cell::Cell;
 use std::rc::Rc;
@@ -1931,8 +1933,8 @@ impl Vm {
     /// `--jit-stress-deopt` made) that keeps happening makes the method
     /// compile again without that speculation.
     fn count_deopt(&mut self, compiled: &CompiledMethod, site: usize) {
-        let (_, reason) = &compiled.code.site_reasons[site];
-        if reason == "transfer" {
+        let info = &compiled.code.sites[site];
+        if info.reason == SiteReason::Transfer {
             if let Some(jit) = &mut self.jit {
                 jit.run_stats.transfers += 1;
             }
@@ -1943,7 +1945,7 @@ impl Vm {
             .as_ref()
             .is_some_and(|jit| jit.stress_countdown.as_ref().is_some_and(|c| c.get() == 0));
         // Only real guard failures are named (stress mode deoptimises often).
-        let real = reason != "invalidated" && !stressed;
+        let real = info.reason != SiteReason::Invalidated && !stressed;
         let name = real.then(|| self.site_name(compiled, site));
         let Some(jit) = &mut self.jit else {
             return;
@@ -1963,8 +1965,8 @@ impl Vm {
             return;
         }
         // Compile again, without this speculation.
-        if let Some(origin) = compiled.code.site_origins[site] {
-            if reason == "bounds" {
+        if let Some(origin) = info.origin {
+            if info.reason == SiteReason::Guard(GuardReason::Bounds) {
                 jit.failed_bounds.insert(origin);
             } else {
                 jit.failed_speculations.insert(origin);
@@ -1977,9 +1979,10 @@ impl Vm {
 
     /// `method@ip reason` for a site.
     fn site_name(&self, compiled: &CompiledMethod, site: usize) -> String {
-        let (_, reason) = &compiled.code.site_reasons[site];
+        let info = &compiled.code.sites[site];
+        let reason = &info.reason_name;
         let name = self.symbols.name(compiled.method.code.name);
-        match compiled.code.site_origins[site] {
+        match info.origin {
             Some((_, ip)) => format!("{name}@{ip} {reason}"),
             None => format!("{name} {reason}"),
         }
@@ -1996,7 +1999,7 @@ impl Vm {
         after_call: bool,
     ) {
         let show = |vm: &Vm, bits: u64| vm.trace_value(Value::from_bits(bits));
-        let (_, reason) = &compiled.code.site_reasons[site];
+        let reason = &compiled.code.sites[site].reason_name;
         let transfer = compiled.code.site_maps[site].transfer;
         let mut out = format!(
             "deopt {} ({reason})\n",

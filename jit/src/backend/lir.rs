@@ -18,7 +18,8 @@
 //! ```
 
 use super::schedule::BlockId;
-use crate::ir::{Cmp, NodeId};
+use crate::ir::{Cmp, DeoptReason, GuardReason, IntOp, NodeId};
+use crate::runtime::Runtime;
 use std::fmt;
 
 /// A virtual register: one 64-bit value (a tagged value, an integer, a
@@ -445,15 +446,53 @@ pub enum SiteValue {
     Constant(u64),
 }
 
+/// Why compiled code may leave for the interpreter at a site.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum SiteReason {
+    /// A guard's speculation failed (the value was not the kind the profile
+    /// saw, the object had another shape, the index was out of bounds...).
+    Guard(GuardReason),
+    /// A path compiled as a deoptimisation (the profile never saw it run).
+    Deopt(DeoptReason),
+    /// Checked Fixnum arithmetic went out of range, or divided by zero: the
+    /// interpreter makes the Bignum or raises.
+    Arithmetic(IntOp),
+    /// A String comparison met an operand that is not a String.
+    Conversion,
+    /// A poll: the method was invalidated while a call it made ran, or
+    /// (on a back edge) while its loop ran.
+    Invalidated,
+    /// A call left a transfer (`break`, `throw`, an exception) for the
+    /// interpreter's handlers to take.
+    Transfer,
+}
+
+impl SiteReason {
+    /// The reason as dumps, `--trace-deopt` and `--stats` show it:
+    /// `kind Integer`, `shape`, `never ran`, `overflow`, `transfer`.
+    pub fn name(self, rt: &dyn Runtime) -> String {
+        match self {
+            SiteReason::Guard(reason) => crate::ir::print::guard_reason(reason, rt),
+            SiteReason::Deopt(reason) => crate::ir::print::deopt_reason(reason),
+            SiteReason::Arithmetic(IntOp::Div | IntOp::Mod) => "zero division or overflow".into(),
+            SiteReason::Arithmetic(IntOp::Shl | IntOp::Shr) => "shift out of range".into(),
+            SiteReason::Arithmetic(_) => "overflow".into(),
+            SiteReason::Conversion => "conversion".into(),
+            SiteReason::Invalidated => "invalidated".into(),
+            SiteReason::Transfer => "transfer".into(),
+        }
+    }
+}
+
 /// A place compiled code may leave for the interpreter.
 #[derive(Clone, PartialEq, Debug)]
 pub struct Site {
     /// The IR node that leaves (a guard, checked arithmetic, a poll's
     /// call), for dumps and `--trace-deopt`.
     pub node: NodeId,
-    /// Why: the guard reason's name, `invalidated` (a poll), or the
-    /// deopt's reason.
-    pub reason: String,
+    pub reason: SiteReason,
+    /// The reason as dumps show it ([`SiteReason::name`]).
+    pub reason_name: String,
     /// The method and index of the node's own state (where the speculation
     /// that failed was made).
     pub origin: Option<(u32, u32)>,
@@ -464,9 +503,14 @@ pub struct Site {
     pub after_call: bool,
     /// ...with the value it returned pushed (when it pushes one).
     pub returned: Option<SiteValue>,
+}
+
+impl Site {
     /// A transfer site (`Inst::Transfer`): the interpreter takes the
     /// transfer the call left pending at the map's index.
-    pub transfer: bool,
+    pub fn is_transfer(&self) -> bool {
+        self.reason == SiteReason::Transfer
+    }
 }
 
 /// The frames a call in inlined code runs in: the map of its state (the
@@ -752,7 +796,7 @@ impl fmt::Display for Lir {
                 .map(|frame| format!("@{}", frame.ip))
                 .collect();
             let values: Vec<String> = site.values.iter().map(|v| v.to_string()).collect();
-            let after = match (site.after_call, site.transfer) {
+            let after = match (site.after_call, site.is_transfer()) {
                 (true, _) => " after call",
                 (_, true) => " transfer",
                 _ => "",
@@ -760,7 +804,7 @@ impl fmt::Display for Lir {
             writeln!(
                 f,
                 "site {index}: {} -> {}{after} [{}]",
-                site.reason,
+                site.reason_name,
                 frames.join(" "),
                 values.join(", ")
             )?;

@@ -48,7 +48,7 @@
 
 use super::lir::*;
 use super::schedule::{self, BlockId, Schedule};
-use crate::ir::{Cmp, Const, ExitTarget, FloatOp, Graph, IntOp, NodeId, Op, Param};
+use crate::ir::{Cmp, Const, ExitTarget, FloatOp, Graph, GuardReason, IntOp, NodeId, Op, Param};
 use crate::passes::deopt_maps;
 use crate::runtime::{Helpers, Runtime};
 use bytecode::{abi, Insn};
@@ -400,7 +400,7 @@ impl Lowering<'_> {
             DeoptMapRef::Entry => self.entry_map(),
             DeoptMapRef::State(state) => deopt_maps::map_of(self.graph, state),
         };
-        let site = self.make_site(node, "invalidated".into(), deopt_map, false, None)?;
+        let site = self.make_site(node, SiteReason::Invalidated, deopt_map, false, None)?;
         self.emit(Inst::Poll { site });
         Ok(())
     }
@@ -487,7 +487,7 @@ impl Lowering<'_> {
     fn site(
         &mut self,
         node: NodeId,
-        reason: String,
+        reason: SiteReason,
         map: &mut MapState,
     ) -> Result<SiteId, Unsupported> {
         let site = self.site_at(node, reason, map)?;
@@ -501,7 +501,7 @@ impl Lowering<'_> {
     fn site_at(
         &mut self,
         node: NodeId,
-        reason: String,
+        reason: SiteReason,
         map: &mut MapState,
     ) -> Result<SiteId, Unsupported> {
         if map.current.is_none() {
@@ -521,7 +521,7 @@ impl Lowering<'_> {
     fn make_site(
         &mut self,
         node: NodeId,
-        reason: String,
+        reason: SiteReason,
         map: DeoptMap,
         after_call: bool,
         returned: Option<SiteValue>,
@@ -547,11 +547,11 @@ impl Lowering<'_> {
             node,
             origin,
             reason,
+            reason_name: reason.name(self.rt),
             map,
             values,
             after_call,
             returned,
-            transfer: false,
         });
         Ok(id)
     }
@@ -725,7 +725,7 @@ impl Lowering<'_> {
         map: &mut MapState,
     ) -> Result<(), Unsupported> {
         let layout = self.rt.object_layout();
-        let site = self.site(node, "frozen".into(), map)?;
+        let site = self.site(node, SiteReason::Guard(GuardReason::Frozen), map)?;
         let flags = self.new_vreg();
         self.emit(Inst::Load {
             dst: flags,
@@ -782,7 +782,7 @@ impl Lowering<'_> {
         args: Vec<Opd>,
         map: &mut MapState,
     ) -> Result<(), Unsupported> {
-        let site = self.site(node, "frozen".into(), map)?;
+        let site = self.site(node, SiteReason::Guard(GuardReason::Frozen), map)?;
         let failed = self.new_vreg();
         self.call(Some(failed), address, name, with_ctx, args);
         self.emit(Inst::Guard {
@@ -872,12 +872,7 @@ impl Lowering<'_> {
                 let b = self.opd(inputs[1])?;
                 let dst = self.vreg(node);
                 let check = if int.is_checked() {
-                    let reason = match int {
-                        IntOp::Div | IntOp::Mod => "zero division or overflow",
-                        IntOp::Shl | IntOp::Shr => "shift out of range",
-                        _ => "overflow",
-                    };
-                    Some(self.site(node, reason.into(), map)?)
+                    Some(self.site(node, SiteReason::Arithmetic(int), map)?)
                 } else {
                     None
                 };
@@ -1179,7 +1174,7 @@ impl Lowering<'_> {
                 self.call(Some(dst), helper, "string_compare", false, args);
             }
             Op::StringEq => {
-                let site = self.site(node, "conversion".into(), map)?;
+                let site = self.site(node, SiteReason::Conversion, map)?;
                 let args = vec![self.opd(inputs[0])?, self.opd(inputs[1])?];
                 let dst = self.vreg(node);
                 self.call(Some(dst), self.helpers.string_eq, "string_eq", true, args);
@@ -1189,8 +1184,7 @@ impl Lowering<'_> {
                 });
             }
             Op::Guard(reason) => {
-                let name = crate::ir::print::guard_reason(reason, self.rt);
-                let site = self.site(node, name, map)?;
+                let site = self.site(node, SiteReason::Guard(reason), map)?;
                 match graph.op(inputs[0]) {
                     Op::IsKind(kind) if !self.fused.contains(&inputs[0]) => {
                         let value = self.value(graph.input(inputs[0], 0))?;
@@ -1220,9 +1214,8 @@ impl Lowering<'_> {
                 });
             }
             Op::Deopt(reason) => {
-                let name = crate::ir::print::deopt_reason(reason);
                 map.current = None;
-                let site = self.site_at(node, name, map)?;
+                let site = self.site_at(node, SiteReason::Deopt(reason), map)?;
                 self.emit(Inst::Deopt { site });
             }
             Op::Return => {
@@ -1573,7 +1566,7 @@ impl Lowering<'_> {
                     _ => result,
                 };
                 let returned = pushed.then_some(SiteValue::Reg(returned_value, deopt::Repr::Value));
-                let site = self.make_site(node, "invalidated".into(), after, true, returned)?;
+                let site = self.make_site(node, SiteReason::Invalidated, after, true, returned)?;
                 self.emit(Inst::Poll { site });
             }
         }
@@ -1598,8 +1591,7 @@ impl Lowering<'_> {
         let mut at = deopt_maps::map_of(graph, state);
         let frame = at.frames.last_mut().expect("a frame");
         frame.stack.truncate(frame.stack.len() - pops);
-        let site = self.make_site(node, "transfer".into(), at, false, None)?;
-        self.lir.sites[site.0 as usize].transfer = true;
+        let site = self.make_site(node, SiteReason::Transfer, at, false, None)?;
         self.emit(Inst::Transfer {
             value: result,
             site,

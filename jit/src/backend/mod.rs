@@ -52,18 +52,29 @@ impl CodeMemory {
     }
 }
 
+/// What the runtime knows of a deoptimisation site of compiled code.
+#[derive(Clone, Debug)]
+pub struct SiteInfo {
+    /// The IR node that leaves there.
+    pub node: NodeId,
+    pub reason: lir::SiteReason,
+    /// The reason as dumps and traces show it.
+    pub reason_name: String,
+    /// The method and index where its speculation was made.
+    pub origin: Option<(u32, u32)>,
+}
+
 /// A compiled method's code, ready to call.
 pub struct CompiledCode {
     pub memory: CodeMemory,
     /// How each site's stub reads the frame back.
     pub site_maps: Vec<deopt::SiteMap>,
     pub maps: deopt::DeoptMaps,
-    /// Per site: the IR node that leaves there and why (for traces).
-    pub site_reasons: Vec<(NodeId, String)>,
+    /// Per site: why and where it leaves (for traces, `--stats` and
+    /// recompilation).
+    pub sites: Vec<SiteInfo>,
     /// The frames of calls in inlined code (see `lir::CallFrames`).
     pub call_frames: Vec<lir::CallFrames>,
-    /// Per site: the method and index where its speculation was made.
-    pub site_origins: Vec<Option<(u32, u32)>>,
     /// Where each IR node's code starts, for `--dump-asm`.
     pub origins: Vec<(usize, Option<NodeId>)>,
     /// Where the helper's ways of native calls start (after the epilogue).
@@ -123,12 +134,16 @@ pub fn generate(
     Ok(CompiledCode {
         memory,
         origins: x64::origins(&lir, &emitted),
-        site_reasons: lir
+        sites: lir
             .sites
             .iter()
-            .map(|s| (s.node, s.reason.clone()))
+            .map(|s| SiteInfo {
+                node: s.node,
+                reason: s.reason,
+                reason_name: s.reason_name.clone(),
+                origin: s.origin,
+            })
             .collect(),
-        site_origins: lir.sites.iter().map(|s| s.origin).collect(),
         site_maps: emitted.site_maps,
         helper_ways_offset: emitted.helper_ways_offset,
         stubs_offset: emitted.stubs_offset,

@@ -1552,7 +1552,7 @@ impl Emitter<'_> {
             pushed: pushed.len() as u8,
             after_call: site.after_call,
             returned,
-            transfer: site.transfer,
+            transfer: site.is_transfer(),
         }
     }
 }
