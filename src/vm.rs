@@ -119,10 +119,9 @@ pub struct VirtualFrames {
     /// ([`Vm::call_depth`]).
     pub depth: usize,
     /// The activation of compiled code making the call (live while the
-    /// call runs), and where: `ip | inlined << 32`, as
-    /// `NativeSite::at` holds a call.
+    /// call runs), and where.
     pub activation: *const jit::runtime::ActivationRecord,
-    pub at: u64,
+    pub at: jit::runtime::CallAt,
 }
 
 /// One Ruby-level frame.

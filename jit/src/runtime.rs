@@ -256,6 +256,63 @@ impl ActivationRecord {
     }
 }
 
+/// Where a call of compiled code is, packed in the one word the call's
+/// helper receives (`at`) and its native call site keeps:
+///
+/// ```text
+///   bit 63   direct: the helper's `method` indexes the compiled method's
+///            direct call targets, not the runtime's methods
+///   62..32   the call's inlined frames, as an index into
+///            `CompiledCode::call_frames` plus one (0: not in inlined code)
+///   31..0    ip: the call's index in its innermost frame (the compiled
+///            method's own, or the innermost inlined one)
+/// ```
+///
+/// `#[repr(transparent)]`: helpers take it where compiled code passes a
+/// `u64`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[repr(transparent)]
+pub struct CallAt(u64);
+
+impl CallAt {
+    const INLINED_SHIFT: u32 = 32;
+    const INLINED_MASK: u64 = 0x7fff_ffff;
+    const DIRECT: u64 = 1 << 63;
+
+    /// A call at `ip`; in inlined code, with the frames of
+    /// `CompiledCode::call_frames[inlined]`.
+    pub fn new(ip: u32, inlined: Option<u32>) -> CallAt {
+        let frames = inlined.map_or(0, |index| u64::from(index) + 1);
+        CallAt(u64::from(ip) | frames << Self::INLINED_SHIFT)
+    }
+
+    /// The same call, made directly (see the type's doc).
+    pub fn direct(self) -> CallAt {
+        CallAt(self.0 | Self::DIRECT)
+    }
+
+    pub fn is_direct(self) -> bool {
+        self.0 & Self::DIRECT != 0
+    }
+
+    /// The call's index in its innermost frame.
+    pub fn ip(self) -> u32 {
+        self.0 as u32
+    }
+
+    /// The index of the call's inlined frames in
+    /// `CompiledCode::call_frames`, when it is in inlined code.
+    pub fn inlined(self) -> Option<usize> {
+        let frames = (self.0 >> Self::INLINED_SHIFT) & Self::INLINED_MASK;
+        (frames != 0).then(|| frames as usize - 1)
+    }
+
+    /// The word compiled code passes.
+    pub fn bits(self) -> u64 {
+        self.0
+    }
+}
+
 /// What a native call site always passes, kept with the caller's code and
 /// found by the call's return address ([`ActivationRecord::return_address`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -263,10 +320,9 @@ pub struct NativeSite {
     /// The runtime's method entry called (its scope and owner, for
     /// materialising).
     pub entry: u64,
-    /// The call's index; for a call in inlined code, also its frames:
-    /// `ip | (frames + 1) << 32` (see `lir::CallFrames`), whose values
-    /// are [`NativeSite::extra`].
-    pub at: u64,
+    /// Where the call is; for a call in inlined code, its frames (see
+    /// `lir::CallFrames`) read the values of [`NativeSite::extra`].
+    pub at: CallAt,
     /// Where the caller holds each word its call frames read after the
     /// receiver and arguments.
     pub extra: Vec<SavedWord>,

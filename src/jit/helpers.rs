@@ -59,7 +59,7 @@ use bytecode::{abi, call_flags, Insn};
 use jit::backend::lir::SiteReason;
 use jit::backend::EntryFrame;
 use jit::ir::GuardReason;
-use jit::runtime::{ActivationRecord, Helpers};
+use jit::runtime::{ActivationRecord, CallAt, Helpers};
 use std::cell::Cell;
 use std::rc::Rc;
 
@@ -122,7 +122,7 @@ impl Vm {
             .native_site(return_address)
             .expect("a native call returns into its caller's code");
         if let Some(frame) = self.frames.last_mut() {
-            frame.ip = site.at as u32;
+            frame.ip = site.at.ip();
         }
         let base = operand_base(caller);
         self.stack.truncate(base);
@@ -130,17 +130,11 @@ impl Vm {
         // SAFETY: the caller stored the receiver and arguments at `values`
         // (in its frame, where they stay during the call).
         let operands = unsafe { std::slice::from_raw_parts(activation.values, count) };
-        let frames = (site.at >> 32) as usize;
-        let base = if frames == 0 {
-            activation.inlined = 0;
-            self.stack
-                .extend(operands.iter().map(|&word| Value::from_bits(word)));
-            base
-        } else {
+        let base = if let Some(frames) = site.at.inlined() {
             // A call in inlined code: its frames first (the innermost
             // holds the receiver and arguments on its stack).
             let code = compiled(caller);
-            let call = &code.code.call_frames[frames - 1];
+            let call = &code.code.call_frames[frames];
             let mut words: smallvec::SmallVec<[u64; 16]> = operands.into();
             // SAFETY: the call is running, made by the caller's code the
             // site describes.
@@ -154,6 +148,11 @@ impl Vm {
                 self.push_inlined_frames(code, call, &words, count, caller.base as usize);
             activation.inlined = ids.len() as u64;
             self.stack.len() - count
+        } else {
+            activation.inlined = 0;
+            self.stack
+                .extend(operands.iter().map(|&word| Value::from_bits(word)));
+            base
         };
         // SAFETY: `entry` is the method entry the caller's code calls, kept
         // by that code (`CompiledMethod::direct_calls`).
@@ -346,16 +345,16 @@ unsafe fn stored_values<'a>(values: *const u64, count: u64) -> &'a [Value] {
 extern "C" fn run_insn(
     ctx: *mut Activation,
     method: u64,
-    at: u64,
+    at: CallAt,
     count: u64,
     values: *const u64,
 ) -> u64 {
     // SAFETY: compiled code calls this helper while it runs.
     let vm = unsafe { running_vm() };
     let compiled = compiled(unsafe { &*ctx });
-    let ip = (at & 0xffff_ffff) as usize;
-    let frames = ((at >> 32) & 0x7fff_ffff) as usize;
-    let step = if at >> 63 != 0 {
+    let ip = at.ip() as usize;
+    let inlined = at.inlined();
+    let step = if at.is_direct() {
         let target = &compiled.direct_calls[method as usize];
         Step::Call(target.entry.clone(), target.name, target.forwards_block)
     } else {
@@ -366,25 +365,24 @@ extern "C" fn run_insn(
     let count = count as usize;
     // SAFETY: as above.
     let unmaterialised = unsafe { (*ctx).frame_id } == 0;
-    if frames > 0 || unmaterialised {
+    if inlined.is_some() || unmaterialised {
         // Frames without records: inlined ones, or a native call's.
-        let receiver = || {
-            if frames == 0 {
-                // SAFETY: a native call's record points at its receiver.
-                Some(Value::from_bits(unsafe { *(*ctx).values }))
-            } else {
-                let call = &compiled.code.call_frames[frames - 1];
+        let receiver = || match inlined {
+            Some(frames) => {
+                let call = &compiled.code.call_frames[frames];
                 // SAFETY: compiled code passes the operands, then the
                 // call's extra words.
                 let words =
                     unsafe { std::slice::from_raw_parts(values, count + call.extra as usize) };
                 innermost_receiver(compiled, call, words)
             }
+            // SAFETY: a native call's record points at its receiver.
+            None => Some(Value::from_bits(unsafe { *(*ctx).values })),
         };
         if let Some(result) = vm.frameless(&step, ip, operands, receiver) {
             return result.bits();
         }
-        if frames == 0 {
+        if inlined.is_none() {
             // SAFETY: compiled code passes its own ctx.
             if let Some(result) =
                 unsafe { vm.own_block_above_virtual_frames(ctx, &step, ip, operands) }
@@ -393,9 +391,7 @@ extern "C" fn run_insn(
             }
         }
         // SAFETY: `ctx` and the records it links to are live.
-        if let Some(result) =
-            unsafe { vm.run_above_virtual_frames(ctx, &step, ip, frames, operands) }
-        {
+        if let Some(result) = unsafe { vm.run_above_virtual_frames(ctx, &step, at, operands) } {
             return vm.result_for_compiled(result);
         }
     }
@@ -403,7 +399,16 @@ extern "C" fn run_insn(
     let (activation, vm) = unsafe { context(ctx) };
     let operand_base = operand_base(activation);
     vm.stack.truncate(operand_base);
-    let result = if frames == 0 {
+    let result = if let Some(frames) = inlined {
+        let call = &compiled.code.call_frames[frames];
+        // SAFETY: compiled code passes the operands, then the call's extra
+        // words.
+        let words = unsafe { std::slice::from_raw_parts(values, count + call.extra as usize) };
+        let root_base = activation.base as usize;
+        let result = vm.run_in_inlined_frames(&step, ip, count, compiled, call, words, root_base);
+        vm.stack.truncate(operand_base);
+        result
+    } else {
         // Lean paths: a core method's function, the frame's block, or an
         // allocation gets the operands where compiled code stored them.
         let lean = match &step {
@@ -423,15 +428,6 @@ extern "C" fn run_insn(
         vm.stack.extend_from_slice(operands);
         let (base, argc) = (activation.base as usize, activation.argc as usize);
         vm.step(&step, base, argc, ip, operand_base)
-    } else {
-        let call = &compiled.code.call_frames[frames - 1];
-        // SAFETY: compiled code passes the operands, then the call's extra
-        // words.
-        let words = unsafe { std::slice::from_raw_parts(values, count + call.extra as usize) };
-        let root_base = activation.base as usize;
-        let result = vm.run_in_inlined_frames(&step, ip, count, compiled, call, words, root_base);
-        vm.stack.truncate(operand_base);
-        result
     };
     let result = result.map(|pushed| pushed.unwrap_or(Value::NIL));
     vm.result_for_compiled(result)
@@ -440,7 +436,7 @@ extern "C" fn run_insn(
 extern "C" fn yield_block(
     ctx: *mut Activation,
     method: u64,
-    at: u64,
+    at: CallAt,
     count: u64,
     values: *const u64,
 ) -> u64 {
@@ -453,7 +449,7 @@ extern "C" fn yield_block(
 extern "C" fn yield_splat(
     ctx: *mut Activation,
     method: u64,
-    at: u64,
+    at: CallAt,
     count: u64,
     values: *const u64,
 ) -> u64 {
@@ -475,7 +471,7 @@ extern "C" fn yield_splat(
 fn yield_values(
     ctx: *mut Activation,
     method: u64,
-    at: u64,
+    at: CallAt,
     count: u64,
     values: *const u64,
     args: &[Value],
@@ -486,20 +482,20 @@ fn yield_values(
     if let Some(result) = unsafe { vm.yield_above_virtual_frames(ctx, at, args) } {
         return vm.result_for_compiled(result);
     }
-    if at >> 32 != 0 {
+    if at.inlined().is_some() {
         // In inlined code: the runtime runs it in the inlined frames.
         return run_insn(ctx, method, at, count, values);
     }
     // SAFETY: compiled code passes its own ctx.
     let (_, vm) = unsafe { context(ctx) };
-    let result = vm.yield_directly(at as u32 as usize, args);
+    let result = vm.yield_directly(at.ip() as usize, args);
     vm.result_for_compiled(result)
 }
 
 extern "C" fn new_array(
     _ctx: *mut Activation,
     _method: u64,
-    _at: u64,
+    _at: CallAt,
     count: u64,
     values: *const u64,
 ) -> u64 {
@@ -512,7 +508,7 @@ extern "C" fn new_array(
 extern "C" fn concat_strings(
     ctx: *mut Activation,
     method: u64,
-    at: u64,
+    at: CallAt,
     count: u64,
     values: *const u64,
 ) -> u64 {
@@ -677,21 +673,19 @@ pub fn virtual_frame_list(frames: &crate::vm::VirtualFrames) -> (u32, VirtualFra
         list[own].1 = call_position(code, call_at(activation, inner), &mut list);
     }
     if let Some(innermost) = list.last_mut() {
-        innermost.1 = frames.at as u32;
+        innermost.1 = frames.at.ip();
     }
     (record_ip, list)
 }
 
-/// Where compiled code's call `at` (`ip | inlined << 32`, as
-/// `NativeSite::at` holds it) is: the index in the compiled method's
+/// Where compiled code's call `at` is: the index in the compiled method's
 /// own code, returned, after pushing the call's inlined frames (method,
 /// index) to `frames`, outermost first.
-fn call_position(compiled: &CompiledMethod, at: u64, frames: &mut VirtualFrameList) -> u32 {
-    let inlined = ((at >> 32) & 0x7fff_ffff) as usize;
-    if inlined == 0 {
-        return at as u32;
-    }
-    let call = &compiled.code.call_frames[inlined - 1];
+fn call_position(compiled: &CompiledMethod, at: CallAt, frames: &mut VirtualFrameList) -> u32 {
+    let Some(inlined) = at.inlined() else {
+        return at.ip();
+    };
+    let call = &compiled.code.call_frames[inlined];
     let map = compiled.code.maps.get(call.map);
     frames.extend(map.frames[1..].iter().map(|frame| (frame.method, frame.ip)));
     map.frames[0].ip
@@ -843,25 +837,25 @@ impl Vm {
         &mut self,
         ctx: *mut Activation,
         step: &Step,
-        ip: usize,
-        inlined: usize,
+        at: CallAt,
         operands: &[Value],
     ) -> Option<VmResult> {
         // SAFETY: the caller's contract.
         if compiled(unsafe { &*ctx }).reads_last_match {
             return None;
         }
+        let ip = at.ip() as usize;
         let callee = self.callee_above_virtual_frames(step, ip, operands)?;
         if let Some(jit) = &mut self.jit {
             jit.run_stats.calls_above_virtual_frames += 1;
         }
         // SAFETY: the caller's contract.
-        let depth = unsafe { self.depth_above(ctx, inlined) };
+        let depth = unsafe { self.depth_above(ctx, at.inlined()) };
         self.virtual_frames.push(crate::vm::VirtualFrames {
             below: self.frames.len(),
             depth,
             activation: ctx,
-            at: ip as u64 | (inlined as u64) << 32,
+            at,
         });
         let result = match callee {
             Above::Direct(entry, name) => match &entry.body {
@@ -886,8 +880,8 @@ impl Vm {
         Some(result)
     }
 
-    /// The call depth of activation `ctx` running a call in its
-    /// `inlined`-th inlined call site (0: its own code): its own depth
+    /// The call depth of activation `ctx` running a call in the inlined
+    /// frames of its `inlined`-th call site (None: in its own code): its own depth
     /// ([`Activation::depth_left`] counts down from
     /// [`crate::vm::MAX_DEPTH`] by one per native call) and the inlined
     /// frames around the call, or the frame records when its frames and
@@ -895,23 +889,20 @@ impl Vm {
     ///
     /// # Safety
     /// `ctx` is a live activation.
-    unsafe fn depth_above(&self, ctx: *const Activation, inlined: usize) -> usize {
+    unsafe fn depth_above(&self, ctx: *const Activation, inlined: Option<usize>) -> usize {
         // SAFETY: the caller's contract.
         let activation = unsafe { &*ctx };
         activation.assert_stored("depth_above");
         let own = (crate::vm::MAX_DEPTH as i64 - activation.depth_left as i64).max(0) as usize;
-        let inlined_frames = match inlined {
-            0 => 0,
-            site => {
-                let code = &compiled(activation).code;
-                code.maps.get(code.call_frames[site - 1].map).frames.len() - 1
-            }
-        };
+        let inlined_frames = inlined.map_or(0, |index| {
+            let code = &compiled(activation).code;
+            code.maps.get(code.call_frames[index].map).frames.len() - 1
+        });
         (own + inlined_frames).max(self.frames.len())
     }
 
     /// Calls the block of activation `ctx` with `args` (a `yield` at `at`,
-    /// `ip | inlined << 32` as for a call, or a call of its block proxy)
+    /// as for a call, or a call of its block proxy)
     /// when the activation is a native call's with no frame record or the
     /// yield is in its inlined code: above virtual frames for the inlined
     /// frames, the activation and those below it without records either,
@@ -933,13 +924,15 @@ impl Vm {
     unsafe fn yield_above_virtual_frames(
         &mut self,
         ctx: *mut Activation,
-        at: u64,
+        at: CallAt,
         args: &[Value],
     ) -> Option<VmResult> {
         // SAFETY: the caller's contract.
         let activation = unsafe { &*ctx };
-        let at = at & !(1 << 63);
-        if (activation.frame_id != 0 && at >> 32 == 0) || compiled(activation).reads_last_match {
+        let at = CallAt::new(at.ip(), at.inlined().map(|index| index as u32));
+        if (activation.frame_id != 0 && at.inlined().is_none())
+            || compiled(activation).reads_last_match
+        {
             return None;
         }
         let block = activation_block(activation)?;
@@ -947,7 +940,7 @@ impl Vm {
             jit.run_stats.calls_above_virtual_frames += 1;
         }
         // SAFETY: the caller's contract.
-        let depth = unsafe { self.depth_above(ctx, (at >> 32) as usize) };
+        let depth = unsafe { self.depth_above(ctx, at.inlined()) };
         self.virtual_frames.push(crate::vm::VirtualFrames {
             below: self.frames.len(),
             depth,
@@ -986,7 +979,13 @@ impl Vm {
                         .is_some_and(|call| Rc::ptr_eq(call, entry)) =>
             {
                 // SAFETY: the caller's contract.
-                unsafe { self.yield_above_virtual_frames(ctx, ip as u64, &operands[1..]) }
+                unsafe {
+                    self.yield_above_virtual_frames(
+                        ctx,
+                        CallAt::new(ip as u32, None),
+                        &operands[1..],
+                    )
+                }
             }
             _ => None,
         }

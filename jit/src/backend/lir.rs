@@ -141,9 +141,8 @@ pub struct Helper {
 pub struct NativeCall {
     pub target: u64,
     pub entry: u64,
-    /// The call's index, and for a call in inlined code its frames, as
-    /// [`crate::runtime::NativeSite::at`] holds them.
-    pub at: u64,
+    /// Where the call is (never direct: a native call site is).
+    pub at: crate::runtime::CallAt,
     /// The arguments (the spread's first words are the receiver and
     /// them; the values of inlined frames follow).
     pub argc: u32,

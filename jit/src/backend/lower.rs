@@ -50,7 +50,7 @@ use super::lir::*;
 use super::schedule::{self, BlockId, Schedule};
 use crate::ir::{Cmp, Const, ExitTarget, FloatOp, Graph, GuardReason, IntOp, NodeId, Op, Param};
 use crate::passes::deopt_maps;
-use crate::runtime::{Helpers, Runtime};
+use crate::runtime::{CallAt, Helpers, Runtime};
 use bytecode::{abi, Insn};
 use deopt::{DeoptMap, FrameMap, Source};
 use fxhash::FxHashMap;
@@ -1458,14 +1458,14 @@ impl Lowering<'_> {
             .map(|&o| self.opd(o))
             .collect::<Result<Vec<_>, _>>()?;
         let count = spread.len();
-        // The call's index and, for inlined code, its frames (after the
-        // operands): `ip | (frames + 1) << 32`.
-        let mut where_ = ip as i64;
+        // The call's index and, for inlined code, its frames (whose values
+        // follow the operands).
+        let mut at = CallAt::new(ip, None);
         let mut in_inlined_code = false;
         let mut depth = 1;
         if let Some((frames, values)) = self.call_frames(node, &spread)? {
             spread.extend(values);
-            where_ |= (frames as i64 + 1) << 32;
+            at = CallAt::new(ip, Some(frames));
             in_inlined_code = true;
             let map = self.lir.call_frames[frames as usize].map;
             depth = self.lir.maps.get(map).frames.len() as u32;
@@ -1492,14 +1492,14 @@ impl Lowering<'_> {
                     .map(|callee| NativeCall {
                         target: callee.target,
                         entry: callee.entry,
-                        at: where_ as u64,
+                        at,
                         argc: count as u32 - 1,
                         depth,
                         forwards_block: callee.forwards_block,
                         recursive: graph.osr_entry.is_none()
                             && callee.target == self.rt.call_target(graph.method),
                     });
-                where_ |= 1 << 63;
+                at = at.direct();
                 (call.handle as i64, "call_direct")
             }
             None => (method.0 as i64, "run_insn"),
@@ -1536,7 +1536,11 @@ impl Lowering<'_> {
             dst: Some(result),
             helper: Helper { name, address },
             with_ctx: true,
-            args: vec![Opd::Imm(target), Opd::Imm(where_), Opd::Imm(count as i64)],
+            args: vec![
+                Opd::Imm(target),
+                Opd::Imm(at.bits() as i64),
+                Opd::Imm(count as i64),
+            ],
             spread: Some(spread),
             pending: !transfers,
             native,
