@@ -6,8 +6,10 @@
 //!
 //! ```text
 //! stack: ... | receiver | arg 0 .. arg n-1 | local 0 .. local m-1 | operands ...
-//!              ^ base                        ^ base + 1 + argc
+//!              ^ base                        ^ locals()
 //! ```
+//!
+//! ([`crate::frame_layout::FrameLayout`] finds the slots.)
 //!
 //! A `send` leaves the receiver and arguments where the caller pushed them;
 //! the callee's locals go right above them, and when the callee returns the
@@ -26,6 +28,7 @@
 
 use crate::block::{Block, BlockCode};
 use crate::core::NativeFrame;
+use crate::frame_layout::FrameLayout;
 use crate::heap::HeapObject;
 use crate::inline_cache::{CallCache, IvarCache, IvarLine};
 use crate::object::{MethodBody, MethodEntry, RArray, REnv, RObject, RProc, RString, Visibility};
@@ -463,7 +466,7 @@ impl Vm {
         start: Result<usize, Control>,
     ) -> VmResult {
         let frame = self.frames.len() - 1;
-        let operand_base = base + 1 + argc + method.code.locals.len();
+        let operand_base = FrameLayout::new(base, argc, method.code.locals.len()).operands();
         let mut next = start;
         loop {
             let control = match next {
@@ -584,7 +587,8 @@ impl Vm {
     ) -> VmResult {
         let code: &Method = &method.code;
         let insns = &code.insns[..];
-        let locals = base + 1 + argc;
+        let layout = FrameLayout::new(base, argc, code.locals.len());
+        let locals = layout.locals();
         let frame = self.frames.len() - 1;
         let mut ip = start;
         loop {
@@ -600,12 +604,12 @@ impl Vm {
                     self.stack.push(receiver);
                 }
                 Insn::Arg(n) => {
-                    let arg = self.stack[base + 1 + n as usize];
+                    let arg = self.stack[layout.arg(n as usize)];
                     self.stack.push(arg);
                 }
                 Insn::HasArg(n) => {
                     let given =
-                        (n as usize) < argc && self.stack[base + 1 + n as usize] != Value::UNDEF;
+                        (n as usize) < argc && self.stack[layout.arg(n as usize)] != Value::UNDEF;
                     self.stack.push(Value::bool(given));
                 }
                 Insn::Load(slot) => {

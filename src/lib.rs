@@ -16,6 +16,7 @@ pub mod cli;
 pub mod core;
 pub mod diagnostics;
 pub mod errors;
+pub mod frame_layout;
 pub mod heap;
 pub mod inline_cache;
 pub mod interp;

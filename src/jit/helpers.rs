@@ -51,6 +51,7 @@
 //! ```
 
 use super::{CompiledMethod, MAX_GUARD_FAILURES};
+use crate::frame_layout::FrameLayout;
 use crate::interp::LoadedMethod;
 use crate::object::{MethodBody, MethodEntry, RArray, RFloat, RObject};
 use crate::value::Value;
@@ -79,10 +80,13 @@ fn compiled<'a>(activation: &Activation) -> &'a CompiledMethod {
 /// activations only).
 fn operand_base(activation: &Activation) -> usize {
     activation.assert_materialised("operand_base");
-    activation.base as usize
-        + 1
-        + activation.argc as usize
-        + compiled(activation).method.code.locals.len()
+    let local_count = compiled(activation).method.code.locals.len();
+    FrameLayout::new(
+        activation.base as usize,
+        activation.argc as usize,
+        local_count,
+    )
+    .operands()
 }
 
 impl Vm {
@@ -218,7 +222,8 @@ impl Vm {
         base: usize,
         argc: usize,
     ) -> VmResult {
-        self.enter_compiled(compiled, base, argc, base + 1 + argc)
+        let end = FrameLayout::new(base, argc, 0).locals();
+        self.enter_compiled(compiled, base, argc, end)
     }
 
     /// Enters `compiled` with the frame's words from `base` to `end` (the

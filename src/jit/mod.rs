@@ -24,6 +24,7 @@
 //! VM defined it, and a lookup answers an intrinsic only when it finds that
 //! very entry (a redefinition or an `alias` over it is another entry).
 
+use crate::frame_layout::FrameLayout;
 use crate::interp::LoadedMethod;
 use crate::object::{MethodBody, MethodEntry, RBignum, RFloat, RString, Visibility};
 use crate::value::Value;
@@ -636,7 +637,7 @@ impl Vm {
         let code = match known {
             Some(code) => code?,
             None => {
-                let frame_end = base + 1 + argc + method.code.locals.len();
+                let frame_end = FrameLayout::new(base, argc, method.code.locals.len()).operands();
                 let depth = (self.stack.len() - frame_end) as u32;
                 let code = self.jit_compile_code(method, Some((header as u32, depth)));
                 method.osr.borrow_mut().push((header as u32, code.clone()));
