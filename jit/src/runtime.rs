@@ -411,95 +411,102 @@ pub struct NativeCallee {
     pub forwards_block: bool,
 }
 
+/// The activation record a helper is given (`ctx`): the running compiled
+/// method's.
+pub type Ctx = *mut ActivationRecord;
+
+/// A helper that runs what compiled code leaves to the runtime at a call:
+/// `(ctx, method, at, count, values)`, the `count` operands stored at
+/// `values`.
+pub type InsnHelper = extern "C" fn(Ctx, u64, CallAt, u64, *const u64) -> u64;
+
 /// The runtime's functions compiled code calls, by address. `ctx` is the
 /// pointer the compiled method was entered with (the runtime's context of
 /// that activation); values are `bytecode::abi` words; `UNDEF` as a result
 /// means a pending exception or jump, which the compiled method returns.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug)]
 pub struct Helpers {
-    /// `fn(ctx, method, at, count, values: *const u64) -> u64`: runs the
-    /// instruction at index `at & 0xffff_ffff` of `method` as the
+    /// Runs the instruction at [`CallAt::ip`] of `method` as the
     /// interpreter would, with the first `count` values as the operands it
-    /// pops. In the compiled method's own frame when `at >> 32` is 0; else
-    /// the call is in inlined code, and `values` continue with the values
-    /// of call frames `(at >> 32) - 1` (`backend::lir::CallFrames`), which
-    /// the runtime rebuilds for the call. With bit 63 of `at` set, the
-    /// instruction is a send the runtime calls directly: `method` is then a
-    /// handle from [`Runtime::direct_call`].
-    pub run_insn: u64,
-    /// `fn(ctx, method, at, count, values) -> u64`: `run_insn` for a
+    /// pops. In the compiled method's own frame, or when the call is in
+    /// inlined code, in its frames (`backend::lir::CallFrames`), which the
+    /// runtime rebuilds from the values after the operands. For a direct
+    /// call ([`CallAt::is_direct`]), `method` is a handle from
+    /// [`Runtime::direct_call`].
+    pub run_insn: InsnHelper,
+    /// `(ctx, method, at, count, values)`: `run_insn` for a
     /// plain `yield` in the compiled method's own frame: calls the frame's
     /// block with the `count` values.
-    pub yield_block: u64,
+    pub yield_block: InsnHelper,
     /// The same for `yield(*list)`: the one value is the Array whose
     /// items the block gets.
-    pub yield_splat: u64,
-    /// `fn(ctx, method, at, count, values) -> u64`: `run_insn` for an
+    pub yield_splat: InsnHelper,
+    /// `(ctx, method, at, count, values)`: `run_insn` for an
     /// Array literal: a new Array of the `count` values.
-    pub new_array: u64,
-    /// `fn(ctx, method, at, count, values) -> u64`: `run_insn` for an
+    pub new_array: InsnHelper,
+    /// `(ctx, method, at, count, values)`: `run_insn` for an
     /// interpolation's `concat`: a new String of the `count` Strings'
     /// bytes.
-    pub concat_strings: u64,
-    /// `fn(ctx, code, site, fp, sp) -> u64`: a site's stub deoptimises
+    pub concat_strings: InsnHelper,
+    /// `(ctx, code, site, fp, sp)`: a site's stub deoptimises
     /// (see `deopt::SiteMap`); the interpreter finishes the method.
-    pub deoptimise: u64,
-    /// `fn(ctx) -> u64`: `true` when the frame has a block, else `nil`.
-    pub frame_block: u64,
-    /// `fn(ctx) -> u64`: the frame's environment (captured locals).
-    pub frame_env: u64,
-    /// `fn(array, value) -> u64`: appends `value` to the Array; 1 when it
+    pub deoptimise: extern "C" fn(Ctx, u64, u64, *const u64, *const u64) -> u64,
+    /// `(ctx)`: `true` when the frame has a block, else `nil`.
+    pub frame_block: extern "C" fn(Ctx) -> u64,
+    /// `(ctx)`: the frame's environment (captured locals).
+    pub frame_env: extern "C" fn(Ctx) -> u64,
+    /// `(array, value)`: appends `value` to the Array; 1 when it
     /// is frozen (nothing appended), else 0.
-    pub array_push: u64,
-    /// `fn(a, b) -> i64`: the byte order of two Strings (-1, 0, 1).
-    pub string_compare: u64,
-    /// `fn(string) -> i64`: a String's length in characters.
-    pub string_length: u64,
-    /// `fn(ctx, value, module) -> u64`: 1 when the value is a kind of
+    pub array_push: extern "C" fn(u64, u64) -> u64,
+    /// `(a, b)`: the byte order of two Strings (-1, 0, 1).
+    pub string_compare: extern "C" fn(u64, u64) -> i64,
+    /// `(string)`: a String's length in characters.
+    pub string_length: extern "C" fn(u64) -> i64,
+    /// `(ctx, value, module)`: 1 when the value is a kind of
     /// the module, else 0.
-    pub kind_of: u64,
-    /// `fn(ctx, method, parent) -> u64`: a new environment for the
+    pub kind_of: extern "C" fn(Ctx, u64, u64) -> u64,
+    /// `(ctx, method, parent)`: a new environment for the
     /// captured locals of an inlined frame of `method` (all nil), inside
     /// `parent`.
-    pub new_env: u64,
-    /// `fn(ctx, string, index) -> u64`: a new String of the character at
+    pub new_env: extern "C" fn(Ctx, u64, u64) -> u64,
+    /// `(ctx, string, index)`: a new String of the character at
     /// `index` (counting from the end when negative), or nil outside it.
-    pub string_char_at: u64,
-    /// `fn(ctx, class) -> u64`: a new plain object of `class`, with no
+    pub string_char_at: extern "C" fn(Ctx, u64, i64) -> u64,
+    /// `(ctx, class)`: a new plain object of `class`, with no
     /// instance variables (see [`Runtime::plain_construction`]).
-    pub new_object: u64,
-    /// `fn(ctx, method, index) -> u64`: a new String of literal `index`
+    pub new_object: extern "C" fn(Ctx, u64) -> u64,
+    /// `(ctx, method, index)`: a new String of literal `index`
     /// of `method` (what `push` of a String literal makes each time).
-    pub string_literal: u64,
-    /// `fn(env, hops, slot) -> u64`: captured local `slot` of the
+    pub string_literal: extern "C" fn(Ctx, u64, u64) -> u64,
+    /// `(env, hops, slot)`: captured local `slot` of the
     /// environment `hops` links out from `env`.
-    pub load_env: u64,
-    /// `fn(env, hops, slot, value)`: sets it.
-    pub store_env: u64,
-    /// `fn(ctx, string, value) -> u64`: 1 when `value` is a String with
+    pub load_env: extern "C" fn(u64, u64, u64) -> u64,
+    /// `(env, hops, slot, value)`: sets it.
+    pub store_env: extern "C" fn(u64, u64, u64, u64),
+    /// `(ctx, string, value)`: 1 when `value` is a String with
     /// the same bytes, 0 when it is not equal, 2 when it is not a String
     /// but has `to_str` (the interpreter must ask it).
-    pub string_eq: u64,
-    /// `fn(object, slot) -> u64`: a slot past the embedded ones (see
+    pub string_eq: extern "C" fn(Ctx, u64, u64) -> u64,
+    /// `(object, slot)`: a slot past the embedded ones (see
     /// [`ObjectLayout`]).
-    pub load_ivar: u64,
-    /// `fn(ctx, object, slot, value, shape) -> u64`: writes a slot past
+    pub load_ivar: extern "C" fn(u64, u64) -> u64,
+    /// `(ctx, object, slot, value, shape)`: writes a slot past
     /// the embedded ones. 0, or 1 when the object is frozen (nothing
     /// written). `shape` is the object's new shape when the write adds the
     /// slot, else `u64::MAX`.
-    pub store_ivar: u64,
-    /// `fn(array, index) -> u64`: the element, or nil outside the Array
+    pub store_ivar: extern "C" fn(Ctx, u64, u64, u64, u64) -> u64,
+    /// `(array, index)`: the element, or nil outside the Array
     /// (a negative index counts from the end).
-    pub array_get: u64,
-    /// `fn(value) -> u64`: the double's bits of a Float.
-    pub unbox_float: u64,
-    /// `fn(ctx, bits) -> u64`: a Float.
-    pub box_float: u64,
-    /// `fn(ctx, leave, ip, value) -> u64`: a compiled block's own
+    pub array_get: extern "C" fn(u64, i64) -> u64,
+    /// `(value)`: the double's bits of a Float.
+    pub unbox_float: extern "C" fn(u64) -> u64,
+    /// `(ctx, bits)`: a Float.
+    pub box_float: extern "C" fn(Ctx, u64) -> u64,
+    /// `(ctx, leave, ip, value)`: a compiled block's own
     /// `return` (`leave` = [`LEAVE_RETURN`]) or `break`
     /// ([`LEAVE_BREAK`]) at index `ip`: `UNDEF` with the transfer
     /// pending, or from a lambda the lambda's result.
-    pub leave_block: u64,
+    pub leave_block: extern "C" fn(Ctx, i64, u64, u64) -> u64,
 }
 
 /// Where compiled code finds the shape and instance variables of an

@@ -484,7 +484,7 @@ impl Vm {
                 };
                 let options = jit::backend::EmitOptions {
                     code_handle: handle as u64,
-                    deoptimise: rt.helpers().deoptimise,
+                    deoptimise: rt.helpers().deoptimise as usize as u64,
                     stress_countdown: rt.stress_countdown(),
                     invalidated_flag: rt.invalidated_flag(),
                 };
@@ -1238,7 +1238,7 @@ pub fn lir_after_run(source: &str, name: &str) -> String {
         .unwrap_or_else(|bailout| panic!("{name} was not compiled: {}", bailout.name()));
     let options = jit::backend::EmitOptions {
         code_handle: 0,
-        deoptimise: rt.helpers().deoptimise,
+        deoptimise: rt.helpers().deoptimise as usize as u64,
         stress_countdown: None,
         invalidated_flag: 0,
     };

@@ -849,7 +849,7 @@ impl Lowering<'_> {
                 let dst = self.vreg(node);
                 self.call(
                     Some(dst),
-                    self.helpers.frame_block,
+                    self.helpers.frame_block as usize as u64,
                     "frame_block",
                     true,
                     vec![],
@@ -860,7 +860,13 @@ impl Lowering<'_> {
                 // (`getlocal`/`setlocal` of captured locals) find it in the
                 // frame themselves; this is for any other user.
                 let dst = self.vreg(node);
-                self.call(Some(dst), self.helpers.frame_env, "frame_env", true, vec![]);
+                self.call(
+                    Some(dst),
+                    self.helpers.frame_env as usize as u64,
+                    "frame_env",
+                    true,
+                    vec![],
+                );
             }
             Op::Param(Param::CallerState) => {
                 unreachable!("caller states are replaced when a callee is spliced in")
@@ -1021,7 +1027,7 @@ impl Lowering<'_> {
                 let dst = self.vreg(node);
                 self.call(
                     Some(dst),
-                    self.helpers.unbox_float,
+                    self.helpers.unbox_float as usize as u64,
                     "unbox_float",
                     false,
                     vec![src],
@@ -1032,7 +1038,7 @@ impl Lowering<'_> {
                 let dst = self.vreg(node);
                 self.call(
                     Some(dst),
-                    self.helpers.box_float,
+                    self.helpers.box_float as usize as u64,
                     "box_float",
                     true,
                     vec![src],
@@ -1064,7 +1070,13 @@ impl Lowering<'_> {
                 } else {
                     let object = self.opd(inputs[0])?;
                     let args = vec![object, Opd::Imm(slot as i64)];
-                    self.call(Some(dst), self.helpers.load_ivar, "load_ivar", false, args);
+                    self.call(
+                        Some(dst),
+                        self.helpers.load_ivar as usize as u64,
+                        "load_ivar",
+                        false,
+                        args,
+                    );
                 }
             }
             Op::ArrayLength => {
@@ -1080,7 +1092,13 @@ impl Lowering<'_> {
             Op::ArrayGet => {
                 let args = vec![self.opd(inputs[0])?, self.opd(inputs[1])?];
                 let dst = self.vreg(node);
-                self.call(Some(dst), self.helpers.array_get, "array_get", false, args);
+                self.call(
+                    Some(dst),
+                    self.helpers.array_get as usize as u64,
+                    "array_get",
+                    false,
+                    args,
+                );
             }
             Op::ArrayLoad => {
                 let (array, index) = (self.value(inputs[0])?, self.opd(inputs[1])?);
@@ -1122,7 +1140,7 @@ impl Lowering<'_> {
                 let value = self.opd(inputs[1])?;
                 let shape = to.map_or(-1, |s| s.0 as i64);
                 let args = vec![object, Opd::Imm(slot as i64), value, Opd::Imm(shape)];
-                let helper = self.helpers.store_ivar;
+                let helper = self.helpers.store_ivar as usize as u64;
                 self.guarded_write(node, (helper, "store_ivar"), true, args, map)?;
             }
             Op::ArrayStore => {
@@ -1141,43 +1159,55 @@ impl Lowering<'_> {
             }
             Op::ArrayPush => {
                 let args = vec![self.opd(inputs[0])?, self.opd(inputs[1])?];
-                let helper = self.helpers.array_push;
+                let helper = self.helpers.array_push as usize as u64;
                 self.guarded_write(node, (helper, "array_push"), false, args, map)?;
             }
             Op::NewObject => {
                 let args = vec![self.opd(inputs[0])?];
                 let dst = self.vreg(node);
-                let helper = self.helpers.new_object;
+                let helper = self.helpers.new_object as usize as u64;
                 self.call(Some(dst), helper, "new_object", true, args);
             }
             Op::StringCharAt => {
                 let args = vec![self.opd(inputs[0])?, self.opd(inputs[1])?];
                 let dst = self.vreg(node);
-                let helper = self.helpers.string_char_at;
+                let helper = self.helpers.string_char_at as usize as u64;
                 self.call(Some(dst), helper, "string_char_at", true, args);
             }
             Op::StringLength => {
                 let args = vec![self.opd(inputs[0])?];
                 let dst = self.vreg(node);
-                let helper = self.helpers.string_length;
+                let helper = self.helpers.string_length as usize as u64;
                 self.call(Some(dst), helper, "string_length", false, args);
             }
             Op::IsKindOf => {
                 let args = vec![self.opd(inputs[0])?, self.opd(inputs[1])?];
                 let dst = self.vreg(node);
-                self.call(Some(dst), self.helpers.kind_of, "kind_of", true, args);
+                self.call(
+                    Some(dst),
+                    self.helpers.kind_of as usize as u64,
+                    "kind_of",
+                    true,
+                    args,
+                );
             }
             Op::StringCompare => {
                 let args = vec![self.opd(inputs[0])?, self.opd(inputs[1])?];
                 let dst = self.vreg(node);
-                let helper = self.helpers.string_compare;
+                let helper = self.helpers.string_compare as usize as u64;
                 self.call(Some(dst), helper, "string_compare", false, args);
             }
             Op::StringEq => {
                 let site = self.site(node, SiteReason::Conversion, map)?;
                 let args = vec![self.opd(inputs[0])?, self.opd(inputs[1])?];
                 let dst = self.vreg(node);
-                self.call(Some(dst), self.helpers.string_eq, "string_eq", true, args);
+                self.call(
+                    Some(dst),
+                    self.helpers.string_eq as usize as u64,
+                    "string_eq",
+                    true,
+                    args,
+                );
                 self.emit(Inst::Guard {
                     test: Test::Cmp(Cmp::Ne, dst, Opd::Imm(2)),
                     site,
@@ -1241,7 +1271,7 @@ impl Lowering<'_> {
                     dst: Some(result),
                     helper: Helper {
                         name: "leave_block",
-                        address: self.helpers.leave_block,
+                        address: self.helpers.leave_block as usize as u64,
                     },
                     with_ctx: true,
                     args: vec![Opd::Imm(leave), Opd::Imm(ip as i64), value],
@@ -1262,7 +1292,13 @@ impl Lowering<'_> {
                 let env = self.opd(inputs[0])?;
                 let dst = self.vreg(node);
                 let args = vec![env, Opd::Imm(hops.into()), Opd::Imm(slot.into())];
-                self.call(Some(dst), self.helpers.load_env, "load_env", false, args);
+                self.call(
+                    Some(dst),
+                    self.helpers.load_env as usize as u64,
+                    "load_env",
+                    false,
+                    args,
+                );
             }
             Op::Insn {
                 insn: Insn::StoreEnv { slot, hops, .. },
@@ -1271,7 +1307,13 @@ impl Lowering<'_> {
                 let env = self.opd(inputs[0])?;
                 let value = self.opd(inputs[1])?;
                 let args = vec![env, Opd::Imm(hops.into()), Opd::Imm(slot.into()), value];
-                self.call(None, self.helpers.store_env, "store_env", false, args);
+                self.call(
+                    None,
+                    self.helpers.store_env as usize as u64,
+                    "store_env",
+                    false,
+                    args,
+                );
                 // Running it again would show: later sites resume after it.
                 map.current = None;
             }
@@ -1283,7 +1325,7 @@ impl Lowering<'_> {
             } => {
                 let dst = self.vreg(node);
                 let args = vec![Opd::Imm(method.0.into()), Opd::Imm(index.into())];
-                let helper = self.helpers.string_literal;
+                let helper = self.helpers.string_literal as usize as u64;
                 self.call(Some(dst), helper, "string_literal", true, args);
             }
             Op::Send(_) | Op::Yield { .. } | Op::Insn { .. } => self.run_insn(node, map)?,
@@ -1298,7 +1340,13 @@ impl Lowering<'_> {
                 let parent = self.opd(inputs[0])?;
                 let dst = self.vreg(node);
                 let args = vec![Opd::Imm(method.0.into()), parent];
-                self.call(Some(dst), self.helpers.new_env, "new_env", true, args);
+                self.call(
+                    Some(dst),
+                    self.helpers.new_env as usize as u64,
+                    "new_env",
+                    true,
+                    args,
+                );
             }
         }
         Ok(())
@@ -1517,20 +1565,23 @@ impl Lowering<'_> {
                 || matches!(graph.op(graph.input(node, 0)), Op::Param(Param::Block)) =>
             {
                 if splat {
-                    ("yield_splat", self.helpers.yield_splat)
+                    ("yield_splat", self.helpers.yield_splat as usize as u64)
                 } else {
-                    ("yield_block", self.helpers.yield_block)
+                    ("yield_block", self.helpers.yield_block as usize as u64)
                 }
             }
             Op::Insn {
                 insn: Insn::NewArray(_),
                 ..
-            } => ("new_array", self.helpers.new_array),
+            } => ("new_array", self.helpers.new_array as usize as u64),
             Op::Insn {
                 insn: Insn::Concat(_),
                 ..
-            } => ("concat_strings", self.helpers.concat_strings),
-            _ => (name, self.helpers.run_insn),
+            } => (
+                "concat_strings",
+                self.helpers.concat_strings as usize as u64,
+            ),
+            _ => (name, self.helpers.run_insn as usize as u64),
         };
         self.emit(Inst::Call {
             dst: Some(result),
