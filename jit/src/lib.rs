@@ -12,16 +12,19 @@
 //! ```
 //!
 //! Each stage is one module under `passes/`, documented with a small
-//! example like a chapter of RhizomeRuby. [`compile`] runs them all, and
+//! example like a chapter of RhizomeRuby. [`graph`] runs them all, and
 //! hands the graph after every pass to an observer (`--dump-ir` writes it
 //! out; tests compare it with snapshots). The verifier checks the graph
-//! after every pass in debug builds.
+//! after every pass in debug builds. Part two, the back end
+//! ([`backend`]), turns the graph into machine code; [`compile`]
+//! ([`driver`]) is the one entry point that runs both.
 //!
 //! The JIT sees the runtime only through [`runtime::Runtime`]: method code
 //! and profiles by handle, lookups by kind and name, and names for dumps.
 
 pub mod backend;
 pub mod builder;
+pub mod driver;
 pub mod inline_policy;
 pub mod ir;
 pub mod liveness;
@@ -33,6 +36,8 @@ use crate::inline_policy::Decision;
 use crate::ir::{FrameId, Graph, MethodRef};
 use crate::runtime::Runtime;
 use fxhash::FxHashMap;
+
+pub use driver::compile;
 
 /// Why a method was not compiled.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -194,23 +199,15 @@ impl Request {
     }
 }
 
-/// Compiles `method`: builds its graph and runs every pass, showing
-/// `observe` the graph after each one that changed it (and after `build`).
-pub fn compile(
-    rt: &dyn Runtime,
-    method: MethodRef,
-    stats: &mut Stats,
-    observe: &mut dyn FnMut(&str, &Graph),
-) -> Result<Graph, Bailout> {
-    compile_request(rt, Request::method(method), stats, observe)
-}
-
-/// Compiles what `request` asks for.
-pub fn compile_request(
+/// Builds the graph of what `request` asks for and runs every pass,
+/// showing `observe` the graph after `build` and after each pass that
+/// changed it. (The middle end: [`driver::compile`] goes on to machine
+/// code.)
+pub fn graph(
     rt: &dyn Runtime,
     request: Request,
     stats: &mut Stats,
-    observe: &mut dyn FnMut(&str, &Graph),
+    observe: &mut dyn FnMut(&'static str, &Graph),
 ) -> Result<Graph, Bailout> {
     let mut session = Session {
         rt,
@@ -237,7 +234,7 @@ pub fn compile_request(
 fn pipeline(
     session: &mut Session,
     request: Request,
-    observe: &mut dyn FnMut(&str, &Graph),
+    observe: &mut dyn FnMut(&'static str, &Graph),
 ) -> Result<Graph, Bailout> {
     let frame = session.new_frame();
     let context = FrameContext::root(frame);
@@ -251,7 +248,7 @@ fn pipeline(
     }
     check(&graph, "build");
     observe("build", &graph);
-    let mut step = |graph: &mut Graph, name: &str, changed: bool| {
+    let mut step = |graph: &mut Graph, name: &'static str, changed: bool| {
         if changed {
             observe(name, graph);
         }

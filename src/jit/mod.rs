@@ -445,129 +445,67 @@ impl Vm {
         }
         let handle = jit.code.len() as u32;
         let invalidated = Box::new(Cell::new(0u8));
-        let result = {
-            let rt = VmRuntime {
-                vm: self,
-                intrinsics: &jit.intrinsics,
-                failed: &jit.failed_speculations,
-                failed_bounds: &jit.failed_bounds,
-                looked_up: RefCell::new(Default::default()),
-                direct_calls: RefCell::new(Vec::new()),
-                assumed_constants: Default::default(),
-                folded_constants: Default::default(),
-                stress_countdown: jit.stress_countdown.as_ref().map(|c| c.as_ptr() as u64),
-                invalidated_flag: invalidated.as_ptr() as u64,
-            };
-            let mut index = 0;
-            let mut observe = |pass: &str, graph: &jit::ir::Graph| {
-                if let (Some(dir), Some(stem)) = (&dump, &stem) {
-                    let title = format!("{} {pass}", rt.method_name(graph.method));
-                    let text = jit::ir::print::print(graph, &rt);
-                    let dot = jit::ir::dot::dot(graph, &title, &rt);
-                    write_dump(dir, &format!("{stem}.{index:02}-{pass}"), &text, &dot);
-                    index += 1;
-                }
-            };
-            // The back end may refuse what inlining made (an inlined
-            // frame that makes a Proc of its block, say): then the method
-            // is compiled again without inlining, its calls left as calls.
-            let mut outcome = None;
-            for inline in [true, false] {
-                let request = jit::Request {
-                    method: MethodRef(method.id),
-                    osr,
-                    inline,
-                };
-                let Ok(graph) = jit::compile_request(&rt, request, &mut jit.stats, &mut observe)
-                else {
-                    break;
-                };
-                let options = jit::backend::EmitOptions {
-                    code_handle: handle as u64,
-                    deoptimise: rt.helpers().deoptimise as usize as u64,
-                    stress_countdown: rt.stress_countdown(),
-                    invalidated_flag: rt.invalidated_flag(),
-                };
-                let generated = jit::backend::generate(
-                    &graph,
-                    &rt,
-                    &options,
-                    &mut |_lir: &jit::backend::lir::Lir| {},
-                );
-                match generated {
-                    Ok(code) => {
-                        let listing = jit.options.dump_asm.as_ref().map(|_| {
-                            let numbering = jit::ir::print::Numbering::of(&graph);
-                            let describe = |node| {
-                                format!(
-                                    "{} = {}",
-                                    numbering.name(node),
-                                    jit::ir::print::describe(&graph, node, &numbering, &rt)
-                                )
-                            };
-                            jit::backend::disasm::listing(&code, &describe)
-                        });
-                        let constants = (rt.assumed_constants.take(), rt.folded_constants.take());
-                        outcome = Some((
-                            code,
-                            rt.looked_up.take(),
-                            rt.direct_calls.take(),
-                            constants,
-                            listing,
-                        ));
-                        break;
-                    }
-                    Err(jit::backend::GenerateError::Unsupported(why)) => {
-                        *jit.stats.bailouts.entry(why.0).or_default() += 1;
-                        // Nothing inlined: nothing to leave out.
-                        if !graph.has_inlined_frames() {
-                            break;
-                        }
-                    }
-                    Err(jit::backend::GenerateError::Memory(_)) => {
-                        *jit.stats.bailouts.entry("no code memory").or_default() += 1;
-                        break;
-                    }
+        let rt = VmRuntime {
+            vm: self,
+            intrinsics: &jit.intrinsics,
+            failed: &jit.failed_speculations,
+            failed_bounds: &jit.failed_bounds,
+            looked_up: RefCell::new(Default::default()),
+            direct_calls: RefCell::new(Vec::new()),
+            assumed_constants: Default::default(),
+            folded_constants: Default::default(),
+            stress_countdown: jit.stress_countdown.as_ref().map(|c| c.as_ptr() as u64),
+            invalidated_flag: invalidated.as_ptr() as u64,
+        };
+        let request = jit::Request {
+            method: MethodRef(method.id),
+            osr,
+            inline: true,
+        };
+        let options = jit::driver::Options {
+            code_handle: u64::from(handle),
+            dump_graphs: stem.is_some(),
+            dump_lir: false,
+            dump_asm: jit.options.dump_asm.is_some(),
+        };
+        let output = jit::compile(&rt, request, &options, &mut jit.stats);
+        if let (Some(dir), Some(stem)) = (&dump, &stem) {
+            for (index, graph) in output.graphs.iter().enumerate() {
+                let name = format!("{stem}.{index:02}-{}", graph.pass);
+                write_dump(dir, &name, &graph.text, &graph.dot);
+            }
+        }
+        let assumed_names = rt.looked_up.take();
+        let direct_calls = rt.direct_calls.take();
+        let (assumed_constants, folded_constants) =
+            (rt.assumed_constants.take(), rt.folded_constants.take());
+        let compiled = output.code.map(|code| {
+            if let (Some(path), Some(listing)) = (&jit.options.dump_asm, &output.listing) {
+                let title = self.symbols.name(method.code.name).to_string();
+                let text = format!("== {title} ({} bytes)\n{listing}\n", code.size());
+                use std::io::Write;
+                if let Ok(mut file) = std::fs::OpenOptions::new().append(true).open(path) {
+                    let _ = file.write_all(text.as_bytes());
                 }
             }
-            outcome
-        };
-        let compiled = match result {
-            Some((
+            jit.run_stats.code_bytes += code.size() as u64;
+            let failures = (0..code.site_maps.len()).map(|_| Cell::new(0)).collect();
+            let compiled = Rc::new(CompiledMethod {
+                handle,
+                method: method.clone(),
                 code,
+                invalidated,
                 assumed_names,
+                failures,
+                osr_entry: osr.map(|(ip, _)| ip),
                 direct_calls,
-                (assumed_constants, folded_constants),
-                listing,
-            )) => {
-                if let (Some(path), Some(listing)) = (&jit.options.dump_asm, listing) {
-                    let title = self.symbols.name(method.code.name).to_string();
-                    let text = format!("== {title} ({} bytes)\n{listing}\n", code.size());
-                    use std::io::Write;
-                    if let Ok(mut file) = std::fs::OpenOptions::new().append(true).open(path) {
-                        let _ = file.write_all(text.as_bytes());
-                    }
-                }
-                jit.run_stats.code_bytes += code.size() as u64;
-                let failures = (0..code.site_maps.len()).map(|_| Cell::new(0)).collect();
-                let compiled = Rc::new(CompiledMethod {
-                    handle,
-                    method: method.clone(),
-                    code,
-                    invalidated,
-                    assumed_names,
-                    failures,
-                    osr_entry: osr.map(|(ip, _)| ip),
-                    direct_calls,
-                    assumed_constants,
-                    folded_constants,
-                    reads_last_match: self.family_reads_last_match(method),
-                });
-                jit.code.push(compiled.clone());
-                Some(compiled)
-            }
-            None => None,
-        };
+                assumed_constants,
+                folded_constants,
+                reads_last_match: self.family_reads_last_match(method),
+            });
+            jit.code.push(compiled.clone());
+            compiled
+        });
         self.jit = Some(jit);
         compiled
     }
@@ -1211,45 +1149,39 @@ fn run_snippet(source: &str, name: &str) -> (Box<Vm>, Rc<LoadedMethod>) {
 /// returns the graph as printed after each pass that changed it: what the
 /// IR snapshot tests compare.
 pub fn graphs_after_run(source: &str, name: &str) -> Vec<(String, String)> {
-    let (mut vm, method) = run_snippet(source, name);
-    let intrinsics = Intrinsics::record(&mut vm);
-    let failed = Default::default();
-    let rt = VmRuntime::for_tests(&vm, &intrinsics, &failed);
-    let mut graphs = Vec::new();
-    let mut stats = jit::Stats::default();
-    let mut observe = |pass: &str, graph: &jit::ir::Graph| {
-        graphs.push((pass.to_string(), jit::ir::print::print(graph, &rt)));
-    };
     // A bail-out still shows the passes that ran.
-    let _ = jit::compile(&rt, MethodRef(method.id), &mut stats, &mut observe);
-    graphs
+    compile_after_run(source, name, |options| options.dump_graphs = true)
+        .graphs
+        .into_iter()
+        .map(|graph| (graph.pass.to_string(), graph.text))
+        .collect()
 }
 
 /// Runs `source` (see `run_snippet`), compiles its method `name` and
 /// returns its LIR as lowered (or why the back end gave up): what the
 /// back end's snapshot tests compare.
 pub fn lir_after_run(source: &str, name: &str) -> String {
+    let output = compile_after_run(source, name, |options| options.dump_lir = true);
+    output
+        .lir
+        .unwrap_or_else(|| panic!("{name} was not compiled"))
+}
+
+/// Runs `source` (see `run_snippet`) and compiles its method `name` with
+/// the options `choose` sets.
+fn compile_after_run(
+    source: &str,
+    name: &str,
+    choose: impl FnOnce(&mut jit::driver::Options),
+) -> jit::driver::Output {
     let (mut vm, method) = run_snippet(source, name);
     let intrinsics = Intrinsics::record(&mut vm);
     let failed = Default::default();
     let rt = VmRuntime::for_tests(&vm, &intrinsics, &failed);
-    let mut stats = jit::Stats::default();
-    let graph = jit::compile(&rt, MethodRef(method.id), &mut stats, &mut |_, _| {})
-        .unwrap_or_else(|bailout| panic!("{name} was not compiled: {}", bailout.name()));
-    let options = jit::backend::EmitOptions {
-        code_handle: 0,
-        deoptimise: rt.helpers().deoptimise as usize as u64,
-        stress_countdown: None,
-        invalidated_flag: 0,
-    };
-    let mut text = String::new();
-    let generated = jit::backend::generate(&graph, &rt, &options, &mut |lir| {
-        text = lir.to_string();
-    });
-    match generated {
-        Ok(_) => text,
-        Err(error) => format!("not generated: {error:?}"),
-    }
+    let mut options = jit::driver::Options::default();
+    choose(&mut options);
+    let request = jit::Request::method(MethodRef(method.id));
+    jit::compile(&rt, request, &options, &mut jit::Stats::default())
 }
 
 impl<'a> VmRuntime<'a> {
