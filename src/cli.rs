@@ -150,7 +150,7 @@ fn run(options: &Options) -> i32 {
         };
     }
     if !options.no_jit && options.max_steps.is_none() {
-        let jit_options = crate::jit::JitOptions {
+        let jit_options = crate::compiled::JitOptions {
             threshold: options.jit_threshold,
             dump_dir: options.dump_ir.as_ref().map(std::path::PathBuf::from),
             dump_asm: options.dump_asm.as_ref().map(std::path::PathBuf::from),
@@ -159,7 +159,7 @@ fn run(options: &Options) -> i32 {
             verify_deopt: options.jit_verify_deopt
                 || (cfg!(debug_assertions) && options.jit_stress_deopt.is_some()),
         };
-        vm.jit = Some(crate::jit::JitState::new(&mut vm, jit_options));
+        vm.jit = Some(crate::compiled::JitState::new(&mut vm, jit_options));
     }
     let status = vm.run_program(&file, source, &argv);
     vm.out.flush();

@@ -13,7 +13,7 @@
 //! operands start at slot 7 has base 7, its arguments at 8 and 9, no
 //! locals, and its operands from 10. The interpreter, the JIT's runtime
 //! (entering compiled code, on-stack replacement, deoptimisation) and
-//! [`crate::jit::verify_deopt`] all find slots through [`FrameLayout`], so
+//! [`crate::compiled::verify_deopt`] all find slots through [`FrameLayout`], so
 //! this is the one place the arithmetic is written.
 
 /// The layout of one frame: its base, how many arguments it was given and

@@ -22,7 +22,7 @@
 //! receiver's class and the global method serial.
 //!
 //! [`Vm::execute`] can start at any instruction index with any operand stack:
-//! deoptimisation (`crate::jit::helpers`) resumes compiled frames there.
+//! deoptimisation (`crate::compiled::helpers`) resumes compiled frames there.
 //! [`Vm::run_one`] runs a single instruction in a frame: how compiled code
 //! runs what it leaves to the runtime.
 
@@ -150,10 +150,10 @@ pub struct LoadedMethod {
     pub sites: Vec<SiteState>,
     pub branches: Vec<Cell<BranchProfile>>,
     pub calls: Cell<u64>,
-    /// Whether the JIT compiled it yet (`crate::jit::status`).
+    /// Whether the JIT compiled it yet (`crate::compiled::status`).
     pub jit: Cell<u8>,
     /// Its compiled code, while valid.
-    pub compiled: RefCell<Option<Rc<crate::jit::CompiledMethod>>>,
+    pub compiled: RefCell<Option<Rc<crate::compiled::CompiledMethod>>>,
     /// The same, where native calls from compiled code find it.
     pub call_target: jit::runtime::CallTarget,
     /// The lexical scope and owner of the first method entry made of it
@@ -167,7 +167,7 @@ pub struct LoadedMethod {
     pub back_edges: Cell<u64>,
     /// Code entered by on-stack replacement, by loop header (None: the
     /// loop could not be compiled).
-    pub osr: RefCell<Vec<(u32, Option<Rc<crate::jit::CompiledMethod>>)>>,
+    pub osr: RefCell<Vec<(u32, Option<Rc<crate::compiled::CompiledMethod>>)>>,
     pub children: Vec<Rc<LoadedMethod>>,
     /// The id of the code this one is written in (a block's enclosing
     /// method or block), if any.
@@ -271,7 +271,7 @@ impl Vm {
             .collect();
         let loaded = Rc::new(LoadedMethod {
             id: self.methods.len() as u32,
-            jit: Cell::new(crate::jit::status::NOT_YET),
+            jit: Cell::new(crate::compiled::status::NOT_YET),
             compiled: RefCell::new(None),
             call_target: Default::default(),
             defined_in: RefCell::new(None),
@@ -551,7 +551,7 @@ impl Vm {
     /// some, else the interpreter.
     #[inline]
     pub fn run_method(&mut self, method: &Rc<LoadedMethod>, base: usize, argc: usize) -> VmResult {
-        if method.jit.get() == crate::jit::status::COMPILED {
+        if method.jit.get() == crate::compiled::status::COMPILED {
             let compiled = method.compiled.borrow().clone();
             if let Some(compiled) = compiled {
                 return self.run_compiled(&compiled, base, argc);

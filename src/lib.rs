@@ -4,15 +4,16 @@
 //! This crate is the runtime: values ([`value`]), the heap and its collector
 //! ([`heap`], [`object`]), the VM state ([`vm`]), the interpreter
 //! ([`interp`]), exceptions ([`errors`]), the core library ([`core`]), the
-//! runtime side of the JIT ([`jit`]: entering compiled code, the helpers it
-//! calls, virtual frames and deoptimisation) and the command line ([`cli`]).
-//! The bytecode and its compiler are the `bytecode` crate, the compiler from
-//! bytecode to machine code the `jit` crate, deoptimisation maps the `deopt`
-//! crate.
+//! runtime side of the JIT ([`compiled`]: when to compile, entering
+//! compiled code, the helpers it calls, virtual frames and deoptimisation)
+//! and the command line ([`cli`]). The bytecode and its compiler are the
+//! `bytecode` crate, the compiler from bytecode to machine code the `jit`
+//! crate, deoptimisation maps the `deopt` crate.
 
 pub mod block;
 pub mod classes;
 pub mod cli;
+pub mod compiled;
 pub mod core;
 pub mod diagnostics;
 pub mod errors;
@@ -20,7 +21,6 @@ pub mod frame_layout;
 pub mod heap;
 pub mod inline_cache;
 pub mod interp;
-pub mod jit;
 pub mod limits;
 pub mod object;
 pub mod output;

@@ -104,7 +104,7 @@ impl Cref {
 /// (`NativeMethod::uses_caller_frame`), a `yield`, or a call passing a
 /// literal block needs the records. The frames are named from the
 /// activation making the call, and only when a backtrace asks
-/// (`jit::helpers::virtual_frame_list`).
+/// (`compiled::helpers::virtual_frame_list`).
 ///
 /// ```text
 /// frames:   <main>  run (compiled)                 String#[]
@@ -418,7 +418,7 @@ pub struct Vm {
     /// Every method loaded, by `LoadedMethod::id`.
     pub methods: Vec<Rc<LoadedMethod>>,
     /// The JIT's settings and counters (None: the JIT is off).
-    pub jit: Option<crate::jit::JitState>,
+    pub jit: Option<crate::compiled::JitState>,
     /// Source text of every loaded file (error_highlight prints lines).
     pub sources: FxHashMap<Rc<str>, Rc<[u8]>>,
     /// Whether the last call handed to a user's `method_missing` was a

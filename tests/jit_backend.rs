@@ -3,7 +3,7 @@
 //! with the maps they roll back to), compared with inline snapshots as the
 //! pass tests in `jit_passes.rs` compare graphs.
 
-use rhizome::jit::lir_after_run;
+use rhizome::compiled::lir_after_run;
 
 /// The seed's `add`: two kind guards and a checked add on the fixnums
 /// (`(a - 1) + b`, whose overflow flag is the range check). With no side

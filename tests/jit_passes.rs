@@ -6,7 +6,7 @@
 //! change in what a pass does shows here as a diff (`cargo insta review`
 //! updates them).
 
-use rhizome::jit::graphs_after_run;
+use rhizome::compiled::graphs_after_run;
 
 /// The graph after `pass` (the last time it changed the graph), or after
 /// the whole pipeline for `"final"`.

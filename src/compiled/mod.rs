@@ -1,6 +1,8 @@
-//! The runtime's side of the JIT: when to compile, and the narrow interface
-//! (`jit::runtime::Runtime`) through which the compiler sees methods,
-//! profiles, lookups and names.
+//! Compiled code in the runtime: the runtime's side of the JIT. When to
+//! compile, the narrow interface (`jit::runtime::Runtime`) through which
+//! the compiler (the `jit` crate) sees methods, profiles, lookups and
+//! names, and (in [`helpers`]) entering compiled code, the calls it makes
+//! back, its virtual frames and deoptimisation.
 //!
 //! A method is compiled once its calls reach `--jit-threshold` (checked as
 //! it returns, so its profile holds at least one run; a threshold of 0

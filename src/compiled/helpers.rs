@@ -1609,7 +1609,7 @@ impl Vm {
     /// `--jit-verify-deopt`: checks the frame deoptimisation at `site`
     /// rebuilt (laid out on the value stack, where it stays rooted while
     /// the check allocates) against a re-run in the interpreter (see
-    /// [`crate::jit::verify_deopt`]); a frame the interpreter cannot be
+    /// [`crate::compiled::verify_deopt`]); a frame the interpreter cannot be
     /// in aborts with both.
     fn check_rebuilt_frame(
         &mut self,
@@ -1618,7 +1618,7 @@ impl Vm {
         method: &Rc<LoadedMethod>,
         frame: &deopt::FrameValues,
     ) {
-        use crate::jit::verify_deopt::Verdict;
+        use crate::compiled::verify_deopt::Verdict;
         let verdict = self.verify_rebuilt_frame(method, frame);
         let Some(jit) = &mut self.jit else { return };
         match verdict {
