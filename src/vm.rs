@@ -104,7 +104,7 @@ impl Cref {
 /// (`NativeMethod::uses_caller_frame`), a `yield`, or a call passing a
 /// literal block needs the records. The frames are named from the
 /// activation making the call, and only when a backtrace asks
-/// (`compiled::helpers::virtual_frame_list`).
+/// (`compiled::virtual_frames::virtual_frame_list`).
 ///
 /// ```text
 /// frames:   <main>  run (compiled)                 String#[]

@@ -43,8 +43,11 @@ use std::cell::{Cell, RefCell};
 use std::path::PathBuf;
 use std::rc::Rc;
 
+mod deoptimise;
+mod entry;
 pub mod helpers;
 pub mod verify_deopt;
+pub mod virtual_frames;
 
 /// How often one method may be compiled (first time included).
 pub const MAX_COMPILATIONS: u32 = 5;
