@@ -1,7 +1,7 @@
 //! The virtual machine's state: classes, method tables, the value stack, the
 //! frame records used for backtraces, globals, and the heap.
 //!
-//! The interpreter itself is in `interp.rs`; the core library's methods in
+//! The interpreter itself is in `interp/`; the core library's methods in
 //! `core/`. Everything a Ruby program can reach is reachable from here, which
 //! is what the collector's precise roots are (see [`Vm::collect`]).
 

@@ -1,0 +1,406 @@
+//! Blocks and their environments: making a block from a literal, a Proc or
+//! a Symbol, calling it (`yield`, `Proc#call`), and the environments that
+//! hold the locals blocks capture.
+//!
+//! ```text
+//! [1, 2].each { |x| sum += x }
+//!   literal_block: Block { code, self, env (holds sum) }
+//!   yield 1 -> invoke_block_with: a block frame, x = 1, sum read via env
+//! ```
+//!
+//! `break` and a block's `return` leave through the frames their block was
+//! made in ([`Vm::break_block`], [`Vm::return_from_block`]).
+
+use super::LoadedMethod;
+use crate::block::{Block, BlockCode};
+use crate::heap::HeapObject;
+use crate::object::{RArray, REnv, RProc};
+use crate::value::Value;
+use crate::vm::{Control, FrameCode, FrameRecord, Vm, VmResult};
+use bytecode::Method;
+use std::cell::RefCell;
+use std::rc::Rc;
+
+/// How a block is being called, beyond its positional arguments.
+#[derive(Default)]
+pub struct BlockCall {
+    /// The last argument is the Hash of keyword arguments.
+    pub kwargs: bool,
+    /// The block the call passes (to the block's `&blk` parameter).
+    pub block_arg: Option<Rc<Block>>,
+}
+
+impl Vm {
+    /// The environment for a frame running `code`: a new one when blocks
+    /// capture its locals (linked to `parent`), else `parent` itself.
+    #[inline]
+    pub fn new_env(&mut self, code: &Method, parent: Value) -> Value {
+        if !code.has_env {
+            return parent;
+        }
+        self.alloc_env(code, parent)
+    }
+
+    /// A fresh environment for `code`'s captured locals, all nil.
+    fn alloc_env(&mut self, code: &Method, parent: Value) -> Value {
+        let slots = RefCell::new(vec![Value::NIL; code.locals.len()]);
+        self.alloc(REnv {
+            header: crate::heap::Header::new(REnv::KIND, Value::NIL),
+            parent,
+            slots,
+        })
+    }
+
+    /// The environment `hops` links out from `env`.
+    #[inline]
+    pub(crate) fn env_at(env: Value, hops: u8) -> &'static REnv {
+        let mut current = env
+            .get::<REnv>()
+            .expect("a captured local has an environment");
+        for _ in 0..hops {
+            current = current
+                .parent
+                .get::<REnv>()
+                .expect("environments chain to the captured local");
+        }
+        current
+    }
+
+    #[inline]
+    pub(crate) fn push_locals(&mut self, method: &LoadedMethod) {
+        let len = self.stack.len();
+        self.stack
+            .resize(len + method.code.locals.len(), Value::NIL);
+    }
+
+    /// `break` with `value` from the block running in frame `frame`: ends
+    /// the call the block was passed to (a lambda: the lambda itself).
+    pub fn break_block(&mut self, frame: usize, value: Value) -> VmResult {
+        if self.frames[frame].is_lambda {
+            return Ok(value);
+        }
+        let (target, block_id) = (self.frames[frame].break_target, self.frames[frame].block_id);
+        if !self
+            .frames
+            .iter()
+            .any(|f| f.id == target && f.sending_block == block_id)
+        {
+            let class = self.c.local_jump_error;
+            let reason = Value::symbol(self.symbols.intern("break"));
+            return Err(self.raise_with(
+                class,
+                "break from proc-closure".into(),
+                &[("reason", reason), ("exit_value", value)],
+            ));
+        }
+        Err(Control::Break { target, value })
+    }
+
+    /// `return` with `value` from the block running in frame `frame`:
+    /// leaves the method the block was written in (a lambda: the lambda).
+    pub fn return_from_block(&mut self, frame: usize, value: Value) -> VmResult {
+        if self.frames[frame].is_lambda {
+            return Ok(value);
+        }
+        let target = self.frames[frame].home;
+        if !self.frames.iter().any(|f| f.id == target) {
+            let class = self.c.local_jump_error;
+            let reason = Value::symbol(self.symbols.intern("return"));
+            return Err(self.raise_with(
+                class,
+                "unexpected return".into(),
+                &[("reason", reason), ("exit_value", value)],
+            ));
+        }
+        Err(Control::Return { target, value })
+    }
+
+    /// The block a literal `{ ... }` in the code of frame `frame` denotes.
+    pub(crate) fn literal_block(
+        &mut self,
+        method: &LoadedMethod,
+        child: u32,
+        frame: usize,
+        base: usize,
+    ) -> Block {
+        let id = self.new_frame_id();
+        let record = &self.frames[frame];
+        Block {
+            id,
+            code: BlockCode::Bytecode(method.children[child as usize].clone()),
+            receiver: self.stack[base],
+            env: record.env,
+            cref: record.cref.clone(),
+            owner: record.owner,
+            home: record.home,
+            creator: record.id,
+            outer_block: record.block.clone(),
+            is_lambda: false,
+            method_name: record.method_name,
+        }
+    }
+
+    /// The block an `&expr` argument passes: none for nil, a Proc's block, a
+    /// Symbol's `to_proc` block; anything else must convert with `to_proc`.
+    pub fn block_from_value(&mut self, value: Value) -> VmResult<Option<Rc<Block>>> {
+        if value.is_nil() {
+            return Ok(None);
+        }
+        if let Some(proc) = value.get::<RProc>() {
+            return Ok(Some(proc.block.clone()));
+        }
+        if let Some(name) = value.as_symbol() {
+            return Ok(Some(Rc::new(self.symbol_block(name))));
+        }
+        let to_proc = self.symbols.intern("to_proc");
+        let class = self.class_of(value);
+        if self.find_method(class, to_proc).is_some() {
+            let converted = self.call(value, to_proc, &[])?;
+            if let Some(proc) = converted.get::<RProc>() {
+                return Ok(Some(proc.block.clone()));
+            }
+        }
+        let name = self.class_name(self.real_class_of(value));
+        Err(self.type_error(format!("wrong argument type {name} (expected Proc)")))
+    }
+
+    /// `:name.to_proc`: a lambda calling `name` on its first argument.
+    pub fn symbol_block(&self, name: bytecode::Sym) -> Block {
+        Block {
+            id: 0,
+            code: BlockCode::Symbol(name),
+            receiver: Value::NIL,
+            env: Value::NIL,
+            cref: self.top_cref(),
+            owner: self.c.object,
+            home: 0,
+            creator: 0,
+            outer_block: None,
+            is_lambda: true,
+            method_name: None,
+        }
+    }
+
+    /// The Proc object for `block`: the one made before if there is one
+    /// (a Proc passed as `&blk` comes back as itself from a `&b`
+    /// parameter), else a new one.
+    pub fn new_proc(&mut self, block: Rc<Block>) -> Value {
+        let address = Rc::as_ptr(&block) as usize;
+        if let Some(&proc) = self.procs_of_blocks.get(&address) {
+            return proc;
+        }
+        let class = self.c.proc_class;
+        let proc = self.alloc(RProc {
+            header: crate::heap::Header::new(RProc::KIND, class),
+            block,
+        });
+        self.procs_of_blocks.insert(address, proc);
+        proc
+    }
+
+    /// Calls a block with `args`: proc semantics (a single Array spread over
+    /// several parameters, missing arguments nil, extra ones dropped) or
+    /// lambda semantics (exact arity).
+    pub fn invoke_block(&mut self, block: &Rc<Block>, args: &[Value]) -> VmResult {
+        self.invoke_block_with(block, args, BlockCall::default())
+    }
+
+    /// What `blockproxy` pushes in a frame with `block`: nil without one,
+    /// else the block proxy, or a Proc of the block once `Proc#call` is
+    /// redefined (the Proc calls it).
+    pub fn block_proxy_for(&mut self, block: Option<&Rc<Block>>) -> Value {
+        let Some(block) = block else {
+            return Value::NIL;
+        };
+        let proc_call = self.find_method(self.c.proc_class, self.sym.call);
+        match (&proc_call, &self.proc_call) {
+            (Some(now), Some(core)) if Rc::ptr_eq(now, core) => self.block_proxy,
+            _ => self.new_proc(block.clone()),
+        }
+    }
+
+    /// [`Vm::invoke_block`] with keyword arguments or a block of its own.
+    pub fn invoke_block_with(
+        &mut self,
+        block: &Rc<Block>,
+        args: &[Value],
+        call: BlockCall,
+    ) -> VmResult {
+        let code = match &block.code {
+            BlockCode::Bytecode(code) => code.clone(),
+            BlockCode::Symbol(name) => {
+                let Some((&receiver, rest)) = args.split_first() else {
+                    return Err(self.argument_error("no receiver given".into()));
+                };
+                return self.call_public(receiver, *name, rest);
+            }
+            BlockCode::Method(name) => return self.call(block.receiver, *name, args),
+        };
+        if self.too_deep() {
+            return Err(self.stack_overflow());
+        }
+        self.spend_step()?;
+        let (min, max) = (
+            code.code.min_args() as usize,
+            code.code.max_args().map(|m| m as usize),
+        );
+        // The common call: the arguments are the block's as they are.
+        let fits = args.len() >= min && max.is_none_or(|max| args.len() <= max);
+        let splats = !block.is_lambda && code.code.auto_splat && args.len() == 1;
+        if fits && !call.kwargs && !splats {
+            let id = self.new_frame_id();
+            return self.enter_block(block, &code, args, None, call.block_arg, id);
+        }
+        let mut args: smallvec::SmallVec<[Value; 8]> = smallvec::SmallVec::from_slice(args);
+        let mut kwargs = call.kwargs;
+        if kwargs
+            && args.last().is_some_and(|&last| {
+                last.get::<crate::object::RHash>().is_some()
+                    && crate::core::hash::hash_data(last).borrow().is_empty()
+            })
+        {
+            args.pop();
+            kwargs = false;
+        }
+        let keywords = if kwargs && code.code.takes_keywords() {
+            args.pop()
+        } else {
+            None
+        };
+        if !block.is_lambda && code.code.auto_splat && args.len() == 1 {
+            if let Some(items) = self.auto_splat_items(args[0])? {
+                args = items;
+            }
+        }
+        let id = self.new_frame_id();
+        if block.is_lambda {
+            if args.len() < min || max.is_some_and(|max| args.len() > max) {
+                let block_arg = call.block_arg;
+                self.push_frame_with(|| Self::block_record(block, &code, block_arg, id));
+                let error = self.code_arity_error(&code.code, args.len());
+                self.pop_frame();
+                return Err(error);
+            }
+        } else {
+            if let Some(max) = max {
+                args.truncate(max);
+            }
+            while args.len() < min {
+                args.push(Value::NIL);
+            }
+        }
+        self.enter_block(block, &code, &args, keywords, call.block_arg, id)
+    }
+
+    /// The arguments a block with several parameters takes from one
+    /// argument: an Array's items, or those of what `to_ary` converts it
+    /// to (None: it is the only argument).
+    fn auto_splat_items(&mut self, arg: Value) -> VmResult<Option<smallvec::SmallVec<[Value; 8]>>> {
+        let converted = if arg.get::<RArray>().is_some() {
+            arg
+        } else {
+            let to_ary = self.symbols.intern("to_ary");
+            let class = self.class_of(arg);
+            if self.find_method(class, to_ary).is_none() {
+                return Ok(None);
+            }
+            self.call(arg, to_ary, &[])?
+        };
+        Ok(converted
+            .get::<RArray>()
+            .map(|array| smallvec::SmallVec::from_slice(&array.items())))
+    }
+
+    /// The frame of a call of `block` (running `code`), and its id.
+    pub(crate) fn block_frame(
+        &mut self,
+        block: &Block,
+        code: &Rc<LoadedMethod>,
+        block_arg: Option<Rc<Block>>,
+    ) -> (FrameRecord, u64) {
+        let id = self.new_frame_id();
+        (Self::block_record(block, code, block_arg, id), id)
+    }
+
+    /// The record of frame `id`, a call of `block` (running `code`).
+    fn block_record(
+        block: &Block,
+        code: &Rc<LoadedMethod>,
+        block_arg: Option<Rc<Block>>,
+        id: u64,
+    ) -> FrameRecord {
+        let mut frame = FrameRecord::new(
+            FrameCode::Bytecode(code.clone()),
+            block.cref.clone(),
+            block.owner,
+            id,
+        );
+        frame.block = block.outer_block.clone();
+        frame.home = if block.is_lambda { id } else { block.home };
+        frame.break_target = block.creator;
+        frame.block_id = block.id;
+        frame.is_lambda = block.is_lambda;
+        frame.block_arg = block_arg;
+        frame.method_name = block.method_name;
+        frame
+    }
+
+    /// Runs `block`'s code in a new frame `id` (given `block_arg`) with
+    /// `args`, which fit its parameters (`keywords`: the Hash of keyword
+    /// arguments it takes).
+    fn enter_block(
+        &mut self,
+        block: &Block,
+        code: &Rc<LoadedMethod>,
+        args: &[Value],
+        keywords: Option<Value>,
+        block_arg: Option<Rc<Block>>,
+        id: u64,
+    ) -> VmResult {
+        let base = self.stack.len();
+        self.stack.push(block.receiver);
+        self.stack.extend_from_slice(args);
+        self.push_frame_with(|| Self::block_record(block, code, block_arg, id));
+        let argc = if code.code.needs_arg_layout() {
+            match self.lay_out_args(&code.code, base, args.len(), keywords) {
+                Ok(argc) => argc,
+                Err(error) => {
+                    self.pop_frame();
+                    self.stack.truncate(base);
+                    return Err(error);
+                }
+            }
+        } else {
+            args.len()
+        };
+        let env = self.new_env(&code.code, block.env);
+        self.frames.last_mut().expect("the block's frame").env = env;
+        code.calls.set(code.calls.get() + 1);
+        self.jit_entering(code);
+        self.push_locals(code);
+        let result = self.run_method(code, base, argc);
+        self.jit_leaving(code);
+        self.pop_frame();
+        self.stack.truncate(base);
+        match result {
+            Err(Control::Return { target, value }) if target == id => Ok(value),
+            other => other,
+        }
+    }
+
+    /// The block passed to the running method (for a core method: to it).
+    pub fn current_block(&self) -> Option<Rc<Block>> {
+        self.frames.last().and_then(|f| f.block.clone())
+    }
+
+    /// LocalJumpError for `yield` without a block.
+    pub fn no_block_given(&mut self) -> Control {
+        let class = self.c.local_jump_error;
+        let reason = Value::symbol(self.symbols.intern("noreason"));
+        self.raise_with(
+            class,
+            "no block given (yield)".into(),
+            &[("reason", reason)],
+        )
+    }
+}

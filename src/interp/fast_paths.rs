@@ -1,0 +1,329 @@
+//! Fast paths: the basic operations (`+`, `<`, `[]`, `==`...) on Integers,
+//! Floats, Arrays and Strings done in place, while they are the core's
+//! own methods (a site's [`BasicOp`]); anything else is a send.
+//!
+//! ```text
+//! 1 + 2      -> fixnum_op: 3, no frame, no lookup
+//! 1.5 * 2    -> float_op
+//! a[0]       -> array_op
+//! x + y      -> (x has its own +) send
+//! ```
+
+use super::{interpolation_encoding, SiteState};
+use crate::object::{RArray, RString};
+use crate::value::Value;
+use crate::vm::{class_data, Vm, VmResult};
+use bytecode::abi;
+use bytecode::profile::Kind;
+use std::rc::Rc;
+
+/// Core operations the interpreter performs inline while nobody has
+/// redefined them: arithmetic and comparison on fixnums and floats, and
+/// indexing and size of plain Arrays (MRI's `opt_plus`, `opt_aref`,
+/// `opt_length`...). Anything else, or an operand of another kind, takes the
+/// ordinary send.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum BasicOp {
+    None,
+    /// `array[i]` with a fixnum index.
+    ArrayIndex,
+    /// `array[i] = v` with a fixnum index inside the Array.
+    ArraySet,
+    /// `array.size`, `array.length`.
+    ArraySize,
+    Plus,
+    Minus,
+    Mult,
+    Div,
+    Mod,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    Eq,
+    Ne,
+    BitAnd,
+    BitOr,
+    BitXor,
+    Shl,
+    Shr,
+}
+
+impl BasicOp {
+    fn is_array(self) -> bool {
+        matches!(
+            self,
+            BasicOp::ArrayIndex | BasicOp::ArraySet | BasicOp::ArraySize
+        )
+    }
+
+    pub(crate) fn is_numeric(self) -> bool {
+        self != BasicOp::None && !self.is_array()
+    }
+}
+
+/// The Array methods with an inline path, and their argument counts.
+pub(super) const ARRAY_OPS: [(&str, usize, BasicOp); 4] = [
+    ("[]", 1, BasicOp::ArrayIndex),
+    ("[]=", 2, BasicOp::ArraySet),
+    ("size", 0, BasicOp::ArraySize),
+    ("length", 0, BasicOp::ArraySize),
+];
+
+pub(super) const BASIC_OPS: [(&str, BasicOp); 16] = [
+    ("+", BasicOp::Plus),
+    ("-", BasicOp::Minus),
+    ("*", BasicOp::Mult),
+    ("/", BasicOp::Div),
+    ("%", BasicOp::Mod),
+    ("<", BasicOp::Lt),
+    ("<=", BasicOp::Le),
+    (">", BasicOp::Gt),
+    (">=", BasicOp::Ge),
+    ("==", BasicOp::Eq),
+    ("!=", BasicOp::Ne),
+    ("&", BasicOp::BitAnd),
+    ("|", BasicOp::BitOr),
+    ("^", BasicOp::BitXor),
+    ("<<", BasicOp::Shl),
+    (">>", BasicOp::Shr),
+];
+
+/// Whether redefining `name` on Integer or Float disables the fast paths.
+pub fn is_basic_op(name: &str) -> bool {
+    BASIC_OPS.iter().any(|(n, _)| *n == name)
+}
+
+/// Whether redefining `name` on Array disables the fast paths.
+pub fn is_array_op(name: &str) -> bool {
+    ARRAY_OPS.iter().any(|(n, _, _)| *n == name)
+}
+
+impl Vm {
+    /// Whether the send of `state` may take its numeric operation's
+    /// inline path: nobody redefined the operations, or it is core code.
+    #[inline]
+    pub(crate) fn numeric_op_inline(&self, state: &SiteState) -> bool {
+        state.op.is_numeric() && (!self.basic_ops_redefined || state.core)
+    }
+
+    /// [`Vm::numeric_op_inline`] for the Array operations.
+    #[inline]
+    pub(super) fn array_op_inline(&self, state: &SiteState) -> bool {
+        state.op.is_array() && (!self.array_ops_redefined || state.core)
+    }
+
+    /// The profile kind of a value.
+    #[inline]
+    pub fn kind_of(&self, value: Value) -> Kind {
+        self.kind_of_in(value, self.class_of(value))
+    }
+
+    /// [`Vm::kind_of`] for a value whose class the caller has at hand.
+    #[inline]
+    pub(super) fn kind_of_in(&self, value: Value, class: Value) -> Kind {
+        if value.is_fixnum() {
+            Kind::Fixnum
+        } else if value.is_flonum() {
+            Kind::Flonum
+        } else {
+            match value.header().map(|h| h.kind()) {
+                Some(crate::heap::ObjKind::Bignum) => Kind::Bignum,
+                Some(crate::heap::ObjKind::Float) => Kind::HeapFloat,
+                _ => Kind::Class(class_data(class).id),
+            }
+        }
+    }
+
+    /// `[values...].max` (`max`) or `.min`: without an Array while the
+    /// method is the core one, else the Array made and the method called.
+    pub fn array_literal_extremum(&mut self, values: &[Value], max: bool) -> VmResult {
+        let (name, core) = if max {
+            (self.sym.max, &self.array_max)
+        } else {
+            (self.sym.min, &self.array_min)
+        };
+        let found = self.find_method(self.c.array, name);
+        if let (Some(found), Some(core)) = (&found, core) {
+            if Rc::ptr_eq(found, core) {
+                let want = if max {
+                    std::cmp::Ordering::Greater
+                } else {
+                    std::cmp::Ordering::Less
+                };
+                return crate::core::array::literal_extreme(self, values, want);
+            }
+        }
+        let array = self.new_array(values.to_vec());
+        self.call_public(array, name, &[])
+    }
+
+    /// The interpreter's inline path for two fixnums: arithmetic on 64-bit
+    /// integers (both operands are 63-bit, so `+`, `-` cannot overflow i64;
+    /// `*` is checked), the result re-tagged when it is still a fixnum.
+    /// `None` sends the slow way (Bignum results, division by zero).
+    #[inline(always)]
+    pub(super) fn fixnum_op(&mut self, op: BasicOp, a: Value, b: Value) -> Option<Value> {
+        let (x, y) = (a.fixnum_value(), b.fixnum_value());
+        match op {
+            BasicOp::Plus => Value::fixnum(x + y),
+            BasicOp::Minus => Value::fixnum(x - y),
+            BasicOp::Mult => x.checked_mul(y).and_then(Value::fixnum),
+            // Fixnums are 63-bit, so `/` and `%` cannot overflow i64.
+            BasicOp::Div if y != 0 => Value::fixnum(abi::floor_div(x, y)),
+            BasicOp::Mod if y != 0 => Some(Value::small(abi::floor_mod(x, y))),
+            BasicOp::Lt => Some(Value::bool(x < y)),
+            BasicOp::Le => Some(Value::bool(x <= y)),
+            BasicOp::Gt => Some(Value::bool(x > y)),
+            BasicOp::Ge => Some(Value::bool(x >= y)),
+            BasicOp::Eq => Some(Value::bool(x == y)),
+            BasicOp::Ne => Some(Value::bool(x != y)),
+            BasicOp::BitAnd => Some(Value::small(x & y)),
+            BasicOp::BitOr => Some(Value::small(x | y)),
+            BasicOp::BitXor => Some(Value::small(x ^ y)),
+            // Shifts that stay within a fixnum; the rest (large or negative
+            // counts, bignum results) go to Integer#<< and #>>.
+            BasicOp::Shl if (0..63).contains(&y) => {
+                let shifted = x << y;
+                (shifted >> y == x)
+                    .then_some(())
+                    .and_then(|()| Value::fixnum(shifted))
+            }
+            BasicOp::Shr if (0..64).contains(&y) => Some(Value::small(x >> y)),
+            _ => None,
+        }
+    }
+
+    /// Float arithmetic and comparisons (the inline path for two flonums,
+    /// and the fast path for any two Floats). `None` for a modulo by zero,
+    /// which raises.
+    #[inline(always)]
+    pub(super) fn float_op(&mut self, op: BasicOp, x: f64, y: f64) -> Option<Value> {
+        Some(match op {
+            BasicOp::Plus => self.new_float(x + y),
+            BasicOp::Minus => self.new_float(x - y),
+            BasicOp::Mult => self.new_float(x * y),
+            BasicOp::Div => self.new_float(x / y),
+            BasicOp::Mod if y != 0.0 => self.new_float(crate::core::float::float_mod_value(x, y)),
+            BasicOp::Lt => Value::bool(x < y),
+            BasicOp::Le => Value::bool(x <= y),
+            BasicOp::Gt => Value::bool(x > y),
+            BasicOp::Ge => Value::bool(x >= y),
+            BasicOp::Eq => Value::bool(x == y),
+            BasicOp::Ne => Value::bool(x != y),
+            _ => return None,
+        })
+    }
+
+    /// Fixnum and Float arithmetic and comparisons without a call, as MRI's
+    /// `opt_*` instructions do them. A fixnum division by zero falls back to
+    /// the real call (so the error comes from `Integer#/`); a Float modulo by
+    /// zero raises right here, without a frame of its own, as in MRI.
+    #[inline]
+    pub(crate) fn basic_op(&mut self, op: BasicOp, a: Value, b: Value) -> VmResult<Option<Value>> {
+        if a.is_fixnum() && b.is_fixnum() {
+            if let Some(result) = self.fixnum_op(op, a, b) {
+                return Ok(Some(result));
+            }
+            // The result left the fixnum range: compute it in 128 bits.
+            let (x, y) = (a.fixnum_value() as i128, b.fixnum_value() as i128);
+            return Ok(match op {
+                BasicOp::Plus => Some(self.new_int(x + y)),
+                BasicOp::Minus => Some(self.new_int(x - y)),
+                BasicOp::Mult => Some(self.new_int(x * y)),
+                _ => None,
+            });
+        }
+        let (Some(x), Some(y)) = (
+            crate::core::integer::float_of(a),
+            crate::core::integer::float_of(b),
+        ) else {
+            return Ok(None);
+        };
+        if op == BasicOp::Mod && y == 0.0 {
+            return Err(self.zero_division());
+        }
+        Ok(self.float_op(op, x, y))
+    }
+
+    /// The inline path of the Array operations, on the operands at the top
+    /// of the stack: replaces them with the result and returns true when the
+    /// receiver is a plain Array (not a subclass, no singleton class) and
+    /// the index a fixnum it can answer without allocating or raising.
+    #[inline]
+    pub(super) fn array_op(&mut self, state: &SiteState, op: BasicOp) -> bool {
+        let top = self.stack.len() - 1;
+        let (receiver_index, argc) = match op {
+            BasicOp::ArraySize => (top, 0),
+            BasicOp::ArrayIndex => (top - 1, 1),
+            _ => (top - 2, 2),
+        };
+        let receiver = self.stack[receiver_index];
+        let Some(array) = receiver.get::<RArray>() else {
+            return false;
+        };
+        if array.header.class() != self.c.array {
+            return false;
+        }
+        let result = if op == BasicOp::ArraySize {
+            Value::small(array.items().len() as i64)
+        } else {
+            let index = self.stack[receiver_index + 1];
+            if !index.is_fixnum() {
+                return false;
+            }
+            let len = array.items().len() as i64;
+            let i = index.fixnum_value();
+            let i = if i < 0 { i + len } else { i };
+            if op == BasicOp::ArrayIndex {
+                if (0..len).contains(&i) {
+                    array.items()[i as usize]
+                } else {
+                    Value::NIL
+                }
+            } else {
+                if !(0..len).contains(&i) || array.header.is_frozen() {
+                    return false;
+                }
+                let value = self.stack[top];
+                array.items_mut()[i as usize] = value;
+                value
+            }
+        };
+        let class = self.class_of(receiver);
+        state.receiver.record(self.kind_of_in(receiver, class));
+        for (i, recorder) in state.args.iter().enumerate().take(argc) {
+            recorder.record(self.kind_of(self.stack[receiver_index + 1 + i]));
+        }
+        self.stack.truncate(receiver_index);
+        self.stack.push(result);
+        true
+    }
+
+    /// Interpolation's String: the bytes of `parts` (Strings, as `tostring`
+    /// left them), one after the other, in [`interpolation_encoding`]'s
+    /// encoding (CompatibilityError when there is none). The parts stay
+    /// where the caller keeps them (rooted) while the String is allocated.
+    pub fn concat_strings(
+        &mut self,
+        encoding: bytecode::SourceEncoding,
+        parts: &[Value],
+    ) -> VmResult {
+        let encoding = match interpolation_encoding(encoding.into(), parts) {
+            Ok(encoding) => encoding,
+            Err((first, second)) => {
+                return Err(crate::core::encoding::incompatible(self, first, second))
+            }
+        };
+        let mut bytes = crate::object::StringBytes::new();
+        for part in parts {
+            let string = part.get::<RString>().expect("tostring left a String");
+            bytes.extend_from_slice(&string.bytes());
+        }
+        let string = self.new_string_of(bytes);
+        if encoding != crate::core::encoding::Encoding::Utf8 {
+            crate::core::string::string_of(string).set_encoding(encoding);
+        }
+        Ok(string)
+    }
+}

@@ -1,0 +1,111 @@
+//! Instance variables through the site's shape cache: a read or write of
+//! `@x` is one shape compare and a slot access when the receiver has the
+//! shape the site saw last; otherwise the object's shape is looked up and
+//! the cache refilled.
+
+use super::LoadedMethod;
+use crate::inline_cache::{IvarCache, IvarLine};
+use crate::object::RObject;
+use crate::value::Value;
+use crate::vm::{Vm, VmResult};
+use std::cell::RefCell;
+
+impl Vm {
+    /// `@x` through the site's shape cache: one compare and a slot load
+    /// when the receiver has the shape the site saw last.
+    pub(crate) fn get_ivar_cached(
+        &mut self,
+        method: &LoadedMethod,
+        site: usize,
+        receiver: Value,
+    ) -> Value {
+        self.ivar_get_through(&method.ivar_caches[site], method.code.ivars[site], receiver)
+    }
+
+    /// `@name` of `receiver` through `cache` (an ivar site's, or an
+    /// `attr_reader` method's).
+    pub fn ivar_get_through(
+        &mut self,
+        cache: &RefCell<IvarCache>,
+        name: bytecode::Sym,
+        receiver: Value,
+    ) -> Value {
+        if let Some(object) = receiver.get::<RObject>() {
+            let shape = object.shape.get();
+            if let Some(line) = cache.borrow().lookup(shape) {
+                return object.slot(line.slot as usize);
+            }
+            if let Some(slot) = self.shapes.slot(shape, name) {
+                cache.borrow_mut().insert(IvarLine {
+                    shape,
+                    slot,
+                    next: shape,
+                    class: object.header.class(),
+                });
+                return object.slot(slot as usize);
+            }
+            return Value::NIL;
+        }
+        self.ivar_get(receiver, name)
+    }
+
+    /// `@x = value` through the site's shape cache (a hit needs the slot to
+    /// exist already; a new variable takes the shape transition).
+    pub(crate) fn set_ivar_cached(
+        &mut self,
+        method: &LoadedMethod,
+        site: usize,
+        receiver: Value,
+        value: Value,
+    ) -> VmResult<()> {
+        self.ivar_set_through(
+            &method.ivar_caches[site],
+            method.code.ivars[site],
+            receiver,
+            value,
+        )
+    }
+
+    /// `@name = value` on `receiver` through `cache` (an ivar site's, or an
+    /// `attr_writer` method's).
+    pub fn ivar_set_through(
+        &mut self,
+        cache: &RefCell<IvarCache>,
+        name: bytecode::Sym,
+        receiver: Value,
+        value: Value,
+    ) -> VmResult<()> {
+        if let Some(object) = receiver.get::<RObject>() {
+            let shape = object.shape.get();
+            let cached = cache.borrow().lookup(shape);
+            if let Some(line) = cached.filter(|_| !object.header.is_frozen()) {
+                if line.next == shape {
+                    object.set_slot(line.slot as usize, value);
+                    return Ok(());
+                }
+                // The cached transition: the variable is new here.
+                if line.class == object.header.class() {
+                    object.push_slot(value);
+                    object.shape.set(line.next);
+                    return Ok(());
+                }
+            }
+            self.ivar_set(receiver, name, value)?;
+            let next = object.shape.get();
+            if let Some(slot) = self.shapes.slot(next, name) {
+                let class = object.header.class();
+                let line = IvarLine {
+                    shape,
+                    slot,
+                    next,
+                    class,
+                };
+                if cache.borrow().lookup(shape).is_none() {
+                    cache.borrow_mut().insert(line);
+                }
+            }
+            return Ok(());
+        }
+        self.ivar_set(receiver, name, value)
+    }
+}

@@ -1,0 +1,598 @@
+//! The interpreter loop: one frame's instructions, from a start index until
+//! the frame returns, a transfer (exception, `break`, `throw`) leaves it,
+//! or (for [`Vm::run_one`]) a stop index is reached.
+//!
+//! Each instruction is one arm of the `match` in [`Vm::run`]; sends,
+//! blocks, fast paths and instance variables are their own modules
+//! (`super::send`, `super::blocks`, `super::fast_paths`, `super::ivars`).
+//! A loop's back edge counts towards on-stack replacement
+//! ([`Vm::back_edge`]).
+
+use super::{BlockCall, LoadedMethod};
+use crate::frame_layout::FrameLayout;
+use crate::object::{MethodBody, RArray, Visibility};
+use crate::value::Value;
+use crate::vm::{Control, Vm, VmResult};
+use bytecode::profile::Kind;
+use bytecode::{call_flags, Insn, Literal, Method};
+use std::rc::Rc;
+
+impl Vm {
+    /// The interpreter loop for one frame, until it returns or a transfer
+    /// leaves it (or, for [`Vm::run_one`], until it reaches `stop`).
+    pub(super) fn run(
+        &mut self,
+        method: &Rc<LoadedMethod>,
+        base: usize,
+        argc: usize,
+        start: usize,
+        stop: usize,
+    ) -> VmResult {
+        let code: &Method = &method.code;
+        let insns = &code.insns[..];
+        let layout = FrameLayout::new(base, argc, code.locals.len());
+        let locals = layout.locals();
+        let frame = self.frames.len() - 1;
+        let mut ip = start;
+        loop {
+            if ip == stop {
+                return Ok(Value::UNDEF);
+            }
+            let insn = insns[ip];
+            ip += 1;
+            match insn {
+                Insn::Trace(_) => {}
+                Insn::PushSelf => {
+                    let receiver = self.stack[base];
+                    self.stack.push(receiver);
+                }
+                Insn::Arg(n) => {
+                    let arg = self.stack[layout.arg(n as usize)];
+                    self.stack.push(arg);
+                }
+                Insn::HasArg(n) => {
+                    let given =
+                        (n as usize) < argc && self.stack[layout.arg(n as usize)] != Value::UNDEF;
+                    self.stack.push(Value::bool(given));
+                }
+                Insn::Load(slot) => {
+                    let value = self.stack[locals + slot as usize];
+                    self.stack.push(value);
+                }
+                Insn::Store(slot) => {
+                    let value = self.pop();
+                    self.stack[locals + slot as usize] = value;
+                }
+                Insn::Push(index) => {
+                    let value = method.literals[index as usize];
+                    let value = if value == Value::UNDEF {
+                        let Literal::String(bytes) = &code.literals[index as usize] else {
+                            unreachable!("only String literals load as UNDEF")
+                        };
+                        let string =
+                            self.new_string_of(crate::object::StringBytes::from_slice(bytes));
+                        if code.encoding != bytecode::SourceEncoding::Utf8 {
+                            let encoding = code.literal_encoding(index as usize);
+                            crate::core::string::string_of(string).set_encoding(encoding.into());
+                        }
+                        string
+                    } else {
+                        value
+                    };
+                    self.stack.push(value);
+                }
+                Insn::Send(site) => {
+                    let state = &method.sites[site as usize];
+                    if self.array_op_inline(state) && self.array_op(state, state.op) {
+                        continue;
+                    }
+                    if self.numeric_op_inline(state) {
+                        let top = self.stack.len() - 1;
+                        let (a, b) = (self.stack[top - 1], self.stack[top]);
+                        let inline = if a.is_fixnum() && b.is_fixnum() {
+                            self.fixnum_op(state.op, a, b)
+                                .map(|result| (result, Kind::Fixnum))
+                        } else if a.is_flonum() && b.is_flonum() {
+                            self.float_op(state.op, a.flonum_value(), b.flonum_value())
+                                .map(|result| (result, Kind::Flonum))
+                        } else {
+                            None
+                        };
+                        if let Some((result, kind)) = inline {
+                            state.receiver.record(kind);
+                            state.args[0].record(kind);
+                            self.stack.truncate(top);
+                            self.stack[top - 1] = result;
+                            continue;
+                        }
+                    }
+                    self.frames[frame].ip = (ip - 1) as u32;
+                    let call = &code.sites[site as usize];
+                    let operands = call.argc as usize
+                        + 1
+                        + usize::from(call.flags & call_flags::BLOCK_ARG != 0);
+                    let receiver_index = self.stack.len() - operands;
+                    match self.send(method, site as usize, frame, base) {
+                        Ok(()) => {}
+                        // `break` in the block this call was given.
+                        Err(Control::Break { target, value })
+                            if target == self.frames[frame].id =>
+                        {
+                            self.stack.truncate(receiver_index);
+                            self.stack.push(value);
+                        }
+                        Err(control) => return Err(control),
+                    }
+                }
+                Insn::LoadEnv { slot, hops, .. } => {
+                    let env = Self::env_at(self.frames[frame].env, hops);
+                    let value = env.slots.borrow()[slot as usize];
+                    self.stack.push(value);
+                }
+                Insn::StoreEnv { slot, hops, .. } => {
+                    let value = self.pop();
+                    let env = Self::env_at(self.frames[frame].env, hops);
+                    env.slots.borrow_mut()[slot as usize] = value;
+                }
+                Insn::Yield { argc, kwargs } => {
+                    self.frames[frame].ip = (ip - 1) as u32;
+                    let Some(block) = self.frames[frame].block.clone() else {
+                        return Err(self.no_block_given());
+                    };
+                    let start = self.stack.len() - argc as usize;
+                    let args: smallvec::SmallVec<[Value; 8]> =
+                        smallvec::SmallVec::from_slice(&self.stack[start..]);
+                    let result = if kwargs {
+                        let call = BlockCall {
+                            kwargs,
+                            block_arg: None,
+                        };
+                        self.invoke_block_with(&block, &args, call)?
+                    } else {
+                        self.invoke_block(&block, &args)?
+                    };
+                    self.stack.truncate(start);
+                    self.stack.push(result);
+                }
+                Insn::YieldSplat { kwargs } => {
+                    self.frames[frame].ip = (ip - 1) as u32;
+                    let Some(block) = self.frames[frame].block.clone() else {
+                        return Err(self.no_block_given());
+                    };
+                    let list = self.pop();
+                    let args = self.array_items(list).expect("yield * passes an Array");
+                    let call = BlockCall {
+                        kwargs,
+                        block_arg: None,
+                    };
+                    let result = self.invoke_block_with(&block, &args, call)?;
+                    self.stack.push(result);
+                }
+                Insn::BlockProxy => {
+                    let block = self.frames[frame].block.clone();
+                    let proxy = self.block_proxy_for(block.as_ref());
+                    self.stack.push(proxy);
+                }
+                Insn::BlockParam => {
+                    let record = &self.frames[frame];
+                    let passed = if record.block_id != 0 {
+                        record.block_arg.clone()
+                    } else {
+                        record.block.clone()
+                    };
+                    let value = match passed {
+                        Some(block) => self.new_proc(block),
+                        None => Value::NIL,
+                    };
+                    self.stack.push(value);
+                }
+                Insn::Lambda(child) => {
+                    let mut block = self.literal_block(method, child, frame, base);
+                    block.is_lambda = true;
+                    let lambda = self.new_proc(Rc::new(block));
+                    self.stack.push(lambda);
+                }
+                Insn::BreakBlock => {
+                    self.frames[frame].ip = (ip - 1) as u32;
+                    let value = self.pop();
+                    return self.break_block(frame, value);
+                }
+                Insn::Alias => {
+                    self.frames[frame].ip = (ip - 1) as u32;
+                    let old = self.pop().as_symbol().expect("alias pushes Symbols");
+                    let new = self.pop().as_symbol().expect("alias pushes Symbols");
+                    if self.symbols.name(new).starts_with('$') {
+                        let target = self.global_aliases.get(&old).copied().unwrap_or(old);
+                        self.global_aliases.insert(new, target);
+                    } else {
+                        let module = self.frames[frame].cref.module;
+                        crate::core::module::alias_method(self, module, new, old)?;
+                    }
+                    self.stack.push(Value::NIL);
+                }
+                Insn::Undef => {
+                    self.frames[frame].ip = (ip - 1) as u32;
+                    let name = self.pop().as_symbol().expect("undef pushes a Symbol");
+                    let module = self.frames[frame].cref.module;
+                    crate::core::module::undef_method(self, module, name)?;
+                    self.stack.push(Value::NIL);
+                }
+                Insn::NewHash(pairs) => {
+                    self.frames[frame].ip = (ip - 1) as u32;
+                    let start = self.stack.len() - 2 * pairs as usize;
+                    let hash = self.new_hash();
+                    self.stack.push(hash);
+                    for pair in 0..pairs as usize {
+                        let (key, value) = (
+                            self.stack[start + 2 * pair],
+                            self.stack[start + 2 * pair + 1],
+                        );
+                        self.hash_set(hash, key, value)?;
+                    }
+                    self.stack.truncate(start);
+                    self.stack.push(hash);
+                }
+                Insn::NewRange { exclusive } => {
+                    self.frames[frame].ip = (ip - 1) as u32;
+                    let end = self.pop();
+                    let begin = self.pop();
+                    let range = self.new_range(begin, end, exclusive)?;
+                    self.stack.push(range);
+                }
+                Insn::ArrayAppend => {
+                    let value = self.pop();
+                    let array = *self.stack.last().expect("operand");
+                    array
+                        .get::<RArray>()
+                        .expect("append builds an Array")
+                        .items_mut()
+                        .push(value);
+                }
+                Insn::ArrayConcat => {
+                    self.frames[frame].ip = (ip - 1) as u32;
+                    let value = self.pop();
+                    let items = self.splat_items(value)?;
+                    let array = *self.stack.last().expect("operand");
+                    array
+                        .get::<RArray>()
+                        .expect("concatarray builds an Array")
+                        .items_mut()
+                        .extend(items);
+                }
+                Insn::Destructure {
+                    before,
+                    splat,
+                    after,
+                } => {
+                    self.frames[frame].ip = (ip - 1) as u32;
+                    let value = self.pop();
+                    self.destructure(value, before as usize, splat, after as usize)?;
+                }
+                Insn::CheckMatch { splat } => {
+                    self.frames[frame].ip = (ip - 1) as u32;
+                    let subject = self.pop();
+                    let pattern = self.pop();
+                    let patterns = if splat {
+                        self.splat_items(pattern)?
+                    } else {
+                        vec![pattern]
+                    };
+                    let eqq = self.sym.case_eq;
+                    let mut matched = false;
+                    for pattern in patterns {
+                        if self.call(pattern, eqq, &[subject])?.truthy() {
+                            matched = true;
+                            break;
+                        }
+                    }
+                    self.stack.push(Value::bool(matched));
+                }
+                Insn::Defined { kind, name } => {
+                    self.frames[frame].ip = (ip - 1) as u32;
+                    let description = self.defined_at(frame, base, kind, name)?;
+                    let value = match description {
+                        Some(text) => self.new_str(text),
+                        None => Value::NIL,
+                    };
+                    self.stack.push(value);
+                }
+                Insn::RescueMatch => {
+                    self.frames[frame].ip = (ip - 1) as u32;
+                    let class = self.pop();
+                    let exception = self.pop();
+                    let matched = self.rescue_matches(exception, class)?;
+                    self.stack.push(Value::bool(matched));
+                }
+                Insn::Reraise => {
+                    self.frames[frame].ip = (ip - 1) as u32;
+                    let exception = self.pop();
+                    return Err(Control::Raise(exception));
+                }
+                Insn::EndEnsure => {
+                    self.frames[frame].ip = (ip - 1) as u32;
+                    let control = self.frames[frame]
+                        .pending
+                        .as_mut()
+                        .and_then(|pending| pending.pop())
+                        .expect("an ensure handler saved a transfer");
+                    return Err(control);
+                }
+                Insn::ReturnFromBlock => {
+                    self.frames[frame].ip = (ip - 1) as u32;
+                    let value = self.pop();
+                    return self.return_from_block(frame, value);
+                }
+                Insn::Not => {
+                    let value = self.pop();
+                    self.stack.push(Value::bool(!value.truthy()));
+                }
+                Insn::Jump(target) => {
+                    let target = target as usize;
+                    if target < ip {
+                        if let Some(result) = self.back_edge(method, frame, ip, base, argc, target)
+                        {
+                            return result;
+                        }
+                    }
+                    ip = target;
+                }
+                Insn::BranchNil(target) => {
+                    if self.pop().is_nil() {
+                        ip = target as usize;
+                    }
+                }
+                Insn::Branch { target, profile } => {
+                    let taken = self.pop().truthy();
+                    let cell = &method.branches[profile as usize];
+                    let mut counts = cell.get();
+                    if taken {
+                        counts.taken += 1;
+                        cell.set(counts);
+                        let target = target as usize;
+                        if target < ip {
+                            if let Some(result) =
+                                self.back_edge(method, frame, ip, base, argc, target)
+                            {
+                                return result;
+                            }
+                        }
+                        ip = target;
+                    } else {
+                        counts.not_taken += 1;
+                        cell.set(counts);
+                    }
+                }
+                Insn::Return => return Ok(self.pop()),
+                Insn::Pop => {
+                    self.stack.pop();
+                }
+                Insn::Dup => {
+                    let value = *self.stack.last().expect("operand");
+                    self.stack.push(value);
+                }
+                Insn::NewArray(n) => {
+                    let start = self.stack.len() - n as usize;
+                    let items = self.stack[start..].to_vec();
+                    let array = self.new_array(items);
+                    self.stack.truncate(start);
+                    self.stack.push(array);
+                }
+                Insn::ToS => {
+                    self.frames[frame].ip = (ip - 1) as u32;
+                    let value = self.pop();
+                    let string = self.interpolate(value)?;
+                    self.stack.push(string);
+                }
+                Insn::NewArrayExtremum { count, max } => {
+                    self.frames[frame].ip = (ip - 1) as u32;
+                    let start = self.stack.len() - count as usize;
+                    let values: smallvec::SmallVec<[Value; 8]> =
+                        smallvec::SmallVec::from_slice(&self.stack[start..]);
+                    let result = self.array_literal_extremum(&values, max)?;
+                    self.stack.truncate(start);
+                    self.stack.push(result);
+                }
+                Insn::Concat(n) => {
+                    let start = self.stack.len() - n as usize;
+                    let parts: smallvec::SmallVec<[Value; 8]> =
+                        smallvec::SmallVec::from_slice(&self.stack[start..]);
+                    self.frames[frame].ip = (ip - 1) as u32;
+                    let string = self.concat_strings(code.encoding, &parts)?;
+                    self.stack.truncate(start);
+                    self.stack.push(string);
+                }
+                Insn::GetConst(name) => {
+                    self.frames[frame].ip = (ip - 1) as u32;
+                    let cref = self.frames[frame].cref.clone();
+                    let value = match self.lookup_constant(&cref, name) {
+                        Some(value) => value,
+                        None => {
+                            return Err(self.uninitialized_constant(
+                                name,
+                                Some(cref.lexical().module),
+                                code,
+                                ip - 1,
+                            ))
+                        }
+                    };
+                    self.stack.push(value);
+                }
+                Insn::SetConst(name) => {
+                    self.frames[frame].ip = (ip - 1) as u32;
+                    let value = self.pop();
+                    let module = self.frames[frame].cref.lexical().module;
+                    self.set_constant(module, name, value);
+                }
+                Insn::GetConstFrom(name) => {
+                    self.frames[frame].ip = (ip - 1) as u32;
+                    let scope = self.pop();
+                    let value = self.scoped_constant(scope, name, code, ip - 1)?;
+                    self.stack.push(value);
+                }
+                Insn::SetConstIn(name) => {
+                    self.frames[frame].ip = (ip - 1) as u32;
+                    let value = self.pop();
+                    let scope = self.pop();
+                    self.expect_module(scope)?;
+                    self.set_constant(scope, name, value);
+                }
+                Insn::GetIvar(site) => {
+                    let receiver = self.stack[base];
+                    let value = self.get_ivar_cached(method, site as usize, receiver);
+                    self.stack.push(value);
+                }
+                Insn::SetIvar(site) => {
+                    self.frames[frame].ip = (ip - 1) as u32;
+                    let value = self.pop();
+                    let receiver = self.stack[base];
+                    self.set_ivar_cached(method, site as usize, receiver, value)?;
+                }
+                Insn::GetCvar(name) => {
+                    self.frames[frame].ip = (ip - 1) as u32;
+                    let cref = self.frames[frame].cref.clone();
+                    let value = self.class_variable_get(&cref, name)?;
+                    self.stack.push(value);
+                }
+                Insn::SetCvar(name) => {
+                    self.frames[frame].ip = (ip - 1) as u32;
+                    let value = self.pop();
+                    let cref = self.frames[frame].cref.clone();
+                    self.class_variable_set(&cref, name, value)?;
+                }
+                Insn::DefineClass(index) => {
+                    self.frames[frame].ip = (ip - 1) as u32;
+                    let superclass = self.pop();
+                    let scope = self.pop();
+                    let cref = self.frames[frame].cref.clone();
+                    let scope = if scope.is_nil() {
+                        cref.lexical().module
+                    } else {
+                        scope
+                    };
+                    self.expect_module(scope)?;
+                    let body = method.children[index as usize].clone();
+                    let name = self.class_body_constant(&body);
+                    let class =
+                        self.open_class(scope, name, (!superclass.is_nil()).then_some(superclass))?;
+                    let value = self.run_class_body(&body, class, cref)?;
+                    self.stack.push(value);
+                }
+                Insn::DefineModule(index) => {
+                    self.frames[frame].ip = (ip - 1) as u32;
+                    let scope = self.pop();
+                    let cref = self.frames[frame].cref.clone();
+                    let scope = if scope.is_nil() {
+                        cref.lexical().module
+                    } else {
+                        scope
+                    };
+                    self.expect_module(scope)?;
+                    let body = method.children[index as usize].clone();
+                    let name = self.class_body_constant(&body);
+                    let module = self.open_module(scope, name)?;
+                    let value = self.run_class_body(&body, module, cref)?;
+                    self.stack.push(value);
+                }
+                Insn::OpenSingleton(index) => {
+                    self.frames[frame].ip = (ip - 1) as u32;
+                    let object = self.pop();
+                    let singleton = self.singleton_class_for(object)?;
+                    let body = method.children[index as usize].clone();
+                    let cref = self.frames[frame].cref.clone();
+                    let value = self.run_class_body(&body, singleton, cref)?;
+                    self.stack.push(value);
+                }
+                Insn::DefineSingletonMethod(index) => {
+                    self.frames[frame].ip = (ip - 1) as u32;
+                    let object = self.pop();
+                    let singleton = self.singleton_class_for(object)?;
+                    let child = method.children[index as usize].clone();
+                    let name = child.code.name;
+                    let cref = self.frames[frame].cref.clone();
+                    self.add_method_in(
+                        singleton,
+                        name,
+                        MethodBody::Bytecode(child),
+                        Visibility::Public,
+                        Some(cref),
+                    );
+                    self.stack.push(Value::symbol(name));
+                }
+                Insn::InvokeSuper(site) => {
+                    self.frames[frame].ip = (ip - 1) as u32;
+                    let owner = self.frames[frame].owner;
+                    self.invoke_super(method, site as usize, owner, frame, base)?;
+                }
+                Insn::GetGlobal(name) => {
+                    let value = self.global(name);
+                    self.stack.push(value);
+                }
+                Insn::SetGlobal(name) => {
+                    self.frames[frame].ip = (ip - 1) as u32;
+                    let value = self.pop();
+                    self.set_global(name, value)?;
+                }
+                Insn::DefineMethod(index) => {
+                    let child = method.children[index as usize].clone();
+                    let name = child.code.name;
+                    let cref = self.frames[frame].cref.clone();
+                    let visibility = if self.always_private(name) {
+                        Visibility::Private
+                    } else {
+                        self.frames[frame].visibility
+                    };
+                    if self.frames[frame].module_function {
+                        let singleton = self.singleton_class(cref.module);
+                        self.add_method_in(
+                            singleton,
+                            name,
+                            MethodBody::Bytecode(child.clone()),
+                            Visibility::Public,
+                            Some(cref.clone()),
+                        );
+                    }
+                    let module = cref.module;
+                    self.add_method_in(
+                        module,
+                        name,
+                        MethodBody::Bytecode(child),
+                        visibility,
+                        Some(cref),
+                    );
+                    self.frames[frame].ip = (ip - 1) as u32;
+                    crate::core::module::method_added(self, module, name)?;
+                    self.stack.push(Value::symbol(name));
+                }
+                Insn::ToRegexp(options) => {
+                    self.frames[frame].ip = (ip - 1) as u32;
+                    let source = self.pop();
+                    let regexp = crate::core::regexp::from_interpolation(self, source, options)?;
+                    self.stack.push(regexp);
+                }
+                Insn::GetSpecial(special) => {
+                    let value = crate::core::regexp::special(self, special);
+                    self.stack.push(value);
+                }
+                Insn::SetLastMatch => {
+                    self.frames[frame].ip = (ip - 1) as u32;
+                    let value = self.pop();
+                    crate::core::regexp::assign_last_match(self, value)?;
+                }
+                Insn::Unsupported(index) => {
+                    self.frames[frame].ip = (ip - 1) as u32;
+                    let Literal::String(message) = &code.literals[index as usize] else {
+                        unreachable!("unsupported carries its message")
+                    };
+                    let message = String::from_utf8_lossy(message).into_owned();
+                    let class = self.c.not_implemented_error;
+                    return Err(self.raise(class, message));
+                }
+            }
+        }
+    }
+
+    #[inline]
+    pub(super) fn pop(&mut self) -> Value {
+        self.stack.pop().expect("operand stack underflow")
+    }
+}

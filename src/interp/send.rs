@@ -1,0 +1,796 @@
+//! Sends: looking the method up through the site's inline cache, laying
+//! out the arguments the way the callee's parameters take them, and
+//! calling it (a Ruby method's frame, or a core method's Rust function).
+//!
+//! ```text
+//! send add(1, k: 2) -> cache hit: entry `add`
+//!   lay_out_args:     receiver | 1 | k: 2       (positional, keywords, block)
+//!   invoke:           push_method_frame, execute (or compiled code)
+//! ```
+//!
+//! `method_missing`, `super`, and calls the runtime makes itself
+//! ([`Vm::call`], [`Vm::call_with_block`]) go through here too.
+
+use super::{BlockCall, CallKind, LoadedMethod};
+use crate::block::Block;
+use crate::core::NativeFrame;
+use crate::object::{MethodBody, MethodEntry, Visibility};
+use crate::value::Value;
+use crate::vm::{Control, FrameCode, FrameRecord, Vm, VmResult};
+use bytecode::{call_flags, Method};
+use std::rc::Rc;
+
+impl Vm {
+    /// The number of arguments a call passes: its site's count, or, for a
+    /// `*args` call, the elements of the Array on the stack (spread there);
+    /// and whether the last is a keyword Hash.
+    fn spread_arguments(&mut self, site: &bytecode::CallSite) -> (usize, bool) {
+        let argc = if site.flags & call_flags::SPLAT == 0 {
+            site.argc as usize
+        } else {
+            let list = self.pop();
+            let items = self
+                .array_items(list)
+                .expect("a splat call passes an Array");
+            let count = items.len();
+            self.stack.extend(items);
+            count
+        };
+        let kwargs = site.flags & call_flags::KWARGS != 0;
+        self.drop_empty_keywords(argc, kwargs)
+    }
+
+    /// A call's keyword Hash is dropped when empty: `f(**{})` and
+    /// `f(**opts)` with no options pass no arguments at all (keyword
+    /// syntax with pairs is never empty). Returns the new count and
+    /// whether keywords remain.
+    fn drop_empty_keywords(&mut self, argc: usize, kwargs: bool) -> (usize, bool) {
+        if kwargs {
+            let last = *self.stack.last().expect("the keyword Hash");
+            if last.get::<crate::object::RHash>().is_some()
+                && crate::core::hash::hash_data(last).borrow().is_empty()
+            {
+                self.stack.pop();
+                return (argc - 1, false);
+            }
+        }
+        (argc, kwargs)
+    }
+
+    /// Methods Ruby makes private wherever they are defined.
+    pub(super) fn always_private(&self, name: bytecode::Sym) -> bool {
+        matches!(
+            self.symbols.name(name),
+            "initialize"
+                | "initialize_copy"
+                | "initialize_clone"
+                | "initialize_dup"
+                | "respond_to_missing?"
+        )
+    }
+
+    /// `super`: self and the arguments are on the stack; calls the next
+    /// method up the ancestry from the running method's owner.
+    pub(super) fn invoke_super(
+        &mut self,
+        method: &LoadedMethod,
+        site_index: usize,
+        owner: Value,
+        frame: usize,
+        base: usize,
+    ) -> VmResult<()> {
+        let site = &method.code.sites[site_index];
+        let name = if site.flags & call_flags::SUPER_IN_BLOCK != 0 {
+            let Some(name) = self.frames.last().and_then(|f| f.method_name) else {
+                let class = self.c.no_method_error;
+                return Err(self.raise(class, "super called outside of method".into()));
+            };
+            if site.flags & call_flags::ZSUPER != 0 {
+                let class = self.c.runtime_error;
+                return Err(self.raise(
+                    class,
+                    "implicit argument passing of super from method defined by define_method() \
+                     is not supported. Specify all arguments explicitly."
+                        .into(),
+                ));
+            }
+            name
+        } else {
+            site.name
+        };
+        // A literal block, an `&blk` argument, or else the method's own
+        // block passed along.
+        let block = if let Some(child) = site.block {
+            let block = self.literal_block(method, child, frame, base);
+            self.frames[frame].sending_block = block.id;
+            Some(Rc::new(block))
+        } else if site.flags & call_flags::BLOCK_ARG != 0 {
+            let value = self.pop();
+            self.block_from_value(value)?
+        } else {
+            self.frames[frame].block.clone()
+        };
+        let (argc, kwargs) = self.spread_arguments(site);
+        let receiver_index = self.stack.len() - argc - 1;
+        let receiver = self.stack[receiver_index];
+        let class = self.class_of(receiver);
+        let Some(entry) = self.find_super_method(class, owner, name) else {
+            return Err(self.no_superclass_method(receiver, name));
+        };
+        let result = self.invoke_with_kwargs(
+            &entry,
+            receiver_index,
+            argc,
+            name,
+            block,
+            CallKind {
+                kwargs,
+                direct: false,
+            },
+        );
+        self.frames[frame].sending_block = 0;
+        let result = result?;
+        self.stack.truncate(receiver_index);
+        self.stack.push(result);
+        Ok(())
+    }
+
+    /// Performs the `send` at `site` of `method`, running in frame `frame`
+    /// whose receiver is at `base`: receiver and arguments (and a `&blk`
+    /// value) are on the stack; they are replaced by the result.
+    pub(super) fn send(
+        &mut self,
+        method: &LoadedMethod,
+        site_index: usize,
+        frame: usize,
+        base: usize,
+    ) -> VmResult<()> {
+        let site = &method.code.sites[site_index];
+        let state = &method.sites[site_index];
+        let block = if let Some(child) = site.block {
+            let block = self.literal_block(method, child, frame, base);
+            self.frames[frame].sending_block = block.id;
+            Some(Rc::new(block))
+        } else if site.flags & call_flags::BLOCK_ARG != 0 {
+            let value = self.pop();
+            self.block_from_value(value)?
+        } else if site.flags & call_flags::BLOCK_FORWARD != 0 {
+            // A block frame's block is its method's.
+            self.frames[frame].block.clone()
+        } else {
+            None
+        };
+        let caller_self = self.stack[base];
+        let (argc, kwargs) = self.spread_arguments(site);
+        let receiver_index = self.stack.len() - argc - 1;
+        let receiver = self.stack[receiver_index];
+
+        let class = self.class_of(receiver);
+        state.receiver.record(self.kind_of_in(receiver, class));
+        for (i, recorder) in state.args.iter().enumerate().take(argc) {
+            recorder.record(self.kind_of(self.stack[receiver_index + 1 + i]));
+        }
+
+        if self.numeric_op_inline(state) {
+            let arg = self.stack[receiver_index + 1];
+            if let Some(result) = self.basic_op(state.op, receiver, arg)? {
+                self.stack.truncate(receiver_index);
+                self.stack.push(result);
+                return Ok(());
+            }
+        }
+
+        let cached = state
+            .cache
+            .borrow()
+            .lookup(class, self.method_serial)
+            .cloned();
+        let entry = match cached {
+            Some(entry) => entry,
+            None => match self.find_method(class, site.name) {
+                Some(entry) => {
+                    state
+                        .cache
+                        .borrow_mut()
+                        .insert(class, entry.clone(), self.method_serial);
+                    entry
+                }
+                None => {
+                    let args = self.stack[receiver_index + 1..].to_vec();
+                    let result = if self.has_method_missing(class) {
+                        let result = self.call_method_missing(
+                            receiver,
+                            site.name,
+                            &args,
+                            block,
+                            kwargs,
+                            site.is_vcall(),
+                        );
+                        self.frames[frame].sending_block = 0;
+                        result?
+                    } else {
+                        return Err(self.method_missing_error(receiver, site, &method.code, &args));
+                    };
+                    self.stack.truncate(receiver_index);
+                    self.stack.push(result);
+                    return Ok(());
+                }
+            },
+        };
+        match entry.visibility {
+            Visibility::Private if !site.is_fcall() => {
+                return Err(self.private_method_error(receiver, site, &method.code));
+            }
+            Visibility::Protected
+                if !site.is_fcall() && !self.is_kind_of(caller_self, entry.owner) =>
+            {
+                return Err(self.protected_method_error(receiver, site, &method.code));
+            }
+            _ => {}
+        }
+        let result = self.invoke_with_kwargs(
+            &entry,
+            receiver_index,
+            argc,
+            site.name,
+            block,
+            CallKind {
+                kwargs,
+                direct: true,
+            },
+        );
+        self.frames[frame].sending_block = 0;
+        let result = result?;
+        self.stack.truncate(receiver_index);
+        self.stack.push(result);
+        Ok(())
+    }
+
+    /// Rearranges the `argc` arguments above the receiver at
+    /// `receiver_index` into `code`'s canonical slots: leading required,
+    /// optional (`UNDEF` when not given), the `*rest` Array, trailing
+    /// required. Returns the new count. The arity was checked.
+    pub(super) fn lay_out_args(
+        &mut self,
+        code: &Method,
+        receiver_index: usize,
+        argc: usize,
+        keywords: Option<Value>,
+    ) -> VmResult<usize> {
+        if code.rest && code.optional == 0 && !code.takes_keywords() {
+            // Required, `*rest`, post (`|*xs|`): the rest's arguments
+            // become one Array where they are.
+            let start = receiver_index + 1 + code.required as usize;
+            let end = receiver_index + 1 + argc - code.post as usize;
+            let rest = self.new_array(self.stack[start..end].to_vec());
+            self.stack.splice(start..end, [rest]);
+            return Ok(argc - (end - start) + 1);
+        }
+        let args: smallvec::SmallVec<[Value; 8]> =
+            smallvec::SmallVec::from_slice(&self.stack[receiver_index + 1..]);
+        let (required, optional, post) = (
+            code.required as usize,
+            code.optional as usize,
+            code.post as usize,
+        );
+        let given_optional = optional.min(argc - required - post);
+        let mut slots: smallvec::SmallVec<[Value; 8]> =
+            smallvec::SmallVec::from_slice(&args[..required + given_optional]);
+        slots.extend(std::iter::repeat_n(Value::UNDEF, optional - given_optional));
+        if code.rest {
+            let rest = args[required + given_optional..argc - post].to_vec();
+            let rest = self.new_array(rest);
+            slots.push(rest);
+        }
+        slots.extend_from_slice(&args[argc - post..argc]);
+        if code.takes_keywords() {
+            self.lay_out_keywords(code, keywords, &mut slots)?;
+        }
+        self.stack.truncate(receiver_index + 1);
+        self.stack.extend_from_slice(&slots);
+        Ok(slots.len())
+    }
+
+    /// Splits a call's keyword Hash over `code`'s keyword slots (`UNDEF` for
+    /// an optional one not given) and its `**rest` Hash; MRI's errors for
+    /// missing and unknown keywords.
+    fn lay_out_keywords(
+        &mut self,
+        code: &Method,
+        keywords: Option<Value>,
+        slots: &mut smallvec::SmallVec<[Value; 8]>,
+    ) -> VmResult<()> {
+        let pairs = keywords
+            .map(|hash| self.hash_pairs(hash))
+            .unwrap_or_default();
+        let mut used = vec![false; pairs.len()];
+        let mut missing = Vec::new();
+        for &(name, required) in &code.keywords {
+            match pairs
+                .iter()
+                .position(|&(key, _)| key == Value::symbol(name))
+            {
+                Some(index) => {
+                    used[index] = true;
+                    slots.push(pairs[index].1);
+                }
+                None => {
+                    if required {
+                        missing.push(format!(":{}", self.symbols.name(name)));
+                    }
+                    slots.push(Value::UNDEF);
+                }
+            }
+        }
+        if !missing.is_empty() {
+            let noun = if missing.len() == 1 {
+                "keyword"
+            } else {
+                "keywords"
+            };
+            return Err(self.argument_error(format!("missing {noun}: {}", missing.join(", "))));
+        }
+        let leftovers: Vec<(Value, Value)> = pairs
+            .iter()
+            .zip(&used)
+            .filter(|(_, &used)| !used)
+            .map(|(&pair, _)| pair)
+            .collect();
+        if code.keyword_rest {
+            let rest = self.new_hash();
+            slots.push(rest);
+            for (key, value) in leftovers {
+                self.hash_set(rest, key, value)?;
+            }
+        } else if !leftovers.is_empty() {
+            let mut names = Vec::new();
+            for (key, _) in &leftovers {
+                names.push(self.inspect(*key)?);
+            }
+            let noun = if names.len() == 1 {
+                "keyword"
+            } else {
+                "keywords"
+            };
+            return Err(self.argument_error(format!("unknown {noun}: {}", names.join(", "))));
+        }
+        Ok(())
+    }
+
+    /// Calls a public method (what `&:name` blocks and `public_send` do).
+    pub fn call_public(
+        &mut self,
+        receiver: Value,
+        name: bytecode::Sym,
+        args: &[Value],
+    ) -> VmResult {
+        let class = self.class_of(receiver);
+        match self.find_method(class, name) {
+            Some(entry) if entry.visibility == Visibility::Public => {
+                let receiver_index = self.stack.len();
+                self.stack.push(receiver);
+                self.stack.extend_from_slice(args);
+                let result = self.invoke(&entry, receiver_index, args.len(), name, None);
+                self.stack.truncate(receiver_index);
+                result
+            }
+            Some(entry) => {
+                let kind = if entry.visibility == Visibility::Private {
+                    "private"
+                } else {
+                    "protected"
+                };
+                let head = format!("{kind} method `{}' called for ", self.symbols.name(name));
+                let class = self.c.no_method_error;
+                let attributes = [("name", Value::symbol(name))];
+                Err(self.raise_about_receiver(class, &head, receiver, String::new(), &attributes))
+            }
+            None => self.call_method_missing(receiver, name, args, None, false, false),
+        }
+    }
+
+    /// Calls a method entry whose receiver and `argc` arguments are on the
+    /// stack from `receiver_index`. Leaves the stack as it found it.
+    pub fn invoke(
+        &mut self,
+        entry: &MethodEntry,
+        receiver_index: usize,
+        argc: usize,
+        name: bytecode::Sym,
+        block: Option<Rc<Block>>,
+    ) -> VmResult {
+        self.invoke_with_kwargs(
+            entry,
+            receiver_index,
+            argc,
+            name,
+            block,
+            CallKind::default(),
+        )
+    }
+
+    /// [`Vm::invoke`] for a call of kind `kind`: with `kind.kwargs`, the
+    /// last argument is the Hash of the call's keyword arguments (a method
+    /// taking keywords splits it over its keyword parameters; others get it
+    /// as a positional argument).
+    pub fn invoke_with_kwargs(
+        &mut self,
+        entry: &MethodEntry,
+        receiver_index: usize,
+        argc: usize,
+        name: bytecode::Sym,
+        block: Option<Rc<Block>>,
+        kind: CallKind,
+    ) -> VmResult {
+        let kwargs = kind.kwargs;
+        if self.too_deep() {
+            return Err(self.stack_overflow());
+        }
+        self.spend_step()?;
+        match &entry.body {
+            MethodBody::Bytecode(callee) => {
+                let code = &callee.code;
+                let id = self.push_method_frame(entry, callee, block);
+                let (argc, keywords) = match (code.takes_keywords(), kwargs) {
+                    (true, true) => (argc - 1, Some(self.stack[receiver_index + argc])),
+                    _ => (argc, None),
+                };
+                let (min, max) = (
+                    code.min_args() as usize,
+                    code.max_args().map(|m| m as usize),
+                );
+                if argc < min || max.is_some_and(|max| argc > max) {
+                    let error = self.code_arity_error(code, argc);
+                    self.pop_frame();
+                    return Err(error);
+                }
+                let argc = if code.needs_arg_layout() {
+                    match self.lay_out_args(code, receiver_index, argc, keywords) {
+                        Ok(argc) => argc,
+                        Err(error) => {
+                            self.pop_frame();
+                            return Err(error);
+                        }
+                    }
+                } else {
+                    argc
+                };
+                self.run_pushed_method(callee, receiver_index, argc, id)
+            }
+            MethodBody::Native(native) => {
+                let receiver = self.stack[receiver_index];
+                let args: smallvec::SmallVec<[Value; 8]> = smallvec::SmallVec::from_slice(
+                    &self.stack[receiver_index + 1..receiver_index + 1 + argc],
+                );
+                self.call_core(entry, native, name, receiver, &args, block, kind)
+            }
+            MethodBody::Block(body) => {
+                // `define_method`: the block runs with the receiver as self
+                // and lambda semantics.
+                let args: smallvec::SmallVec<[Value; 8]> = smallvec::SmallVec::from_slice(
+                    &self.stack[receiver_index + 1..receiver_index + 1 + argc],
+                );
+                let method_block = Block {
+                    receiver: self.stack[receiver_index],
+                    is_lambda: true,
+                    owner: entry.owner,
+                    ..(**body).clone()
+                };
+                let call = BlockCall {
+                    kwargs,
+                    block_arg: block,
+                };
+                self.invoke_block_with(&Rc::new(method_block), &args, call)
+            }
+            MethodBody::AttrReader(accessor) => {
+                if argc != 0 {
+                    return Err(self.arity_error_in(name, argc, 0, Some(0)));
+                }
+                let receiver = self.stack[receiver_index];
+                Ok(self.ivar_get_through(&accessor.cache, accessor.ivar, receiver))
+            }
+            MethodBody::AttrWriter(accessor) => {
+                if argc != 1 {
+                    return Err(self.arity_error_in(name, argc, 1, Some(1)));
+                }
+                let (receiver, value) =
+                    (self.stack[receiver_index], self.stack[receiver_index + 1]);
+                self.ivar_set_through(&accessor.cache, accessor.ivar, receiver, value)?;
+                Ok(value)
+            }
+            // Lookup never answers a tombstone; a caller holding one calls
+            // a method that is gone.
+            MethodBody::Undefined => {
+                let receiver = self.stack[receiver_index];
+                Err(self.no_method_error_for(receiver, name))
+            }
+        }
+    }
+
+    /// Calls the core method `native` (of `entry`, called as `name`) in a
+    /// frame of its own, after checking the arity.
+    #[allow(clippy::too_many_arguments)]
+    pub fn call_core(
+        &mut self,
+        entry: &MethodEntry,
+        native: &crate::core::NativeMethod,
+        name: bytecode::Sym,
+        receiver: Value,
+        args: &[Value],
+        block: Option<Rc<Block>>,
+        kind: CallKind,
+    ) -> VmResult {
+        let cref = self
+            .frames
+            .last()
+            .map_or_else(|| self.top_cref(), |f| f.cref.clone());
+        let id = self.new_frame_id();
+        let hidden = match native.frame {
+            NativeFrame::Shown => false,
+            NativeFrame::Hidden => true,
+            NativeFrame::HiddenWhenDirect => kind.direct,
+        };
+        self.push_frame_with(|| {
+            let mut frame = FrameRecord::new(FrameCode::Native(name), cref, entry.owner, id);
+            frame.block = block;
+            frame.kwargs = kind.kwargs;
+            frame.hidden = hidden;
+            frame
+        });
+        let argc = args.len();
+        let result =
+            if argc < native.min as usize || native.max.is_some_and(|max| argc > max as usize) {
+                Err(self.arity_error(argc, native.min as usize, native.max.map(|m| m as usize)))
+            } else {
+                (native.func)(self, receiver, args)
+            };
+        self.pop_frame();
+        result
+    }
+
+    /// Pushes the frame of a call of the Ruby method `callee` (as `entry`
+    /// defines it: its scope and owner); returns the frame's id.
+    #[inline]
+    pub fn push_method_frame(
+        &mut self,
+        entry: &MethodEntry,
+        callee: &Rc<LoadedMethod>,
+        block: Option<Rc<Block>>,
+    ) -> u64 {
+        let id = self.new_frame_id();
+        let cref = entry.cref.clone().unwrap_or_else(|| self.top_cref());
+        let env = self.new_env(&callee.code, Value::NIL);
+        self.push_frame_with(|| {
+            let mut frame =
+                FrameRecord::new(FrameCode::Bytecode(callee.clone()), cref, entry.owner, id);
+            frame.block = block;
+            frame.env = env;
+            frame
+        });
+        id
+    }
+
+    /// Runs `callee`, whose frame `id` was just pushed and whose `argc`
+    /// arguments are laid out after the receiver at `receiver_index`; pops
+    /// the frame.
+    #[inline]
+    pub fn run_pushed_method(
+        &mut self,
+        callee: &Rc<LoadedMethod>,
+        receiver_index: usize,
+        argc: usize,
+        id: u64,
+    ) -> VmResult {
+        callee.calls.set(callee.calls.get() + 1);
+        self.jit_entering(callee);
+        self.push_locals(callee);
+        let result = self.run_method(callee, receiver_index, argc);
+        self.jit_leaving(callee);
+        self.pop_frame();
+        match result {
+            // `return` from a block written in this method.
+            Err(Control::Return { target, value }) if target == id => Ok(value),
+            other => other,
+        }
+    }
+
+    /// An ArgumentError raised inside method `name` (a frame of its own in
+    /// the backtrace, as MRI shows for attribute methods).
+    fn arity_error_in(
+        &mut self,
+        name: bytecode::Sym,
+        given: usize,
+        min: usize,
+        max: Option<usize>,
+    ) -> Control {
+        let cref = self
+            .frames
+            .last()
+            .map_or_else(|| self.top_cref(), |f| f.cref.clone());
+        let id = self.new_frame_id();
+        self.frames.push(FrameRecord::new(
+            FrameCode::Native(name),
+            cref,
+            self.c.object,
+            id,
+        ));
+        let error = self.arity_error(given, min, max);
+        self.pop_frame();
+        error
+    }
+
+    /// The elements `*value` spreads: an Array's, `to_a`'s for other
+    /// objects that have it, none for nil, else the value itself.
+    pub(super) fn splat_items(&mut self, value: Value) -> VmResult<Vec<Value>> {
+        if let Some(items) = self.array_items(value) {
+            return Ok(items);
+        }
+        if value.is_nil() {
+            return Ok(Vec::new());
+        }
+        let to_a = self.symbols.intern("to_a");
+        let class = self.class_of(value);
+        if self.find_method(class, to_a).is_some() {
+            let converted = self.call(value, to_a, &[])?;
+            if let Some(items) = self.array_items(converted) {
+                return Ok(items);
+            }
+        }
+        Ok(vec![value])
+    }
+
+    /// Whether instances of `class` define their own `method_missing`.
+    fn has_method_missing(&mut self, class: Value) -> bool {
+        let method_missing = self.symbols.intern("method_missing");
+        self.find_method(class, method_missing)
+            .is_some_and(|entry| !matches!(entry.body, MethodBody::Native(_)))
+    }
+
+    /// A call of a method that does not exist: the receiver's own
+    /// `method_missing` gets the name, the arguments and the block if it
+    /// defines one (`kwargs`: the last argument is a keyword Hash, passed on
+    /// as keywords); otherwise NoMethodError. `vcall`: the call was a bare
+    /// name (`foo`, no receiver, arguments or parentheses), which makes
+    /// the error of a `super` that reaches `BasicObject#method_missing` a
+    /// NameError, as MRI's last call status does.
+    pub fn call_method_missing(
+        &mut self,
+        receiver: Value,
+        name: bytecode::Sym,
+        args: &[Value],
+        block: Option<Rc<Block>>,
+        kwargs: bool,
+        vcall: bool,
+    ) -> VmResult {
+        self.method_missing_vcall = vcall;
+        let method_missing = self.symbols.intern("method_missing");
+        let class = self.class_of(receiver);
+        match self.find_method(class, method_missing) {
+            Some(entry) if !matches!(entry.body, MethodBody::Native(_)) => {
+                let receiver_index = self.stack.len();
+                self.stack.push(receiver);
+                self.stack.push(Value::symbol(name));
+                self.stack.extend_from_slice(args);
+                let kind = CallKind {
+                    kwargs,
+                    direct: false,
+                };
+                let result = self.invoke_with_kwargs(
+                    &entry,
+                    receiver_index,
+                    args.len() + 1,
+                    method_missing,
+                    block,
+                    kind,
+                );
+                self.stack.truncate(receiver_index);
+                result
+            }
+            _ => Err(self.no_method_error_for(receiver, name)),
+        }
+    }
+
+    /// Calls `name` on `receiver` from Rust (public and private methods alike,
+    /// as Ruby's internal calls do).
+    pub fn call(&mut self, receiver: Value, name: bytecode::Sym, args: &[Value]) -> VmResult {
+        self.call_with_block(receiver, name, args, None)
+    }
+
+    /// [`Vm::call`] passing a block.
+    pub fn call_with_block(
+        &mut self,
+        receiver: Value,
+        name: bytecode::Sym,
+        args: &[Value],
+        block: Option<Rc<Block>>,
+    ) -> VmResult {
+        self.call_forwarding(receiver, name, args, block, false)
+    }
+
+    /// Whether the running core method was called with keyword arguments
+    /// (its last argument is their Hash).
+    pub fn called_with_keywords(&self) -> bool {
+        self.frames.last().is_some_and(|f| f.kwargs)
+    }
+
+    /// A core method's keyword arguments: splits `args` into the positional
+    /// ones and the values of the keywords `names` (None when not given).
+    /// Any other keyword is an ArgumentError (`unknown keyword: :k`).
+    pub fn native_keywords<'a>(
+        &mut self,
+        args: &'a [Value],
+        names: &[&str],
+    ) -> VmResult<(&'a [Value], Vec<Option<Value>>)> {
+        let mut values = vec![None; names.len()];
+        let Some((&options, positional)) =
+            args.split_last().filter(|_| self.called_with_keywords())
+        else {
+            return Ok((args, values));
+        };
+        let mut unknown = Vec::new();
+        for (key, value) in self.hash_pairs(options) {
+            let slot = key
+                .as_symbol()
+                .and_then(|sym| names.iter().position(|n| *n == self.symbols.name(sym)));
+            match slot {
+                Some(slot) => values[slot] = Some(value),
+                None => unknown.push(key),
+            }
+        }
+        if !unknown.is_empty() {
+            let mut listed = Vec::new();
+            for key in unknown {
+                listed.push(self.inspect(key)?);
+            }
+            let noun = if listed.len() == 1 {
+                "keyword"
+            } else {
+                "keywords"
+            };
+            let message = format!("unknown {noun}: {}", listed.join(", "));
+            return Err(self.argument_error(message));
+        }
+        Ok((positional, values))
+    }
+
+    /// [`Vm::call_with_block`] where, if `kwargs`, the last argument is a
+    /// keyword Hash (core methods such as `new` and `send` pass on the
+    /// keywords they were called with).
+    pub fn call_forwarding(
+        &mut self,
+        receiver: Value,
+        name: bytecode::Sym,
+        args: &[Value],
+        block: Option<Rc<Block>>,
+        kwargs: bool,
+    ) -> VmResult {
+        let class = self.class_of(receiver);
+        let Some(entry) = self.find_method(class, name) else {
+            return self.call_method_missing(receiver, name, args, block, kwargs, false);
+        };
+        self.call_entry(&entry, receiver, name, args, block, kwargs)
+    }
+
+    /// Runs method `entry` (found or captured earlier) on `receiver` as
+    /// `name`, with [`Vm::call_forwarding`]'s arguments.
+    pub fn call_entry(
+        &mut self,
+        entry: &MethodEntry,
+        receiver: Value,
+        name: bytecode::Sym,
+        args: &[Value],
+        block: Option<Rc<Block>>,
+        kwargs: bool,
+    ) -> VmResult {
+        let receiver_index = self.stack.len();
+        self.stack.push(receiver);
+        self.stack.extend_from_slice(args);
+        let kind = CallKind {
+            kwargs,
+            direct: false,
+        };
+        let result = self.invoke_with_kwargs(entry, receiver_index, args.len(), name, block, kind);
+        self.stack.truncate(receiver_index);
+        result
+    }
+}
