@@ -1218,6 +1218,25 @@ impl Vm {
         self.define_native_with(class, name, min, max, func, Visibility::Public);
     }
 
+    /// Defines a table of core methods on `class`, in order.
+    pub fn define_methods(&mut self, class: Value, methods: &[crate::core::CoreMethod]) {
+        for method in methods {
+            let visibility = if method.private {
+                Visibility::Private
+            } else {
+                Visibility::Public
+            };
+            self.define_native_with(
+                class,
+                method.name,
+                method.min,
+                method.max,
+                method.func,
+                visibility,
+            );
+        }
+    }
+
     /// Defines a private core method (Kernel's functions).
     pub fn define_private_native(
         &mut self,

@@ -45,6 +45,39 @@ use bytecode::Sym;
 /// The signature of a core method.
 pub type NativeFn = fn(&mut Vm, Value, &[Value]) -> VmResult;
 
+/// One row of a class's table of core methods ([`Vm::define_methods`]):
+/// its name, arity (`max` None means any number), function and whether it
+/// is private.
+pub struct CoreMethod {
+    pub name: &'static str,
+    pub min: u8,
+    pub max: Option<u8>,
+    pub func: NativeFn,
+    pub private: bool,
+}
+
+/// A public core method's row.
+pub const fn public(name: &'static str, min: u8, max: Option<u8>, func: NativeFn) -> CoreMethod {
+    CoreMethod {
+        name,
+        min,
+        max,
+        func,
+        private: false,
+    }
+}
+
+/// A private core method's row (called without a receiver).
+pub const fn private(name: &'static str, min: u8, max: Option<u8>, func: NativeFn) -> CoreMethod {
+    CoreMethod {
+        name,
+        min,
+        max,
+        func,
+        private: true,
+    }
+}
+
 /// A core method: its name, arity (`max` None means any number) and code.
 #[derive(Clone, Copy)]
 pub struct NativeMethod {

@@ -3,6 +3,7 @@
 //! reflective Kernel methods (`send`, `respond_to?`, `instance_variable_get`,
 //! `extend`, ...).
 
+use crate::core::{private, public};
 use crate::object::{IvarAccessor, MethodBody, RArray, RClass, RObject, RString, Visibility};
 use crate::value::Value;
 use crate::vm::{class_data, Vm, VmResult};
@@ -12,21 +13,21 @@ use std::rc::Rc;
 pub fn define(vm: &mut Vm) {
     let class = vm.c.class;
     vm.define_constructor(class, "new");
-    vm.define_native(class, "allocate", 0, Some(0), |vm, class, _| {
-        allocate(vm, class)
-    });
-    vm.define_native(class, "superclass", 0, Some(0), |_, class, _| {
-        let mut superclass = class_data(class).superclass;
-        while let Some(s) = superclass.filter(|&s| class_data(s).is_singleton) {
-            superclass = class_data(s).superclass;
-        }
-        Ok(superclass.unwrap_or(Value::NIL))
-    });
+    vm.define_methods(
+        class,
+        &[
+            public("allocate", 0, Some(0), class_allocate),
+            public("superclass", 0, Some(0), class_superclass),
+        ],
+    );
     let basic_object = vm.c.basic_object;
-    vm.define_private_native(basic_object, "initialize", 0, Some(0), |_, _, _| {
-        Ok(Value::NIL)
-    });
-
+    vm.define_private_native(
+        basic_object,
+        "initialize",
+        0,
+        Some(0),
+        basic_object_initialize,
+    );
     let module = vm.c.module;
     for name in ["to_s", "inspect"] {
         vm.define_native(module, name, 0, Some(0), |vm, module, _| {
@@ -34,375 +35,101 @@ pub fn define(vm: &mut Vm) {
             Ok(vm.new_str(&name))
         });
     }
-    vm.define_native(module, "name", 0, Some(0), |vm, module, _| {
-        let named = class_data(module).name.get().is_some() && !class_data(module).is_singleton;
-        if !named {
-            return Ok(Value::NIL);
-        }
-        let name = vm.class_name(module);
-        Ok(vm.new_str(&name))
-    });
-    vm.define_native(module, "===", 1, Some(1), |vm, module, args| {
-        Ok(Value::bool(vm.is_kind_of(args[0], module)))
-    });
-    vm.define_native(module, "==", 1, Some(1), |_, module, args| {
-        Ok(Value::bool(module == args[0]))
-    });
-    vm.define_native(module, "<", 1, Some(1), |vm, module, args| {
-        compare_modules(vm, module, args[0], true)
-    });
-    vm.define_native(module, "<=", 1, Some(1), |vm, module, args| {
-        compare_modules(vm, module, args[0], false)
-    });
-    vm.define_native(module, "ancestors", 0, Some(0), |vm, module, _| {
-        let ancestors = vm.ancestors(module).to_vec();
-        Ok(vm.new_array(ancestors))
-    });
-    vm.define_native(module, "include", 1, None, |vm, module, args| {
-        include_modules(vm, module, args)?;
-        Ok(module)
-    });
+    vm.define_methods(
+        module,
+        &[
+            public("name", 0, Some(0), module_name),
+            public("===", 1, Some(1), module_case_eq),
+            public("==", 1, Some(1), module_eq),
+            public("<", 1, Some(1), module_lt),
+            public("<=", 1, Some(1), module_le),
+            public("ancestors", 0, Some(0), module_ancestors),
+            public("include", 1, None, module_include),
+        ],
+    );
     for hook in ["included", "extended", "prepended"] {
         vm.define_private_native(module, hook, 1, Some(1), |_, _, _| Ok(Value::NIL));
     }
-    vm.define_private_native(module, "method_added", 1, Some(1), |_, _, _| Ok(Value::NIL));
+    vm.define_private_native(module, "method_added", 1, Some(1), module_method_added);
     let class = vm.c.class;
-    vm.define_private_native(class, "inherited", 1, Some(1), |_, _, _| Ok(Value::NIL));
-    vm.define_native(module, "undef_method", 0, None, |vm, module, args| {
-        for &arg in args {
-            let name = symbol_arg(vm, arg)?;
-            undef_method(vm, module, name)?;
-        }
-        Ok(module)
-    });
-    vm.define_native(module, "remove_method", 0, None, |vm, module, args| {
-        for &arg in args {
-            let name = symbol_arg(vm, arg)?;
-            let removed = class_data(module)
-                .methods
-                .borrow_mut()
-                .shift_remove(&name)
-                .filter(|entry| !entry.is_undefined());
-            if removed.is_none() {
-                let message = format!(
-                    "method `{}' not defined in {}",
-                    vm.symbols.name(name),
-                    vm.class_name(module)
-                );
-                let class = vm.c.name_error;
-                return Err(vm.raise(class, message));
-            }
-            vm.method_serial += 1;
-            vm.jit_methods_changed(Some(name));
-        }
-        Ok(module)
-    });
-    vm.define_native(module, "include?", 1, Some(1), |vm, module, args| {
-        Ok(Value::bool(
-            module != args[0] && vm.ancestors(module).contains(&args[0]) && is_module(args[0]),
-        ))
-    });
-    vm.define_native(module, "included_modules", 0, Some(0), |vm, module, _| {
-        let modules: Vec<Value> = vm
-            .ancestors(module)
-            .iter()
-            .copied()
-            .filter(|&m| is_module(m))
-            .collect();
-        Ok(vm.new_array(modules))
-    });
-    vm.define_native(module, "attr_reader", 0, None, |vm, module, args| {
-        define_attrs(vm, module, args, true, false)
-    });
-    vm.define_native(module, "attr_writer", 0, None, |vm, module, args| {
-        define_attrs(vm, module, args, false, true)
-    });
-    vm.define_native(module, "attr_accessor", 0, None, |vm, module, args| {
-        define_attrs(vm, module, args, true, true)
-    });
-    vm.define_native(module, "attr", 0, None, |vm, module, args| {
-        define_attrs(vm, module, args, true, false)
-    });
-    vm.define_native(module, "public", 0, None, |vm, module, args| {
-        set_visibility(vm, module, args, Visibility::Public)
-    });
-    vm.define_native(module, "private", 0, None, |vm, module, args| {
-        set_visibility(vm, module, args, Visibility::Private)
-    });
-    vm.define_native(module, "protected", 0, None, |vm, module, args| {
-        set_visibility(vm, module, args, Visibility::Protected)
-    });
-    vm.define_native(
+    vm.define_private_native(class, "inherited", 1, Some(1), class_inherited);
+    vm.define_methods(
         module,
-        "private_class_method",
-        0,
-        None,
-        |vm, module, args| {
-            let singleton = vm.singleton_class(module);
-            set_visibility(vm, singleton, args, Visibility::Private)?;
-            Ok(Value::NIL)
-        },
+        &[
+            public("undef_method", 0, None, module_undef_method),
+            public("remove_method", 0, None, module_remove_method),
+            public("include?", 1, Some(1), module_include_p),
+            public("included_modules", 0, Some(0), module_included_modules),
+            public("attr_reader", 0, None, module_attr_reader),
+            public("attr_writer", 0, None, module_attr_writer),
+            public("attr_accessor", 0, None, module_attr_accessor),
+            public("attr", 0, None, module_attr),
+            public("public", 0, None, module_public),
+            public("private", 0, None, module_private),
+            public("protected", 0, None, module_protected),
+            public("private_class_method", 0, None, module_private_class_method),
+            public("public_class_method", 0, None, module_public_class_method),
+            public("alias_method", 2, Some(2), module_alias_method),
+            public("instance_methods", 0, Some(1), module_instance_methods),
+            public(
+                "public_instance_methods",
+                0,
+                Some(1),
+                module_public_instance_methods,
+            ),
+            public(
+                "private_instance_methods",
+                0,
+                Some(1),
+                module_private_instance_methods,
+            ),
+            public(
+                "protected_instance_methods",
+                0,
+                Some(1),
+                module_protected_instance_methods,
+            ),
+            public("method_defined?", 1, Some(2), module_method_defined_p),
+            public(
+                "public_method_defined?",
+                1,
+                Some(2),
+                module_public_method_defined_p,
+            ),
+            public(
+                "private_method_defined?",
+                1,
+                Some(2),
+                module_private_method_defined_p,
+            ),
+            public("const_get", 1, Some(2), module_const_get),
+            public("const_set", 2, Some(2), module_const_set),
+            private("remove_const", 1, Some(1), module_remove_const),
+            public("const_defined?", 1, Some(2), module_const_defined_p),
+            public("constants", 0, Some(1), module_constants),
+            public("class_variable_get", 1, Some(1), module_class_variable_get),
+            public("class_variable_set", 2, Some(2), module_class_variable_set),
+            public(
+                "class_variable_defined?",
+                1,
+                Some(1),
+                module_class_variable_defined_p,
+            ),
+            public("class_variables", 0, Some(1), module_class_variables),
+            public("hash", 0, Some(0), module_hash),
+        ],
     );
-    vm.define_native(
-        module,
-        "public_class_method",
-        0,
-        None,
-        |vm, module, args| {
-            let singleton = vm.singleton_class(module);
-            set_visibility(vm, singleton, args, Visibility::Public)?;
-            Ok(Value::NIL)
-        },
-    );
-    vm.define_native(module, "alias_method", 2, Some(2), |vm, module, args| {
-        let new = symbol_arg(vm, args[0])?;
-        let old = symbol_arg(vm, args[1])?;
-        alias_method(vm, module, new, old)?;
-        Ok(Value::symbol(new))
-    });
-    vm.define_native(
-        module,
-        "instance_methods",
-        0,
-        Some(1),
-        |vm, module, args| method_list(vm, module, args, |v| v != Visibility::Private),
-    );
-    vm.define_native(
-        module,
-        "public_instance_methods",
-        0,
-        Some(1),
-        |vm, module, args| method_list(vm, module, args, |v| v == Visibility::Public),
-    );
-    vm.define_native(
-        module,
-        "private_instance_methods",
-        0,
-        Some(1),
-        |vm, module, args| method_list(vm, module, args, |v| v == Visibility::Private),
-    );
-    vm.define_native(
-        module,
-        "protected_instance_methods",
-        0,
-        Some(1),
-        |vm, module, args| method_list(vm, module, args, |v| v == Visibility::Protected),
-    );
-    vm.define_native(module, "method_defined?", 1, Some(2), |vm, module, args| {
-        method_defined(vm, module, args[0], |v| v != Visibility::Private)
-    });
-    vm.define_native(
-        module,
-        "public_method_defined?",
-        1,
-        Some(2),
-        |vm, module, args| method_defined(vm, module, args[0], |v| v == Visibility::Public),
-    );
-    vm.define_native(
-        module,
-        "private_method_defined?",
-        1,
-        Some(2),
-        |vm, module, args| method_defined(vm, module, args[0], |v| v == Visibility::Private),
-    );
-    vm.define_native(module, "const_get", 1, Some(2), |vm, module, args| {
-        let path = match args[0].as_symbol() {
-            Some(sym) => vm.symbols.name(sym).to_string(),
-            None => crate::core::string::expect_string(vm, args[0])
-                .map(|bytes| String::from_utf8_lossy(&bytes).into_owned())?,
-        };
-        let inherit = args.get(1).is_none_or(|v| v.truthy());
-        let (mut scope, rest) = match path.strip_prefix("::") {
-            Some(rest) => (vm.c.object, rest),
-            None => (module, path.as_str()),
-        };
-        for segment in rest.split("::") {
-            if !is_constant_name(segment) {
-                let class = vm.c.name_error;
-                return Err(vm.raise(class, format!("wrong constant name {path}")));
-            }
-            let name = vm.symbols.intern(segment);
-            if scope.get::<RClass>().is_none() {
-                let shown = vm.inspect(scope)?;
-                return Err(vm.type_error(format!("{shown} does not refer to class/module")));
-            }
-            scope = lookup_constant(vm, scope, name, inherit)?;
-        }
-        Ok(scope)
-    });
-    vm.define_native(module, "const_set", 2, Some(2), |vm, module, args| {
-        let name = symbol_arg(vm, args[0])?;
-        vm.set_constant(module, name, args[1]);
-        Ok(args[1])
-    });
-    vm.define_private_native(module, "remove_const", 1, Some(1), |vm, module, args| {
-        let name = symbol_arg(vm, args[0])?;
-        let data = crate::vm::class_data(module);
-        let removed = data.constants.borrow_mut().shift_remove(&name);
-        let Some(value) = removed else {
-            let shown = format!("{}::{}", vm.class_name(module), vm.symbols.name(name));
-            let class = vm.c.name_error;
-            return Err(vm.raise(class, format!("constant {shown} not defined")));
-        };
-        data.constant_locations.borrow_mut().remove(&name);
-        vm.jit_constant_changed(name);
-        Ok(value)
-    });
-    vm.define_native(module, "const_defined?", 1, Some(2), |vm, module, args| {
-        let name = symbol_arg(vm, args[0])?;
-        if args.get(1).is_some_and(|inherit| !inherit.truthy()) {
-            return Ok(Value::bool(vm.own_constant(module, name).is_some()));
-        }
-        Ok(Value::bool(
-            vm.ancestors(module)
-                .iter()
-                .any(|&m| vm.own_constant(m, name).is_some()),
-        ))
-    });
-    vm.define_native(module, "constants", 0, Some(1), |vm, module, args| {
-        let inherit = args.first().is_none_or(|v| v.truthy());
-        let sources: Vec<Value> = if inherit {
-            // The ancestry, less Object's own (unless asked of Object).
-            let object_ancestors = vm.ancestors(vm.c.object);
-            vm.ancestors(module)
-                .iter()
-                .copied()
-                .filter(|m| module == vm.c.object || !object_ancestors.contains(m))
-                .collect()
-        } else {
-            vec![module]
-        };
-        let mut names = Vec::new();
-        for source in sources {
-            for &name in class_data(source).constants.borrow().keys() {
-                if !names.contains(&Value::symbol(name)) {
-                    names.push(Value::symbol(name));
-                }
-            }
-        }
-        Ok(vm.new_array(names))
-    });
-    vm.define_native(
-        module,
-        "class_variable_get",
-        1,
-        Some(1),
-        |vm, module, args| {
-            let name = symbol_arg(vm, args[0])?;
-            let found = vm
-                .ancestors(module)
-                .iter()
-                .find_map(|&m| class_data(m).class_variables.borrow().get(&name).copied());
-            match found {
-                Some(value) => Ok(value),
-                None => {
-                    let message = format!(
-                        "uninitialized class variable {} in {}",
-                        vm.symbols.name(name),
-                        vm.class_name(module)
-                    );
-                    let class = vm.c.name_error;
-                    Err(vm.raise(class, message))
-                }
-            }
-        },
-    );
-    vm.define_native(
-        module,
-        "class_variable_set",
-        2,
-        Some(2),
-        |vm, module, args| {
-            let name = symbol_arg(vm, args[0])?;
-            class_data(module)
-                .class_variables
-                .borrow_mut()
-                .insert(name, args[1]);
-            Ok(args[1])
-        },
-    );
-    vm.define_native(
-        module,
-        "class_variable_defined?",
-        1,
-        Some(1),
-        |vm, module, args| {
-            let name = symbol_arg(vm, args[0])?;
-            let defined = vm
-                .ancestors(module)
-                .iter()
-                .any(|&m| class_data(m).class_variables.borrow().contains_key(&name));
-            Ok(Value::bool(defined))
-        },
-    );
-    vm.define_native(module, "class_variables", 0, Some(1), |vm, module, _| {
-        let mut names = Vec::new();
-        for &m in vm.ancestors(module).iter() {
-            for &name in class_data(m).class_variables.borrow().keys() {
-                if !names.contains(&Value::symbol(name)) {
-                    names.push(Value::symbol(name));
-                }
-            }
-        }
-        Ok(vm.new_array(names))
-    });
-    vm.define_native(module, "hash", 0, Some(0), |vm, module, _| {
-        Ok(vm.new_int((crate::core::object::object_id(module) >> 1) as i128))
-    });
-
     // At the top level, `public`, `private` and `include` apply to Object.
     let main_class = vm.singleton_class(vm.main);
-    vm.define_private_native(main_class, "public", 0, None, |vm, _, args| {
-        let object = vm.c.object;
-        set_visibility(vm, object, args, Visibility::Public)
-    });
-    vm.define_private_native(main_class, "private", 0, None, |vm, _, args| {
-        let object = vm.c.object;
-        set_visibility(vm, object, args, Visibility::Private)
-    });
-    vm.define_private_native(main_class, "include", 1, None, |vm, _, args| {
-        let object = vm.c.object;
-        include_modules(vm, object, args)?;
-        Ok(object)
-    });
-
-    vm.define_native(module, "define_method", 1, Some(2), |vm, module, args| {
-        let name = symbol_arg(vm, args[0])?;
-        let block = match args.get(1) {
-            Some(&body) => match body.get::<crate::object::RProc>() {
-                Some(proc) => proc.block.clone(),
-                None if crate::core::method_object::is_method_object(vm, body) => {
-                    let body = crate::core::method_object::method_body(vm, body, module)?;
-                    let visibility = caller_visibility(vm, module);
-                    vm.add_method(module, name, body, visibility);
-                    method_added(vm, module, name)?;
-                    return Ok(Value::symbol(name));
-                }
-                None => {
-                    let class = vm.class_name(vm.real_class_of(body));
-                    return Err(vm.type_error(format!(
-                        "wrong argument type {class} (expected Proc/Method/UnboundMethod)"
-                    )));
-                }
-            },
-            None => match vm.current_block() {
-                Some(block) => block,
-                None => {
-                    return Err(
-                        vm.argument_error("tried to create Proc object without a block".into())
-                    )
-                }
-            },
-        };
-        let visibility = caller_visibility(vm, module);
-        let block = Rc::new(crate::block::Block {
-            method_name: Some(name),
-            ..(*block).clone()
-        });
-        vm.add_method(module, name, MethodBody::Block(block), visibility);
-        method_added(vm, module, name)?;
-        Ok(Value::symbol(name))
-    });
+    vm.define_methods(
+        main_class,
+        &[
+            private("public", 0, None, main_class_public),
+            private("private", 0, None, main_class_private),
+            private("include", 1, None, main_class_include),
+        ],
+    );
+    vm.define_native(module, "define_method", 1, Some(2), module_define_method);
     for name in ["module_eval", "class_eval", "class_exec", "module_exec"] {
         vm.define_native(module, name, 0, None, |vm, module, args| {
             let Some(block) = vm.current_block() else {
@@ -428,208 +155,64 @@ pub fn define(vm: &mut Vm) {
             vm.invoke_block(&Rc::new(evaluated), &args)
         });
     }
-    vm.define_native(module, "module_function", 0, None, |vm, module, args| {
-        if args.is_empty() {
-            let depth = vm.frames.len();
-            if depth >= 2 {
-                vm.frames[depth - 2].visibility = Visibility::Private;
-                vm.frames[depth - 2].module_function = true;
-            }
-            return Ok(Value::NIL);
-        }
-        let singleton = vm.singleton_class(module);
-        for &arg in args {
-            let name = symbol_arg(vm, arg)?;
-            let Some(entry) = vm.find_method(module, name) else {
-                return Err(undefined_method_for_class(vm, name, module));
-            };
-            vm.add_method_in(
-                singleton,
-                name,
-                entry.body.clone(),
-                Visibility::Public,
-                entry.cref.clone(),
-            );
-            vm.add_method_in(
-                module,
-                name,
-                entry.body.clone(),
-                Visibility::Private,
-                entry.cref.clone(),
-            );
-        }
-        Ok(Value::NIL)
-    });
-    vm.define_native(module, "freeze", 0, Some(0), |_, module, _| {
-        module.header().expect("a module").freeze();
-        Ok(module)
-    });
+    vm.define_methods(
+        module,
+        &[
+            public("module_function", 0, None, module_module_function),
+            public("freeze", 0, Some(0), module_freeze),
+        ],
+    );
     let class = vm.c.class;
-    vm.define_singleton_native(class, "new", 0, Some(1), |vm, _, args| {
-        let superclass = args.first().copied().unwrap_or(vm.c.object);
-        if superclass.get::<RClass>().is_none_or(|c| c.data.is_module) {
-            let given = vm.special_or_class_name(superclass);
-            return Err(vm.type_error(format!("superclass must be a Class ({given} given)")));
-        }
-        let class = vm.new_anonymous_class(superclass);
-        vm.temp_roots.borrow_mut().push(class);
-        let inherited = vm.symbols.intern("inherited");
-        let mut result = vm.call(superclass, inherited, &[class]);
-        if let (Ok(_), Some(block)) = (&result, vm.current_block()) {
-            result = eval_block_in(vm, class, &block);
-        }
-        vm.temp_roots.borrow_mut().pop();
-        result?;
-        Ok(class)
-    });
+    vm.define_singleton_native(class, "new", 0, Some(1), class_singleton_new);
     let module_class = vm.c.module;
-    vm.define_singleton_native(module_class, "new", 0, Some(0), |vm, _, _| {
-        let module = vm.new_anonymous_module();
-        if let Some(block) = vm.current_block() {
-            vm.temp_roots.borrow_mut().push(module);
-            let result = eval_block_in(vm, module, &block);
-            vm.temp_roots.borrow_mut().pop();
-            result?;
-        }
-        Ok(module)
-    });
-
+    vm.define_singleton_native(module_class, "new", 0, Some(0), module_class_singleton_new);
     let kernel = vm.c.kernel;
-    vm.define_native(kernel, "singleton_methods", 0, Some(1), |vm, object, _| {
-        let mut names = Vec::new();
-        if let Some(header) = object.header() {
-            let class = header.class();
-            if class_data(class).is_singleton {
-                let modules: Vec<Value> = std::iter::once(class)
-                    .chain(class_data(class).includes.borrow().iter().copied())
-                    .collect();
-                names = crate::vm::method_names_in(&modules, |v| v != Visibility::Private)
-                    .into_iter()
-                    .map(Value::symbol)
-                    .collect();
-            }
-        }
-        Ok(vm.new_array(names))
-    });
-    vm.define_native(
+    vm.define_methods(
         kernel,
-        "define_singleton_method",
-        1,
-        Some(2),
-        |vm, object, args| {
-            let singleton = vm.singleton_class_for(object)?;
-            let name = symbol_arg(vm, args[0])?;
-            let block = match args.get(1).and_then(|b| b.get::<crate::object::RProc>()) {
-                Some(proc) => proc.block.clone(),
-                None => match vm.current_block() {
-                    Some(block) => block,
-                    None => {
-                        return Err(
-                            vm.argument_error("tried to create Proc object without a block".into())
-                        )
-                    }
-                },
-            };
-            vm.add_method(
-                singleton,
-                name,
-                MethodBody::Block(block),
-                Visibility::Public,
-            );
-            Ok(Value::symbol(name))
-        },
+        &[
+            public("singleton_methods", 0, Some(1), kernel_singleton_methods),
+            public(
+                "define_singleton_method",
+                1,
+                Some(2),
+                kernel_define_singleton_method,
+            ),
+            public(
+                "remove_instance_variable",
+                1,
+                Some(1),
+                kernel_remove_instance_variable,
+            ),
+            public(
+                "instance_variable_get",
+                1,
+                Some(1),
+                kernel_instance_variable_get,
+            ),
+            public(
+                "instance_variable_set",
+                2,
+                Some(2),
+                kernel_instance_variable_set,
+            ),
+            public(
+                "instance_variable_defined?",
+                1,
+                Some(1),
+                kernel_instance_variable_defined_p,
+            ),
+            public("instance_variables", 0, Some(0), kernel_instance_variables),
+            public("singleton_class", 0, Some(0), kernel_singleton_class),
+            public("extend", 1, None, kernel_extend),
+            public("respond_to?", 1, Some(2), kernel_respond_to_p),
+            private(
+                "respond_to_missing?",
+                2,
+                Some(2),
+                kernel_respond_to_missing_p,
+            ),
+        ],
     );
-    vm.define_native(
-        kernel,
-        "remove_instance_variable",
-        1,
-        Some(1),
-        |vm, object, args| {
-            let name = ivar_name(vm, args[0])?;
-            if !vm.ivar_names(object).contains(&name) {
-                let shown = vm.inspect(object)?;
-                let message = format!(
-                    "instance variable {} not defined for {shown}",
-                    vm.symbols.name(name)
-                );
-                let class = vm.c.name_error;
-                return Err(vm.raise(class, message));
-            }
-            vm.ivar_remove(object, name)
-        },
-    );
-    vm.define_native(
-        kernel,
-        "instance_variable_get",
-        1,
-        Some(1),
-        |vm, object, args| {
-            let name = ivar_name(vm, args[0])?;
-            Ok(vm.ivar_get(object, name))
-        },
-    );
-    vm.define_native(
-        kernel,
-        "instance_variable_set",
-        2,
-        Some(2),
-        |vm, object, args| {
-            let name = ivar_name(vm, args[0])?;
-            vm.ivar_set(object, name, args[1])?;
-            Ok(args[1])
-        },
-    );
-    vm.define_native(
-        kernel,
-        "instance_variable_defined?",
-        1,
-        Some(1),
-        |vm, object, args| {
-            let name = ivar_name(vm, args[0])?;
-            Ok(Value::bool(vm.ivar_names(object).contains(&name)))
-        },
-    );
-    vm.define_native(kernel, "instance_variables", 0, Some(0), |vm, object, _| {
-        let names: Vec<Value> = vm
-            .ivar_names(object)
-            .into_iter()
-            .map(Value::symbol)
-            .collect();
-        Ok(vm.new_array(names))
-    });
-    vm.define_native(kernel, "singleton_class", 0, Some(0), |vm, object, _| {
-        vm.singleton_class_for(object)
-    });
-    vm.define_native(kernel, "extend", 1, None, |vm, object, args| {
-        let singleton = vm.singleton_class_for(object)?;
-        let extended = vm.symbols.intern("extended");
-        for &mixin in args.iter().rev() {
-            expect_mixin(vm, mixin)?;
-            vm.include_module(singleton, mixin);
-            vm.call(mixin, extended, &[object])?;
-        }
-        Ok(object)
-    });
-    vm.define_native(kernel, "respond_to?", 1, Some(2), |vm, object, args| {
-        let name = symbol_arg(vm, args[0])?;
-        let include_private = args.get(1).is_some_and(|v| v.truthy());
-        let class = vm.class_of(object);
-        if let Some(entry) = vm.find_method(class, name) {
-            return Ok(Value::bool(
-                include_private || entry.visibility == Visibility::Public,
-            ));
-        }
-        let respond_to_missing = vm.symbols.intern("respond_to_missing?");
-        let answer = vm.call(
-            object,
-            respond_to_missing,
-            &[Value::symbol(name), Value::bool(include_private)],
-        )?;
-        Ok(Value::bool(answer.truthy()))
-    });
-    vm.define_private_native(kernel, "respond_to_missing?", 2, Some(2), |_, _, _| {
-        Ok(Value::FALSE)
-    });
     // Where `super` in a user's `method_missing` ends: the NoMethodError
     // the call would have raised, reported from the Ruby method.
     let basic_object = vm.c.basic_object;
@@ -638,75 +221,724 @@ pub fn define(vm: &mut Vm) {
         "method_missing",
         1,
         None,
-        |vm, object, args| {
-            let name = symbol_arg(vm, args[0])?;
-            let error = if std::mem::take(&mut vm.method_missing_vcall) {
-                vm.undefined_name_error_for(object, name)
-            } else {
-                vm.no_method_error_for(object, name)
-            };
-            if let crate::vm::Control::Raise(exception) = &error {
-                let passed = vm.new_array(args[1..].to_vec());
-                let args_name = vm.symbols.intern("args");
-                vm.set_internal(*exception, args_name, passed);
-            }
-            Err(error)
-        },
+        basic_object_method_missing,
     );
     vm.set_native_frame(
         basic_object,
         "method_missing",
         crate::core::NativeFrame::Hidden,
     );
-    vm.define_native(kernel, "send", 1, None, |vm, object, args| {
-        send(vm, object, args, true)
-    });
-    vm.define_native(kernel, "__send__", 1, None, |vm, object, args| {
-        send(vm, object, args, true)
-    });
-    vm.define_native(kernel, "public_send", 1, None, |vm, object, args| {
-        send(vm, object, args, false)
-    });
-    vm.define_native(kernel, "dup", 0, Some(0), |vm, object, _| {
-        copy_object(vm, object, Copy::Dup)
-    });
-    vm.define_native(kernel, "clone", 0, Some(1), |vm, object, args| {
-        let (positional, keywords) = vm.native_keywords(args, &["freeze"])?;
-        if !positional.is_empty() {
-            return Err(vm.argument_error(format!(
-                "wrong number of arguments (given {}, expected 0)",
-                positional.len()
-            )));
+    vm.define_methods(
+        kernel,
+        &[
+            public("send", 1, None, kernel_send),
+            public("__send__", 1, None, kernel_send__),
+            public("public_send", 1, None, kernel_public_send),
+            public("dup", 0, Some(0), kernel_dup),
+            public("clone", 0, Some(1), kernel_clone),
+            private("initialize_copy", 1, Some(1), kernel_initialize_copy),
+            public("itself", 0, Some(0), kernel_itself),
+            public("hash", 0, Some(0), kernel_hash),
+            public("inspect", 0, Some(0), kernel_inspect),
+        ],
+    );
+}
+
+/// `allocate`.
+fn class_allocate(vm: &mut Vm, class: Value, _: &[Value]) -> VmResult {
+    allocate(vm, class)
+}
+
+/// `superclass`.
+fn class_superclass(_: &mut Vm, class: Value, _: &[Value]) -> VmResult {
+    let mut superclass = class_data(class).superclass;
+    while let Some(s) = superclass.filter(|&s| class_data(s).is_singleton) {
+        superclass = class_data(s).superclass;
+    }
+    Ok(superclass.unwrap_or(Value::NIL))
+}
+
+/// `initialize`.
+fn basic_object_initialize(_: &mut Vm, _: Value, _: &[Value]) -> VmResult {
+    Ok(Value::NIL)
+}
+
+/// `name`.
+fn module_name(vm: &mut Vm, module: Value, _: &[Value]) -> VmResult {
+    let named = class_data(module).name.get().is_some() && !class_data(module).is_singleton;
+    if !named {
+        return Ok(Value::NIL);
+    }
+    let name = vm.class_name(module);
+    Ok(vm.new_str(&name))
+}
+
+/// `===`.
+fn module_case_eq(vm: &mut Vm, module: Value, args: &[Value]) -> VmResult {
+    Ok(Value::bool(vm.is_kind_of(args[0], module)))
+}
+
+/// `==`.
+fn module_eq(_: &mut Vm, module: Value, args: &[Value]) -> VmResult {
+    Ok(Value::bool(module == args[0]))
+}
+
+/// `<`.
+fn module_lt(vm: &mut Vm, module: Value, args: &[Value]) -> VmResult {
+    compare_modules(vm, module, args[0], true)
+}
+
+/// `<=`.
+fn module_le(vm: &mut Vm, module: Value, args: &[Value]) -> VmResult {
+    compare_modules(vm, module, args[0], false)
+}
+
+/// `ancestors`.
+fn module_ancestors(vm: &mut Vm, module: Value, _: &[Value]) -> VmResult {
+    let ancestors = vm.ancestors(module).to_vec();
+    Ok(vm.new_array(ancestors))
+}
+
+/// `include`.
+fn module_include(vm: &mut Vm, module: Value, args: &[Value]) -> VmResult {
+    include_modules(vm, module, args)?;
+    Ok(module)
+}
+
+/// `method_added`.
+fn module_method_added(_: &mut Vm, _: Value, _: &[Value]) -> VmResult {
+    Ok(Value::NIL)
+}
+
+/// `inherited`.
+fn class_inherited(_: &mut Vm, _: Value, _: &[Value]) -> VmResult {
+    Ok(Value::NIL)
+}
+
+/// `undef_method`.
+fn module_undef_method(vm: &mut Vm, module: Value, args: &[Value]) -> VmResult {
+    for &arg in args {
+        let name = symbol_arg(vm, arg)?;
+        undef_method(vm, module, name)?;
+    }
+    Ok(module)
+}
+
+/// `remove_method`.
+fn module_remove_method(vm: &mut Vm, module: Value, args: &[Value]) -> VmResult {
+    for &arg in args {
+        let name = symbol_arg(vm, arg)?;
+        let removed = class_data(module)
+            .methods
+            .borrow_mut()
+            .shift_remove(&name)
+            .filter(|entry| !entry.is_undefined());
+        if removed.is_none() {
+            let message = format!(
+                "method `{}' not defined in {}",
+                vm.symbols.name(name),
+                vm.class_name(module)
+            );
+            let class = vm.c.name_error;
+            return Err(vm.raise(class, message));
         }
-        let freeze = match keywords[0] {
-            None | Some(Value::NIL) => None,
-            Some(Value::TRUE) => Some(true),
-            Some(Value::FALSE) => Some(false),
-            Some(other) => {
-                let class = vm.special_or_class_name(other);
-                return Err(vm.argument_error(format!("unexpected value for freeze: {class}")));
+        vm.method_serial += 1;
+        vm.jit_methods_changed(Some(name));
+    }
+    Ok(module)
+}
+
+/// `include?`.
+fn module_include_p(vm: &mut Vm, module: Value, args: &[Value]) -> VmResult {
+    Ok(Value::bool(
+        module != args[0] && vm.ancestors(module).contains(&args[0]) && is_module(args[0]),
+    ))
+}
+
+/// `included_modules`.
+fn module_included_modules(vm: &mut Vm, module: Value, _: &[Value]) -> VmResult {
+    let modules: Vec<Value> = vm
+        .ancestors(module)
+        .iter()
+        .copied()
+        .filter(|&m| is_module(m))
+        .collect();
+    Ok(vm.new_array(modules))
+}
+
+/// `attr_reader`.
+fn module_attr_reader(vm: &mut Vm, module: Value, args: &[Value]) -> VmResult {
+    define_attrs(vm, module, args, true, false)
+}
+
+/// `attr_writer`.
+fn module_attr_writer(vm: &mut Vm, module: Value, args: &[Value]) -> VmResult {
+    define_attrs(vm, module, args, false, true)
+}
+
+/// `attr_accessor`.
+fn module_attr_accessor(vm: &mut Vm, module: Value, args: &[Value]) -> VmResult {
+    define_attrs(vm, module, args, true, true)
+}
+
+/// `attr`.
+fn module_attr(vm: &mut Vm, module: Value, args: &[Value]) -> VmResult {
+    define_attrs(vm, module, args, true, false)
+}
+
+/// `public`.
+fn module_public(vm: &mut Vm, module: Value, args: &[Value]) -> VmResult {
+    set_visibility(vm, module, args, Visibility::Public)
+}
+
+/// `private`.
+fn module_private(vm: &mut Vm, module: Value, args: &[Value]) -> VmResult {
+    set_visibility(vm, module, args, Visibility::Private)
+}
+
+/// `protected`.
+fn module_protected(vm: &mut Vm, module: Value, args: &[Value]) -> VmResult {
+    set_visibility(vm, module, args, Visibility::Protected)
+}
+
+/// `private_class_method`.
+fn module_private_class_method(vm: &mut Vm, module: Value, args: &[Value]) -> VmResult {
+    let singleton = vm.singleton_class(module);
+    set_visibility(vm, singleton, args, Visibility::Private)?;
+    Ok(Value::NIL)
+}
+
+/// `public_class_method`.
+fn module_public_class_method(vm: &mut Vm, module: Value, args: &[Value]) -> VmResult {
+    let singleton = vm.singleton_class(module);
+    set_visibility(vm, singleton, args, Visibility::Public)?;
+    Ok(Value::NIL)
+}
+
+/// `alias_method`.
+fn module_alias_method(vm: &mut Vm, module: Value, args: &[Value]) -> VmResult {
+    let new = symbol_arg(vm, args[0])?;
+    let old = symbol_arg(vm, args[1])?;
+    alias_method(vm, module, new, old)?;
+    Ok(Value::symbol(new))
+}
+
+/// `instance_methods`.
+fn module_instance_methods(vm: &mut Vm, module: Value, args: &[Value]) -> VmResult {
+    method_list(vm, module, args, |v| v != Visibility::Private)
+}
+
+/// `public_instance_methods`.
+fn module_public_instance_methods(vm: &mut Vm, module: Value, args: &[Value]) -> VmResult {
+    method_list(vm, module, args, |v| v == Visibility::Public)
+}
+
+/// `private_instance_methods`.
+fn module_private_instance_methods(vm: &mut Vm, module: Value, args: &[Value]) -> VmResult {
+    method_list(vm, module, args, |v| v == Visibility::Private)
+}
+
+/// `protected_instance_methods`.
+fn module_protected_instance_methods(vm: &mut Vm, module: Value, args: &[Value]) -> VmResult {
+    method_list(vm, module, args, |v| v == Visibility::Protected)
+}
+
+/// `method_defined?`.
+fn module_method_defined_p(vm: &mut Vm, module: Value, args: &[Value]) -> VmResult {
+    method_defined(vm, module, args[0], |v| v != Visibility::Private)
+}
+
+/// `public_method_defined?`.
+fn module_public_method_defined_p(vm: &mut Vm, module: Value, args: &[Value]) -> VmResult {
+    method_defined(vm, module, args[0], |v| v == Visibility::Public)
+}
+
+/// `private_method_defined?`.
+fn module_private_method_defined_p(vm: &mut Vm, module: Value, args: &[Value]) -> VmResult {
+    method_defined(vm, module, args[0], |v| v == Visibility::Private)
+}
+
+/// `const_get`.
+fn module_const_get(vm: &mut Vm, module: Value, args: &[Value]) -> VmResult {
+    let path = match args[0].as_symbol() {
+        Some(sym) => vm.symbols.name(sym).to_string(),
+        None => crate::core::string::expect_string(vm, args[0])
+            .map(|bytes| String::from_utf8_lossy(&bytes).into_owned())?,
+    };
+    let inherit = args.get(1).is_none_or(|v| v.truthy());
+    let (mut scope, rest) = match path.strip_prefix("::") {
+        Some(rest) => (vm.c.object, rest),
+        None => (module, path.as_str()),
+    };
+    for segment in rest.split("::") {
+        if !is_constant_name(segment) {
+            let class = vm.c.name_error;
+            return Err(vm.raise(class, format!("wrong constant name {path}")));
+        }
+        let name = vm.symbols.intern(segment);
+        if scope.get::<RClass>().is_none() {
+            let shown = vm.inspect(scope)?;
+            return Err(vm.type_error(format!("{shown} does not refer to class/module")));
+        }
+        scope = lookup_constant(vm, scope, name, inherit)?;
+    }
+    Ok(scope)
+}
+
+/// `const_set`.
+fn module_const_set(vm: &mut Vm, module: Value, args: &[Value]) -> VmResult {
+    let name = symbol_arg(vm, args[0])?;
+    vm.set_constant(module, name, args[1]);
+    Ok(args[1])
+}
+
+/// `remove_const`.
+fn module_remove_const(vm: &mut Vm, module: Value, args: &[Value]) -> VmResult {
+    let name = symbol_arg(vm, args[0])?;
+    let data = crate::vm::class_data(module);
+    let removed = data.constants.borrow_mut().shift_remove(&name);
+    let Some(value) = removed else {
+        let shown = format!("{}::{}", vm.class_name(module), vm.symbols.name(name));
+        let class = vm.c.name_error;
+        return Err(vm.raise(class, format!("constant {shown} not defined")));
+    };
+    data.constant_locations.borrow_mut().remove(&name);
+    vm.jit_constant_changed(name);
+    Ok(value)
+}
+
+/// `const_defined?`.
+fn module_const_defined_p(vm: &mut Vm, module: Value, args: &[Value]) -> VmResult {
+    let name = symbol_arg(vm, args[0])?;
+    if args.get(1).is_some_and(|inherit| !inherit.truthy()) {
+        return Ok(Value::bool(vm.own_constant(module, name).is_some()));
+    }
+    Ok(Value::bool(
+        vm.ancestors(module)
+            .iter()
+            .any(|&m| vm.own_constant(m, name).is_some()),
+    ))
+}
+
+/// `constants`.
+fn module_constants(vm: &mut Vm, module: Value, args: &[Value]) -> VmResult {
+    let inherit = args.first().is_none_or(|v| v.truthy());
+    let sources: Vec<Value> = if inherit {
+        // The ancestry, less Object's own (unless asked of Object).
+        let object_ancestors = vm.ancestors(vm.c.object);
+        vm.ancestors(module)
+            .iter()
+            .copied()
+            .filter(|m| module == vm.c.object || !object_ancestors.contains(m))
+            .collect()
+    } else {
+        vec![module]
+    };
+    let mut names = Vec::new();
+    for source in sources {
+        for &name in class_data(source).constants.borrow().keys() {
+            if !names.contains(&Value::symbol(name)) {
+                names.push(Value::symbol(name));
             }
+        }
+    }
+    Ok(vm.new_array(names))
+}
+
+/// `class_variable_get`.
+fn module_class_variable_get(vm: &mut Vm, module: Value, args: &[Value]) -> VmResult {
+    let name = symbol_arg(vm, args[0])?;
+    let found = vm
+        .ancestors(module)
+        .iter()
+        .find_map(|&m| class_data(m).class_variables.borrow().get(&name).copied());
+    match found {
+        Some(value) => Ok(value),
+        None => {
+            let message = format!(
+                "uninitialized class variable {} in {}",
+                vm.symbols.name(name),
+                vm.class_name(module)
+            );
+            let class = vm.c.name_error;
+            Err(vm.raise(class, message))
+        }
+    }
+}
+
+/// `class_variable_set`.
+fn module_class_variable_set(vm: &mut Vm, module: Value, args: &[Value]) -> VmResult {
+    let name = symbol_arg(vm, args[0])?;
+    class_data(module)
+        .class_variables
+        .borrow_mut()
+        .insert(name, args[1]);
+    Ok(args[1])
+}
+
+/// `class_variable_defined?`.
+fn module_class_variable_defined_p(vm: &mut Vm, module: Value, args: &[Value]) -> VmResult {
+    let name = symbol_arg(vm, args[0])?;
+    let defined = vm
+        .ancestors(module)
+        .iter()
+        .any(|&m| class_data(m).class_variables.borrow().contains_key(&name));
+    Ok(Value::bool(defined))
+}
+
+/// `class_variables`.
+fn module_class_variables(vm: &mut Vm, module: Value, _: &[Value]) -> VmResult {
+    let mut names = Vec::new();
+    for &m in vm.ancestors(module).iter() {
+        for &name in class_data(m).class_variables.borrow().keys() {
+            if !names.contains(&Value::symbol(name)) {
+                names.push(Value::symbol(name));
+            }
+        }
+    }
+    Ok(vm.new_array(names))
+}
+
+/// `hash`.
+fn module_hash(vm: &mut Vm, module: Value, _: &[Value]) -> VmResult {
+    Ok(vm.new_int((crate::core::object::object_id(module) >> 1) as i128))
+}
+
+/// `public`.
+fn main_class_public(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
+    let object = vm.c.object;
+    set_visibility(vm, object, args, Visibility::Public)
+}
+
+/// `private`.
+fn main_class_private(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
+    let object = vm.c.object;
+    set_visibility(vm, object, args, Visibility::Private)
+}
+
+/// `include`.
+fn main_class_include(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
+    let object = vm.c.object;
+    include_modules(vm, object, args)?;
+    Ok(object)
+}
+
+/// `define_method`.
+fn module_define_method(vm: &mut Vm, module: Value, args: &[Value]) -> VmResult {
+    let name = symbol_arg(vm, args[0])?;
+    let block = match args.get(1) {
+        Some(&body) => match body.get::<crate::object::RProc>() {
+            Some(proc) => proc.block.clone(),
+            None if crate::core::method_object::is_method_object(vm, body) => {
+                let body = crate::core::method_object::method_body(vm, body, module)?;
+                let visibility = caller_visibility(vm, module);
+                vm.add_method(module, name, body, visibility);
+                method_added(vm, module, name)?;
+                return Ok(Value::symbol(name));
+            }
+            None => {
+                let class = vm.class_name(vm.real_class_of(body));
+                return Err(vm.type_error(format!(
+                    "wrong argument type {class} (expected Proc/Method/UnboundMethod)"
+                )));
+            }
+        },
+        None => match vm.current_block() {
+            Some(block) => block,
+            None => {
+                return Err(vm.argument_error("tried to create Proc object without a block".into()))
+            }
+        },
+    };
+    let visibility = caller_visibility(vm, module);
+    let block = Rc::new(crate::block::Block {
+        method_name: Some(name),
+        ..(*block).clone()
+    });
+    vm.add_method(module, name, MethodBody::Block(block), visibility);
+    method_added(vm, module, name)?;
+    Ok(Value::symbol(name))
+}
+
+/// `module_function`.
+fn module_module_function(vm: &mut Vm, module: Value, args: &[Value]) -> VmResult {
+    if args.is_empty() {
+        let depth = vm.frames.len();
+        if depth >= 2 {
+            vm.frames[depth - 2].visibility = Visibility::Private;
+            vm.frames[depth - 2].module_function = true;
+        }
+        return Ok(Value::NIL);
+    }
+    let singleton = vm.singleton_class(module);
+    for &arg in args {
+        let name = symbol_arg(vm, arg)?;
+        let Some(entry) = vm.find_method(module, name) else {
+            return Err(undefined_method_for_class(vm, name, module));
         };
-        if freeze == Some(false) && !object.is_heap() {
-            let class = vm.class_name(vm.real_class_of(object));
-            return Err(vm.argument_error(format!("can't unfreeze {class}")));
+        vm.add_method_in(
+            singleton,
+            name,
+            entry.body.clone(),
+            Visibility::Public,
+            entry.cref.clone(),
+        );
+        vm.add_method_in(
+            module,
+            name,
+            entry.body.clone(),
+            Visibility::Private,
+            entry.cref.clone(),
+        );
+    }
+    Ok(Value::NIL)
+}
+
+/// `freeze`.
+fn module_freeze(_: &mut Vm, module: Value, _: &[Value]) -> VmResult {
+    module.header().expect("a module").freeze();
+    Ok(module)
+}
+
+/// `class.new`.
+fn class_singleton_new(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
+    let superclass = args.first().copied().unwrap_or(vm.c.object);
+    if superclass.get::<RClass>().is_none_or(|c| c.data.is_module) {
+        let given = vm.special_or_class_name(superclass);
+        return Err(vm.type_error(format!("superclass must be a Class ({given} given)")));
+    }
+    let class = vm.new_anonymous_class(superclass);
+    vm.temp_roots.borrow_mut().push(class);
+    let inherited = vm.symbols.intern("inherited");
+    let mut result = vm.call(superclass, inherited, &[class]);
+    if let (Ok(_), Some(block)) = (&result, vm.current_block()) {
+        result = eval_block_in(vm, class, &block);
+    }
+    vm.temp_roots.borrow_mut().pop();
+    result?;
+    Ok(class)
+}
+
+/// `module_class.new`.
+fn module_class_singleton_new(vm: &mut Vm, _: Value, _: &[Value]) -> VmResult {
+    let module = vm.new_anonymous_module();
+    if let Some(block) = vm.current_block() {
+        vm.temp_roots.borrow_mut().push(module);
+        let result = eval_block_in(vm, module, &block);
+        vm.temp_roots.borrow_mut().pop();
+        result?;
+    }
+    Ok(module)
+}
+
+/// `singleton_methods`.
+fn kernel_singleton_methods(vm: &mut Vm, object: Value, _: &[Value]) -> VmResult {
+    let mut names = Vec::new();
+    if let Some(header) = object.header() {
+        let class = header.class();
+        if class_data(class).is_singleton {
+            let modules: Vec<Value> = std::iter::once(class)
+                .chain(class_data(class).includes.borrow().iter().copied())
+                .collect();
+            names = crate::vm::method_names_in(&modules, |v| v != Visibility::Private)
+                .into_iter()
+                .map(Value::symbol)
+                .collect();
         }
-        copy_object(vm, object, Copy::Clone { freeze })
-    });
-    vm.define_private_native(kernel, "initialize_copy", 1, Some(1), |vm, object, args| {
-        if vm.real_class_of(object) != vm.real_class_of(args[0]) {
-            return Err(vm.type_error("initialize_copy should take same class object".into()));
+    }
+    Ok(vm.new_array(names))
+}
+
+/// `define_singleton_method`.
+fn kernel_define_singleton_method(vm: &mut Vm, object: Value, args: &[Value]) -> VmResult {
+    let singleton = vm.singleton_class_for(object)?;
+    let name = symbol_arg(vm, args[0])?;
+    let block = match args.get(1).and_then(|b| b.get::<crate::object::RProc>()) {
+        Some(proc) => proc.block.clone(),
+        None => match vm.current_block() {
+            Some(block) => block,
+            None => {
+                return Err(vm.argument_error("tried to create Proc object without a block".into()))
+            }
+        },
+    };
+    vm.add_method(
+        singleton,
+        name,
+        MethodBody::Block(block),
+        Visibility::Public,
+    );
+    Ok(Value::symbol(name))
+}
+
+/// `remove_instance_variable`.
+fn kernel_remove_instance_variable(vm: &mut Vm, object: Value, args: &[Value]) -> VmResult {
+    let name = ivar_name(vm, args[0])?;
+    if !vm.ivar_names(object).contains(&name) {
+        let shown = vm.inspect(object)?;
+        let message = format!(
+            "instance variable {} not defined for {shown}",
+            vm.symbols.name(name)
+        );
+        let class = vm.c.name_error;
+        return Err(vm.raise(class, message));
+    }
+    vm.ivar_remove(object, name)
+}
+
+/// `instance_variable_get`.
+fn kernel_instance_variable_get(vm: &mut Vm, object: Value, args: &[Value]) -> VmResult {
+    let name = ivar_name(vm, args[0])?;
+    Ok(vm.ivar_get(object, name))
+}
+
+/// `instance_variable_set`.
+fn kernel_instance_variable_set(vm: &mut Vm, object: Value, args: &[Value]) -> VmResult {
+    let name = ivar_name(vm, args[0])?;
+    vm.ivar_set(object, name, args[1])?;
+    Ok(args[1])
+}
+
+/// `instance_variable_defined?`.
+fn kernel_instance_variable_defined_p(vm: &mut Vm, object: Value, args: &[Value]) -> VmResult {
+    let name = ivar_name(vm, args[0])?;
+    Ok(Value::bool(vm.ivar_names(object).contains(&name)))
+}
+
+/// `instance_variables`.
+fn kernel_instance_variables(vm: &mut Vm, object: Value, _: &[Value]) -> VmResult {
+    let names: Vec<Value> = vm
+        .ivar_names(object)
+        .into_iter()
+        .map(Value::symbol)
+        .collect();
+    Ok(vm.new_array(names))
+}
+
+/// `singleton_class`.
+fn kernel_singleton_class(vm: &mut Vm, object: Value, _: &[Value]) -> VmResult {
+    vm.singleton_class_for(object)
+}
+
+/// `extend`.
+fn kernel_extend(vm: &mut Vm, object: Value, args: &[Value]) -> VmResult {
+    let singleton = vm.singleton_class_for(object)?;
+    let extended = vm.symbols.intern("extended");
+    for &mixin in args.iter().rev() {
+        expect_mixin(vm, mixin)?;
+        vm.include_module(singleton, mixin);
+        vm.call(mixin, extended, &[object])?;
+    }
+    Ok(object)
+}
+
+/// `respond_to?`.
+fn kernel_respond_to_p(vm: &mut Vm, object: Value, args: &[Value]) -> VmResult {
+    let name = symbol_arg(vm, args[0])?;
+    let include_private = args.get(1).is_some_and(|v| v.truthy());
+    let class = vm.class_of(object);
+    if let Some(entry) = vm.find_method(class, name) {
+        return Ok(Value::bool(
+            include_private || entry.visibility == Visibility::Public,
+        ));
+    }
+    let respond_to_missing = vm.symbols.intern("respond_to_missing?");
+    let answer = vm.call(
+        object,
+        respond_to_missing,
+        &[Value::symbol(name), Value::bool(include_private)],
+    )?;
+    Ok(Value::bool(answer.truthy()))
+}
+
+/// `respond_to_missing?`.
+fn kernel_respond_to_missing_p(_: &mut Vm, _: Value, _: &[Value]) -> VmResult {
+    Ok(Value::FALSE)
+}
+
+/// `method_missing`.
+fn basic_object_method_missing(vm: &mut Vm, object: Value, args: &[Value]) -> VmResult {
+    let name = symbol_arg(vm, args[0])?;
+    let error = if std::mem::take(&mut vm.method_missing_vcall) {
+        vm.undefined_name_error_for(object, name)
+    } else {
+        vm.no_method_error_for(object, name)
+    };
+    if let crate::vm::Control::Raise(exception) = &error {
+        let passed = vm.new_array(args[1..].to_vec());
+        let args_name = vm.symbols.intern("args");
+        vm.set_internal(*exception, args_name, passed);
+    }
+    Err(error)
+}
+
+/// `send`.
+fn kernel_send(vm: &mut Vm, object: Value, args: &[Value]) -> VmResult {
+    send(vm, object, args, true)
+}
+
+/// `__send__`.
+fn kernel_send__(vm: &mut Vm, object: Value, args: &[Value]) -> VmResult {
+    send(vm, object, args, true)
+}
+
+/// `public_send`.
+fn kernel_public_send(vm: &mut Vm, object: Value, args: &[Value]) -> VmResult {
+    send(vm, object, args, false)
+}
+
+/// `dup`.
+fn kernel_dup(vm: &mut Vm, object: Value, _: &[Value]) -> VmResult {
+    copy_object(vm, object, Copy::Dup)
+}
+
+/// `clone`.
+fn kernel_clone(vm: &mut Vm, object: Value, args: &[Value]) -> VmResult {
+    let (positional, keywords) = vm.native_keywords(args, &["freeze"])?;
+    if !positional.is_empty() {
+        return Err(vm.argument_error(format!(
+            "wrong number of arguments (given {}, expected 0)",
+            positional.len()
+        )));
+    }
+    let freeze = match keywords[0] {
+        None | Some(Value::NIL) => None,
+        Some(Value::TRUE) => Some(true),
+        Some(Value::FALSE) => Some(false),
+        Some(other) => {
+            let class = vm.special_or_class_name(other);
+            return Err(vm.argument_error(format!("unexpected value for freeze: {class}")));
         }
-        Ok(object)
-    });
-    vm.define_native(kernel, "itself", 0, Some(0), |_, object, _| Ok(object));
-    vm.define_native(kernel, "hash", 0, Some(0), |vm, object, _| {
-        Ok(vm.new_int((crate::core::object::object_id(object) >> 1) as i128))
-    });
-    vm.define_native(kernel, "inspect", 0, Some(0), |vm, object, _| {
-        let text = inspect_with_ivars(vm, object)?;
-        Ok(vm.new_str(&text))
-    });
+    };
+    if freeze == Some(false) && !object.is_heap() {
+        let class = vm.class_name(vm.real_class_of(object));
+        return Err(vm.argument_error(format!("can't unfreeze {class}")));
+    }
+    copy_object(vm, object, Copy::Clone { freeze })
+}
+
+/// `initialize_copy`.
+fn kernel_initialize_copy(vm: &mut Vm, object: Value, args: &[Value]) -> VmResult {
+    if vm.real_class_of(object) != vm.real_class_of(args[0]) {
+        return Err(vm.type_error("initialize_copy should take same class object".into()));
+    }
+    Ok(object)
+}
+
+/// `itself`.
+fn kernel_itself(_: &mut Vm, object: Value, _: &[Value]) -> VmResult {
+    Ok(object)
+}
+
+/// `hash`.
+fn kernel_hash(vm: &mut Vm, object: Value, _: &[Value]) -> VmResult {
+    Ok(vm.new_int((crate::core::object::object_id(object) >> 1) as i128))
+}
+
+/// `inspect`.
+fn kernel_inspect(vm: &mut Vm, object: Value, _: &[Value]) -> VmResult {
+    let text = inspect_with_ivars(vm, object)?;
+    Ok(vm.new_str(&text))
 }
 
 /// `include`: mixes each module into `target` (the last listed first, so
