@@ -19,6 +19,7 @@
 
 use crate::core::encoding::Encoding;
 use crate::core::integer::{arith, float_of, Int, Op};
+use crate::core::public;
 use crate::core::recursion;
 use crate::object::{RArray, RString, StringBytes};
 use crate::value::Value;
@@ -53,312 +54,442 @@ pub fn append_strings<'a>(vm: &mut Vm, array: Value, pieces: impl IntoIterator<I
 pub fn define(vm: &mut Vm) {
     let array = vm.c.array;
     vm.define_private_native(array, "initialize", 0, Some(2), initialize);
-    vm.define_singleton_native(array, "[]", 0, None, |vm, class, args| {
-        let result = vm.new_array(args.to_vec());
-        result.header().unwrap().set_class(class);
-        Ok(result)
-    });
-    vm.define_native(array, "inspect", 0, Some(0), array_inspect);
-    vm.define_native(array, "to_s", 0, Some(0), array_inspect);
-    vm.define_native(array, "size", 0, Some(0), |_, a, _| Ok(len_value(a)));
-    vm.define_native(array, "length", 0, Some(0), |_, a, _| Ok(len_value(a)));
-    vm.define_native(array, "empty?", 0, Some(0), |_, a, _| {
-        Ok(Value::bool(items(a).is_empty()))
-    });
-    vm.define_native(array, "[]", 1, Some(2), aref);
-    vm.define_native(array, "slice", 1, Some(2), aref);
-    vm.define_native(array, "at", 1, Some(1), |vm, a, args| {
-        let index = to_long(vm, args[0])?;
-        Ok(entry(a, index).unwrap_or(Value::NIL))
-    });
-    vm.define_native(array, "fetch", 1, Some(2), fetch);
-    vm.define_native(array, "[]=", 2, Some(3), aset);
-    vm.define_native(array, "first", 0, Some(1), |vm, a, args| {
-        match args.first() {
-            None => Ok(items(a).first().copied().unwrap_or(Value::NIL)),
-            Some(&n) => {
-                let n = count_arg(vm, n, "negative array size")?;
-                Ok(subseq(vm, a, 0, n))
-            }
-        }
-    });
-    vm.define_native(array, "last", 0, Some(1), |vm, a, args| {
-        match args.first() {
-            None => Ok(items(a).last().copied().unwrap_or(Value::NIL)),
-            Some(&n) => {
-                let n = count_arg(vm, n, "negative array size")?;
-                let len = len(a);
-                Ok(subseq(vm, a, len.saturating_sub(n), n))
-            }
-        }
-    });
-    vm.define_native(array, "take", 1, Some(1), |vm, a, args| {
-        let n = count_arg(vm, args[0], "attempt to take negative size")?;
-        Ok(subseq(vm, a, 0, n))
-    });
-    vm.define_native(array, "drop", 1, Some(1), |vm, a, args| {
-        let n = count_arg(vm, args[0], "attempt to drop negative size")?;
-        let len = len(a);
-        Ok(subseq(vm, a, n.min(len), len))
-    });
-    vm.define_native(array, "<<", 1, Some(1), push);
-    vm.define_native(array, "push", 0, None, push);
-    vm.define_native(array, "append", 0, None, push);
-    vm.define_native(array, "pop", 0, Some(1), |vm, a, args| {
-        vm.check_frozen(a)?;
-        match args.first() {
-            None => Ok(items_mut(a).pop().unwrap_or(Value::NIL)),
-            Some(&n) => {
-                let n = count_arg(vm, n, "negative array size")?;
-                let len = len(a);
-                let result = subseq(vm, a, len.saturating_sub(n), n);
-                items_mut(a).truncate(len.saturating_sub(n));
-                Ok(result)
-            }
-        }
-    });
-    vm.define_native(array, "shift", 0, Some(1), |vm, a, args| {
-        vm.check_frozen(a)?;
-        match args.first() {
-            None => {
-                let mut items = items_mut(a);
-                Ok(if items.is_empty() {
-                    Value::NIL
-                } else {
-                    items.remove(0)
-                })
-            }
-            Some(&n) => {
-                let n = count_arg(vm, n, "negative array size")?;
-                let result = subseq(vm, a, 0, n);
-                let mut items = items_mut(a);
-                let n = n.min(items.len());
-                items.drain(..n);
-                Ok(result)
-            }
-        }
-    });
-    vm.define_native(array, "unshift", 0, None, unshift);
-    vm.define_native(array, "prepend", 0, None, unshift);
-    vm.define_native(array, "insert", 1, None, insert);
-    vm.define_native(array, "concat", 0, None, |vm, a, args| {
-        vm.check_frozen(a)?;
-        // Convert every argument first: `a.concat(a, a)` appends the
-        // original contents twice.
-        let sources = vm.new_array(Vec::with_capacity(args.len()));
-        for &arg in args {
-            let other = to_ary(vm, arg)?;
-            items_mut(sources).push(other);
-        }
-        let mut extra = Vec::new();
-        for &other in items(sources).iter() {
-            extra.extend_from_slice(&items(other));
-        }
-        vm.heap.note_external(extra.len() * 8);
-        items_mut(a).extend_from_slice(&extra);
-        Ok(a)
-    });
-    vm.define_native(array, "replace", 1, Some(1), |vm, a, args| {
-        vm.check_frozen(a)?;
-        let other = to_ary(vm, args[0])?;
-        let copy = items(other).clone();
-        *items_mut(a) = copy;
-        Ok(a)
-    });
-    vm.define_native(array, "clear", 0, Some(0), |vm, a, _| {
-        vm.check_frozen(a)?;
-        items_mut(a).clear();
-        Ok(a)
-    });
-    vm.define_native(array, "+", 1, Some(1), |vm, a, args| {
-        let other = to_ary(vm, args[0])?;
-        let mut joined = items(a).clone();
-        joined.extend_from_slice(&items(other));
-        Ok(vm.new_array(joined))
-    });
-    vm.define_native(array, "-", 1, Some(1), difference);
-    vm.define_native(array, "difference", 0, None, |vm, a, args| {
-        let mut result = vm.new_array(items(a).clone());
-        for &other in args {
-            result = difference(vm, result, &[other])?;
-        }
-        Ok(result)
-    });
-    vm.define_native(array, "*", 1, Some(1), times);
-    vm.define_native(array, "&", 1, Some(1), intersection);
-    vm.define_native(array, "|", 1, Some(1), union);
-    vm.define_native(array, "union", 0, None, union);
-    vm.define_native(array, "==", 1, Some(1), array_eq);
-    vm.define_native(array, "eql?", 1, Some(1), |vm, a, args| {
-        // Elements compare as Hash keys do (`eql?`), the same rules as
-        // Array#hash, uniq and the set operations.
-        if args[0].get::<RArray>().is_none() {
-            return Ok(Value::FALSE);
-        }
-        Ok(Value::bool(values_eql(vm, a, args[0])?))
-    });
-    vm.define_native(array, "<=>", 1, Some(1), array_cmp);
-    vm.define_native(array, "hash", 0, Some(0), |vm, a, _| {
-        let hash = array_hash(vm, a)?;
-        Ok(Value::small((hash as i64) >> 2))
-    });
-    vm.define_native(array, "include?", 1, Some(1), |vm, a, args| {
-        let mut i = 0;
-        while let Some(element) = item(a, i) {
-            if values_equal(vm, element, args[0])? {
-                return Ok(Value::TRUE);
-            }
-            i += 1;
-        }
-        Ok(Value::FALSE)
-    });
-    vm.define_native(array, "join", 0, Some(1), |vm, a, args| {
-        let separator = args.first().copied().filter(|sep| !sep.is_nil());
-        join(vm, a, separator)
-    });
-    vm.define_native(array, "reverse", 0, Some(0), |vm, a, _| {
-        let mut reversed = items(a).clone();
-        reversed.reverse();
-        Ok(vm.new_array(reversed))
-    });
-    vm.define_native(array, "reverse!", 0, Some(0), |vm, a, _| {
-        vm.check_frozen(a)?;
-        items_mut(a).reverse();
-        Ok(a)
-    });
-    vm.define_native(array, "rotate", 0, Some(1), |vm, a, args| {
-        let count = match args.first() {
-            Some(&n) => to_long(vm, n)?,
-            None => 1,
-        };
-        let mut rotated = items(a).clone();
-        rotate(&mut rotated, count);
-        Ok(vm.new_array(rotated))
-    });
-    vm.define_native(array, "rotate!", 0, Some(1), |vm, a, args| {
-        let count = match args.first() {
-            Some(&n) => to_long(vm, n)?,
-            None => 1,
-        };
-        vm.check_frozen(a)?;
-        rotate(&mut items_mut(a), count);
-        Ok(a)
-    });
-    vm.define_native(array, "delete", 1, Some(1), delete);
-    vm.define_native(array, "delete_at", 1, Some(1), |vm, a, args| {
-        let index = to_long(vm, args[0])?;
-        let len = len(a) as i64;
-        let position = if index < 0 { index + len } else { index };
-        if position < 0 || position >= len {
-            return Ok(Value::NIL);
-        }
-        vm.check_frozen(a)?;
-        Ok(items_mut(a).remove(position as usize))
-    });
-    vm.define_native(array, "compact", 0, Some(0), |vm, a, _| {
-        let kept: Vec<Value> = items(a).iter().copied().filter(|v| !v.is_nil()).collect();
-        Ok(vm.new_array(kept))
-    });
-    vm.define_native(array, "compact!", 0, Some(0), |vm, a, _| {
-        vm.check_frozen(a)?;
-        let mut items = items_mut(a);
-        let before = items.len();
-        items.retain(|v| !v.is_nil());
-        Ok(if items.len() == before { Value::NIL } else { a })
-    });
-    vm.define_native(array, "flatten", 0, Some(1), |vm, a, args| {
-        let depth = depth_arg(vm, args)?;
-        let (flat, _) = flatten(vm, a, depth)?;
-        Ok(flat)
-    });
-    vm.define_native(array, "flatten!", 0, Some(1), |vm, a, args| {
-        vm.check_frozen(a)?;
-        let depth = depth_arg(vm, args)?;
-        if depth == 0 {
-            return Ok(Value::NIL);
-        }
-        let (flat, changed) = flatten(vm, a, depth)?;
-        if !changed {
-            return Ok(Value::NIL);
-        }
-        let flat = items(flat).clone();
-        *items_mut(a) = flat;
-        Ok(a)
-    });
-    vm.define_native(array, "uniq", 0, Some(0), |vm, a, _| {
-        let copy = vm.new_array(items(a).clone());
-        uniq_in_place(vm, copy)?;
-        Ok(copy)
-    });
-    vm.define_native(array, "uniq!", 0, Some(0), |vm, a, _| {
-        vm.check_frozen(a)?;
-        if len(a) <= 1 {
-            return Ok(Value::NIL);
-        }
-        let copy = vm.new_array(items(a).clone());
-        uniq_in_place(vm, copy)?;
-        if len(copy) == len(a) {
-            return Ok(Value::NIL);
-        }
-        vm.check_frozen(a)?;
-        let unique = items(copy).clone();
-        *items_mut(a) = unique;
-        Ok(a)
-    });
-    vm.define_native(array, "sort", 0, Some(0), |vm, a, _| {
-        let copy = vm.new_array(items(a).clone());
-        sort_in_place(vm, copy)?;
-        Ok(copy)
-    });
-    vm.define_native(array, "sort!", 0, Some(0), |vm, a, _| {
-        vm.check_frozen(a)?;
-        let copy = vm.new_array(items(a).clone());
-        sort_in_place(vm, copy)?;
-        vm.check_frozen(a)?;
-        let sorted = items(copy).clone();
-        *items_mut(a) = sorted;
-        Ok(a)
-    });
-    vm.define_native(array, "sort_by!", 0, Some(0), sort_by_bang);
+    vm.define_singleton_native(array, "[]", 0, None, array_singleton_aref);
+    vm.define_methods(
+        array,
+        &[
+            public("inspect", 0, Some(0), array_inspect),
+            public("to_s", 0, Some(0), array_inspect),
+            public("size", 0, Some(0), array_size),
+            public("length", 0, Some(0), array_length),
+            public("empty?", 0, Some(0), array_empty_p),
+            public("[]", 1, Some(2), aref),
+            public("slice", 1, Some(2), aref),
+            public("at", 1, Some(1), array_at),
+            public("fetch", 1, Some(2), fetch),
+            public("[]=", 2, Some(3), aset),
+            public("first", 0, Some(1), array_first),
+            public("last", 0, Some(1), array_last),
+            public("take", 1, Some(1), array_take),
+            public("drop", 1, Some(1), array_drop),
+            public("<<", 1, Some(1), push),
+            public("push", 0, None, push),
+            public("append", 0, None, push),
+            public("pop", 0, Some(1), array_pop),
+            public("shift", 0, Some(1), array_shift),
+            public("unshift", 0, None, unshift),
+            public("prepend", 0, None, unshift),
+            public("insert", 1, None, insert),
+            public("concat", 0, None, array_concat),
+            public("replace", 1, Some(1), array_replace),
+            public("clear", 0, Some(0), array_clear),
+            public("+", 1, Some(1), array_plus),
+            public("-", 1, Some(1), difference),
+            public("difference", 0, None, array_difference),
+            public("*", 1, Some(1), times),
+            public("&", 1, Some(1), intersection),
+            public("|", 1, Some(1), union),
+            public("union", 0, None, union),
+            public("==", 1, Some(1), array_eq),
+            public("eql?", 1, Some(1), array_eql_p),
+            public("<=>", 1, Some(1), array_cmp),
+            public("hash", 0, Some(0), array_hash_method),
+            public("include?", 1, Some(1), array_include_p),
+            public("join", 0, Some(1), array_join),
+            public("reverse", 0, Some(0), array_reverse),
+            public("reverse!", 0, Some(0), array_reverse_bang),
+            public("rotate", 0, Some(1), array_rotate),
+            public("rotate!", 0, Some(1), array_rotate_bang),
+            public("delete", 1, Some(1), delete),
+            public("delete_at", 1, Some(1), array_delete_at),
+            public("compact", 0, Some(0), array_compact),
+            public("compact!", 0, Some(0), array_compact_bang),
+            public("flatten", 0, Some(1), array_flatten),
+            public("flatten!", 0, Some(1), array_flatten_bang),
+            public("uniq", 0, Some(0), array_uniq),
+            public("uniq!", 0, Some(0), array_uniq_bang),
+            public("sort", 0, Some(0), array_sort),
+            public("sort!", 0, Some(0), array_sort_bang),
+            public("sort_by!", 0, Some(0), sort_by_bang),
+        ],
+    );
     // `values.__nmin_by(keys, n, largest)`: Enumerable#min_by(n) and
     // max_by(n) over the collected elements and their keys.
-    vm.define_private_native(array, "__nmin_by", 3, Some(3), |vm, values, args| {
-        let n = to_long(vm, args[1])?;
-        if n < 0 {
-            return Err(vm.argument_error(format!("negative size ({n})")));
-        }
-        let (values_list, keys) = (items(values).clone(), items(args[0]).clone());
-        let comparer = Comparer::new(vm, None);
-        let largest = args[2].truthy();
-        let best = super::nmin::nmin_run(
-            vm,
-            &values_list,
-            Some(&keys),
-            n as usize,
-            largest,
-            &comparer,
-        )?;
-        Ok(vm.new_array(best))
-    });
+    vm.define_private_native(array, "__nmin_by", 3, Some(3), array_nmin_by);
     vm.set_native_frame(array, "__nmin_by", crate::core::NativeFrame::Hidden);
-    vm.define_native(array, "min", 0, Some(1), |vm, a, args| {
-        extreme(vm, a, args, Ordering::Less)
-    });
-    vm.define_native(array, "max", 0, Some(1), |vm, a, args| {
-        extreme(vm, a, args, Ordering::Greater)
-    });
-    vm.define_native(array, "minmax", 0, Some(0), minmax);
-    vm.define_native(array, "sum", 0, Some(1), sum);
-    vm.define_native(array, "transpose", 0, Some(0), transpose);
-    vm.define_native(array, "zip", 0, None, zip);
-    vm.define_native(array, "to_a", 0, Some(0), |vm, a, _| {
-        if vm.real_class_of(a) == vm.c.array {
-            return Ok(a);
+    vm.define_methods(
+        array,
+        &[
+            public("min", 0, Some(1), array_min),
+            public("max", 0, Some(1), array_max),
+            public("minmax", 0, Some(0), minmax),
+            public("sum", 0, Some(1), sum),
+            public("transpose", 0, Some(0), transpose),
+            public("zip", 0, None, zip),
+            public("to_a", 0, Some(0), array_to_a),
+        ],
+    );
+    vm.define_native(array, "to_ary", 0, Some(0), array_to_ary);
+}
+
+/// `array.[]`.
+fn array_singleton_aref(vm: &mut Vm, class: Value, args: &[Value]) -> VmResult {
+    let result = vm.new_array(args.to_vec());
+    result.header().unwrap().set_class(class);
+    Ok(result)
+}
+
+/// `size`.
+fn array_size(_: &mut Vm, a: Value, _: &[Value]) -> VmResult {
+    Ok(len_value(a))
+}
+
+/// `length`.
+fn array_length(_: &mut Vm, a: Value, _: &[Value]) -> VmResult {
+    Ok(len_value(a))
+}
+
+/// `empty?`.
+fn array_empty_p(_: &mut Vm, a: Value, _: &[Value]) -> VmResult {
+    Ok(Value::bool(items(a).is_empty()))
+}
+
+/// `at`.
+fn array_at(vm: &mut Vm, a: Value, args: &[Value]) -> VmResult {
+    let index = to_long(vm, args[0])?;
+    Ok(entry(a, index).unwrap_or(Value::NIL))
+}
+
+/// `first`.
+fn array_first(vm: &mut Vm, a: Value, args: &[Value]) -> VmResult {
+    match args.first() {
+        None => Ok(items(a).first().copied().unwrap_or(Value::NIL)),
+        Some(&n) => {
+            let n = count_arg(vm, n, "negative array size")?;
+            Ok(subseq(vm, a, 0, n))
         }
-        let copy = items(a).clone();
-        Ok(vm.new_array(copy))
-    });
-    vm.define_native(array, "to_ary", 0, Some(0), |_, a, _| Ok(a));
+    }
+}
+
+/// `last`.
+fn array_last(vm: &mut Vm, a: Value, args: &[Value]) -> VmResult {
+    match args.first() {
+        None => Ok(items(a).last().copied().unwrap_or(Value::NIL)),
+        Some(&n) => {
+            let n = count_arg(vm, n, "negative array size")?;
+            let len = len(a);
+            Ok(subseq(vm, a, len.saturating_sub(n), n))
+        }
+    }
+}
+
+/// `take`.
+fn array_take(vm: &mut Vm, a: Value, args: &[Value]) -> VmResult {
+    let n = count_arg(vm, args[0], "attempt to take negative size")?;
+    Ok(subseq(vm, a, 0, n))
+}
+
+/// `drop`.
+fn array_drop(vm: &mut Vm, a: Value, args: &[Value]) -> VmResult {
+    let n = count_arg(vm, args[0], "attempt to drop negative size")?;
+    let len = len(a);
+    Ok(subseq(vm, a, n.min(len), len))
+}
+
+/// `pop`.
+fn array_pop(vm: &mut Vm, a: Value, args: &[Value]) -> VmResult {
+    vm.check_frozen(a)?;
+    match args.first() {
+        None => Ok(items_mut(a).pop().unwrap_or(Value::NIL)),
+        Some(&n) => {
+            let n = count_arg(vm, n, "negative array size")?;
+            let len = len(a);
+            let result = subseq(vm, a, len.saturating_sub(n), n);
+            items_mut(a).truncate(len.saturating_sub(n));
+            Ok(result)
+        }
+    }
+}
+
+/// `shift`.
+fn array_shift(vm: &mut Vm, a: Value, args: &[Value]) -> VmResult {
+    vm.check_frozen(a)?;
+    match args.first() {
+        None => {
+            let mut items = items_mut(a);
+            Ok(if items.is_empty() {
+                Value::NIL
+            } else {
+                items.remove(0)
+            })
+        }
+        Some(&n) => {
+            let n = count_arg(vm, n, "negative array size")?;
+            let result = subseq(vm, a, 0, n);
+            let mut items = items_mut(a);
+            let n = n.min(items.len());
+            items.drain(..n);
+            Ok(result)
+        }
+    }
+}
+
+/// `concat`.
+fn array_concat(vm: &mut Vm, a: Value, args: &[Value]) -> VmResult {
+    vm.check_frozen(a)?;
+    // Convert every argument first: `a.concat(a, a)` appends the
+    // original contents twice.
+    let sources = vm.new_array(Vec::with_capacity(args.len()));
+    for &arg in args {
+        let other = to_ary(vm, arg)?;
+        items_mut(sources).push(other);
+    }
+    let mut extra = Vec::new();
+    for &other in items(sources).iter() {
+        extra.extend_from_slice(&items(other));
+    }
+    vm.heap.note_external(extra.len() * 8);
+    items_mut(a).extend_from_slice(&extra);
+    Ok(a)
+}
+
+/// `replace`.
+fn array_replace(vm: &mut Vm, a: Value, args: &[Value]) -> VmResult {
+    vm.check_frozen(a)?;
+    let other = to_ary(vm, args[0])?;
+    let copy = items(other).clone();
+    *items_mut(a) = copy;
+    Ok(a)
+}
+
+/// `clear`.
+fn array_clear(vm: &mut Vm, a: Value, _: &[Value]) -> VmResult {
+    vm.check_frozen(a)?;
+    items_mut(a).clear();
+    Ok(a)
+}
+
+/// `+`.
+fn array_plus(vm: &mut Vm, a: Value, args: &[Value]) -> VmResult {
+    let other = to_ary(vm, args[0])?;
+    let mut joined = items(a).clone();
+    joined.extend_from_slice(&items(other));
+    Ok(vm.new_array(joined))
+}
+
+/// `difference`.
+fn array_difference(vm: &mut Vm, a: Value, args: &[Value]) -> VmResult {
+    let mut result = vm.new_array(items(a).clone());
+    for &other in args {
+        result = difference(vm, result, &[other])?;
+    }
+    Ok(result)
+}
+
+/// `eql?`.
+fn array_eql_p(vm: &mut Vm, a: Value, args: &[Value]) -> VmResult {
+    // Elements compare as Hash keys do (`eql?`), the same rules as
+    // Array#hash, uniq and the set operations.
+    if args[0].get::<RArray>().is_none() {
+        return Ok(Value::FALSE);
+    }
+    Ok(Value::bool(values_eql(vm, a, args[0])?))
+}
+
+/// `hash`.
+fn array_hash_method(vm: &mut Vm, a: Value, _: &[Value]) -> VmResult {
+    let hash = array_hash(vm, a)?;
+    Ok(Value::small((hash as i64) >> 2))
+}
+
+/// `include?`.
+fn array_include_p(vm: &mut Vm, a: Value, args: &[Value]) -> VmResult {
+    let mut i = 0;
+    while let Some(element) = item(a, i) {
+        if values_equal(vm, element, args[0])? {
+            return Ok(Value::TRUE);
+        }
+        i += 1;
+    }
+    Ok(Value::FALSE)
+}
+
+/// `join`.
+fn array_join(vm: &mut Vm, a: Value, args: &[Value]) -> VmResult {
+    let separator = args.first().copied().filter(|sep| !sep.is_nil());
+    join(vm, a, separator)
+}
+
+/// `reverse`.
+fn array_reverse(vm: &mut Vm, a: Value, _: &[Value]) -> VmResult {
+    let mut reversed = items(a).clone();
+    reversed.reverse();
+    Ok(vm.new_array(reversed))
+}
+
+/// `reverse!`.
+fn array_reverse_bang(vm: &mut Vm, a: Value, _: &[Value]) -> VmResult {
+    vm.check_frozen(a)?;
+    items_mut(a).reverse();
+    Ok(a)
+}
+
+/// `rotate`.
+fn array_rotate(vm: &mut Vm, a: Value, args: &[Value]) -> VmResult {
+    let count = match args.first() {
+        Some(&n) => to_long(vm, n)?,
+        None => 1,
+    };
+    let mut rotated = items(a).clone();
+    rotate(&mut rotated, count);
+    Ok(vm.new_array(rotated))
+}
+
+/// `rotate!`.
+fn array_rotate_bang(vm: &mut Vm, a: Value, args: &[Value]) -> VmResult {
+    let count = match args.first() {
+        Some(&n) => to_long(vm, n)?,
+        None => 1,
+    };
+    vm.check_frozen(a)?;
+    rotate(&mut items_mut(a), count);
+    Ok(a)
+}
+
+/// `delete_at`.
+fn array_delete_at(vm: &mut Vm, a: Value, args: &[Value]) -> VmResult {
+    let index = to_long(vm, args[0])?;
+    let len = len(a) as i64;
+    let position = if index < 0 { index + len } else { index };
+    if position < 0 || position >= len {
+        return Ok(Value::NIL);
+    }
+    vm.check_frozen(a)?;
+    Ok(items_mut(a).remove(position as usize))
+}
+
+/// `compact`.
+fn array_compact(vm: &mut Vm, a: Value, _: &[Value]) -> VmResult {
+    let kept: Vec<Value> = items(a).iter().copied().filter(|v| !v.is_nil()).collect();
+    Ok(vm.new_array(kept))
+}
+
+/// `compact!`.
+fn array_compact_bang(vm: &mut Vm, a: Value, _: &[Value]) -> VmResult {
+    vm.check_frozen(a)?;
+    let mut items = items_mut(a);
+    let before = items.len();
+    items.retain(|v| !v.is_nil());
+    Ok(if items.len() == before { Value::NIL } else { a })
+}
+
+/// `flatten`.
+fn array_flatten(vm: &mut Vm, a: Value, args: &[Value]) -> VmResult {
+    let depth = depth_arg(vm, args)?;
+    let (flat, _) = flatten(vm, a, depth)?;
+    Ok(flat)
+}
+
+/// `flatten!`.
+fn array_flatten_bang(vm: &mut Vm, a: Value, args: &[Value]) -> VmResult {
+    vm.check_frozen(a)?;
+    let depth = depth_arg(vm, args)?;
+    if depth == 0 {
+        return Ok(Value::NIL);
+    }
+    let (flat, changed) = flatten(vm, a, depth)?;
+    if !changed {
+        return Ok(Value::NIL);
+    }
+    let flat = items(flat).clone();
+    *items_mut(a) = flat;
+    Ok(a)
+}
+
+/// `uniq`.
+fn array_uniq(vm: &mut Vm, a: Value, _: &[Value]) -> VmResult {
+    let copy = vm.new_array(items(a).clone());
+    uniq_in_place(vm, copy)?;
+    Ok(copy)
+}
+
+/// `uniq!`.
+fn array_uniq_bang(vm: &mut Vm, a: Value, _: &[Value]) -> VmResult {
+    vm.check_frozen(a)?;
+    if len(a) <= 1 {
+        return Ok(Value::NIL);
+    }
+    let copy = vm.new_array(items(a).clone());
+    uniq_in_place(vm, copy)?;
+    if len(copy) == len(a) {
+        return Ok(Value::NIL);
+    }
+    vm.check_frozen(a)?;
+    let unique = items(copy).clone();
+    *items_mut(a) = unique;
+    Ok(a)
+}
+
+/// `sort`.
+fn array_sort(vm: &mut Vm, a: Value, _: &[Value]) -> VmResult {
+    let copy = vm.new_array(items(a).clone());
+    sort_in_place(vm, copy)?;
+    Ok(copy)
+}
+
+/// `sort!`.
+fn array_sort_bang(vm: &mut Vm, a: Value, _: &[Value]) -> VmResult {
+    vm.check_frozen(a)?;
+    let copy = vm.new_array(items(a).clone());
+    sort_in_place(vm, copy)?;
+    vm.check_frozen(a)?;
+    let sorted = items(copy).clone();
+    *items_mut(a) = sorted;
+    Ok(a)
+}
+
+/// `__nmin_by`.
+fn array_nmin_by(vm: &mut Vm, values: Value, args: &[Value]) -> VmResult {
+    let n = to_long(vm, args[1])?;
+    if n < 0 {
+        return Err(vm.argument_error(format!("negative size ({n})")));
+    }
+    let (values_list, keys) = (items(values).clone(), items(args[0]).clone());
+    let comparer = Comparer::new(vm, None);
+    let largest = args[2].truthy();
+    let best = super::nmin::nmin_run(
+        vm,
+        &values_list,
+        Some(&keys),
+        n as usize,
+        largest,
+        &comparer,
+    )?;
+    Ok(vm.new_array(best))
+}
+
+/// `min`.
+fn array_min(vm: &mut Vm, a: Value, args: &[Value]) -> VmResult {
+    extreme(vm, a, args, Ordering::Less)
+}
+
+/// `max`.
+fn array_max(vm: &mut Vm, a: Value, args: &[Value]) -> VmResult {
+    extreme(vm, a, args, Ordering::Greater)
+}
+
+/// `to_a`.
+fn array_to_a(vm: &mut Vm, a: Value, _: &[Value]) -> VmResult {
+    if vm.real_class_of(a) == vm.c.array {
+        return Ok(a);
+    }
+    let copy = items(a).clone();
+    Ok(vm.new_array(copy))
+}
+
+/// `to_ary`.
+fn array_to_ary(_: &mut Vm, a: Value, _: &[Value]) -> VmResult {
+    Ok(a)
 }
 
 // --- access -----------------------------------------------------------------

@@ -1,29 +1,21 @@
 //! Exception and friends: `raise`, the Exception methods, `catch`/`throw`.
 
+use crate::core::{private, public};
 use crate::object::{RArray, RString};
 use crate::value::Value;
 use crate::vm::{Control, Vm, VmResult};
 
 pub fn define(vm: &mut Vm) {
     let kernel = vm.c.kernel;
-    vm.define_private_native(kernel, "raise", 0, Some(3), raise);
-    vm.define_private_native(kernel, "fail", 0, Some(3), raise);
-    vm.define_private_native(kernel, "catch", 0, Some(1), catch);
-    vm.define_private_native(kernel, "throw", 1, Some(2), |vm, _, args| {
-        let tag = args[0];
-        let value = args.get(1).copied().unwrap_or(Value::NIL);
-        if !vm.catch_tags.contains(&tag) {
-            let description = vm.inspect(tag)?;
-            let class = vm.c.uncaught_throw_error;
-            return Err(vm.raise_with(
-                class,
-                format!("uncaught throw {description}"),
-                &[("tag", tag), ("value", value)],
-            ));
-        }
-        Err(Control::Throw { tag, value })
-    });
-
+    vm.define_methods(
+        kernel,
+        &[
+            private("raise", 0, Some(3), raise),
+            private("fail", 0, Some(3), raise),
+            private("catch", 0, Some(1), catch),
+            private("throw", 1, Some(2), kernel_throw),
+        ],
+    );
     // The attributes some exceptions carry (set where they are raised).
     let readers = [
         (vm.c.name_error, "name"),
@@ -48,104 +40,146 @@ pub fn define(vm: &mut Vm) {
         });
     }
     let exception = vm.c.exception;
-    vm.define_singleton_native(exception, "exception", 0, None, |vm, class, args| {
-        let new = vm.symbols.intern("new");
-        vm.call(class, new, args)
-    });
-    vm.define_private_native(
+    vm.define_singleton_native(
         exception,
-        "initialize",
+        "exception",
         0,
-        Some(1),
-        |vm, exception, args| {
-            let message = args.first().copied().unwrap_or(Value::NIL);
-            vm.ivar_set(exception, vm.sym.mesg, message)?;
-            Ok(Value::NIL)
-        },
+        None,
+        exception_singleton_exception,
     );
-    vm.define_native(exception, "exception", 0, Some(1), |vm, exception, args| {
-        let Some(&message) = args.first() else {
-            return Ok(exception);
-        };
-        let dup = vm.symbols.intern("dup");
-        let copy = vm.call(exception, dup, &[])?;
-        vm.ivar_set(copy, vm.sym.mesg, message)?;
-        vm.forget_message_head(copy)?;
-        Ok(copy)
-    });
-    vm.define_native(exception, "to_s", 0, Some(0), |vm, exception, _| {
-        match vm.message_bytes(exception)? {
-            Some(bytes) => Ok(vm.new_string(bytes)),
-            None => {
-                let name = vm.class_name(vm.real_class_of(exception));
-                Ok(vm.new_str(&name))
-            }
-        }
-    });
-    vm.define_native(exception, "message", 0, Some(0), |vm, exception, _| {
-        let to_s = vm.sym.to_s;
-        vm.call(exception, to_s, &[])
-    });
-    vm.define_native(exception, "inspect", 0, Some(0), |vm, exception, _| {
-        let class = vm.class_name(vm.real_class_of(exception));
-        let to_s = vm.sym.to_s;
-        let text = vm.call(exception, to_s, &[])?;
-        let text = vm.string_text(text).unwrap_or_default();
-        let shown = if text.is_empty() {
-            class
-        } else {
-            format!("#<{class}: {text}>")
-        };
-        Ok(vm.new_str(&shown))
-    });
-    vm.define_native(
+    vm.define_methods(
         exception,
-        "full_message",
-        0,
-        Some(1),
-        |vm, exception, args| {
-            let order = vm.symbols.intern("order");
-            let bottom = vm.symbols.intern("bottom");
-            let order = match args.first() {
-                Some(&options) if vm.hash_pairs_of(options).is_some() => {
-                    vm.hash_lookup(options, Value::symbol(order))?
-                }
-                _ => None,
-            };
-            let report = vm.error_report_ordered(exception, order == Some(Value::symbol(bottom)));
-            Ok(vm.new_str(&report))
-        },
+        &[
+            private("initialize", 0, Some(1), exception_initialize),
+            public("exception", 0, Some(1), exception_exception),
+            public("to_s", 0, Some(0), exception_to_s),
+            public("message", 0, Some(0), exception_message),
+            public("inspect", 0, Some(0), exception_inspect),
+            public("full_message", 0, Some(1), exception_full_message),
+            public("backtrace", 0, Some(0), exception_backtrace),
+            public("cause", 0, Some(0), exception_cause),
+            public("set_backtrace", 1, Some(1), exception_set_backtrace),
+        ],
     );
-    vm.define_native(exception, "backtrace", 0, Some(0), |vm, exception, _| {
-        Ok(vm.exception_backtrace_value(exception))
-    });
-    vm.define_native(exception, "cause", 0, Some(0), |vm, exception, _| {
-        let cause = vm.symbols.intern("cause");
-        Ok(vm.ivar_get(exception, cause))
-    });
-    vm.define_native(
-        exception,
-        "set_backtrace",
-        1,
-        Some(1),
-        |vm, exception, args| {
-            vm.set_exception_backtrace(exception, args[0])?;
-            Ok(args[0])
-        },
-    );
-    vm.define_native(exception, "==", 1, Some(1), |vm, exception, args| {
-        let other = args[0];
-        if exception == other {
-            return Ok(Value::TRUE);
+    vm.define_native(exception, "==", 1, Some(1), exception_eq);
+}
+
+/// `throw`.
+fn kernel_throw(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
+    let tag = args[0];
+    let value = args.get(1).copied().unwrap_or(Value::NIL);
+    if !vm.catch_tags.contains(&tag) {
+        let description = vm.inspect(tag)?;
+        let class = vm.c.uncaught_throw_error;
+        return Err(vm.raise_with(
+            class,
+            format!("uncaught throw {description}"),
+            &[("tag", tag), ("value", value)],
+        ));
+    }
+    Err(Control::Throw { tag, value })
+}
+
+/// `exception.exception`.
+fn exception_singleton_exception(vm: &mut Vm, class: Value, args: &[Value]) -> VmResult {
+    let new = vm.symbols.intern("new");
+    vm.call(class, new, args)
+}
+
+/// `initialize`.
+fn exception_initialize(vm: &mut Vm, exception: Value, args: &[Value]) -> VmResult {
+    let message = args.first().copied().unwrap_or(Value::NIL);
+    vm.ivar_set(exception, vm.sym.mesg, message)?;
+    Ok(Value::NIL)
+}
+
+/// `exception`.
+fn exception_exception(vm: &mut Vm, exception: Value, args: &[Value]) -> VmResult {
+    let Some(&message) = args.first() else {
+        return Ok(exception);
+    };
+    let dup = vm.symbols.intern("dup");
+    let copy = vm.call(exception, dup, &[])?;
+    vm.ivar_set(copy, vm.sym.mesg, message)?;
+    vm.forget_message_head(copy)?;
+    Ok(copy)
+}
+
+/// `to_s`.
+fn exception_to_s(vm: &mut Vm, exception: Value, _: &[Value]) -> VmResult {
+    match vm.message_bytes(exception)? {
+        Some(bytes) => Ok(vm.new_string(bytes)),
+        None => {
+            let name = vm.class_name(vm.real_class_of(exception));
+            Ok(vm.new_str(&name))
         }
-        if vm.real_class_of(exception) != vm.real_class_of(other) {
-            return Ok(Value::FALSE);
+    }
+}
+
+/// `message`.
+fn exception_message(vm: &mut Vm, exception: Value, _: &[Value]) -> VmResult {
+    let to_s = vm.sym.to_s;
+    vm.call(exception, to_s, &[])
+}
+
+/// `inspect`.
+fn exception_inspect(vm: &mut Vm, exception: Value, _: &[Value]) -> VmResult {
+    let class = vm.class_name(vm.real_class_of(exception));
+    let to_s = vm.sym.to_s;
+    let text = vm.call(exception, to_s, &[])?;
+    let text = vm.string_text(text).unwrap_or_default();
+    let shown = if text.is_empty() {
+        class
+    } else {
+        format!("#<{class}: {text}>")
+    };
+    Ok(vm.new_str(&shown))
+}
+
+/// `full_message`.
+fn exception_full_message(vm: &mut Vm, exception: Value, args: &[Value]) -> VmResult {
+    let order = vm.symbols.intern("order");
+    let bottom = vm.symbols.intern("bottom");
+    let order = match args.first() {
+        Some(&options) if vm.hash_pairs_of(options).is_some() => {
+            vm.hash_lookup(options, Value::symbol(order))?
         }
-        let same_message = vm.exception_message(exception) == vm.exception_message(other);
-        Ok(Value::bool(
-            same_message && vm.exception_backtrace(exception) == vm.exception_backtrace(other),
-        ))
-    });
+        _ => None,
+    };
+    let report = vm.error_report_ordered(exception, order == Some(Value::symbol(bottom)));
+    Ok(vm.new_str(&report))
+}
+
+/// `backtrace`.
+fn exception_backtrace(vm: &mut Vm, exception: Value, _: &[Value]) -> VmResult {
+    Ok(vm.exception_backtrace_value(exception))
+}
+
+/// `cause`.
+fn exception_cause(vm: &mut Vm, exception: Value, _: &[Value]) -> VmResult {
+    let cause = vm.symbols.intern("cause");
+    Ok(vm.ivar_get(exception, cause))
+}
+
+/// `set_backtrace`.
+fn exception_set_backtrace(vm: &mut Vm, exception: Value, args: &[Value]) -> VmResult {
+    vm.set_exception_backtrace(exception, args[0])?;
+    Ok(args[0])
+}
+
+/// `==`.
+fn exception_eq(vm: &mut Vm, exception: Value, args: &[Value]) -> VmResult {
+    let other = args[0];
+    if exception == other {
+        return Ok(Value::TRUE);
+    }
+    if vm.real_class_of(exception) != vm.real_class_of(other) {
+        return Ok(Value::FALSE);
+    }
+    let same_message = vm.exception_message(exception) == vm.exception_message(other);
+    Ok(Value::bool(
+        same_message && vm.exception_backtrace(exception) == vm.exception_backtrace(other),
+    ))
 }
 
 /// `raise`, `raise "message"`, `raise Class`, `raise Class, "message"`,

@@ -11,6 +11,7 @@
 use crate::core::integer::{
     self, coerce_bin, compare_int_float, equal_method, float_of, float_to_big, Half, Int, Rounding,
 };
+use crate::core::public;
 use crate::value::Value;
 use crate::vm::{Vm, VmResult};
 use num_bigint::BigInt;
@@ -61,104 +62,35 @@ pub fn float_to_s(f: f64) -> String {
 
 pub fn define(vm: &mut Vm) {
     let float = vm.c.float;
-    vm.define_native(float, "+", 1, Some(1), |vm, a, b| {
-        float_arith(vm, a, b[0], "+")
-    });
-    vm.define_native(float, "-", 1, Some(1), |vm, a, b| {
-        float_arith(vm, a, b[0], "-")
-    });
-    vm.define_native(float, "*", 1, Some(1), |vm, a, b| {
-        float_arith(vm, a, b[0], "*")
-    });
-    vm.define_native(float, "/", 1, Some(1), |vm, a, b| {
-        float_arith(vm, a, b[0], "/")
-    });
-    vm.define_native(float, "quo", 1, Some(1), |vm, a, b| {
-        float_arith(vm, a, b[0], "/")
-    });
-    vm.define_native(float, "fdiv", 1, Some(1), |vm, a, b| {
-        float_arith(vm, a, b[0], "/")
-    });
-    vm.define_native(float, "%", 1, Some(1), |vm, a, b| {
-        float_arith(vm, a, b[0], "%")
-    });
-    vm.define_native(float, "modulo", 1, Some(1), |vm, a, b| {
-        float_arith(vm, a, b[0], "%")
-    });
-    vm.define_native(float, "**", 1, Some(1), pow);
-    vm.define_native(float, "divmod", 1, Some(1), |vm, a, b| {
-        let Some(y) = operand(b[0]) else {
-            return coerce_bin(vm, a, b[0], "divmod");
-        };
-        let (div, modulo) = flodivmod(vm, value(a), y)?;
-        let div = float_to_integer(vm, div)?;
-        let modulo = vm.new_float(modulo);
-        Ok(vm.new_array(vec![div, modulo]))
-    });
-    vm.define_native(float, "div", 1, Some(1), |vm, a, b| {
-        if integer::equal(Value::small(0), b[0]) {
-            return Err(vm.zero_division());
-        }
-        let quotient = float_arith(vm, a, b[0], "/")?;
-        let floor = vm.symbols.intern("floor");
-        vm.call(quotient, floor, &[])
-    });
-    vm.define_native(float, "remainder", 1, Some(1), |vm, a, b| {
-        let x = value(a);
-        let Some(y) = operand(b[0]) else {
-            return coerce_bin(vm, a, b[0], "remainder");
-        };
-        let (_, modulo) = flodivmod(vm, x, y)?;
-        if modulo != 0.0 && ((x < 0.0 && y > 0.0) || (x > 0.0 && y < 0.0)) {
-            if y.is_infinite() {
-                return Ok(a);
-            }
-            return Ok(vm.new_float(modulo - y));
-        }
-        Ok(vm.new_float(modulo))
-    });
-    vm.define_native(float, "-@", 0, Some(0), |vm, a, _| {
-        Ok(vm.new_float(-value(a)))
-    });
-    vm.define_native(float, "+@", 0, Some(0), |_, a, _| Ok(a));
-    vm.define_native(float, "==", 1, Some(1), equal_method);
-    vm.define_native(float, "===", 1, Some(1), equal_method);
-    vm.define_native(float, "eql?", 1, Some(1), |_, a, b| {
-        Ok(Value::bool(float_of(b[0]) == Some(value(a))))
-    });
-    vm.define_native(float, "<", 1, Some(1), |vm, a, b| {
-        compare_op(vm, a, b[0], "<", Ordering::is_lt)
-    });
-    vm.define_native(float, "<=", 1, Some(1), |vm, a, b| {
-        compare_op(vm, a, b[0], "<=", Ordering::is_le)
-    });
-    vm.define_native(float, ">", 1, Some(1), |vm, a, b| {
-        compare_op(vm, a, b[0], ">", Ordering::is_gt)
-    });
-    vm.define_native(float, ">=", 1, Some(1), |vm, a, b| {
-        compare_op(vm, a, b[0], ">=", Ordering::is_ge)
-    });
-    vm.define_native(float, "<=>", 1, Some(1), |vm, a, b| {
-        if let Some(ordering) = compare(a, b[0]) {
-            return Ok(Value::small(ordering as i64));
-        }
-        if value(a).is_nan() || operand(b[0]).is_some() {
-            return Ok(Value::NIL);
-        }
-        integer::coerce_cmp(vm, a, b[0])
-    });
-    vm.define_native(float, "coerce", 1, Some(1), |vm, a, b| {
-        let other = crate::core::kernel::convert_to_float(vm, b[0])?;
-        let other = vm.new_float(other);
-        Ok(vm.new_array(vec![other, a]))
-    });
-    vm.define_native(float, "hash", 0, Some(0), |vm, a, _| {
-        // 0.0 and -0.0 are eql?, so they hash alike.
-        let f = value(a);
-        let bits = if f == 0.0 { 0 } else { f.to_bits() };
-        let hash = (bits.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 2) as i64;
-        Ok(vm.new_int(hash as i128))
-    });
+    vm.define_methods(
+        float,
+        &[
+            public("+", 1, Some(1), float_plus),
+            public("-", 1, Some(1), float_minus),
+            public("*", 1, Some(1), float_times),
+            public("/", 1, Some(1), float_divide),
+            public("quo", 1, Some(1), float_quo),
+            public("fdiv", 1, Some(1), float_fdiv),
+            public("%", 1, Some(1), float_modulo),
+            public("modulo", 1, Some(1), float_modulo),
+            public("**", 1, Some(1), pow),
+            public("divmod", 1, Some(1), float_divmod),
+            public("div", 1, Some(1), float_div),
+            public("remainder", 1, Some(1), float_remainder),
+            public("-@", 0, Some(0), float_uminus),
+            public("+@", 0, Some(0), float_uplus),
+            public("==", 1, Some(1), equal_method),
+            public("===", 1, Some(1), equal_method),
+            public("eql?", 1, Some(1), float_eql_p),
+            public("<", 1, Some(1), float_lt),
+            public("<=", 1, Some(1), float_le),
+            public(">", 1, Some(1), float_gt),
+            public(">=", 1, Some(1), float_ge),
+            public("<=>", 1, Some(1), float_cmp),
+            public("coerce", 1, Some(1), float_coerce),
+            public("hash", 0, Some(0), float_hash),
+        ],
+    );
     for name in ["to_s", "inspect"] {
         vm.define_native(float, name, 0, Some(0), |vm, a, _| {
             let text = float_to_s(value(a)).into_bytes();
@@ -168,69 +100,30 @@ pub fn define(vm: &mut Vm) {
             ))
         });
     }
-    vm.define_native(float, "to_f", 0, Some(0), |_, a, _| Ok(a));
-    vm.define_native(float, "to_i", 0, Some(0), |vm, a, _| {
-        float_to_integer(vm, value(a).trunc())
-    });
-    vm.define_native(float, "to_int", 0, Some(0), |vm, a, _| {
-        float_to_integer(vm, value(a).trunc())
-    });
-    vm.define_native(float, "floor", 0, Some(1), |vm, a, args| {
-        let digits = ndigits(vm, args)?;
-        floor(vm, a, digits)
-    });
-    vm.define_native(float, "ceil", 0, Some(1), |vm, a, args| {
-        let digits = ndigits(vm, args)?;
-        ceil(vm, a, digits)
-    });
-    vm.define_native(float, "truncate", 0, Some(1), |vm, a, args| {
-        let digits = ndigits(vm, args)?;
-        if value(a).is_sign_negative() {
-            ceil(vm, a, digits)
-        } else {
-            floor(vm, a, digits)
-        }
-    });
-    vm.define_native(float, "round", 0, Some(2), round);
-    vm.define_native(float, "abs", 0, Some(0), |vm, a, _| {
-        Ok(vm.new_float(value(a).abs()))
-    });
-    vm.define_native(float, "magnitude", 0, Some(0), |vm, a, _| {
-        Ok(vm.new_float(value(a).abs()))
-    });
-    vm.define_native(float, "next_float", 0, Some(0), |vm, a, _| {
-        Ok(vm.new_float(next_after(value(a), true)))
-    });
-    vm.define_native(float, "prev_float", 0, Some(0), |vm, a, _| {
-        Ok(vm.new_float(next_after(value(a), false)))
-    });
-    vm.define_native(float, "nan?", 0, Some(0), |_, a, _| {
-        Ok(Value::bool(value(a).is_nan()))
-    });
-    vm.define_native(float, "finite?", 0, Some(0), |_, a, _| {
-        Ok(Value::bool(value(a).is_finite()))
-    });
-    vm.define_native(float, "infinite?", 0, Some(0), |_, a, _| {
-        let f = value(a);
-        Ok(if f.is_infinite() {
-            Value::small(if f > 0.0 { 1 } else { -1 })
-        } else {
-            Value::NIL
-        })
-    });
-    vm.define_native(float, "zero?", 0, Some(0), |_, a, _| {
-        Ok(Value::bool(value(a) == 0.0))
-    });
-    vm.define_native(float, "nonzero?", 0, Some(0), |_, a, _| {
-        Ok(if value(a) == 0.0 { Value::NIL } else { a })
-    });
-    vm.define_native(float, "positive?", 0, Some(0), |_, a, _| {
-        Ok(Value::bool(value(a) > 0.0))
-    });
-    vm.define_native(float, "negative?", 0, Some(0), |_, a, _| {
-        Ok(Value::bool(value(a) < 0.0))
-    });
-    vm.define_native(float, "integer?", 0, Some(0), |_, _, _| Ok(Value::FALSE));
+    vm.define_methods(
+        float,
+        &[
+            public("to_f", 0, Some(0), float_to_f),
+            public("to_i", 0, Some(0), float_to_i),
+            public("to_int", 0, Some(0), float_to_int),
+            public("floor", 0, Some(1), float_floor),
+            public("ceil", 0, Some(1), float_ceil),
+            public("truncate", 0, Some(1), float_truncate),
+            public("round", 0, Some(2), round),
+            public("abs", 0, Some(0), float_abs),
+            public("magnitude", 0, Some(0), float_magnitude),
+            public("next_float", 0, Some(0), float_next_float),
+            public("prev_float", 0, Some(0), float_prev_float),
+            public("nan?", 0, Some(0), float_nan_p),
+            public("finite?", 0, Some(0), float_finite_p),
+            public("infinite?", 0, Some(0), float_infinite_p),
+            public("zero?", 0, Some(0), float_zero_p),
+            public("nonzero?", 0, Some(0), float_nonzero_p),
+            public("positive?", 0, Some(0), float_positive_p),
+            public("negative?", 0, Some(0), float_negative_p),
+            public("integer?", 0, Some(0), float_integer_p),
+        ],
+    );
     let constants = [
         ("INFINITY", f64::INFINITY),
         ("NAN", f64::NAN),
@@ -256,6 +149,242 @@ pub fn define(vm: &mut Vm) {
         let sym = vm.symbols.intern(name);
         vm.set_constant(float, sym, Value::small(n));
     }
+}
+
+/// `+`.
+fn float_plus(vm: &mut Vm, a: Value, b: &[Value]) -> VmResult {
+    float_arith(vm, a, b[0], "+")
+}
+
+/// `-`.
+fn float_minus(vm: &mut Vm, a: Value, b: &[Value]) -> VmResult {
+    float_arith(vm, a, b[0], "-")
+}
+
+/// `*`.
+fn float_times(vm: &mut Vm, a: Value, b: &[Value]) -> VmResult {
+    float_arith(vm, a, b[0], "*")
+}
+
+/// `/`.
+fn float_divide(vm: &mut Vm, a: Value, b: &[Value]) -> VmResult {
+    float_arith(vm, a, b[0], "/")
+}
+
+/// `quo`.
+fn float_quo(vm: &mut Vm, a: Value, b: &[Value]) -> VmResult {
+    float_arith(vm, a, b[0], "/")
+}
+
+/// `fdiv`.
+fn float_fdiv(vm: &mut Vm, a: Value, b: &[Value]) -> VmResult {
+    float_arith(vm, a, b[0], "/")
+}
+
+/// `%`.
+fn float_modulo(vm: &mut Vm, a: Value, b: &[Value]) -> VmResult {
+    float_arith(vm, a, b[0], "%")
+}
+
+/// `divmod`.
+fn float_divmod(vm: &mut Vm, a: Value, b: &[Value]) -> VmResult {
+    let Some(y) = operand(b[0]) else {
+        return coerce_bin(vm, a, b[0], "divmod");
+    };
+    let (div, modulo) = flodivmod(vm, value(a), y)?;
+    let div = float_to_integer(vm, div)?;
+    let modulo = vm.new_float(modulo);
+    Ok(vm.new_array(vec![div, modulo]))
+}
+
+/// `div`.
+fn float_div(vm: &mut Vm, a: Value, b: &[Value]) -> VmResult {
+    if integer::equal(Value::small(0), b[0]) {
+        return Err(vm.zero_division());
+    }
+    let quotient = float_arith(vm, a, b[0], "/")?;
+    let floor = vm.symbols.intern("floor");
+    vm.call(quotient, floor, &[])
+}
+
+/// `remainder`.
+fn float_remainder(vm: &mut Vm, a: Value, b: &[Value]) -> VmResult {
+    let x = value(a);
+    let Some(y) = operand(b[0]) else {
+        return coerce_bin(vm, a, b[0], "remainder");
+    };
+    let (_, modulo) = flodivmod(vm, x, y)?;
+    if modulo != 0.0 && ((x < 0.0 && y > 0.0) || (x > 0.0 && y < 0.0)) {
+        if y.is_infinite() {
+            return Ok(a);
+        }
+        return Ok(vm.new_float(modulo - y));
+    }
+    Ok(vm.new_float(modulo))
+}
+
+/// `-@`.
+fn float_uminus(vm: &mut Vm, a: Value, _: &[Value]) -> VmResult {
+    Ok(vm.new_float(-value(a)))
+}
+
+/// `+@`.
+fn float_uplus(_: &mut Vm, a: Value, _: &[Value]) -> VmResult {
+    Ok(a)
+}
+
+/// `eql?`.
+fn float_eql_p(_: &mut Vm, a: Value, b: &[Value]) -> VmResult {
+    Ok(Value::bool(float_of(b[0]) == Some(value(a))))
+}
+
+/// `<`.
+fn float_lt(vm: &mut Vm, a: Value, b: &[Value]) -> VmResult {
+    compare_op(vm, a, b[0], "<", Ordering::is_lt)
+}
+
+/// `<=`.
+fn float_le(vm: &mut Vm, a: Value, b: &[Value]) -> VmResult {
+    compare_op(vm, a, b[0], "<=", Ordering::is_le)
+}
+
+/// `>`.
+fn float_gt(vm: &mut Vm, a: Value, b: &[Value]) -> VmResult {
+    compare_op(vm, a, b[0], ">", Ordering::is_gt)
+}
+
+/// `>=`.
+fn float_ge(vm: &mut Vm, a: Value, b: &[Value]) -> VmResult {
+    compare_op(vm, a, b[0], ">=", Ordering::is_ge)
+}
+
+/// `<=>`.
+fn float_cmp(vm: &mut Vm, a: Value, b: &[Value]) -> VmResult {
+    if let Some(ordering) = compare(a, b[0]) {
+        return Ok(Value::small(ordering as i64));
+    }
+    if value(a).is_nan() || operand(b[0]).is_some() {
+        return Ok(Value::NIL);
+    }
+    integer::coerce_cmp(vm, a, b[0])
+}
+
+/// `coerce`.
+fn float_coerce(vm: &mut Vm, a: Value, b: &[Value]) -> VmResult {
+    let other = crate::core::kernel::convert_to_float(vm, b[0])?;
+    let other = vm.new_float(other);
+    Ok(vm.new_array(vec![other, a]))
+}
+
+/// `hash`.
+fn float_hash(vm: &mut Vm, a: Value, _: &[Value]) -> VmResult {
+    // 0.0 and -0.0 are eql?, so they hash alike.
+    let f = value(a);
+    let bits = if f == 0.0 { 0 } else { f.to_bits() };
+    let hash = (bits.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 2) as i64;
+    Ok(vm.new_int(hash as i128))
+}
+
+/// `to_f`.
+fn float_to_f(_: &mut Vm, a: Value, _: &[Value]) -> VmResult {
+    Ok(a)
+}
+
+/// `to_i`.
+fn float_to_i(vm: &mut Vm, a: Value, _: &[Value]) -> VmResult {
+    float_to_integer(vm, value(a).trunc())
+}
+
+/// `to_int`.
+fn float_to_int(vm: &mut Vm, a: Value, _: &[Value]) -> VmResult {
+    float_to_integer(vm, value(a).trunc())
+}
+
+/// `floor`.
+fn float_floor(vm: &mut Vm, a: Value, args: &[Value]) -> VmResult {
+    let digits = ndigits(vm, args)?;
+    floor(vm, a, digits)
+}
+
+/// `ceil`.
+fn float_ceil(vm: &mut Vm, a: Value, args: &[Value]) -> VmResult {
+    let digits = ndigits(vm, args)?;
+    ceil(vm, a, digits)
+}
+
+/// `truncate`.
+fn float_truncate(vm: &mut Vm, a: Value, args: &[Value]) -> VmResult {
+    let digits = ndigits(vm, args)?;
+    if value(a).is_sign_negative() {
+        ceil(vm, a, digits)
+    } else {
+        floor(vm, a, digits)
+    }
+}
+
+/// `abs`.
+fn float_abs(vm: &mut Vm, a: Value, _: &[Value]) -> VmResult {
+    Ok(vm.new_float(value(a).abs()))
+}
+
+/// `magnitude`.
+fn float_magnitude(vm: &mut Vm, a: Value, _: &[Value]) -> VmResult {
+    Ok(vm.new_float(value(a).abs()))
+}
+
+/// `next_float`.
+fn float_next_float(vm: &mut Vm, a: Value, _: &[Value]) -> VmResult {
+    Ok(vm.new_float(next_after(value(a), true)))
+}
+
+/// `prev_float`.
+fn float_prev_float(vm: &mut Vm, a: Value, _: &[Value]) -> VmResult {
+    Ok(vm.new_float(next_after(value(a), false)))
+}
+
+/// `nan?`.
+fn float_nan_p(_: &mut Vm, a: Value, _: &[Value]) -> VmResult {
+    Ok(Value::bool(value(a).is_nan()))
+}
+
+/// `finite?`.
+fn float_finite_p(_: &mut Vm, a: Value, _: &[Value]) -> VmResult {
+    Ok(Value::bool(value(a).is_finite()))
+}
+
+/// `infinite?`.
+fn float_infinite_p(_: &mut Vm, a: Value, _: &[Value]) -> VmResult {
+    let f = value(a);
+    Ok(if f.is_infinite() {
+        Value::small(if f > 0.0 { 1 } else { -1 })
+    } else {
+        Value::NIL
+    })
+}
+
+/// `zero?`.
+fn float_zero_p(_: &mut Vm, a: Value, _: &[Value]) -> VmResult {
+    Ok(Value::bool(value(a) == 0.0))
+}
+
+/// `nonzero?`.
+fn float_nonzero_p(_: &mut Vm, a: Value, _: &[Value]) -> VmResult {
+    Ok(if value(a) == 0.0 { Value::NIL } else { a })
+}
+
+/// `positive?`.
+fn float_positive_p(_: &mut Vm, a: Value, _: &[Value]) -> VmResult {
+    Ok(Value::bool(value(a) > 0.0))
+}
+
+/// `negative?`.
+fn float_negative_p(_: &mut Vm, a: Value, _: &[Value]) -> VmResult {
+    Ok(Value::bool(value(a) < 0.0))
+}
+
+/// `integer?`.
+fn float_integer_p(_: &mut Vm, _: Value, _: &[Value]) -> VmResult {
+    Ok(Value::FALSE)
 }
 
 /// C's `nextafter` toward +Infinity (`up`) or -Infinity.

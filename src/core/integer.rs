@@ -14,6 +14,7 @@
 //! Results MRI gives as Rationals (`2 ** -1`) raise NotImplementedError.
 
 use crate::core::float::{float_to_integer, flodivmod};
+use crate::core::public;
 use crate::object::{RBignum, RFloat, StringBytes};
 use crate::value::Value;
 use crate::vm::{Control, Vm, VmResult};
@@ -89,199 +90,69 @@ fn int(value: Value) -> Int {
 
 pub fn define(vm: &mut Vm) {
     let integer = vm.c.integer;
-    vm.define_native(integer, "+", 1, Some(1), |vm, a, b| {
-        arith(vm, a, b[0], Op::Add)
-    });
-    vm.define_native(integer, "-", 1, Some(1), |vm, a, b| {
-        arith(vm, a, b[0], Op::Sub)
-    });
-    vm.define_native(integer, "*", 1, Some(1), |vm, a, b| {
-        arith(vm, a, b[0], Op::Mul)
-    });
-    vm.define_native(integer, "/", 1, Some(1), |vm, a, b| {
-        arith(vm, a, b[0], Op::Div)
-    });
-    vm.define_native(integer, "%", 1, Some(1), |vm, a, b| {
-        arith(vm, a, b[0], Op::Mod)
-    });
-    vm.define_native(integer, "modulo", 1, Some(1), |vm, a, b| {
-        arith(vm, a, b[0], Op::Mod)
-    });
-    vm.define_native(integer, "div", 1, Some(1), |vm, a, b| {
-        if let Some(f) = float_of(b[0]) {
-            if f == 0.0 {
-                return Err(vm.zero_division());
-            }
-            return float_to_integer(vm, (int(a).to_f64() / f).floor());
-        }
-        if Int::of(b[0]).is_none() {
-            return coerce_bin(vm, a, b[0], "div");
-        }
-        arith(vm, a, b[0], Op::Div)
-    });
-    vm.define_native(integer, "divmod", 1, Some(1), |vm, a, b| {
-        if let Some(y) = float_of(b[0]) {
-            let (div, modulo) = flodivmod(vm, int(a).to_f64(), y)?;
-            let div = float_to_integer(vm, div)?;
-            let modulo = vm.new_float(modulo);
-            return Ok(vm.new_array(vec![div, modulo]));
-        }
-        if Int::of(b[0]).is_none() {
-            return coerce_bin(vm, a, b[0], "divmod");
-        }
-        let div = arith(vm, a, b[0], Op::Div)?;
-        let modulo = arith(vm, a, b[0], Op::Mod)?;
-        Ok(vm.new_array(vec![div, modulo]))
-    });
-    vm.define_native(integer, "remainder", 1, Some(1), remainder);
-    vm.define_native(integer, "fdiv", 1, Some(1), |vm, a, b| {
-        match fdiv(vm, &int(a), b[0])? {
-            Some(f) => Ok(vm.new_float(f)),
-            None => coerce_bin(vm, a, b[0], "fdiv"),
-        }
-    });
-    vm.define_native(integer, "**", 1, Some(1), |vm, a, b| pow(vm, a, b[0]));
-    vm.define_native(integer, "pow", 1, Some(2), |vm, a, b| match b {
-        [exponent] => pow(vm, a, *exponent),
-        [exponent, modulus] => modular_pow(vm, a, *exponent, *modulus),
-        _ => unreachable!("arity checked"),
-    });
-    vm.define_native(integer, "-@", 0, Some(0), |vm, a, _| match int(a) {
-        Int::Fix(n) => Ok(vm.new_int(-(n as i128))),
-        Int::Big(b) => Ok(vm.new_integer(-b)),
-    });
-    vm.define_native(integer, "+@", 0, Some(0), |_, a, _| Ok(a));
-    vm.define_native(integer, "~", 0, Some(0), |vm, a, _| match int(a) {
-        Int::Fix(n) => Ok(vm.new_int(!(n as i128))),
-        Int::Big(b) => Ok(vm.new_integer(!b)),
-    });
-    vm.define_native(integer, "&", 1, Some(1), |vm, a, b| {
-        bitwise(vm, a, b[0], Op::And)
-    });
-    vm.define_native(integer, "|", 1, Some(1), |vm, a, b| {
-        bitwise(vm, a, b[0], Op::Or)
-    });
-    vm.define_native(integer, "^", 1, Some(1), |vm, a, b| {
-        bitwise(vm, a, b[0], Op::Xor)
-    });
-    vm.define_native(integer, "<<", 1, Some(1), |vm, a, b| {
-        shift(vm, a, b[0], true)
-    });
-    vm.define_native(integer, ">>", 1, Some(1), |vm, a, b| {
-        shift(vm, a, b[0], false)
-    });
-    vm.define_native(integer, "[]", 1, Some(1), bit_at);
-    vm.define_native(integer, "allbits?", 1, Some(1), |vm, a, b| {
-        let mask = to_int(vm, b[0])?;
-        let masked = bitwise(vm, a, mask, Op::And)?;
-        Ok(Value::bool(equal(masked, mask)))
-    });
-    vm.define_native(integer, "anybits?", 1, Some(1), |vm, a, b| {
-        let mask = to_int(vm, b[0])?;
-        let masked = bitwise(vm, a, mask, Op::And)?;
-        Ok(Value::bool(masked != Value::small(0)))
-    });
-    vm.define_native(integer, "nobits?", 1, Some(1), |vm, a, b| {
-        let mask = to_int(vm, b[0])?;
-        let masked = bitwise(vm, a, mask, Op::And)?;
-        Ok(Value::bool(masked == Value::small(0)))
-    });
-    vm.define_native(integer, "==", 1, Some(1), equal_method);
-    vm.define_native(integer, "===", 1, Some(1), equal_method);
-    vm.define_native(integer, "eql?", 1, Some(1), |_, a, b| {
-        Ok(Value::bool(Int::of(b[0]).is_some() && equal(a, b[0])))
-    });
-    vm.define_native(integer, "<", 1, Some(1), |vm, a, b| {
-        compare_op(vm, a, b[0], "<", Ordering::is_lt)
-    });
-    vm.define_native(integer, "<=", 1, Some(1), |vm, a, b| {
-        compare_op(vm, a, b[0], "<=", Ordering::is_le)
-    });
-    vm.define_native(integer, ">", 1, Some(1), |vm, a, b| {
-        compare_op(vm, a, b[0], ">", Ordering::is_gt)
-    });
-    vm.define_native(integer, ">=", 1, Some(1), |vm, a, b| {
-        compare_op(vm, a, b[0], ">=", Ordering::is_ge)
-    });
-    vm.define_native(integer, "<=>", 1, Some(1), |vm, a, b| {
-        match compare(a, b[0]) {
-            Some(ordering) => Ok(Value::small(ordering as i64)),
-            None if Int::of(b[0]).is_some() || float_of(b[0]).is_some() => Ok(Value::NIL),
-            None => coerce_cmp(vm, a, b[0]),
-        }
-    });
-    vm.define_native(integer, "coerce", 1, Some(1), |vm, a, b| {
-        if Int::of(b[0]).is_some() {
-            return Ok(vm.new_array(vec![b[0], a]));
-        }
-        let other = crate::core::kernel::convert_to_float(vm, b[0])?;
-        let other = vm.new_float(other);
-        let this = vm.new_float(int(a).to_f64());
-        Ok(vm.new_array(vec![other, this]))
-    });
-    vm.define_native(integer, "to_s", 0, Some(1), to_s);
-    vm.define_native(integer, "inspect", 0, Some(1), to_s);
-    vm.define_native(integer, "to_i", 0, Some(0), |_, a, _| Ok(a));
-    vm.define_native(integer, "to_int", 0, Some(0), |_, a, _| Ok(a));
-    vm.define_native(integer, "numerator", 0, Some(0), |_, a, _| Ok(a));
-    vm.define_native(integer, "denominator", 0, Some(0), |_, _, _| {
-        Ok(Value::small(1))
-    });
-    vm.define_native(integer, "ord", 0, Some(0), |_, a, _| Ok(a));
-    vm.define_native(integer, "chr", 0, Some(1), chr);
-    vm.define_native(integer, "to_f", 0, Some(0), |vm, a, _| {
-        let f = int(a).to_f64();
-        Ok(vm.new_float(f))
-    });
-    vm.define_native(integer, "abs", 0, Some(0), abs);
-    vm.define_native(integer, "magnitude", 0, Some(0), abs);
+    vm.define_methods(
+        integer,
+        &[
+            public("+", 1, Some(1), integer_plus),
+            public("-", 1, Some(1), integer_minus),
+            public("*", 1, Some(1), integer_times),
+            public("/", 1, Some(1), integer_divide),
+            public("%", 1, Some(1), integer_modulo),
+            public("modulo", 1, Some(1), integer_modulo),
+            public("div", 1, Some(1), integer_div),
+            public("divmod", 1, Some(1), integer_divmod),
+            public("remainder", 1, Some(1), remainder),
+            public("fdiv", 1, Some(1), integer_fdiv),
+            public("**", 1, Some(1), integer_power),
+            public("pow", 1, Some(2), integer_pow),
+            public("-@", 0, Some(0), integer_uminus),
+            public("+@", 0, Some(0), integer_uplus),
+            public("~", 0, Some(0), integer_invert),
+            public("&", 1, Some(1), integer_and),
+            public("|", 1, Some(1), integer_or),
+            public("^", 1, Some(1), integer_xor),
+            public("<<", 1, Some(1), integer_lshift),
+            public(">>", 1, Some(1), integer_rshift),
+            public("[]", 1, Some(1), bit_at),
+            public("allbits?", 1, Some(1), integer_allbits_p),
+            public("anybits?", 1, Some(1), integer_anybits_p),
+            public("nobits?", 1, Some(1), integer_nobits_p),
+            public("==", 1, Some(1), equal_method),
+            public("===", 1, Some(1), equal_method),
+            public("eql?", 1, Some(1), integer_eql_p),
+            public("<", 1, Some(1), integer_lt),
+            public("<=", 1, Some(1), integer_le),
+            public(">", 1, Some(1), integer_gt),
+            public(">=", 1, Some(1), integer_ge),
+            public("<=>", 1, Some(1), integer_cmp),
+            public("coerce", 1, Some(1), integer_coerce),
+            public("to_s", 0, Some(1), to_s),
+            public("inspect", 0, Some(1), to_s),
+            public("to_i", 0, Some(0), integer_to_i),
+            public("to_int", 0, Some(0), integer_to_int),
+            public("numerator", 0, Some(0), integer_numerator),
+            public("denominator", 0, Some(0), integer_denominator),
+            public("ord", 0, Some(0), integer_ord),
+            public("chr", 0, Some(1), chr),
+            public("to_f", 0, Some(0), integer_to_f),
+            public("abs", 0, Some(0), abs),
+            public("magnitude", 0, Some(0), abs),
+        ],
+    );
     // The bytes of the machine representation: a word for a fixnum, the
     // magnitude's bytes for a Bignum.
-    vm.define_native(integer, "size", 0, Some(0), |_, a, _| {
-        Ok(Value::small(byte_size(&int(a)) as i64))
-    });
-    vm.define_native(integer, "bit_length", 0, Some(0), |_, a, _| {
-        Ok(Value::small(match int(a) {
-            Int::Fix(n) => (64 - if n < 0 { !n } else { n }.leading_zeros()) as i64,
-            Int::Big(b) => {
-                let magnitude = if b.is_negative() { !b } else { b.clone() };
-                magnitude.bits() as i64
-            }
-        }))
-    });
-    vm.define_native(integer, "digits", 0, Some(1), digits);
-    vm.define_native(integer, "gcd", 1, Some(1), |vm, a, b| {
-        let other = integer_argument(vm, b[0])?;
-        Ok(vm.new_integer(int(a).to_big().gcd(&other)))
-    });
-    vm.define_native(integer, "lcm", 1, Some(1), |vm, a, b| {
-        let other = integer_argument(vm, b[0])?;
-        Ok(vm.new_integer(int(a).to_big().lcm(&other)))
-    });
-    vm.define_native(integer, "gcdlcm", 1, Some(1), |vm, a, b| {
-        let other = integer_argument(vm, b[0])?;
-        let this = int(a).to_big();
-        let gcd = vm.new_integer(this.gcd(&other));
-        let lcm = vm.new_integer(this.lcm(&other));
-        Ok(vm.new_array(vec![gcd, lcm]))
-    });
-    vm.define_native(integer, "round", 0, Some(2), |vm, a, args| {
-        let (args, mode) = rounding_mode(vm, args, 1)?;
-        let Some(&digits) = args.first() else {
-            return Ok(a);
-        };
-        let digits = num2int(vm, digits)?;
-        let mode = mode.parse(vm)?;
-        if digits >= 0 {
-            return Ok(a);
-        }
-        Ok(round_integer(
-            vm,
-            &int(a).to_big(),
-            digits,
-            Rounding::Round(mode),
-        ))
-    });
+    vm.define_methods(
+        integer,
+        &[
+            public("size", 0, Some(0), integer_size),
+            public("bit_length", 0, Some(0), integer_bit_length),
+            public("digits", 0, Some(1), digits),
+            public("gcd", 1, Some(1), integer_gcd),
+            public("lcm", 1, Some(1), integer_lcm),
+            public("gcdlcm", 1, Some(1), integer_gcdlcm),
+            public("round", 0, Some(2), integer_round),
+        ],
+    );
     for (name, rounding) in [
         ("floor", Rounding::Floor),
         ("ceil", Rounding::Ceil),
@@ -294,55 +165,384 @@ pub fn define(vm: &mut Vm) {
         };
         vm.define_native(integer, name, 0, Some(1), func);
     }
-    vm.define_native(integer, "zero?", 0, Some(0), |_, a, _| {
-        Ok(Value::bool(int(a).is_zero()))
-    });
-    vm.define_native(integer, "nonzero?", 0, Some(0), |_, a, _| {
-        Ok(if int(a).is_zero() { Value::NIL } else { a })
-    });
-    vm.define_native(integer, "even?", 0, Some(0), |_, a, _| {
-        Ok(Value::bool(!is_odd(a)))
-    });
-    vm.define_native(integer, "odd?", 0, Some(0), |_, a, _| {
-        Ok(Value::bool(is_odd(a)))
-    });
-    vm.define_native(integer, "positive?", 0, Some(0), |_, a, _| {
-        Ok(Value::bool(sign(a) > 0))
-    });
-    vm.define_native(integer, "negative?", 0, Some(0), |_, a, _| {
-        Ok(Value::bool(sign(a) < 0))
-    });
-    vm.define_native(integer, "integer?", 0, Some(0), |_, _, _| Ok(Value::TRUE));
-    vm.define_native(integer, "finite?", 0, Some(0), |_, _, _| Ok(Value::TRUE));
-    vm.define_native(integer, "infinite?", 0, Some(0), |_, _, _| Ok(Value::NIL));
-    vm.define_native(integer, "succ", 0, Some(0), |vm, a, _| {
-        arith(vm, a, Value::small(1), Op::Add)
-    });
-    vm.define_native(integer, "next", 0, Some(0), |vm, a, _| {
-        arith(vm, a, Value::small(1), Op::Add)
-    });
-    vm.define_native(integer, "pred", 0, Some(0), |vm, a, _| {
-        arith(vm, a, Value::small(1), Op::Sub)
-    });
-    vm.define_native(integer, "hash", 0, Some(0), |vm, a, _| {
-        let hash = match int(a) {
-            Int::Fix(n) => n.wrapping_mul(0x9e37_79b9_7f4a_7c15_u64 as i64) >> 2,
-            Int::Big(b) => {
-                b.iter_u64_digits()
-                    .fold(0i64, |h, d| h.rotate_left(5) ^ d as i64)
-                    >> 2
-            }
-        };
-        Ok(vm.new_int(hash as i128))
-    });
-    vm.define_singleton_native(integer, "sqrt", 1, Some(1), |vm, _, args| {
-        let n = to_int(vm, args[0])?;
-        let n = int(n).to_big();
-        if n.is_negative() {
-            return Err(crate::core::math::domain_error(vm, "\"isqrt\""));
+    vm.define_methods(
+        integer,
+        &[
+            public("zero?", 0, Some(0), integer_zero_p),
+            public("nonzero?", 0, Some(0), integer_nonzero_p),
+            public("even?", 0, Some(0), integer_even_p),
+            public("odd?", 0, Some(0), integer_odd_p),
+            public("positive?", 0, Some(0), integer_positive_p),
+            public("negative?", 0, Some(0), integer_negative_p),
+            public("integer?", 0, Some(0), integer_integer_p),
+            public("finite?", 0, Some(0), integer_finite_p),
+            public("infinite?", 0, Some(0), integer_infinite_p),
+            public("succ", 0, Some(0), integer_succ),
+            public("next", 0, Some(0), integer_next),
+            public("pred", 0, Some(0), integer_pred),
+            public("hash", 0, Some(0), integer_hash),
+        ],
+    );
+    vm.define_singleton_native(integer, "sqrt", 1, Some(1), integer_singleton_sqrt);
+}
+
+/// `+`.
+fn integer_plus(vm: &mut Vm, a: Value, b: &[Value]) -> VmResult {
+    arith(vm, a, b[0], Op::Add)
+}
+
+/// `-`.
+fn integer_minus(vm: &mut Vm, a: Value, b: &[Value]) -> VmResult {
+    arith(vm, a, b[0], Op::Sub)
+}
+
+/// `*`.
+fn integer_times(vm: &mut Vm, a: Value, b: &[Value]) -> VmResult {
+    arith(vm, a, b[0], Op::Mul)
+}
+
+/// `/`.
+fn integer_divide(vm: &mut Vm, a: Value, b: &[Value]) -> VmResult {
+    arith(vm, a, b[0], Op::Div)
+}
+
+/// `%`.
+fn integer_modulo(vm: &mut Vm, a: Value, b: &[Value]) -> VmResult {
+    arith(vm, a, b[0], Op::Mod)
+}
+
+/// `div`.
+fn integer_div(vm: &mut Vm, a: Value, b: &[Value]) -> VmResult {
+    if let Some(f) = float_of(b[0]) {
+        if f == 0.0 {
+            return Err(vm.zero_division());
         }
-        Ok(vm.new_integer(n.sqrt()))
-    });
+        return float_to_integer(vm, (int(a).to_f64() / f).floor());
+    }
+    if Int::of(b[0]).is_none() {
+        return coerce_bin(vm, a, b[0], "div");
+    }
+    arith(vm, a, b[0], Op::Div)
+}
+
+/// `divmod`.
+fn integer_divmod(vm: &mut Vm, a: Value, b: &[Value]) -> VmResult {
+    if let Some(y) = float_of(b[0]) {
+        let (div, modulo) = flodivmod(vm, int(a).to_f64(), y)?;
+        let div = float_to_integer(vm, div)?;
+        let modulo = vm.new_float(modulo);
+        return Ok(vm.new_array(vec![div, modulo]));
+    }
+    if Int::of(b[0]).is_none() {
+        return coerce_bin(vm, a, b[0], "divmod");
+    }
+    let div = arith(vm, a, b[0], Op::Div)?;
+    let modulo = arith(vm, a, b[0], Op::Mod)?;
+    Ok(vm.new_array(vec![div, modulo]))
+}
+
+/// `fdiv`.
+fn integer_fdiv(vm: &mut Vm, a: Value, b: &[Value]) -> VmResult {
+    match fdiv(vm, &int(a), b[0])? {
+        Some(f) => Ok(vm.new_float(f)),
+        None => coerce_bin(vm, a, b[0], "fdiv"),
+    }
+}
+
+/// `**`.
+fn integer_power(vm: &mut Vm, a: Value, b: &[Value]) -> VmResult {
+    pow(vm, a, b[0])
+}
+
+/// `pow`.
+fn integer_pow(vm: &mut Vm, a: Value, b: &[Value]) -> VmResult {
+    match b {
+        [exponent] => pow(vm, a, *exponent),
+        [exponent, modulus] => modular_pow(vm, a, *exponent, *modulus),
+        _ => unreachable!("arity checked"),
+    }
+}
+
+/// `-@`.
+fn integer_uminus(vm: &mut Vm, a: Value, _: &[Value]) -> VmResult {
+    match int(a) {
+        Int::Fix(n) => Ok(vm.new_int(-(n as i128))),
+        Int::Big(b) => Ok(vm.new_integer(-b)),
+    }
+}
+
+/// `+@`.
+fn integer_uplus(_: &mut Vm, a: Value, _: &[Value]) -> VmResult {
+    Ok(a)
+}
+
+/// `~`.
+fn integer_invert(vm: &mut Vm, a: Value, _: &[Value]) -> VmResult {
+    match int(a) {
+        Int::Fix(n) => Ok(vm.new_int(!(n as i128))),
+        Int::Big(b) => Ok(vm.new_integer(!b)),
+    }
+}
+
+/// `&`.
+fn integer_and(vm: &mut Vm, a: Value, b: &[Value]) -> VmResult {
+    bitwise(vm, a, b[0], Op::And)
+}
+
+/// `|`.
+fn integer_or(vm: &mut Vm, a: Value, b: &[Value]) -> VmResult {
+    bitwise(vm, a, b[0], Op::Or)
+}
+
+/// `^`.
+fn integer_xor(vm: &mut Vm, a: Value, b: &[Value]) -> VmResult {
+    bitwise(vm, a, b[0], Op::Xor)
+}
+
+/// `<<`.
+fn integer_lshift(vm: &mut Vm, a: Value, b: &[Value]) -> VmResult {
+    shift(vm, a, b[0], true)
+}
+
+/// `>>`.
+fn integer_rshift(vm: &mut Vm, a: Value, b: &[Value]) -> VmResult {
+    shift(vm, a, b[0], false)
+}
+
+/// `allbits?`.
+fn integer_allbits_p(vm: &mut Vm, a: Value, b: &[Value]) -> VmResult {
+    let mask = to_int(vm, b[0])?;
+    let masked = bitwise(vm, a, mask, Op::And)?;
+    Ok(Value::bool(equal(masked, mask)))
+}
+
+/// `anybits?`.
+fn integer_anybits_p(vm: &mut Vm, a: Value, b: &[Value]) -> VmResult {
+    let mask = to_int(vm, b[0])?;
+    let masked = bitwise(vm, a, mask, Op::And)?;
+    Ok(Value::bool(masked != Value::small(0)))
+}
+
+/// `nobits?`.
+fn integer_nobits_p(vm: &mut Vm, a: Value, b: &[Value]) -> VmResult {
+    let mask = to_int(vm, b[0])?;
+    let masked = bitwise(vm, a, mask, Op::And)?;
+    Ok(Value::bool(masked == Value::small(0)))
+}
+
+/// `eql?`.
+fn integer_eql_p(_: &mut Vm, a: Value, b: &[Value]) -> VmResult {
+    Ok(Value::bool(Int::of(b[0]).is_some() && equal(a, b[0])))
+}
+
+/// `<`.
+fn integer_lt(vm: &mut Vm, a: Value, b: &[Value]) -> VmResult {
+    compare_op(vm, a, b[0], "<", Ordering::is_lt)
+}
+
+/// `<=`.
+fn integer_le(vm: &mut Vm, a: Value, b: &[Value]) -> VmResult {
+    compare_op(vm, a, b[0], "<=", Ordering::is_le)
+}
+
+/// `>`.
+fn integer_gt(vm: &mut Vm, a: Value, b: &[Value]) -> VmResult {
+    compare_op(vm, a, b[0], ">", Ordering::is_gt)
+}
+
+/// `>=`.
+fn integer_ge(vm: &mut Vm, a: Value, b: &[Value]) -> VmResult {
+    compare_op(vm, a, b[0], ">=", Ordering::is_ge)
+}
+
+/// `<=>`.
+fn integer_cmp(vm: &mut Vm, a: Value, b: &[Value]) -> VmResult {
+    match compare(a, b[0]) {
+        Some(ordering) => Ok(Value::small(ordering as i64)),
+        None if Int::of(b[0]).is_some() || float_of(b[0]).is_some() => Ok(Value::NIL),
+        None => coerce_cmp(vm, a, b[0]),
+    }
+}
+
+/// `coerce`.
+fn integer_coerce(vm: &mut Vm, a: Value, b: &[Value]) -> VmResult {
+    if Int::of(b[0]).is_some() {
+        return Ok(vm.new_array(vec![b[0], a]));
+    }
+    let other = crate::core::kernel::convert_to_float(vm, b[0])?;
+    let other = vm.new_float(other);
+    let this = vm.new_float(int(a).to_f64());
+    Ok(vm.new_array(vec![other, this]))
+}
+
+/// `to_i`.
+fn integer_to_i(_: &mut Vm, a: Value, _: &[Value]) -> VmResult {
+    Ok(a)
+}
+
+/// `to_int`.
+fn integer_to_int(_: &mut Vm, a: Value, _: &[Value]) -> VmResult {
+    Ok(a)
+}
+
+/// `numerator`.
+fn integer_numerator(_: &mut Vm, a: Value, _: &[Value]) -> VmResult {
+    Ok(a)
+}
+
+/// `denominator`.
+fn integer_denominator(_: &mut Vm, _: Value, _: &[Value]) -> VmResult {
+    Ok(Value::small(1))
+}
+
+/// `ord`.
+fn integer_ord(_: &mut Vm, a: Value, _: &[Value]) -> VmResult {
+    Ok(a)
+}
+
+/// `to_f`.
+fn integer_to_f(vm: &mut Vm, a: Value, _: &[Value]) -> VmResult {
+    let f = int(a).to_f64();
+    Ok(vm.new_float(f))
+}
+
+/// `size`.
+fn integer_size(_: &mut Vm, a: Value, _: &[Value]) -> VmResult {
+    Ok(Value::small(byte_size(&int(a)) as i64))
+}
+
+/// `bit_length`.
+fn integer_bit_length(_: &mut Vm, a: Value, _: &[Value]) -> VmResult {
+    Ok(Value::small(match int(a) {
+        Int::Fix(n) => (64 - if n < 0 { !n } else { n }.leading_zeros()) as i64,
+        Int::Big(b) => {
+            let magnitude = if b.is_negative() { !b } else { b.clone() };
+            magnitude.bits() as i64
+        }
+    }))
+}
+
+/// `gcd`.
+fn integer_gcd(vm: &mut Vm, a: Value, b: &[Value]) -> VmResult {
+    let other = integer_argument(vm, b[0])?;
+    Ok(vm.new_integer(int(a).to_big().gcd(&other)))
+}
+
+/// `lcm`.
+fn integer_lcm(vm: &mut Vm, a: Value, b: &[Value]) -> VmResult {
+    let other = integer_argument(vm, b[0])?;
+    Ok(vm.new_integer(int(a).to_big().lcm(&other)))
+}
+
+/// `gcdlcm`.
+fn integer_gcdlcm(vm: &mut Vm, a: Value, b: &[Value]) -> VmResult {
+    let other = integer_argument(vm, b[0])?;
+    let this = int(a).to_big();
+    let gcd = vm.new_integer(this.gcd(&other));
+    let lcm = vm.new_integer(this.lcm(&other));
+    Ok(vm.new_array(vec![gcd, lcm]))
+}
+
+/// `round`.
+fn integer_round(vm: &mut Vm, a: Value, args: &[Value]) -> VmResult {
+    let (args, mode) = rounding_mode(vm, args, 1)?;
+    let Some(&digits) = args.first() else {
+        return Ok(a);
+    };
+    let digits = num2int(vm, digits)?;
+    let mode = mode.parse(vm)?;
+    if digits >= 0 {
+        return Ok(a);
+    }
+    Ok(round_integer(
+        vm,
+        &int(a).to_big(),
+        digits,
+        Rounding::Round(mode),
+    ))
+}
+
+/// `zero?`.
+fn integer_zero_p(_: &mut Vm, a: Value, _: &[Value]) -> VmResult {
+    Ok(Value::bool(int(a).is_zero()))
+}
+
+/// `nonzero?`.
+fn integer_nonzero_p(_: &mut Vm, a: Value, _: &[Value]) -> VmResult {
+    Ok(if int(a).is_zero() { Value::NIL } else { a })
+}
+
+/// `even?`.
+fn integer_even_p(_: &mut Vm, a: Value, _: &[Value]) -> VmResult {
+    Ok(Value::bool(!is_odd(a)))
+}
+
+/// `odd?`.
+fn integer_odd_p(_: &mut Vm, a: Value, _: &[Value]) -> VmResult {
+    Ok(Value::bool(is_odd(a)))
+}
+
+/// `positive?`.
+fn integer_positive_p(_: &mut Vm, a: Value, _: &[Value]) -> VmResult {
+    Ok(Value::bool(sign(a) > 0))
+}
+
+/// `negative?`.
+fn integer_negative_p(_: &mut Vm, a: Value, _: &[Value]) -> VmResult {
+    Ok(Value::bool(sign(a) < 0))
+}
+
+/// `integer?`.
+fn integer_integer_p(_: &mut Vm, _: Value, _: &[Value]) -> VmResult {
+    Ok(Value::TRUE)
+}
+
+/// `finite?`.
+fn integer_finite_p(_: &mut Vm, _: Value, _: &[Value]) -> VmResult {
+    Ok(Value::TRUE)
+}
+
+/// `infinite?`.
+fn integer_infinite_p(_: &mut Vm, _: Value, _: &[Value]) -> VmResult {
+    Ok(Value::NIL)
+}
+
+/// `succ`.
+fn integer_succ(vm: &mut Vm, a: Value, _: &[Value]) -> VmResult {
+    arith(vm, a, Value::small(1), Op::Add)
+}
+
+/// `next`.
+fn integer_next(vm: &mut Vm, a: Value, _: &[Value]) -> VmResult {
+    arith(vm, a, Value::small(1), Op::Add)
+}
+
+/// `pred`.
+fn integer_pred(vm: &mut Vm, a: Value, _: &[Value]) -> VmResult {
+    arith(vm, a, Value::small(1), Op::Sub)
+}
+
+/// `hash`.
+fn integer_hash(vm: &mut Vm, a: Value, _: &[Value]) -> VmResult {
+    let hash = match int(a) {
+        Int::Fix(n) => n.wrapping_mul(0x9e37_79b9_7f4a_7c15_u64 as i64) >> 2,
+        Int::Big(b) => {
+            b.iter_u64_digits()
+                .fold(0i64, |h, d| h.rotate_left(5) ^ d as i64)
+                >> 2
+        }
+    };
+    Ok(vm.new_int(hash as i128))
+}
+
+/// `integer.sqrt`.
+fn integer_singleton_sqrt(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
+    let n = to_int(vm, args[0])?;
+    let n = int(n).to_big();
+    if n.is_negative() {
+        return Err(crate::core::math::domain_error(vm, "\"isqrt\""));
+    }
+    Ok(vm.new_integer(n.sqrt()))
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]

@@ -28,6 +28,7 @@
 //! `""` for paragraphs) or after a byte limit, never inside a UTF-8
 //! character, as in MRI's `gets(sep, limit, chomp: true)`.
 
+use crate::core::public;
 use crate::core::string::expect_string;
 use crate::object::{RArray, RString};
 use crate::value::Value;
@@ -268,73 +269,21 @@ pub fn define(vm: &mut Vm) {
         let name = vm.symbols.intern(name);
         vm.set_constant(io, name, Value::small(value));
     }
-    vm.define_native(io, "puts", 0, None, |vm, io, args| {
-        puts_on(vm, io, args)?;
-        Ok(Value::NIL)
-    });
-    vm.define_native(io, "print", 0, None, |vm, io, args| {
-        print_on(vm, io, args)?;
-        Ok(Value::NIL)
-    });
-    vm.define_native(io, "write", 0, None, |vm, io, args| {
-        let stream = writable(vm, io)?;
-        let mut written = 0;
-        for &arg in args {
-            let bytes = vm.to_s_bytes(arg)?;
-            written += bytes.len();
-            write_bytes(vm, stream, &bytes)?;
-        }
-        Ok(Value::small(written as i64))
-    });
-    vm.define_native(io, "<<", 1, Some(1), |vm, io, args| {
-        let stream = writable(vm, io)?;
-        let bytes = vm.to_s_bytes(args[0])?;
-        write_bytes(vm, stream, &bytes)?;
-        Ok(io)
-    });
-    vm.define_native(io, "flush", 0, Some(0), |vm, io, _| {
-        match stream_of(vm, io)? {
-            Stream::File(fd) => flush_file(vm, fd)?,
-            _ => vm.out.flush(),
-        }
-        Ok(io)
-    });
-    vm.define_native(io, "gets", 0, Some(3), |vm, io, args| {
-        let line_args = line_args(vm, args)?;
-        let line = gets(vm, io, &line_args)?;
-        let global = vm.symbols.intern("$_");
-        vm.globals.insert(global, line);
-        Ok(line)
-    });
-    vm.define_native(io, "readline", 0, Some(3), |vm, io, args| {
-        let line_args = line_args(vm, args)?;
-        let line = gets(vm, io, &line_args)?;
-        if line.is_nil() {
-            let class = vm.c.eof_error;
-            return Err(vm.raise(class, "end of file reached".into()));
-        }
-        Ok(line)
-    });
-    vm.define_native(io, "each_line", 0, Some(3), |vm, io, args| {
-        let Some(block) = vm.current_block() else {
-            return crate::core::enumerator::for_this_call(vm, io, args, Value::NIL);
-        };
-        let line_args = line_args(vm, args)?;
-        check_limit(vm, &line_args, "each_line")?;
-        loop {
-            let line = read_line(vm, io, &line_args)?;
-            if line.is_nil() {
-                return Ok(io);
-            }
-            vm.invoke_block(&block, &[line])?;
-        }
-    });
-    vm.define_native(io, "readlines", 0, Some(3), |vm, io, args| {
-        let line_args = line_args(vm, args)?;
-        check_limit(vm, &line_args, "readlines")?;
-        read_lines(vm, io, &line_args)
-    });
-    vm.define_native(io, "read", 0, Some(2), read);
+    vm.define_methods(
+        io,
+        &[
+            public("puts", 0, None, io_puts),
+            public("print", 0, None, io_print),
+            public("write", 0, None, io_write),
+            public("<<", 1, Some(1), io_lshift),
+            public("flush", 0, Some(0), io_flush),
+            public("gets", 0, Some(3), io_gets),
+            public("readline", 0, Some(3), io_readline),
+            public("each_line", 0, Some(3), io_each_line),
+            public("readlines", 0, Some(3), io_readlines),
+            public("read", 0, Some(2), read),
+        ],
+    );
     for name in ["eof?", "eof"] {
         vm.define_native(io, name, 0, Some(0), |vm, io, _| {
             let stream = readable(vm, io)?;
@@ -346,21 +295,13 @@ pub fn define(vm: &mut Vm) {
                 .map_err(|error| read_error(vm, stream, &error, ReadPlace::Fillbuf))
         });
     }
-    vm.define_native(io, "lineno", 0, Some(0), |vm, io, _| {
-        Ok(match readable(vm, io)? {
-            Stream::File(fd) => Value::small(vm.files[&fd].lineno),
-            _ => Value::small(vm.stdin_lineno),
-        })
-    });
-    vm.define_native(io, "lineno=", 1, Some(1), |vm, io, args| {
-        let stream = readable(vm, io)?;
-        let lineno = crate::core::integer::num2int(vm, args[0])?;
-        match stream {
-            Stream::File(fd) => vm.files.get_mut(&fd).expect("open").lineno = lineno,
-            _ => vm.stdin_lineno = lineno,
-        }
-        Ok(args[0])
-    });
+    vm.define_methods(
+        io,
+        &[
+            public("lineno", 0, Some(0), io_lineno),
+            public("lineno=", 1, Some(1), io_lineno_set),
+        ],
+    );
     for name in ["pos", "tell"] {
         vm.define_native(io, name, 0, Some(0), |vm, io, _| {
             let fd = seekable(vm, io)?;
@@ -371,141 +312,300 @@ pub fn define(vm: &mut Vm) {
             }
         });
     }
-    vm.define_native(io, "pos=", 1, Some(1), |vm, io, args| {
-        let offset = crate::core::array::to_long(vm, args[0])?;
-        let fd = seekable(vm, io)?;
-        seek(vm, fd, offset, 0, "rb_io_set_pos")?;
-        Ok(Value::small(offset))
-    });
-    vm.define_native(io, "seek", 1, Some(2), |vm, io, args| {
-        let offset = crate::core::array::to_long(vm, args[0])?;
-        let whence = match args.get(1) {
-            None => 0,
-            Some(&whence) => whence_arg(vm, whence)?,
-        };
-        let fd = seekable(vm, io)?;
-        seek(vm, fd, offset, whence, "rb_io_seek")?;
-        Ok(Value::small(0))
-    });
-    vm.define_native(io, "rewind", 0, Some(0), |vm, io, _| {
-        let fd = seekable(vm, io)?;
-        seek(vm, fd, 0, 0, "rb_io_rewind")?;
-        vm.files.get_mut(&fd).expect("open").lineno = 0;
-        Ok(Value::small(0))
-    });
-    vm.define_native(io, "binmode", 0, Some(0), |vm, io, _| {
-        if let Stream::File(fd) = stream_of(vm, io)? {
-            vm.files.get_mut(&fd).expect("open").binmode = true;
-        } else {
-            let binmode = vm.symbols.intern("binmode");
-            vm.ivar_set(io, binmode, Value::TRUE)?;
-        }
-        Ok(io)
-    });
-    vm.define_native(io, "binmode?", 0, Some(0), |vm, io, _| {
-        Ok(match stream_of(vm, io)? {
-            Stream::File(fd) => Value::bool(vm.files[&fd].binmode),
-            _ => {
-                let binmode = vm.symbols.intern("binmode");
-                Value::bool(vm.ivar_get(io, binmode).truthy())
-            }
-        })
-    });
-    vm.define_native(io, "close", 0, Some(0), |vm, io, _| {
-        let fd = vm.sym.io_fd;
-        if let Some(number) = vm.ivar_get(io, fd).as_fixnum() {
-            if let Some(mut file) = vm.files.remove(&number) {
-                let _ = file.flush();
-            }
-        }
-        vm.ivar_set(io, fd, Value::NIL)?;
-        Ok(Value::NIL)
-    });
-    vm.define_native(io, "closed?", 0, Some(0), |vm, io, _| {
-        let fd = vm.sym.io_fd;
-        Ok(Value::bool(vm.ivar_get(io, fd).is_nil()))
-    });
+    vm.define_methods(
+        io,
+        &[
+            public("pos=", 1, Some(1), io_pos_set),
+            public("seek", 1, Some(2), io_seek),
+            public("rewind", 0, Some(0), io_rewind),
+            public("binmode", 0, Some(0), io_binmode),
+            public("binmode?", 0, Some(0), io_binmode_p),
+            public("close", 0, Some(0), io_close),
+            public("closed?", 0, Some(0), io_closed_p),
+        ],
+    );
     // Only recorded for the standard streams: rhizome flushes standard
     // output at exit, before anything goes to standard error, and at every
     // newline on a terminal, which is what a program can observe of MRI's
     // sync. A file with sync set writes at once.
-    vm.define_native(io, "sync", 0, Some(0), |vm, io, _| {
-        let stream = stream_of(vm, io)?;
-        if let Stream::File(fd) = stream {
-            return Ok(Value::bool(vm.files[&fd].sync));
-        }
-        let sync = vm.symbols.intern("sync");
-        let value = vm.ivar_get(io, sync);
-        Ok(if value.is_nil() {
-            Value::bool(stream == Stream::Stderr)
-        } else {
-            value
-        })
-    });
-    vm.define_native(io, "sync=", 1, Some(1), |vm, io, args| {
-        if let Stream::File(fd) = stream_of(vm, io)? {
-            vm.files.get_mut(&fd).expect("open").sync = args[0].truthy();
-            flush_file(vm, fd)?;
-            return Ok(args[0]);
-        }
-        let sync = vm.symbols.intern("sync");
-        vm.ivar_set(io, sync, Value::bool(args[0].truthy()))?;
-        Ok(args[0])
-    });
-    vm.define_native(io, "fileno", 0, Some(0), |vm, io, _| {
-        stream_of(vm, io)?;
-        let fd = vm.sym.io_fd;
-        Ok(vm.ivar_get(io, fd))
-    });
-    vm.define_native(io, "to_io", 0, Some(0), |_, io, _| Ok(io));
-    vm.define_native(io, "inspect", 0, Some(0), |vm, io, _| {
-        let fd = vm.sym.io_fd;
-        let name = match vm.ivar_get(io, fd).as_fixnum() {
-            Some(0) => "<STDIN>".to_string(),
-            Some(1) => "<STDOUT>".to_string(),
-            Some(2) => "<STDERR>".to_string(),
-            Some(number) => format!("fd {number}"),
-            None => "(closed)".to_string(),
-        };
-        let class = vm.class_name(vm.real_class_of(io));
-        Ok(vm.new_str(&format!("#<{class}:{name}>")))
-    });
-    vm.define_native(io, "tty?", 0, Some(0), |vm, io, _| {
-        use std::io::IsTerminal;
-        let terminal = match stream_of(vm, io)? {
-            Stream::Stdin => std::io::stdin().is_terminal(),
-            Stream::Stdout => std::io::stdout().is_terminal(),
-            Stream::Stderr => std::io::stderr().is_terminal(),
-            Stream::File(_) => false,
-        };
-        Ok(Value::bool(terminal))
-    });
-
+    vm.define_methods(
+        io,
+        &[
+            public("sync", 0, Some(0), io_sync),
+            public("sync=", 1, Some(1), io_sync_set),
+            public("fileno", 0, Some(0), io_fileno),
+            public("to_io", 0, Some(0), io_to_io),
+            public("inspect", 0, Some(0), io_inspect),
+            public("tty?", 0, Some(0), io_tty_p),
+        ],
+    );
     let kernel = vm.c.kernel;
-    vm.define_private_native(kernel, "gets", 0, Some(3), |vm, _, args| {
-        let stdin = standard_stream(vm, "$stdin");
-        let gets = vm.symbols.intern("gets");
-        let kwargs = vm.called_with_keywords();
-        let lineno = ARGF_LINENO.get();
-        let line = vm.call_forwarding(stdin, gets, args, None, kwargs)?;
-        if !line.is_nil() {
-            ARGF_LINENO.set(lineno + 1);
-            set_last_lineno(vm, lineno + 1);
+    vm.define_private_native(kernel, "gets", 0, Some(3), kernel_gets);
+    vm.define_private_native(kernel, "readlines", 0, Some(3), kernel_readlines);
+}
+
+/// `puts`.
+fn io_puts(vm: &mut Vm, io: Value, args: &[Value]) -> VmResult {
+    puts_on(vm, io, args)?;
+    Ok(Value::NIL)
+}
+
+/// `print`.
+fn io_print(vm: &mut Vm, io: Value, args: &[Value]) -> VmResult {
+    print_on(vm, io, args)?;
+    Ok(Value::NIL)
+}
+
+/// `write`.
+fn io_write(vm: &mut Vm, io: Value, args: &[Value]) -> VmResult {
+    let stream = writable(vm, io)?;
+    let mut written = 0;
+    for &arg in args {
+        let bytes = vm.to_s_bytes(arg)?;
+        written += bytes.len();
+        write_bytes(vm, stream, &bytes)?;
+    }
+    Ok(Value::small(written as i64))
+}
+
+/// `<<`.
+fn io_lshift(vm: &mut Vm, io: Value, args: &[Value]) -> VmResult {
+    let stream = writable(vm, io)?;
+    let bytes = vm.to_s_bytes(args[0])?;
+    write_bytes(vm, stream, &bytes)?;
+    Ok(io)
+}
+
+/// `flush`.
+fn io_flush(vm: &mut Vm, io: Value, _: &[Value]) -> VmResult {
+    match stream_of(vm, io)? {
+        Stream::File(fd) => flush_file(vm, fd)?,
+        _ => vm.out.flush(),
+    }
+    Ok(io)
+}
+
+/// `gets`.
+fn io_gets(vm: &mut Vm, io: Value, args: &[Value]) -> VmResult {
+    let line_args = line_args(vm, args)?;
+    let line = gets(vm, io, &line_args)?;
+    let global = vm.symbols.intern("$_");
+    vm.globals.insert(global, line);
+    Ok(line)
+}
+
+/// `readline`.
+fn io_readline(vm: &mut Vm, io: Value, args: &[Value]) -> VmResult {
+    let line_args = line_args(vm, args)?;
+    let line = gets(vm, io, &line_args)?;
+    if line.is_nil() {
+        let class = vm.c.eof_error;
+        return Err(vm.raise(class, "end of file reached".into()));
+    }
+    Ok(line)
+}
+
+/// `each_line`.
+fn io_each_line(vm: &mut Vm, io: Value, args: &[Value]) -> VmResult {
+    let Some(block) = vm.current_block() else {
+        return crate::core::enumerator::for_this_call(vm, io, args, Value::NIL);
+    };
+    let line_args = line_args(vm, args)?;
+    check_limit(vm, &line_args, "each_line")?;
+    loop {
+        let line = read_line(vm, io, &line_args)?;
+        if line.is_nil() {
+            return Ok(io);
         }
-        Ok(line)
-    });
-    vm.define_private_native(kernel, "readlines", 0, Some(3), |vm, _, args| {
-        let stdin = standard_stream(vm, "$stdin");
-        let readlines = vm.symbols.intern("readlines");
-        let kwargs = vm.called_with_keywords();
-        let lineno = ARGF_LINENO.get();
-        let lines = vm.call_forwarding(stdin, readlines, args, None, kwargs)?;
-        if let Some(count) = vm.array_items(lines).map(|lines| lines.len() as i64) {
-            ARGF_LINENO.set(lineno + count);
-            set_last_lineno(vm, lineno + count);
+        vm.invoke_block(&block, &[line])?;
+    }
+}
+
+/// `readlines`.
+fn io_readlines(vm: &mut Vm, io: Value, args: &[Value]) -> VmResult {
+    let line_args = line_args(vm, args)?;
+    check_limit(vm, &line_args, "readlines")?;
+    read_lines(vm, io, &line_args)
+}
+
+/// `lineno`.
+fn io_lineno(vm: &mut Vm, io: Value, _: &[Value]) -> VmResult {
+    Ok(match readable(vm, io)? {
+        Stream::File(fd) => Value::small(vm.files[&fd].lineno),
+        _ => Value::small(vm.stdin_lineno),
+    })
+}
+
+/// `lineno=`.
+fn io_lineno_set(vm: &mut Vm, io: Value, args: &[Value]) -> VmResult {
+    let stream = readable(vm, io)?;
+    let lineno = crate::core::integer::num2int(vm, args[0])?;
+    match stream {
+        Stream::File(fd) => vm.files.get_mut(&fd).expect("open").lineno = lineno,
+        _ => vm.stdin_lineno = lineno,
+    }
+    Ok(args[0])
+}
+
+/// `pos=`.
+fn io_pos_set(vm: &mut Vm, io: Value, args: &[Value]) -> VmResult {
+    let offset = crate::core::array::to_long(vm, args[0])?;
+    let fd = seekable(vm, io)?;
+    seek(vm, fd, offset, 0, "rb_io_set_pos")?;
+    Ok(Value::small(offset))
+}
+
+/// `seek`.
+fn io_seek(vm: &mut Vm, io: Value, args: &[Value]) -> VmResult {
+    let offset = crate::core::array::to_long(vm, args[0])?;
+    let whence = match args.get(1) {
+        None => 0,
+        Some(&whence) => whence_arg(vm, whence)?,
+    };
+    let fd = seekable(vm, io)?;
+    seek(vm, fd, offset, whence, "rb_io_seek")?;
+    Ok(Value::small(0))
+}
+
+/// `rewind`.
+fn io_rewind(vm: &mut Vm, io: Value, _: &[Value]) -> VmResult {
+    let fd = seekable(vm, io)?;
+    seek(vm, fd, 0, 0, "rb_io_rewind")?;
+    vm.files.get_mut(&fd).expect("open").lineno = 0;
+    Ok(Value::small(0))
+}
+
+/// `binmode`.
+fn io_binmode(vm: &mut Vm, io: Value, _: &[Value]) -> VmResult {
+    if let Stream::File(fd) = stream_of(vm, io)? {
+        vm.files.get_mut(&fd).expect("open").binmode = true;
+    } else {
+        let binmode = vm.symbols.intern("binmode");
+        vm.ivar_set(io, binmode, Value::TRUE)?;
+    }
+    Ok(io)
+}
+
+/// `binmode?`.
+fn io_binmode_p(vm: &mut Vm, io: Value, _: &[Value]) -> VmResult {
+    Ok(match stream_of(vm, io)? {
+        Stream::File(fd) => Value::bool(vm.files[&fd].binmode),
+        _ => {
+            let binmode = vm.symbols.intern("binmode");
+            Value::bool(vm.ivar_get(io, binmode).truthy())
         }
-        Ok(lines)
-    });
+    })
+}
+
+/// `close`.
+fn io_close(vm: &mut Vm, io: Value, _: &[Value]) -> VmResult {
+    let fd = vm.sym.io_fd;
+    if let Some(number) = vm.ivar_get(io, fd).as_fixnum() {
+        if let Some(mut file) = vm.files.remove(&number) {
+            let _ = file.flush();
+        }
+    }
+    vm.ivar_set(io, fd, Value::NIL)?;
+    Ok(Value::NIL)
+}
+
+/// `closed?`.
+fn io_closed_p(vm: &mut Vm, io: Value, _: &[Value]) -> VmResult {
+    let fd = vm.sym.io_fd;
+    Ok(Value::bool(vm.ivar_get(io, fd).is_nil()))
+}
+
+/// `sync`.
+fn io_sync(vm: &mut Vm, io: Value, _: &[Value]) -> VmResult {
+    let stream = stream_of(vm, io)?;
+    if let Stream::File(fd) = stream {
+        return Ok(Value::bool(vm.files[&fd].sync));
+    }
+    let sync = vm.symbols.intern("sync");
+    let value = vm.ivar_get(io, sync);
+    Ok(if value.is_nil() {
+        Value::bool(stream == Stream::Stderr)
+    } else {
+        value
+    })
+}
+
+/// `sync=`.
+fn io_sync_set(vm: &mut Vm, io: Value, args: &[Value]) -> VmResult {
+    if let Stream::File(fd) = stream_of(vm, io)? {
+        vm.files.get_mut(&fd).expect("open").sync = args[0].truthy();
+        flush_file(vm, fd)?;
+        return Ok(args[0]);
+    }
+    let sync = vm.symbols.intern("sync");
+    vm.ivar_set(io, sync, Value::bool(args[0].truthy()))?;
+    Ok(args[0])
+}
+
+/// `fileno`.
+fn io_fileno(vm: &mut Vm, io: Value, _: &[Value]) -> VmResult {
+    stream_of(vm, io)?;
+    let fd = vm.sym.io_fd;
+    Ok(vm.ivar_get(io, fd))
+}
+
+/// `to_io`.
+fn io_to_io(_: &mut Vm, io: Value, _: &[Value]) -> VmResult {
+    Ok(io)
+}
+
+/// `inspect`.
+fn io_inspect(vm: &mut Vm, io: Value, _: &[Value]) -> VmResult {
+    let fd = vm.sym.io_fd;
+    let name = match vm.ivar_get(io, fd).as_fixnum() {
+        Some(0) => "<STDIN>".to_string(),
+        Some(1) => "<STDOUT>".to_string(),
+        Some(2) => "<STDERR>".to_string(),
+        Some(number) => format!("fd {number}"),
+        None => "(closed)".to_string(),
+    };
+    let class = vm.class_name(vm.real_class_of(io));
+    Ok(vm.new_str(&format!("#<{class}:{name}>")))
+}
+
+/// `tty?`.
+fn io_tty_p(vm: &mut Vm, io: Value, _: &[Value]) -> VmResult {
+    use std::io::IsTerminal;
+    let terminal = match stream_of(vm, io)? {
+        Stream::Stdin => std::io::stdin().is_terminal(),
+        Stream::Stdout => std::io::stdout().is_terminal(),
+        Stream::Stderr => std::io::stderr().is_terminal(),
+        Stream::File(_) => false,
+    };
+    Ok(Value::bool(terminal))
+}
+
+/// `gets`.
+fn kernel_gets(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
+    let stdin = standard_stream(vm, "$stdin");
+    let gets = vm.symbols.intern("gets");
+    let kwargs = vm.called_with_keywords();
+    let lineno = ARGF_LINENO.get();
+    let line = vm.call_forwarding(stdin, gets, args, None, kwargs)?;
+    if !line.is_nil() {
+        ARGF_LINENO.set(lineno + 1);
+        set_last_lineno(vm, lineno + 1);
+    }
+    Ok(line)
+}
+
+/// `readlines`.
+fn kernel_readlines(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
+    let stdin = standard_stream(vm, "$stdin");
+    let readlines = vm.symbols.intern("readlines");
+    let kwargs = vm.called_with_keywords();
+    let lineno = ARGF_LINENO.get();
+    let lines = vm.call_forwarding(stdin, readlines, args, None, kwargs)?;
+    if let Some(count) = vm.array_items(lines).map(|lines| lines.len() as i64) {
+        ARGF_LINENO.set(lineno + count);
+        set_last_lineno(vm, lineno + count);
+    }
+    Ok(lines)
 }
 
 /// A new IO object of `class` on stream `fd`.

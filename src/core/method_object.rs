@@ -11,6 +11,7 @@
 
 use crate::block::{Block, BlockCode};
 use crate::core::module::{is_module, symbol_arg};
+use crate::core::public;
 use crate::object::{MethodBody, MethodEntry, Visibility};
 use crate::value::Value;
 use crate::vm::{Vm, VmResult};
@@ -25,47 +26,21 @@ pub fn define(vm: &mut Vm) {
     vm.c.unbound_method = unbound;
 
     let kernel = vm.c.kernel;
-    vm.define_native(kernel, "method", 1, Some(1), |vm, receiver, args| {
-        let name = symbol_arg(vm, args[0])?;
-        method_object(vm, receiver, name)
-    });
-    vm.define_native(kernel, "public_method", 1, Some(1), |vm, receiver, args| {
-        let name = symbol_arg(vm, args[0])?;
-        let class = vm.class_of(receiver);
-        let visibility = vm.find_method(class, name).map(|entry| entry.visibility);
-        if let Some(hidden @ (Visibility::Private | Visibility::Protected)) = visibility {
-            let word = if hidden == Visibility::Private {
-                "private"
-            } else {
-                "protected"
-            };
-            let message = format!(
-                "method `{}' for class `{}' is {word}",
-                vm.symbols.name(name),
-                vm.class_name(class)
-            );
-            return Err(lookup_error(vm, message, name, class));
-        }
-        method_object(vm, receiver, name)
-    });
+    vm.define_methods(
+        kernel,
+        &[
+            public("method", 1, Some(1), kernel_method),
+            public("public_method", 1, Some(1), kernel_public_method),
+        ],
+    );
     let module = vm.c.module;
-    vm.define_native(module, "instance_method", 1, Some(1), |vm, module, args| {
-        let name = symbol_arg(vm, args[0])?;
-        let Some(entry) = vm.find_method(module, name) else {
-            let message = format!(
-                "undefined method `{}' for class `{}'",
-                vm.symbols.name(name),
-                vm.class_name(module)
-            );
-            let class = vm.c.name_error;
-            return Err(vm.raise(class, message));
-        };
-        let class = vm.c.unbound_method;
-        let unbound = vm.new_object(class);
-        set_parts(vm, unbound, Value::NIL, name, entry.owner, Some(entry))?;
-        Ok(unbound)
-    });
-
+    vm.define_native(
+        module,
+        "instance_method",
+        1,
+        Some(1),
+        module_instance_method,
+    );
     for name in ["call", "()", "[]", "==="] {
         vm.define_native(method, name, 0, None, |vm, method, args| {
             let (receiver, name, _) = parts(vm, method);
@@ -77,39 +52,21 @@ pub fn define(vm: &mut Vm) {
             }
         });
     }
-    vm.define_native(method, "to_proc", 0, Some(0), |vm, method, _| {
-        let (receiver, name, _) = parts(vm, method);
-        let block = Block {
-            code: BlockCode::Method(name),
-            receiver,
-            ..vm.symbol_block(name)
-        };
-        Ok(vm.new_proc(Rc::new(block)))
-    });
-    vm.define_native(method, "receiver", 0, Some(0), |vm, method, _| {
-        Ok(parts(vm, method).0)
-    });
-    vm.define_native(method, "unbind", 0, Some(0), |vm, method, _| {
-        let (_, name, owner) = parts(vm, method);
-        let entry = vm.method_entries.get(&method).cloned();
-        let class = vm.c.unbound_method;
-        let unbound = vm.new_object(class);
-        set_parts(vm, unbound, Value::NIL, name, owner, entry)?;
-        Ok(unbound)
-    });
-    vm.define_native(unbound, "bind", 1, Some(1), |vm, unbound, args| {
-        let (name, owner, entry) = bindable(vm, unbound, args[0])?;
-        let class = vm.c.method;
-        let method = vm.new_object(class);
-        set_parts(vm, method, args[0], name, owner, Some(entry))?;
-        Ok(method)
-    });
-    vm.define_native(unbound, "bind_call", 1, None, |vm, unbound, args| {
-        let (name, _, entry) = bindable(vm, unbound, args[0])?;
-        let block = vm.current_block();
-        let kwargs = vm.called_with_keywords();
-        vm.call_entry(&entry, args[0], name, &args[1..], block, kwargs)
-    });
+    vm.define_methods(
+        method,
+        &[
+            public("to_proc", 0, Some(0), method_to_proc),
+            public("receiver", 0, Some(0), method_receiver),
+            public("unbind", 0, Some(0), method_unbind),
+        ],
+    );
+    vm.define_methods(
+        unbound,
+        &[
+            public("bind", 1, Some(1), unbound_bind),
+            public("bind_call", 1, None, unbound_bind_call),
+        ],
+    );
     for class in [method, unbound] {
         vm.define_native(class, "name", 0, Some(0), |vm, method, _| {
             Ok(Value::symbol(parts(vm, method).1))
@@ -145,6 +102,94 @@ pub fn define(vm: &mut Vm) {
             Ok(vm.new_str(&text))
         });
     }
+}
+
+/// `method`.
+fn kernel_method(vm: &mut Vm, receiver: Value, args: &[Value]) -> VmResult {
+    let name = symbol_arg(vm, args[0])?;
+    method_object(vm, receiver, name)
+}
+
+/// `public_method`.
+fn kernel_public_method(vm: &mut Vm, receiver: Value, args: &[Value]) -> VmResult {
+    let name = symbol_arg(vm, args[0])?;
+    let class = vm.class_of(receiver);
+    let visibility = vm.find_method(class, name).map(|entry| entry.visibility);
+    if let Some(hidden @ (Visibility::Private | Visibility::Protected)) = visibility {
+        let word = if hidden == Visibility::Private {
+            "private"
+        } else {
+            "protected"
+        };
+        let message = format!(
+            "method `{}' for class `{}' is {word}",
+            vm.symbols.name(name),
+            vm.class_name(class)
+        );
+        return Err(lookup_error(vm, message, name, class));
+    }
+    method_object(vm, receiver, name)
+}
+
+/// `instance_method`.
+fn module_instance_method(vm: &mut Vm, module: Value, args: &[Value]) -> VmResult {
+    let name = symbol_arg(vm, args[0])?;
+    let Some(entry) = vm.find_method(module, name) else {
+        let message = format!(
+            "undefined method `{}' for class `{}'",
+            vm.symbols.name(name),
+            vm.class_name(module)
+        );
+        let class = vm.c.name_error;
+        return Err(vm.raise(class, message));
+    };
+    let class = vm.c.unbound_method;
+    let unbound = vm.new_object(class);
+    set_parts(vm, unbound, Value::NIL, name, entry.owner, Some(entry))?;
+    Ok(unbound)
+}
+
+/// `to_proc`.
+fn method_to_proc(vm: &mut Vm, method: Value, _: &[Value]) -> VmResult {
+    let (receiver, name, _) = parts(vm, method);
+    let block = Block {
+        code: BlockCode::Method(name),
+        receiver,
+        ..vm.symbol_block(name)
+    };
+    Ok(vm.new_proc(Rc::new(block)))
+}
+
+/// `receiver`.
+fn method_receiver(vm: &mut Vm, method: Value, _: &[Value]) -> VmResult {
+    Ok(parts(vm, method).0)
+}
+
+/// `unbind`.
+fn method_unbind(vm: &mut Vm, method: Value, _: &[Value]) -> VmResult {
+    let (_, name, owner) = parts(vm, method);
+    let entry = vm.method_entries.get(&method).cloned();
+    let class = vm.c.unbound_method;
+    let unbound = vm.new_object(class);
+    set_parts(vm, unbound, Value::NIL, name, owner, entry)?;
+    Ok(unbound)
+}
+
+/// `bind`.
+fn unbound_bind(vm: &mut Vm, unbound: Value, args: &[Value]) -> VmResult {
+    let (name, owner, entry) = bindable(vm, unbound, args[0])?;
+    let class = vm.c.method;
+    let method = vm.new_object(class);
+    set_parts(vm, method, args[0], name, owner, Some(entry))?;
+    Ok(method)
+}
+
+/// `bind_call`.
+fn unbound_bind_call(vm: &mut Vm, unbound: Value, args: &[Value]) -> VmResult {
+    let (name, _, entry) = bindable(vm, unbound, args[0])?;
+    let block = vm.current_block();
+    let kwargs = vm.called_with_keywords();
+    vm.call_entry(&entry, args[0], name, &args[1..], block, kwargs)
 }
 
 /// Whether `value` is a Method or an UnboundMethod.

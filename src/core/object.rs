@@ -1,6 +1,7 @@
 //! BasicObject, Object, NilClass, TrueClass, FalseClass, Module, Exception
 //! and GC.
 
+use crate::core::public;
 use crate::object::{RClass, RString};
 use crate::value::Value;
 use crate::vm::{Vm, VmResult};
@@ -8,83 +9,54 @@ use crate::vm::{Vm, VmResult};
 pub fn define(vm: &mut Vm) {
     define_instance_eval(vm);
     let basic_object = vm.c.basic_object;
-    vm.define_native(basic_object, "!", 0, Some(0), |_, recv, _| {
-        Ok(Value::bool(!recv.truthy()))
-    });
-    vm.define_native(basic_object, "==", 1, Some(1), |_, recv, args| {
-        Ok(Value::bool(recv == args[0]))
-    });
-    vm.define_native(basic_object, "equal?", 1, Some(1), |_, recv, args| {
-        Ok(Value::bool(recv == args[0]))
-    });
-    vm.define_native(basic_object, "!=", 1, Some(1), |vm, recv, args| {
-        let eq = vm.sym.eq;
-        Ok(Value::bool(!vm.call(recv, eq, args)?.truthy()))
-    });
-
+    vm.define_methods(
+        basic_object,
+        &[
+            public("!", 0, Some(0), basic_object_not),
+            public("==", 1, Some(1), basic_object_eq),
+            public("equal?", 1, Some(1), basic_object_equal_p),
+            public("!=", 1, Some(1), basic_object_ne),
+        ],
+    );
     let kernel = vm.c.kernel;
-    vm.define_native(kernel, "nil?", 0, Some(0), |_, recv, _| {
-        Ok(Value::bool(recv.is_nil()))
-    });
-    vm.define_native(kernel, "class", 0, Some(0), |vm, recv, _| {
-        Ok(vm.real_class_of(recv))
-    });
-    vm.define_native(kernel, "to_s", 0, Some(0), |vm, recv, _| {
-        let text = default_to_s(vm, recv);
-        Ok(vm.new_str(&text))
-    });
-    vm.define_native(kernel, "frozen?", 0, Some(0), |_, recv, _| {
-        Ok(Value::bool(recv.header().is_none_or(|h| h.is_frozen())))
-    });
-    vm.define_native(kernel, "freeze", 0, Some(0), |_, recv, _| {
-        if let Some(header) = recv.header() {
-            header.freeze();
-        }
-        Ok(recv)
-    });
-    vm.define_native(kernel, "object_id", 0, Some(0), |vm, recv, _| {
-        Ok(vm.new_int(object_id(recv) as i128))
-    });
-    vm.define_native(kernel, "is_a?", 1, Some(1), is_a);
-    vm.define_native(kernel, "kind_of?", 1, Some(1), is_a);
-    vm.define_native(kernel, "instance_of?", 1, Some(1), |vm, recv, args| {
-        expect_class(vm, args[0])?;
-        Ok(Value::bool(vm.real_class_of(recv) == args[0]))
-    });
-    vm.define_native(kernel, "===", 1, Some(1), |vm, recv, args| {
-        let eq = vm.sym.eq;
-        if recv == args[0] {
-            return Ok(Value::TRUE);
-        }
-        vm.call(recv, eq, args)
-    });
-
+    vm.define_methods(
+        kernel,
+        &[
+            public("nil?", 0, Some(0), kernel_nil_p),
+            public("class", 0, Some(0), kernel_class),
+            public("to_s", 0, Some(0), kernel_to_s),
+            public("frozen?", 0, Some(0), kernel_frozen_p),
+            public("freeze", 0, Some(0), kernel_freeze),
+            public("object_id", 0, Some(0), kernel_object_id),
+            public("is_a?", 1, Some(1), is_a),
+            public("kind_of?", 1, Some(1), is_a),
+            public("instance_of?", 1, Some(1), kernel_instance_of_p),
+            public("===", 1, Some(1), kernel_case_eq),
+        ],
+    );
     // main's to_s and inspect.
     let main = vm.main;
     let main_class = vm.singleton_class(main);
-    vm.define_native(main_class, "to_s", 0, Some(0), |vm, _, _| {
-        Ok(vm.new_str("main"))
-    });
-    vm.define_native(main_class, "inspect", 0, Some(0), |vm, _, _| {
-        Ok(vm.new_str("main"))
-    });
-
+    vm.define_methods(
+        main_class,
+        &[
+            public("to_s", 0, Some(0), main_class_to_s),
+            public("inspect", 0, Some(0), main_class_inspect),
+        ],
+    );
     let nil = vm.c.nil;
-    vm.define_native(nil, "to_s", 0, Some(0), |vm, _, _| {
-        let empty = crate::object::StringBytes::new();
-        Ok(crate::core::string::new_ascii_string(vm, empty))
-    });
-    vm.define_native(nil, "inspect", 0, Some(0), |vm, _, _| Ok(vm.new_str("nil")));
-    vm.define_native(nil, "to_a", 0, Some(0), |vm, _, _| {
-        Ok(vm.new_array(Vec::new()))
-    });
-    vm.define_native(nil, "to_i", 0, Some(0), |_, _, _| Ok(Value::small(0)));
-    vm.define_native(nil, "to_f", 0, Some(0), |vm, _, _| Ok(vm.new_float(0.0)));
-    vm.define_native(nil, "&", 1, Some(1), |_, _, _| Ok(Value::FALSE));
-    vm.define_native(nil, "|", 1, Some(1), |_, _, args| {
-        Ok(Value::bool(args[0].truthy()))
-    });
-
+    vm.define_methods(
+        nil,
+        &[
+            public("to_s", 0, Some(0), nil_to_s),
+            public("inspect", 0, Some(0), nil_inspect),
+            public("to_a", 0, Some(0), nil_to_a),
+            public("to_i", 0, Some(0), nil_to_i),
+            public("to_f", 0, Some(0), nil_to_f),
+            public("&", 1, Some(1), nil_and),
+            public("|", 1, Some(1), nil_or),
+        ],
+    );
     for (class, name) in [(vm.c.true_class, "true"), (vm.c.false_class, "false")] {
         let to_s = if name == "true" {
             true_to_s
@@ -95,30 +67,183 @@ pub fn define(vm: &mut Vm) {
         vm.define_native(class, "inspect", 0, Some(0), to_s);
     }
     let true_class = vm.c.true_class;
-    vm.define_native(true_class, "&", 1, Some(1), |_, _, args| {
-        Ok(Value::bool(args[0].truthy()))
-    });
-    vm.define_native(true_class, "|", 1, Some(1), |_, _, _| Ok(Value::TRUE));
-    vm.define_native(true_class, "^", 1, Some(1), |_, _, args| {
-        Ok(Value::bool(!args[0].truthy()))
-    });
+    vm.define_methods(
+        true_class,
+        &[
+            public("&", 1, Some(1), true_class_and),
+            public("|", 1, Some(1), true_class_or),
+            public("^", 1, Some(1), true_class_xor),
+        ],
+    );
     let false_class = vm.c.false_class;
-    vm.define_native(false_class, "&", 1, Some(1), |_, _, _| Ok(Value::FALSE));
-    vm.define_native(false_class, "|", 1, Some(1), |_, _, args| {
-        Ok(Value::bool(args[0].truthy()))
-    });
-    vm.define_native(false_class, "^", 1, Some(1), |_, _, args| {
-        Ok(Value::bool(args[0].truthy()))
-    });
-
+    vm.define_methods(
+        false_class,
+        &[
+            public("&", 1, Some(1), false_class_and),
+            public("|", 1, Some(1), false_class_or),
+            public("^", 1, Some(1), false_class_xor),
+        ],
+    );
     let gc = vm.c.gc;
-    vm.define_singleton_native(gc, "start", 0, Some(0), |vm, _, _| {
-        vm.collect(|_| {});
-        Ok(Value::NIL)
-    });
-    vm.define_singleton_native(gc, "count", 0, Some(0), |vm, _, _| {
-        Ok(vm.new_int(vm.heap.stats.collections as i128))
-    });
+    vm.define_singleton_native(gc, "start", 0, Some(0), gc_singleton_start);
+    vm.define_singleton_native(gc, "count", 0, Some(0), gc_singleton_count);
+}
+
+/// `!`.
+fn basic_object_not(_: &mut Vm, recv: Value, _: &[Value]) -> VmResult {
+    Ok(Value::bool(!recv.truthy()))
+}
+
+/// `==`.
+fn basic_object_eq(_: &mut Vm, recv: Value, args: &[Value]) -> VmResult {
+    Ok(Value::bool(recv == args[0]))
+}
+
+/// `equal?`.
+fn basic_object_equal_p(_: &mut Vm, recv: Value, args: &[Value]) -> VmResult {
+    Ok(Value::bool(recv == args[0]))
+}
+
+/// `!=`.
+fn basic_object_ne(vm: &mut Vm, recv: Value, args: &[Value]) -> VmResult {
+    let eq = vm.sym.eq;
+    Ok(Value::bool(!vm.call(recv, eq, args)?.truthy()))
+}
+
+/// `nil?`.
+fn kernel_nil_p(_: &mut Vm, recv: Value, _: &[Value]) -> VmResult {
+    Ok(Value::bool(recv.is_nil()))
+}
+
+/// `class`.
+fn kernel_class(vm: &mut Vm, recv: Value, _: &[Value]) -> VmResult {
+    Ok(vm.real_class_of(recv))
+}
+
+/// `to_s`.
+fn kernel_to_s(vm: &mut Vm, recv: Value, _: &[Value]) -> VmResult {
+    let text = default_to_s(vm, recv);
+    Ok(vm.new_str(&text))
+}
+
+/// `frozen?`.
+fn kernel_frozen_p(_: &mut Vm, recv: Value, _: &[Value]) -> VmResult {
+    Ok(Value::bool(recv.header().is_none_or(|h| h.is_frozen())))
+}
+
+/// `freeze`.
+fn kernel_freeze(_: &mut Vm, recv: Value, _: &[Value]) -> VmResult {
+    if let Some(header) = recv.header() {
+        header.freeze();
+    }
+    Ok(recv)
+}
+
+/// `object_id`.
+fn kernel_object_id(vm: &mut Vm, recv: Value, _: &[Value]) -> VmResult {
+    Ok(vm.new_int(object_id(recv) as i128))
+}
+
+/// `instance_of?`.
+fn kernel_instance_of_p(vm: &mut Vm, recv: Value, args: &[Value]) -> VmResult {
+    expect_class(vm, args[0])?;
+    Ok(Value::bool(vm.real_class_of(recv) == args[0]))
+}
+
+/// `===`.
+fn kernel_case_eq(vm: &mut Vm, recv: Value, args: &[Value]) -> VmResult {
+    let eq = vm.sym.eq;
+    if recv == args[0] {
+        return Ok(Value::TRUE);
+    }
+    vm.call(recv, eq, args)
+}
+
+/// `to_s`.
+fn main_class_to_s(vm: &mut Vm, _: Value, _: &[Value]) -> VmResult {
+    Ok(vm.new_str("main"))
+}
+
+/// `inspect`.
+fn main_class_inspect(vm: &mut Vm, _: Value, _: &[Value]) -> VmResult {
+    Ok(vm.new_str("main"))
+}
+
+/// `to_s`.
+fn nil_to_s(vm: &mut Vm, _: Value, _: &[Value]) -> VmResult {
+    let empty = crate::object::StringBytes::new();
+    Ok(crate::core::string::new_ascii_string(vm, empty))
+}
+
+/// `inspect`.
+fn nil_inspect(vm: &mut Vm, _: Value, _: &[Value]) -> VmResult {
+    Ok(vm.new_str("nil"))
+}
+
+/// `to_a`.
+fn nil_to_a(vm: &mut Vm, _: Value, _: &[Value]) -> VmResult {
+    Ok(vm.new_array(Vec::new()))
+}
+
+/// `to_i`.
+fn nil_to_i(_: &mut Vm, _: Value, _: &[Value]) -> VmResult {
+    Ok(Value::small(0))
+}
+
+/// `to_f`.
+fn nil_to_f(vm: &mut Vm, _: Value, _: &[Value]) -> VmResult {
+    Ok(vm.new_float(0.0))
+}
+
+/// `&`.
+fn nil_and(_: &mut Vm, _: Value, _: &[Value]) -> VmResult {
+    Ok(Value::FALSE)
+}
+
+/// `|`.
+fn nil_or(_: &mut Vm, _: Value, args: &[Value]) -> VmResult {
+    Ok(Value::bool(args[0].truthy()))
+}
+
+/// `&`.
+fn true_class_and(_: &mut Vm, _: Value, args: &[Value]) -> VmResult {
+    Ok(Value::bool(args[0].truthy()))
+}
+
+/// `|`.
+fn true_class_or(_: &mut Vm, _: Value, _: &[Value]) -> VmResult {
+    Ok(Value::TRUE)
+}
+
+/// `^`.
+fn true_class_xor(_: &mut Vm, _: Value, args: &[Value]) -> VmResult {
+    Ok(Value::bool(!args[0].truthy()))
+}
+
+/// `&`.
+fn false_class_and(_: &mut Vm, _: Value, _: &[Value]) -> VmResult {
+    Ok(Value::FALSE)
+}
+
+/// `|`.
+fn false_class_or(_: &mut Vm, _: Value, args: &[Value]) -> VmResult {
+    Ok(Value::bool(args[0].truthy()))
+}
+
+/// `^`.
+fn false_class_xor(_: &mut Vm, _: Value, args: &[Value]) -> VmResult {
+    Ok(Value::bool(args[0].truthy()))
+}
+
+/// `gc.start`.
+fn gc_singleton_start(vm: &mut Vm, _: Value, _: &[Value]) -> VmResult {
+    vm.collect(|_| {});
+    Ok(Value::NIL)
+}
+
+/// `gc.count`.
+fn gc_singleton_count(vm: &mut Vm, _: Value, _: &[Value]) -> VmResult {
+    Ok(vm.new_int(vm.heap.stats.collections as i128))
 }
 
 fn true_to_s(vm: &mut Vm, _: Value, _: &[Value]) -> VmResult {

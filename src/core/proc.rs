@@ -3,6 +3,7 @@
 
 use crate::block::{Block, BlockCode};
 use crate::core::NativeFrame;
+use crate::core::{private, public};
 use crate::interp::BlockCall;
 use crate::object::RProc;
 use crate::value::Value;
@@ -11,36 +12,16 @@ use std::rc::Rc;
 
 pub fn define(vm: &mut Vm) {
     let kernel = vm.c.kernel;
-    vm.define_private_native(kernel, "block_given?", 0, Some(0), |vm, _, _| {
-        // The block of the method that called block_given? (the frame
-        // below this core method's own, past the frames MRI does not have:
-        // `send(:block_given?)` asks about the method calling `send`).
-        let depth = vm.frames.len();
-        let caller = vm.frames[..depth.saturating_sub(1)]
-            .iter()
-            .rev()
-            .find(|frame| !(frame.hidden && matches!(frame.code, FrameCode::Native(_))));
-        Ok(Value::bool(
-            caller.is_some_and(|frame| frame.block.is_some()),
-        ))
-    });
-    vm.define_private_native(kernel, "proc", 0, Some(0), |vm, _, _| {
-        let block = expect_block(vm, "tried to create Proc object without a block")?;
-        Ok(vm.new_proc(block))
-    });
-    vm.define_private_native(kernel, "lambda", 0, Some(0), |vm, _, _| {
-        let block = expect_block(vm, "tried to create Proc object without a block")?;
-        let lambda = Block {
-            is_lambda: true,
-            ..(*block).clone()
-        };
-        Ok(vm.new_proc(Rc::new(lambda)))
-    });
+    vm.define_methods(
+        kernel,
+        &[
+            private("block_given?", 0, Some(0), kernel_block_given_p),
+            private("proc", 0, Some(0), kernel_proc),
+            private("lambda", 0, Some(0), kernel_lambda),
+        ],
+    );
     let proc_class = vm.c.proc_class;
-    vm.define_singleton_native(proc_class, "new", 0, Some(0), |vm, _, _| {
-        let block = expect_block(vm, "tried to create Proc object without a block")?;
-        Ok(vm.new_proc(block))
-    });
+    vm.define_singleton_native(proc_class, "new", 0, Some(0), proc_class_singleton_new);
     for name in ["call", "()", "yield", "===", "[]"] {
         vm.define_native(proc_class, name, 0, None, |vm, proc, args| {
             let block = proc_block(proc);
@@ -52,20 +33,76 @@ pub fn define(vm: &mut Vm) {
         });
     }
     define_block_proxy(vm);
-    vm.define_native(proc_class, "to_proc", 0, Some(0), |_, proc, _| Ok(proc));
-    vm.define_native(proc_class, "lambda?", 0, Some(0), |_, proc, _| {
-        Ok(Value::bool(proc_block(proc).is_lambda))
-    });
-    vm.define_native(proc_class, "arity", 0, Some(0), |_, proc, _| {
-        Ok(Value::small(arity(&proc_block(proc))))
-    });
-    vm.define_native(proc_class, "inspect", 0, Some(0), proc_inspect);
-    vm.define_native(proc_class, "to_s", 0, Some(0), proc_inspect);
+    vm.define_methods(
+        proc_class,
+        &[
+            public("to_proc", 0, Some(0), proc_class_to_proc),
+            public("lambda?", 0, Some(0), proc_class_lambda_p),
+            public("arity", 0, Some(0), proc_class_arity),
+            public("inspect", 0, Some(0), proc_inspect),
+            public("to_s", 0, Some(0), proc_inspect),
+        ],
+    );
     let symbol = vm.c.symbol;
-    vm.define_native(symbol, "to_proc", 0, Some(0), |vm, name, _| {
-        let block = vm.symbol_block(name.as_symbol().expect("Symbol receiver"));
-        Ok(vm.new_proc(Rc::new(block)))
-    });
+    vm.define_native(symbol, "to_proc", 0, Some(0), symbol_to_proc);
+}
+
+/// `block_given?`.
+fn kernel_block_given_p(vm: &mut Vm, _: Value, _: &[Value]) -> VmResult {
+    // The block of the method that called block_given? (the frame
+    // below this core method's own, past the frames MRI does not have:
+    // `send(:block_given?)` asks about the method calling `send`).
+    let depth = vm.frames.len();
+    let caller = vm.frames[..depth.saturating_sub(1)]
+        .iter()
+        .rev()
+        .find(|frame| !(frame.hidden && matches!(frame.code, FrameCode::Native(_))));
+    Ok(Value::bool(
+        caller.is_some_and(|frame| frame.block.is_some()),
+    ))
+}
+
+/// `proc`.
+fn kernel_proc(vm: &mut Vm, _: Value, _: &[Value]) -> VmResult {
+    let block = expect_block(vm, "tried to create Proc object without a block")?;
+    Ok(vm.new_proc(block))
+}
+
+/// `lambda`.
+fn kernel_lambda(vm: &mut Vm, _: Value, _: &[Value]) -> VmResult {
+    let block = expect_block(vm, "tried to create Proc object without a block")?;
+    let lambda = Block {
+        is_lambda: true,
+        ..(*block).clone()
+    };
+    Ok(vm.new_proc(Rc::new(lambda)))
+}
+
+/// `proc_class.new`.
+fn proc_class_singleton_new(vm: &mut Vm, _: Value, _: &[Value]) -> VmResult {
+    let block = expect_block(vm, "tried to create Proc object without a block")?;
+    Ok(vm.new_proc(block))
+}
+
+/// `to_proc`.
+fn proc_class_to_proc(_: &mut Vm, proc: Value, _: &[Value]) -> VmResult {
+    Ok(proc)
+}
+
+/// `lambda?`.
+fn proc_class_lambda_p(_: &mut Vm, proc: Value, _: &[Value]) -> VmResult {
+    Ok(Value::bool(proc_block(proc).is_lambda))
+}
+
+/// `arity`.
+fn proc_class_arity(_: &mut Vm, proc: Value, _: &[Value]) -> VmResult {
+    Ok(Value::small(arity(&proc_block(proc))))
+}
+
+/// `to_proc`.
+fn symbol_to_proc(vm: &mut Vm, name: Value, _: &[Value]) -> VmResult {
+    let block = vm.symbol_block(name.as_symbol().expect("Symbol receiver"));
+    Ok(vm.new_proc(Rc::new(block)))
 }
 
 pub fn proc_block(proc: Value) -> Rc<Block> {

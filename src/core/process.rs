@@ -10,6 +10,7 @@
 //! once: no handlers, no `ensure`, and output still buffered is lost, as in
 //! MRI.
 
+use crate::core::{private, public};
 use crate::value::Value;
 use crate::vm::{Vm, VmResult};
 
@@ -34,72 +35,28 @@ const ERRNO: &[(&str, i64, &str)] = &[
 
 pub fn define(vm: &mut Vm) {
     let kernel = vm.c.kernel;
-    vm.define_private_native(kernel, "exit", 0, Some(1), |vm, _, args| {
-        let status = exit_status(vm, args.first().copied(), 0)?;
-        Err(system_exit(vm, status, "exit"))
-    });
-    vm.define_private_native(kernel, "exit!", 0, Some(1), |vm, _, args| {
-        let status = exit_status(vm, args.first().copied(), 1)?;
-        std::process::exit(status as i32);
-    });
-    vm.define_private_native(kernel, "abort", 0, Some(1), |vm, _, args| {
-        let message = match args.first() {
-            Some(&message) => {
-                let text = crate::core::string::expect_string(vm, message)?;
-                let stderr = vm.global_named("$stderr");
-                crate::core::io::puts_on(vm, stderr, &[message])?;
-                String::from_utf8_lossy(&text).into_owned()
-            }
-            None => {
-                // In a rescue clause: the exception's report first.
-                let current = vm.global_named("$!");
-                if !current.is_nil() {
-                    let report = vm.error_report(current);
-                    crate::output::write_stderr(&mut vm.out, &report);
-                }
-                "exit".to_string()
-            }
-        };
-        Err(system_exit(vm, 1, &message))
-    });
-    vm.define_private_native(kernel, "sleep", 0, Some(1), sleep);
-    vm.define_private_native(kernel, "warn", 0, None, warn);
+    vm.define_methods(
+        kernel,
+        &[
+            private("exit", 0, Some(1), kernel_exit),
+            private("exit!", 0, Some(1), kernel_exit_bang),
+            private("abort", 0, Some(1), kernel_abort),
+            private("sleep", 0, Some(1), sleep),
+            private("warn", 0, None, warn),
+        ],
+    );
     // MRI starts with $VERBOSE false (warnings on, verbose ones off).
     let verbose = vm.symbols.intern("$VERBOSE");
     vm.globals.insert(verbose, Value::FALSE);
-    vm.define_private_native(kernel, "at_exit", 0, Some(0), |vm, _, _| {
-        let Some(block) = vm.current_block() else {
-            return Err(vm.argument_error("called without a block".into()));
-        };
-        let handler = vm.new_proc(block);
-        vm.at_exit.push(handler);
-        Ok(handler)
-    });
-
+    vm.define_private_native(kernel, "at_exit", 0, Some(0), kernel_at_exit);
     let system_exit_class = vm.c.system_exit;
-    vm.define_native(
+    vm.define_methods(
         system_exit_class,
-        "status",
-        0,
-        Some(0),
-        |vm, exception, _| {
-            let status = vm.symbols.intern("status");
-            Ok(vm.ivar_get(exception, status))
-        },
+        &[
+            public("status", 0, Some(0), system_exit_class_status),
+            public("success?", 0, Some(0), system_exit_class_success_p),
+        ],
     );
-    vm.define_native(
-        system_exit_class,
-        "success?",
-        0,
-        Some(0),
-        |vm, exception, _| {
-            let status = vm.symbols.intern("status");
-            Ok(Value::bool(
-                vm.ivar_get(exception, status) == Value::small(0),
-            ))
-        },
-    );
-
     define_env(vm);
     define_process(vm);
 
@@ -110,11 +67,7 @@ pub fn define(vm: &mut Vm) {
         "errno",
         0,
         Some(0),
-        |vm, exception, _| {
-            let errno = vm.symbols.intern("Errno");
-            let class = vm.real_class_of(exception);
-            Ok(vm.constant(class, errno).unwrap_or(Value::NIL))
-        },
+        system_call_error_errno,
     );
     let errno = vm.define_module("Errno");
     for &(name, number, description) in ERRNO {
@@ -133,25 +86,93 @@ pub fn define(vm: &mut Vm) {
         "initialize",
         0,
         Some(1),
-        |vm, exception, args| {
-            let description_sym = vm.symbols.intern("__description__");
-            let class = vm.real_class_of(exception);
-            let description = vm
-                .constant(class, description_sym)
-                .and_then(|d| vm.string_text(d))
-                .unwrap_or_default();
-            let message = match args.first() {
-                Some(&detail) if !detail.is_nil() => {
-                    let detail = vm.to_s_bytes(detail)?;
-                    format!("{description} - {}", String::from_utf8_lossy(&detail))
-                }
-                _ => description,
-            };
-            let message = vm.new_str(&message);
-            vm.ivar_set(exception, vm.sym.mesg, message)?;
-            Ok(Value::NIL)
-        },
+        system_call_error_initialize,
     );
+}
+
+/// `exit`.
+fn kernel_exit(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
+    let status = exit_status(vm, args.first().copied(), 0)?;
+    Err(system_exit(vm, status, "exit"))
+}
+
+/// `exit!`.
+fn kernel_exit_bang(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
+    let status = exit_status(vm, args.first().copied(), 1)?;
+    std::process::exit(status as i32);
+}
+
+/// `abort`.
+fn kernel_abort(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
+    let message = match args.first() {
+        Some(&message) => {
+            let text = crate::core::string::expect_string(vm, message)?;
+            let stderr = vm.global_named("$stderr");
+            crate::core::io::puts_on(vm, stderr, &[message])?;
+            String::from_utf8_lossy(&text).into_owned()
+        }
+        None => {
+            // In a rescue clause: the exception's report first.
+            let current = vm.global_named("$!");
+            if !current.is_nil() {
+                let report = vm.error_report(current);
+                crate::output::write_stderr(&mut vm.out, &report);
+            }
+            "exit".to_string()
+        }
+    };
+    Err(system_exit(vm, 1, &message))
+}
+
+/// `at_exit`.
+fn kernel_at_exit(vm: &mut Vm, _: Value, _: &[Value]) -> VmResult {
+    let Some(block) = vm.current_block() else {
+        return Err(vm.argument_error("called without a block".into()));
+    };
+    let handler = vm.new_proc(block);
+    vm.at_exit.push(handler);
+    Ok(handler)
+}
+
+/// `status`.
+fn system_exit_class_status(vm: &mut Vm, exception: Value, _: &[Value]) -> VmResult {
+    let status = vm.symbols.intern("status");
+    Ok(vm.ivar_get(exception, status))
+}
+
+/// `success?`.
+fn system_exit_class_success_p(vm: &mut Vm, exception: Value, _: &[Value]) -> VmResult {
+    let status = vm.symbols.intern("status");
+    Ok(Value::bool(
+        vm.ivar_get(exception, status) == Value::small(0),
+    ))
+}
+
+/// `errno`.
+fn system_call_error_errno(vm: &mut Vm, exception: Value, _: &[Value]) -> VmResult {
+    let errno = vm.symbols.intern("Errno");
+    let class = vm.real_class_of(exception);
+    Ok(vm.constant(class, errno).unwrap_or(Value::NIL))
+}
+
+/// `initialize`.
+fn system_call_error_initialize(vm: &mut Vm, exception: Value, args: &[Value]) -> VmResult {
+    let description_sym = vm.symbols.intern("__description__");
+    let class = vm.real_class_of(exception);
+    let description = vm
+        .constant(class, description_sym)
+        .and_then(|d| vm.string_text(d))
+        .unwrap_or_default();
+    let message = match args.first() {
+        Some(&detail) if !detail.is_nil() => {
+            let detail = vm.to_s_bytes(detail)?;
+            format!("{description} - {}", String::from_utf8_lossy(&detail))
+        }
+        _ => description,
+    };
+    let message = vm.new_str(&message);
+    vm.ivar_set(exception, vm.sym.mesg, message)?;
+    Ok(Value::NIL)
 }
 
 /// `Process.pid` (also `$$`), `Process.times`, and

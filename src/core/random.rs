@@ -20,6 +20,7 @@
 //! system's entropy, as MRI's is.
 
 use crate::core::integer::{float_of, Int};
+use crate::core::{private, public};
 use crate::object::RArray;
 use crate::value::Value;
 use crate::vm::{Vm, VmResult};
@@ -642,70 +643,44 @@ pub fn define(vm: &mut Vm) {
     vm.set_constant(random, formatter_name, formatter);
     vm.include_module(base, formatter);
 
-    vm.define_private_native(base, "initialize", 0, Some(1), |vm, object, args| {
-        vm.check_frozen(object)?;
-        let generator = match args.first() {
-            Some(&seed) => {
-                let seed = to_int(vm, seed)?;
-                RandomState::new(Int::of(seed).expect("an Integer").to_big())
-            }
-            None => RandomState::fresh(),
-        };
-        vm.randoms.objects.insert(object, Box::new(generator));
-        Ok(Value::NIL)
-    });
-    vm.define_native(base, "rand", 0, Some(1), |vm, object, args| {
-        let source = source_of(vm, object);
-        checked_rand(vm, source, args)
-    });
-    vm.define_native(base, "bytes", 1, Some(1), |vm, object, args| {
-        let source = source_of(vm, object);
-        bytes(vm, source, args[0])
-    });
-    vm.define_native(base, "seed", 0, Some(0), |vm, object, _| {
-        let source = source_of(vm, object);
-        let seed = state(vm, source).seed.clone();
-        Ok(vm.new_integer(seed))
-    });
+    vm.define_methods(
+        base,
+        &[
+            private("initialize", 0, Some(1), base_initialize),
+            public("rand", 0, Some(1), base_rand),
+            public("bytes", 1, Some(1), base_bytes),
+            public("seed", 0, Some(0), base_seed),
+        ],
+    );
     vm.define_native(formatter, "random_number", 0, Some(1), random_number);
-    vm.define_native(random, "==", 1, Some(1), |vm, object, args| {
-        let other = args[0];
-        if vm.real_class_of(object) != vm.real_class_of(other) {
-            return Ok(Value::FALSE);
-        }
-        let mine = state(vm, Source::Object(object)).clone();
-        let theirs = state(vm, Source::Object(other));
-        Ok(Value::bool(
-            mine.mt == theirs.mt && mine.seed == theirs.seed,
-        ))
-    });
-    vm.define_private_native(random, "initialize_copy", 1, Some(1), |vm, copy, args| {
-        let original = state(vm, Source::Object(args[0])).clone();
-        vm.randoms.objects.insert(copy, Box::new(original));
-        Ok(copy)
-    });
-
-    vm.define_singleton_native(random, "rand", 0, Some(1), |vm, _, args| {
-        checked_rand(vm, Source::Default, args)
-    });
-    vm.define_singleton_native(random, "random_number", 0, Some(1), |vm, _, args| {
-        random_number_from(vm, Source::Default, args)
-    });
-    vm.define_singleton_native(random, "bytes", 1, Some(1), |vm, _, args| {
-        bytes(vm, Source::Default, args[0])
-    });
-    vm.define_singleton_native(random, "seed", 0, Some(0), |vm, _, _| {
-        let seed = state(vm, Source::Default).seed.clone();
-        Ok(vm.new_integer(seed))
-    });
-    vm.define_singleton_native(random, "new_seed", 0, Some(0), |vm, _, _| {
-        Ok(vm.new_integer(seed_value(&entropy())))
-    });
+    vm.define_methods(
+        random,
+        &[
+            public("==", 1, Some(1), random_eq),
+            private("initialize_copy", 1, Some(1), random_initialize_copy),
+        ],
+    );
+    vm.define_singleton_native(random, "rand", 0, Some(1), random_singleton_rand);
+    vm.define_singleton_native(
+        random,
+        "random_number",
+        0,
+        Some(1),
+        random_singleton_random_number,
+    );
+    vm.define_singleton_native(random, "bytes", 1, Some(1), random_singleton_bytes);
+    vm.define_singleton_native(random, "seed", 0, Some(0), random_singleton_seed);
+    vm.define_singleton_native(random, "new_seed", 0, Some(0), random_singleton_new_seed);
     vm.define_singleton_native(random, "srand", 0, Some(1), srand);
 
     let kernel = vm.c.kernel;
-    vm.define_private_native(kernel, "rand", 0, Some(1), kernel_rand);
-    vm.define_private_native(kernel, "srand", 0, Some(1), srand);
+    vm.define_methods(
+        kernel,
+        &[
+            private("rand", 0, Some(1), kernel_rand),
+            private("srand", 0, Some(1), srand),
+        ],
+    );
     vm.define_singleton_native(kernel, "rand", 0, Some(1), kernel_rand);
     vm.define_singleton_native(kernel, "srand", 0, Some(1), srand);
 
@@ -739,6 +714,85 @@ pub fn define(vm: &mut Vm) {
         vm.define_private_native(array, name, argc, Some(argc), func);
         vm.set_native_frame(array, name, crate::core::NativeFrame::Hidden);
     }
+}
+
+/// `initialize`.
+fn base_initialize(vm: &mut Vm, object: Value, args: &[Value]) -> VmResult {
+    vm.check_frozen(object)?;
+    let generator = match args.first() {
+        Some(&seed) => {
+            let seed = to_int(vm, seed)?;
+            RandomState::new(Int::of(seed).expect("an Integer").to_big())
+        }
+        None => RandomState::fresh(),
+    };
+    vm.randoms.objects.insert(object, Box::new(generator));
+    Ok(Value::NIL)
+}
+
+/// `rand`.
+fn base_rand(vm: &mut Vm, object: Value, args: &[Value]) -> VmResult {
+    let source = source_of(vm, object);
+    checked_rand(vm, source, args)
+}
+
+/// `bytes`.
+fn base_bytes(vm: &mut Vm, object: Value, args: &[Value]) -> VmResult {
+    let source = source_of(vm, object);
+    bytes(vm, source, args[0])
+}
+
+/// `seed`.
+fn base_seed(vm: &mut Vm, object: Value, _: &[Value]) -> VmResult {
+    let source = source_of(vm, object);
+    let seed = state(vm, source).seed.clone();
+    Ok(vm.new_integer(seed))
+}
+
+/// `==`.
+fn random_eq(vm: &mut Vm, object: Value, args: &[Value]) -> VmResult {
+    let other = args[0];
+    if vm.real_class_of(object) != vm.real_class_of(other) {
+        return Ok(Value::FALSE);
+    }
+    let mine = state(vm, Source::Object(object)).clone();
+    let theirs = state(vm, Source::Object(other));
+    Ok(Value::bool(
+        mine.mt == theirs.mt && mine.seed == theirs.seed,
+    ))
+}
+
+/// `initialize_copy`.
+fn random_initialize_copy(vm: &mut Vm, copy: Value, args: &[Value]) -> VmResult {
+    let original = state(vm, Source::Object(args[0])).clone();
+    vm.randoms.objects.insert(copy, Box::new(original));
+    Ok(copy)
+}
+
+/// `random.rand`.
+fn random_singleton_rand(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
+    checked_rand(vm, Source::Default, args)
+}
+
+/// `random.random_number`.
+fn random_singleton_random_number(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
+    random_number_from(vm, Source::Default, args)
+}
+
+/// `random.bytes`.
+fn random_singleton_bytes(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
+    bytes(vm, Source::Default, args[0])
+}
+
+/// `random.seed`.
+fn random_singleton_seed(vm: &mut Vm, _: Value, _: &[Value]) -> VmResult {
+    let seed = state(vm, Source::Default).seed.clone();
+    Ok(vm.new_integer(seed))
+}
+
+/// `random.new_seed`.
+fn random_singleton_new_seed(vm: &mut Vm, _: Value, _: &[Value]) -> VmResult {
+    Ok(vm.new_integer(seed_value(&entropy())))
 }
 
 /// `Random::Formatter#random_number`: as `rand`, but a limit `rand`

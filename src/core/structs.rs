@@ -7,6 +7,7 @@
 //! those variables, and the class's `new` is `Class#new`.
 
 use crate::core::module::{eval_block_in, symbol_arg};
+use crate::core::{private, public};
 use crate::object::{IvarAccessor, MethodBody, Visibility};
 use crate::value::Value;
 use crate::vm::{class_data, Vm, VmResult};
@@ -24,61 +25,40 @@ pub fn define(vm: &mut Vm) {
     // Enumerable, `each` and the methods built on it are Ruby: rb/struct.rb.
     let structure = vm.define_class("Struct", object);
     vm.define_singleton_native(structure, "new", 0, None, struct_new);
-    vm.define_private_native(structure, "initialize", 0, None, initialize);
-    vm.define_native(structure, "members", 0, Some(0), |vm, object, _| {
-        let members = members_of(vm.class_of(object))
-            .into_iter()
-            .map(Value::symbol)
-            .collect();
-        Ok(vm.new_array(members))
-    });
+    vm.define_methods(
+        structure,
+        &[
+            private("initialize", 0, None, initialize),
+            public("members", 0, Some(0), structure_members),
+        ],
+    );
     for name in ["to_a", "deconstruct", "values"] {
         vm.define_native(structure, name, 0, Some(0), |vm, object, _| {
             let values = values_of(vm, object);
             Ok(vm.new_array(values))
         });
     }
-    vm.define_native(structure, "to_h", 0, Some(0), |vm, object, _| {
-        let hash = vm.new_hash();
-        vm.temp_roots.borrow_mut().push(hash);
-        let result = (|| {
-            for name in members_of(vm.class_of(object)) {
-                let value = vm.ivar_get(object, name);
-                vm.hash_set(hash, Value::symbol(name), value)?;
-            }
-            Ok(hash)
-        })();
-        vm.temp_roots.borrow_mut().pop();
-        result
-    });
-    vm.define_native(structure, "[]", 1, Some(1), |vm, object, args| {
-        let name = member_at(vm, object, args[0])?;
-        Ok(vm.ivar_get(object, name))
-    });
-    vm.define_native(structure, "[]=", 2, Some(2), |vm, object, args| {
-        let name = member_at(vm, object, args[0])?;
-        vm.ivar_set(object, name, args[1])?;
-        Ok(args[1])
-    });
+    vm.define_methods(
+        structure,
+        &[
+            public("to_h", 0, Some(0), structure_to_h),
+            public("[]", 1, Some(1), structure_aref),
+            public("[]=", 2, Some(2), structure_aset),
+        ],
+    );
     for name in ["size", "length"] {
         vm.define_native(structure, name, 0, Some(0), |vm, object, _| {
             Ok(Value::small(members_of(vm.class_of(object)).len() as i64))
         });
     }
-    vm.define_native(structure, "==", 1, Some(1), |vm, object, args| {
-        let eq = vm.sym.eq;
-        members_equal(vm, object, args[0], eq)
-    });
-    vm.define_native(structure, "eql?", 1, Some(1), |vm, object, args| {
-        let eql = vm.symbols.intern("eql?");
-        members_equal(vm, object, args[0], eql)
-    });
-    vm.define_native(structure, "hash", 0, Some(0), |vm, object, _| {
-        let values = values_of(vm, object);
-        let array = vm.new_array(values);
-        let code = vm.key_hash(array)?;
-        Ok(vm.new_int((code >> 3) as i128))
-    });
+    vm.define_methods(
+        structure,
+        &[
+            public("==", 1, Some(1), structure_eq),
+            public("eql?", 1, Some(1), structure_eql_p),
+            public("hash", 0, Some(0), structure_hash),
+        ],
+    );
     for name in ["inspect", "to_s"] {
         vm.define_native(structure, name, 0, Some(0), |vm, object, _| {
             let class = vm.real_class_of(object);
@@ -97,6 +77,63 @@ pub fn define(vm: &mut Vm) {
             Ok(vm.new_str(&text))
         });
     }
+}
+
+/// `members`.
+fn structure_members(vm: &mut Vm, object: Value, _: &[Value]) -> VmResult {
+    let members = members_of(vm.class_of(object))
+        .into_iter()
+        .map(Value::symbol)
+        .collect();
+    Ok(vm.new_array(members))
+}
+
+/// `to_h`.
+fn structure_to_h(vm: &mut Vm, object: Value, _: &[Value]) -> VmResult {
+    let hash = vm.new_hash();
+    vm.temp_roots.borrow_mut().push(hash);
+    let result = (|| {
+        for name in members_of(vm.class_of(object)) {
+            let value = vm.ivar_get(object, name);
+            vm.hash_set(hash, Value::symbol(name), value)?;
+        }
+        Ok(hash)
+    })();
+    vm.temp_roots.borrow_mut().pop();
+    result
+}
+
+/// `[]`.
+fn structure_aref(vm: &mut Vm, object: Value, args: &[Value]) -> VmResult {
+    let name = member_at(vm, object, args[0])?;
+    Ok(vm.ivar_get(object, name))
+}
+
+/// `[]=`.
+fn structure_aset(vm: &mut Vm, object: Value, args: &[Value]) -> VmResult {
+    let name = member_at(vm, object, args[0])?;
+    vm.ivar_set(object, name, args[1])?;
+    Ok(args[1])
+}
+
+/// `==`.
+fn structure_eq(vm: &mut Vm, object: Value, args: &[Value]) -> VmResult {
+    let eq = vm.sym.eq;
+    members_equal(vm, object, args[0], eq)
+}
+
+/// `eql?`.
+fn structure_eql_p(vm: &mut Vm, object: Value, args: &[Value]) -> VmResult {
+    let eql = vm.symbols.intern("eql?");
+    members_equal(vm, object, args[0], eql)
+}
+
+/// `hash`.
+fn structure_hash(vm: &mut Vm, object: Value, _: &[Value]) -> VmResult {
+    let values = values_of(vm, object);
+    let array = vm.new_array(values);
+    let code = vm.key_hash(array)?;
+    Ok(vm.new_int((code >> 3) as i128))
 }
 
 /// `Struct.new(:a, :b, keyword_init: true) { body }`: a new Struct class.

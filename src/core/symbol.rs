@@ -6,6 +6,7 @@
 //! String of the name. Symbol includes Comparable, ordered by `<=>` on the
 //! names' bytes. (`to_proc` is with Proc, in `proc.rs`.)
 
+use crate::core::public;
 use crate::core::string;
 use crate::core::NativeFn;
 use crate::value::Value;
@@ -21,56 +22,34 @@ pub fn define(vm: &mut Vm) {
             Ok(string::new_symbol_string(vm, name.as_bytes()))
         });
     }
-    vm.define_native(symbol, "name", 0, Some(0), |vm, sym, _| {
-        let name = vm.symbol_name(sym).to_string();
-        let string = string::new_symbol_string(vm, name.as_bytes());
-        string.header().expect("a String").freeze();
-        Ok(string)
-    });
-    vm.define_native(symbol, "to_sym", 0, Some(0), |_, sym, _| Ok(sym));
-    vm.define_native(symbol, "inspect", 0, Some(0), |vm, sym, _| {
-        let text = inspect_symbol(vm.symbol_name(sym));
-        Ok(vm.new_str(&text))
-    });
+    vm.define_methods(
+        symbol,
+        &[
+            public("name", 0, Some(0), symbol_name),
+            public("to_sym", 0, Some(0), symbol_to_sym),
+            public("inspect", 0, Some(0), symbol_inspect),
+        ],
+    );
     for name in ["length", "size"] {
         vm.define_native(symbol, name, 0, Some(0), |vm, sym, _| {
             let count = string::utf8_char_count(vm.symbol_name(sym).as_bytes());
             Ok(Value::small(count as i64))
         });
     }
-    vm.define_native(symbol, "empty?", 0, Some(0), |vm, sym, _| {
-        Ok(Value::bool(vm.symbol_name(sym).is_empty()))
-    });
+    vm.define_native(symbol, "empty?", 0, Some(0), symbol_empty_p);
     for name in ["==", "==="] {
         vm.define_native(symbol, name, 1, Some(1), |_, sym, args| {
             Ok(Value::bool(sym == args[0]))
         });
     }
-    vm.define_native(symbol, "<=>", 1, Some(1), |vm, sym, args| {
-        Ok(match args[0].as_symbol() {
-            Some(other) => {
-                let ordering = vm.symbol_name(sym).cmp(vm.symbols.name(other));
-                Value::small(ordering as i64)
-            }
-            None => Value::NIL,
-        })
-    });
-    vm.define_native(symbol, "casecmp", 1, Some(1), |vm, sym, args| {
-        let Some(other) = args[0].as_symbol() else {
-            return Ok(Value::NIL);
-        };
-        let other = vm.symbols.name(other).to_string();
-        let other = vm.new_str(&other);
-        on_name(vm, sym, &[other], string::casecmp)
-    });
-    vm.define_native(symbol, "casecmp?", 1, Some(1), |vm, sym, args| {
-        let Some(other) = args[0].as_symbol() else {
-            return Ok(Value::NIL);
-        };
-        let other = vm.symbols.name(other).to_string();
-        let other = vm.new_str(&other);
-        on_name(vm, sym, &[other], string::casecmp_p)
-    });
+    vm.define_methods(
+        symbol,
+        &[
+            public("<=>", 1, Some(1), symbol_cmp),
+            public("casecmp", 1, Some(1), symbol_casecmp),
+            public("casecmp?", 1, Some(1), symbol_casecmp_p),
+        ],
+    );
     let case_maps: [(&str, NativeFn); 4] = [
         ("upcase", |vm, sym, args| {
             on_name_to_sym(vm, sym, args, string::upcase)
@@ -98,21 +77,96 @@ pub fn define(vm: &mut Vm) {
             on_name(vm, sym, args, string::aref)
         });
     }
-    vm.define_native(symbol, "start_with?", 0, None, |vm, sym, args| {
-        on_name(vm, sym, args, string::start_with)
-    });
-    vm.define_native(symbol, "end_with?", 0, None, |vm, sym, args| {
-        on_name(vm, sym, args, string::end_with)
-    });
-    vm.define_native(symbol, "=~", 1, Some(1), |vm, sym, args| {
-        on_name(vm, sym, args, string::match_operator)
-    });
-    vm.define_native(symbol, "match", 1, Some(2), |vm, sym, args| {
-        on_name(vm, sym, args, string::match_data)
-    });
-    vm.define_native(symbol, "match?", 1, Some(2), |vm, sym, args| {
-        on_name(vm, sym, args, string::match_p)
-    });
+    vm.define_methods(
+        symbol,
+        &[
+            public("start_with?", 0, None, symbol_start_with_p),
+            public("end_with?", 0, None, symbol_end_with_p),
+            public("=~", 1, Some(1), symbol_match_op),
+            public("match", 1, Some(2), symbol_match),
+        ],
+    );
+    vm.define_native(symbol, "match?", 1, Some(2), symbol_match_p);
+}
+
+/// `name`.
+fn symbol_name(vm: &mut Vm, sym: Value, _: &[Value]) -> VmResult {
+    let name = vm.symbol_name(sym).to_string();
+    let string = string::new_symbol_string(vm, name.as_bytes());
+    string.header().expect("a String").freeze();
+    Ok(string)
+}
+
+/// `to_sym`.
+fn symbol_to_sym(_: &mut Vm, sym: Value, _: &[Value]) -> VmResult {
+    Ok(sym)
+}
+
+/// `inspect`.
+fn symbol_inspect(vm: &mut Vm, sym: Value, _: &[Value]) -> VmResult {
+    let text = inspect_symbol(vm.symbol_name(sym));
+    Ok(vm.new_str(&text))
+}
+
+/// `empty?`.
+fn symbol_empty_p(vm: &mut Vm, sym: Value, _: &[Value]) -> VmResult {
+    Ok(Value::bool(vm.symbol_name(sym).is_empty()))
+}
+
+/// `<=>`.
+fn symbol_cmp(vm: &mut Vm, sym: Value, args: &[Value]) -> VmResult {
+    Ok(match args[0].as_symbol() {
+        Some(other) => {
+            let ordering = vm.symbol_name(sym).cmp(vm.symbols.name(other));
+            Value::small(ordering as i64)
+        }
+        None => Value::NIL,
+    })
+}
+
+/// `casecmp`.
+fn symbol_casecmp(vm: &mut Vm, sym: Value, args: &[Value]) -> VmResult {
+    let Some(other) = args[0].as_symbol() else {
+        return Ok(Value::NIL);
+    };
+    let other = vm.symbols.name(other).to_string();
+    let other = vm.new_str(&other);
+    on_name(vm, sym, &[other], string::casecmp)
+}
+
+/// `casecmp?`.
+fn symbol_casecmp_p(vm: &mut Vm, sym: Value, args: &[Value]) -> VmResult {
+    let Some(other) = args[0].as_symbol() else {
+        return Ok(Value::NIL);
+    };
+    let other = vm.symbols.name(other).to_string();
+    let other = vm.new_str(&other);
+    on_name(vm, sym, &[other], string::casecmp_p)
+}
+
+/// `start_with?`.
+fn symbol_start_with_p(vm: &mut Vm, sym: Value, args: &[Value]) -> VmResult {
+    on_name(vm, sym, args, string::start_with)
+}
+
+/// `end_with?`.
+fn symbol_end_with_p(vm: &mut Vm, sym: Value, args: &[Value]) -> VmResult {
+    on_name(vm, sym, args, string::end_with)
+}
+
+/// `=~`.
+fn symbol_match_op(vm: &mut Vm, sym: Value, args: &[Value]) -> VmResult {
+    on_name(vm, sym, args, string::match_operator)
+}
+
+/// `match`.
+fn symbol_match(vm: &mut Vm, sym: Value, args: &[Value]) -> VmResult {
+    on_name(vm, sym, args, string::match_data)
+}
+
+/// `match?`.
+fn symbol_match_p(vm: &mut Vm, sym: Value, args: &[Value]) -> VmResult {
+    on_name(vm, sym, args, string::match_p)
 }
 
 /// Runs String method `function` on a String of `sym`'s name.

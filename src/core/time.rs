@@ -11,6 +11,7 @@
 //! takes effect as in MRI), UTC, or a fixed offset (`Time.new(..., "+09:00")`).
 
 use crate::core::integer::{float_of, Int};
+use crate::core::public;
 use crate::value::Value;
 use crate::vm::{Vm, VmResult};
 use bytecode::Sym;
@@ -1007,9 +1008,7 @@ pub fn define(vm: &mut Vm) {
     let comparable = vm.c.comparable;
     vm.include_module(time, comparable);
 
-    vm.define_singleton_native(time, "now", 0, Some(0), |vm, class, _| {
-        new_time(vm, class, &now())
-    });
+    vm.define_singleton_native(time, "now", 0, Some(0), time_singleton_now);
     vm.define_singleton_native(time, "at", 1, Some(3), at);
     for name in ["utc", "gm"] {
         vm.define_singleton_native(time, name, 0, None, |vm, class, args| {
@@ -1021,21 +1020,7 @@ pub fn define(vm: &mut Vm) {
             civil_time(vm, class, args, Zone::Local)
         });
     }
-    vm.define_private_native(time, "initialize", 0, Some(7), |vm, time, args| {
-        let moment = if args.is_empty() {
-            now()
-        } else {
-            let zone = match args.get(6) {
-                Some(&zone) if !zone.is_nil() => zone_arg(vm, zone)?,
-                _ => Zone::Local,
-            };
-            let civil = civil_args(vm, args, false)?;
-            moment_at(vm, &civil, zone)?
-        };
-        store(vm, time, &moment)?;
-        Ok(Value::NIL)
-    });
-
+    vm.define_private_native(time, "initialize", 0, Some(7), time_initialize);
     macro_rules! field {
         ($($name:literal => $field:ident),*) => {$(
             vm.define_native(time, $name, 0, Some(0), |vm, time, _| {
@@ -1048,20 +1033,14 @@ pub fn define(vm: &mut Vm) {
         "year" => year, "month" => mon, "mon" => mon, "day" => mday, "mday" => mday,
         "hour" => hour, "min" => min, "wday" => wday, "yday" => yday
     );
-    vm.define_native(time, "sec", 0, Some(0), |vm, time, _| {
-        let moment = moment_of(vm, time)?;
-        Ok(Value::small(fields(&moment).sec))
-    });
+    vm.define_native(time, "sec", 0, Some(0), time_sec);
     for name in ["to_i", "tv_sec"] {
         vm.define_native(time, name, 0, Some(0), |vm, time, _| {
             let moment = moment_of(vm, time)?;
             Ok(vm.new_integer(moment.seconds()))
         });
     }
-    vm.define_native(time, "to_f", 0, Some(0), |vm, time, _| {
-        let moment = moment_of(vm, time)?;
-        Ok(vm.new_float(moment.to_f()))
-    });
+    vm.define_native(time, "to_f", 0, Some(0), time_to_f);
     for name in ["usec", "tv_usec"] {
         vm.define_native(time, name, 0, Some(0), |vm, time, _| {
             let moment = moment_of(vm, time)?;
@@ -1074,13 +1053,7 @@ pub fn define(vm: &mut Vm) {
             Ok(Value::small(moment.nsec()))
         });
     }
-    vm.define_native(time, "zone", 0, Some(0), |vm, time, _| {
-        let moment = moment_of(vm, time)?;
-        Ok(match fields(&moment).zone {
-            Some(zone) => vm.new_str(&zone),
-            None => Value::NIL,
-        })
-    });
+    vm.define_native(time, "zone", 0, Some(0), time_zone);
     for name in ["utc_offset", "gmt_offset", "gmtoff"] {
         vm.define_native(time, name, 0, Some(0), |vm, time, _| {
             let moment = moment_of(vm, time)?;
@@ -1111,36 +1084,14 @@ pub fn define(vm: &mut Vm) {
         "sunday?" => 0, "monday?" => 1, "tuesday?" => 2, "wednesday?" => 3,
         "thursday?" => 4, "friday?" => 5, "saturday?" => 6
     );
-    vm.define_native(time, "to_a", 0, Some(0), |vm, time, _| {
-        let moment = moment_of(vm, time)?;
-        let f = fields(&moment);
-        let zone = match &f.zone {
-            Some(zone) => vm.new_str(zone),
-            None => Value::NIL,
-        };
-        let year = vm.new_int(i128::from(f.year));
-        let values = vec![
-            Value::small(f.sec),
-            Value::small(f.min),
-            Value::small(f.hour),
-            Value::small(f.mday),
-            Value::small(f.mon),
-            year,
-            Value::small(f.wday),
-            Value::small(f.yday),
-            Value::bool(f.isdst),
-            zone,
-        ];
-        Ok(vm.new_array(values))
-    });
-    vm.define_native(time, "to_s", 0, Some(0), |vm, time, _| {
-        let moment = moment_of(vm, time)?;
-        Ok(vm.new_str(&to_s(&moment)))
-    });
-    vm.define_native(time, "inspect", 0, Some(0), |vm, time, _| {
-        let moment = moment_of(vm, time)?;
-        Ok(vm.new_str(&inspect(&moment)))
-    });
+    vm.define_methods(
+        time,
+        &[
+            public("to_a", 0, Some(0), time_to_a),
+            public("to_s", 0, Some(0), time_to_s),
+            public("inspect", 0, Some(0), time_inspect),
+        ],
+    );
     for name in ["ctime", "asctime"] {
         vm.define_native(time, name, 0, Some(0), |vm, time, _| {
             let moment = moment_of(vm, time)?;
@@ -1148,89 +1099,18 @@ pub fn define(vm: &mut Vm) {
             Ok(vm.new_string(text))
         });
     }
-    vm.define_native(time, "strftime", 1, Some(1), |vm, time, args| {
-        let format = crate::core::string::expect_string(vm, args[0])?;
-        let moment = moment_of(vm, time)?;
-        match strftime(&moment, &fields(&moment), &format) {
-            Ok(text) => Ok(vm.new_string(text)),
-            Err(format) => {
-                let format = String::from_utf8_lossy(&format).into_owned();
-                Err(vm.argument_error(format!("invalid format: {format}")))
-            }
-        }
-    });
-
-    vm.define_native(time, "+", 1, Some(1), |vm, time, args| {
-        let moment = moment_of(vm, time)?;
-        if time_arg(vm, args[0])?.is_some() {
-            return Err(vm.type_error("time + time?".into()));
-        }
-        let (num, den) = exact(vm, args[0], NS)?;
-        let class = time_class(vm);
-        new_time(vm, class, &moment.add(&num, &den))
-    });
-    vm.define_native(time, "-", 1, Some(1), |vm, time, args| {
-        let moment = moment_of(vm, time)?;
-        if let Some(other) = time_arg(vm, args[0])? {
-            let num = &moment.num * &other.den - &other.num * &moment.den;
-            let den = &moment.den * &other.den;
-            let gcd = num.gcd(&den);
-            let (num, den) = if gcd.is_zero() {
-                (num, den)
-            } else {
-                (&num / &gcd, &den / &gcd)
-            };
-            return Ok(vm.new_float(seconds_f64(&num, &den)));
-        }
-        let (num, den) = exact(vm, args[0], NS)?;
-        let class = time_class(vm);
-        new_time(vm, class, &moment.add(&-num, &den))
-    });
-    vm.define_native(time, "<=>", 1, Some(1), |vm, time, args| {
-        let moment = moment_of(vm, time)?;
-        let Some(other) = time_arg(vm, args[0])? else {
-            return Ok(Value::NIL);
-        };
-        let order = (&moment.num * &other.den).cmp(&(&other.num * &moment.den));
-        Ok(Value::small(order as i64))
-    });
-    vm.define_native(time, "eql?", 1, Some(1), |vm, time, args| {
-        let moment = moment_of(vm, time)?;
-        Ok(Value::bool(match time_arg(vm, args[0])? {
-            Some(other) => moment.num == other.num && moment.den == other.den,
-            None => false,
-        }))
-    });
-    vm.define_native(time, "hash", 0, Some(0), |vm, time, _| {
-        let moment = moment_of(vm, time)?;
-        let hash = moment
-            .num
-            .iter_u64_digits()
-            .chain(moment.den.iter_u64_digits())
-            .fold(0x2545_f491_i64, |h, d| {
-                (h.rotate_left(5) ^ d as i64).wrapping_mul(0x9e37_79b9_7f4a_7c15_u64 as i64)
-            });
-        Ok(vm.new_int(i128::from(hash >> 2)))
-    });
-    vm.define_native(time, "round", 0, Some(1), |vm, time, args| {
-        let digits = match args.first() {
-            Some(&digits) => crate::core::array::to_long(vm, digits)?,
-            None => 0,
-        };
-        if digits < 0 {
-            return Err(vm.argument_error("negative ndigits given".into()));
-        }
-        let moment = moment_of(vm, time)?;
-        // Seconds scaled by 10**digits, rounded half up, then back.
-        let scale = BigInt::from(10u32).pow(digits.min(1000) as u32);
-        let den = &moment.den * NS;
-        let scaled_num: BigInt = &moment.num * &scale * 2 + &den;
-        let rounded = scaled_num.div_floor(&(&den * 2));
-        let rounded = Moment::new(rounded * NS, scale, moment.zone);
-        let class = time_class(vm);
-        new_time(vm, class, &rounded)
-    });
-
+    vm.define_methods(
+        time,
+        &[
+            public("strftime", 1, Some(1), time_strftime),
+            public("+", 1, Some(1), time_plus),
+            public("-", 1, Some(1), time_minus),
+            public("<=>", 1, Some(1), time_cmp),
+            public("eql?", 1, Some(1), time_eql_p),
+            public("hash", 0, Some(0), time_hash),
+            public("round", 0, Some(1), time_round),
+        ],
+    );
     for name in ["utc", "gmtime"] {
         vm.define_native(time, name, 0, Some(0), |vm, time, _| {
             rezone(vm, time, &[], true, Zone::Utc)
@@ -1241,12 +1121,191 @@ pub fn define(vm: &mut Vm) {
             rezone(vm, time, &[], false, Zone::Utc)
         });
     }
-    vm.define_native(time, "getlocal", 0, Some(1), |vm, time, args| {
-        rezone(vm, time, args, false, Zone::Local)
-    });
-    vm.define_native(time, "localtime", 0, Some(1), |vm, time, args| {
-        rezone(vm, time, args, true, Zone::Local)
-    });
+    vm.define_native(time, "getlocal", 0, Some(1), time_getlocal);
+    vm.define_native(time, "localtime", 0, Some(1), time_localtime);
+}
+
+/// `time.now`.
+fn time_singleton_now(vm: &mut Vm, class: Value, _: &[Value]) -> VmResult {
+    new_time(vm, class, &now())
+}
+
+/// `initialize`.
+fn time_initialize(vm: &mut Vm, time: Value, args: &[Value]) -> VmResult {
+    let moment = if args.is_empty() {
+        now()
+    } else {
+        let zone = match args.get(6) {
+            Some(&zone) if !zone.is_nil() => zone_arg(vm, zone)?,
+            _ => Zone::Local,
+        };
+        let civil = civil_args(vm, args, false)?;
+        moment_at(vm, &civil, zone)?
+    };
+    store(vm, time, &moment)?;
+    Ok(Value::NIL)
+}
+
+/// `sec`.
+fn time_sec(vm: &mut Vm, time: Value, _: &[Value]) -> VmResult {
+    let moment = moment_of(vm, time)?;
+    Ok(Value::small(fields(&moment).sec))
+}
+
+/// `to_f`.
+fn time_to_f(vm: &mut Vm, time: Value, _: &[Value]) -> VmResult {
+    let moment = moment_of(vm, time)?;
+    Ok(vm.new_float(moment.to_f()))
+}
+
+/// `zone`.
+fn time_zone(vm: &mut Vm, time: Value, _: &[Value]) -> VmResult {
+    let moment = moment_of(vm, time)?;
+    Ok(match fields(&moment).zone {
+        Some(zone) => vm.new_str(&zone),
+        None => Value::NIL,
+    })
+}
+
+/// `to_a`.
+fn time_to_a(vm: &mut Vm, time: Value, _: &[Value]) -> VmResult {
+    let moment = moment_of(vm, time)?;
+    let f = fields(&moment);
+    let zone = match &f.zone {
+        Some(zone) => vm.new_str(zone),
+        None => Value::NIL,
+    };
+    let year = vm.new_int(i128::from(f.year));
+    let values = vec![
+        Value::small(f.sec),
+        Value::small(f.min),
+        Value::small(f.hour),
+        Value::small(f.mday),
+        Value::small(f.mon),
+        year,
+        Value::small(f.wday),
+        Value::small(f.yday),
+        Value::bool(f.isdst),
+        zone,
+    ];
+    Ok(vm.new_array(values))
+}
+
+/// `to_s`.
+fn time_to_s(vm: &mut Vm, time: Value, _: &[Value]) -> VmResult {
+    let moment = moment_of(vm, time)?;
+    Ok(vm.new_str(&to_s(&moment)))
+}
+
+/// `inspect`.
+fn time_inspect(vm: &mut Vm, time: Value, _: &[Value]) -> VmResult {
+    let moment = moment_of(vm, time)?;
+    Ok(vm.new_str(&inspect(&moment)))
+}
+
+/// `strftime`.
+fn time_strftime(vm: &mut Vm, time: Value, args: &[Value]) -> VmResult {
+    let format = crate::core::string::expect_string(vm, args[0])?;
+    let moment = moment_of(vm, time)?;
+    match strftime(&moment, &fields(&moment), &format) {
+        Ok(text) => Ok(vm.new_string(text)),
+        Err(format) => {
+            let format = String::from_utf8_lossy(&format).into_owned();
+            Err(vm.argument_error(format!("invalid format: {format}")))
+        }
+    }
+}
+
+/// `+`.
+fn time_plus(vm: &mut Vm, time: Value, args: &[Value]) -> VmResult {
+    let moment = moment_of(vm, time)?;
+    if time_arg(vm, args[0])?.is_some() {
+        return Err(vm.type_error("time + time?".into()));
+    }
+    let (num, den) = exact(vm, args[0], NS)?;
+    let class = time_class(vm);
+    new_time(vm, class, &moment.add(&num, &den))
+}
+
+/// `-`.
+fn time_minus(vm: &mut Vm, time: Value, args: &[Value]) -> VmResult {
+    let moment = moment_of(vm, time)?;
+    if let Some(other) = time_arg(vm, args[0])? {
+        let num = &moment.num * &other.den - &other.num * &moment.den;
+        let den = &moment.den * &other.den;
+        let gcd = num.gcd(&den);
+        let (num, den) = if gcd.is_zero() {
+            (num, den)
+        } else {
+            (&num / &gcd, &den / &gcd)
+        };
+        return Ok(vm.new_float(seconds_f64(&num, &den)));
+    }
+    let (num, den) = exact(vm, args[0], NS)?;
+    let class = time_class(vm);
+    new_time(vm, class, &moment.add(&-num, &den))
+}
+
+/// `<=>`.
+fn time_cmp(vm: &mut Vm, time: Value, args: &[Value]) -> VmResult {
+    let moment = moment_of(vm, time)?;
+    let Some(other) = time_arg(vm, args[0])? else {
+        return Ok(Value::NIL);
+    };
+    let order = (&moment.num * &other.den).cmp(&(&other.num * &moment.den));
+    Ok(Value::small(order as i64))
+}
+
+/// `eql?`.
+fn time_eql_p(vm: &mut Vm, time: Value, args: &[Value]) -> VmResult {
+    let moment = moment_of(vm, time)?;
+    Ok(Value::bool(match time_arg(vm, args[0])? {
+        Some(other) => moment.num == other.num && moment.den == other.den,
+        None => false,
+    }))
+}
+
+/// `hash`.
+fn time_hash(vm: &mut Vm, time: Value, _: &[Value]) -> VmResult {
+    let moment = moment_of(vm, time)?;
+    let hash = moment
+        .num
+        .iter_u64_digits()
+        .chain(moment.den.iter_u64_digits())
+        .fold(0x2545_f491_i64, |h, d| {
+            (h.rotate_left(5) ^ d as i64).wrapping_mul(0x9e37_79b9_7f4a_7c15_u64 as i64)
+        });
+    Ok(vm.new_int(i128::from(hash >> 2)))
+}
+
+/// `round`.
+fn time_round(vm: &mut Vm, time: Value, args: &[Value]) -> VmResult {
+    let digits = match args.first() {
+        Some(&digits) => crate::core::array::to_long(vm, digits)?,
+        None => 0,
+    };
+    if digits < 0 {
+        return Err(vm.argument_error("negative ndigits given".into()));
+    }
+    let moment = moment_of(vm, time)?;
+    // Seconds scaled by 10**digits, rounded half up, then back.
+    let scale = BigInt::from(10u32).pow(digits.min(1000) as u32);
+    let den = &moment.den * NS;
+    let scaled_num: BigInt = &moment.num * &scale * 2 + &den;
+    let rounded = scaled_num.div_floor(&(&den * 2));
+    let rounded = Moment::new(rounded * NS, scale, moment.zone);
+    let class = time_class(vm);
+    new_time(vm, class, &rounded)
+}
+
+/// `getlocal`.
+fn time_getlocal(vm: &mut Vm, time: Value, args: &[Value]) -> VmResult {
+    rezone(vm, time, args, false, Zone::Local)
+}
+
+/// `localtime`.
+fn time_localtime(vm: &mut Vm, time: Value, args: &[Value]) -> VmResult {
+    rezone(vm, time, args, true, Zone::Local)
 }
 
 /// `utc`/`localtime` (in place) and `getutc`/`getlocal` (a copy): the

@@ -5,6 +5,7 @@
 use super::{hash_data, next_entry, HashData};
 use crate::core::array::{append, check_array, to_long, values_equal};
 use crate::core::proc::arity;
+use crate::core::{private, public};
 use crate::object::{RArray, RHash, RProc};
 use crate::value::Value;
 use crate::vm::{Vm, VmResult};
@@ -13,12 +14,8 @@ pub fn define(vm: &mut Vm) {
     let hash = vm.c.hash;
     vm.define_private_native(hash, "initialize", 0, Some(1), initialize);
     vm.define_singleton_native(hash, "[]", 0, None, create);
-    vm.define_singleton_native(hash, "try_convert", 1, Some(1), |vm, _, args| {
-        Ok(vm.check_hash(args[0])?.unwrap_or(Value::NIL))
-    });
-    vm.define_native(hash, "[]", 1, Some(1), |vm, hash, args| {
-        vm.hash_get(hash, args[0])
-    });
+    vm.define_singleton_native(hash, "try_convert", 1, Some(1), hash_singleton_try_convert);
+    vm.define_native(hash, "[]", 1, Some(1), hash_aref);
     for name in ["[]=", "store"] {
         vm.define_native(hash, name, 2, Some(2), |vm, hash, args| {
             vm.hash_set(hash, args[0], args[1])?;
@@ -36,66 +33,162 @@ pub fn define(vm: &mut Vm) {
             Ok(Value::bool(find_value(vm, hash, args[0])?.is_some()))
         });
     }
-    vm.define_native(hash, "key", 1, Some(1), |vm, hash, args| {
-        Ok(find_value(vm, hash, args[0])?
-            .map(|(key, _)| key)
-            .unwrap_or(Value::NIL))
-    });
-    vm.define_native(
+    vm.define_methods(
         hash,
-        "rassoc",
-        1,
-        Some(1),
-        |vm, hash, args| match find_value(vm, hash, args[0])? {
-            Some((key, value)) => Ok(vm.new_array(vec![key, value])),
-            None => Ok(Value::NIL),
-        },
+        &[
+            public("key", 1, Some(1), hash_key),
+            public("rassoc", 1, Some(1), hash_rassoc),
+            public("assoc", 1, Some(1), assoc),
+            public("delete", 1, Some(1), hash_delete),
+        ],
     );
-    vm.define_native(hash, "assoc", 1, Some(1), assoc);
-    vm.define_native(hash, "delete", 1, Some(1), |vm, hash, args| {
-        match vm.hash_delete(hash, args[0])? {
-            Some(value) => Ok(value),
-            None => match vm.current_block() {
-                Some(block) => vm.invoke_block(&block, &[args[0]]),
-                None => Ok(Value::NIL),
-            },
-        }
-    });
     for name in ["size", "length"] {
         vm.define_native(hash, name, 0, Some(0), |_, hash, _| {
             Ok(Value::small(hash_data(hash).borrow().len() as i64))
         });
     }
-    vm.define_native(hash, "empty?", 0, Some(0), |_, hash, _| {
-        Ok(Value::bool(hash_data(hash).borrow().is_empty()))
-    });
-    vm.define_native(hash, "keys", 0, Some(0), |vm, hash, _| {
-        let keys = hash_data(hash).borrow().pairs().map(|(k, _)| k).collect();
-        Ok(vm.new_array(keys))
-    });
-    vm.define_native(hash, "values", 0, Some(0), |vm, hash, _| {
-        let values = hash_data(hash).borrow().pairs().map(|(_, v)| v).collect();
-        Ok(vm.new_array(values))
-    });
-    vm.define_native(hash, "values_at", 0, None, |vm, hash, args| {
-        let result = vm.new_array(Vec::with_capacity(args.len()));
-        for &key in args {
-            let value = vm.hash_get(hash, key)?;
-            append(result, value);
-        }
-        Ok(result)
-    });
-    vm.define_native(hash, "fetch_values", 0, None, |vm, hash, args| {
-        let result = vm.new_array(Vec::with_capacity(args.len()));
-        for &key in args {
-            let value = fetch(vm, hash, &[key])?;
-            append(result, value);
-        }
-        Ok(result)
-    });
-    vm.define_native(hash, "to_a", 0, Some(0), |vm, hash, _| to_a(vm, hash));
-    vm.define_native(hash, "to_hash", 0, Some(0), |_, hash, _| Ok(hash));
-    vm.define_native(hash, "default", 0, Some(1), |vm, hash, args| match args {
+    vm.define_methods(
+        hash,
+        &[
+            public("empty?", 0, Some(0), hash_empty_p),
+            public("keys", 0, Some(0), hash_keys),
+            public("values", 0, Some(0), hash_values),
+            public("values_at", 0, None, hash_values_at),
+            public("fetch_values", 0, None, hash_fetch_values),
+            public("to_a", 0, Some(0), hash_to_a),
+            public("to_hash", 0, Some(0), hash_to_hash),
+            public("default", 0, Some(1), hash_default),
+            public("default=", 1, Some(1), hash_default_set),
+            public("default_proc", 0, Some(0), hash_default_proc),
+            public("default_proc=", 1, Some(1), set_default_proc),
+            public("merge", 0, None, hash_merge),
+        ],
+    );
+    for name in ["merge!", "update"] {
+        vm.define_native(hash, name, 0, None, |vm, hash, args| {
+            vm.hash_modify_check(hash)?;
+            merge_into(vm, hash, args)?;
+            Ok(hash)
+        });
+    }
+    vm.define_methods(
+        hash,
+        &[
+            public("replace", 1, Some(1), replace),
+            private("initialize_copy", 1, Some(1), replace),
+            public("clear", 0, Some(0), hash_clear),
+            public("shift", 0, Some(0), hash_shift),
+            public("compact", 0, Some(0), hash_compact),
+            public("compact!", 0, Some(0), hash_compact_bang),
+            public("invert", 0, Some(0), hash_invert),
+            public("slice", 0, None, hash_slice),
+            public("except", 0, None, hash_except),
+            public("dig", 1, None, hash_dig),
+            public("flatten", 0, Some(1), flatten),
+            public("compare_by_identity", 0, Some(0), hash_compare_by_identity),
+            public(
+                "compare_by_identity?",
+                0,
+                Some(0),
+                hash_compare_by_identity_p,
+            ),
+            public("rehash", 0, Some(0), hash_rehash),
+            public("<=", 1, Some(1), hash_le),
+            public("<", 1, Some(1), hash_lt),
+            public(">=", 1, Some(1), hash_ge),
+            public(">", 1, Some(1), hash_gt),
+        ],
+    );
+    let array = vm.c.array;
+    vm.define_native(array, "dig", 1, None, array_dig);
+}
+
+/// `hash.try_convert`.
+fn hash_singleton_try_convert(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
+    Ok(vm.check_hash(args[0])?.unwrap_or(Value::NIL))
+}
+
+/// `[]`.
+fn hash_aref(vm: &mut Vm, hash: Value, args: &[Value]) -> VmResult {
+    vm.hash_get(hash, args[0])
+}
+
+/// `key`.
+fn hash_key(vm: &mut Vm, hash: Value, args: &[Value]) -> VmResult {
+    Ok(find_value(vm, hash, args[0])?
+        .map(|(key, _)| key)
+        .unwrap_or(Value::NIL))
+}
+
+/// `rassoc`.
+fn hash_rassoc(vm: &mut Vm, hash: Value, args: &[Value]) -> VmResult {
+    match find_value(vm, hash, args[0])? {
+        Some((key, value)) => Ok(vm.new_array(vec![key, value])),
+        None => Ok(Value::NIL),
+    }
+}
+
+/// `delete`.
+fn hash_delete(vm: &mut Vm, hash: Value, args: &[Value]) -> VmResult {
+    match vm.hash_delete(hash, args[0])? {
+        Some(value) => Ok(value),
+        None => match vm.current_block() {
+            Some(block) => vm.invoke_block(&block, &[args[0]]),
+            None => Ok(Value::NIL),
+        },
+    }
+}
+
+/// `empty?`.
+fn hash_empty_p(_: &mut Vm, hash: Value, _: &[Value]) -> VmResult {
+    Ok(Value::bool(hash_data(hash).borrow().is_empty()))
+}
+
+/// `keys`.
+fn hash_keys(vm: &mut Vm, hash: Value, _: &[Value]) -> VmResult {
+    let keys = hash_data(hash).borrow().pairs().map(|(k, _)| k).collect();
+    Ok(vm.new_array(keys))
+}
+
+/// `values`.
+fn hash_values(vm: &mut Vm, hash: Value, _: &[Value]) -> VmResult {
+    let values = hash_data(hash).borrow().pairs().map(|(_, v)| v).collect();
+    Ok(vm.new_array(values))
+}
+
+/// `values_at`.
+fn hash_values_at(vm: &mut Vm, hash: Value, args: &[Value]) -> VmResult {
+    let result = vm.new_array(Vec::with_capacity(args.len()));
+    for &key in args {
+        let value = vm.hash_get(hash, key)?;
+        append(result, value);
+    }
+    Ok(result)
+}
+
+/// `fetch_values`.
+fn hash_fetch_values(vm: &mut Vm, hash: Value, args: &[Value]) -> VmResult {
+    let result = vm.new_array(Vec::with_capacity(args.len()));
+    for &key in args {
+        let value = fetch(vm, hash, &[key])?;
+        append(result, value);
+    }
+    Ok(result)
+}
+
+/// `to_a`.
+fn hash_to_a(vm: &mut Vm, hash: Value, _: &[Value]) -> VmResult {
+    to_a(vm, hash)
+}
+
+/// `to_hash`.
+fn hash_to_hash(_: &mut Vm, hash: Value, _: &[Value]) -> VmResult {
+    Ok(hash)
+}
+
+/// `default`.
+fn hash_default(vm: &mut Vm, hash: Value, args: &[Value]) -> VmResult {
+    match args {
         [key] => {
             if hash_data(hash).borrow().default_proc.is_nil() {
                 Ok(hash_data(hash).borrow().default)
@@ -104,170 +197,196 @@ pub fn define(vm: &mut Vm) {
             }
         }
         _ => Ok(hash_data(hash).borrow().default),
-    });
-    vm.define_native(hash, "default=", 1, Some(1), |vm, hash, args| {
-        vm.hash_modify_check(hash)?;
-        let mut data = hash_data(hash).borrow_mut();
-        data.default = args[0];
-        data.default_proc = Value::NIL;
-        Ok(args[0])
-    });
-    vm.define_native(hash, "default_proc", 0, Some(0), |_, hash, _| {
-        Ok(hash_data(hash).borrow().default_proc)
-    });
-    vm.define_native(hash, "default_proc=", 1, Some(1), set_default_proc);
-    vm.define_native(hash, "merge", 0, None, |vm, hash, args| {
-        let merged = copy_of(vm, hash, vm.real_class_of(hash), true);
-        merge_into(vm, merged, args)?;
-        Ok(merged)
-    });
-    for name in ["merge!", "update"] {
-        vm.define_native(hash, name, 0, None, |vm, hash, args| {
-            vm.hash_modify_check(hash)?;
-            merge_into(vm, hash, args)?;
-            Ok(hash)
-        });
     }
-    vm.define_native(hash, "replace", 1, Some(1), replace);
-    vm.define_private_native(hash, "initialize_copy", 1, Some(1), replace);
-    vm.define_native(hash, "clear", 0, Some(0), |vm, hash, _| {
-        vm.hash_modify_check(hash)?;
-        hash_data(hash).borrow_mut().clear();
-        Ok(hash)
-    });
-    vm.define_native(hash, "shift", 0, Some(0), |vm, hash, _| {
-        vm.hash_modify_check(hash)?;
-        let first = next_entry(hash, 0);
-        match first {
-            Some((position, key, value)) => {
-                hash_data(hash).borrow_mut().remove_at(position);
-                Ok(vm.new_array(vec![key, value]))
-            }
-            // MRI 3.1 answers the default for an empty Hash.
-            None => vm.hash_default(hash, Value::NIL),
+}
+
+/// `default=`.
+fn hash_default_set(vm: &mut Vm, hash: Value, args: &[Value]) -> VmResult {
+    vm.hash_modify_check(hash)?;
+    let mut data = hash_data(hash).borrow_mut();
+    data.default = args[0];
+    data.default_proc = Value::NIL;
+    Ok(args[0])
+}
+
+/// `default_proc`.
+fn hash_default_proc(_: &mut Vm, hash: Value, _: &[Value]) -> VmResult {
+    Ok(hash_data(hash).borrow().default_proc)
+}
+
+/// `merge`.
+fn hash_merge(vm: &mut Vm, hash: Value, args: &[Value]) -> VmResult {
+    let merged = copy_of(vm, hash, vm.real_class_of(hash), true);
+    merge_into(vm, merged, args)?;
+    Ok(merged)
+}
+
+/// `clear`.
+fn hash_clear(vm: &mut Vm, hash: Value, _: &[Value]) -> VmResult {
+    vm.hash_modify_check(hash)?;
+    hash_data(hash).borrow_mut().clear();
+    Ok(hash)
+}
+
+/// `shift`.
+fn hash_shift(vm: &mut Vm, hash: Value, _: &[Value]) -> VmResult {
+    vm.hash_modify_check(hash)?;
+    let first = next_entry(hash, 0);
+    match first {
+        Some((position, key, value)) => {
+            hash_data(hash).borrow_mut().remove_at(position);
+            Ok(vm.new_array(vec![key, value]))
         }
+        // MRI 3.1 answers the default for an empty Hash.
+        None => vm.hash_default(hash, Value::NIL),
+    }
+}
+
+/// `compact`.
+fn hash_compact(vm: &mut Vm, hash: Value, _: &[Value]) -> VmResult {
+    let result = vm.new_hash();
+    vm.temp_roots.borrow_mut().push(result);
+    let done = vm.hash_each(hash, |vm, key, value| {
+        if !value.is_nil() {
+            vm.hash_set(result, key, value)?;
+        }
+        Ok(true)
     });
-    vm.define_native(hash, "compact", 0, Some(0), |vm, hash, _| {
-        let result = vm.new_hash();
-        vm.temp_roots.borrow_mut().push(result);
-        let done = vm.hash_each(hash, |vm, key, value| {
-            if !value.is_nil() {
+    vm.temp_roots.borrow_mut().pop();
+    done?;
+    Ok(result)
+}
+
+/// `compact!`.
+fn hash_compact_bang(vm: &mut Vm, hash: Value, _: &[Value]) -> VmResult {
+    vm.hash_modify_check(hash)?;
+    Ok(if compact_in_place(hash) {
+        hash
+    } else {
+        Value::NIL
+    })
+}
+
+/// `invert`.
+fn hash_invert(vm: &mut Vm, hash: Value, _: &[Value]) -> VmResult {
+    let result = vm.new_hash();
+    vm.temp_roots.borrow_mut().push(result);
+    let done = vm.hash_each(hash, |vm, key, value| {
+        vm.hash_set(result, value, key)?;
+        Ok(true)
+    });
+    vm.temp_roots.borrow_mut().pop();
+    done?;
+    Ok(result)
+}
+
+/// `slice`.
+fn hash_slice(vm: &mut Vm, hash: Value, args: &[Value]) -> VmResult {
+    let result = vm.new_hash();
+    hash_data(result).borrow_mut().identity = hash_data(hash).borrow().identity;
+    vm.temp_roots.borrow_mut().push(result);
+    let done = (|| {
+        for &key in args {
+            if let Some(value) = vm.hash_lookup(hash, key)? {
                 vm.hash_set(result, key, value)?;
             }
-            Ok(true)
-        });
-        vm.temp_roots.borrow_mut().pop();
-        done?;
-        Ok(result)
-    });
-    vm.define_native(hash, "compact!", 0, Some(0), |vm, hash, _| {
-        vm.hash_modify_check(hash)?;
-        Ok(if compact_in_place(hash) {
-            hash
+        }
+        Ok(())
+    })();
+    vm.temp_roots.borrow_mut().pop();
+    done?;
+    Ok(result)
+}
+
+/// `except`.
+fn hash_except(vm: &mut Vm, hash: Value, args: &[Value]) -> VmResult {
+    let class = vm.c.hash;
+    let result = copy_of(vm, hash, class, false);
+    vm.temp_roots.borrow_mut().push(result);
+    let done = (|| {
+        for &key in args {
+            vm.hash_delete(result, key)?;
+        }
+        Ok(())
+    })();
+    vm.temp_roots.borrow_mut().pop();
+    done?;
+    Ok(result)
+}
+
+/// `dig`.
+fn hash_dig(vm: &mut Vm, hash: Value, args: &[Value]) -> VmResult {
+    let first = vm.hash_get(hash, args[0])?;
+    dig(vm, first, &args[1..])
+}
+
+/// `compare_by_identity`.
+fn hash_compare_by_identity(vm: &mut Vm, hash: Value, _: &[Value]) -> VmResult {
+    vm.hash_modify_check(hash)?;
+    if hash_data(hash).borrow().identity {
+        return Ok(hash);
+    }
+    hash_data(hash).borrow_mut().identity = true;
+    rehash(vm, hash)?;
+    // MRI 3.1 rebuilds the table even under a running iteration, which
+    // then fails: small tables (up to 8 entries) and large ones report
+    // it differently.
+    let mut data = hash_data(hash).borrow_mut();
+    if data.iter_lev > 0 {
+        data.rebuilt = Some(if data.len() <= 8 {
+            "ret: 2, hash modified during iteration"
         } else {
-            Value::NIL
-        })
-    });
-    vm.define_native(hash, "invert", 0, Some(0), |vm, hash, _| {
-        let result = vm.new_hash();
-        vm.temp_roots.borrow_mut().push(result);
-        let done = vm.hash_each(hash, |vm, key, value| {
-            vm.hash_set(result, value, key)?;
-            Ok(true)
+            "rehash occurred during iteration"
         });
-        vm.temp_roots.borrow_mut().pop();
-        done?;
-        Ok(result)
-    });
-    vm.define_native(hash, "slice", 0, None, |vm, hash, args| {
-        let result = vm.new_hash();
-        hash_data(result).borrow_mut().identity = hash_data(hash).borrow().identity;
-        vm.temp_roots.borrow_mut().push(result);
-        let done = (|| {
-            for &key in args {
-                if let Some(value) = vm.hash_lookup(hash, key)? {
-                    vm.hash_set(result, key, value)?;
-                }
-            }
-            Ok(())
-        })();
-        vm.temp_roots.borrow_mut().pop();
-        done?;
-        Ok(result)
-    });
-    vm.define_native(hash, "except", 0, None, |vm, hash, args| {
-        let class = vm.c.hash;
-        let result = copy_of(vm, hash, class, false);
-        vm.temp_roots.borrow_mut().push(result);
-        let done = (|| {
-            for &key in args {
-                vm.hash_delete(result, key)?;
-            }
-            Ok(())
-        })();
-        vm.temp_roots.borrow_mut().pop();
-        done?;
-        Ok(result)
-    });
-    vm.define_native(hash, "dig", 1, None, |vm, hash, args| {
-        let first = vm.hash_get(hash, args[0])?;
-        dig(vm, first, &args[1..])
-    });
-    vm.define_native(hash, "flatten", 0, Some(1), flatten);
-    vm.define_native(hash, "compare_by_identity", 0, Some(0), |vm, hash, _| {
-        vm.hash_modify_check(hash)?;
-        if hash_data(hash).borrow().identity {
-            return Ok(hash);
-        }
-        hash_data(hash).borrow_mut().identity = true;
-        rehash(vm, hash)?;
-        // MRI 3.1 rebuilds the table even under a running iteration, which
-        // then fails: small tables (up to 8 entries) and large ones report
-        // it differently.
-        let mut data = hash_data(hash).borrow_mut();
-        if data.iter_lev > 0 {
-            data.rebuilt = Some(if data.len() <= 8 {
-                "ret: 2, hash modified during iteration"
-            } else {
-                "rehash occurred during iteration"
-            });
-        }
-        Ok(hash)
-    });
-    vm.define_native(hash, "compare_by_identity?", 0, Some(0), |_, hash, _| {
-        Ok(Value::bool(hash_data(hash).borrow().identity))
-    });
-    vm.define_native(hash, "rehash", 0, Some(0), |vm, hash, _| {
-        vm.check_not_iterating(hash, "rehash during iteration")?;
-        vm.hash_modify_check(hash)?;
-        rehash(vm, hash)?;
-        Ok(hash)
-    });
-    vm.define_native(hash, "<=", 1, Some(1), |vm, hash, args| {
-        let other = vm.convert_to_hash(args[0])?;
-        let fits = size(hash) <= size(other) && contained_in(vm, hash, other)?;
-        Ok(Value::bool(fits))
-    });
-    vm.define_native(hash, "<", 1, Some(1), |vm, hash, args| {
-        let other = vm.convert_to_hash(args[0])?;
-        let fits = size(hash) < size(other) && contained_in(vm, hash, other)?;
-        Ok(Value::bool(fits))
-    });
-    vm.define_native(hash, ">=", 1, Some(1), |vm, hash, args| {
-        let other = vm.convert_to_hash(args[0])?;
-        let fits = size(other) <= size(hash) && contained_in(vm, other, hash)?;
-        Ok(Value::bool(fits))
-    });
-    vm.define_native(hash, ">", 1, Some(1), |vm, hash, args| {
-        let other = vm.convert_to_hash(args[0])?;
-        let fits = size(other) < size(hash) && contained_in(vm, other, hash)?;
-        Ok(Value::bool(fits))
-    });
-    let array = vm.c.array;
-    vm.define_native(array, "dig", 1, None, |vm, a, args| {
-        let first = array_at(vm, a, args[0])?;
-        dig(vm, first, &args[1..])
-    });
+    }
+    Ok(hash)
+}
+
+/// `compare_by_identity?`.
+fn hash_compare_by_identity_p(_: &mut Vm, hash: Value, _: &[Value]) -> VmResult {
+    Ok(Value::bool(hash_data(hash).borrow().identity))
+}
+
+/// `rehash`.
+fn hash_rehash(vm: &mut Vm, hash: Value, _: &[Value]) -> VmResult {
+    vm.check_not_iterating(hash, "rehash during iteration")?;
+    vm.hash_modify_check(hash)?;
+    rehash(vm, hash)?;
+    Ok(hash)
+}
+
+/// `<=`.
+fn hash_le(vm: &mut Vm, hash: Value, args: &[Value]) -> VmResult {
+    let other = vm.convert_to_hash(args[0])?;
+    let fits = size(hash) <= size(other) && contained_in(vm, hash, other)?;
+    Ok(Value::bool(fits))
+}
+
+/// `<`.
+fn hash_lt(vm: &mut Vm, hash: Value, args: &[Value]) -> VmResult {
+    let other = vm.convert_to_hash(args[0])?;
+    let fits = size(hash) < size(other) && contained_in(vm, hash, other)?;
+    Ok(Value::bool(fits))
+}
+
+/// `>=`.
+fn hash_ge(vm: &mut Vm, hash: Value, args: &[Value]) -> VmResult {
+    let other = vm.convert_to_hash(args[0])?;
+    let fits = size(other) <= size(hash) && contained_in(vm, other, hash)?;
+    Ok(Value::bool(fits))
+}
+
+/// `>`.
+fn hash_gt(vm: &mut Vm, hash: Value, args: &[Value]) -> VmResult {
+    let other = vm.convert_to_hash(args[0])?;
+    let fits = size(other) < size(hash) && contained_in(vm, other, hash)?;
+    Ok(Value::bool(fits))
+}
+
+/// `dig`.
+fn array_dig(vm: &mut Vm, a: Value, args: &[Value]) -> VmResult {
+    let first = array_at(vm, a, args[0])?;
+    dig(vm, first, &args[1..])
 }
 
 fn size(hash: Value) -> usize {

@@ -6,6 +6,7 @@
 
 use super::{char_index, inspect_text, strings_of, RegexpData, Spans};
 use crate::core::array::to_long;
+use crate::core::public;
 use crate::object::{RMatch, RString};
 use crate::value::Value;
 use crate::vm::{Vm, VmResult};
@@ -62,130 +63,191 @@ pub fn define(vm: &mut Vm) {
             crate::object::Visibility::Public,
         );
     }
-    vm.define_native(class, "regexp", 0, Some(0), |_, m, _| Ok(info(m).regexp));
-    vm.define_native(class, "string", 0, Some(0), |vm, m, _| {
-        let info = info(m);
-        let string = info.string(vm, &info.text);
-        string.header().expect("a String").freeze();
-        Ok(string)
-    });
-    vm.define_native(class, "names", 0, Some(0), |vm, m, _| {
-        let result = vm.new_array(Vec::new());
-        let names = info(m).data.names.iter().map(|(n, _)| n.as_bytes());
-        crate::core::array::append_strings(vm, result, names);
-        Ok(result)
-    });
-    vm.define_native(class, "size", 0, Some(0), |_, m, _| {
-        Ok(Value::small(info(m).spans.len() as i64))
-    });
-    vm.define_native(class, "length", 0, Some(0), |_, m, _| {
-        Ok(Value::small(info(m).spans.len() as i64))
-    });
-    vm.define_native(class, "to_a", 0, Some(0), |vm, m, _| {
-        let info = info(m);
-        Ok(strings_of(vm, &info.text, &info.spans, info.binary))
-    });
-    vm.define_native(class, "captures", 0, Some(0), |vm, m, _| {
-        let info = info(m);
-        Ok(strings_of(vm, &info.text, &info.spans[1..], info.binary))
-    });
-    vm.define_native(class, "named_captures", 0, Some(0), |vm, m, _| {
-        let info = info(m);
-        let hash = vm.new_hash();
-        vm.temp_roots.borrow_mut().push(hash);
-        let result = (|| {
-            for (name, _) in &info.data.names {
-                let group = info.data.group_named(name, &info.spans).expect("known");
-                let key = vm.new_str(name);
-                vm.temp_roots.borrow_mut().push(key);
-                let value = text_value(vm, info, info.group_text(group));
-                vm.temp_roots.borrow_mut().pop();
-                vm.hash_set(hash, key, value)?;
-            }
-            Ok(hash)
-        })();
-        vm.temp_roots.borrow_mut().pop();
-        result
-    });
-    vm.define_native(class, "pre_match", 0, Some(0), |vm, m, _| {
-        let info = info(m);
-        let (start, _) = info.spans[0].expect("a match");
-        Ok(info.string(vm, &info.text[..start]))
-    });
-    vm.define_native(class, "post_match", 0, Some(0), |vm, m, _| {
-        let info = info(m);
-        let (_, end) = info.spans[0].expect("a match");
-        Ok(info.string(vm, &info.text[end..]))
-    });
-    vm.define_native(class, "to_s", 0, Some(0), |vm, m, _| {
-        let info = info(m);
-        let text = info.group_text(0).unwrap_or("");
-        Ok(info.string(vm, text))
-    });
-    vm.define_native(class, "[]", 1, Some(2), aref);
-    vm.define_native(class, "begin", 1, Some(1), |vm, m, args| {
-        let group = group_index(vm, m, args[0])?;
-        let info = info(m);
-        Ok(match info.spans[group] {
-            Some((start, _)) => Value::small(char_index(&info.text, start) as i64),
-            None => Value::NIL,
-        })
-    });
-    vm.define_native(class, "end", 1, Some(1), |vm, m, args| {
-        let group = group_index(vm, m, args[0])?;
-        let info = info(m);
-        Ok(match info.spans[group] {
-            Some((_, end)) => Value::small(char_index(&info.text, end) as i64),
-            None => Value::NIL,
-        })
-    });
-    vm.define_native(class, "offset", 1, Some(1), |vm, m, args| {
-        let group = group_index(vm, m, args[0])?;
-        let info = info(m);
-        let pair = match info.spans[group] {
-            Some((start, end)) => vec![
-                Value::small(char_index(&info.text, start) as i64),
-                Value::small(char_index(&info.text, end) as i64),
-            ],
-            None => vec![Value::NIL, Value::NIL],
-        };
-        Ok(vm.new_array(pair))
-    });
-    vm.define_native(class, "match", 1, Some(1), |vm, m, args| {
-        let group = group_index(vm, m, args[0])?;
-        let text = info(m).group_text(group);
-        Ok(text_value(vm, info(m), text))
-    });
-    vm.define_native(class, "match_length", 1, Some(1), |vm, m, args| {
-        let group = group_index(vm, m, args[0])?;
-        Ok(match info(m).group_text(group) {
-            Some(text) => Value::small(text.chars().count() as i64),
-            None => Value::NIL,
-        })
-    });
-    vm.define_native(class, "values_at", 0, None, |vm, m, args| {
-        let result = vm.new_array(Vec::new());
-        for &index in args {
-            if !index.is_fixnum() && vm.is_kind_of(index, vm.c.range) {
-                for group in range_groups(vm, m, index)? {
-                    let value = match group {
-                        Some(group) => text_value(vm, info(m), info(m).group_text(group)),
-                        None => Value::NIL,
-                    };
-                    crate::core::array::append(result, value);
-                }
-                continue;
-            }
-            let value = group_value(vm, m, index)?;
-            crate::core::array::append(result, value);
+    vm.define_methods(
+        class,
+        &[
+            public("regexp", 0, Some(0), class_regexp),
+            public("string", 0, Some(0), class_string),
+            public("names", 0, Some(0), class_names),
+            public("size", 0, Some(0), class_size),
+            public("length", 0, Some(0), class_length),
+            public("to_a", 0, Some(0), class_to_a),
+            public("captures", 0, Some(0), class_captures),
+            public("named_captures", 0, Some(0), class_named_captures),
+            public("pre_match", 0, Some(0), class_pre_match),
+            public("post_match", 0, Some(0), class_post_match),
+            public("to_s", 0, Some(0), class_to_s),
+            public("[]", 1, Some(2), aref),
+            public("begin", 1, Some(1), class_begin),
+            public("end", 1, Some(1), class_end),
+            public("offset", 1, Some(1), class_offset),
+            public("match", 1, Some(1), class_match),
+            public("match_length", 1, Some(1), class_match_length),
+            public("values_at", 0, None, class_values_at),
+            public("inspect", 0, Some(0), class_inspect),
+            public("==", 1, Some(1), match_eq),
+            public("eql?", 1, Some(1), match_eq),
+        ],
+    );
+}
+
+/// `regexp`.
+fn class_regexp(_: &mut Vm, m: Value, _: &[Value]) -> VmResult {
+    Ok(info(m).regexp)
+}
+
+/// `string`.
+fn class_string(vm: &mut Vm, m: Value, _: &[Value]) -> VmResult {
+    let info = info(m);
+    let string = info.string(vm, &info.text);
+    string.header().expect("a String").freeze();
+    Ok(string)
+}
+
+/// `names`.
+fn class_names(vm: &mut Vm, m: Value, _: &[Value]) -> VmResult {
+    let result = vm.new_array(Vec::new());
+    let names = info(m).data.names.iter().map(|(n, _)| n.as_bytes());
+    crate::core::array::append_strings(vm, result, names);
+    Ok(result)
+}
+
+/// `size`.
+fn class_size(_: &mut Vm, m: Value, _: &[Value]) -> VmResult {
+    Ok(Value::small(info(m).spans.len() as i64))
+}
+
+/// `length`.
+fn class_length(_: &mut Vm, m: Value, _: &[Value]) -> VmResult {
+    Ok(Value::small(info(m).spans.len() as i64))
+}
+
+/// `to_a`.
+fn class_to_a(vm: &mut Vm, m: Value, _: &[Value]) -> VmResult {
+    let info = info(m);
+    Ok(strings_of(vm, &info.text, &info.spans, info.binary))
+}
+
+/// `captures`.
+fn class_captures(vm: &mut Vm, m: Value, _: &[Value]) -> VmResult {
+    let info = info(m);
+    Ok(strings_of(vm, &info.text, &info.spans[1..], info.binary))
+}
+
+/// `named_captures`.
+fn class_named_captures(vm: &mut Vm, m: Value, _: &[Value]) -> VmResult {
+    let info = info(m);
+    let hash = vm.new_hash();
+    vm.temp_roots.borrow_mut().push(hash);
+    let result = (|| {
+        for (name, _) in &info.data.names {
+            let group = info.data.group_named(name, &info.spans).expect("known");
+            let key = vm.new_str(name);
+            vm.temp_roots.borrow_mut().push(key);
+            let value = text_value(vm, info, info.group_text(group));
+            vm.temp_roots.borrow_mut().pop();
+            vm.hash_set(hash, key, value)?;
         }
-        Ok(result)
-    });
-    vm.define_native(class, "inspect", 0, Some(0), |vm, m, _| {
-        Ok(vm.new_str(&inspect(info(m))))
-    });
-    vm.define_native(class, "==", 1, Some(1), match_eq);
-    vm.define_native(class, "eql?", 1, Some(1), match_eq);
+        Ok(hash)
+    })();
+    vm.temp_roots.borrow_mut().pop();
+    result
+}
+
+/// `pre_match`.
+fn class_pre_match(vm: &mut Vm, m: Value, _: &[Value]) -> VmResult {
+    let info = info(m);
+    let (start, _) = info.spans[0].expect("a match");
+    Ok(info.string(vm, &info.text[..start]))
+}
+
+/// `post_match`.
+fn class_post_match(vm: &mut Vm, m: Value, _: &[Value]) -> VmResult {
+    let info = info(m);
+    let (_, end) = info.spans[0].expect("a match");
+    Ok(info.string(vm, &info.text[end..]))
+}
+
+/// `to_s`.
+fn class_to_s(vm: &mut Vm, m: Value, _: &[Value]) -> VmResult {
+    let info = info(m);
+    let text = info.group_text(0).unwrap_or("");
+    Ok(info.string(vm, text))
+}
+
+/// `begin`.
+fn class_begin(vm: &mut Vm, m: Value, args: &[Value]) -> VmResult {
+    let group = group_index(vm, m, args[0])?;
+    let info = info(m);
+    Ok(match info.spans[group] {
+        Some((start, _)) => Value::small(char_index(&info.text, start) as i64),
+        None => Value::NIL,
+    })
+}
+
+/// `end`.
+fn class_end(vm: &mut Vm, m: Value, args: &[Value]) -> VmResult {
+    let group = group_index(vm, m, args[0])?;
+    let info = info(m);
+    Ok(match info.spans[group] {
+        Some((_, end)) => Value::small(char_index(&info.text, end) as i64),
+        None => Value::NIL,
+    })
+}
+
+/// `offset`.
+fn class_offset(vm: &mut Vm, m: Value, args: &[Value]) -> VmResult {
+    let group = group_index(vm, m, args[0])?;
+    let info = info(m);
+    let pair = match info.spans[group] {
+        Some((start, end)) => vec![
+            Value::small(char_index(&info.text, start) as i64),
+            Value::small(char_index(&info.text, end) as i64),
+        ],
+        None => vec![Value::NIL, Value::NIL],
+    };
+    Ok(vm.new_array(pair))
+}
+
+/// `match`.
+fn class_match(vm: &mut Vm, m: Value, args: &[Value]) -> VmResult {
+    let group = group_index(vm, m, args[0])?;
+    let text = info(m).group_text(group);
+    Ok(text_value(vm, info(m), text))
+}
+
+/// `match_length`.
+fn class_match_length(vm: &mut Vm, m: Value, args: &[Value]) -> VmResult {
+    let group = group_index(vm, m, args[0])?;
+    Ok(match info(m).group_text(group) {
+        Some(text) => Value::small(text.chars().count() as i64),
+        None => Value::NIL,
+    })
+}
+
+/// `values_at`.
+fn class_values_at(vm: &mut Vm, m: Value, args: &[Value]) -> VmResult {
+    let result = vm.new_array(Vec::new());
+    for &index in args {
+        if !index.is_fixnum() && vm.is_kind_of(index, vm.c.range) {
+            for group in range_groups(vm, m, index)? {
+                let value = match group {
+                    Some(group) => text_value(vm, info(m), info(m).group_text(group)),
+                    None => Value::NIL,
+                };
+                crate::core::array::append(result, value);
+            }
+            continue;
+        }
+        let value = group_value(vm, m, index)?;
+        crate::core::array::append(result, value);
+    }
+    Ok(result)
+}
+
+/// `inspect`.
+fn class_inspect(vm: &mut Vm, m: Value, _: &[Value]) -> VmResult {
+    Ok(vm.new_str(&inspect(info(m))))
 }
 
 /// A String of matched text, or nil.

@@ -6,6 +6,7 @@ use super::{
     checked, match_subject, option_letters, position, push_source, regexp_data, search_subject,
     RegexpData, EXTENDED, FIXEDENCODING, IGNORECASE, MULTILINE, NOENCODING,
 };
+use crate::core::public;
 use crate::core::regexp::char_index;
 use crate::object::RString;
 use crate::value::Value;
@@ -24,169 +25,245 @@ pub fn define(vm: &mut Vm) {
         vm.set_constant(regexp, sym, Value::small(bit as i64));
     }
     vm.define_private_native(regexp, "initialize", 1, Some(3), initialize);
-    vm.define_singleton_native(regexp, "compile", 1, Some(3), |vm, class, args| {
-        let regexp = super::allocate(vm, class);
-        vm.temp_roots.borrow_mut().push(regexp);
-        let result = initialize(vm, regexp, args);
-        vm.temp_roots.borrow_mut().pop();
-        result.map(|_| regexp)
-    });
-    vm.define_singleton_native(regexp, "escape", 1, Some(1), |vm, _, args| {
-        let text = escape_argument(vm, args[0])?;
-        Ok(vm.new_string(escape(&text).into_bytes()))
-    });
-    vm.define_singleton_native(regexp, "quote", 1, Some(1), |vm, _, args| {
-        let text = escape_argument(vm, args[0])?;
-        Ok(vm.new_string(escape(&text).into_bytes()))
-    });
+    vm.define_singleton_native(regexp, "compile", 1, Some(3), regexp_singleton_compile);
+    vm.define_singleton_native(regexp, "escape", 1, Some(1), regexp_singleton_escape);
+    vm.define_singleton_native(regexp, "quote", 1, Some(1), regexp_singleton_quote);
     vm.define_singleton_native(regexp, "union", 0, None, union);
-    vm.define_singleton_native(regexp, "last_match", 0, Some(1), |vm, _, args| {
-        let last = vm.last_match();
-        match args.first() {
-            None => Ok(last),
-            Some(_) if last.is_nil() => Ok(Value::NIL),
-            Some(&index) => super::match_data::group_value(vm, last, index),
-        }
-    });
-    vm.define_native(regexp, "source", 0, Some(0), |vm, re, _| {
-        let data = checked(vm, re)?;
-        Ok(vm.new_str(&data.source))
-    });
-    vm.define_native(regexp, "to_s", 0, Some(0), |vm, re, _| {
-        let data = checked(vm, re)?;
-        Ok(vm.new_str(&to_s(&data)))
-    });
-    vm.define_native(regexp, "inspect", 0, Some(0), |vm, re, _| {
-        let text = match regexp_data(re) {
-            Some(data) => inspect(&data),
-            None => crate::core::object::default_to_s(vm, re),
-        };
-        Ok(vm.new_str(&text))
-    });
+    vm.define_singleton_native(
+        regexp,
+        "last_match",
+        0,
+        Some(1),
+        regexp_singleton_last_match,
+    );
+    vm.define_methods(
+        regexp,
+        &[
+            public("source", 0, Some(0), regexp_source),
+            public("to_s", 0, Some(0), regexp_to_s),
+            public("inspect", 0, Some(0), regexp_inspect),
+        ],
+    );
     // MRI's encodings of a Regexp: ASCII-8BIT for an `n` one with bytes
     // past ASCII, US-ASCII for an ASCII source, else UTF-8.
-    vm.define_native(regexp, "encoding", 0, Some(0), |vm, re, _| {
-        use crate::core::encoding::{object, Encoding};
-        let data = checked(vm, re)?;
-        let encoding = if data.options & FIXEDENCODING != 0 && data.options & NOENCODING != 0 {
-            Encoding::Binary
-        } else if data.source.is_ascii() {
-            Encoding::UsAscii
-        } else {
-            Encoding::Utf8
-        };
-        Ok(object(vm, encoding))
-    });
-    vm.define_native(regexp, "options", 0, Some(0), |vm, re, _| {
-        let data = checked(vm, re)?;
-        Ok(Value::small(data.options as i64))
-    });
-    vm.define_native(regexp, "casefold?", 0, Some(0), |vm, re, _| {
-        let data = checked(vm, re)?;
-        Ok(Value::bool(data.options & IGNORECASE != 0))
-    });
-    vm.define_native(regexp, "names", 0, Some(0), |vm, re, _| {
-        let data = checked(vm, re)?;
-        let result = vm.new_array(Vec::new());
-        crate::core::array::append_strings(
-            vm,
-            result,
-            data.names.iter().map(|(n, _)| n.as_bytes()),
-        );
-        Ok(result)
-    });
-    vm.define_native(regexp, "named_captures", 0, Some(0), |vm, re, _| {
-        let data = checked(vm, re)?;
-        let hash = vm.new_hash();
-        vm.temp_roots.borrow_mut().push(hash);
-        for (name, groups) in &data.names {
-            let key = vm.new_str(name);
-            let numbers = groups.iter().map(|&g| Value::small(g as i64)).collect();
-            let numbers = vm.new_array(numbers);
-            let result = vm.hash_set(hash, key, numbers);
-            if let Err(error) = result {
-                vm.temp_roots.borrow_mut().pop();
-                return Err(error);
-            }
-        }
-        vm.temp_roots.borrow_mut().pop();
-        Ok(hash)
-    });
-    vm.define_native(regexp, "==", 1, Some(1), regexp_eq);
-    vm.define_native(regexp, "eql?", 1, Some(1), regexp_eq);
-    vm.define_native(regexp, "hash", 0, Some(0), |vm, re, _| {
-        let data = checked(vm, re)?;
-        let hash = data
-            .source
-            .bytes()
-            .fold(0xcbf2_9ce4_8422_2325u64 ^ data.options as u64, |h, b| {
-                (h ^ b as u64).wrapping_mul(0x100_0000_01b3)
-            });
-        Ok(vm.new_int((hash >> 2) as i128))
-    });
-    vm.define_native(regexp, "=~", 1, Some(1), |vm, re, args| {
-        checked(vm, re)?;
-        let Some((text, from)) = subject(vm, re, args[0], None)? else {
-            vm.set_last_match(Value::NIL);
-            return Ok(Value::NIL);
-        };
-        Ok(match search_subject(vm, re, &text, from)? {
-            Some(spans) => Value::small(char_index(&text, spans[0].expect("a match").0) as i64),
-            None => Value::NIL,
-        })
-    });
-    vm.define_native(regexp, "match", 1, Some(2), |vm, re, args| {
-        checked(vm, re)?;
-        let Some((text, from)) = subject(vm, re, args[0], args.get(1).copied())? else {
-            vm.set_last_match(Value::NIL);
-            return Ok(Value::NIL);
-        };
-        let spans = search_subject(vm, re, &text, from)?;
-        let matched = vm.last_match();
-        if spans.is_some() {
-            if let Some(block) = vm.current_block() {
-                return vm.invoke_block(&block, &[matched]);
-            }
-        }
-        Ok(matched)
-    });
-    vm.define_native(regexp, "match?", 1, Some(2), |vm, re, args| {
-        let data = checked(vm, re)?;
-        let Some((text, from)) = subject(vm, re, args[0], args.get(1).copied())? else {
-            return Ok(Value::FALSE);
-        };
-        let found = data
-            .is_match_from(&text, from)
-            .map_err(|m| vm.regexp_error(m))?;
-        Ok(Value::bool(found))
-    });
-    vm.define_native(regexp, "===", 1, Some(1), |vm, re, args| {
-        checked(vm, re)?;
-        let subject_value = args[0];
-        let string = if let Some(sym) = subject_value.as_symbol() {
-            let name = vm.symbols.name(sym).to_string();
-            vm.new_str(&name)
-        } else if subject_value.get::<RString>().is_some() {
-            subject_value
-        } else {
-            match crate::core::string::check_string(vm, subject_value)? {
-                Some(string) => string,
-                None => return Ok(Value::FALSE),
-            }
-        };
-        let text = match_subject(vm, re, string)?;
-        Ok(Value::bool(search_subject(vm, re, &text, 0)?.is_some()))
-    });
+    vm.define_methods(
+        regexp,
+        &[
+            public("encoding", 0, Some(0), regexp_encoding),
+            public("options", 0, Some(0), regexp_options),
+            public("casefold?", 0, Some(0), regexp_casefold_p),
+            public("names", 0, Some(0), regexp_names),
+            public("named_captures", 0, Some(0), regexp_named_captures),
+            public("==", 1, Some(1), regexp_eq),
+            public("eql?", 1, Some(1), regexp_eq),
+            public("hash", 0, Some(0), regexp_hash),
+            public("=~", 1, Some(1), regexp_match_op),
+            public("match", 1, Some(2), regexp_match),
+            public("match?", 1, Some(2), regexp_match_p),
+            public("===", 1, Some(1), regexp_case_eq),
+        ],
+    );
     // Object#=~ (deprecated in MRI) and NilClass#=~ match nothing.
     let (kernel, nil) = (vm.c.kernel, vm.c.nil);
-    vm.define_native(kernel, "=~", 1, Some(1), |_, _, _| Ok(Value::NIL));
-    vm.define_native(nil, "=~", 1, Some(1), |_, _, _| Ok(Value::NIL));
-    vm.define_native(kernel, "!~", 1, Some(1), |vm, object, args| {
-        let name = vm.symbols.intern("=~");
-        let matched = vm.call(object, name, &[args[0]])?;
-        Ok(Value::bool(!matched.truthy()))
-    });
+    vm.define_native(kernel, "=~", 1, Some(1), kernel_match);
+    vm.define_native(nil, "=~", 1, Some(1), nil_match);
+    vm.define_native(kernel, "!~", 1, Some(1), kernel_not_match);
     super::match_data::define(vm);
+}
+
+/// `regexp.compile`.
+fn regexp_singleton_compile(vm: &mut Vm, class: Value, args: &[Value]) -> VmResult {
+    let regexp = super::allocate(vm, class);
+    vm.temp_roots.borrow_mut().push(regexp);
+    let result = initialize(vm, regexp, args);
+    vm.temp_roots.borrow_mut().pop();
+    result.map(|_| regexp)
+}
+
+/// `regexp.escape`.
+fn regexp_singleton_escape(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
+    let text = escape_argument(vm, args[0])?;
+    Ok(vm.new_string(escape(&text).into_bytes()))
+}
+
+/// `regexp.quote`.
+fn regexp_singleton_quote(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
+    let text = escape_argument(vm, args[0])?;
+    Ok(vm.new_string(escape(&text).into_bytes()))
+}
+
+/// `regexp.last_match`.
+fn regexp_singleton_last_match(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
+    let last = vm.last_match();
+    match args.first() {
+        None => Ok(last),
+        Some(_) if last.is_nil() => Ok(Value::NIL),
+        Some(&index) => super::match_data::group_value(vm, last, index),
+    }
+}
+
+/// `source`.
+fn regexp_source(vm: &mut Vm, re: Value, _: &[Value]) -> VmResult {
+    let data = checked(vm, re)?;
+    Ok(vm.new_str(&data.source))
+}
+
+/// `to_s`.
+fn regexp_to_s(vm: &mut Vm, re: Value, _: &[Value]) -> VmResult {
+    let data = checked(vm, re)?;
+    Ok(vm.new_str(&to_s(&data)))
+}
+
+/// `inspect`.
+fn regexp_inspect(vm: &mut Vm, re: Value, _: &[Value]) -> VmResult {
+    let text = match regexp_data(re) {
+        Some(data) => inspect(&data),
+        None => crate::core::object::default_to_s(vm, re),
+    };
+    Ok(vm.new_str(&text))
+}
+
+/// `encoding`.
+fn regexp_encoding(vm: &mut Vm, re: Value, _: &[Value]) -> VmResult {
+    use crate::core::encoding::{object, Encoding};
+    let data = checked(vm, re)?;
+    let encoding = if data.options & FIXEDENCODING != 0 && data.options & NOENCODING != 0 {
+        Encoding::Binary
+    } else if data.source.is_ascii() {
+        Encoding::UsAscii
+    } else {
+        Encoding::Utf8
+    };
+    Ok(object(vm, encoding))
+}
+
+/// `options`.
+fn regexp_options(vm: &mut Vm, re: Value, _: &[Value]) -> VmResult {
+    let data = checked(vm, re)?;
+    Ok(Value::small(data.options as i64))
+}
+
+/// `casefold?`.
+fn regexp_casefold_p(vm: &mut Vm, re: Value, _: &[Value]) -> VmResult {
+    let data = checked(vm, re)?;
+    Ok(Value::bool(data.options & IGNORECASE != 0))
+}
+
+/// `names`.
+fn regexp_names(vm: &mut Vm, re: Value, _: &[Value]) -> VmResult {
+    let data = checked(vm, re)?;
+    let result = vm.new_array(Vec::new());
+    crate::core::array::append_strings(vm, result, data.names.iter().map(|(n, _)| n.as_bytes()));
+    Ok(result)
+}
+
+/// `named_captures`.
+fn regexp_named_captures(vm: &mut Vm, re: Value, _: &[Value]) -> VmResult {
+    let data = checked(vm, re)?;
+    let hash = vm.new_hash();
+    vm.temp_roots.borrow_mut().push(hash);
+    for (name, groups) in &data.names {
+        let key = vm.new_str(name);
+        let numbers = groups.iter().map(|&g| Value::small(g as i64)).collect();
+        let numbers = vm.new_array(numbers);
+        let result = vm.hash_set(hash, key, numbers);
+        if let Err(error) = result {
+            vm.temp_roots.borrow_mut().pop();
+            return Err(error);
+        }
+    }
+    vm.temp_roots.borrow_mut().pop();
+    Ok(hash)
+}
+
+/// `hash`.
+fn regexp_hash(vm: &mut Vm, re: Value, _: &[Value]) -> VmResult {
+    let data = checked(vm, re)?;
+    let hash = data
+        .source
+        .bytes()
+        .fold(0xcbf2_9ce4_8422_2325u64 ^ data.options as u64, |h, b| {
+            (h ^ b as u64).wrapping_mul(0x100_0000_01b3)
+        });
+    Ok(vm.new_int((hash >> 2) as i128))
+}
+
+/// `=~`.
+fn regexp_match_op(vm: &mut Vm, re: Value, args: &[Value]) -> VmResult {
+    checked(vm, re)?;
+    let Some((text, from)) = subject(vm, re, args[0], None)? else {
+        vm.set_last_match(Value::NIL);
+        return Ok(Value::NIL);
+    };
+    Ok(match search_subject(vm, re, &text, from)? {
+        Some(spans) => Value::small(char_index(&text, spans[0].expect("a match").0) as i64),
+        None => Value::NIL,
+    })
+}
+
+/// `match`.
+fn regexp_match(vm: &mut Vm, re: Value, args: &[Value]) -> VmResult {
+    checked(vm, re)?;
+    let Some((text, from)) = subject(vm, re, args[0], args.get(1).copied())? else {
+        vm.set_last_match(Value::NIL);
+        return Ok(Value::NIL);
+    };
+    let spans = search_subject(vm, re, &text, from)?;
+    let matched = vm.last_match();
+    if spans.is_some() {
+        if let Some(block) = vm.current_block() {
+            return vm.invoke_block(&block, &[matched]);
+        }
+    }
+    Ok(matched)
+}
+
+/// `match?`.
+fn regexp_match_p(vm: &mut Vm, re: Value, args: &[Value]) -> VmResult {
+    let data = checked(vm, re)?;
+    let Some((text, from)) = subject(vm, re, args[0], args.get(1).copied())? else {
+        return Ok(Value::FALSE);
+    };
+    let found = data
+        .is_match_from(&text, from)
+        .map_err(|m| vm.regexp_error(m))?;
+    Ok(Value::bool(found))
+}
+
+/// `===`.
+fn regexp_case_eq(vm: &mut Vm, re: Value, args: &[Value]) -> VmResult {
+    checked(vm, re)?;
+    let subject_value = args[0];
+    let string = if let Some(sym) = subject_value.as_symbol() {
+        let name = vm.symbols.name(sym).to_string();
+        vm.new_str(&name)
+    } else if subject_value.get::<RString>().is_some() {
+        subject_value
+    } else {
+        match crate::core::string::check_string(vm, subject_value)? {
+            Some(string) => string,
+            None => return Ok(Value::FALSE),
+        }
+    };
+    let text = match_subject(vm, re, string)?;
+    Ok(Value::bool(search_subject(vm, re, &text, 0)?.is_some()))
+}
+
+/// `=~`.
+fn kernel_match(_: &mut Vm, _: Value, _: &[Value]) -> VmResult {
+    Ok(Value::NIL)
+}
+
+/// `=~`.
+fn nil_match(_: &mut Vm, _: Value, _: &[Value]) -> VmResult {
+    Ok(Value::NIL)
+}
+
+/// `!~`.
+fn kernel_not_match(vm: &mut Vm, object: Value, args: &[Value]) -> VmResult {
+    let name = vm.symbols.intern("=~");
+    let matched = vm.call(object, name, &[args[0]])?;
+    Ok(Value::bool(!matched.truthy()))
 }
 
 /// The text and starting byte of what `=~`, `match` and `match?` match

@@ -18,6 +18,7 @@ use super::{
     to_long, utf8_char_count, utf8_char_len, CharMap, Pattern,
 };
 use crate::core::array::{append, append_strings};
+use crate::core::public;
 use crate::core::regexp::{self, char_index, regexp_data, Spans};
 use crate::object::RString;
 use crate::value::Value;
@@ -26,120 +27,158 @@ use std::ops::Range;
 
 pub fn define(vm: &mut Vm) {
     let string = vm.c.string;
-    vm.define_native(string, "[]", 1, Some(2), aref);
-    vm.define_native(string, "slice", 1, Some(2), aref);
-    vm.define_native(string, "[]=", 2, Some(3), aset);
-    vm.define_native(string, "slice!", 1, Some(2), |vm, s, args| {
-        vm.check_frozen(s)?;
-        let Some(span) = select(vm, s, args)? else {
-            return Ok(Value::NIL);
-        };
-        let removed = bytes_of(s)[span.clone()].to_vec();
-        let mut bytes = copy_of(s);
-        bytes.drain(span);
-        set_bytes(vm, s, bytes);
-        Ok(super::new_string_like(vm, s, removed))
-    });
-    vm.define_native(string, "byteslice", 1, Some(2), byteslice);
-    vm.define_native(string, "getbyte", 1, Some(1), |vm, s, args| {
-        let index = to_long(vm, args[0])?;
-        let bytes = bytes_of(s);
-        let len = bytes.len() as i64;
-        let index = if index < 0 { index + len } else { index };
-        Ok(if (0..len).contains(&index) {
-            Value::small(bytes[index as usize] as i64)
-        } else {
-            Value::NIL
-        })
-    });
-    vm.define_native(string, "setbyte", 2, Some(2), |vm, s, args| {
-        vm.check_frozen(s)?;
-        let index = to_long(vm, args[0])?;
-        let byte = to_long(vm, args[1])?;
-        let len = bytes_of(s).len() as i64;
-        let at = if index < 0 { index + len } else { index };
-        if !(0..len).contains(&at) {
-            let class = vm.c.index_error;
-            return Err(vm.raise(class, format!("index {index} out of string")));
+    vm.define_methods(
+        string,
+        &[
+            public("[]", 1, Some(2), aref),
+            public("slice", 1, Some(2), aref),
+            public("[]=", 2, Some(3), aset),
+            public("slice!", 1, Some(2), string_slice_bang),
+            public("byteslice", 1, Some(2), byteslice),
+            public("getbyte", 1, Some(1), string_getbyte),
+            public("setbyte", 2, Some(2), string_setbyte),
+            public("insert", 2, Some(2), string_insert),
+            public("index", 1, Some(2), index),
+            public("rindex", 1, Some(2), rindex),
+            public("include?", 1, Some(1), string_include_p),
+            public("start_with?", 0, None, start_with),
+            public("end_with?", 0, None, end_with),
+            public("delete_prefix", 1, Some(1), string_delete_prefix),
+            public("delete_prefix!", 1, Some(1), string_delete_prefix_bang),
+            public("delete_suffix", 1, Some(1), string_delete_suffix),
+            public("delete_suffix!", 1, Some(1), string_delete_suffix_bang),
+            public("partition", 1, Some(1), string_partition),
+            public("rpartition", 1, Some(1), string_rpartition),
+            public("scan", 1, Some(1), scan),
+            public("match?", 1, Some(2), match_p),
+        ],
+    );
+}
+
+/// `slice!`.
+fn string_slice_bang(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
+    vm.check_frozen(s)?;
+    let Some(span) = select(vm, s, args)? else {
+        return Ok(Value::NIL);
+    };
+    let removed = bytes_of(s)[span.clone()].to_vec();
+    let mut bytes = copy_of(s);
+    bytes.drain(span);
+    set_bytes(vm, s, bytes);
+    Ok(super::new_string_like(vm, s, removed))
+}
+
+/// `getbyte`.
+fn string_getbyte(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
+    let index = to_long(vm, args[0])?;
+    let bytes = bytes_of(s);
+    let len = bytes.len() as i64;
+    let index = if index < 0 { index + len } else { index };
+    Ok(if (0..len).contains(&index) {
+        Value::small(bytes[index as usize] as i64)
+    } else {
+        Value::NIL
+    })
+}
+
+/// `setbyte`.
+fn string_setbyte(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
+    vm.check_frozen(s)?;
+    let index = to_long(vm, args[0])?;
+    let byte = to_long(vm, args[1])?;
+    let len = bytes_of(s).len() as i64;
+    let at = if index < 0 { index + len } else { index };
+    if !(0..len).contains(&at) {
+        let class = vm.c.index_error;
+        return Err(vm.raise(class, format!("index {index} out of string")));
+    }
+    string_of(s).bytes_mut()[at as usize] = byte as u8;
+    Ok(args[1])
+}
+
+/// `insert`.
+fn string_insert(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
+    vm.check_frozen(s)?;
+    let index = to_long(vm, args[0])?;
+    let other = expect_string(vm, args[1])?;
+    // -1 appends; other negative indices insert after that character.
+    let start = match index {
+        -1 => string_of(s).char_len() as i64,
+        i if i < 0 => i + 1,
+        i => i,
+    };
+    splice(vm, s, start, 0, &other)?;
+    Ok(s)
+}
+
+/// `include?`.
+fn string_include_p(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
+    let needle = expect_string(vm, args[0])?;
+    let bytes = copy_of(s);
+    let map = CharMap::new(encoding_of(s), &bytes);
+    Ok(Value::bool(find_char(&bytes, &map, &needle, 0).is_some()))
+}
+
+/// `delete_prefix`.
+fn string_delete_prefix(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
+    let result = without_prefix(vm, s, args[0])?;
+    Ok(super::new_string_like(vm, s, result))
+}
+
+/// `delete_prefix!`.
+fn string_delete_prefix_bang(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
+    vm.check_frozen(s)?;
+    let result = without_prefix(vm, s, args[0])?;
+    Ok(store_if_changed(vm, s, result))
+}
+
+/// `delete_suffix`.
+fn string_delete_suffix(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
+    let result = without_suffix(vm, s, args[0])?;
+    Ok(super::new_string_like(vm, s, result))
+}
+
+/// `delete_suffix!`.
+fn string_delete_suffix_bang(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
+    vm.check_frozen(s)?;
+    let result = without_suffix(vm, s, args[0])?;
+    Ok(store_if_changed(vm, s, result))
+}
+
+/// `partition`.
+fn string_partition(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
+    let found = match expect_pattern(vm, args[0])? {
+        Pattern::Text(separator) => {
+            let bytes = copy_of(s);
+            let found = find_char(&bytes, &CharMap::new(encoding_of(s), &bytes), &separator, 0);
+            found.map(|at| at..at + separator.len())
         }
-        string_of(s).bytes_mut()[at as usize] = byte as u8;
-        Ok(args[1])
-    });
-    vm.define_native(string, "insert", 2, Some(2), |vm, s, args| {
-        vm.check_frozen(s)?;
-        let index = to_long(vm, args[0])?;
-        let other = expect_string(vm, args[1])?;
-        // -1 appends; other negative indices insert after that character.
-        let start = match index {
-            -1 => string_of(s).char_len() as i64,
-            i if i < 0 => i + 1,
-            i => i,
-        };
-        splice(vm, s, start, 0, &other)?;
-        Ok(s)
-    });
-    vm.define_native(string, "index", 1, Some(2), index);
-    vm.define_native(string, "rindex", 1, Some(2), rindex);
-    vm.define_native(string, "include?", 1, Some(1), |vm, s, args| {
-        let needle = expect_string(vm, args[0])?;
-        let bytes = copy_of(s);
-        let map = CharMap::new(encoding_of(s), &bytes);
-        Ok(Value::bool(find_char(&bytes, &map, &needle, 0).is_some()))
-    });
-    vm.define_native(string, "start_with?", 0, None, start_with);
-    vm.define_native(string, "end_with?", 0, None, end_with);
-    vm.define_native(string, "delete_prefix", 1, Some(1), |vm, s, args| {
-        let result = without_prefix(vm, s, args[0])?;
-        Ok(super::new_string_like(vm, s, result))
-    });
-    vm.define_native(string, "delete_prefix!", 1, Some(1), |vm, s, args| {
-        vm.check_frozen(s)?;
-        let result = without_prefix(vm, s, args[0])?;
-        Ok(store_if_changed(vm, s, result))
-    });
-    vm.define_native(string, "delete_suffix", 1, Some(1), |vm, s, args| {
-        let result = without_suffix(vm, s, args[0])?;
-        Ok(super::new_string_like(vm, s, result))
-    });
-    vm.define_native(string, "delete_suffix!", 1, Some(1), |vm, s, args| {
-        vm.check_frozen(s)?;
-        let result = without_suffix(vm, s, args[0])?;
-        Ok(store_if_changed(vm, s, result))
-    });
-    vm.define_native(string, "partition", 1, Some(1), |vm, s, args| {
-        let found = match expect_pattern(vm, args[0])? {
-            Pattern::Text(separator) => {
-                let bytes = copy_of(s);
-                let found = find_char(&bytes, &CharMap::new(encoding_of(s), &bytes), &separator, 0);
-                found.map(|at| at..at + separator.len())
-            }
-            Pattern::Regexp(re) => {
-                let text = regexp::match_subject(vm, re, s)?;
-                regexp::search(vm, re, &text, 0)?.map(|spans| text.original_range(whole(&spans)))
-            }
-        };
-        let bytes = copy_of(s);
-        three_parts(vm, &bytes, found, false)
-    });
-    vm.define_native(string, "rpartition", 1, Some(1), |vm, s, args| {
-        let found = match expect_pattern(vm, args[0])? {
-            Pattern::Text(separator) => {
-                let bytes = copy_of(s);
-                let map = CharMap::new(encoding_of(s), &bytes);
-                let found = find_last_char(&bytes, &map, &separator, bytes.len());
-                found.map(|at| at..at + separator.len())
-            }
-            Pattern::Regexp(re) => {
-                let text = regexp::match_subject(vm, re, s)?;
-                let len = text.len();
-                search_backward(vm, re, &text, len)?.map(|spans| text.original_range(whole(&spans)))
-            }
-        };
-        let bytes = copy_of(s);
-        three_parts(vm, &bytes, found, true)
-    });
-    vm.define_native(string, "scan", 1, Some(1), scan);
-    vm.define_native(string, "match?", 1, Some(2), match_p);
+        Pattern::Regexp(re) => {
+            let text = regexp::match_subject(vm, re, s)?;
+            regexp::search(vm, re, &text, 0)?.map(|spans| text.original_range(whole(&spans)))
+        }
+    };
+    let bytes = copy_of(s);
+    three_parts(vm, &bytes, found, false)
+}
+
+/// `rpartition`.
+fn string_rpartition(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
+    let found = match expect_pattern(vm, args[0])? {
+        Pattern::Text(separator) => {
+            let bytes = copy_of(s);
+            let map = CharMap::new(encoding_of(s), &bytes);
+            let found = find_last_char(&bytes, &map, &separator, bytes.len());
+            found.map(|at| at..at + separator.len())
+        }
+        Pattern::Regexp(re) => {
+            let text = regexp::match_subject(vm, re, s)?;
+            let len = text.len();
+            search_backward(vm, re, &text, len)?.map(|spans| text.original_range(whole(&spans)))
+        }
+    };
+    let bytes = copy_of(s);
+    three_parts(vm, &bytes, found, true)
 }
 
 // --- reading ---------------------------------------------------------------
