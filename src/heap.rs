@@ -180,6 +180,10 @@ pub struct HeapStats {
 }
 
 pub struct Heap {
+    /// Drops the object of a dead cell: given by the layer above, which
+    /// knows the objects (`crate::object::drop_cell`), as the mark phase
+    /// is given its `trace`.
+    drop_cell: fn(&Header),
     pages: Vec<*mut u8>,
     page_set: FxHashSet<usize>,
     /// The lowest page address and the end of the highest page: a word
@@ -207,8 +211,9 @@ pub struct Heap {
 }
 
 impl Heap {
-    pub fn new() -> Heap {
+    pub fn new(drop_cell: fn(&Header)) -> Heap {
         Heap {
+            drop_cell,
             pages: Vec::new(),
             page_set: FxHashSet::default(),
             pages_low: usize::MAX,
@@ -397,7 +402,7 @@ impl Heap {
                         live += 1;
                     }
                     _ => {
-                        crate::object::drop_cell(header);
+                        (self.drop_cell)(header);
                         // SAFETY: the cell's object was dropped; it becomes a
                         // free cell linked into the free list.
                         unsafe {
@@ -425,7 +430,7 @@ impl Drop for Heap {
                 // live cell's object is dropped once, here, and nothing
                 // reads the heap after its drop.
                 let header = unsafe { &*(page.add(index * CELL_SIZE) as *const Header) };
-                crate::object::drop_cell(header);
+                (self.drop_cell)(header);
             }
         }
         let layout =
@@ -435,12 +440,6 @@ impl Drop for Heap {
             // pushed its pages in order, the chunk's first page first.
             unsafe { std::alloc::dealloc(chunk[0], layout) };
         }
-    }
-}
-
-impl Default for Heap {
-    fn default() -> Self {
-        Heap::new()
     }
 }
 

@@ -529,7 +529,7 @@ impl Vm {
             max: symbols.intern("max"),
             min: symbols.intern("min"),
         };
-        let mut heap = Heap::new();
+        let mut heap = Heap::new(crate::object::drop_cell);
         heap.stress = false;
         let placeholder = Value::NIL;
         let mut vm = Box::new(Vm {

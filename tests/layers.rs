@@ -5,11 +5,11 @@
 //! 5  compiled, profile_dump            the JIT's runtime side, profile dumps
 //! 4  core                              the core library
 //! 3  interp                            the interpreter
-//! 2  vm, errors, output, prelude,      the VM state, exceptions, I/O
-//!    diagnostics
+//! 2  vm, limits, errors, output,       the VM state, exceptions, I/O
+//!    prelude, diagnostics
 //! 1  object, shape, classes, block,    objects, shapes, classes, blocks
 //!    inline_cache, frame_layout
-//! 0  value, heap, stack, limits        values and the heap
+//! 0  value, heap, stack                values and the heap
 //! ```
 //!
 //! A module may name (`crate::x`) modules of its own layer or below. The
@@ -23,7 +23,7 @@ use std::fs;
 use std::path::Path;
 
 const LAYERS: &[&[&str]] = &[
-    &["value", "heap", "stack", "limits"],
+    &["value", "heap", "stack"],
     &[
         "object",
         "shape",
@@ -32,7 +32,7 @@ const LAYERS: &[&[&str]] = &[
         "inline_cache",
         "frame_layout",
     ],
-    &["vm", "errors", "output", "prelude", "diagnostics"],
+    &["vm", "limits", "errors", "output", "prelude", "diagnostics"],
     &["interp"],
     &["core"],
     &["compiled", "profile_dump"],
@@ -48,14 +48,12 @@ const KNOWN_UPWARD: &[(&str, &str)] = &[
     ("classes.rs", "vm"),
     ("errors.rs", "compiled"),
     ("errors.rs", "core"),
-    ("heap.rs", "object"),
     ("interp/blocks.rs", "core"),
     ("interp/fast_paths.rs", "core"),
     ("interp/mod.rs", "compiled"),
     ("interp/mod.rs", "core"),
     ("interp/run.rs", "core"),
     ("interp/send.rs", "core"),
-    ("limits.rs", "vm"),
     ("object.rs", "core"),
     ("object.rs", "interp"),
     ("object.rs", "vm"),
