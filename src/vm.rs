@@ -928,7 +928,7 @@ impl Vm {
         }
         let location = self.user_code_location();
         let previous = class_data(class).constants.borrow_mut().insert(name, value);
-        self.jit_constant_changed(name);
+        self.constant_changed(name);
         if previous.is_some() && location.is_some() {
             let shown = if class == self.c.object {
                 self.symbols.name(name).to_string()
@@ -1083,9 +1083,22 @@ impl Vm {
         }
         class_data(class).includes.borrow_mut().push(module);
         self.hierarchy_serial += 1;
-        self.method_serial += 1;
-        self.jit_methods_changed(None);
+        self.methods_changed(None);
         true
+    }
+
+    /// A method table changed (a method named `name` defined or removed;
+    /// any lookup may have changed when None): the inline caches and the
+    /// compiled code that assumed a lookup are stale.
+    pub fn methods_changed(&mut self, name: Option<Sym>) {
+        self.method_serial += 1;
+        self.jit_methods_changed(name);
+    }
+
+    /// Constant `name` was set or removed somewhere: the compiled code
+    /// that assumed its value is stale.
+    pub fn constant_changed(&mut self, name: Sym) {
+        self.jit_constant_changed(name);
     }
 
     /// Whether each of `classes` still finds the core's own (native)
@@ -1202,8 +1215,7 @@ impl Vm {
             .methods
             .borrow_mut()
             .insert(name, Rc::new(entry));
-        self.method_serial += 1;
-        self.jit_methods_changed(Some(name));
+        self.methods_changed(Some(name));
     }
 
     /// Defines a core method written in Rust.

@@ -37,6 +37,14 @@ use jit::runtime::CallAt;
 use std::rc::Rc;
 
 impl Vm {
+    /// Whether frame `index` and those above it run above virtual frames
+    /// (see [`Vm::run_above_virtual_frames`]).
+    pub fn runs_above_virtual_frames(&self, index: usize) -> bool {
+        self.virtual_frames
+            .iter()
+            .any(|frames| frames.below > index)
+    }
+
     /// Gives the virtual frames of native calls up to `activation` their
     /// interpreter frames, outermost first, as `invoke` would have pushed
     /// them (see [`ActivationRecord`]).

@@ -342,8 +342,7 @@ fn module_remove_method(vm: &mut Vm, module: Value, args: &[Value]) -> VmResult 
             let class = vm.c.name_error;
             return Err(vm.raise(class, message));
         }
-        vm.method_serial += 1;
-        vm.jit_methods_changed(Some(name));
+        vm.methods_changed(Some(name));
     }
     Ok(module)
 }
@@ -503,7 +502,7 @@ fn module_remove_const(vm: &mut Vm, module: Value, args: &[Value]) -> VmResult {
         return Err(vm.raise(class, format!("constant {shown} not defined")));
     };
     data.constant_locations.borrow_mut().remove(&name);
-    vm.jit_constant_changed(name);
+    vm.constant_changed(name);
     Ok(value)
 }
 

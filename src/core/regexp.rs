@@ -360,7 +360,7 @@ impl Vm {
         // Running above virtual frames: the innermost Ruby frame is one of
         // them, whose last match nothing reads (see
         // `CompiledMethod::reads_last_match`).
-        if self.virtual_frames.iter().any(|frames| frames.below > top) {
+        if self.runs_above_virtual_frames(top) {
             return None;
         }
         // A block's frame leads to the method it is written in (`home`); a
