@@ -132,7 +132,7 @@ pub fn define(vm: &mut Vm) {
     vm.define_native(array, "to_ary", 0, Some(0), array_to_ary);
 }
 
-/// `array.[]`.
+/// `Array.[]`.
 fn array_singleton_aref(vm: &mut Vm, class: Value, args: &[Value]) -> VmResult {
     let result = vm.new_array(args.to_vec());
     result.header().unwrap().set_class(class);

@@ -80,7 +80,7 @@ fn kernel_throw(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
     Err(Control::Throw { tag, value })
 }
 
-/// `exception.exception`.
+/// `Exception.exception`.
 fn exception_singleton_exception(vm: &mut Vm, class: Value, args: &[Value]) -> VmResult {
     let new = vm.symbols.intern("new");
     vm.call(class, new, args)

@@ -535,7 +535,7 @@ fn integer_hash(vm: &mut Vm, a: Value, _: &[Value]) -> VmResult {
     Ok(vm.new_int(hash as i128))
 }
 
-/// `integer.sqrt`.
+/// `Integer.sqrt`.
 fn integer_singleton_sqrt(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
     let n = to_int(vm, args[0])?;
     let n = int(n).to_big();

@@ -699,7 +699,7 @@ fn module_freeze(_: &mut Vm, module: Value, _: &[Value]) -> VmResult {
     Ok(module)
 }
 
-/// `class.new`.
+/// `Class.new`.
 fn class_singleton_new(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
     let superclass = args.first().copied().unwrap_or(vm.c.object);
     if superclass.get::<RClass>().is_none_or(|c| c.data.is_module) {
@@ -718,7 +718,7 @@ fn class_singleton_new(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
     Ok(class)
 }
 
-/// `module_class.new`.
+/// `Module.new`.
 fn module_class_singleton_new(vm: &mut Vm, _: Value, _: &[Value]) -> VmResult {
     let module = vm.new_anonymous_module();
     if let Some(block) = vm.current_block() {

@@ -235,13 +235,13 @@ fn false_class_xor(_: &mut Vm, _: Value, args: &[Value]) -> VmResult {
     Ok(Value::bool(args[0].truthy()))
 }
 
-/// `gc.start`.
+/// `GC.start`.
 fn gc_singleton_start(vm: &mut Vm, _: Value, _: &[Value]) -> VmResult {
     vm.collect(|_| {});
     Ok(Value::NIL)
 }
 
-/// `gc.count`.
+/// `GC.count`.
 fn gc_singleton_count(vm: &mut Vm, _: Value, _: &[Value]) -> VmResult {
     Ok(vm.new_int(vm.heap.stats.collections as i128))
 }

@@ -78,7 +78,7 @@ fn kernel_lambda(vm: &mut Vm, _: Value, _: &[Value]) -> VmResult {
     Ok(vm.new_proc(Rc::new(lambda)))
 }
 
-/// `proc_class.new`.
+/// `Proc.new`.
 fn proc_class_singleton_new(vm: &mut Vm, _: Value, _: &[Value]) -> VmResult {
     let block = expect_block(vm, "tried to create Proc object without a block")?;
     Ok(vm.new_proc(block))

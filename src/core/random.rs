@@ -769,28 +769,28 @@ fn random_initialize_copy(vm: &mut Vm, copy: Value, args: &[Value]) -> VmResult 
     Ok(copy)
 }
 
-/// `random.rand`.
+/// `Random.rand`.
 fn random_singleton_rand(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
     checked_rand(vm, Source::Default, args)
 }
 
-/// `random.random_number`.
+/// `Random.random_number`.
 fn random_singleton_random_number(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
     random_number_from(vm, Source::Default, args)
 }
 
-/// `random.bytes`.
+/// `Random.bytes`.
 fn random_singleton_bytes(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
     bytes(vm, Source::Default, args[0])
 }
 
-/// `random.seed`.
+/// `Random.seed`.
 fn random_singleton_seed(vm: &mut Vm, _: Value, _: &[Value]) -> VmResult {
     let seed = state(vm, Source::Default).seed.clone();
     Ok(vm.new_integer(seed))
 }
 
-/// `random.new_seed`.
+/// `Random.new_seed`.
 fn random_singleton_new_seed(vm: &mut Vm, _: Value, _: &[Value]) -> VmResult {
     Ok(vm.new_integer(seed_value(&entropy())))
 }

@@ -1125,7 +1125,7 @@ pub fn define(vm: &mut Vm) {
     vm.define_native(time, "localtime", 0, Some(1), time_localtime);
 }
 
-/// `time.now`.
+/// `Time.now`.
 fn time_singleton_now(vm: &mut Vm, class: Value, _: &[Value]) -> VmResult {
     new_time(vm, class, &now())
 }

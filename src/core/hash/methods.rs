@@ -103,7 +103,7 @@ pub fn define(vm: &mut Vm) {
     vm.define_native(array, "dig", 1, None, array_dig);
 }
 
-/// `hash.try_convert`.
+/// `Hash.try_convert`.
 fn hash_singleton_try_convert(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
     Ok(vm.check_hash(args[0])?.unwrap_or(Value::NIL))
 }

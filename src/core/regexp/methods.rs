@@ -71,7 +71,7 @@ pub fn define(vm: &mut Vm) {
     super::match_data::define(vm);
 }
 
-/// `regexp.compile`.
+/// `Regexp.compile`.
 fn regexp_singleton_compile(vm: &mut Vm, class: Value, args: &[Value]) -> VmResult {
     let regexp = super::allocate(vm, class);
     vm.temp_roots.borrow_mut().push(regexp);
@@ -80,19 +80,19 @@ fn regexp_singleton_compile(vm: &mut Vm, class: Value, args: &[Value]) -> VmResu
     result.map(|_| regexp)
 }
 
-/// `regexp.escape`.
+/// `Regexp.escape`.
 fn regexp_singleton_escape(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
     let text = escape_argument(vm, args[0])?;
     Ok(vm.new_string(escape(&text).into_bytes()))
 }
 
-/// `regexp.quote`.
+/// `Regexp.quote`.
 fn regexp_singleton_quote(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
     let text = escape_argument(vm, args[0])?;
     Ok(vm.new_string(escape(&text).into_bytes()))
 }
 
-/// `regexp.last_match`.
+/// `Regexp.last_match`.
 fn regexp_singleton_last_match(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
     let last = vm.last_match();
     match args.first() {
