@@ -25,6 +25,7 @@
 //! An encoding MRI knows but rhizome does not (`Encoding.find("Shift_JIS")`)
 //! raises NotImplementedError.
 
+use crate::core::public;
 use crate::object::RString;
 use crate::value::Value;
 use crate::vm::{Vm, VmResult};
@@ -292,74 +293,129 @@ pub fn define(vm: &mut Vm) {
             Ok(frozen_name(vm, name))
         });
     }
-    vm.define_native(class, "inspect", 0, Some(0), |vm, e, _| {
-        let text = format!("#<Encoding:{}>", receiver(vm, e).name());
-        Ok(vm.new_str(&text))
-    });
-    vm.define_native(class, "names", 0, Some(0), |vm, e, _| {
-        let names = receiver(vm, e).names();
-        let array = vm.new_array(Vec::new());
-        for name in names {
-            let string = vm.new_str(name);
-            crate::core::array::append(array, string);
+    vm.define_methods(
+        class,
+        &[
+            public("inspect", 0, Some(0), class_inspect),
+            public("names", 0, Some(0), class_names),
+            public("ascii_compatible?", 0, Some(0), class_ascii_compatible_p),
+            public("dummy?", 0, Some(0), class_dummy_p),
+        ],
+    );
+    vm.define_singleton_native(class, "find", 1, Some(1), class_singleton_find);
+    vm.define_singleton_native(
+        class,
+        "default_external",
+        0,
+        Some(0),
+        class_singleton_default_external,
+    );
+    vm.define_singleton_native(
+        class,
+        "default_internal",
+        0,
+        Some(0),
+        class_singleton_default_internal,
+    );
+    vm.define_singleton_native(class, "list", 0, Some(0), class_singleton_list);
+    vm.define_singleton_native(class, "name_list", 0, Some(0), class_singleton_name_list);
+    vm.define_singleton_native(
+        class,
+        "compatible?",
+        2,
+        Some(2),
+        class_singleton_compatible_p,
+    );
+}
+
+/// `inspect`.
+fn class_inspect(vm: &mut Vm, e: Value, _: &[Value]) -> VmResult {
+    let text = format!("#<Encoding:{}>", receiver(vm, e).name());
+    Ok(vm.new_str(&text))
+}
+
+/// `names`.
+fn class_names(vm: &mut Vm, e: Value, _: &[Value]) -> VmResult {
+    let names = receiver(vm, e).names();
+    let array = vm.new_array(Vec::new());
+    for name in names {
+        let string = vm.new_str(name);
+        crate::core::array::append(array, string);
+    }
+    Ok(array)
+}
+
+/// `ascii_compatible?`.
+fn class_ascii_compatible_p(_: &mut Vm, _: Value, _: &[Value]) -> VmResult {
+    Ok(Value::TRUE)
+}
+
+/// `dummy?`.
+fn class_dummy_p(_: &mut Vm, _: Value, _: &[Value]) -> VmResult {
+    Ok(Value::FALSE)
+}
+
+/// `Encoding.find`.
+fn class_singleton_find(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
+    if let Some(encoding) = of_object(vm, args[0]) {
+        return Ok(object(vm, encoding));
+    }
+    let name = crate::core::string::expect_string(vm, args[0])?;
+    let name = String::from_utf8_lossy(&name).into_owned();
+    if name.eq_ignore_ascii_case("internal") {
+        return Ok(Value::NIL);
+    }
+    match Encoding::find(&name) {
+        Some(encoding) => Ok(object(vm, encoding)),
+        None => Err(unknown_encoding(vm, &name)),
+    }
+}
+
+/// `Encoding.default_external`.
+fn class_singleton_default_external(vm: &mut Vm, _: Value, _: &[Value]) -> VmResult {
+    Ok(object(vm, Encoding::Utf8))
+}
+
+/// `Encoding.default_internal`.
+fn class_singleton_default_internal(_: &mut Vm, _: Value, _: &[Value]) -> VmResult {
+    Ok(Value::NIL)
+}
+
+/// `Encoding.list`.
+fn class_singleton_list(vm: &mut Vm, _: Value, _: &[Value]) -> VmResult {
+    let objects = Encoding::LISTED.map(|encoding| object(vm, encoding));
+    Ok(vm.new_array(objects.to_vec()))
+}
+
+/// `Encoding.name_list`.
+fn class_singleton_name_list(vm: &mut Vm, _: Value, _: &[Value]) -> VmResult {
+    let array = vm.new_array(Vec::new());
+    for encoding in Encoding::LISTED {
+        let name = vm.new_str(encoding.name());
+        crate::core::array::append(array, name);
+    }
+    Ok(array)
+}
+
+/// `Encoding.compatible?`.
+fn class_singleton_compatible_p(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
+    let side = |vm: &Vm, value: Value| -> Option<(Encoding, Option<Vec<u8>>)> {
+        if let Some(string) = value.get::<RString>() {
+            return Some((string.encoding(), Some(string.bytes().to_vec())));
         }
-        Ok(array)
-    });
-    vm.define_native(class, "ascii_compatible?", 0, Some(0), |_, _, _| {
-        Ok(Value::TRUE)
-    });
-    vm.define_native(class, "dummy?", 0, Some(0), |_, _, _| Ok(Value::FALSE));
-    vm.define_singleton_native(class, "find", 1, Some(1), |vm, _, args| {
-        if let Some(encoding) = of_object(vm, args[0]) {
-            return Ok(object(vm, encoding));
+        of_object(vm, value).map(|encoding| (encoding, None))
+    };
+    let (Some(a), Some(b)) = (side(vm, args[0]), side(vm, args[1])) else {
+        return Ok(Value::NIL);
+    };
+    fn operand((encoding, bytes): &(Encoding, Option<Vec<u8>>)) -> Operand<'_> {
+        match bytes {
+            Some(bytes) => Operand::String(*encoding, bytes),
+            None => Operand::Encoding(*encoding),
         }
-        let name = crate::core::string::expect_string(vm, args[0])?;
-        let name = String::from_utf8_lossy(&name).into_owned();
-        if name.eq_ignore_ascii_case("internal") {
-            return Ok(Value::NIL);
-        }
-        match Encoding::find(&name) {
-            Some(encoding) => Ok(object(vm, encoding)),
-            None => Err(unknown_encoding(vm, &name)),
-        }
-    });
-    vm.define_singleton_native(class, "default_external", 0, Some(0), |vm, _, _| {
-        Ok(object(vm, Encoding::Utf8))
-    });
-    vm.define_singleton_native(class, "default_internal", 0, Some(0), |_, _, _| {
-        Ok(Value::NIL)
-    });
-    vm.define_singleton_native(class, "list", 0, Some(0), |vm, _, _| {
-        let objects = Encoding::LISTED.map(|encoding| object(vm, encoding));
-        Ok(vm.new_array(objects.to_vec()))
-    });
-    vm.define_singleton_native(class, "name_list", 0, Some(0), |vm, _, _| {
-        let array = vm.new_array(Vec::new());
-        for encoding in Encoding::LISTED {
-            let name = vm.new_str(encoding.name());
-            crate::core::array::append(array, name);
-        }
-        Ok(array)
-    });
-    vm.define_singleton_native(class, "compatible?", 2, Some(2), |vm, _, args| {
-        let side = |vm: &Vm, value: Value| -> Option<(Encoding, Option<Vec<u8>>)> {
-            if let Some(string) = value.get::<RString>() {
-                return Some((string.encoding(), Some(string.bytes().to_vec())));
-            }
-            of_object(vm, value).map(|encoding| (encoding, None))
-        };
-        let (Some(a), Some(b)) = (side(vm, args[0]), side(vm, args[1])) else {
-            return Ok(Value::NIL);
-        };
-        fn operand((encoding, bytes): &(Encoding, Option<Vec<u8>>)) -> Operand<'_> {
-            match bytes {
-                Some(bytes) => Operand::String(*encoding, bytes),
-                None => Operand::Encoding(*encoding),
-            }
-        }
-        Ok(match compatible(operand(&a), operand(&b)) {
-            Some(encoding) => object(vm, encoding),
-            None => Value::NIL,
-        })
-    });
+    }
+    Ok(match compatible(operand(&a), operand(&b)) {
+        Some(encoding) => object(vm, encoding),
+        None => Value::NIL,
+    })
 }

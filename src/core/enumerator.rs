@@ -23,6 +23,7 @@
 //! reaches into the object: the recorded call lives in internal instance
 //! variables (names without `@`, which Ruby code cannot see).
 
+use crate::core::{private, public};
 use crate::object::RProc;
 use crate::value::Value;
 use crate::vm::{Vm, VmResult};
@@ -49,48 +50,27 @@ pub fn define(vm: &mut Vm) {
             Ok(enumerator)
         });
     }
-    vm.define_private_native(enumerator, "__set_source", 4, Some(4), |vm, e, args| {
-        set_source(vm, e, args[0], args[1], args[2], args[3])?;
-        Ok(e)
-    });
-    vm.define_private_native(enumerator, "__source", 0, Some(0), |vm, e, _| {
-        let source = Source::of(vm, e);
-        Ok(vm.new_array(vec![source.receiver, source.method, source.arguments]))
-    });
+    vm.define_methods(
+        enumerator,
+        &[
+            private("__set_source", 4, Some(4), enumerator_set_source),
+            private("__source", 0, Some(0), enumerator_source),
+        ],
+    );
     for helper in ["__set_source", "__source"] {
         vm.set_native_frame(enumerator, helper, crate::core::NativeFrame::Hidden);
     }
-    vm.define_native(enumerator, "each", 0, None, |vm, e, args| {
-        let source = Source::of(vm, e);
-        let mut arguments = source.arguments(vm);
-        arguments.extend_from_slice(args);
-        let keywords = if args.is_empty() {
-            source.keywords
-        } else {
-            vm.called_with_keywords()
-        };
-        match vm.current_block() {
-            Some(block) => {
-                let method = method_name(vm, source.method)?;
-                vm.call_forwarding(source.receiver, method, &arguments, Some(block), keywords)
-            }
-            None if args.is_empty() => Ok(e),
-            None => new_enumerator(vm, source.receiver, source.method, &arguments, source.size),
-        }
-    });
-    vm.define_native(enumerator, "size", 0, Some(0), |vm, e, _| {
-        let source = Source::of(vm, e);
-        if source.size.get::<RProc>().is_none() {
-            return Ok(source.size);
-        }
-        let arguments = source.arguments(vm);
-        let call = vm.symbols.intern("call");
-        vm.call(source.size, call, &arguments)
-    });
+    vm.define_methods(
+        enumerator,
+        &[
+            public("each", 0, None, enumerator_each),
+            public("size", 0, Some(0), enumerator_size),
+        ],
+    );
     for name in ["inspect", "to_s"] {
         vm.define_native(enumerator, name, 0, Some(0), inspect);
     }
-    vm.define_native(enumerator, "rewind", 0, Some(0), |_, e, _| Ok(e));
+    vm.define_native(enumerator, "rewind", 0, Some(0), enumerator_rewind);
     for name in ["next", "peek", "next_values", "peek_values", "feed"] {
         vm.define_native(enumerator, name, 0, None, |vm, _, _| {
             let name = match vm.frames.last().map(|f| &f.code) {
@@ -104,6 +84,54 @@ pub fn define(vm: &mut Vm) {
             ))
         });
     }
+}
+
+/// `__set_source`.
+fn enumerator_set_source(vm: &mut Vm, e: Value, args: &[Value]) -> VmResult {
+    set_source(vm, e, args[0], args[1], args[2], args[3])?;
+    Ok(e)
+}
+
+/// `__source`.
+fn enumerator_source(vm: &mut Vm, e: Value, _: &[Value]) -> VmResult {
+    let source = Source::of(vm, e);
+    Ok(vm.new_array(vec![source.receiver, source.method, source.arguments]))
+}
+
+/// `each`.
+fn enumerator_each(vm: &mut Vm, e: Value, args: &[Value]) -> VmResult {
+    let source = Source::of(vm, e);
+    let mut arguments = source.arguments(vm);
+    arguments.extend_from_slice(args);
+    let keywords = if args.is_empty() {
+        source.keywords
+    } else {
+        vm.called_with_keywords()
+    };
+    match vm.current_block() {
+        Some(block) => {
+            let method = method_name(vm, source.method)?;
+            vm.call_forwarding(source.receiver, method, &arguments, Some(block), keywords)
+        }
+        None if args.is_empty() => Ok(e),
+        None => new_enumerator(vm, source.receiver, source.method, &arguments, source.size),
+    }
+}
+
+/// `size`.
+fn enumerator_size(vm: &mut Vm, e: Value, _: &[Value]) -> VmResult {
+    let source = Source::of(vm, e);
+    if source.size.get::<RProc>().is_none() {
+        return Ok(source.size);
+    }
+    let arguments = source.arguments(vm);
+    let call = vm.symbols.intern("call");
+    vm.call(source.size, call, &arguments)
+}
+
+/// `rewind`.
+fn enumerator_rewind(_: &mut Vm, e: Value, _: &[Value]) -> VmResult {
+    Ok(e)
 }
 
 /// The call an Enumerator stands for.

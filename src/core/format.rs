@@ -43,33 +43,39 @@ pub fn define(vm: &mut Vm) {
             Ok(crate::core::string::new_string_in(vm, &bytes, encoding))
         });
     }
-    vm.define_private_native(kernel, "printf", 0, None, |vm, _, args| {
-        let Some(&first) = args.first() else {
-            return Ok(Value::NIL);
-        };
-        // `printf(io, format, ...)` writes to `io`; otherwise `$stdout`.
-        let (out, args) = if first.get::<RString>().is_some() {
-            (vm.global(vm.sym.stdout_global), args)
-        } else {
-            (first, &args[1..])
-        };
-        write_formatted(vm, out, args)
-    });
+    vm.define_private_native(kernel, "printf", 0, None, kernel_printf);
     let io = vm.c.io;
     vm.define_native(io, "printf", 0, None, write_formatted);
     let string = vm.c.string;
-    vm.define_native(string, "%", 1, Some(1), |vm, receiver, args| {
-        let format = vm.string_bytes(receiver).expect("String receiver");
-        let encoding = crate::core::string::encoding_of(receiver);
-        let (bytes, encoding) = match crate::core::array::check_array(vm, args[0])? {
-            Some(array) => {
-                let items = vm.array_items(array).expect("an Array");
-                sprintf(vm, &format, encoding, &items)?
-            }
-            None => sprintf(vm, &format, encoding, &args[..1])?,
-        };
-        Ok(crate::core::string::new_string_in(vm, &bytes, encoding))
-    });
+    vm.define_native(string, "%", 1, Some(1), string_modulo);
+}
+
+/// `printf`.
+fn kernel_printf(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
+    let Some(&first) = args.first() else {
+        return Ok(Value::NIL);
+    };
+    // `printf(io, format, ...)` writes to `io`; otherwise `$stdout`.
+    let (out, args) = if first.get::<RString>().is_some() {
+        (vm.global(vm.sym.stdout_global), args)
+    } else {
+        (first, &args[1..])
+    };
+    write_formatted(vm, out, args)
+}
+
+/// `%`.
+fn string_modulo(vm: &mut Vm, receiver: Value, args: &[Value]) -> VmResult {
+    let format = vm.string_bytes(receiver).expect("String receiver");
+    let encoding = crate::core::string::encoding_of(receiver);
+    let (bytes, encoding) = match crate::core::array::check_array(vm, args[0])? {
+        Some(array) => {
+            let items = vm.array_items(array).expect("an Array");
+            sprintf(vm, &format, encoding, &items)?
+        }
+        None => sprintf(vm, &format, encoding, &args[..1])?,
+    };
+    Ok(crate::core::string::new_string_in(vm, &bytes, encoding))
 }
 
 /// `printf`: `out.write(format(*args))`.

@@ -56,6 +56,7 @@ mod primitives;
 
 use crate::core::array;
 use crate::core::integer::{float_of, Int};
+use crate::core::public;
 use crate::core::recursion;
 use crate::diagnostics::did_you_mean;
 use crate::heap::{Header, HeapObject, Marker, ObjKind};
@@ -768,16 +769,30 @@ pub fn define(vm: &mut Vm) {
             Ok(vm.new_str(&text))
         });
     }
-    vm.define_native(hash, "==", 1, Some(1), |vm, hash, args| {
-        Ok(Value::bool(hash_equal(vm, hash, args[0], false)?))
-    });
-    vm.define_native(hash, "eql?", 1, Some(1), |vm, hash, args| {
-        Ok(Value::bool(hash_equal(vm, hash, args[0], true)?))
-    });
-    vm.define_native(hash, "hash", 0, Some(0), |vm, hash, _| {
-        let code = hash_hash(vm, hash)?;
-        Ok(Value::small((code as i64) >> 2))
-    });
+    vm.define_methods(
+        hash,
+        &[
+            public("==", 1, Some(1), hash_eq),
+            public("eql?", 1, Some(1), hash_eql_p),
+            public("hash", 0, Some(0), hash_hash_method),
+        ],
+    );
     methods::define(vm);
     primitives::define(vm);
+}
+
+/// `==`.
+fn hash_eq(vm: &mut Vm, hash: Value, args: &[Value]) -> VmResult {
+    Ok(Value::bool(hash_equal(vm, hash, args[0], false)?))
+}
+
+/// `eql?`.
+fn hash_eql_p(vm: &mut Vm, hash: Value, args: &[Value]) -> VmResult {
+    Ok(Value::bool(hash_equal(vm, hash, args[0], true)?))
+}
+
+/// `hash`.
+fn hash_hash_method(vm: &mut Vm, hash: Value, _: &[Value]) -> VmResult {
+    let code = hash_hash(vm, hash)?;
+    Ok(Value::small((code as i64) >> 2))
 }

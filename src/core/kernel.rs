@@ -3,6 +3,7 @@
 
 use crate::core::integer::{float_of, Int};
 use crate::core::io;
+use crate::core::private;
 use crate::value::Value;
 use crate::vm::{Control, Vm, VmResult};
 
@@ -10,41 +11,55 @@ pub fn define(vm: &mut Vm) {
     let kernel = vm.c.kernel;
     // caller(start = 1, length = nil): the backtrace of the method that
     // called `caller`, from its `start`th frame.
-    vm.define_private_native(kernel, "caller", 0, Some(2), |vm, _, args| {
-        let start = match args.first() {
-            Some(&start) => crate::core::array::to_long(vm, start)?,
-            None => 1,
-        };
-        if start < 0 {
-            return Err(vm.argument_error(format!("negative level ({start})")));
+    vm.define_methods(
+        kernel,
+        &[
+            private("caller", 0, Some(2), kernel_caller),
+            private("puts", 0, None, kernel_puts),
+            private("print", 0, None, kernel_print),
+            private("p", 0, None, p),
+            private("pp", 0, None, p),
+        ],
+    );
+}
+
+/// `caller`.
+fn kernel_caller(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
+    let start = match args.first() {
+        Some(&start) => crate::core::array::to_long(vm, start)?,
+        None => 1,
+    };
+    if start < 0 {
+        return Err(vm.argument_error(format!("negative level ({start})")));
+    }
+    let lines = vm.backtrace_lines();
+    let from = (start as usize + 1).min(lines.len());
+    let mut picked = &lines[from..];
+    if let Some(&length) = args.get(1) {
+        let length = crate::core::array::to_long(vm, length)?;
+        if length < 0 {
+            return Err(vm.argument_error(format!("negative size ({length})")));
         }
-        let lines = vm.backtrace_lines();
-        let from = (start as usize + 1).min(lines.len());
-        let mut picked = &lines[from..];
-        if let Some(&length) = args.get(1) {
-            let length = crate::core::array::to_long(vm, length)?;
-            if length < 0 {
-                return Err(vm.argument_error(format!("negative size ({length})")));
-            }
-            picked = &picked[..picked.len().min(length as usize)];
-        }
-        let strings = picked.to_vec();
-        let result = vm.new_array(Vec::with_capacity(strings.len()));
-        crate::core::array::append_strings(vm, result, strings.iter().map(|s| s.as_bytes()));
-        Ok(result)
-    });
-    vm.define_private_native(kernel, "puts", 0, None, |vm, _, args| {
-        let stdout = vm.global(vm.sym.stdout_global);
-        io::puts_on(vm, stdout, args)?;
-        Ok(Value::NIL)
-    });
-    vm.define_private_native(kernel, "print", 0, None, |vm, _, args| {
-        let stdout = vm.global(vm.sym.stdout_global);
-        io::print_on(vm, stdout, args)?;
-        Ok(Value::NIL)
-    });
-    vm.define_private_native(kernel, "p", 0, None, p);
-    vm.define_private_native(kernel, "pp", 0, None, p);
+        picked = &picked[..picked.len().min(length as usize)];
+    }
+    let strings = picked.to_vec();
+    let result = vm.new_array(Vec::with_capacity(strings.len()));
+    crate::core::array::append_strings(vm, result, strings.iter().map(|s| s.as_bytes()));
+    Ok(result)
+}
+
+/// `puts`.
+fn kernel_puts(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
+    let stdout = vm.global(vm.sym.stdout_global);
+    io::puts_on(vm, stdout, args)?;
+    Ok(Value::NIL)
+}
+
+/// `print`.
+fn kernel_print(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
+    let stdout = vm.global(vm.sym.stdout_global);
+    io::print_on(vm, stdout, args)?;
+    Ok(Value::NIL)
 }
 
 /// `p`: the inspect form of each argument; returns its argument (or an

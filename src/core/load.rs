@@ -7,6 +7,7 @@
 //! `require` of a bare name finds only the standard libraries rhizome
 //! carries in `rb/lib/` (there is no load path and no gems).
 
+use crate::core::private;
 use crate::value::Value;
 use crate::vm::{FrameCode, Vm, VmResult};
 use std::path::{Path, PathBuf};
@@ -14,55 +15,81 @@ use std::rc::Rc;
 
 pub fn define(vm: &mut Vm) {
     let kernel = vm.c.kernel;
-    vm.define_private_native(kernel, "require_relative", 1, Some(1), |vm, _, args| {
-        let name = path_arg(vm, args[0])?;
-        let base = vm.caller_directory();
-        let path = with_extension(&base.join(&name));
-        require(vm, &path, &base.join(&name))
-    });
+    vm.define_private_native(
+        kernel,
+        "require_relative",
+        1,
+        Some(1),
+        kernel_require_relative,
+    );
     // `__dir__`: "." under `-e`, as MRI answers.
-    vm.define_private_native(kernel, "__dir__", 0, Some(0), |vm, _, _| {
-        let dir = vm.caller_file_directory();
-        let text = dir.map_or_else(|| ".".to_string(), |d| d.to_string_lossy().into_owned());
-        Ok(vm.new_str(&text))
-    });
-    vm.define_private_native(kernel, "require", 1, Some(1), |vm, _, args| {
-        let name = path_arg(vm, args[0])?;
-        let path = Path::new(&name);
-        if path.is_absolute() || name.starts_with("./") || name.starts_with("../") {
-            let cwd = std::env::current_dir().unwrap_or_default();
-            let full = with_extension(&cwd.join(path));
-            return require(vm, &full, Path::new(&name));
+    vm.define_methods(
+        kernel,
+        &[
+            private("__dir__", 0, Some(0), kernel_dunder_dir),
+            private("require", 1, Some(1), kernel_require),
+            private("load", 1, Some(2), kernel_load),
+        ],
+    );
+    vm.define_private_native(kernel, "__method__", 0, Some(0), kernel_dunder_method);
+}
+
+/// `require_relative`.
+fn kernel_require_relative(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
+    let name = path_arg(vm, args[0])?;
+    let base = vm.caller_directory();
+    let path = with_extension(&base.join(&name));
+    require(vm, &path, &base.join(&name))
+}
+
+/// `__dir__`.
+fn kernel_dunder_dir(vm: &mut Vm, _: Value, _: &[Value]) -> VmResult {
+    let dir = vm.caller_file_directory();
+    let text = dir.map_or_else(|| ".".to_string(), |d| d.to_string_lossy().into_owned());
+    Ok(vm.new_str(&text))
+}
+
+/// `require`.
+fn kernel_require(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
+    let name = path_arg(vm, args[0])?;
+    let path = Path::new(&name);
+    if path.is_absolute() || name.starts_with("./") || name.starts_with("../") {
+        let cwd = std::env::current_dir().unwrap_or_default();
+        let full = with_extension(&cwd.join(path));
+        return require(vm, &full, Path::new(&name));
+    }
+    match BUNDLED
+        .iter()
+        .find(|(library, _)| *library == name.trim_end_matches(".rb"))
+    {
+        Some((library, source)) => require_bundled(vm, library, source),
+        None => Err(load_error(vm, &name)),
+    }
+}
+
+/// `load`.
+fn kernel_load(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
+    let name = path_arg(vm, args[0])?;
+    let wrap = match args.get(1) {
+        Some(&module) if module.get::<crate::object::RClass>().is_some() => Some(module),
+        Some(&flag) if flag.truthy() => {
+            let module = vm.new_anonymous_module();
+            Some(module)
         }
-        match BUNDLED
-            .iter()
-            .find(|(library, _)| *library == name.trim_end_matches(".rb"))
-        {
-            Some((library, source)) => require_bundled(vm, library, source),
-            None => Err(load_error(vm, &name)),
+        _ => None,
+    };
+    match std::fs::read(&name) {
+        Ok(source) => {
+            run_file_in(vm, &source, &name, wrap)?;
+            Ok(Value::TRUE)
         }
-    });
-    vm.define_private_native(kernel, "load", 1, Some(2), |vm, _, args| {
-        let name = path_arg(vm, args[0])?;
-        let wrap = match args.get(1) {
-            Some(&module) if module.get::<crate::object::RClass>().is_some() => Some(module),
-            Some(&flag) if flag.truthy() => {
-                let module = vm.new_anonymous_module();
-                Some(module)
-            }
-            _ => None,
-        };
-        match std::fs::read(&name) {
-            Ok(source) => {
-                run_file_in(vm, &source, &name, wrap)?;
-                Ok(Value::TRUE)
-            }
-            Err(_) => Err(load_error(vm, &name)),
-        }
-    });
-    vm.define_private_native(kernel, "__method__", 0, Some(0), |vm, _, _| {
-        Ok(vm.caller_method_name().map_or(Value::NIL, Value::symbol))
-    });
+        Err(_) => Err(load_error(vm, &name)),
+    }
+}
+
+/// `__method__`.
+fn kernel_dunder_method(vm: &mut Vm, _: Value, _: &[Value]) -> VmResult {
+    Ok(vm.caller_method_name().map_or(Value::NIL, Value::symbol))
 }
 
 fn path_arg(vm: &mut Vm, value: Value) -> VmResult<String> {

@@ -232,7 +232,7 @@ pub fn define(vm: &mut Vm) {
         kernel,
         &[
             public("send", 1, None, kernel_send),
-            public("__send__", 1, None, kernel_send__),
+            public("__send__", 1, None, kernel_dunder_send),
             public("public_send", 1, None, kernel_public_send),
             public("dup", 0, Some(0), kernel_dup),
             public("clone", 0, Some(1), kernel_clone),
@@ -877,7 +877,7 @@ fn kernel_send(vm: &mut Vm, object: Value, args: &[Value]) -> VmResult {
 }
 
 /// `__send__`.
-fn kernel_send__(vm: &mut Vm, object: Value, args: &[Value]) -> VmResult {
+fn kernel_dunder_send(vm: &mut Vm, object: Value, args: &[Value]) -> VmResult {
     send(vm, object, args, true)
 }
 

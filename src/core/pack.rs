@@ -30,6 +30,7 @@
 
 use crate::core::encoding::Encoding;
 use crate::core::integer::{float_of, Int};
+use crate::core::public;
 use crate::value::Value;
 use crate::vm::{Vm, VmResult};
 use num_bigint::BigInt;
@@ -843,6 +844,11 @@ pub fn define(vm: &mut Vm) {
     let array = vm.c.array;
     vm.define_native(array, "pack", 0, None, pack);
     let string = vm.c.string;
-    vm.define_native(string, "unpack", 0, None, unpack);
-    vm.define_native(string, "unpack1", 0, None, unpack1);
+    vm.define_methods(
+        string,
+        &[
+            public("unpack", 0, None, unpack),
+            public("unpack1", 0, None, unpack1),
+        ],
+    );
 }

@@ -2,26 +2,25 @@
 //! whether the end is excluded. Comparisons are here; iteration (`each`,
 //! `step`, `to_a`, ...) is Ruby, in `rb/range.rb`.
 
+use crate::core::public;
 use crate::value::Value;
 use crate::vm::{Vm, VmResult};
 
 pub fn define(vm: &mut Vm) {
     let range = vm.c.range;
-    vm.define_singleton_native(range, "new", 2, Some(3), |vm, _, args| {
-        let exclusive = args.get(2).is_some_and(|v| v.truthy());
-        vm.new_range(args[0], args[1], exclusive)
-    });
+    vm.define_singleton_native(range, "new", 2, Some(3), range_singleton_new);
     for name in ["begin", "first"] {
         vm.define_native(range, name, 0, Some(0), |vm, range, _| {
             Ok(vm.range_parts(range).0)
         });
     }
-    vm.define_native(range, "end", 0, Some(0), |vm, range, _| {
-        Ok(vm.range_parts(range).1)
-    });
-    vm.define_native(range, "exclude_end?", 0, Some(0), |vm, range, _| {
-        Ok(Value::bool(vm.range_parts(range).2))
-    });
+    vm.define_methods(
+        range,
+        &[
+            public("end", 0, Some(0), range_end),
+            public("exclude_end?", 0, Some(0), range_exclude_end_p),
+        ],
+    );
     for name in ["===", "include?", "member?", "cover?"] {
         vm.define_native(range, name, 1, Some(1), |vm, range, args| {
             let covered = covers(vm, range, args[0])?;
@@ -42,39 +41,69 @@ pub fn define(vm: &mut Vm) {
             Ok(Value::bool(same))
         });
     }
-    vm.define_native(range, "to_s", 0, Some(0), |vm, range, _| {
-        let (begin, end, exclusive) = vm.range_parts(range);
-        let mut text = if begin.is_nil() {
-            Vec::new()
-        } else {
-            vm.to_s_bytes(begin)?
-        };
-        text.extend_from_slice(if exclusive { b"..." } else { b".." });
-        if !end.is_nil() {
-            text.extend(vm.to_s_bytes(end)?);
-        }
-        Ok(vm.new_string(text))
-    });
-    vm.define_native(range, "inspect", 0, Some(0), |vm, range, _| {
-        let (begin, end, exclusive) = vm.range_parts(range);
-        let mut text = if begin.is_nil() {
-            String::new()
-        } else {
-            vm.inspect(begin)?
-        };
-        text.push_str(if exclusive { "..." } else { ".." });
-        if !end.is_nil() {
-            text.push_str(&vm.inspect(end)?);
-        }
-        Ok(vm.new_str(&text))
-    });
-    vm.define_native(range, "hash", 0, Some(0), |vm, range, _| {
-        let (begin, end, exclusive) = vm.range_parts(range);
-        let hash = vm.symbols.intern("hash");
-        let (a, b) = (vm.call(begin, hash, &[])?, vm.call(end, hash, &[])?);
-        let mixed = a.bits().rotate_left(17) ^ b.bits() ^ u64::from(exclusive);
-        Ok(vm.new_int((mixed >> 3) as i128))
-    });
+    vm.define_methods(
+        range,
+        &[
+            public("to_s", 0, Some(0), range_to_s),
+            public("inspect", 0, Some(0), range_inspect),
+        ],
+    );
+    vm.define_native(range, "hash", 0, Some(0), range_hash);
+}
+
+/// `Range.new`.
+fn range_singleton_new(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
+    let exclusive = args.get(2).is_some_and(|v| v.truthy());
+    vm.new_range(args[0], args[1], exclusive)
+}
+
+/// `end`.
+fn range_end(vm: &mut Vm, range: Value, _: &[Value]) -> VmResult {
+    Ok(vm.range_parts(range).1)
+}
+
+/// `exclude_end?`.
+fn range_exclude_end_p(vm: &mut Vm, range: Value, _: &[Value]) -> VmResult {
+    Ok(Value::bool(vm.range_parts(range).2))
+}
+
+/// `to_s`.
+fn range_to_s(vm: &mut Vm, range: Value, _: &[Value]) -> VmResult {
+    let (begin, end, exclusive) = vm.range_parts(range);
+    let mut text = if begin.is_nil() {
+        Vec::new()
+    } else {
+        vm.to_s_bytes(begin)?
+    };
+    text.extend_from_slice(if exclusive { b"..." } else { b".." });
+    if !end.is_nil() {
+        text.extend(vm.to_s_bytes(end)?);
+    }
+    Ok(vm.new_string(text))
+}
+
+/// `inspect`.
+fn range_inspect(vm: &mut Vm, range: Value, _: &[Value]) -> VmResult {
+    let (begin, end, exclusive) = vm.range_parts(range);
+    let mut text = if begin.is_nil() {
+        String::new()
+    } else {
+        vm.inspect(begin)?
+    };
+    text.push_str(if exclusive { "..." } else { ".." });
+    if !end.is_nil() {
+        text.push_str(&vm.inspect(end)?);
+    }
+    Ok(vm.new_str(&text))
+}
+
+/// `hash`.
+fn range_hash(vm: &mut Vm, range: Value, _: &[Value]) -> VmResult {
+    let (begin, end, exclusive) = vm.range_parts(range);
+    let hash = vm.symbols.intern("hash");
+    let (a, b) = (vm.call(begin, hash, &[])?, vm.call(end, hash, &[])?);
+    let mixed = a.bits().rotate_left(17) ^ b.bits() ^ u64::from(exclusive);
+    Ok(vm.new_int((mixed >> 3) as i128))
 }
 
 /// Whether `value` lies in the range, by `<=>`.

@@ -10,55 +10,88 @@
 
 use super::{bytes_of, chars_of, encoding_of, expect_string, store_if_changed};
 use crate::core::encoding::Encoding;
+use crate::core::public;
 use crate::value::Value;
 use crate::vm::{Vm, VmResult};
 use fxhash::FxHashMap;
 
 pub fn define(vm: &mut Vm) {
     let string = vm.c.string;
-    vm.define_native(string, "tr", 2, Some(2), |vm, s, args| {
-        let result = translate(vm, s, args, false)?;
-        Ok(super::new_string_like(vm, s, result))
-    });
-    vm.define_native(string, "tr!", 2, Some(2), |vm, s, args| {
-        vm.check_frozen(s)?;
-        let result = translate(vm, s, args, false)?;
-        Ok(store_if_changed(vm, s, result))
-    });
-    vm.define_native(string, "tr_s", 2, Some(2), |vm, s, args| {
-        let result = translate(vm, s, args, true)?;
-        Ok(super::new_string_like(vm, s, result))
-    });
-    vm.define_native(string, "tr_s!", 2, Some(2), |vm, s, args| {
-        vm.check_frozen(s)?;
-        let result = translate(vm, s, args, true)?;
-        Ok(store_if_changed(vm, s, result))
-    });
-    vm.define_native(string, "delete", 1, None, |vm, s, args| {
-        let result = delete(vm, s, args)?;
-        Ok(super::new_string_like(vm, s, result))
-    });
-    vm.define_native(string, "delete!", 1, None, |vm, s, args| {
-        vm.check_frozen(s)?;
-        let result = delete(vm, s, args)?;
-        Ok(store_if_changed(vm, s, result))
-    });
-    vm.define_native(string, "squeeze", 0, None, |vm, s, args| {
-        let result = squeeze(vm, s, args)?;
-        Ok(super::new_string_like(vm, s, result))
-    });
-    vm.define_native(string, "squeeze!", 0, None, |vm, s, args| {
-        vm.check_frozen(s)?;
-        let result = squeeze(vm, s, args)?;
-        Ok(store_if_changed(vm, s, result))
-    });
-    vm.define_native(string, "count", 1, None, |vm, s, args| {
-        let sets = parse_sets(vm, encoding_of(s), args)?;
-        let count = units(encoding_of(s), &bytes_of(s))
-            .filter(|&unit| sets.contains(unit))
-            .count();
-        Ok(Value::small(count as i64))
-    });
+    vm.define_methods(
+        string,
+        &[
+            public("tr", 2, Some(2), string_tr),
+            public("tr!", 2, Some(2), string_tr_bang),
+            public("tr_s", 2, Some(2), string_tr_s),
+            public("tr_s!", 2, Some(2), string_tr_s_bang),
+            public("delete", 1, None, string_delete),
+            public("delete!", 1, None, string_delete_bang),
+            public("squeeze", 0, None, string_squeeze),
+            public("squeeze!", 0, None, string_squeeze_bang),
+        ],
+    );
+    vm.define_native(string, "count", 1, None, string_count);
+}
+
+/// `tr`.
+fn string_tr(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
+    let result = translate(vm, s, args, false)?;
+    Ok(super::new_string_like(vm, s, result))
+}
+
+/// `tr!`.
+fn string_tr_bang(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
+    vm.check_frozen(s)?;
+    let result = translate(vm, s, args, false)?;
+    Ok(store_if_changed(vm, s, result))
+}
+
+/// `tr_s`.
+fn string_tr_s(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
+    let result = translate(vm, s, args, true)?;
+    Ok(super::new_string_like(vm, s, result))
+}
+
+/// `tr_s!`.
+fn string_tr_s_bang(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
+    vm.check_frozen(s)?;
+    let result = translate(vm, s, args, true)?;
+    Ok(store_if_changed(vm, s, result))
+}
+
+/// `delete`.
+fn string_delete(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
+    let result = delete(vm, s, args)?;
+    Ok(super::new_string_like(vm, s, result))
+}
+
+/// `delete!`.
+fn string_delete_bang(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
+    vm.check_frozen(s)?;
+    let result = delete(vm, s, args)?;
+    Ok(store_if_changed(vm, s, result))
+}
+
+/// `squeeze`.
+fn string_squeeze(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
+    let result = squeeze(vm, s, args)?;
+    Ok(super::new_string_like(vm, s, result))
+}
+
+/// `squeeze!`.
+fn string_squeeze_bang(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
+    vm.check_frozen(s)?;
+    let result = squeeze(vm, s, args)?;
+    Ok(store_if_changed(vm, s, result))
+}
+
+/// `count`.
+fn string_count(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
+    let sets = parse_sets(vm, encoding_of(s), args)?;
+    let count = units(encoding_of(s), &bytes_of(s))
+        .filter(|&unit| sets.contains(unit))
+        .count();
+    Ok(Value::small(count as i64))
 }
 
 /// A character, or `INVALID_BASE + byte` for an invalid byte.

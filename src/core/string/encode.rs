@@ -20,48 +20,75 @@
 
 use super::{copy_of, encoding_of, new_string_in, set_bytes, string_of};
 use crate::core::encoding::{expect_encoding, Encoding};
+use crate::core::public;
 use crate::value::Value;
 use crate::vm::{Control, Vm, VmResult};
 
 pub fn define(vm: &mut Vm) {
     let string = vm.c.string;
-    vm.define_native(string, "encoding", 0, Some(0), |vm, s, _| {
-        Ok(crate::core::encoding::object(vm, encoding_of(s)))
-    });
-    vm.define_native(string, "force_encoding", 1, Some(1), |vm, s, args| {
-        let encoding = expect_encoding(vm, args[0])?;
-        vm.check_frozen(s)?;
-        string_of(s).set_encoding(encoding);
-        Ok(s)
-    });
-    vm.define_native(string, "b", 0, Some(0), |vm, s, _| {
-        let bytes = copy_of(s);
-        let copy = vm.new_string(bytes);
-        string_of(copy).set_encoding(Encoding::Binary);
-        Ok(copy)
-    });
-    vm.define_native(string, "encode", 0, None, |vm, s, args| {
-        let (bytes, encoding) = encode(vm, s, args)?;
-        Ok(new_string_in(vm, &bytes, encoding))
-    });
-    vm.define_native(string, "encode!", 0, None, |vm, s, args| {
-        let (bytes, encoding) = encode(vm, s, args)?;
-        vm.check_frozen(s)?;
-        set_bytes(vm, s, bytes);
-        string_of(s).set_encoding(encoding);
-        Ok(s)
-    });
-    vm.define_native(string, "scrub", 0, Some(1), |vm, s, args| {
-        let bytes = scrub(vm, s, args.first().copied())?;
-        let encoding = encoding_of(s);
-        Ok(new_string_in(vm, &bytes, encoding))
-    });
-    vm.define_native(string, "scrub!", 0, Some(1), |vm, s, args| {
-        vm.check_frozen(s)?;
-        let bytes = scrub(vm, s, args.first().copied())?;
-        set_bytes(vm, s, bytes);
-        Ok(s)
-    });
+    vm.define_methods(
+        string,
+        &[
+            public("encoding", 0, Some(0), string_encoding),
+            public("force_encoding", 1, Some(1), string_force_encoding),
+            public("b", 0, Some(0), string_b),
+            public("encode", 0, None, string_encode),
+            public("encode!", 0, None, string_encode_bang),
+            public("scrub", 0, Some(1), string_scrub),
+        ],
+    );
+    vm.define_native(string, "scrub!", 0, Some(1), string_scrub_bang);
+}
+
+/// `encoding`.
+fn string_encoding(vm: &mut Vm, s: Value, _: &[Value]) -> VmResult {
+    Ok(crate::core::encoding::object(vm, encoding_of(s)))
+}
+
+/// `force_encoding`.
+fn string_force_encoding(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
+    let encoding = expect_encoding(vm, args[0])?;
+    vm.check_frozen(s)?;
+    string_of(s).set_encoding(encoding);
+    Ok(s)
+}
+
+/// `b`.
+fn string_b(vm: &mut Vm, s: Value, _: &[Value]) -> VmResult {
+    let bytes = copy_of(s);
+    let copy = vm.new_string(bytes);
+    string_of(copy).set_encoding(Encoding::Binary);
+    Ok(copy)
+}
+
+/// `encode`.
+fn string_encode(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
+    let (bytes, encoding) = encode(vm, s, args)?;
+    Ok(new_string_in(vm, &bytes, encoding))
+}
+
+/// `encode!`.
+fn string_encode_bang(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
+    let (bytes, encoding) = encode(vm, s, args)?;
+    vm.check_frozen(s)?;
+    set_bytes(vm, s, bytes);
+    string_of(s).set_encoding(encoding);
+    Ok(s)
+}
+
+/// `scrub`.
+fn string_scrub(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
+    let bytes = scrub(vm, s, args.first().copied())?;
+    let encoding = encoding_of(s);
+    Ok(new_string_in(vm, &bytes, encoding))
+}
+
+/// `scrub!`.
+fn string_scrub_bang(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
+    vm.check_frozen(s)?;
+    let bytes = scrub(vm, s, args.first().copied())?;
+    set_bytes(vm, s, bytes);
+    Ok(s)
 }
 
 /// What `encode` does with a sequence it cannot convert.

@@ -15,6 +15,7 @@ use super::{
 };
 use crate::core::encoding::Encoding;
 use crate::core::enumerator::for_this_call;
+use crate::core::public;
 use crate::core::regexp::regexp_data;
 use crate::value::Value;
 use crate::vm::{Vm, VmResult};
@@ -22,56 +23,85 @@ use std::ops::Range;
 
 pub fn define(vm: &mut Vm) {
     let string = vm.c.string;
-    vm.define_native(string, "split", 0, Some(2), split);
-    vm.define_native(string, "lines", 0, Some(2), |vm, s, args| {
-        let (pieces, bytes) = lines(vm, s, args)?;
-        give_strings(vm, s, &bytes, pieces)
-    });
-    vm.define_native(string, "each_line", 0, Some(2), |vm, s, args| {
-        if vm.current_block().is_none() {
-            return for_this_call(vm, s, args, Value::NIL);
-        }
-        let (pieces, bytes) = lines(vm, s, args)?;
-        give_strings(vm, s, &bytes, pieces)
-    });
-    vm.define_native(string, "chars", 0, Some(0), |vm, s, _| {
-        let bytes = copy_of(s);
-        give_strings(vm, s, &bytes, char_spans(encoding_of(s), &bytes))
-    });
-    vm.define_native(string, "each_char", 0, Some(0), |vm, s, _| {
-        let bytes = copy_of(s);
-        if vm.current_block().is_none() {
-            let size = Value::small(string_of(s).char_len() as i64);
-            return for_this_call(vm, s, &[], size);
-        }
-        give_strings(vm, s, &bytes, char_spans(encoding_of(s), &bytes))
-    });
-    vm.define_native(string, "bytes", 0, Some(0), |vm, s, _| {
-        let bytes = copy_of(s);
-        let values = bytes.iter().map(|&b| Value::small(b as i64));
-        give_values(vm, s, values.collect())
-    });
-    vm.define_native(string, "each_byte", 0, Some(0), |vm, s, _| {
-        let bytes = copy_of(s);
-        if vm.current_block().is_none() {
-            return for_this_call(vm, s, &[], Value::small(bytes.len() as i64));
-        }
-        let values = bytes.iter().map(|&b| Value::small(b as i64));
-        give_values(vm, s, values.collect())
-    });
-    vm.define_native(string, "codepoints", 0, Some(0), |vm, s, _| {
-        let values = codepoints(vm, s)?;
-        give_values(vm, s, values)
-    });
-    vm.define_native(string, "each_codepoint", 0, Some(0), |vm, s, _| {
-        if vm.current_block().is_none() {
-            let size = Value::small(string_of(s).char_len() as i64);
-            return for_this_call(vm, s, &[], size);
-        }
-        let values = codepoints(vm, s)?;
-        give_values(vm, s, values)
-    });
-    vm.define_native(string, "upto", 1, Some(2), upto);
+    vm.define_methods(
+        string,
+        &[
+            public("split", 0, Some(2), split),
+            public("lines", 0, Some(2), string_lines),
+            public("each_line", 0, Some(2), string_each_line),
+            public("chars", 0, Some(0), string_chars),
+            public("each_char", 0, Some(0), string_each_char),
+            public("bytes", 0, Some(0), string_bytes),
+            public("each_byte", 0, Some(0), string_each_byte),
+            public("codepoints", 0, Some(0), string_codepoints),
+            public("each_codepoint", 0, Some(0), string_each_codepoint),
+            public("upto", 1, Some(2), upto),
+        ],
+    );
+}
+
+/// `lines`.
+fn string_lines(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
+    let (pieces, bytes) = lines(vm, s, args)?;
+    give_strings(vm, s, &bytes, pieces)
+}
+
+/// `each_line`.
+fn string_each_line(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
+    if vm.current_block().is_none() {
+        return for_this_call(vm, s, args, Value::NIL);
+    }
+    let (pieces, bytes) = lines(vm, s, args)?;
+    give_strings(vm, s, &bytes, pieces)
+}
+
+/// `chars`.
+fn string_chars(vm: &mut Vm, s: Value, _: &[Value]) -> VmResult {
+    let bytes = copy_of(s);
+    give_strings(vm, s, &bytes, char_spans(encoding_of(s), &bytes))
+}
+
+/// `each_char`.
+fn string_each_char(vm: &mut Vm, s: Value, _: &[Value]) -> VmResult {
+    let bytes = copy_of(s);
+    if vm.current_block().is_none() {
+        let size = Value::small(string_of(s).char_len() as i64);
+        return for_this_call(vm, s, &[], size);
+    }
+    give_strings(vm, s, &bytes, char_spans(encoding_of(s), &bytes))
+}
+
+/// `bytes`.
+fn string_bytes(vm: &mut Vm, s: Value, _: &[Value]) -> VmResult {
+    let bytes = copy_of(s);
+    let values = bytes.iter().map(|&b| Value::small(b as i64));
+    give_values(vm, s, values.collect())
+}
+
+/// `each_byte`.
+fn string_each_byte(vm: &mut Vm, s: Value, _: &[Value]) -> VmResult {
+    let bytes = copy_of(s);
+    if vm.current_block().is_none() {
+        return for_this_call(vm, s, &[], Value::small(bytes.len() as i64));
+    }
+    let values = bytes.iter().map(|&b| Value::small(b as i64));
+    give_values(vm, s, values.collect())
+}
+
+/// `codepoints`.
+fn string_codepoints(vm: &mut Vm, s: Value, _: &[Value]) -> VmResult {
+    let values = codepoints(vm, s)?;
+    give_values(vm, s, values)
+}
+
+/// `each_codepoint`.
+fn string_each_codepoint(vm: &mut Vm, s: Value, _: &[Value]) -> VmResult {
+    if vm.current_block().is_none() {
+        let size = Value::small(string_of(s).char_len() as i64);
+        return for_this_call(vm, s, &[], size);
+    }
+    let values = codepoints(vm, s)?;
+    give_values(vm, s, values)
 }
 
 /// Gives the strings at `pieces` of `bytes` to the block and answers the

@@ -7,54 +7,78 @@
 
 use super::{bytes_of, char_len, decoded_chars, encoding_of, to_long};
 use crate::core::encoding::Encoding;
+use crate::core::public;
 use crate::value::Value;
-use crate::vm::Vm;
+use crate::vm::{Vm, VmResult};
 use num_bigint::BigInt;
 
 pub fn define(vm: &mut Vm) {
     let string = vm.c.string;
-    vm.define_native(string, "to_i", 0, Some(1), |vm, s, args| {
-        let base = match args.first() {
-            Some(&base) => to_long(vm, base)?,
-            None => 10,
-        };
-        if base < 0 || base == 1 || base > 36 {
-            return Err(vm.argument_error(format!("invalid radix {base}")));
+    vm.define_methods(
+        string,
+        &[
+            public("to_i", 0, Some(1), string_to_i),
+            public("hex", 0, Some(0), string_hex),
+            public("oct", 0, Some(0), string_oct),
+            public("to_f", 0, Some(0), string_to_f),
+            public("ord", 0, Some(0), string_ord),
+        ],
+    );
+    vm.define_native(string, "chr", 0, Some(0), string_chr);
+}
+
+/// `to_i`.
+fn string_to_i(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
+    let base = match args.first() {
+        Some(&base) => to_long(vm, base)?,
+        None => 10,
+    };
+    if base < 0 || base == 1 || base > 36 {
+        return Err(vm.argument_error(format!("invalid radix {base}")));
+    }
+    Ok(parse_integer(vm, &bytes_of(s), Radix::Given(base as u32)))
+}
+
+/// `hex`.
+fn string_hex(vm: &mut Vm, s: Value, _: &[Value]) -> VmResult {
+    Ok(parse_integer(vm, &bytes_of(s), Radix::Given(16)))
+}
+
+/// `oct`.
+fn string_oct(vm: &mut Vm, s: Value, _: &[Value]) -> VmResult {
+    Ok(parse_integer(vm, &bytes_of(s), Radix::PrefixOr(8)))
+}
+
+/// `to_f`.
+fn string_to_f(vm: &mut Vm, s: Value, _: &[Value]) -> VmResult {
+    let value = parse_leading_float(&bytes_of(s));
+    Ok(vm.new_float(value))
+}
+
+/// `ord`.
+fn string_ord(vm: &mut Vm, s: Value, _: &[Value]) -> VmResult {
+    let encoding = encoding_of(s);
+    let first = decoded_chars(encoding, &bytes_of(s)).next();
+    match first {
+        Some(Ok(c)) => Ok(Value::small(c as i64)),
+        Some(Err(byte)) if encoding == Encoding::Binary => Ok(Value::small(byte as i64)),
+        Some(Err(_)) => {
+            let message = format!("invalid byte sequence in {}", encoding.name());
+            Err(vm.argument_error(message))
         }
-        Ok(parse_integer(vm, &bytes_of(s), Radix::Given(base as u32)))
-    });
-    vm.define_native(string, "hex", 0, Some(0), |vm, s, _| {
-        Ok(parse_integer(vm, &bytes_of(s), Radix::Given(16)))
-    });
-    vm.define_native(string, "oct", 0, Some(0), |vm, s, _| {
-        Ok(parse_integer(vm, &bytes_of(s), Radix::PrefixOr(8)))
-    });
-    vm.define_native(string, "to_f", 0, Some(0), |vm, s, _| {
-        let value = parse_leading_float(&bytes_of(s));
-        Ok(vm.new_float(value))
-    });
-    vm.define_native(string, "ord", 0, Some(0), |vm, s, _| {
-        let encoding = encoding_of(s);
-        let first = decoded_chars(encoding, &bytes_of(s)).next();
-        match first {
-            Some(Ok(c)) => Ok(Value::small(c as i64)),
-            Some(Err(byte)) if encoding == Encoding::Binary => Ok(Value::small(byte as i64)),
-            Some(Err(_)) => {
-                let message = format!("invalid byte sequence in {}", encoding.name());
-                Err(vm.argument_error(message))
-            }
-            None => Err(vm.argument_error("empty string".into())),
-        }
-    });
-    vm.define_native(string, "chr", 0, Some(0), |vm, s, _| {
-        let bytes = bytes_of(s);
-        let first = match bytes.is_empty() {
-            true => Vec::new(),
-            false => bytes[..char_len(encoding_of(s), &bytes)].to_vec(),
-        };
-        drop(bytes);
-        Ok(super::new_string_like(vm, s, first))
-    });
+        None => Err(vm.argument_error("empty string".into())),
+    }
+}
+
+/// `chr`.
+fn string_chr(vm: &mut Vm, s: Value, _: &[Value]) -> VmResult {
+    let bytes = bytes_of(s);
+    let first = match bytes.is_empty() {
+        true => Vec::new(),
+        false => bytes[..char_len(encoding_of(s), &bytes)].to_vec(),
+    };
+    drop(bytes);
+    Ok(super::new_string_like(vm, s, first))
 }
 
 /// The base of an integer conversion.

@@ -9,6 +9,7 @@
 use super::{chars_of, copy_of, expect_pattern, expect_string, set_bytes, Pattern};
 use crate::core::encoding::Encoding;
 use crate::core::enumerator::for_this_call;
+use crate::core::public;
 use crate::core::regexp::{match_subject, regexp_data, RegexpData, Spans};
 use crate::object::RHash;
 use crate::value::Value;
@@ -16,48 +17,65 @@ use crate::vm::{Vm, VmResult};
 
 pub fn define(vm: &mut Vm) {
     let string = vm.c.string;
-    vm.define_native(string, "sub", 0, Some(2), |vm, s, args| {
-        let result = substitute(vm, s, args, false)?;
-        Ok(super::new_string_like(
-            vm,
-            s,
-            result.unwrap_or_else(|| copy_of(s)),
-        ))
-    });
-    vm.define_native(string, "gsub", 0, Some(2), |vm, s, args| {
-        if args.len() == 1 && vm.current_block().is_none() {
-            return for_this_call(vm, s, args, Value::NIL);
+    vm.define_methods(
+        string,
+        &[
+            public("sub", 0, Some(2), string_sub),
+            public("gsub", 0, Some(2), string_gsub),
+            public("sub!", 0, Some(2), string_sub_bang),
+        ],
+    );
+    vm.define_native(string, "gsub!", 0, Some(2), string_gsub_bang);
+}
+
+/// `sub`.
+fn string_sub(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
+    let result = substitute(vm, s, args, false)?;
+    Ok(super::new_string_like(
+        vm,
+        s,
+        result.unwrap_or_else(|| copy_of(s)),
+    ))
+}
+
+/// `gsub`.
+fn string_gsub(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
+    if args.len() == 1 && vm.current_block().is_none() {
+        return for_this_call(vm, s, args, Value::NIL);
+    }
+    let result = substitute(vm, s, args, true)?;
+    Ok(super::new_string_like(
+        vm,
+        s,
+        result.unwrap_or_else(|| copy_of(s)),
+    ))
+}
+
+/// `sub!`.
+fn string_sub_bang(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
+    vm.check_frozen(s)?;
+    match substitute(vm, s, args, false)? {
+        Some(result) => {
+            set_bytes(vm, s, result);
+            Ok(s)
         }
-        let result = substitute(vm, s, args, true)?;
-        Ok(super::new_string_like(
-            vm,
-            s,
-            result.unwrap_or_else(|| copy_of(s)),
-        ))
-    });
-    vm.define_native(string, "sub!", 0, Some(2), |vm, s, args| {
-        vm.check_frozen(s)?;
-        match substitute(vm, s, args, false)? {
-            Some(result) => {
-                set_bytes(vm, s, result);
-                Ok(s)
-            }
-            None => Ok(Value::NIL),
+        None => Ok(Value::NIL),
+    }
+}
+
+/// `gsub!`.
+fn string_gsub_bang(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
+    if args.len() == 1 && vm.current_block().is_none() {
+        return for_this_call(vm, s, args, Value::NIL);
+    }
+    vm.check_frozen(s)?;
+    match substitute(vm, s, args, true)? {
+        Some(result) => {
+            set_bytes(vm, s, result);
+            Ok(s)
         }
-    });
-    vm.define_native(string, "gsub!", 0, Some(2), |vm, s, args| {
-        if args.len() == 1 && vm.current_block().is_none() {
-            return for_this_call(vm, s, args, Value::NIL);
-        }
-        vm.check_frozen(s)?;
-        match substitute(vm, s, args, true)? {
-            Some(result) => {
-                set_bytes(vm, s, result);
-                Ok(s)
-            }
-            None => Ok(Value::NIL),
-        }
-    });
+        None => Ok(Value::NIL),
+    }
 }
 
 /// What each match is replaced with.

@@ -7,6 +7,7 @@ use super::{
     set_bytes, store_if_changed, string_of, to_long,
 };
 use crate::core::encoding::Encoding;
+use crate::core::public;
 use crate::core::NativeFn;
 use crate::object::StringBytes;
 use crate::value::Value;
@@ -91,8 +92,13 @@ pub fn define(vm: &mut Vm) {
     for (name, min, max, function) in methods {
         vm.define_native(string, name, min, max, function);
     }
-    vm.define_native(string, "next", 0, Some(0), succ);
-    vm.define_native(string, "next!", 0, Some(0), succ_bang);
+    vm.define_methods(
+        string,
+        &[
+            public("next", 0, Some(0), succ),
+            public("next!", 0, Some(0), succ_bang),
+        ],
+    );
 }
 
 /// A bang method that stores `f(bytes)` in the receiver: the receiver, or
