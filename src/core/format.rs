@@ -395,8 +395,11 @@ fn directive(
             b's' | b'p' => {
                 let arg = take(vm, args, value)?;
                 let string = if c == b'p' {
+                    // `rb_inspect`: a result that is not a String is made
+                    // one as interpolation does.
                     let inspect = vm.sym.inspect;
-                    vm.call(arg, inspect, &[])?
+                    let inspected = vm.call(arg, inspect, &[])?;
+                    vm.interpolate(inspected)?
                 } else if arg.get::<RString>().is_some() {
                     arg
                 } else {

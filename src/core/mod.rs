@@ -158,13 +158,14 @@ impl Vm {
             .map(|s| String::from_utf8_lossy(&s.bytes()).into_owned())
     }
 
-    /// `value.inspect` as Rust text.
+    /// `value.inspect` as Rust text. As MRI's `rb_inspect`, a result that
+    /// is not a String is made one with `to_s` (`rb_obj_as_string`): an
+    /// `inspect` that returns nil shows as the empty string.
     pub fn inspect(&mut self, value: Value) -> VmResult<String> {
         let name = self.sym.inspect;
         let result = self.call(value, name, &[])?;
-        Ok(self
-            .string_text(result)
-            .unwrap_or_else(|| object::default_to_s(self, value)))
+        let bytes = self.to_s_bytes(result)?;
+        Ok(String::from_utf8_lossy(&bytes).into_owned())
     }
 
     /// `value.to_s` as Rust bytes.

@@ -99,8 +99,21 @@ impl Vm {
     /// `return` with `value` from the block running in frame `frame`:
     /// leaves the method the block was written in (a lambda: the lambda).
     pub fn return_from_block(&mut self, frame: usize, value: Value) -> VmResult {
-        if self.frames[frame].is_lambda {
-            return Ok(value);
+        let record = &self.frames[frame];
+        if record.is_lambda {
+            // A lambda's `return` leaves the lambda itself, through its own
+            // `ensure` clauses when it is inside one: as a transfer to its
+            // own frame, which the call of the lambda catches.
+            let in_ensure = matches!(&record.code, FrameCode::Bytecode(code)
+                if code.code.handler_at(record.ip as usize, false).is_some());
+            return if in_ensure {
+                Err(Control::Return {
+                    target: record.id,
+                    value,
+                })
+            } else {
+                Ok(value)
+            };
         }
         let target = self.frames[frame].home;
         if !self.frames.iter().any(|f| f.id == target) {
