@@ -440,9 +440,8 @@ pub struct ClassData {
     pub struct_layout: std::cell::OnceCell<Rc<crate::core::structs::StructLayout>>,
 }
 
-// SAFETY (all impls below): each type is #[repr(C)], starts with a Header,
-// fits a 64-byte cell (checked at compile time in Heap::place) and has its
-// own kind.
+// SAFETY: #[repr(C)], starts with a Header, fits a 64-byte cell (checked at
+// compile time in Heap::place) and has its own kind; as does each type below.
 unsafe impl HeapObject for RObject {
     const KIND: ObjKind = ObjKind::Object;
     fn trace(&self, marker: &mut Marker) {
@@ -455,11 +454,13 @@ unsafe impl HeapObject for RObject {
     }
 }
 
+// SAFETY: repr(C), Header first, fits a cell, its own kind.
 unsafe impl HeapObject for RString {
     const KIND: ObjKind = ObjKind::String;
     fn trace(&self, _: &mut Marker) {}
 }
 
+// SAFETY: repr(C), Header first, fits a cell, its own kind.
 unsafe impl HeapObject for RArray {
     const KIND: ObjKind = ObjKind::Array;
     fn trace(&self, marker: &mut Marker) {
@@ -467,16 +468,19 @@ unsafe impl HeapObject for RArray {
     }
 }
 
+// SAFETY: repr(C), Header first, fits a cell, its own kind.
 unsafe impl HeapObject for RFloat {
     const KIND: ObjKind = ObjKind::Float;
     fn trace(&self, _: &mut Marker) {}
 }
 
+// SAFETY: repr(C), Header first, fits a cell, its own kind.
 unsafe impl HeapObject for RBignum {
     const KIND: ObjKind = ObjKind::Bignum;
     fn trace(&self, _: &mut Marker) {}
 }
 
+// SAFETY: repr(C), Header first, fits a cell, its own kind.
 unsafe impl HeapObject for REnv {
     const KIND: ObjKind = ObjKind::Env;
     fn trace(&self, marker: &mut Marker) {
@@ -485,6 +489,7 @@ unsafe impl HeapObject for REnv {
     }
 }
 
+// SAFETY: repr(C), Header first, fits a cell, its own kind.
 unsafe impl HeapObject for RProc {
     const KIND: ObjKind = ObjKind::Proc;
     fn trace(&self, marker: &mut Marker) {
@@ -492,6 +497,7 @@ unsafe impl HeapObject for RProc {
     }
 }
 
+// SAFETY: repr(C), Header first, fits a cell, its own kind.
 unsafe impl HeapObject for RClass {
     const KIND: ObjKind = ObjKind::Class;
     fn trace(&self, marker: &mut Marker) {

@@ -58,9 +58,12 @@ const KNOWN_UPWARD: &[(&str, &str)] = &[
     ("object.rs", "interp"),
     ("object.rs", "vm"),
     ("shape.rs", "vm"),
-    ("vm.rs", "compiled"),
-    ("vm.rs", "core"),
-    ("vm.rs", "interp"),
+    ("vm/frames.rs", "interp"),
+    ("vm/methods.rs", "core"),
+    ("vm/methods.rs", "interp"),
+    ("vm/mod.rs", "compiled"),
+    ("vm/mod.rs", "core"),
+    ("vm/mod.rs", "interp"),
 ];
 
 fn layer_of(module: &str) -> Option<usize> {

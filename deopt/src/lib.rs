@@ -334,8 +334,10 @@ mod tests {
         // The stub pushed 0x40 (first) then 7 (second): 7 is at sp.
         let pushed = [7u64, 0x40];
         let frame_words = [1.0e300f64.to_bits(), 0x15, 0xdead];
+        // SAFETY: two words past the start of a three-word array: its last word.
         let fp = unsafe { frame_words.as_ptr().add(2) };
         let mut boxed = Vec::new();
+        // SAFETY: `fp` and the pushed words are live arrays shaped as the stub leaves them.
         let (frames, returned) = unsafe {
             site.read(&map, fp, pushed.as_ptr(), &mut |d| {
                 boxed.push(d);

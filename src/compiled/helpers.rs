@@ -69,6 +69,7 @@ extern "C" fn run_insn(
 ) -> u64 {
     // SAFETY: compiled code calls this helper while it runs.
     let vm = unsafe { running_vm() };
+    // SAFETY: compiled code passes its own ctx, live while it runs.
     let compiled = compiled(unsafe { &*ctx });
     let ip = at.ip() as usize;
     let inlined = at.inlined();
@@ -102,9 +103,8 @@ extern "C" fn run_insn(
         }
         if inlined.is_none() {
             // SAFETY: compiled code passes its own ctx.
-            if let Some(result) =
-                unsafe { vm.own_block_above_virtual_frames(ctx, &step, ip, operands) }
-            {
+            let own = unsafe { vm.own_block_above_virtual_frames(ctx, &step, ip, operands) };
+            if let Some(result) = own {
                 return vm.result_for_compiled(result);
             }
         }

@@ -804,6 +804,33 @@ fn format_float(f: f64, conversion: u8, spec: &Spec, out: &mut Vec<u8>) {
 /// The most digits BSD's vfprintf asks dtoa for (the rest are zeros).
 const MAXFRACT: i64 = 308 * 10 / 3;
 
+/// The precision `vfprintf`'s floating-point conversion works with:
+/// (`alt`, the digits to ask `cvt()` for, the fraction digits to print),
+/// from the `#` flag and the precision given (-1 when none was).
+fn float_precision(conversion: u8, alt: bool, prec: i64) -> (bool, i64, i64) {
+    match conversion {
+        b'a' | b'A' if prec > 0 => (true, prec + 1, prec + 1),
+        b'a' | b'A' => (alt, prec, 0),
+        b'e' | b'E' if prec == -1 => (true, 7, 0),
+        b'e' | b'E' => (alt || prec != 0, prec + 1, prec + 1),
+        _ => {
+            let alt = alt || (conversion == b'f' && prec != 0);
+            if prec == -1 {
+                (alt, 6, 0)
+            } else {
+                (alt, prec, prec)
+            }
+        }
+    }
+}
+
+/// Appends `count` copies of `with` (nothing when `count` is not positive).
+fn pad(out: &mut Vec<u8>, count: i64, with: u8) {
+    if count > 0 {
+        out.resize(out.len() + count as usize, with);
+    }
+}
+
 /// BSD `vfprintf`'s `%[flags][width][.prec]conversion` of a finite double.
 fn vfprintf_double(
     value: f64,
@@ -813,7 +840,6 @@ fn vfprintf_double(
     prec: i64,
     out: &mut Vec<u8>,
 ) {
-    let mut alt = flags & SHARP != 0;
     let mut sign = if flags & PLUS != 0 {
         Some(b'+')
     } else if flags & SPACE != 0 {
@@ -821,38 +847,7 @@ fn vfprintf_double(
     } else {
         None
     };
-    let mut prec = prec;
-    let mut fprec: i64 = 0;
-    match conversion {
-        b'a' | b'A' => {
-            if prec > 0 {
-                alt = true;
-                prec += 1;
-                fprec = prec;
-            }
-        }
-        b'e' | b'E' => {
-            if prec != 0 {
-                alt = true;
-            }
-            prec = if prec == -1 {
-                7
-            } else {
-                fprec = prec + 1;
-                prec + 1
-            };
-        }
-        _ => {
-            if conversion == b'f' && prec != 0 {
-                alt = true;
-            }
-            if prec == -1 {
-                prec = 6;
-            } else {
-                fprec = prec;
-            }
-        }
-    }
+    let (alt, prec, mut fprec) = float_precision(conversion, flags & SHARP != 0, prec);
     // cvt(): the digits, with trailing zeros when `alt`.
     let ndigits = prec.min(MAXFRACT);
     let negative = value.is_sign_negative();
@@ -925,11 +920,6 @@ fn vfprintf_double(
     let realsz = size + i64::from(sign.is_some()) + if hex_prefix.is_some() { 2 } else { 0 };
     let ladjust = flags & MINUS != 0;
     let zeropad = flags & ZERO != 0;
-    let pad = |out: &mut Vec<u8>, count: i64, with: u8| {
-        if count > 0 {
-            out.resize(out.len() + count as usize, with);
-        }
-    };
     if !ladjust && !zeropad {
         pad(out, width - realsz, b' ');
     }

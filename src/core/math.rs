@@ -75,9 +75,10 @@ pub fn define(vm: &mut Vm) {
     unary!(vm, math, "sinh", |_, x| Ok(x.sinh()));
     unary!(vm, math, "cosh", |_, x| Ok(x.cosh()));
     unary!(vm, math, "tanh", |_, x| Ok(x.tanh()));
-    // SAFETY (asinh, acosh, atanh): pure functions of their argument.
+    // SAFETY: asinh is a pure C function of its argument.
     unary!(vm, math, "asinh", |_, x| Ok(unsafe { asinh_c(x) }));
     unary!(vm, math, "acosh", |vm, x| {
+        // SAFETY: acosh is a pure C function of its argument.
         at_least(vm, x, 1.0, "acosh").map(|x| unsafe { acosh_c(x) })
     });
     unary!(vm, math, "atanh", |vm, x| {
@@ -85,6 +86,7 @@ pub fn define(vm: &mut Vm) {
         Ok(if x.abs() == 1.0 {
             f64::INFINITY.copysign(x)
         } else {
+            // SAFETY: atanh is a pure C function of its argument.
             unsafe { atanh_c(x) }
         })
     });
@@ -103,8 +105,9 @@ pub fn define(vm: &mut Vm) {
             r
         })
     });
-    // SAFETY (erf, erfc): pure functions of their argument.
+    // SAFETY: erf is a pure C function of its argument.
     unary!(vm, math, "erf", |_, x| Ok(unsafe { erf(x) }));
+    // SAFETY: erfc is a pure C function of its argument.
     unary!(vm, math, "erfc", |_, x| Ok(unsafe { erfc(x) }));
     unary!(vm, math, "gamma", gamma);
     define_function(vm, math, "atan2", 2, 2, |vm, _, args| {

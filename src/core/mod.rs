@@ -30,6 +30,7 @@ pub mod process;
 pub mod random;
 pub mod range;
 pub mod recursion;
+mod reflection;
 pub mod regexp;
 pub mod string;
 pub mod structs;
@@ -116,6 +117,7 @@ pub enum NativeFrame {
 pub fn define_core(vm: &mut Vm) {
     object::define(vm);
     module::define(vm);
+    reflection::define(vm);
     proc::define(vm);
     range::define(vm);
     hash::define(vm);

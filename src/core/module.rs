@@ -11,6 +11,13 @@ use bytecode::Sym;
 use std::rc::Rc;
 
 pub fn define(vm: &mut Vm) {
+    define_class_and_module(vm);
+    define_evaluation(vm);
+}
+
+/// Class's and Module's own methods: instantiation, comparison,
+/// attributes, visibility, methods and constants.
+fn define_class_and_module(vm: &mut Vm) {
     let class = vm.c.class;
     vm.define_constructor(class, "new");
     vm.define_methods(
@@ -119,6 +126,13 @@ pub fn define(vm: &mut Vm) {
             public("hash", 0, Some(0), module_hash),
         ],
     );
+}
+
+/// The top level's `public`/`private`/`include`, `define_method`, the
+/// `*_eval`/`*_exec` family, `module_function`, `Class.new` and
+/// `Module.new`.
+fn define_evaluation(vm: &mut Vm) {
+    let module = vm.c.module;
     // At the top level, `public`, `private` and `include` apply to Object.
     let main_class = vm.singleton_class(vm.main);
     vm.define_methods(
@@ -166,82 +180,6 @@ pub fn define(vm: &mut Vm) {
     vm.define_singleton_native(class, "new", 0, Some(1), class_singleton_new);
     let module_class = vm.c.module;
     vm.define_singleton_native(module_class, "new", 0, Some(0), module_class_singleton_new);
-    let kernel = vm.c.kernel;
-    vm.define_methods(
-        kernel,
-        &[
-            public("singleton_methods", 0, Some(1), kernel_singleton_methods),
-            public(
-                "define_singleton_method",
-                1,
-                Some(2),
-                kernel_define_singleton_method,
-            ),
-            public(
-                "remove_instance_variable",
-                1,
-                Some(1),
-                kernel_remove_instance_variable,
-            ),
-            public(
-                "instance_variable_get",
-                1,
-                Some(1),
-                kernel_instance_variable_get,
-            ),
-            public(
-                "instance_variable_set",
-                2,
-                Some(2),
-                kernel_instance_variable_set,
-            ),
-            public(
-                "instance_variable_defined?",
-                1,
-                Some(1),
-                kernel_instance_variable_defined_p,
-            ),
-            public("instance_variables", 0, Some(0), kernel_instance_variables),
-            public("singleton_class", 0, Some(0), kernel_singleton_class),
-            public("extend", 1, None, kernel_extend),
-            public("respond_to?", 1, Some(2), kernel_respond_to_p),
-            private(
-                "respond_to_missing?",
-                2,
-                Some(2),
-                kernel_respond_to_missing_p,
-            ),
-        ],
-    );
-    // Where `super` in a user's `method_missing` ends: the NoMethodError
-    // the call would have raised, reported from the Ruby method.
-    let basic_object = vm.c.basic_object;
-    vm.define_private_native(
-        basic_object,
-        "method_missing",
-        1,
-        None,
-        basic_object_method_missing,
-    );
-    vm.set_native_frame(
-        basic_object,
-        "method_missing",
-        crate::core::NativeFrame::Hidden,
-    );
-    vm.define_methods(
-        kernel,
-        &[
-            public("send", 1, None, kernel_send),
-            public("__send__", 1, None, kernel_dunder_send),
-            public("public_send", 1, None, kernel_public_send),
-            public("dup", 0, Some(0), kernel_dup),
-            public("clone", 0, Some(1), kernel_clone),
-            private("initialize_copy", 1, Some(1), kernel_initialize_copy),
-            public("itself", 0, Some(0), kernel_itself),
-            public("hash", 0, Some(0), kernel_hash),
-            public("inspect", 0, Some(0), kernel_inspect),
-        ],
-    );
 }
 
 /// `allocate`.
@@ -730,216 +668,6 @@ fn module_class_singleton_new(vm: &mut Vm, _: Value, _: &[Value]) -> VmResult {
     Ok(module)
 }
 
-/// `singleton_methods`.
-fn kernel_singleton_methods(vm: &mut Vm, object: Value, _: &[Value]) -> VmResult {
-    let mut names = Vec::new();
-    if let Some(header) = object.header() {
-        let class = header.class();
-        if class_data(class).is_singleton {
-            let modules: Vec<Value> = std::iter::once(class)
-                .chain(class_data(class).includes.borrow().iter().copied())
-                .collect();
-            names = crate::vm::method_names_in(&modules, |v| v != Visibility::Private)
-                .into_iter()
-                .map(Value::symbol)
-                .collect();
-        }
-    }
-    Ok(vm.new_array(names))
-}
-
-/// `define_singleton_method`.
-fn kernel_define_singleton_method(vm: &mut Vm, object: Value, args: &[Value]) -> VmResult {
-    let singleton = vm.singleton_class_for(object)?;
-    let name = symbol_arg(vm, args[0])?;
-    let block = match args.get(1).and_then(|b| b.get::<crate::object::RProc>()) {
-        Some(proc) => proc.block.clone(),
-        None => match vm.current_block() {
-            Some(block) => block,
-            None => {
-                return Err(vm.argument_error("tried to create Proc object without a block".into()))
-            }
-        },
-    };
-    vm.add_method(
-        singleton,
-        name,
-        MethodBody::Block(block),
-        Visibility::Public,
-    );
-    Ok(Value::symbol(name))
-}
-
-/// `remove_instance_variable`.
-fn kernel_remove_instance_variable(vm: &mut Vm, object: Value, args: &[Value]) -> VmResult {
-    let name = ivar_name(vm, args[0])?;
-    if !vm.ivar_names(object).contains(&name) {
-        let shown = vm.inspect(object)?;
-        let message = format!(
-            "instance variable {} not defined for {shown}",
-            vm.symbols.name(name)
-        );
-        let class = vm.c.name_error;
-        return Err(vm.raise(class, message));
-    }
-    vm.ivar_remove(object, name)
-}
-
-/// `instance_variable_get`.
-fn kernel_instance_variable_get(vm: &mut Vm, object: Value, args: &[Value]) -> VmResult {
-    let name = ivar_name(vm, args[0])?;
-    Ok(vm.ivar_get(object, name))
-}
-
-/// `instance_variable_set`.
-fn kernel_instance_variable_set(vm: &mut Vm, object: Value, args: &[Value]) -> VmResult {
-    let name = ivar_name(vm, args[0])?;
-    vm.ivar_set(object, name, args[1])?;
-    Ok(args[1])
-}
-
-/// `instance_variable_defined?`.
-fn kernel_instance_variable_defined_p(vm: &mut Vm, object: Value, args: &[Value]) -> VmResult {
-    let name = ivar_name(vm, args[0])?;
-    Ok(Value::bool(vm.ivar_names(object).contains(&name)))
-}
-
-/// `instance_variables`.
-fn kernel_instance_variables(vm: &mut Vm, object: Value, _: &[Value]) -> VmResult {
-    let names: Vec<Value> = vm
-        .ivar_names(object)
-        .into_iter()
-        .map(Value::symbol)
-        .collect();
-    Ok(vm.new_array(names))
-}
-
-/// `singleton_class`.
-fn kernel_singleton_class(vm: &mut Vm, object: Value, _: &[Value]) -> VmResult {
-    vm.singleton_class_for(object)
-}
-
-/// `extend`.
-fn kernel_extend(vm: &mut Vm, object: Value, args: &[Value]) -> VmResult {
-    let singleton = vm.singleton_class_for(object)?;
-    let extended = vm.symbols.intern("extended");
-    for &mixin in args.iter().rev() {
-        expect_mixin(vm, mixin)?;
-        vm.include_module(singleton, mixin);
-        vm.call(mixin, extended, &[object])?;
-    }
-    Ok(object)
-}
-
-/// `respond_to?`.
-fn kernel_respond_to_p(vm: &mut Vm, object: Value, args: &[Value]) -> VmResult {
-    let name = symbol_arg(vm, args[0])?;
-    let include_private = args.get(1).is_some_and(|v| v.truthy());
-    let class = vm.class_of(object);
-    if let Some(entry) = vm.find_method(class, name) {
-        return Ok(Value::bool(
-            include_private || entry.visibility == Visibility::Public,
-        ));
-    }
-    let respond_to_missing = vm.symbols.intern("respond_to_missing?");
-    let answer = vm.call(
-        object,
-        respond_to_missing,
-        &[Value::symbol(name), Value::bool(include_private)],
-    )?;
-    Ok(Value::bool(answer.truthy()))
-}
-
-/// `respond_to_missing?`.
-fn kernel_respond_to_missing_p(_: &mut Vm, _: Value, _: &[Value]) -> VmResult {
-    Ok(Value::FALSE)
-}
-
-/// `method_missing`.
-fn basic_object_method_missing(vm: &mut Vm, object: Value, args: &[Value]) -> VmResult {
-    let name = symbol_arg(vm, args[0])?;
-    let error = if std::mem::take(&mut vm.method_missing_vcall) {
-        vm.undefined_name_error_for(object, name)
-    } else {
-        vm.no_method_error_for(object, name)
-    };
-    if let crate::vm::Control::Raise(exception) = &error {
-        let passed = vm.new_array(args[1..].to_vec());
-        let args_name = vm.symbols.intern("args");
-        vm.set_internal(*exception, args_name, passed);
-    }
-    Err(error)
-}
-
-/// `send`.
-fn kernel_send(vm: &mut Vm, object: Value, args: &[Value]) -> VmResult {
-    send(vm, object, args, true)
-}
-
-/// `__send__`.
-fn kernel_dunder_send(vm: &mut Vm, object: Value, args: &[Value]) -> VmResult {
-    send(vm, object, args, true)
-}
-
-/// `public_send`.
-fn kernel_public_send(vm: &mut Vm, object: Value, args: &[Value]) -> VmResult {
-    send(vm, object, args, false)
-}
-
-/// `dup`.
-fn kernel_dup(vm: &mut Vm, object: Value, _: &[Value]) -> VmResult {
-    copy_object(vm, object, Copy::Dup)
-}
-
-/// `clone`.
-fn kernel_clone(vm: &mut Vm, object: Value, args: &[Value]) -> VmResult {
-    let (positional, keywords) = vm.native_keywords(args, &["freeze"])?;
-    if !positional.is_empty() {
-        return Err(vm.argument_error(format!(
-            "wrong number of arguments (given {}, expected 0)",
-            positional.len()
-        )));
-    }
-    let freeze = match keywords[0] {
-        None | Some(Value::NIL) => None,
-        Some(Value::TRUE) => Some(true),
-        Some(Value::FALSE) => Some(false),
-        Some(other) => {
-            let class = vm.special_or_class_name(other);
-            return Err(vm.argument_error(format!("unexpected value for freeze: {class}")));
-        }
-    };
-    if freeze == Some(false) && !object.is_heap() {
-        let class = vm.class_name(vm.real_class_of(object));
-        return Err(vm.argument_error(format!("can't unfreeze {class}")));
-    }
-    copy_object(vm, object, Copy::Clone { freeze })
-}
-
-/// `initialize_copy`.
-fn kernel_initialize_copy(vm: &mut Vm, object: Value, args: &[Value]) -> VmResult {
-    if vm.real_class_of(object) != vm.real_class_of(args[0]) {
-        return Err(vm.type_error("initialize_copy should take same class object".into()));
-    }
-    Ok(object)
-}
-
-/// `itself`.
-fn kernel_itself(_: &mut Vm, object: Value, _: &[Value]) -> VmResult {
-    Ok(object)
-}
-
-/// `hash`.
-fn kernel_hash(vm: &mut Vm, object: Value, _: &[Value]) -> VmResult {
-    Ok(vm.new_int((crate::core::object::object_id(object) >> 1) as i128))
-}
-
-/// `inspect`.
-fn kernel_inspect(vm: &mut Vm, object: Value, _: &[Value]) -> VmResult {
-    let text = inspect_with_ivars(vm, object)?;
-    Ok(vm.new_str(&text))
-}
-
 /// `include`: mixes each module into `target` (the last listed first, so
 /// the first listed ends up nearest) and calls its `included(target)` hook.
 fn include_modules(vm: &mut Vm, target: Value, mixins: &[Value]) -> VmResult<()> {
@@ -956,7 +684,7 @@ pub fn is_module(value: Value) -> bool {
     value.get::<RClass>().is_some_and(|c| c.data.is_module)
 }
 
-fn expect_mixin(vm: &mut Vm, value: Value) -> VmResult<()> {
+pub(super) fn expect_mixin(vm: &mut Vm, value: Value) -> VmResult<()> {
     if is_module(value) {
         return Ok(());
     }
@@ -1123,7 +851,7 @@ pub fn symbol_arg(vm: &mut Vm, value: Value) -> VmResult<Sym> {
     Err(vm.type_error(format!("{description} is not a symbol nor a string")))
 }
 
-fn ivar_name(vm: &mut Vm, value: Value) -> VmResult<Sym> {
+pub(super) fn ivar_name(vm: &mut Vm, value: Value) -> VmResult<Sym> {
     let name = symbol_arg(vm, value)?;
     let text = vm.symbols.name(name);
     if text.starts_with('@') && !text.starts_with("@@") && text.len() > 1 {
@@ -1341,7 +1069,7 @@ fn compare_modules(vm: &mut Vm, module: Value, other: Value, strict: bool) -> Vm
 
 /// `send`/`public_send`: calls the named method with the rest of the
 /// arguments; `public_send` refuses private methods.
-fn send(vm: &mut Vm, object: Value, args: &[Value], allow_private: bool) -> VmResult {
+pub(super) fn send(vm: &mut Vm, object: Value, args: &[Value], allow_private: bool) -> VmResult {
     let name = symbol_arg(vm, args[0])?;
     let class = vm.class_of(object);
     match vm.find_method(class, name) {
@@ -1382,7 +1110,7 @@ fn send(vm: &mut Vm, object: Value, args: &[Value], allow_private: bool) -> VmRe
 /// also keeps the frozen state and singleton class).
 /// Which copy `copy_object` makes.
 #[derive(Clone, Copy, PartialEq)]
-enum Copy {
+pub(super) enum Copy {
     /// `dup`: the contents and instance variables, unfrozen, without
     /// singleton methods.
     Dup,
@@ -1394,7 +1122,7 @@ enum Copy {
 /// `dup` and `clone`: a shallow copy with the same class and instance
 /// variables, then `initialize_copy(original)` on it as MRI does. Immediate
 /// values, Floats, Bignums and classes are their own copies.
-fn copy_object(vm: &mut Vm, object: Value, how: Copy) -> VmResult {
+pub(super) fn copy_object(vm: &mut Vm, object: Value, how: Copy) -> VmResult {
     if !object.is_heap() || object.get::<RClass>().is_some() {
         return Ok(object);
     }

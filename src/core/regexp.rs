@@ -251,12 +251,13 @@ pub fn option_letters(options: u32) -> String {
     letters
 }
 
-// SAFETY (both): repr(C), Header first, fits a cell, unique kind.
+// SAFETY: repr(C), Header first, fits a cell, its own kind.
 unsafe impl HeapObject for RRegexp {
     const KIND: ObjKind = ObjKind::Regexp;
     fn trace(&self, _: &mut Marker) {}
 }
 
+// SAFETY: repr(C), Header first, fits a cell, its own kind.
 unsafe impl HeapObject for RMatch {
     const KIND: ObjKind = ObjKind::MatchData;
     fn trace(&self, marker: &mut Marker) {

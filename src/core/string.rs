@@ -42,6 +42,7 @@ mod transform;
 
 use crate::core::encoding::{Encoding, Operand};
 use crate::core::integer::{float_of, Int};
+use crate::core::{private, public};
 use crate::object::{RString, StringBytes};
 use crate::value::Value;
 use crate::vm::{Vm, VmResult};
@@ -486,230 +487,290 @@ fn codepoint_bytes(vm: &mut Vm, code: Value) -> VmResult<Option<Vec<u8>>> {
 
 fn define_basics(vm: &mut Vm) {
     let string = vm.c.string;
-    vm.define_private_native(string, "initialize", 0, Some(2), |vm, s, args| {
-        let positional = if vm.called_with_keywords() {
-            &args[..args.len() - 1]
-        } else {
-            args
-        };
-        let encoding = match (vm.called_with_keywords(), args.last()) {
-            (true, Some(&options)) => {
-                let key = Value::symbol(vm.symbols.intern("encoding"));
-                match vm.hash_lookup(options, key)? {
-                    Some(name) => Some(crate::core::encoding::expect_encoding(vm, name)?),
-                    None => None,
-                }
+    vm.define_methods(
+        string,
+        &[
+            private("initialize", 0, Some(2), string_initialize),
+            public("+", 1, Some(1), string_plus),
+            public("*", 1, Some(1), string_times),
+            public("==", 1, Some(1), string_eq),
+            public("===", 1, Some(1), string_eq),
+            public("eql?", 1, Some(1), string_eql_p),
+            public("<=>", 1, Some(1), string_cmp),
+            public("casecmp", 1, Some(1), casecmp),
+            public("casecmp?", 1, Some(1), casecmp_p),
+            public("hash", 0, Some(0), string_hash),
+            public("length", 0, Some(0), string_length),
+            public("size", 0, Some(0), string_length),
+            public("bytesize", 0, Some(0), string_bytesize),
+            public("empty?", 0, Some(0), string_empty_p),
+            public("ascii_only?", 0, Some(0), string_ascii_only_p),
+            public("valid_encoding?", 0, Some(0), string_valid_encoding_p),
+            public("<<", 1, Some(1), string_lshift),
+            public("concat", 0, None, string_concat),
+            public("prepend", 0, None, string_prepend),
+            public("replace", 1, Some(1), string_replace),
+            public("clear", 0, Some(0), string_clear),
+            public("to_s", 0, Some(0), to_plain_string),
+            public("to_str", 0, Some(0), to_plain_string),
+            public("inspect", 0, Some(0), string_inspect),
+            public("dump", 0, Some(0), string_dump),
+            public("to_sym", 0, Some(0), string_to_sym),
+            public("intern", 0, Some(0), string_to_sym),
+            public("+@", 0, Some(0), string_uplus),
+            public("-@", 0, Some(0), string_dedup),
+            public("dedup", 0, Some(0), string_dedup),
+            public("=~", 1, Some(1), match_operator),
+            public("match", 1, Some(2), match_data),
+        ],
+    );
+}
+
+/// `initialize`.
+fn string_initialize(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
+    let positional = if vm.called_with_keywords() {
+        &args[..args.len() - 1]
+    } else {
+        args
+    };
+    let encoding = match (vm.called_with_keywords(), args.last()) {
+        (true, Some(&options)) => {
+            let key = Value::symbol(vm.symbols.intern("encoding"));
+            match vm.hash_lookup(options, key)? {
+                Some(name) => Some(crate::core::encoding::expect_encoding(vm, name)?),
+                None => None,
             }
-            _ => None,
-        };
-        match positional {
-            [] => {}
-            [source] => {
-                vm.check_frozen(s)?;
-                let source = expect_string_value(vm, *source)?;
-                let bytes = copy_of(source);
-                set_bytes(vm, s, bytes);
-                string_of(s).set_encoding(encoding_of(source));
-            }
-            _ => return Err(vm.arity_error(positional.len(), 0, Some(1))),
         }
-        if let Some(encoding) = encoding {
+        _ => None,
+    };
+    match positional {
+        [] => {}
+        [source] => {
             vm.check_frozen(s)?;
-            string_of(s).set_encoding(encoding);
+            let source = expect_string_value(vm, *source)?;
+            let bytes = copy_of(source);
+            set_bytes(vm, s, bytes);
+            string_of(s).set_encoding(encoding_of(source));
         }
-        Ok(s)
-    });
-    vm.define_native(string, "+", 1, Some(1), |vm, s, args| {
-        let other = expect_string_value(vm, args[0])?;
-        let encoding = crate::core::encoding::compatible_for_concat(vm, s, other)?;
-        let mut bytes = copy_of(s);
-        bytes.extend_from_slice(&bytes_of(other));
-        let result = vm.new_string(bytes);
-        string_of(result).set_encoding(encoding);
-        Ok(result)
-    });
-    vm.define_native(string, "*", 1, Some(1), |vm, s, args| {
-        let count = to_long(vm, args[0])?;
-        if count < 0 {
-            return Err(vm.argument_error("negative argument".into()));
-        }
-        let len = bytes_of(s).len();
-        if len > 0 && count as u128 * len as u128 > (i64::MAX / 2) as u128 {
-            return Err(vm.argument_error("argument too big".into()));
-        }
-        let piece = copy_of(s);
-        let mut bytes = Vec::new();
-        vm.reserve(&mut bytes, piece.len() * count as usize)?;
-        for _ in 0..count {
-            bytes.extend_from_slice(&piece);
-        }
-        Ok(new_string_like(vm, s, bytes))
-    });
-    vm.define_native(string, "==", 1, Some(1), string_eq);
-    vm.define_native(string, "===", 1, Some(1), string_eq);
-    vm.define_native(string, "eql?", 1, Some(1), |_, s, args| {
-        Ok(Value::bool(match args[0].get::<RString>() {
-            Some(other) => same_string(string_of(s), other),
-            None => false,
-        }))
-    });
-    // `<=>`: byte order against a String (or what `to_str` makes one);
-    // against anything else, the other's `<=>` turned around (MRI's
-    // rb_invcmp), nil when it has none or it answers nil.
-    vm.define_native(string, "<=>", 1, Some(1), |vm, s, args| {
-        let other = args[0];
-        let to_str = vm.symbols.intern("to_str");
-        let text = match other.get::<RString>() {
-            Some(_) => Some(other),
-            None if vm.find_method(vm.class_of(other), to_str).is_some() => {
-                Some(vm.call(other, to_str, &[])?)
-            }
-            None => None,
-        };
-        if let Some(text) = text.and_then(|t| t.get::<RString>()) {
-            let order = string_order(string_of(s), text);
-            return Ok(Value::small(order as i64));
-        }
-        let cmp = vm.sym.compare;
-        if vm.find_method(vm.class_of(other), cmp).is_none() {
-            return Ok(Value::NIL);
-        }
-        let inverse = vm.call(other, cmp, &[s])?;
-        if inverse.is_nil() {
-            return Ok(Value::NIL);
-        }
-        let order = crate::core::array::cmpint(vm, inverse, other, s)?;
-        Ok(Value::small(order.reverse() as i64))
-    });
-    vm.define_native(string, "casecmp", 1, Some(1), casecmp);
-    vm.define_native(string, "casecmp?", 1, Some(1), casecmp_p);
-    vm.define_native(string, "hash", 0, Some(0), |vm, s, _| {
-        let bytes = bytes_of(s);
-        let hash = bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
-            (h ^ b as u64).wrapping_mul(0x100_0000_01b3)
-        });
-        // Strings that are `eql?` hash alike: the encoding counts only
-        // for non-ASCII bytes (as in MRI's `rb_str_hash`).
-        let encoding = encoding_of(s);
-        let hash = if encoding != Encoding::Utf8 && !bytes.is_ascii() {
-            (hash ^ encoding as u64).wrapping_mul(0x100_0000_01b3)
-        } else {
-            hash
-        };
-        drop(bytes);
-        Ok(vm.new_int((hash >> 2) as i128))
-    });
-    vm.define_native(string, "length", 0, Some(0), string_length);
-    vm.define_native(string, "size", 0, Some(0), string_length);
-    vm.define_native(string, "bytesize", 0, Some(0), |_, s, _| {
-        Ok(Value::small(bytes_of(s).len() as i64))
-    });
-    vm.define_native(string, "empty?", 0, Some(0), |_, s, _| {
-        Ok(Value::bool(bytes_of(s).is_empty()))
-    });
-    vm.define_native(string, "ascii_only?", 0, Some(0), |_, s, _| {
-        Ok(Value::bool(bytes_of(s).is_ascii()))
-    });
-    vm.define_native(string, "valid_encoding?", 0, Some(0), |_, s, _| {
-        Ok(Value::bool(encoding_of(s).is_valid(&bytes_of(s))))
-    });
-    vm.define_native(string, "<<", 1, Some(1), |vm, s, args| {
-        vm.check_frozen(s)?;
-        append_value(vm, s, args[0])?;
-        Ok(s)
-    });
-    vm.define_native(string, "concat", 0, None, |vm, s, args| {
-        vm.check_frozen(s)?;
-        // Every argument is read before any is appended: `s.concat(s, s)`
-        // appends the original contents twice.
-        let copies = vm.new_array(Vec::new());
-        vm.temp_roots.borrow_mut().push(copies);
-        let mut result = Ok(());
-        for &arg in args {
-            let copy = match arg.get::<RString>() {
-                Some(_) => {
-                    let bytes = copy_of(arg);
-                    new_string_like(vm, arg, bytes)
-                }
-                None => arg,
-            };
-            crate::core::array::append(copies, copy);
-        }
-        for copy in vm.array_items(copies).expect("an Array") {
-            result = append_value(vm, s, copy);
-            if result.is_err() {
-                break;
-            }
-        }
-        vm.temp_roots.borrow_mut().pop();
-        result.map(|()| s)
-    });
-    vm.define_native(string, "prepend", 0, None, |vm, s, args| {
-        vm.check_frozen(s)?;
-        let mut bytes = Vec::new();
-        let mut encoding = encoding_of(s);
-        for &arg in args {
-            let other = expect_string_value(vm, arg)?;
-            let other_encoding = encoding_of(other);
-            if other_encoding != encoding {
-                encoding = crate::core::encoding::compatible(
-                    Operand::String(other_encoding, &bytes_of(other)),
-                    Operand::String(encoding, &bytes_of(s)),
-                )
-                .ok_or_else(|| crate::core::encoding::incompatible(vm, encoding, other_encoding))?;
-            }
-            bytes.extend_from_slice(&bytes_of(other));
-        }
-        bytes.extend_from_slice(&bytes_of(s));
-        set_bytes(vm, s, bytes);
-        string_of(s).set_encoding(encoding);
-        Ok(s)
-    });
-    vm.define_native(string, "replace", 1, Some(1), |vm, s, args| {
-        vm.check_frozen(s)?;
-        let source = expect_string_value(vm, args[0])?;
-        let bytes = copy_of(source);
-        set_bytes(vm, s, bytes);
-        string_of(s).set_encoding(encoding_of(source));
-        Ok(s)
-    });
-    vm.define_native(string, "clear", 0, Some(0), |vm, s, _| {
-        vm.check_frozen(s)?;
-        bytes_mut(s).clear();
-        Ok(s)
-    });
-    vm.define_native(string, "to_s", 0, Some(0), to_plain_string);
-    vm.define_native(string, "to_str", 0, Some(0), to_plain_string);
-    vm.define_native(string, "inspect", 0, Some(0), |vm, s, _| {
-        let text = inspect_string_in(encoding_of(s), &bytes_of(s));
-        Ok(vm.new_str(&text))
-    });
-    vm.define_native(string, "dump", 0, Some(0), |vm, s, _| {
-        let text = dump_string(encoding_of(s), &bytes_of(s));
-        Ok(vm.new_str(&text))
-    });
-    vm.define_native(string, "to_sym", 0, Some(0), string_to_sym);
-    vm.define_native(string, "intern", 0, Some(0), string_to_sym);
-    vm.define_native(string, "+@", 0, Some(0), |vm, s, _| {
-        if s.header().is_some_and(|h| h.is_frozen()) {
-            let bytes = copy_of(s);
-            return Ok(new_string_like(vm, s, bytes));
-        }
-        Ok(s)
-    });
-    for name in ["-@", "dedup"] {
-        vm.define_native(string, name, 0, Some(0), |vm, s, _| {
-            if s.header().is_some_and(|h| h.is_frozen()) {
-                return Ok(s);
-            }
-            let bytes = copy_of(s);
-            let copy = new_string_like(vm, s, bytes);
-            copy.header().expect("a String").freeze();
-            Ok(copy)
-        });
+        _ => return Err(vm.arity_error(positional.len(), 0, Some(1))),
     }
-    vm.define_native(string, "=~", 1, Some(1), match_operator);
-    vm.define_native(string, "match", 1, Some(2), match_data);
+    if let Some(encoding) = encoding {
+        vm.check_frozen(s)?;
+        string_of(s).set_encoding(encoding);
+    }
+    Ok(s)
+}
+
+/// `+`.
+fn string_plus(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
+    let other = expect_string_value(vm, args[0])?;
+    let encoding = crate::core::encoding::compatible_for_concat(vm, s, other)?;
+    let mut bytes = copy_of(s);
+    bytes.extend_from_slice(&bytes_of(other));
+    let result = vm.new_string(bytes);
+    string_of(result).set_encoding(encoding);
+    Ok(result)
+}
+
+/// `*`.
+fn string_times(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
+    let count = to_long(vm, args[0])?;
+    if count < 0 {
+        return Err(vm.argument_error("negative argument".into()));
+    }
+    let len = bytes_of(s).len();
+    if len > 0 && count as u128 * len as u128 > (i64::MAX / 2) as u128 {
+        return Err(vm.argument_error("argument too big".into()));
+    }
+    let piece = copy_of(s);
+    let mut bytes = Vec::new();
+    vm.reserve(&mut bytes, piece.len() * count as usize)?;
+    for _ in 0..count {
+        bytes.extend_from_slice(&piece);
+    }
+    Ok(new_string_like(vm, s, bytes))
+}
+
+/// `eql?`.
+fn string_eql_p(_: &mut Vm, s: Value, args: &[Value]) -> VmResult {
+    Ok(Value::bool(match args[0].get::<RString>() {
+        Some(other) => same_string(string_of(s), other),
+        None => false,
+    }))
+}
+
+/// `<=>`: byte order against a String (or what `to_str` makes one);
+/// against anything else, the other's `<=>` turned around (MRI's
+/// rb_invcmp), nil when it has none or it answers nil.
+fn string_cmp(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
+    let other = args[0];
+    let to_str = vm.symbols.intern("to_str");
+    let text = match other.get::<RString>() {
+        Some(_) => Some(other),
+        None if vm.find_method(vm.class_of(other), to_str).is_some() => {
+            Some(vm.call(other, to_str, &[])?)
+        }
+        None => None,
+    };
+    if let Some(text) = text.and_then(|t| t.get::<RString>()) {
+        let order = string_order(string_of(s), text);
+        return Ok(Value::small(order as i64));
+    }
+    let cmp = vm.sym.compare;
+    if vm.find_method(vm.class_of(other), cmp).is_none() {
+        return Ok(Value::NIL);
+    }
+    let inverse = vm.call(other, cmp, &[s])?;
+    if inverse.is_nil() {
+        return Ok(Value::NIL);
+    }
+    let order = crate::core::array::cmpint(vm, inverse, other, s)?;
+    Ok(Value::small(order.reverse() as i64))
+}
+
+/// `hash`.
+fn string_hash(vm: &mut Vm, s: Value, _: &[Value]) -> VmResult {
+    let bytes = bytes_of(s);
+    let hash = bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
+        (h ^ b as u64).wrapping_mul(0x100_0000_01b3)
+    });
+    // Strings that are `eql?` hash alike: the encoding counts only
+    // for non-ASCII bytes (as in MRI's `rb_str_hash`).
+    let encoding = encoding_of(s);
+    let hash = if encoding != Encoding::Utf8 && !bytes.is_ascii() {
+        (hash ^ encoding as u64).wrapping_mul(0x100_0000_01b3)
+    } else {
+        hash
+    };
+    drop(bytes);
+    Ok(vm.new_int((hash >> 2) as i128))
+}
+
+/// `bytesize`.
+fn string_bytesize(_: &mut Vm, s: Value, _: &[Value]) -> VmResult {
+    Ok(Value::small(bytes_of(s).len() as i64))
+}
+
+/// `empty?`.
+fn string_empty_p(_: &mut Vm, s: Value, _: &[Value]) -> VmResult {
+    Ok(Value::bool(bytes_of(s).is_empty()))
+}
+
+/// `ascii_only?`.
+fn string_ascii_only_p(_: &mut Vm, s: Value, _: &[Value]) -> VmResult {
+    Ok(Value::bool(bytes_of(s).is_ascii()))
+}
+
+/// `valid_encoding?`.
+fn string_valid_encoding_p(_: &mut Vm, s: Value, _: &[Value]) -> VmResult {
+    Ok(Value::bool(encoding_of(s).is_valid(&bytes_of(s))))
+}
+
+/// `<<`.
+fn string_lshift(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
+    vm.check_frozen(s)?;
+    append_value(vm, s, args[0])?;
+    Ok(s)
+}
+
+/// `concat`.
+fn string_concat(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
+    vm.check_frozen(s)?;
+    // Every argument is read before any is appended: `s.concat(s, s)`
+    // appends the original contents twice.
+    let copies = vm.new_array(Vec::new());
+    vm.temp_roots.borrow_mut().push(copies);
+    let mut result = Ok(());
+    for &arg in args {
+        let copy = match arg.get::<RString>() {
+            Some(_) => {
+                let bytes = copy_of(arg);
+                new_string_like(vm, arg, bytes)
+            }
+            None => arg,
+        };
+        crate::core::array::append(copies, copy);
+    }
+    for copy in vm.array_items(copies).expect("an Array") {
+        result = append_value(vm, s, copy);
+        if result.is_err() {
+            break;
+        }
+    }
+    vm.temp_roots.borrow_mut().pop();
+    result.map(|()| s)
+}
+
+/// `prepend`.
+fn string_prepend(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
+    vm.check_frozen(s)?;
+    let mut bytes = Vec::new();
+    let mut encoding = encoding_of(s);
+    for &arg in args {
+        let other = expect_string_value(vm, arg)?;
+        let other_encoding = encoding_of(other);
+        if other_encoding != encoding {
+            encoding = crate::core::encoding::compatible(
+                Operand::String(other_encoding, &bytes_of(other)),
+                Operand::String(encoding, &bytes_of(s)),
+            )
+            .ok_or_else(|| crate::core::encoding::incompatible(vm, encoding, other_encoding))?;
+        }
+        bytes.extend_from_slice(&bytes_of(other));
+    }
+    bytes.extend_from_slice(&bytes_of(s));
+    set_bytes(vm, s, bytes);
+    string_of(s).set_encoding(encoding);
+    Ok(s)
+}
+
+/// `replace`.
+fn string_replace(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
+    vm.check_frozen(s)?;
+    let source = expect_string_value(vm, args[0])?;
+    let bytes = copy_of(source);
+    set_bytes(vm, s, bytes);
+    string_of(s).set_encoding(encoding_of(source));
+    Ok(s)
+}
+
+/// `clear`.
+fn string_clear(vm: &mut Vm, s: Value, _: &[Value]) -> VmResult {
+    vm.check_frozen(s)?;
+    bytes_mut(s).clear();
+    Ok(s)
+}
+
+/// `inspect`.
+fn string_inspect(vm: &mut Vm, s: Value, _: &[Value]) -> VmResult {
+    let text = inspect_string_in(encoding_of(s), &bytes_of(s));
+    Ok(vm.new_str(&text))
+}
+
+/// `dump`.
+fn string_dump(vm: &mut Vm, s: Value, _: &[Value]) -> VmResult {
+    let text = dump_string(encoding_of(s), &bytes_of(s));
+    Ok(vm.new_str(&text))
+}
+
+/// `-@`, `dedup`: the receiver if frozen, else a frozen copy.
+fn string_dedup(vm: &mut Vm, s: Value, _: &[Value]) -> VmResult {
+    if s.header().is_some_and(|h| h.is_frozen()) {
+        return Ok(s);
+    }
+    let bytes = copy_of(s);
+    let copy = new_string_like(vm, s, bytes);
+    copy.header().expect("a String").freeze();
+    Ok(copy)
+}
+
+/// `+@`.
+fn string_uplus(vm: &mut Vm, s: Value, _: &[Value]) -> VmResult {
+    if s.header().is_some_and(|h| h.is_frozen()) {
+        let bytes = copy_of(s);
+        return Ok(new_string_like(vm, s, bytes));
+    }
+    Ok(s)
 }
 
 /// `casecmp`: `<=>` ignoring ASCII case; nil for a non-String.

@@ -1,0 +1,168 @@
+//! Allocation and collection.
+//!
+//! [`Vm::alloc`] places an object on the heap, collecting first when the
+//! heap asks for it; the `new_*` constructors build the common objects.
+//! [`Vm::collect`] is the mark-and-sweep of `heap.rs` with this VM's
+//! precise roots: the value stack, the frames, globals, constants, method
+//! tables, literals, and whatever the caller is holding (`extra`):
+//!
+//! ```text
+//! let s = vm.new_str("a");   // may collect first; s is live after
+//! let a = vm.new_array(vec![s]);   // s must be reachable from here on
+//! ```
+
+use super::{Control, Vm};
+use crate::heap::{HeapObject, Marker};
+use crate::object::{RArray, RBignum, RFloat, RObject, RString};
+use crate::value::Value;
+use num_bigint::BigInt;
+
+impl Vm {
+    /// Places a new object on the heap, collecting first if it is time (the
+    /// object being placed is a root of that collection).
+    pub fn alloc<T: HeapObject>(&mut self, object: T) -> Value {
+        if self.heap.needs_collection() {
+            self.collect(|marker| object.trace(marker));
+        }
+        self.heap.place(object)
+    }
+
+    pub fn new_string(&mut self, bytes: Vec<u8>) -> Value {
+        self.new_string_of(crate::object::string_bytes(bytes))
+    }
+
+    /// A String of `bytes` (in the String's cell when they fit).
+    pub fn new_string_from(&mut self, bytes: &[u8]) -> Value {
+        self.new_string_of(crate::object::StringBytes::from_slice(bytes))
+    }
+
+    pub fn new_string_of(&mut self, bytes: crate::object::StringBytes) -> Value {
+        if bytes.spilled() {
+            self.heap.note_external(bytes.capacity());
+        }
+        let class = self.c.string;
+        self.alloc(RString::new(class, bytes))
+    }
+
+    pub fn new_str(&mut self, text: &str) -> Value {
+        self.new_string_from(text.as_bytes())
+    }
+
+    pub fn new_array(&mut self, items: Vec<Value>) -> Value {
+        self.heap.note_external(items.capacity() * 8);
+        let class = self.c.array;
+        self.alloc(RArray::new(class, items))
+    }
+
+    pub fn new_float(&mut self, value: f64) -> Value {
+        match Value::flonum(value) {
+            Some(v) => v,
+            None => {
+                let class = self.c.float;
+                self.alloc(RFloat {
+                    header: crate::heap::Header::new(RFloat::KIND, class),
+                    value,
+                })
+            }
+        }
+    }
+
+    /// An Integer: a fixnum when it fits, else a Bignum.
+    pub fn new_integer(&mut self, value: BigInt) -> Value {
+        if let Ok(n) = i64::try_from(&value) {
+            if let Some(v) = Value::fixnum(n) {
+                return v;
+            }
+        }
+        let class = self.c.integer;
+        self.alloc(RBignum {
+            header: crate::heap::Header::new(RBignum::KIND, class),
+            value,
+        })
+    }
+
+    /// An Integer from an i128 (results of fixnum arithmetic).
+    #[inline]
+    pub fn new_int(&mut self, value: i128) -> Value {
+        if let Ok(n) = i64::try_from(value) {
+            if let Some(v) = Value::fixnum(n) {
+                return v;
+            }
+        }
+        self.new_integer(BigInt::from(value))
+    }
+
+    pub fn new_object(&mut self, class: Value) -> Value {
+        self.alloc(RObject::new(class))
+    }
+
+    // --- garbage collection ----------------------------------------------
+
+    /// A full collection. `extra` reports additional roots.
+    pub fn collect(&mut self, extra: impl FnOnce(&mut Marker)) {
+        let mut marker = self.heap.start_collection();
+        marker.mark_all(&self.stack);
+        marker.mark_all(&self.classes);
+        marker.mark_all(&self.pinned);
+        marker.mark_all(&self.temp_roots.borrow());
+        marker.mark_all(&self.catch_tags);
+        marker.mark_all(&self.at_exit);
+        marker.mark(self.main);
+        for &value in self.globals.values() {
+            marker.mark(value);
+        }
+        let mark_control = |marker: &mut Marker, control: &Control| {
+            marker.mark(control.value());
+            if let Control::Throw { tag, .. } = control {
+                marker.mark(*tag);
+            }
+        };
+        for frame in &self.frames {
+            marker.mark(frame.owner);
+            marker.mark(frame.env);
+            for block in [&frame.block, &frame.block_arg].into_iter().flatten() {
+                block.trace(&mut marker);
+            }
+            for control in frame.pending.iter().flat_map(|pending| pending.iter()) {
+                mark_control(&mut marker, control);
+            }
+        }
+        if let Some(control) = &self.compiled_pending {
+            mark_control(&mut marker, control);
+        }
+        for (index, &(id, value)) in self.last_match.iter().enumerate() {
+            if self.frames.get(index).is_some_and(|frame| frame.id == id) {
+                marker.mark(value);
+            }
+        }
+        for ivars in self.generic_ivars.values() {
+            for &value in ivars.values() {
+                marker.mark(value);
+            }
+        }
+        for entry in self.method_entries.values() {
+            entry.trace(&mut marker);
+        }
+        if let Some(jit) = &self.jit {
+            for code in &jit.code {
+                marker.mark_all(&code.folded_constants);
+            }
+        }
+        extra(&mut marker);
+        let (generic_ivars, procs_of_blocks, method_entries, randoms) = (
+            &mut self.generic_ivars,
+            &mut self.procs_of_blocks,
+            &mut self.method_entries,
+            &mut self.randoms,
+        );
+        self.heap
+            .finish_collection(marker, crate::object::trace_cell, || {
+                let marked = |value: &Value| value.header().is_some_and(|h| h.is_marked());
+                generic_ivars.retain(|object, _| marked(object));
+                procs_of_blocks.retain(|_, proc| marked(proc));
+                method_entries.retain(|method, _| marked(method));
+                randoms.retain_live(marked);
+            });
+        self.check_heap_limit();
+    }
+}
