@@ -22,7 +22,7 @@
 use crate::heap::Marker;
 use crate::interp::LoadedMethod;
 use crate::value::Value;
-use crate::vm::Cref;
+use crate::object::Cref;
 use bytecode::Sym;
 use std::rc::Rc;
 

@@ -24,7 +24,8 @@
 use crate::interp::LoadedMethod;
 use crate::object::RClass;
 use crate::value::Value;
-use crate::vm::{class_data, Control, Cref, FrameCode, FrameRecord, Vm, VmResult};
+use crate::object::Cref;
+use crate::vm::{class_data, Control, FrameCode, FrameRecord, Vm, VmResult};
 use bytecode::{Method, Sym};
 use std::rc::Rc;
 

@@ -238,7 +238,7 @@ impl Vm {
         self.global_aliases.insert(alias, program);
         let args = self.new_array(Vec::new());
         self.temp_roots.borrow_mut().push(args);
-        crate::core::array::append_strings(self, args, argv.iter().map(|arg| arg.as_bytes()));
+        self.append_strings(args, argv.iter().map(|arg| arg.as_bytes()));
         self.temp_roots.borrow_mut().pop();
         let sym = self.symbols.intern("ARGV");
         let object = self.c.object;

@@ -158,8 +158,7 @@ impl Vm {
         let lines = self.format_backtrace(&views);
         let array = self.new_array(Vec::with_capacity(lines.len()));
         self.temp_roots.borrow_mut().push(array);
-        crate::core::array::append_strings(
-            self,
+        self.append_strings(
             array,
             lines
                 .iter()
@@ -509,7 +508,7 @@ impl Vm {
             // NameError inside `inspect` itself) is never shown: MRI builds
             // messages lazily, and its nested one stays unbuilt. Calling
             // `inspect` again would recurse until the stack overflows.
-            _ if self.describing_receiver => crate::core::object::default_to_s(self, receiver),
+            _ if self.describing_receiver => self.default_to_s(receiver),
             _ => {
                 let inspect = self.sym.inspect;
                 self.describing_receiver = true;
@@ -524,7 +523,7 @@ impl Vm {
                 self.describing_receiver = false;
                 let text = match inspected {
                     Some(text) => text,
-                    None => crate::core::object::default_to_s(self, receiver),
+                    None => self.default_to_s(receiver),
                 };
                 if text.starts_with('#') {
                     text

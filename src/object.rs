@@ -387,7 +387,7 @@ pub struct MethodEntry {
     /// The class or module that defines it.
     pub owner: Value,
     /// The lexical scope of its definition (Ruby methods only).
-    pub cref: Option<std::rc::Rc<crate::vm::Cref>>,
+    pub cref: Option<std::rc::Rc<Cref>>,
 }
 
 impl MethodEntry {
@@ -579,5 +579,35 @@ pub fn drop_cell(header: &Header) {
         ObjKind::Hash => drop_as::<RHash>(header),
         ObjKind::Regexp => drop_as::<RRegexp>(header),
         ObjKind::MatchData => drop_as::<RMatch>(header),
+    }
+}
+
+/// The lexical scope: the `class`/`module` bodies a piece of code is
+/// written in, innermost first. Constants are looked up along it before the
+/// ancestry, and `def` defines methods in its innermost module.
+///
+/// The block form of `class_eval` (and `Class.new`...) runs its block with
+/// the module as an *evaluated* scope: `def` defines methods there, but
+/// constants are still those of where the block was written, as in MRI.
+#[derive(Debug)]
+pub struct Cref {
+    pub module: Value,
+    pub parent: Option<Rc<Cref>>,
+    /// Pushed by `class_eval` and the like, not by a `class` body.
+    pub evaluated: bool,
+}
+
+impl Cref {
+    /// The innermost scope that is not an evaluated one: where constants
+    /// are looked up and assigned.
+    pub fn lexical(&self) -> &Cref {
+        let mut cref = self;
+        while cref.evaluated {
+            match cref.parent.as_deref() {
+                Some(parent) => cref = parent,
+                None => break,
+            }
+        }
+        cref
     }
 }

@@ -397,7 +397,7 @@ impl Vm {
         &self,
         method: &Rc<LoadedMethod>,
         receiver: Value,
-    ) -> (Rc<crate::vm::Cref>, Value) {
+    ) -> (Rc<crate::object::Cref>, Value) {
         let class = self.class_of(receiver);
         match self.find_method(class, method.code.name) {
             Some(entry) if matches!(&entry.body, crate::object::MethodBody::Bytecode(m) if Rc::ptr_eq(m, method)) => {

@@ -52,15 +52,6 @@ pub fn append(array: Value, value: Value) {
         .push(value);
 }
 
-/// Appends a new String for each of `pieces` to `array`, one at a time
-/// (each is reachable from the Array before the next is made).
-pub fn append_strings<'a>(vm: &mut Vm, array: Value, pieces: impl IntoIterator<Item = &'a [u8]>) {
-    for piece in pieces {
-        let string = vm.new_string_from(piece);
-        append(array, string);
-    }
-}
-
 pub fn define(vm: &mut Vm) {
     let array = vm.c.array;
     vm.define_private_native(array, "initialize", 0, Some(2), initialize);

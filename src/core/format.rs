@@ -409,7 +409,7 @@ fn directive(
                 let (text, encoding) = match string.get::<RString>() {
                     Some(string) => (string.bytes().to_vec(), string.encoding()),
                     None => {
-                        let text = crate::core::object::default_to_s(vm, arg);
+                        let text = vm.default_to_s(arg);
                         (text.into_bytes(), Encoding::UsAscii)
                     }
                 };

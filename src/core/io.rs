@@ -1152,7 +1152,7 @@ fn emit(vm: &mut Vm, sink: Sink, pieces: &[&[u8]]) -> VmResult<()> {
         }
         Sink::Object(object) => {
             let strings = vm.new_array(Vec::new());
-            crate::core::array::append_strings(vm, strings, pieces.iter().copied());
+            vm.append_strings(strings, pieces.iter().copied());
             let args = strings.get::<RArray>().expect("an Array").items().clone();
             let write = vm.symbols.intern("write");
             vm.temp_roots.borrow_mut().push(strings);

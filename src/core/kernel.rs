@@ -44,7 +44,7 @@ fn kernel_caller(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
     }
     let strings = picked.to_vec();
     let result = vm.new_array(Vec::with_capacity(strings.len()));
-    crate::core::array::append_strings(vm, result, strings.iter().map(|s| s.as_bytes()));
+    vm.append_strings(result, strings.iter().map(|s| s.as_bytes()));
     Ok(result)
 }
 

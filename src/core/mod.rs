@@ -179,7 +179,7 @@ impl Vm {
         let result = self.call(value, name, &[])?;
         Ok(match self.string_bytes(result) {
             Some(bytes) => bytes,
-            None => object::default_to_s(self, value).into_bytes(),
+            None => self.default_to_s(value).into_bytes(),
         })
     }
 

@@ -151,7 +151,7 @@ fn define_evaluation(vm: &mut Vm) {
                     vm.argument_error("wrong number of arguments (given 0, expected 1..3)".into())
                 );
             };
-            let cref = Rc::new(crate::vm::Cref {
+            let cref = Rc::new(crate::object::Cref {
                 module,
                 parent: Some(block.cref.clone()),
                 evaluated: true,
@@ -697,7 +697,7 @@ pub(super) fn expect_mixin(vm: &mut Vm, value: Value) -> VmResult<()> {
 /// Runs `block` with `module` as self and innermost (evaluated) scope: the
 /// block form of `class_eval`, `Class.new`, `Module.new`.
 pub fn eval_block_in(vm: &mut Vm, module: Value, block: &crate::block::Block) -> VmResult {
-    let cref = Rc::new(crate::vm::Cref {
+    let cref = Rc::new(crate::object::Cref {
         module,
         parent: Some(block.cref.clone()),
         evaluated: true,
@@ -1199,7 +1199,7 @@ fn copy_singleton_class(vm: &mut Vm, original: Value, copy: Value) {
 
 /// `#<Foo:0x... @a=1, @b="x">` (or the `to_s` form without variables).
 pub fn inspect_with_ivars(vm: &mut Vm, object: Value) -> VmResult<String> {
-    let base = crate::core::object::default_to_s(vm, object);
+    let base = vm.default_to_s(object);
     let names = vm.ivar_names(object);
     if names.is_empty() || object.get::<RObject>().is_none() {
         return Ok(base);

@@ -2,7 +2,7 @@
 //! and GC.
 
 use crate::core::public;
-use crate::object::{RClass, RString};
+use crate::object::RClass;
 use crate::value::Value;
 use crate::vm::{Vm, VmResult};
 
@@ -122,7 +122,7 @@ fn kernel_class(vm: &mut Vm, recv: Value, _: &[Value]) -> VmResult {
 
 /// `to_s`.
 fn kernel_to_s(vm: &mut Vm, recv: Value, _: &[Value]) -> VmResult {
-    let text = default_to_s(vm, recv);
+    let text = vm.default_to_s(recv);
     Ok(vm.new_str(&text))
 }
 
@@ -277,15 +277,6 @@ pub fn object_id(value: Value) -> u64 {
     }
 }
 
-/// `#<Foo:0x000055d5c5a0a0a8>`: Object#to_s.
-pub fn default_to_s(vm: &Vm, value: Value) -> String {
-    let class = vm.class_name(vm.real_class_of(value));
-    if value.get::<RString>().is_some() {
-        return String::from_utf8_lossy(&value.get::<RString>().unwrap().bytes()).into_owned();
-    }
-    format!("#<{class}:0x{:016x}>", value.bits())
-}
-
 /// `instance_exec(*args) { ... }` and `instance_eval { |obj| ... }`: the
 /// block with the receiver as `self` (`instance_eval` passes it the
 /// receiver too). A `def` in the block defines a singleton method of the
@@ -350,7 +341,7 @@ fn receiver_block(
     // refuses `def` on an Integer or a Symbol too).
     let cref = if defines && recv.header().is_some() {
         let singleton = vm.singleton_class(recv);
-        std::rc::Rc::new(crate::vm::Cref {
+        std::rc::Rc::new(crate::object::Cref {
             module: singleton,
             parent: Some(block.cref.clone()),
             evaluated: true,

@@ -406,7 +406,7 @@ fn define_env(vm: &mut Vm) {
             .map(|(key, _)| key.to_string_lossy().into_owned().into_bytes())
             .collect();
         let array = vm.new_array(Vec::new());
-        crate::core::array::append_strings(vm, array, keys.iter().map(Vec::as_slice));
+        vm.append_strings(array, keys.iter().map(Vec::as_slice));
         Ok(array)
     });
     vm.define_singleton_native(env, "to_s", 0, Some(0), |vm, _, _| Ok(vm.new_str("ENV")));

@@ -40,7 +40,8 @@ use crate::frame_layout::FrameLayout;
 use crate::inline_cache::{CallCache, IvarCache};
 use crate::object::{RArray, RString, Visibility};
 use crate::value::Value;
-use crate::vm::{Control, Cref, FrameCode, FrameRecord, Vm, VmResult};
+use crate::object::Cref;
+use crate::vm::{Control, FrameCode, FrameRecord, Vm, VmResult};
 use bytecode::profile::{BranchProfile, KindRecorder};
 use bytecode::{call_flags, Literal, Method};
 use std::cell::{Cell, RefCell};
@@ -75,7 +76,7 @@ pub struct LoadedMethod {
     /// The lexical scope and owner of the first method entry made of it
     /// (what a frame of it rebuilt by deoptimisation runs with, when the
     /// receiver's lookup no longer finds it).
-    pub defined_in: RefCell<Option<(Rc<crate::vm::Cref>, Value)>>,
+    pub defined_in: RefCell<Option<(Rc<Cref>, Value)>>,
     /// Made into methods of more than one scope or owner: `defined_in`
     /// is not the scope of every frame of it.
     pub defined_twice: Cell<bool>,
@@ -423,7 +424,7 @@ impl Vm {
         if string.get::<RString>().is_some() {
             Ok(string)
         } else {
-            let text = crate::core::object::default_to_s(self, value);
+            let text = self.default_to_s(value);
             Ok(self.new_str(&text))
         }
     }

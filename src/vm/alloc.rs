@@ -165,4 +165,18 @@ impl Vm {
             });
         self.check_heap_limit();
     }
+
+    /// Appends a new String for each of `pieces` to the Array `array`, one
+    /// at a time (each is reachable from the Array before the next is
+    /// made).
+    pub fn append_strings<'a>(&mut self, array: Value, pieces: impl IntoIterator<Item = &'a [u8]>) {
+        for piece in pieces {
+            let string = self.new_string_from(piece);
+            array
+                .get::<RArray>()
+                .expect("an Array")
+                .items_mut()
+                .push(string);
+        }
+    }
 }

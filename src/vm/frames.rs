@@ -18,7 +18,7 @@
 
 use super::Vm;
 use crate::interp::LoadedMethod;
-use crate::object::Visibility;
+use crate::object::{Cref, Visibility};
 use crate::value::Value;
 use bytecode::Sym;
 use std::rc::Rc;
@@ -64,36 +64,6 @@ pub type VmResult<T = Value> = Result<T, Control>;
 pub enum FrameCode {
     Bytecode(Rc<LoadedMethod>),
     Native(Sym),
-}
-
-/// The lexical scope: the `class`/`module` bodies a piece of code is
-/// written in, innermost first. Constants are looked up along it before the
-/// ancestry, and `def` defines methods in its innermost module.
-///
-/// The block form of `class_eval` (and `Class.new`...) runs its block with
-/// the module as an *evaluated* scope: `def` defines methods there, but
-/// constants are still those of where the block was written, as in MRI.
-#[derive(Debug)]
-pub struct Cref {
-    pub module: Value,
-    pub parent: Option<Rc<Cref>>,
-    /// Pushed by `class_eval` and the like, not by a `class` body.
-    pub evaluated: bool,
-}
-
-impl Cref {
-    /// The innermost scope that is not an evaluated one: where constants
-    /// are looked up and assigned.
-    pub fn lexical(&self) -> &Cref {
-        let mut cref = self;
-        while cref.evaluated {
-            match cref.parent.as_deref() {
-                Some(parent) => cref = parent,
-                None => break,
-            }
-        }
-        cref
-    }
 }
 
 /// The frames of compiled code that have no records around a call the

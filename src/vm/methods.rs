@@ -14,8 +14,9 @@
 //! The core library defines its methods here as native functions
 //! ([`Vm::define_methods`] takes a class's table of them).
 
-use super::{class_data, method_names_in, ClassFlavour, Cref, Vm};
+use super::{class_data, method_names_in, ClassFlavour, Vm};
 use crate::core::{NativeFn, NativeMethod};
+use crate::object::Cref;
 use crate::object::{MethodBody, MethodEntry, RClass, Visibility};
 use crate::value::Value;
 use bytecode::Sym;
@@ -293,10 +294,7 @@ impl Vm {
         let name = if object.get::<RClass>().is_some() {
             format!("#<Class:{}>", self.class_name(object))
         } else {
-            format!(
-                "#<Class:{}>",
-                crate::core::object::default_to_s(self, object)
-            )
+            format!("#<Class:{}>", self.default_to_s(object))
         };
         let singleton = self.new_class_with(&name, Some(current), ClassFlavour::Singleton);
         header.set_class(singleton);

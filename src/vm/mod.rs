@@ -834,6 +834,15 @@ impl Vm {
         ancestors
     }
 
+    /// `#<Foo:0x000055d5c5a0a0a8>`: Object#to_s (a String's own text).
+    pub fn default_to_s(&self, value: Value) -> String {
+        if let Some(string) = value.get::<RString>() {
+            return String::from_utf8_lossy(&string.bytes()).into_owned();
+        }
+        let class = self.class_name(self.real_class_of(value));
+        format!("#<{class}:0x{:016x}>", value.bits())
+    }
+
     pub fn class_name(&self, class: Value) -> String {
         match class_data(class).name.get() {
             Some(name) => self.symbols.name(name).to_string(),

@@ -128,7 +128,7 @@ fn join_into(
                 if string.get::<RString>().is_some() {
                     out.push_string(vm, string)?;
                 } else {
-                    let text = crate::core::object::default_to_s(vm, element);
+                    let text = vm.default_to_s(element);
                     out.push(vm, text.as_bytes(), Encoding::UsAscii)?;
                 }
             }

@@ -108,7 +108,7 @@ fn class_string(vm: &mut Vm, m: Value, _: &[Value]) -> VmResult {
 fn class_names(vm: &mut Vm, m: Value, _: &[Value]) -> VmResult {
     let result = vm.new_array(Vec::new());
     let names = info(m).data.names.iter().map(|(n, _)| n.as_bytes());
-    crate::core::array::append_strings(vm, result, names);
+    vm.append_strings(result, names);
     Ok(result)
 }
 

@@ -118,7 +118,7 @@ fn regexp_to_s(vm: &mut Vm, re: Value, _: &[Value]) -> VmResult {
 fn regexp_inspect(vm: &mut Vm, re: Value, _: &[Value]) -> VmResult {
     let text = match regexp_data(re) {
         Some(data) => inspect(&data),
-        None => crate::core::object::default_to_s(vm, re),
+        None => vm.default_to_s(re),
     };
     Ok(vm.new_str(&text))
 }
@@ -153,7 +153,7 @@ fn regexp_casefold_p(vm: &mut Vm, re: Value, _: &[Value]) -> VmResult {
 fn regexp_names(vm: &mut Vm, re: Value, _: &[Value]) -> VmResult {
     let data = checked(vm, re)?;
     let result = vm.new_array(Vec::new());
-    crate::core::array::append_strings(vm, result, data.names.iter().map(|(n, _)| n.as_bytes()));
+    vm.append_strings(result, data.names.iter().map(|(n, _)| n.as_bytes()));
     Ok(result)
 }
 

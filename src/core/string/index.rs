@@ -17,7 +17,7 @@ use super::{
     expect_string_or_regexp, is_regexp, regexp_argument, set_bytes, store_if_changed, string_of,
     to_long, utf8_char_count, utf8_char_len, CharMap, Pattern,
 };
-use crate::core::array::{append, append_strings};
+use crate::core::array::append;
 use crate::core::public;
 use crate::core::regexp::{self, char_index, regexp_data, Spans};
 use crate::object::RString;
@@ -762,7 +762,7 @@ fn three_parts(
         None => [bytes, b"", b""],
     };
     let result = vm.new_array(Vec::with_capacity(3));
-    append_strings(vm, result, parts);
+    vm.append_strings(result, parts);
     Ok(result)
 }
 
