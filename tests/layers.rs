@@ -5,9 +5,9 @@
 //! 5  compiled, profile_dump            the JIT's runtime side, profile dumps
 //! 4  core                              the core library
 //! 3  interp                            the interpreter
-//! 2  vm, limits, errors, output,       the VM state, exceptions, I/O
-//!    prelude, diagnostics
-//! 1  object, shape, classes, block,    objects, shapes, classes, blocks
+//! 2  vm, classes, limits, errors,      the VM state: class definitions
+//!    output, prelude, diagnostics      and constants, exceptions, I/O
+//! 1  object, shape, block,             objects, shapes, blocks
 //!    inline_cache, frame_layout
 //! 0  value, heap, stack                values and the heap
 //! ```
@@ -24,15 +24,16 @@ use std::path::Path;
 
 const LAYERS: &[&[&str]] = &[
     &["value", "heap", "stack"],
+    &["object", "shape", "block", "inline_cache", "frame_layout"],
     &[
-        "object",
-        "shape",
+        "vm",
         "classes",
-        "block",
-        "inline_cache",
-        "frame_layout",
+        "limits",
+        "errors",
+        "output",
+        "prelude",
+        "diagnostics",
     ],
-    &["vm", "limits", "errors", "output", "prelude", "diagnostics"],
     &["interp"],
     &["core"],
     &["compiled", "profile_dump"],
@@ -44,7 +45,6 @@ const LAYERS: &[&[&str]] = &[
 const KNOWN_UPWARD: &[(&str, &str)] = &[
     ("block.rs", "interp"),
     ("classes.rs", "interp"),
-    ("classes.rs", "vm"),
     ("errors.rs", "compiled"),
     ("interp/blocks.rs", "core"),
     ("interp/fast_paths.rs", "core"),
@@ -54,7 +54,6 @@ const KNOWN_UPWARD: &[(&str, &str)] = &[
     ("interp/send.rs", "core"),
     ("object.rs", "core"),
     ("object.rs", "interp"),
-    ("shape.rs", "vm"),
     ("vm/frames.rs", "interp"),
     ("vm/methods.rs", "core"),
     ("vm/methods.rs", "interp"),

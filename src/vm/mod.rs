@@ -18,6 +18,7 @@ use std::rc::Rc;
 
 mod alloc;
 mod frames;
+mod ivars;
 mod methods;
 
 pub use frames::*;
