@@ -53,6 +53,7 @@ use smallvec::SmallVec;
 
 pub mod dominators;
 pub mod dot;
+pub mod parse;
 pub mod print;
 pub mod verify;
 

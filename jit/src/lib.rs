@@ -30,6 +30,8 @@ pub mod ir;
 pub mod liveness;
 pub mod passes;
 pub mod runtime;
+#[cfg(test)]
+pub(crate) mod test_runtime;
 
 use crate::builder::{BuildError, FrameContext};
 use crate::inline_policy::Decision;
