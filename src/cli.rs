@@ -201,7 +201,7 @@ impl Vm {
         // reported, with `$!` the exception (a SystemExit for `exit`).
         if let Err(Control::Raise(exception)) = &result {
             let current = self.symbols.intern("$!");
-            self.globals.insert(current, *exception);
+            self.globals.set(current, *exception);
         }
         let handler_status = self.run_at_exit();
         let status = self.finish(result);
@@ -233,9 +233,9 @@ impl Vm {
         self.script_name = file.to_string();
         let name = self.new_str(file);
         let program = self.symbols.intern("$0");
-        self.globals.insert(program, name);
+        self.globals.set(program, name);
         let alias = self.symbols.intern("$PROGRAM_NAME");
-        self.global_aliases.insert(alias, program);
+        self.globals.alias(alias, program);
         let args = self.new_array(Vec::new());
         self.temp_roots.borrow_mut().push(args);
         self.append_strings(args, argv.iter().map(|arg| arg.as_bytes()));

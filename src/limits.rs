@@ -98,7 +98,7 @@ mod tests {
 
     fn global(vm: &mut Vm, name: &str) -> Value {
         let name = vm.symbols.intern(name);
-        vm.globals.get(&name).copied().unwrap_or(Value::NIL)
+        vm.globals.get(name)
     }
 
     #[test]

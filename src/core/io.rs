@@ -260,7 +260,7 @@ pub fn define(vm: &mut Vm) {
     ] {
         let stream = new_io(vm, io, fd);
         let global = vm.symbols.intern(global);
-        vm.globals.insert(global, stream);
+        vm.globals.set(global, stream);
         let constant = vm.symbols.intern(constant);
         vm.set_constant(object, constant, stream);
     }
@@ -390,7 +390,7 @@ fn io_gets(vm: &mut Vm, io: Value, args: &[Value]) -> VmResult {
     let line_args = line_args(vm, args)?;
     let line = gets(vm, io, &line_args)?;
     let global = vm.symbols.intern("$_");
-    vm.globals.insert(global, line);
+    vm.globals.set(global, line);
     Ok(line)
 }
 
@@ -624,7 +624,7 @@ pub fn set_fd(vm: &mut Vm, io: Value, fd: i64) -> VmResult<()> {
 /// The value of `$stdout`/`$stdin` (what Kernel's `puts` and `gets` use).
 fn standard_stream(vm: &mut Vm, global: &str) -> Value {
     let global = vm.symbols.intern(global);
-    vm.globals.get(&global).copied().unwrap_or(Value::NIL)
+    vm.globals.get(global)
 }
 
 /// Whether `value` is an IO object (of IO or a subclass such as File).
@@ -867,7 +867,7 @@ fn read_string(vm: &mut Vm, stream: Stream, bytes: Vec<u8>, by_length: bool) -> 
 /// `$.`: the number of the last line read.
 fn set_last_lineno(vm: &mut Vm, lineno: i64) {
     let name = vm.symbols.intern("$.");
-    vm.globals.insert(name, Value::small(lineno));
+    vm.globals.set(name, Value::small(lineno));
 }
 
 /// Every remaining line of `io`, as an Array.

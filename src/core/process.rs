@@ -47,7 +47,7 @@ pub fn define(vm: &mut Vm) {
     );
     // MRI starts with $VERBOSE false (warnings on, verbose ones off).
     let verbose = vm.symbols.intern("$VERBOSE");
-    vm.globals.insert(verbose, Value::FALSE);
+    vm.globals.set(verbose, Value::FALSE);
     vm.define_private_native(kernel, "at_exit", 0, Some(0), kernel_at_exit);
     let system_exit_class = vm.c.system_exit;
     vm.define_methods(
@@ -182,7 +182,7 @@ fn define_process(vm: &mut Vm) {
     let process = vm.define_module("Process");
     let pid = Value::small(i64::from(std::process::id()));
     let dollar_dollar = vm.symbols.intern("$$");
-    vm.globals.insert(dollar_dollar, pid);
+    vm.globals.set(dollar_dollar, pid);
     for (name, clock) in [
         ("CLOCK_REALTIME", libc::CLOCK_REALTIME),
         ("CLOCK_MONOTONIC", libc::CLOCK_MONOTONIC),
@@ -658,7 +658,7 @@ impl Vm {
             let result = self.call(handler, call, &[]);
             if let Err(crate::vm::Control::Raise(exception)) = &result {
                 let current = self.symbols.intern("$!");
-                self.globals.insert(current, *exception);
+                self.globals.set(current, *exception);
             }
             if result.is_err() {
                 exit_status = Some(self.finish(result));

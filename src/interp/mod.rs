@@ -325,7 +325,7 @@ impl Vm {
             match (handler.kind, control) {
                 (bytecode::HandlerKind::Rescue, Control::Raise(exception)) => {
                     let current = self.sym.errinfo;
-                    self.globals.insert(current, exception);
+                    self.globals.set(current, exception);
                     self.stack.push(exception);
                 }
                 (_, control) => {
@@ -333,7 +333,7 @@ impl Vm {
                     // an exception raised there takes it as its cause).
                     if let Control::Raise(exception) = control {
                         let current = self.sym.errinfo;
-                        self.globals.insert(current, exception);
+                        self.globals.set(current, exception);
                     }
                     self.frames[frame]
                         .pending
@@ -532,7 +532,7 @@ impl Vm {
                 .then_some("instance-variable"),
             K::Global => self
                 .globals
-                .contains_key(&name)
+                .is_set(name)
                 .then_some("global-variable"),
             K::ClassVariable => {
                 let cref = self.frames[frame].cref.clone();

@@ -202,8 +202,7 @@ impl Vm {
                     let old = self.pop().as_symbol().expect("alias pushes Symbols");
                     let new = self.pop().as_symbol().expect("alias pushes Symbols");
                     if self.symbols.name(new).starts_with('$') {
-                        let target = self.global_aliases.get(&old).copied().unwrap_or(old);
-                        self.global_aliases.insert(new, target);
+                        self.globals.alias(new, old);
                     } else {
                         let module = self.frames[frame].cref.module;
                         crate::core::module::alias_method(self, module, new, old)?;

@@ -108,7 +108,7 @@ impl Vm {
         marker.mark_all(&self.catch_tags);
         marker.mark_all(&self.at_exit);
         marker.mark(self.main);
-        for &value in self.globals.values() {
+        for value in self.globals.values() {
             marker.mark(value);
         }
         let mark_control = |marker: &mut Marker, control: &Control| {

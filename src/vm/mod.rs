@@ -18,10 +18,12 @@ use std::rc::Rc;
 
 mod alloc;
 mod frames;
+mod globals;
 mod ivars;
 mod methods;
 
 pub use frames::*;
+pub use globals::Globals;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum ClassFlavour {
@@ -166,9 +168,8 @@ pub struct Vm {
     pub array_min: Option<Rc<MethodEntry>>,
     /// The lexical scope of the top level (Object).
     pub top_cref: Rc<Cref>,
-    pub globals: FxHashMap<Sym, Value>,
-    /// Global variables that are other names of others (`alias $new $old`).
-    pub global_aliases: FxHashMap<Sym, Sym>,
+    /// The global variables (`$name`) and their aliases.
+    pub globals: Globals,
     /// Heap values owned by loaded code (bignum and float literals).
     pub pinned: Vec<Value>,
     /// The `Encoding` object of each encoding, by tag (pinned).
@@ -371,8 +372,7 @@ impl Vm {
                 parent: None,
                 evaluated: false,
             }),
-            globals: FxHashMap::default(),
-            global_aliases: FxHashMap::default(),
+            globals: Globals::default(),
             pinned: Vec::new(),
             encodings: [Value::NIL; 3],
             loaded: Vec::new(),
@@ -749,14 +749,13 @@ impl Vm {
     }
 
     pub fn global(&self, name: Sym) -> Value {
-        let name = self.global_aliases.get(&name).copied().unwrap_or(name);
-        self.globals.get(&name).copied().unwrap_or(Value::NIL)
+        self.globals.get(name)
     }
 
     /// `$name = value`. `$stdout` and `$stderr` take only objects with a
     /// `write` method (MRI's TypeError otherwise).
     pub fn set_global(&mut self, name: Sym, value: Value) -> VmResult<()> {
-        let name = self.global_aliases.get(&name).copied().unwrap_or(name);
+        let name = self.globals.resolve(name);
         let text = self.symbols.name(name);
         if text == "$stdout" || text == "$stderr" {
             let write = self.symbols.intern("write");
@@ -768,7 +767,7 @@ impl Vm {
                 );
             }
         }
-        self.globals.insert(name, value);
+        self.globals.set(name, value);
         Ok(())
     }
 
