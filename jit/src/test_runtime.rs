@@ -8,10 +8,10 @@
 //! builder methods; the rest has a plain answer:
 //!
 //! ```text
-//! let rt = TestRuntime::new()
-//!     .profile("add", 8, &["fixnum"], &[&["fixnum"]])   // the send at add@8
-//!     .callee("fixnum", "+", Callee::Intrinsic(..));
-//! rt.run(text, |graph| inline_caching::run(graph, &rt))
+//! let rt = TestRuntime::new();
+//! rt.profile("add", 8, &["fixnum"], &[&["fixnum"]])   // the send at add@8
+//!     .callee("fixnum", "+", Callee::Intrinsic(Intrinsic::FixnumArith(rt.sym("+"))));
+//! rt.run(text, |graph| intrinsics::run(graph, &rt))
 //! ```
 //!
 //! - a send's profile is the one set for its state's `method@ip`, else
@@ -31,9 +31,10 @@
 use crate::ir::parse::{parse, Names};
 use crate::ir::print::print;
 use crate::ir::verify::verify;
-use crate::ir::{Graph, MethodRef};
+use crate::ir::{Graph, MethodRef, ShapeRef};
 use crate::runtime::{
-    ArrayLayout, Callee, DirectCall, Helpers, IvarProfile, ObjectLayout, Runtime, SendProfile,
+    ArrayLayout, Callee, DirectCall, Helpers, IvarLine, IvarProfile, ObjectLayout, Runtime,
+    SendProfile,
 };
 use bytecode::profile::{builtin_kind_name, BranchProfile, Kind, KindSet};
 use bytecode::{Insn, Method, MethodKind, Sym};
@@ -123,7 +124,7 @@ impl TestRuntime {
 
     /// The send at `method@ip` saw receivers of `receiver` and arguments
     /// of `args` (kinds by name).
-    pub fn profile(self, method: &str, ip: u32, receiver: &[&str], args: &[&[&str]]) -> Self {
+    pub fn profile(&self, method: &str, ip: u32, receiver: &[&str], args: &[&[&str]]) -> &Self {
         let kinds = |names: &[&str]| {
             names
                 .iter()
@@ -140,14 +141,26 @@ impl TestRuntime {
     }
 
     /// Receivers of `kind` call `callee` for `name`.
-    pub fn callee(self, kind: &str, name: &str, callee: Callee) -> Self {
+    pub fn callee(&self, kind: &str, name: &str, callee: Callee) -> &Self {
         let entry = (self.kind(kind), self.sym(name), callee);
         self.tables.borrow_mut().callees.push(entry);
         self
     }
 
-    /// The sites of instance variable `ivar` (`@side`) saw `profile`.
-    pub fn ivar(self, ivar: &str, profile: IvarProfile) -> Self {
+    /// The sites of instance variable `ivar` (`@side`) saw objects of
+    /// class `class` and shape `shape` only, holding it in `slot`; a write
+    /// moves them to shape `next`.
+    pub fn ivar(&self, ivar: &str, shape: u32, slot: u32, next: u32, class: &str) -> &Self {
+        let line = IvarLine {
+            shape: ShapeRef(shape),
+            slot,
+            next: ShapeRef(next),
+            class: self.kind(class),
+        };
+        let profile = IvarProfile {
+            lines: vec![line],
+            megamorphic: false,
+        };
         let site = intern(&mut self.tables.borrow_mut().ivars, ivar) as u32;
         self.tables.borrow_mut().ivar_profiles.insert(site, profile);
         self
@@ -156,7 +169,7 @@ impl TestRuntime {
     /// The heap constant printed as `class` is a class whose `new` makes
     /// plain objects of kind `instances` (whose `initialize` may be called
     /// directly).
-    pub fn plain_class(self, class: &str, instances: &str) -> Self {
+    pub fn plain_class(&self, class: &str, instances: &str) -> &Self {
         let (class, kind) = (self.heap(class), self.kind(instances));
         let mut tables = self.tables.borrow_mut();
         tables.plain.insert(class, kind);

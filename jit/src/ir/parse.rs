@@ -38,7 +38,8 @@
 //!   frame is frame 1, and the states with `outer=` are frames 2, 3, ...
 //!   (one per outer state);
 //! - `v?N` (a node the printer could not reach: code cut off, for dead
-//!   code to remove) is node N, a value of unreachable code.
+//!   code to remove) is node N of unreachable code: an end (`deopt`) if
+//!   `finish` lists it, else a value.
 //!
 //! A node's arena id follows its line, except that of the two sides of a
 //! branch the one printed first gets the higher id (the printer visits the
@@ -705,6 +706,9 @@ fn field<'a>(rest: &mut &'a str, key: &str, list: bool) -> Result<&'a str> {
     })
 }
 
+/// A line's operation and inputs, once other lines filled them in.
+type Resolved = (Op, Vec<Ref>);
+
 /// The lines and where each node goes in the arena.
 struct Layout {
     lines: Vec<Line>,
@@ -824,7 +828,7 @@ impl Layout {
 
     /// Each line's operation and inputs, with what other lines say filled
     /// in (see the module doc).
-    fn resolve(&self, names: &dyn Names) -> Result<(MethodRef, Vec<(Op, Vec<Ref>)>), ParseError> {
+    fn resolve(&self, names: &dyn Names) -> Result<(MethodRef, Vec<Resolved>), ParseError> {
         let states = || {
             self.lines.iter().filter_map(|line| match &line.body {
                 Body::Op(Op::FrameState(info)) => Some(info),
@@ -913,8 +917,8 @@ impl Layout {
     }
 
     /// The graph: every line's node at its id, `v?N` nodes at theirs
-    /// (values hanging off one unreachable `if_false`), the ids between
-    /// dead.
+    /// (hanging off one unreachable `if_false`: a `deopt` when `finish`
+    /// lists it, else a value), the ids between dead.
     fn build(self, names: &dyn Names) -> Result<Graph, ParseError> {
         let start = self.only(&Op::Start, "start")?;
         let finish = self.only(&Op::Finish, "finish")?;
@@ -938,8 +942,14 @@ impl Layout {
             graph.set_op(id, op.clone());
             filler.remove(&id);
         }
+        let ends: FxHashSet<Ref> = self.lines[finish].control.iter().copied().collect();
         for &n in &self.unprinted {
-            graph.set_op(NodeId(n), Op::Param(Param::SelfValue));
+            // An end `finish` still lists, or a value.
+            let op = match ends.contains(&Ref::Unprinted(n)) {
+                true => Op::Deopt(DeoptReason::NeverRan),
+                false => Op::Param(Param::SelfValue),
+            };
+            graph.set_op(NodeId(n), op);
             filler.remove(&NodeId(n));
         }
         if let Some(hidden) = hidden {

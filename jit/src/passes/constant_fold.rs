@@ -160,3 +160,220 @@ pub fn run(graph: &mut Graph) -> bool {
     }
     changed
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::test_runtime::run;
+
+    /// The root's `constant_fold_computes_constants` before constant_fold:
+    /// the kind tests of the fixnum literals are true, and in one run (in
+    /// node order) the untags, the sum and its tag fold to the literal 5.
+    #[test]
+    fn the_root_graph_folds_its_constants() {
+        let after = run(
+            r"
+            v0 = start
+            v1 = const 2
+            v2 = is_kind(fixnum) v1
+            v3 = self
+            v4 = const 3
+            v5 = state five@4 self=v3 args=[] locals=[] stack=[v1, v4]
+            v6 = guard(kind fixnum) v2 state=v5 ctrl=v0
+            v7 = is_kind(fixnum) v4
+            v8 = guard(kind fixnum) v7 state=v5 ctrl=v6
+            v9 = untag_fixnum v1 ctrl=v8
+            v10 = untag_fixnum v4 ctrl=v9
+            v11 = fixnum_add v9, v10 state=v5 ctrl=v10
+            v12 = tag_fixnum v11 ctrl=v11
+            v13 = merge ctrl=[v12, v?16]
+            v14 = phi v12, v?16 ctrl=v13
+            v15 = return v14 ctrl=v13
+            v16 = finish ctrl=[v15]
+            ",
+            super::run,
+        );
+        insta::assert_snapshot!(after, @r"
+        v0 = start
+        v1 = const bool true
+        v2 = self
+        v3 = const 2
+        v4 = const 3
+        v5 = state five@4 self=v2 args=[] locals=[] stack=[v3, v4]
+        v6 = guard(kind fixnum) v1 state=v5 ctrl=v0
+        v7 = const bool true
+        v8 = guard(kind fixnum) v7 state=v5 ctrl=v6
+        v9 = merge ctrl=[v8, v?16]
+        v10 = phi v12, v?16 ctrl=v9
+        v11 = return v10 ctrl=v9
+        v12 = const 5
+        v13 = finish ctrl=[v11]
+        ");
+    }
+
+    /// `2 + 3` folds to 5 and leaves the control flow; adding that to the
+    /// largest fixnum would overflow, so the checked add stays (and
+    /// deoptimises when it runs).
+    #[test]
+    fn checked_arithmetic_folds_only_when_it_fits() {
+        let after = run(
+            r"
+            v0 = start
+            v1 = const int 2
+            v2 = const int 3
+            v3 = self
+            v4 = state sum@4 self=v3 args=[] locals=[] stack=[]
+            v5 = fixnum_add v1, v2 state=v4 ctrl=v0
+            v6 = const int 4611686018427387903
+            v7 = fixnum_add v6, v5 state=v4 ctrl=v5
+            v8 = tag_fixnum v7
+            v9 = return v8 ctrl=v7
+            v10 = finish ctrl=[v9]
+            ",
+            super::run,
+        );
+        insta::assert_snapshot!(after, @r"
+        v0 = start
+        v1 = const int 4611686018427387903
+        v2 = const int 5
+        v3 = self
+        v4 = state sum@4 self=v3 args=[] locals=[] stack=[]
+        v5 = fixnum_add v1, v2 state=v4 ctrl=v0
+        v6 = tag_fixnum v5
+        v7 = return v6 ctrl=v5
+        v8 = finish ctrl=[v7]
+        ");
+    }
+
+    /// A `tag_fixnum` is a fixnum (its kind test is true); a boolean made
+    /// from a condition is not (false).
+    #[test]
+    fn kind_tests_of_what_made_a_value_fold() {
+        let after = run(
+            r"
+            v0 = start
+            v1 = arg 0
+            v2 = is_kind(fixnum) v1
+            v3 = self
+            v4 = state low_bit@2 self=v3 args=[v1] locals=[] stack=[v1]
+            v5 = guard(kind fixnum) v2 state=v4 ctrl=v0
+            v6 = untag_fixnum v1
+            v7 = const int 1
+            v8 = int_and v6, v7
+            v9 = tag_fixnum v8
+            v10 = is_kind(fixnum) v9
+            v11 = guard(kind fixnum) v10 state=v4 ctrl=v5
+            v12 = int_eq v8, v7
+            v13 = bool_to_value v12
+            v14 = is_kind(fixnum) v13
+            v15 = state low_bit@5 self=v3 args=[v1] locals=[] stack=[v9, v13]
+            v16 = branch v14 state=v15 ctrl=v11
+            v17 = if_true ctrl=v16
+            v18 = return v9 ctrl=v17
+            v19 = if_false ctrl=v16
+            v20 = return v13 ctrl=v19
+            v21 = finish ctrl=[v18, v20]
+            ",
+            super::run,
+        );
+        insta::assert_snapshot!(after, @r"
+        v0 = start
+        v1 = arg 0
+        v2 = is_kind(fixnum) v1
+        v3 = self
+        v4 = state low_bit@2 self=v3 args=[v1] locals=[] stack=[v1]
+        v5 = guard(kind fixnum) v2 state=v4 ctrl=v0
+        v6 = const bool true
+        v7 = guard(kind fixnum) v6 state=v4 ctrl=v5
+        v8 = const bool false
+        v9 = untag_fixnum v1
+        v10 = const int 1
+        v11 = int_and v9, v10
+        v12 = tag_fixnum v11
+        v13 = int_eq v11, v10
+        v14 = bool_to_value v13
+        v15 = state low_bit@5 self=v3 args=[v1] locals=[] stack=[v12, v14]
+        v16 = branch v8 state=v15 ctrl=v7
+        v17 = if_true ctrl=v16
+        v18 = return v12 ctrl=v17
+        v19 = if_false ctrl=v16
+        v20 = return v14 ctrl=v19
+        v21 = finish ctrl=[v18, v20]
+        ");
+    }
+
+    /// A loop counter's phi joins the literal 0 and a `tag_fixnum`: it is a
+    /// fixnum, and the guard's kind test at the loop header is true.
+    #[test]
+    fn a_phi_of_fixnums_is_a_fixnum() {
+        let after = run(
+            r"
+            v0 = start
+            v1 = loop ctrl=[v0, v13]
+            v2 = phi v17, v15 ctrl=v1
+            v3 = is_kind(fixnum) v2
+            v4 = self
+            v5 = state count@3 self=v4 args=[] locals=[i=v2] stack=[v2]
+            v6 = guard(kind fixnum) v3 state=v5 ctrl=v1
+            v7 = untag_fixnum v2
+            v8 = const int 1
+            v9 = int_add v7, v8
+            v10 = const int 10
+            v11 = int_lt v9, v10
+            v12 = branch v11 state=v5 ctrl=v6
+            v13 = if_true ctrl=v12
+            v14 = if_false ctrl=v12
+            v15 = tag_fixnum v9
+            v16 = return v15 ctrl=v14
+            v17 = const 0
+            v18 = finish ctrl=[v16]
+            ",
+            super::run,
+        );
+        insta::assert_snapshot!(after, @r"
+        v0 = start
+        v1 = loop ctrl=[v0, v13]
+        v2 = phi v17, v15 ctrl=v1
+        v3 = const bool true
+        v4 = self
+        v5 = state count@3 self=v4 args=[] locals=[i=v2] stack=[v2]
+        v6 = guard(kind fixnum) v3 state=v5 ctrl=v1
+        v7 = untag_fixnum v2
+        v8 = const int 1
+        v9 = int_add v7, v8
+        v10 = const int 10
+        v11 = int_lt v9, v10
+        v12 = branch v11 state=v5 ctrl=v6
+        v13 = if_true ctrl=v12
+        v14 = if_false ctrl=v12
+        v15 = tag_fixnum v9
+        v16 = return v15 ctrl=v14
+        v17 = const 0
+        v18 = finish ctrl=[v16]
+        ");
+    }
+
+    /// `1.5 * 2.25` folds in one run: the unboxed literal, the product and
+    /// its boxing (a flonum constant).
+    #[test]
+    fn float_arithmetic_on_constants_folds() {
+        let after = run(
+            r"
+            v0 = start
+            v1 = const 1.5
+            v2 = unbox_float v1
+            v3 = const float 2.25
+            v4 = float_mul v2, v3
+            v5 = box_float v4
+            v6 = return v5 ctrl=v0
+            v7 = finish ctrl=[v6]
+            ",
+            super::run,
+        );
+        insta::assert_snapshot!(after, @r"
+        v0 = start
+        v1 = const 3.375
+        v2 = return v1 ctrl=v0
+        v3 = finish ctrl=[v2]
+        ");
+    }
+}

@@ -89,3 +89,99 @@ pub fn run(graph: &mut Graph) -> bool {
     }
     changed
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::test_runtime::run;
+
+    /// The root's `dead_code_drops_the_pruned_path` before dead_code: the
+    /// edge from the pruned fallback (`v?18`) leaves the merge and its
+    /// phi.
+    #[test]
+    fn the_pruned_path_leaves_the_merge() {
+        let after = run(
+            r"
+            v0 = start
+            v1 = arg 0
+            v2 = is_kind(fixnum) v1
+            v3 = self
+            v4 = const 2
+            v5 = state double@6 self=v3 args=[v1] locals=[] stack=[v1, v4]
+            v6 = guard(kind fixnum) v2 state=v5 ctrl=v0
+            v7 = const bool true
+            v8 = guard(kind fixnum) v7 state=v5 ctrl=v6
+            v9 = untag_fixnum v1
+            v10 = const int 2
+            v11 = fixnum_mul v9, v10 state=v5 ctrl=v8
+            v12 = merge ctrl=[v11, v?16]
+            v13 = phi v15, v?16 ctrl=v12
+            v14 = return v13 ctrl=v12
+            v15 = tag_fixnum v11
+            v16 = finish ctrl=[v14]
+            ",
+            super::run,
+        );
+        insta::assert_snapshot!(after, @r"
+        v0 = start
+        v1 = arg 0
+        v2 = is_kind(fixnum) v1
+        v3 = self
+        v4 = const 2
+        v5 = state double@6 self=v3 args=[v1] locals=[] stack=[v1, v4]
+        v6 = guard(kind fixnum) v2 state=v5 ctrl=v0
+        v7 = const bool true
+        v8 = guard(kind fixnum) v7 state=v5 ctrl=v6
+        v9 = untag_fixnum v1
+        v10 = const int 2
+        v11 = fixnum_mul v9, v10 state=v5 ctrl=v8
+        v12 = merge ctrl=[v11]
+        v13 = phi v15 ctrl=v12
+        v14 = return v13 ctrl=v12
+        v15 = tag_fixnum v11
+        v16 = finish ctrl=[v14]
+        ");
+    }
+
+    /// A pure node pinned on the control flow that nothing uses comes off
+    /// it and goes.
+    #[test]
+    fn an_unused_pinned_value_goes() {
+        let after = run(
+            r"
+            v0 = start
+            v1 = arg 0
+            v2 = untag_fixnum v1 ctrl=v0
+            v3 = return v1 ctrl=v2
+            v4 = finish ctrl=[v3]
+            ",
+            super::run,
+        );
+        insta::assert_snapshot!(after, @r"
+        v0 = start
+        v1 = arg 0
+        v2 = return v1 ctrl=v0
+        v3 = finish ctrl=[v2]
+        ");
+    }
+
+    /// An end `finish` lists but no path reaches (`v?9`, the `return` of
+    /// a side canonicalise cut off) leaves `finish`.
+    #[test]
+    fn an_unreachable_end_leaves_finish() {
+        let after = run(
+            r"
+            v0 = start
+            v1 = arg 0
+            v2 = return v1 ctrl=v0
+            v3 = finish ctrl=[v2, v?9]
+            ",
+            super::run,
+        );
+        insta::assert_snapshot!(after, @r"
+        v0 = start
+        v1 = arg 0
+        v2 = return v1 ctrl=v0
+        v3 = finish ctrl=[v2]
+        ");
+    }
+}

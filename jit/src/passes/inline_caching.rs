@@ -89,3 +89,118 @@ fn dispatch(graph: &mut Graph, send: NodeId, info: &SendInfo, kinds: &[bytecode:
     graph.replace_uses(send, phi);
     graph.kill(send);
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::test_runtime::TestRuntime;
+
+    /// The root's `inline_caching_binds_a_monomorphic_send` before
+    /// inline_caching: the send saw Squares only; it is tested against
+    /// Square and bound to it, and the fallback is uncommon.
+    #[test]
+    fn a_monomorphic_send_is_bound() {
+        let rt = TestRuntime::new();
+        rt.profile("area_of", 5, &["Square"], &[]);
+        let after = rt.run(
+            r"
+            v0 = start
+            v1 = arg 0
+            v2 = self
+            v3 = state area_of@5 self=v2 args=[v1] locals=[] stack=[v1]
+            v4 = send area(0) v1 state=v3 ctrl=v0
+            v5 = return v4 ctrl=v4
+            v6 = finish ctrl=[v5]
+            ",
+            |graph| super::run(graph, &rt),
+        );
+        insta::assert_snapshot!(after, @r"
+        v0 = start
+        v1 = arg 0
+        v2 = is_kind(Square) v1
+        v3 = self
+        v4 = state area_of@5 self=v3 args=[v1] locals=[] stack=[v1]
+        v5 = branch v2 state=v4 ctrl=v0
+        v6 = if_false ctrl=v5 (uncommon)
+        v7 = send area(0) v1 state=v4 ctrl=v6
+        v8 = if_true ctrl=v5
+        v9 = send area(0) @Square v1 state=v4 ctrl=v8
+        v10 = merge ctrl=[v9, v7]
+        v11 = phi v9, v7 ctrl=v10
+        v12 = return v11 ctrl=v10
+        v13 = finish ctrl=[v12]
+        ");
+    }
+
+    /// A `+` that saw fixnums and flonums: a test and a bound send for
+    /// each, in the profile's order, then the uncommon fallback.
+    #[test]
+    fn a_polymorphic_send_tests_each_kind() {
+        let rt = TestRuntime::new();
+        rt.profile("add", 8, &["fixnum", "flonum"], &[&["fixnum"]]);
+        let after = rt.run(
+            r"
+            v0 = start
+            v1 = arg 0
+            v2 = arg 1
+            v3 = self
+            v4 = state add@8 self=v3 args=[v1, v2] locals=[] stack=[v1, v2]
+            v5 = send +(1) v1, v2 state=v4 ctrl=v0
+            v6 = return v5 ctrl=v5
+            v7 = finish ctrl=[v6]
+            ",
+            |graph| super::run(graph, &rt),
+        );
+        insta::assert_snapshot!(after, @r"
+        v0 = start
+        v1 = arg 0
+        v2 = is_kind(fixnum) v1
+        v3 = self
+        v4 = arg 1
+        v5 = state add@8 self=v3 args=[v1, v4] locals=[] stack=[v1, v4]
+        v6 = branch v2 state=v5 ctrl=v0
+        v7 = if_false ctrl=v6
+        v8 = is_kind(flonum) v1
+        v9 = branch v8 state=v5 ctrl=v7
+        v10 = if_false ctrl=v9 (uncommon)
+        v11 = send +(1) v1, v4 state=v5 ctrl=v10
+        v12 = if_true ctrl=v9
+        v13 = send +(1) @flonum v1, v4 state=v5 ctrl=v12
+        v14 = if_true ctrl=v6
+        v15 = send +(1) @fixnum v1, v4 state=v5 ctrl=v14
+        v16 = merge ctrl=[v15, v13, v11]
+        v17 = phi v15, v13, v11 ctrl=v16
+        v18 = return v17 ctrl=v16
+        v19 = finish ctrl=[v18]
+        ");
+    }
+
+    /// A send with no profile never ran: it is marked uncommon (the
+    /// deoptimise pass makes it a `deopt`).
+    #[test]
+    fn a_send_that_never_ran_is_uncommon() {
+        let rt = TestRuntime::new();
+        let after = rt.run(
+            r"
+            v0 = start
+            v1 = arg 0
+            v2 = arg 1
+            v3 = self
+            v4 = state add@8 self=v3 args=[v1, v2] locals=[] stack=[v1, v2]
+            v5 = send +(1) v1, v2 state=v4 ctrl=v0
+            v6 = return v5 ctrl=v5
+            v7 = finish ctrl=[v6]
+            ",
+            |graph| super::run(graph, &rt),
+        );
+        insta::assert_snapshot!(after, @r"
+        v0 = start
+        v1 = arg 0
+        v2 = arg 1
+        v3 = self
+        v4 = state add@8 self=v3 args=[v1, v2] locals=[] stack=[v1, v2]
+        v5 = send +(1) v1, v2 state=v4 ctrl=v0 (uncommon)
+        v6 = return v5 ctrl=v5
+        v7 = finish ctrl=[v6]
+        ");
+    }
+}

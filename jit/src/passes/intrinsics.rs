@@ -598,3 +598,400 @@ fn ivar_set(
     );
     e.finish(graph, Some(value))
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::runtime::{Callee, Intrinsic};
+    use crate::test_runtime::TestRuntime;
+
+    /// What `Integer#name` is on fixnums.
+    fn fixnum_arith(rt: &TestRuntime, name: &str) -> Callee {
+        Callee::Intrinsic(Intrinsic::FixnumArith(rt.sym(name)))
+    }
+
+    /// The root's `intrinsics_read_an_ivar_by_shape` before intrinsics:
+    /// each `@side` (one shape seen) is a shape guard and a slot load, and
+    /// `*` bound to fixnums is a checked multiplication.
+    #[test]
+    fn the_root_graph_reads_ivars_by_shape() {
+        let rt = TestRuntime::new();
+        rt.ivar("@side", 2, 0, 2, "Square")
+            .callee("fixnum", "*", fixnum_arith(&rt, "*"))
+            .profile("area", 4, &["fixnum"], &[&["fixnum"]]);
+        let after = rt.run(
+            r"
+            v0 = start
+            v1 = self
+            v2 = state area@2 self=v1 args=[] locals=[] stack=[]
+            v3 = insn getivar @side state=v2 ctrl=v0
+            v4 = state area@3 self=v1 args=[] locals=[] stack=[v3]
+            v5 = insn getivar @side state=v4 ctrl=v3
+            v6 = is_kind(fixnum) v3
+            v7 = state area@4 self=v1 args=[] locals=[] stack=[v3, v5]
+            v8 = branch v6 state=v7 ctrl=v5
+            v9 = if_false ctrl=v8 (uncommon)
+            v10 = send *(1) v3, v5 state=v7 ctrl=v9
+            v11 = if_true ctrl=v8
+            v12 = send *(1) @fixnum v3, v5 state=v7 ctrl=v11
+            v13 = merge ctrl=[v12, v10]
+            v14 = phi v12, v10 ctrl=v13
+            v15 = return v14 ctrl=v13
+            v16 = finish ctrl=[v15]
+            ",
+            |graph| super::run(graph, &rt),
+        );
+        insta::assert_snapshot!(after, @r"
+        v0 = start
+        v1 = self
+        v2 = load_shape v1 ctrl=v0
+        v3 = shape_is(S2) v2
+        v4 = state area@2 self=v1 args=[] locals=[] stack=[]
+        v5 = guard(shape) v3 state=v4 ctrl=v2
+        v6 = load_ivar(0) v1 ctrl=v5
+        v7 = load_shape v1 ctrl=v6
+        v8 = shape_is(S2) v7
+        v9 = state area@3 self=v1 args=[] locals=[] stack=[v6]
+        v10 = guard(shape) v8 state=v9 ctrl=v7
+        v11 = load_ivar(0) v1 ctrl=v10
+        v12 = is_kind(fixnum) v6
+        v13 = state area@4 self=v1 args=[] locals=[] stack=[v6, v11]
+        v14 = branch v12 state=v13 ctrl=v11
+        v15 = if_false ctrl=v14 (uncommon)
+        v16 = send *(1) v6, v11 state=v13 ctrl=v15
+        v17 = if_true ctrl=v14
+        v18 = is_kind(fixnum) v11
+        v19 = guard(kind fixnum) v18 state=v13 ctrl=v17
+        v20 = untag_fixnum v6 ctrl=v19
+        v21 = untag_fixnum v11 ctrl=v20
+        v22 = fixnum_mul v20, v21 state=v13 ctrl=v21
+        v23 = tag_fixnum v22 ctrl=v22
+        v24 = merge ctrl=[v23, v16]
+        v25 = phi v23, v16 ctrl=v24
+        v26 = return v25 ctrl=v24
+        v27 = finish ctrl=[v26]
+        ");
+    }
+
+    /// `+` bound to fixnums, with fixnum arguments: a kind guard on the
+    /// argument, both untagged, a `fixnum_add` that deoptimises on
+    /// overflow, the sum tagged.
+    #[test]
+    fn fixnum_plus_is_a_checked_add() {
+        let rt = TestRuntime::new();
+        rt.callee("fixnum", "+", fixnum_arith(&rt, "+")).profile(
+            "add",
+            8,
+            &["fixnum"],
+            &[&["fixnum"]],
+        );
+        let after = rt.run(
+            r"
+            v0 = start
+            v1 = arg 0
+            v2 = arg 1
+            v3 = self
+            v4 = state add@8 self=v3 args=[v1, v2] locals=[] stack=[v1, v2]
+            v5 = send +(1) @fixnum v1, v2 state=v4 ctrl=v0
+            v6 = return v5 ctrl=v5
+            v7 = finish ctrl=[v6]
+            ",
+            |graph| super::run(graph, &rt),
+        );
+        insta::assert_snapshot!(after, @r"
+        v0 = start
+        v1 = arg 1
+        v2 = is_kind(fixnum) v1
+        v3 = self
+        v4 = arg 0
+        v5 = state add@8 self=v3 args=[v4, v1] locals=[] stack=[v4, v1]
+        v6 = guard(kind fixnum) v2 state=v5 ctrl=v0
+        v7 = untag_fixnum v4 ctrl=v6
+        v8 = untag_fixnum v1 ctrl=v7
+        v9 = fixnum_add v7, v8 state=v5 ctrl=v8
+        v10 = tag_fixnum v9 ctrl=v9
+        v11 = return v10 ctrl=v10
+        v12 = finish ctrl=[v11]
+        ");
+    }
+
+    /// `<` on fixnums: an `int_lt` made a boolean value.
+    #[test]
+    fn fixnum_less_than_is_a_comparison() {
+        let rt = TestRuntime::new();
+        rt.callee("fixnum", "<", fixnum_arith(&rt, "<")).profile(
+            "less",
+            8,
+            &["fixnum"],
+            &[&["fixnum"]],
+        );
+        let after = rt.run(
+            r"
+            v0 = start
+            v1 = arg 0
+            v2 = arg 1
+            v3 = self
+            v4 = state less@8 self=v3 args=[v1, v2] locals=[] stack=[v1, v2]
+            v5 = send <(1) @fixnum v1, v2 state=v4 ctrl=v0
+            v6 = return v5 ctrl=v5
+            v7 = finish ctrl=[v6]
+            ",
+            |graph| super::run(graph, &rt),
+        );
+        insta::assert_snapshot!(after, @r"
+        v0 = start
+        v1 = arg 1
+        v2 = is_kind(fixnum) v1
+        v3 = self
+        v4 = arg 0
+        v5 = state less@8 self=v3 args=[v4, v1] locals=[] stack=[v4, v1]
+        v6 = guard(kind fixnum) v2 state=v5 ctrl=v0
+        v7 = untag_fixnum v4 ctrl=v6
+        v8 = untag_fixnum v1 ctrl=v7
+        v9 = int_lt v7, v8 ctrl=v8
+        v10 = bool_to_value v9 ctrl=v9
+        v11 = return v10 ctrl=v10
+        v12 = finish ctrl=[v11]
+        ");
+    }
+
+    /// `odd?` of a fixnum is its low bit.
+    #[test]
+    fn fixnum_odd_is_a_bit_test() {
+        let rt = TestRuntime::new();
+        rt.callee("fixnum", "odd?", fixnum_arith(&rt, "odd?"));
+        let after = rt.run(
+            r"
+            v0 = start
+            v1 = arg 0
+            v2 = self
+            v3 = state odd@5 self=v2 args=[v1] locals=[] stack=[v1]
+            v4 = send odd?(0) @fixnum v1 state=v3 ctrl=v0
+            v5 = return v4 ctrl=v4
+            v6 = finish ctrl=[v5]
+            ",
+            |graph| super::run(graph, &rt),
+        );
+        insta::assert_snapshot!(after, @r"
+        v0 = start
+        v1 = arg 0
+        v2 = untag_fixnum v1 ctrl=v0
+        v3 = const int 1
+        v4 = int_and v2, v3 ctrl=v2
+        v5 = const int 0
+        v6 = int_ne v4, v5 ctrl=v4
+        v7 = bool_to_value v6 ctrl=v6
+        v8 = return v7 ctrl=v7
+        v9 = finish ctrl=[v8]
+        ");
+    }
+
+    /// `+` bound to flonums with a flonum argument: the argument guarded,
+    /// both unboxed, a `float_add`, the sum boxed.
+    #[test]
+    fn float_plus_unboxes_adds_and_boxes() {
+        let rt = TestRuntime::new();
+        rt.callee(
+            "flonum",
+            "+",
+            Callee::Intrinsic(Intrinsic::FloatArith(rt.sym("+"))),
+        )
+        .profile("add", 8, &["flonum"], &[&["flonum"]]);
+        let after = rt.run(
+            r"
+            v0 = start
+            v1 = arg 0
+            v2 = arg 1
+            v3 = self
+            v4 = state add@8 self=v3 args=[v1, v2] locals=[] stack=[v1, v2]
+            v5 = send +(1) @flonum v1, v2 state=v4 ctrl=v0
+            v6 = return v5 ctrl=v5
+            v7 = finish ctrl=[v6]
+            ",
+            |graph| super::run(graph, &rt),
+        );
+        insta::assert_snapshot!(after, @r"
+        v0 = start
+        v1 = arg 1
+        v2 = is_kind(flonum) v1
+        v3 = self
+        v4 = arg 0
+        v5 = state add@8 self=v3 args=[v4, v1] locals=[] stack=[v4, v1]
+        v6 = guard(kind flonum) v2 state=v5 ctrl=v0
+        v7 = unbox_float v4 ctrl=v6
+        v8 = unbox_float v1 ctrl=v7
+        v9 = float_add v7, v8 ctrl=v8
+        v10 = box_float v9 ctrl=v9
+        v11 = return v10 ctrl=v10
+        v12 = finish ctrl=[v11]
+        ");
+    }
+
+    /// `String#==` is `string_eq` (which deoptimises only for an argument
+    /// with `to_str`).
+    #[test]
+    fn string_equality_is_string_eq() {
+        let rt = TestRuntime::new();
+        rt.callee("String", "==", Callee::Intrinsic(Intrinsic::StringEq));
+        let after = rt.run(
+            r"
+            v0 = start
+            v1 = arg 0
+            v2 = arg 1
+            v3 = self
+            v4 = state same?@8 self=v3 args=[v1, v2] locals=[] stack=[v1, v2]
+            v5 = send ==(1) @String v1, v2 state=v4 ctrl=v0
+            v6 = return v5 ctrl=v5
+            v7 = finish ctrl=[v6]
+            ",
+            |graph| super::run(graph, &rt),
+        );
+        insta::assert_snapshot!(after, @r"
+        v0 = start
+        v1 = arg 0
+        v2 = arg 1
+        v3 = self
+        v4 = state same?@8 self=v3 args=[v1, v2] locals=[] stack=[v1, v2]
+        v5 = string_eq v1, v2 state=v4 ctrl=v0
+        v6 = bool_to_value v5 ctrl=v5
+        v7 = return v6 ctrl=v6
+        v8 = finish ctrl=[v7]
+        ");
+    }
+
+    /// `Point.new(x, y)` of a plain class: `new_object`, then `initialize`
+    /// bound to Point and marked a constructor; the object is the result.
+    #[test]
+    fn class_new_allocates_and_calls_initialize() {
+        let rt = TestRuntime::new();
+        rt.plain_class("#<Class:Point>", "Point").callee(
+            "#<Class:Point>",
+            "new",
+            Callee::Intrinsic(Intrinsic::ClassNew),
+        );
+        let after = rt.run(
+            r"
+            v0 = start
+            v1 = const #<Class:Point>
+            v2 = arg 0
+            v3 = arg 1
+            v4 = self
+            v5 = state make@9 self=v4 args=[v2, v3] locals=[] stack=[v1, v2, v3]
+            v6 = send new(2) @#<Class:Point> v1, v2, v3 state=v5 ctrl=v0
+            v7 = return v6 ctrl=v6
+            v8 = finish ctrl=[v7]
+            ",
+            |graph| super::run(graph, &rt),
+        );
+        insta::assert_snapshot!(after, @r"
+        v0 = start
+        v1 = const #<Class:Point>
+        v2 = new_object v1 ctrl=v0
+        v3 = arg 0
+        v4 = arg 1
+        v5 = self
+        v6 = state make@9 self=v5 args=[v3, v4] locals=[] stack=[v1, v3, v4]
+        v7 = send initialize(2) @Point constructor v2, v3, v4 state=v6 ctrl=v2
+        v8 = return v2 ctrl=v7
+        v9 = finish ctrl=[v8]
+        ");
+    }
+
+    /// `[a, b].max` (`arraymax 2`): each element guarded a fixnum, and an
+    /// `int_max` of the untagged values.
+    #[test]
+    fn arraymax_of_fixnums_needs_no_array() {
+        let rt = TestRuntime::new();
+        let after = rt.run(
+            r"
+            v0 = start
+            v1 = arg 0
+            v2 = arg 1
+            v3 = self
+            v4 = state larger@8 self=v3 args=[v1, v2] locals=[] stack=[v1, v2]
+            v5 = insn arraymax 2 v1, v2 state=v4 ctrl=v0
+            v6 = return v5 ctrl=v5
+            v7 = finish ctrl=[v6]
+            ",
+            |graph| super::run(graph, &rt),
+        );
+        insta::assert_snapshot!(after, @r"
+        v0 = start
+        v1 = arg 0
+        v2 = is_kind(fixnum) v1
+        v3 = self
+        v4 = arg 1
+        v5 = state larger@8 self=v3 args=[v1, v4] locals=[] stack=[v1, v4]
+        v6 = guard(kind fixnum) v2 state=v5 ctrl=v0
+        v7 = is_kind(fixnum) v4
+        v8 = guard(kind fixnum) v7 state=v5 ctrl=v6
+        v9 = untag_fixnum v1 ctrl=v8
+        v10 = untag_fixnum v4 ctrl=v9
+        v11 = int_max v9, v10 ctrl=v10
+        v12 = tag_fixnum v11 ctrl=v11
+        v13 = return v12 ctrl=v12
+        v14 = finish ctrl=[v13]
+        ");
+    }
+
+    /// `Kernel#nil?` is `is_nil` made a boolean value.
+    #[test]
+    fn nil_p_is_a_nil_test() {
+        let rt = TestRuntime::new();
+        rt.callee("Object", "nil?", Callee::Intrinsic(Intrinsic::IsNil));
+        let after = rt.run(
+            r"
+            v0 = start
+            v1 = arg 0
+            v2 = self
+            v3 = state missing@5 self=v2 args=[v1] locals=[] stack=[v1]
+            v4 = send nil?(0) @Object v1 state=v3 ctrl=v0
+            v5 = return v4 ctrl=v4
+            v6 = finish ctrl=[v5]
+            ",
+            |graph| super::run(graph, &rt),
+        );
+        insta::assert_snapshot!(after, @r"
+        v0 = start
+        v1 = arg 0
+        v2 = is_nil v1 ctrl=v0
+        v3 = bool_to_value v2 ctrl=v2
+        v4 = return v3 ctrl=v3
+        v5 = finish ctrl=[v4]
+        ");
+    }
+
+    /// `@x = v` where the site saw objects of shape S1 move to S2: a kind
+    /// guard (the transition holds for Point only), a shape guard, and a
+    /// store that moves the object to S2.
+    #[test]
+    fn setting_a_new_ivar_guards_the_class_and_moves_the_shape() {
+        let rt = TestRuntime::new();
+        rt.ivar("@x", 1, 0, 2, "Point");
+        let after = rt.run(
+            r"
+            v0 = start
+            v1 = arg 0
+            v2 = self
+            v3 = state initialize@3 self=v2 args=[v1] locals=[] stack=[v1]
+            v4 = insn setivar @x v1 state=v3 ctrl=v0
+            v5 = return v1 ctrl=v4
+            v6 = finish ctrl=[v5]
+            ",
+            |graph| super::run(graph, &rt),
+        );
+        insta::assert_snapshot!(after, @r"
+        v0 = start
+        v1 = self
+        v2 = is_kind(Point) v1
+        v3 = arg 0
+        v4 = state initialize@3 self=v1 args=[v3] locals=[] stack=[v3]
+        v5 = guard(kind Point) v2 state=v4 ctrl=v0
+        v6 = load_shape v1 ctrl=v5
+        v7 = shape_is(S1) v6
+        v8 = guard(shape) v7 state=v4 ctrl=v6
+        v9 = store_ivar(0 -> S2) v1, v3 state=v4 ctrl=v8
+        v10 = return v3 ctrl=v9
+        v11 = finish ctrl=[v10]
+        ");
+    }
+}
