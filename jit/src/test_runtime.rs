@@ -195,7 +195,7 @@ impl TestRuntime {
     }
 
     /// Runs `pass` once on the graph of `text`; the graph after it,
-    /// verified.
+    /// verified (and checked to read back as itself).
     pub fn run(&self, text: &str, pass: impl FnOnce(&mut Graph) -> bool) -> String {
         let mut graph = self.graph(text);
         let changed = pass(&mut graph);
@@ -206,6 +206,13 @@ impl TestRuntime {
         assert!(
             changed || printed == canonical(text),
             "the pass changed the graph but says it did not"
+        );
+        // What a pass makes reads back too.
+        let again = parse(&printed, self).unwrap_or_else(|error| panic!("{error}\n{printed}"));
+        assert_eq!(
+            print(&again, self),
+            printed,
+            "the result does not read back"
         );
         printed
     }

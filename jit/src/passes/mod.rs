@@ -1,5 +1,11 @@
 //! The passes, one file each, in the order the pipeline runs them (see the
 //! crate docs).
+//!
+//! Each file ends with its tests: a graph written as text (read by
+//! [`crate::ir::parse`], names made up by the tables of the crate's test
+//! runtime), the pass run once, and the verified result compared with an
+//! inline snapshot. The root crate's `tests/jit_passes.rs` runs the same
+//! passes end to end, from Ruby programs.
 
 pub mod canonicalise;
 pub mod constant_fold;

@@ -188,3 +188,57 @@ fn errors_name_the_line() {
         "line 2: unknown instruction `frob 3`"
     );
 }
+
+/// The module doc's example prints as written.
+#[test]
+fn the_doc_example_reads_back() {
+    let text = "\
+v0 = start
+v1 = arg 0
+v2 = is_kind(fixnum) v1
+v3 = self
+v4 = state double@6 self=v3 args=[v1] locals=[] stack=[v1]
+v5 = guard(kind fixnum) v2 state=v4 ctrl=v0
+v6 = return v1 ctrl=v5
+v7 = finish ctrl=[v6]
+";
+    let rt = TestRuntime::new();
+    let graph = parse(text, &rt).unwrap_or_else(|error| panic!("{error}"));
+    assert_eq!(print(&graph, &rt), text);
+    assert_eq!(verify(&graph), Ok(()));
+}
+
+/// Lines may be indented and numbered in any way, and use nodes defined
+/// further down: the graph prints in its own order, numbered afresh.
+#[test]
+fn names_need_not_follow_the_lines() {
+    let text = "
+        v10 = start
+        v11 = return v3 ctrl=v25
+        v25 = if_false ctrl=v22
+        v3 = phi v7, v3 ctrl=v20
+        v20 = loop ctrl=[v10, v21]
+        v21 = if_true ctrl=v22
+        v22 = branch v23 state=v24 ctrl=v20
+        v23 = truthy v3
+        v24 = state spin@2 self=v7 args=[] locals=[] stack=[v3]
+        v7 = self
+        v99 = finish ctrl=[v11]
+    ";
+    let rt = TestRuntime::new();
+    let graph = parse(text, &rt).unwrap_or_else(|error| panic!("{error}"));
+    assert_eq!(verify(&graph), Ok(()));
+    insta::assert_snapshot!(print(&graph, &rt), @r"
+    v0 = start
+    v1 = loop ctrl=[v0, v9]
+    v2 = phi v4, v2 ctrl=v1
+    v3 = truthy v2
+    v4 = self
+    v5 = state spin@2 self=v4 args=[] locals=[] stack=[v2]
+    v6 = branch v3 state=v5 ctrl=v1
+    v7 = if_false ctrl=v6
+    v8 = return v2 ctrl=v7
+    v9 = if_true ctrl=v6
+    v10 = finish ctrl=[v8]
+    ");
+}
