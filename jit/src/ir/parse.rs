@@ -32,8 +32,10 @@
 //!   input more than its arguments that is not a `block {...}` literal
 //!   (which is its literal block);
 //! - an `insn` runs at its state's index, in its state's method (the
-//!   graph's without a state); a `yield` takes no keywords; an `exit`
-//!   leaves at index 0;
+//!   graph's without a state); its listing may end in what look like its
+//!   inputs (`insn concat 2 v10, v11`), which they are if [`Names::insn`]
+//!   knows the listing without them; a `yield` takes no keywords; an
+//!   `exit` leaves at index 0;
 //! - the graph's method is that of its first state without `outer=`; its
 //!   frame is frame 1, and the states with `outer=` are frames 2, 3, ...
 //!   (one per outer state);
@@ -120,7 +122,8 @@ struct Line {
     uncommon: bool,
 }
 
-type Result<T, E = String> = std::result::Result<T, E>;
+/// What a reading step gives: the value, or what was wrong.
+type Parsed<T> = Result<T, String>;
 
 /// Reads a graph from its text form (see the module doc).
 pub fn parse(text: &str, names: &dyn Names) -> Result<Graph, ParseError> {
@@ -146,7 +149,7 @@ pub fn parse(text: &str, names: &dyn Names) -> Result<Graph, ParseError> {
 }
 
 /// `vN = body[ state=vS][ ctrl=...][ (uncommon)]`: the name and the line.
-fn read_line(raw: &str, number: usize, names: &dyn Names) -> Result<(u32, Line)> {
+fn read_line(raw: &str, number: usize, names: &dyn Names) -> Parsed<(u32, Line)> {
     let (name, rest) = raw
         .split_once(" = ")
         .ok_or_else(|| format!("expected `vN = ...`, found `{raw}`"))?;
@@ -193,7 +196,7 @@ fn read_line(raw: &str, number: usize, names: &dyn Names) -> Result<(u32, Line)>
 }
 
 /// `v12` or `v?12`.
-fn read_ref(text: &str) -> Result<Ref> {
+fn read_ref(text: &str) -> Parsed<Ref> {
     let bad = || format!("expected a node (`v3`, `v?17`), found `{text}`");
     let digits = text.strip_prefix('v').ok_or_else(bad)?;
     match digits.strip_prefix('?') {
@@ -203,7 +206,7 @@ fn read_ref(text: &str) -> Result<Ref> {
 }
 
 /// `v1, v2, v?7` (or nothing).
-fn read_refs(text: &str) -> Result<Vec<Ref>> {
+fn read_refs(text: &str) -> Parsed<Vec<Ref>> {
     if text.is_empty() {
         return Ok(Vec::new());
     }
@@ -331,13 +334,13 @@ fn bare_op(word: &str) -> Option<Op> {
     })
 }
 
-fn number<T: std::str::FromStr>(text: &str, what: &str) -> Result<T> {
+fn number<T: std::str::FromStr>(text: &str, what: &str) -> Parsed<T> {
     text.parse()
         .map_err(|_| format!("expected {what}, found `{text}`"))
 }
 
 /// The operation of a line and its inputs.
-fn read_body(text: &str, names: &dyn Names) -> Result<(Body, Vec<Ref>)> {
+fn read_body(text: &str, names: &dyn Names) -> Parsed<(Body, Vec<Ref>)> {
     let (word, arg, rest) = split_word(text);
     let op = |op: Op| Ok((Body::Op(op), Vec::new()));
     let with_inputs = |op: Op| Ok((Body::Op(op), read_refs(rest)?));
@@ -435,27 +438,27 @@ fn read_body(text: &str, names: &dyn Names) -> Result<(Body, Vec<Ref>)> {
 }
 
 /// `S12`.
-fn shape(text: &str) -> Result<ShapeRef> {
+fn shape(text: &str) -> Parsed<ShapeRef> {
     let n = text
         .strip_prefix('S')
         .ok_or_else(|| format!("expected a shape (`S2`), found `{text}`"))?;
     Ok(ShapeRef(number(n, "a shape number")?))
 }
 
-fn kind(name: &str, names: &dyn Names) -> Result<Kind> {
+fn kind(name: &str, names: &dyn Names) -> Parsed<Kind> {
     names
         .kind(name)
         .ok_or_else(|| format!("unknown kind `{name}`"))
 }
 
-fn method(name: &str, names: &dyn Names) -> Result<MethodRef> {
+fn method(name: &str, names: &dyn Names) -> Parsed<MethodRef> {
     names
         .method(name)
         .ok_or_else(|| format!("unknown method `{name}`"))
 }
 
 /// `{name} rest`: the method and the rest.
-fn braced_method<'a>(text: &'a str, names: &dyn Names) -> Result<(MethodRef, &'a str)> {
+fn braced_method<'a>(text: &'a str, names: &dyn Names) -> Parsed<(MethodRef, &'a str)> {
     let inner = text
         .strip_prefix('{')
         .ok_or_else(|| format!("expected `{{method}}`, found `{text}`"))?;
@@ -469,7 +472,7 @@ fn braced_method<'a>(text: &'a str, names: &dyn Names) -> Result<(MethodRef, &'a
     ))
 }
 
-fn guard_reason(text: &str, names: &dyn Names) -> Result<GuardReason> {
+fn guard_reason(text: &str, names: &dyn Names) -> Parsed<GuardReason> {
     Ok(match text {
         "shape" => GuardReason::Shape,
         "branch" => GuardReason::Branch,
@@ -484,7 +487,7 @@ fn guard_reason(text: &str, names: &dyn Names) -> Result<GuardReason> {
     })
 }
 
-fn deopt_reason(text: &str) -> Result<DeoptReason> {
+fn deopt_reason(text: &str) -> Parsed<DeoptReason> {
     Ok(match text {
         "never ran" => DeoptReason::NeverRan,
         "guard always fails" => DeoptReason::GuardAlwaysFails,
@@ -512,7 +515,7 @@ fn interned(text: &str) -> &'static str {
     leaked
 }
 
-fn exit_target(text: &str) -> Result<ExitTarget> {
+fn exit_target(text: &str) -> Parsed<ExitTarget> {
     Ok(match text {
         "block creator" => ExitTarget::BlockCreator,
         "block home" => ExitTarget::BlockHome,
@@ -524,7 +527,7 @@ fn exit_target(text: &str) -> Result<ExitTarget> {
 }
 
 /// A constant as [`print::constant`](super::print::constant) writes it.
-fn constant(text: &str, names: &dyn Names) -> Result<Const> {
+fn constant(text: &str, names: &dyn Names) -> Parsed<Const> {
     Ok(match text {
         "nil" => Const::Value(abi::NIL),
         "true" => Const::Value(abi::TRUE),
@@ -565,7 +568,7 @@ fn constant(text: &str, names: &dyn Names) -> Result<Const> {
 }
 
 /// `name(argc)[ @kind][ constructor] inputs`.
-fn read_send(text: &str, names: &dyn Names) -> Result<(Body, Vec<Ref>)> {
+fn read_send(text: &str, names: &dyn Names) -> Parsed<(Body, Vec<Ref>)> {
     let bad = || format!("expected `send name(argc) inputs`, found `send {text}`");
     let open = text.find('(').ok_or_else(bad)?;
     let close = open + text[open..].find(')').ok_or_else(bad)?;
@@ -614,7 +617,7 @@ fn insn_inputs(text: &str) -> Option<(String, Vec<Ref>)> {
 
 /// `state m@ip self=v args=[...] locals=[name=v, ...] stack=[...]
 /// [env=v] [outer=v]`.
-fn read_state(text: &str, names: &dyn Names) -> Result<(Body, Vec<Ref>)> {
+fn read_state(text: &str, names: &dyn Names) -> Parsed<(Body, Vec<Ref>)> {
     let text = text.strip_prefix("state ").unwrap_or_default();
     let at = text
         .find(" self=")
@@ -682,7 +685,7 @@ fn read_state(text: &str, names: &dyn Names) -> Result<(Body, Vec<Ref>)> {
 
 /// ` key=value` (or ` key=[list]`) at the start of `rest`: the value (the
 /// list's inside); `rest` moves past it.
-fn field<'a>(rest: &mut &'a str, key: &str, list: bool) -> Result<&'a str> {
+fn field<'a>(rest: &mut &'a str, key: &str, list: bool) -> Parsed<&'a str> {
     let after = rest
         .strip_prefix(' ')
         .and_then(|r| r.strip_prefix(key))
