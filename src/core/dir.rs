@@ -56,46 +56,10 @@ pub fn define(vm: &mut Vm) {
         });
     }
     vm.define_singleton_native(dir, "chdir", 0, Some(1), chdir);
-    vm.define_singleton_native(dir, "home", 0, Some(1), |vm, _, args| {
-        let user = match args.first() {
-            Some(&user) if !user.is_nil() => expect_string(vm, user)?.to_vec(),
-            _ => Vec::new(),
-        };
-        let home = if user.is_empty() {
-            crate::core::file::default_home(vm)?
-        } else {
-            crate::core::file::home_of(vm, &user)?
-        };
-        Ok(vm.new_string(home))
-    });
-    vm.define_singleton_native(dir, "exist?", 1, Some(1), |vm, _, args| {
-        let path = path_arg(vm, args[0])?;
-        Ok(Value::bool(is_directory(&path)))
-    });
-    vm.define_singleton_native(dir, "empty?", 1, Some(1), |vm, _, args| {
-        let path = path_arg(vm, args[0])?;
-        match read_entries(&path) {
-            Ok(entries) => Ok(Value::bool(
-                entries.iter().all(|name| name == b"." || name == b".."),
-            )),
-            Err(error) if error.raw_os_error() == Some(libc::ENOTDIR) => Ok(Value::FALSE),
-            Err(error) => Err(vm.raise_io_error(&error, "rb_dir_s_empty_p", &shown(&path))),
-        }
-    });
-    vm.define_singleton_native(dir, "mkdir", 1, Some(2), |vm, _, args| {
-        let path = path_arg(vm, args[0])?;
-        let perm = match args.get(1) {
-            Some(&perm) => crate::core::integer::num2int(vm, perm)? as libc::mode_t,
-            None => 0o777,
-        };
-        let c_path = CString::new(path.clone()).expect("paths are checked for NUL bytes");
-        // SAFETY: mkdir(2) with a NUL-terminated path.
-        if unsafe { libc::mkdir(c_path.as_ptr(), perm) } != 0 {
-            let error = std::io::Error::last_os_error();
-            return Err(vm.raise_io_error(&error, "dir_s_mkdir", &shown(&path)));
-        }
-        Ok(Value::small(0))
-    });
+    vm.define_singleton_native(dir, "home", 0, Some(1), dir_singleton_home);
+    vm.define_singleton_native(dir, "exist?", 1, Some(1), dir_singleton_exist_p);
+    vm.define_singleton_native(dir, "empty?", 1, Some(1), dir_singleton_empty_p);
+    vm.define_singleton_native(dir, "mkdir", 1, Some(2), dir_singleton_mkdir);
     for name in ["rmdir", "delete", "unlink"] {
         vm.define_singleton_native(dir, name, 1, Some(1), |vm, _, args| {
             let path = path_arg(vm, args[0])?;
@@ -105,62 +69,128 @@ pub fn define(vm: &mut Vm) {
             Ok(Value::small(0))
         });
     }
-    vm.define_singleton_native(dir, "entries", 0, None, |vm, _, args| {
-        let names = listed(vm, args)?;
-        new_strings(vm, names)
-    });
-    vm.define_singleton_native(dir, "children", 0, None, |vm, _, args| {
-        let names = children(listed(vm, args)?);
-        new_strings(vm, names)
-    });
-    vm.define_singleton_native(dir, "each_child", 0, None, |vm, dir, args| {
-        let Some(block) = vm.current_block() else {
-            return crate::core::enumerator::for_this_call(vm, dir, args, Value::NIL);
-        };
-        let names = children(listed(vm, args)?);
-        let names = new_strings(vm, names)?;
-        yield_each(vm, &block, names)?;
-        Ok(Value::NIL)
-    });
-    vm.define_singleton_native(dir, "foreach", 0, None, |vm, dir, args| {
-        let Some(block) = vm.current_block() else {
-            return crate::core::enumerator::for_this_call(vm, dir, args, Value::NIL);
-        };
-        let names = listed(vm, args)?;
-        let names = new_strings(vm, names)?;
-        yield_each(vm, &block, names)?;
-        Ok(Value::NIL)
-    });
-    vm.define_singleton_native(dir, "glob", 0, None, |vm, _, args| {
-        let (positional, values) = vm.native_keywords(args, &["flags", "base", "sort"])?;
-        let positional = positional.to_vec();
-        if positional.is_empty() || positional.len() > 2 {
-            return Err(vm.argument_error(format!(
-                "wrong number of arguments (given {}, expected 1..2)",
-                positional.len()
-            )));
-        }
-        let flags = match values[0].or(positional.get(1).copied()) {
-            Some(flags) => crate::core::integer::num2int(vm, flags)? as i32,
-            None => 0,
-        };
-        let options = glob_options(vm, values[1], values[2], flags & !FNM_CASEFOLD)?;
-        let listed = vm.array_items(positional[0]);
-        let single = listed.is_none();
-        let patterns = listed.unwrap_or_else(|| vec![positional[0]]);
-        let results = glob_all(vm, &patterns, single, &options)?;
-        let Some(block) = vm.current_block() else {
-            return Ok(results);
-        };
-        yield_each(vm, &block, results)?;
-        Ok(Value::NIL)
-    });
-    vm.define_singleton_native(dir, "[]", 0, None, |vm, _, args| {
-        let (patterns, values) = vm.native_keywords(args, &["base", "sort"])?;
-        let patterns = patterns.to_vec();
-        let options = glob_options(vm, values[0], values[1], 0)?;
-        glob_all(vm, &patterns, patterns.len() == 1, &options)
-    });
+    vm.define_singleton_native(dir, "entries", 0, None, dir_singleton_entries);
+    vm.define_singleton_native(dir, "children", 0, None, dir_singleton_children);
+    vm.define_singleton_native(dir, "each_child", 0, None, dir_singleton_each_child);
+    vm.define_singleton_native(dir, "foreach", 0, None, dir_singleton_foreach);
+    vm.define_singleton_native(dir, "glob", 0, None, dir_singleton_glob);
+    vm.define_singleton_native(dir, "[]", 0, None, dir_singleton_aref);
+}
+
+/// `Dir.home`.
+fn dir_singleton_home(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
+    let user = match args.first() {
+        Some(&user) if !user.is_nil() => expect_string(vm, user)?.to_vec(),
+        _ => Vec::new(),
+    };
+    let home = if user.is_empty() {
+        crate::core::file::default_home(vm)?
+    } else {
+        crate::core::file::home_of(vm, &user)?
+    };
+    Ok(vm.new_string(home))
+}
+
+/// `Dir.exist?`.
+fn dir_singleton_exist_p(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
+    let path = path_arg(vm, args[0])?;
+    Ok(Value::bool(is_directory(&path)))
+}
+
+/// `Dir.empty?`.
+fn dir_singleton_empty_p(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
+    let path = path_arg(vm, args[0])?;
+    match read_entries(&path) {
+        Ok(entries) => Ok(Value::bool(
+            entries.iter().all(|name| name == b"." || name == b".."),
+        )),
+        Err(error) if error.raw_os_error() == Some(libc::ENOTDIR) => Ok(Value::FALSE),
+        Err(error) => Err(vm.raise_io_error(&error, "rb_dir_s_empty_p", &shown(&path))),
+    }
+}
+
+/// `Dir.mkdir`.
+fn dir_singleton_mkdir(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
+    let path = path_arg(vm, args[0])?;
+    let perm = match args.get(1) {
+        Some(&perm) => crate::core::integer::num2int(vm, perm)? as libc::mode_t,
+        None => 0o777,
+    };
+    let c_path = CString::new(path.clone()).expect("paths are checked for NUL bytes");
+    // SAFETY: mkdir(2) with a NUL-terminated path.
+    if unsafe { libc::mkdir(c_path.as_ptr(), perm) } != 0 {
+        let error = std::io::Error::last_os_error();
+        return Err(vm.raise_io_error(&error, "dir_s_mkdir", &shown(&path)));
+    }
+    Ok(Value::small(0))
+}
+
+/// `Dir.entries`.
+fn dir_singleton_entries(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
+    let names = listed(vm, args)?;
+    new_strings(vm, names)
+}
+
+/// `Dir.children`.
+fn dir_singleton_children(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
+    let names = children(listed(vm, args)?);
+    new_strings(vm, names)
+}
+
+/// `Dir.each_child`.
+fn dir_singleton_each_child(vm: &mut Vm, dir: Value, args: &[Value]) -> VmResult {
+    let Some(block) = vm.current_block() else {
+        return crate::core::enumerator::for_this_call(vm, dir, args, Value::NIL);
+    };
+    let names = children(listed(vm, args)?);
+    let names = new_strings(vm, names)?;
+    yield_each(vm, &block, names)?;
+    Ok(Value::NIL)
+}
+
+/// `Dir.foreach`.
+fn dir_singleton_foreach(vm: &mut Vm, dir: Value, args: &[Value]) -> VmResult {
+    let Some(block) = vm.current_block() else {
+        return crate::core::enumerator::for_this_call(vm, dir, args, Value::NIL);
+    };
+    let names = listed(vm, args)?;
+    let names = new_strings(vm, names)?;
+    yield_each(vm, &block, names)?;
+    Ok(Value::NIL)
+}
+
+/// `Dir.glob`.
+fn dir_singleton_glob(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
+    let (positional, values) = vm.native_keywords(args, &["flags", "base", "sort"])?;
+    let positional = positional.to_vec();
+    if positional.is_empty() || positional.len() > 2 {
+        return Err(vm.argument_error(format!(
+            "wrong number of arguments (given {}, expected 1..2)",
+            positional.len()
+        )));
+    }
+    let flags = match values[0].or(positional.get(1).copied()) {
+        Some(flags) => crate::core::integer::num2int(vm, flags)? as i32,
+        None => 0,
+    };
+    let options = glob_options(vm, values[1], values[2], flags & !FNM_CASEFOLD)?;
+    let listed = vm.array_items(positional[0]);
+    let single = listed.is_none();
+    let patterns = listed.unwrap_or_else(|| vec![positional[0]]);
+    let results = glob_all(vm, &patterns, single, &options)?;
+    let Some(block) = vm.current_block() else {
+        return Ok(results);
+    };
+    yield_each(vm, &block, results)?;
+    Ok(Value::NIL)
+}
+
+/// `Dir.[]`.
+fn dir_singleton_aref(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
+    let (patterns, values) = vm.native_keywords(args, &["base", "sort"])?;
+    let patterns = patterns.to_vec();
+    let options = glob_options(vm, values[0], values[1], 0)?;
+    glob_all(vm, &patterns, patterns.len() == 1, &options)
 }
 
 /// The working directory, as bytes.

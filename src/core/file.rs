@@ -23,6 +23,7 @@
 //! (`No such file or directory @ rb_sysopen - x`).
 
 use crate::core::io::{self, OpenFile};
+use crate::core::public;
 use crate::core::string::expect_string;
 use crate::object::RArray;
 use crate::value::Value;
@@ -101,51 +102,9 @@ pub fn define(vm: &mut Vm) {
 
 /// `File.open`, `File.new` and the methods of an open File.
 fn define_opening(vm: &mut Vm, file: Value) {
-    vm.define_singleton_native(file, "open", 0, None, |vm, class, args| {
-        let file = vm.new_object(class);
-        let initialize = vm.symbols.intern("initialize");
-        let kwargs = vm.called_with_keywords();
-        vm.call_forwarding(file, initialize, args, None, kwargs)?;
-        let Some(block) = vm.current_block() else {
-            return Ok(file);
-        };
-        let result = vm.invoke_block(&block, &[file]);
-        close(vm, file)?;
-        result
-    });
-    vm.define_singleton_native(file, "new", 0, None, |vm, class, args| {
-        if vm.current_block().is_some() {
-            let class_name = vm.class_name(class);
-            vm.warn(&format!(
-                "{class_name}::new() does not take block; use {class_name}::open() instead"
-            ));
-        }
-        let file = vm.new_object(class);
-        let initialize = vm.symbols.intern("initialize");
-        let kwargs = vm.called_with_keywords();
-        vm.call_forwarding(file, initialize, args, None, kwargs)?;
-        Ok(file)
-    });
-    vm.define_private_native(file, "initialize", 0, None, |vm, file, args| {
-        let (positional, options) = split_options(vm, args);
-        if positional.is_empty() || positional.len() > 3 {
-            return Err(arity_error(vm, positional.len(), "1..3"));
-        }
-        let path = path_arg(vm, positional[0])?;
-        let mode = open_mode(
-            vm,
-            positional.get(1).copied(),
-            positional.get(2).copied(),
-            &options,
-            OpenDefault::Read,
-        )?;
-        let fd = open_path(vm, &path, &mode)?;
-        io::set_fd(vm, file, fd)?;
-        let path_sym = vm.symbols.intern("path");
-        let path_value = vm.new_string(path);
-        vm.ivar_set(file, path_sym, path_value)?;
-        Ok(Value::NIL)
-    });
+    vm.define_singleton_native(file, "open", 0, None, file_singleton_open);
+    vm.define_singleton_native(file, "new", 0, None, file_singleton_new);
+    vm.define_private_native(file, "initialize", 0, None, file_initialize);
     for name in ["path", "to_path"] {
         vm.define_native(file, name, 0, Some(0), |vm, file, _| {
             let path = vm.symbols.intern("path");
@@ -156,39 +115,110 @@ fn define_opening(vm: &mut Vm, file: Value) {
             })
         });
     }
-    vm.define_native(file, "inspect", 0, Some(0), |vm, file, _| {
-        let path = vm.symbols.intern("path");
-        let path = vm.ivar_get(file, path);
-        let path = vm.string_text(path).unwrap_or_default();
-        let closed = vm.symbols.intern("closed?");
-        let suffix = if vm.call(file, closed, &[])?.truthy() {
-            " (closed)"
-        } else {
-            ""
-        };
-        let class = vm.class_name(vm.real_class_of(file));
-        Ok(vm.new_str(&format!("#<{class}:{path}{suffix}>")))
-    });
-    vm.define_native(file, "size", 0, Some(0), |vm, file, _| {
-        let fd = io::file_fd(vm, file)?;
-        let open = vm.files.get_mut(&fd).expect("open");
-        match open.size() {
-            Ok(size) => Ok(Value::small(size as i64)),
-            Err(error) => {
-                let path = open.path.clone();
-                Err(vm.raise_io_error(&error, "rb_file_size", &path))
-            }
+    vm.define_methods(
+        file,
+        &[
+            public("inspect", 0, Some(0), file_inspect),
+            public("size", 0, Some(0), file_size),
+            public("mtime", 0, Some(0), file_mtime),
+            public("atime", 0, Some(0), file_atime),
+            public("ctime", 0, Some(0), file_ctime),
+        ],
+    );
+}
+
+/// `File.open`.
+fn file_singleton_open(vm: &mut Vm, class: Value, args: &[Value]) -> VmResult {
+    let file = vm.new_object(class);
+    let initialize = vm.symbols.intern("initialize");
+    let kwargs = vm.called_with_keywords();
+    vm.call_forwarding(file, initialize, args, None, kwargs)?;
+    let Some(block) = vm.current_block() else {
+        return Ok(file);
+    };
+    let result = vm.invoke_block(&block, &[file]);
+    close(vm, file)?;
+    result
+}
+
+/// `File.new`.
+fn file_singleton_new(vm: &mut Vm, class: Value, args: &[Value]) -> VmResult {
+    if vm.current_block().is_some() {
+        let class_name = vm.class_name(class);
+        vm.warn(&format!(
+            "{class_name}::new() does not take block; use {class_name}::open() instead"
+        ));
+    }
+    let file = vm.new_object(class);
+    let initialize = vm.symbols.intern("initialize");
+    let kwargs = vm.called_with_keywords();
+    vm.call_forwarding(file, initialize, args, None, kwargs)?;
+    Ok(file)
+}
+
+/// `initialize`.
+fn file_initialize(vm: &mut Vm, file: Value, args: &[Value]) -> VmResult {
+    let (positional, options) = split_options(vm, args);
+    if positional.is_empty() || positional.len() > 3 {
+        return Err(arity_error(vm, positional.len(), "1..3"));
+    }
+    let path = path_arg(vm, positional[0])?;
+    let mode = open_mode(
+        vm,
+        positional.get(1).copied(),
+        positional.get(2).copied(),
+        &options,
+        OpenDefault::Read,
+    )?;
+    let fd = open_path(vm, &path, &mode)?;
+    io::set_fd(vm, file, fd)?;
+    let path_sym = vm.symbols.intern("path");
+    let path_value = vm.new_string(path);
+    vm.ivar_set(file, path_sym, path_value)?;
+    Ok(Value::NIL)
+}
+
+/// `inspect`.
+fn file_inspect(vm: &mut Vm, file: Value, _: &[Value]) -> VmResult {
+    let path = vm.symbols.intern("path");
+    let path = vm.ivar_get(file, path);
+    let path = vm.string_text(path).unwrap_or_default();
+    let closed = vm.symbols.intern("closed?");
+    let suffix = if vm.call(file, closed, &[])?.truthy() {
+        " (closed)"
+    } else {
+        ""
+    };
+    let class = vm.class_name(vm.real_class_of(file));
+    Ok(vm.new_str(&format!("#<{class}:{path}{suffix}>")))
+}
+
+/// `size`.
+fn file_size(vm: &mut Vm, file: Value, _: &[Value]) -> VmResult {
+    let fd = io::file_fd(vm, file)?;
+    let open = vm.files.get_mut(&fd).expect("open");
+    match open.size() {
+        Ok(size) => Ok(Value::small(size as i64)),
+        Err(error) => {
+            let path = open.path.clone();
+            Err(vm.raise_io_error(&error, "rb_file_size", &path))
         }
-    });
-    vm.define_native(file, "mtime", 0, Some(0), |vm, file, _| {
-        file_time(vm, file, Stamp::Modified)
-    });
-    vm.define_native(file, "atime", 0, Some(0), |vm, file, _| {
-        file_time(vm, file, Stamp::Accessed)
-    });
-    vm.define_native(file, "ctime", 0, Some(0), |vm, file, _| {
-        file_time(vm, file, Stamp::Changed)
-    });
+    }
+}
+
+/// `mtime`.
+fn file_mtime(vm: &mut Vm, file: Value, _: &[Value]) -> VmResult {
+    file_time(vm, file, Stamp::Modified)
+}
+
+/// `atime`.
+fn file_atime(vm: &mut Vm, file: Value, _: &[Value]) -> VmResult {
+    file_time(vm, file, Stamp::Accessed)
+}
+
+/// `ctime`.
+fn file_ctime(vm: &mut Vm, file: Value, _: &[Value]) -> VmResult {
+    file_time(vm, file, Stamp::Changed)
 }
 
 /// The class methods that open, read or write and close: `read`,
@@ -197,109 +227,92 @@ fn define_opening(vm: &mut Vm, file: Value) {
 /// command, which rhizome does not do (NotImplementedError).
 fn define_reading_and_writing(vm: &mut Vm) {
     let io = vm.c.io;
-    vm.define_singleton_native(io, "read", 0, None, |vm, class, args| {
-        let (positional, options) = split_options(vm, args);
+    vm.define_singleton_native(io, "read", 0, None, io_singleton_read);
+    vm.define_singleton_native(io, "binread", 1, Some(3), io_singleton_binread);
+    vm.define_singleton_native(io, "readlines", 0, None, io_singleton_readlines);
+    vm.define_singleton_native(io, "foreach", 0, None, io_singleton_foreach);
+    vm.define_singleton_native(io, "write", 0, None, io_singleton_write);
+    vm.define_singleton_native(io, "binwrite", 0, None, io_singleton_binwrite);
+}
+
+/// `IO.read`.
+fn io_singleton_read(vm: &mut Vm, class: Value, args: &[Value]) -> VmResult {
+    let (positional, options) = split_options(vm, args);
+    if positional.is_empty() || positional.len() > 4 {
+        return Err(arity_error(vm, positional.len(), "1..4"));
+    }
+    let path = class_path_arg(vm, class, positional[0])?;
+    let mode = open_mode(vm, None, None, &options, OpenDefault::Read)?;
+    let length = positional.get(1).copied().unwrap_or(Value::NIL);
+    let offset = positional.get(2).copied().unwrap_or(Value::NIL);
+    with_open_file(vm, &path, &mode, |vm, fd| read_part(vm, fd, length, offset))
+}
+
+/// `IO.binread`.
+fn io_singleton_binread(vm: &mut Vm, class: Value, args: &[Value]) -> VmResult {
+    let path = class_path_arg(vm, class, args[0])?;
+    let mode = OpenMode::from_text(b"rb").expect("a valid mode");
+    let length = args.get(1).copied().unwrap_or(Value::NIL);
+    let offset = args.get(2).copied().unwrap_or(Value::NIL);
+    with_open_file(vm, &path, &mode, |vm, fd| read_part(vm, fd, length, offset))
+}
+
+/// `IO.readlines`.
+fn io_singleton_readlines(vm: &mut Vm, class: Value, args: &[Value]) -> VmResult {
+    let (path, mode, line_args) = line_reading_args(vm, class, args)?;
+    with_open_file(vm, &path, &mode, |vm, fd| {
+        io::check_limit(vm, &line_args, "readlines")?;
+        let lines = vm.new_array(Vec::new());
+        loop {
+            let line = io::file_line(vm, fd, &line_args)?;
+            if line.is_nil() {
+                return Ok(lines);
+            }
+            crate::core::array::append(lines, line);
+        }
+    })
+}
+
+/// `IO.foreach`.
+fn io_singleton_foreach(vm: &mut Vm, class: Value, args: &[Value]) -> VmResult {
+    let Some(block) = vm.current_block() else {
+        let (positional, _) = split_options(vm, args);
         if positional.is_empty() || positional.len() > 4 {
             return Err(arity_error(vm, positional.len(), "1..4"));
         }
-        let path = class_path_arg(vm, class, positional[0])?;
-        let mode = open_mode(vm, None, None, &options, OpenDefault::Read)?;
-        let length = positional.get(1).copied().unwrap_or(Value::NIL);
-        let offset = positional.get(2).copied().unwrap_or(Value::NIL);
-        with_open_file(vm, &path, &mode, |vm, fd| read_part(vm, fd, length, offset))
-    });
-    vm.define_singleton_native(io, "binread", 1, Some(3), |vm, class, args| {
-        let path = class_path_arg(vm, class, args[0])?;
-        let mode = OpenMode::from_text(b"rb").expect("a valid mode");
-        let length = args.get(1).copied().unwrap_or(Value::NIL);
-        let offset = args.get(2).copied().unwrap_or(Value::NIL);
-        with_open_file(vm, &path, &mode, |vm, fd| read_part(vm, fd, length, offset))
-    });
-    vm.define_singleton_native(io, "readlines", 0, None, |vm, class, args| {
-        let (path, mode, line_args) = line_reading_args(vm, class, args)?;
-        with_open_file(vm, &path, &mode, |vm, fd| {
-            io::check_limit(vm, &line_args, "readlines")?;
-            let lines = vm.new_array(Vec::new());
-            loop {
-                let line = io::file_line(vm, fd, &line_args)?;
-                if line.is_nil() {
-                    return Ok(lines);
-                }
-                crate::core::array::append(lines, line);
-            }
-        })
-    });
-    vm.define_singleton_native(io, "foreach", 0, None, |vm, class, args| {
-        let Some(block) = vm.current_block() else {
-            let (positional, _) = split_options(vm, args);
-            if positional.is_empty() || positional.len() > 4 {
-                return Err(arity_error(vm, positional.len(), "1..4"));
-            }
-            return crate::core::enumerator::for_this_call(vm, class, args, Value::NIL);
-        };
-        let (path, mode, line_args) = line_reading_args(vm, class, args)?;
-        with_open_file(vm, &path, &mode, |vm, fd| loop {
-            let line = io::file_line(vm, fd, &line_args)?;
-            if line.is_nil() {
-                return Ok(Value::NIL);
-            }
-            vm.invoke_block(&block, &[line])?;
-        })
-    });
-    vm.define_singleton_native(io, "write", 0, None, |vm, class, args| {
-        write(vm, class, args, false)
-    });
-    vm.define_singleton_native(io, "binwrite", 0, None, |vm, class, args| {
-        write(vm, class, args, true)
-    });
+        return crate::core::enumerator::for_this_call(vm, class, args, Value::NIL);
+    };
+    let (path, mode, line_args) = line_reading_args(vm, class, args)?;
+    with_open_file(vm, &path, &mode, |vm, fd| loop {
+        let line = io::file_line(vm, fd, &line_args)?;
+        if line.is_nil() {
+            return Ok(Value::NIL);
+        }
+        vm.invoke_block(&block, &[line])?;
+    })
+}
+
+/// `IO.write`.
+fn io_singleton_write(vm: &mut Vm, class: Value, args: &[Value]) -> VmResult {
+    write(vm, class, args, false)
+}
+
+/// `IO.binwrite`.
+fn io_singleton_binwrite(vm: &mut Vm, class: Value, args: &[Value]) -> VmResult {
+    write(vm, class, args, true)
 }
 
 /// The questions about what a path names, and the changes of names.
 fn define_questions(vm: &mut Vm, file: Value) {
-    vm.define_singleton_native(file, "exist?", 1, Some(1), |vm, _, args| {
-        let path = path_arg(vm, args[0])?;
-        Ok(Value::bool(std::fs::metadata(os(&path)).is_ok()))
-    });
-    vm.define_singleton_native(file, "file?", 1, Some(1), |vm, _, args| {
-        let path = path_arg(vm, args[0])?;
-        Ok(Value::bool(
-            std::fs::metadata(os(&path)).is_ok_and(|m| m.is_file()),
-        ))
-    });
-    vm.define_singleton_native(file, "directory?", 1, Some(1), |vm, _, args| {
-        let path = path_arg(vm, args[0])?;
-        Ok(Value::bool(is_directory(&path)))
-    });
-    vm.define_singleton_native(file, "symlink?", 1, Some(1), |vm, _, args| {
-        let path = path_arg(vm, args[0])?;
-        let metadata = std::fs::symlink_metadata(os(&path));
-        Ok(Value::bool(
-            metadata.is_ok_and(|m| m.file_type().is_symlink()),
-        ))
-    });
-    vm.define_singleton_native(file, "readable?", 1, Some(1), |vm, _, args| {
-        accessible(vm, args[0], libc::R_OK)
-    });
-    vm.define_singleton_native(file, "writable?", 1, Some(1), |vm, _, args| {
-        accessible(vm, args[0], libc::W_OK)
-    });
-    vm.define_singleton_native(file, "executable?", 1, Some(1), |vm, _, args| {
-        accessible(vm, args[0], libc::X_OK)
-    });
-    vm.define_singleton_native(file, "size", 1, Some(1), |vm, _, args| {
-        let path = path_arg(vm, args[0])?;
-        match std::fs::metadata(os(&path)) {
-            Ok(metadata) => Ok(Value::small(metadata.len() as i64)),
-            Err(error) => Err(vm.raise_io_error(&error, "rb_file_s_size", &shown(&path))),
-        }
-    });
-    vm.define_singleton_native(file, "size?", 1, Some(1), |vm, _, args| {
-        let path = path_arg(vm, args[0])?;
-        Ok(match std::fs::metadata(os(&path)) {
-            Ok(metadata) if metadata.len() > 0 => Value::small(metadata.len() as i64),
-            _ => Value::NIL,
-        })
-    });
+    vm.define_singleton_native(file, "exist?", 1, Some(1), file_singleton_exist_p);
+    vm.define_singleton_native(file, "file?", 1, Some(1), file_singleton_file_p);
+    vm.define_singleton_native(file, "directory?", 1, Some(1), file_singleton_directory_p);
+    vm.define_singleton_native(file, "symlink?", 1, Some(1), file_singleton_symlink_p);
+    vm.define_singleton_native(file, "readable?", 1, Some(1), file_singleton_readable_p);
+    vm.define_singleton_native(file, "writable?", 1, Some(1), file_singleton_writable_p);
+    vm.define_singleton_native(file, "executable?", 1, Some(1), file_singleton_executable_p);
+    vm.define_singleton_native(file, "size", 1, Some(1), file_singleton_size);
+    vm.define_singleton_native(file, "size?", 1, Some(1), file_singleton_size_p);
     for name in ["zero?", "empty?"] {
         vm.define_singleton_native(file, name, 1, Some(1), |vm, _, args| {
             let path = path_arg(vm, args[0])?;
@@ -307,15 +320,9 @@ fn define_questions(vm: &mut Vm, file: Value) {
             Ok(Value::bool(metadata.is_ok_and(|m| m.len() == 0)))
         });
     }
-    vm.define_singleton_native(file, "mtime", 1, Some(1), |vm, _, args| {
-        path_time(vm, args[0], Stamp::Modified)
-    });
-    vm.define_singleton_native(file, "atime", 1, Some(1), |vm, _, args| {
-        path_time(vm, args[0], Stamp::Accessed)
-    });
-    vm.define_singleton_native(file, "ctime", 1, Some(1), |vm, _, args| {
-        path_time(vm, args[0], Stamp::Changed)
-    });
+    vm.define_singleton_native(file, "mtime", 1, Some(1), file_singleton_mtime);
+    vm.define_singleton_native(file, "atime", 1, Some(1), file_singleton_atime);
+    vm.define_singleton_native(file, "ctime", 1, Some(1), file_singleton_ctime);
     vm.define_singleton_native(file, "utime", 2, None, utime);
     for name in ["delete", "unlink"] {
         vm.define_singleton_native(file, name, 0, None, |vm, _, args| {
@@ -328,71 +335,124 @@ fn define_questions(vm: &mut Vm, file: Value) {
             Ok(Value::small(args.len() as i64))
         });
     }
-    vm.define_singleton_native(file, "rename", 2, Some(2), |vm, _, args| {
-        let from = path_arg(vm, args[0])?;
-        let to = path_arg(vm, args[1])?;
-        if let Err(error) = std::fs::rename(os(&from), os(&to)) {
-            let named = if error.raw_os_error() == Some(libc::EEXIST) {
-                shown(&to)
-            } else {
-                format!("({}, {})", shown(&from), shown(&to))
-            };
-            return Err(vm.raise_io_error(&error, "rb_file_s_rename", &named));
-        }
-        Ok(Value::small(0))
-    });
+    vm.define_singleton_native(file, "rename", 2, Some(2), file_singleton_rename);
+}
+
+/// `File.exist?`.
+fn file_singleton_exist_p(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
+    let path = path_arg(vm, args[0])?;
+    Ok(Value::bool(std::fs::metadata(os(&path)).is_ok()))
+}
+
+/// `File.file?`.
+fn file_singleton_file_p(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
+    let path = path_arg(vm, args[0])?;
+    Ok(Value::bool(
+        std::fs::metadata(os(&path)).is_ok_and(|m| m.is_file()),
+    ))
+}
+
+/// `File.directory?`.
+fn file_singleton_directory_p(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
+    let path = path_arg(vm, args[0])?;
+    Ok(Value::bool(is_directory(&path)))
+}
+
+/// `File.symlink?`.
+fn file_singleton_symlink_p(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
+    let path = path_arg(vm, args[0])?;
+    let metadata = std::fs::symlink_metadata(os(&path));
+    Ok(Value::bool(
+        metadata.is_ok_and(|m| m.file_type().is_symlink()),
+    ))
+}
+
+/// `File.readable?`.
+fn file_singleton_readable_p(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
+    accessible(vm, args[0], libc::R_OK)
+}
+
+/// `File.writable?`.
+fn file_singleton_writable_p(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
+    accessible(vm, args[0], libc::W_OK)
+}
+
+/// `File.executable?`.
+fn file_singleton_executable_p(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
+    accessible(vm, args[0], libc::X_OK)
+}
+
+/// `File.size`.
+fn file_singleton_size(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
+    let path = path_arg(vm, args[0])?;
+    match std::fs::metadata(os(&path)) {
+        Ok(metadata) => Ok(Value::small(metadata.len() as i64)),
+        Err(error) => Err(vm.raise_io_error(&error, "rb_file_s_size", &shown(&path))),
+    }
+}
+
+/// `File.size?`.
+fn file_singleton_size_p(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
+    let path = path_arg(vm, args[0])?;
+    Ok(match std::fs::metadata(os(&path)) {
+        Ok(metadata) if metadata.len() > 0 => Value::small(metadata.len() as i64),
+        _ => Value::NIL,
+    })
+}
+
+/// `File.mtime`.
+fn file_singleton_mtime(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
+    path_time(vm, args[0], Stamp::Modified)
+}
+
+/// `File.atime`.
+fn file_singleton_atime(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
+    path_time(vm, args[0], Stamp::Accessed)
+}
+
+/// `File.ctime`.
+fn file_singleton_ctime(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
+    path_time(vm, args[0], Stamp::Changed)
+}
+
+/// `File.rename`.
+fn file_singleton_rename(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
+    let from = path_arg(vm, args[0])?;
+    let to = path_arg(vm, args[1])?;
+    if let Err(error) = std::fs::rename(os(&from), os(&to)) {
+        let named = if error.raw_os_error() == Some(libc::EEXIST) {
+            shown(&to)
+        } else {
+            format!("({}, {})", shown(&from), shown(&to))
+        };
+        return Err(vm.raise_io_error(&error, "rb_file_s_rename", &named));
+    }
+    Ok(Value::small(0))
 }
 
 /// The functions on path strings.
 fn define_path_functions(vm: &mut Vm, file: Value) {
-    vm.define_singleton_native(file, "path", 1, Some(1), |vm, _, args| {
-        let path = path_string(vm, args[0])?;
-        Ok(vm.new_string(path))
-    });
-    vm.define_singleton_native(file, "basename", 1, Some(2), |vm, _, args| {
-        let suffix = match args.get(1) {
-            Some(&suffix) => Some(expect_string(vm, suffix)?.to_vec()),
-            None => None,
-        };
-        let path = path_arg(vm, args[0])?;
-        Ok(vm.new_string(basename(&path, suffix.as_deref())))
-    });
-    vm.define_singleton_native(file, "dirname", 1, Some(2), |vm, _, args| {
-        let levels = match args.get(1) {
-            Some(&levels) => crate::core::integer::num2int(vm, levels)?,
-            None => 1,
-        };
-        if levels < 0 {
-            return Err(vm.argument_error(format!("negative level: {levels}")));
-        }
-        let path = path_arg(vm, args[0])?;
-        Ok(vm.new_string(dirname(&path, levels as usize)))
-    });
-    vm.define_singleton_native(file, "extname", 1, Some(1), |vm, _, args| {
-        let path = path_arg(vm, args[0])?;
-        Ok(vm.new_string(extname(&path)))
-    });
-    vm.define_singleton_native(file, "split", 1, Some(1), |vm, _, args| {
-        let path = path_arg(vm, args[0])?;
-        let parts = [dirname(&path, 1), basename(&path, None)];
-        let parts = parts.map(|part| vm.new_string(part));
-        Ok(vm.new_array(parts.to_vec()))
-    });
-    vm.define_singleton_native(file, "join", 0, None, |vm, _, args| {
-        let mut joined = Vec::new();
-        join_into(vm, args, &mut Vec::new(), &mut joined, &mut true)?;
-        Ok(vm.new_string(joined))
-    });
-    vm.define_singleton_native(file, "expand_path", 1, Some(2), |vm, _, args| {
-        expand_path_method(vm, args, false)
-    });
-    vm.define_singleton_native(file, "absolute_path", 1, Some(2), |vm, _, args| {
-        expand_path_method(vm, args, true)
-    });
-    vm.define_singleton_native(file, "absolute_path?", 1, Some(1), |vm, _, args| {
-        let path = path_arg(vm, args[0])?;
-        Ok(Value::bool(path.first() == Some(&b'/')))
-    });
+    vm.define_singleton_native(file, "path", 1, Some(1), file_singleton_path);
+    vm.define_singleton_native(file, "basename", 1, Some(2), file_singleton_basename);
+    vm.define_singleton_native(file, "dirname", 1, Some(2), file_singleton_dirname);
+    vm.define_singleton_native(file, "extname", 1, Some(1), file_singleton_extname);
+    vm.define_singleton_native(file, "split", 1, Some(1), file_singleton_split);
+    vm.define_singleton_native(file, "join", 0, None, file_singleton_join);
+    vm.define_singleton_native(file, "expand_path", 1, Some(2), file_singleton_expand_path);
+    vm.define_singleton_native(
+        file,
+        "absolute_path",
+        1,
+        Some(2),
+        file_singleton_absolute_path,
+    );
+    vm.define_singleton_native(
+        file,
+        "absolute_path?",
+        1,
+        Some(1),
+        file_singleton_absolute_path_p,
+    );
     for name in ["fnmatch", "fnmatch?"] {
         vm.define_singleton_native(file, name, 2, Some(3), |vm, _, args| {
             let pattern = expect_string(vm, args[0])?.to_vec();
@@ -408,6 +468,72 @@ fn define_path_functions(vm: &mut Vm, file: Value) {
             )))
         });
     }
+}
+
+/// `File.path`.
+fn file_singleton_path(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
+    let path = path_string(vm, args[0])?;
+    Ok(vm.new_string(path))
+}
+
+/// `File.basename`.
+fn file_singleton_basename(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
+    let suffix = match args.get(1) {
+        Some(&suffix) => Some(expect_string(vm, suffix)?.to_vec()),
+        None => None,
+    };
+    let path = path_arg(vm, args[0])?;
+    Ok(vm.new_string(basename(&path, suffix.as_deref())))
+}
+
+/// `File.dirname`.
+fn file_singleton_dirname(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
+    let levels = match args.get(1) {
+        Some(&levels) => crate::core::integer::num2int(vm, levels)?,
+        None => 1,
+    };
+    if levels < 0 {
+        return Err(vm.argument_error(format!("negative level: {levels}")));
+    }
+    let path = path_arg(vm, args[0])?;
+    Ok(vm.new_string(dirname(&path, levels as usize)))
+}
+
+/// `File.extname`.
+fn file_singleton_extname(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
+    let path = path_arg(vm, args[0])?;
+    Ok(vm.new_string(extname(&path)))
+}
+
+/// `File.split`.
+fn file_singleton_split(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
+    let path = path_arg(vm, args[0])?;
+    let parts = [dirname(&path, 1), basename(&path, None)];
+    let parts = parts.map(|part| vm.new_string(part));
+    Ok(vm.new_array(parts.to_vec()))
+}
+
+/// `File.join`.
+fn file_singleton_join(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
+    let mut joined = Vec::new();
+    join_into(vm, args, &mut Vec::new(), &mut joined, &mut true)?;
+    Ok(vm.new_string(joined))
+}
+
+/// `File.expand_path`.
+fn file_singleton_expand_path(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
+    expand_path_method(vm, args, false)
+}
+
+/// `File.absolute_path`.
+fn file_singleton_absolute_path(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
+    expand_path_method(vm, args, true)
+}
+
+/// `File.absolute_path?`.
+fn file_singleton_absolute_path_p(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
+    let path = path_arg(vm, args[0])?;
+    Ok(Value::bool(path.first() == Some(&b'/')))
 }
 
 // --- arguments -------------------------------------------------------------

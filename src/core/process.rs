@@ -194,65 +194,77 @@ fn define_process(vm: &mut Vm) {
     }
     define_tms(vm, process);
     vm.define_singleton_native(process, "times", 0, Some(0), process_times);
-    vm.define_singleton_native(process, "pid", 0, Some(0), |_, _, _| {
-        Ok(Value::small(i64::from(std::process::id())))
-    });
-    vm.define_singleton_native(process, "clock_gettime", 1, Some(2), |vm, _, args| {
-        let clock = match args[0].as_symbol() {
-            // MRI's emulated clocks by name; any other name is EINVAL.
-            Some(name) => match vm.symbols.name(name) {
-                "GETTIMEOFDAY_BASED_CLOCK_REALTIME" | "TIME_BASED_CLOCK_REALTIME" => {
-                    libc::CLOCK_REALTIME
-                }
-                "TIMES_BASED_CLOCK_PROCESS_CPUTIME_ID"
-                | "GETRUSAGE_BASED_CLOCK_PROCESS_CPUTIME_ID"
-                | "CLOCK_BASED_CLOCK_PROCESS_CPUTIME_ID" => libc::CLOCK_PROCESS_CPUTIME_ID,
-                "TIMES_BASED_CLOCK_MONOTONIC" => libc::CLOCK_MONOTONIC,
-                _ => return Err(vm.raise_errno("EINVAL", None)),
-            },
-            None => {
-                let clock = crate::core::array::to_long(vm, args[0])?;
-                match libc::clockid_t::try_from(clock) {
-                    Ok(clock) => clock,
-                    Err(_) => return Err(vm.raise_errno("EINVAL", Some("clock_gettime"))),
-                }
+    vm.define_singleton_native(process, "pid", 0, Some(0), process_singleton_pid);
+    vm.define_singleton_native(
+        process,
+        "clock_gettime",
+        1,
+        Some(2),
+        process_singleton_clock_gettime,
+    );
+}
+
+/// `Process.pid`.
+fn process_singleton_pid(_: &mut Vm, _: Value, _: &[Value]) -> VmResult {
+    Ok(Value::small(i64::from(std::process::id())))
+}
+
+/// `Process.clock_gettime`.
+fn process_singleton_clock_gettime(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
+    let clock = match args[0].as_symbol() {
+        // MRI's emulated clocks by name; any other name is EINVAL.
+        Some(name) => match vm.symbols.name(name) {
+            "GETTIMEOFDAY_BASED_CLOCK_REALTIME" | "TIME_BASED_CLOCK_REALTIME" => {
+                libc::CLOCK_REALTIME
             }
-        };
-        let mut time = libc::timespec {
-            tv_sec: 0,
-            tv_nsec: 0,
-        };
-        // SAFETY: `time` is a valid, writable timespec for the call's
-        // duration; clock_gettime writes nothing else.
-        if unsafe { libc::clock_gettime(clock, &mut time) } != 0 {
-            return Err(vm.raise_errno("EINVAL", Some("clock_gettime")));
+            "TIMES_BASED_CLOCK_PROCESS_CPUTIME_ID"
+            | "GETRUSAGE_BASED_CLOCK_PROCESS_CPUTIME_ID"
+            | "CLOCK_BASED_CLOCK_PROCESS_CPUTIME_ID" => libc::CLOCK_PROCESS_CPUTIME_ID,
+            "TIMES_BASED_CLOCK_MONOTONIC" => libc::CLOCK_MONOTONIC,
+            _ => return Err(vm.raise_errno("EINVAL", None)),
+        },
+        None => {
+            let clock = crate::core::array::to_long(vm, args[0])?;
+            match libc::clockid_t::try_from(clock) {
+                Ok(clock) => clock,
+                Err(_) => return Err(vm.raise_errno("EINVAL", Some("clock_gettime"))),
+            }
         }
-        let nanos = i128::from(time.tv_sec) * 1_000_000_000 + i128::from(time.tv_nsec);
-        let unit = match args.get(1).filter(|unit| !unit.is_nil()) {
-            None => "float_second".to_string(),
-            Some(&unit) => match unit.as_symbol() {
-                Some(sym) => vm.symbols.name(sym).to_string(),
-                None => {
-                    let shown = vm.to_s_bytes(unit)?;
-                    let shown = String::from_utf8_lossy(&shown).into_owned();
-                    return Err(vm.argument_error(format!("unexpected unit: {shown}")));
-                }
-            },
-        };
-        let float = |divisor: f64| nanos as f64 / divisor;
-        Ok(match unit.as_str() {
-            "float_second" => vm.new_float(float(1e9)),
-            "float_millisecond" => vm.new_float(float(1e6)),
-            "float_microsecond" => vm.new_float(float(1e3)),
-            "second" => Value::small((nanos / 1_000_000_000) as i64),
-            "millisecond" => Value::small((nanos / 1_000_000) as i64),
-            "microsecond" => Value::small((nanos / 1_000) as i64),
-            "nanosecond" => Value::small(nanos as i64),
-            other => {
-                return Err(vm.argument_error(format!("unexpected unit: {other}")));
+    };
+    let mut time = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `time` is a valid, writable timespec for the call's
+    // duration; clock_gettime writes nothing else.
+    if unsafe { libc::clock_gettime(clock, &mut time) } != 0 {
+        return Err(vm.raise_errno("EINVAL", Some("clock_gettime")));
+    }
+    let nanos = i128::from(time.tv_sec) * 1_000_000_000 + i128::from(time.tv_nsec);
+    let unit = match args.get(1).filter(|unit| !unit.is_nil()) {
+        None => "float_second".to_string(),
+        Some(&unit) => match unit.as_symbol() {
+            Some(sym) => vm.symbols.name(sym).to_string(),
+            None => {
+                let shown = vm.to_s_bytes(unit)?;
+                let shown = String::from_utf8_lossy(&shown).into_owned();
+                return Err(vm.argument_error(format!("unexpected unit: {shown}")));
             }
-        })
-    });
+        },
+    };
+    let float = |divisor: f64| nanos as f64 / divisor;
+    Ok(match unit.as_str() {
+        "float_second" => vm.new_float(float(1e9)),
+        "float_millisecond" => vm.new_float(float(1e6)),
+        "float_microsecond" => vm.new_float(float(1e3)),
+        "second" => Value::small((nanos / 1_000_000_000) as i64),
+        "millisecond" => Value::small((nanos / 1_000_000) as i64),
+        "microsecond" => Value::small((nanos / 1_000) as i64),
+        "nanosecond" => Value::small(nanos as i64),
+        other => {
+            return Err(vm.argument_error(format!("unexpected unit: {other}")));
+        }
+    })
 }
 
 /// `Process::Tms`, the Struct `Process.times` answers: `utime`, `stime`,
@@ -284,13 +296,16 @@ fn define_tms(vm: &mut Vm, process: Value) {
     for name in ["new", "[]"] {
         vm.define_constructor(metaclass, name);
     }
-    vm.define_native(metaclass, "members", 0, Some(0), |vm, _, _| {
-        let members = TMS_MEMBERS
-            .iter()
-            .map(|m| Value::symbol(vm.symbols.intern(m)))
-            .collect();
-        Ok(vm.new_array(members))
-    });
+    vm.define_native(metaclass, "members", 0, Some(0), tms_members);
+}
+
+/// `Process::Tms.members`.
+fn tms_members(vm: &mut Vm, _: Value, _: &[Value]) -> VmResult {
+    let members = TMS_MEMBERS
+        .iter()
+        .map(|m| Value::symbol(vm.symbols.intern(m)))
+        .collect();
+    Ok(vm.new_array(members))
 }
 
 const TMS_MEMBERS: [&str; 4] = ["utime", "stime", "cutime", "cstime"];
@@ -336,35 +351,8 @@ fn define_env(vm: &mut Vm) {
     let env = vm.new_object(object);
     let name = vm.symbols.intern("ENV");
     vm.set_constant(object, name, env);
-    vm.define_singleton_native(env, "[]", 1, Some(1), |vm, _, args| {
-        let key = env_key(vm, args[0])?;
-        Ok(match std::env::var_os(key) {
-            Some(value) => vm.new_str(&value.to_string_lossy()),
-            None => Value::NIL,
-        })
-    });
-    vm.define_singleton_native(env, "fetch", 1, Some(2), |vm, _, args| {
-        let key = env_key(vm, args[0])?;
-        if let Some(value) = std::env::var_os(&key) {
-            return Ok(vm.new_str(&value.to_string_lossy()));
-        }
-        if let Some(block) = vm.current_block() {
-            return vm.invoke_block(&block, &args[..1]);
-        }
-        if let Some(&default) = args.get(1) {
-            return Ok(default);
-        }
-        let message = format!(
-            "key not found: {}",
-            crate::core::string::inspect_string(key.as_bytes())
-        );
-        let class = vm.c.key_error;
-        Err(vm.raise_with(
-            class,
-            message,
-            &[("key", args[0]), ("receiver", Value::NIL)],
-        ))
-    });
+    vm.define_singleton_native(env, "[]", 1, Some(1), env_singleton_aref);
+    vm.define_singleton_native(env, "fetch", 1, Some(2), env_singleton_fetch);
     for name in ["key?", "has_key?", "include?", "member?"] {
         vm.define_singleton_native(env, name, 1, Some(1), |vm, _, args| {
             let key = env_key(vm, args[0])?;
@@ -383,39 +371,89 @@ fn define_env(vm: &mut Vm) {
             Ok(args[1])
         });
     }
-    vm.define_singleton_native(env, "delete", 1, Some(1), |vm, _, args| {
-        let key = env_key(vm, args[0])?;
-        let old = std::env::var_os(&key);
-        std::env::remove_var(key);
-        Ok(match old {
-            Some(value) => vm.new_str(&value.to_string_lossy()),
-            None => Value::NIL,
-        })
-    });
-    vm.define_singleton_native(env, "to_h", 0, Some(0), |vm, _, _| {
-        let hash = vm.new_hash();
-        for (key, value) in std::env::vars_os() {
-            let key = vm.new_str(&key.to_string_lossy());
-            let value = vm.new_str(&value.to_string_lossy());
-            vm.hash_set(hash, key, value)?;
-        }
-        Ok(hash)
-    });
-    vm.define_singleton_native(env, "keys", 0, Some(0), |vm, _, _| {
-        let keys: Vec<Vec<u8>> = std::env::vars_os()
-            .map(|(key, _)| key.to_string_lossy().into_owned().into_bytes())
-            .collect();
-        let array = vm.new_array(Vec::new());
-        vm.append_strings(array, keys.iter().map(Vec::as_slice));
-        Ok(array)
-    });
-    vm.define_singleton_native(env, "to_s", 0, Some(0), |vm, _, _| Ok(vm.new_str("ENV")));
-    vm.define_singleton_native(env, "inspect", 0, Some(0), |vm, env, _| {
-        let to_h = vm.symbols.intern("to_h");
-        let hash = vm.call(env, to_h, &[])?;
-        let text = vm.inspect(hash)?;
-        Ok(vm.new_str(&text))
-    });
+    vm.define_singleton_native(env, "delete", 1, Some(1), env_singleton_delete);
+    vm.define_singleton_native(env, "to_h", 0, Some(0), env_singleton_to_h);
+    vm.define_singleton_native(env, "keys", 0, Some(0), env_singleton_keys);
+    vm.define_singleton_native(env, "to_s", 0, Some(0), env_singleton_to_s);
+    vm.define_singleton_native(env, "inspect", 0, Some(0), env_singleton_inspect);
+}
+
+/// `ENV.[]`.
+fn env_singleton_aref(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
+    let key = env_key(vm, args[0])?;
+    Ok(match std::env::var_os(key) {
+        Some(value) => vm.new_str(&value.to_string_lossy()),
+        None => Value::NIL,
+    })
+}
+
+/// `ENV.fetch`.
+fn env_singleton_fetch(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
+    let key = env_key(vm, args[0])?;
+    if let Some(value) = std::env::var_os(&key) {
+        return Ok(vm.new_str(&value.to_string_lossy()));
+    }
+    if let Some(block) = vm.current_block() {
+        return vm.invoke_block(&block, &args[..1]);
+    }
+    if let Some(&default) = args.get(1) {
+        return Ok(default);
+    }
+    let message = format!(
+        "key not found: {}",
+        crate::core::string::inspect_string(key.as_bytes())
+    );
+    let class = vm.c.key_error;
+    Err(vm.raise_with(
+        class,
+        message,
+        &[("key", args[0]), ("receiver", Value::NIL)],
+    ))
+}
+
+/// `ENV.delete`.
+fn env_singleton_delete(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
+    let key = env_key(vm, args[0])?;
+    let old = std::env::var_os(&key);
+    std::env::remove_var(key);
+    Ok(match old {
+        Some(value) => vm.new_str(&value.to_string_lossy()),
+        None => Value::NIL,
+    })
+}
+
+/// `ENV.to_h`.
+fn env_singleton_to_h(vm: &mut Vm, _: Value, _: &[Value]) -> VmResult {
+    let hash = vm.new_hash();
+    for (key, value) in std::env::vars_os() {
+        let key = vm.new_str(&key.to_string_lossy());
+        let value = vm.new_str(&value.to_string_lossy());
+        vm.hash_set(hash, key, value)?;
+    }
+    Ok(hash)
+}
+
+/// `ENV.keys`.
+fn env_singleton_keys(vm: &mut Vm, _: Value, _: &[Value]) -> VmResult {
+    let keys: Vec<Vec<u8>> = std::env::vars_os()
+        .map(|(key, _)| key.to_string_lossy().into_owned().into_bytes())
+        .collect();
+    let array = vm.new_array(Vec::new());
+    vm.append_strings(array, keys.iter().map(Vec::as_slice));
+    Ok(array)
+}
+
+/// `ENV.to_s`.
+fn env_singleton_to_s(vm: &mut Vm, _: Value, _: &[Value]) -> VmResult {
+    Ok(vm.new_str("ENV"))
+}
+
+/// `ENV.inspect`.
+fn env_singleton_inspect(vm: &mut Vm, env: Value, _: &[Value]) -> VmResult {
+    let to_h = vm.symbols.intern("to_h");
+    let hash = vm.call(env, to_h, &[])?;
+    let text = vm.inspect(hash)?;
+    Ok(vm.new_str(&text))
 }
 
 /// An environment variable's name: a String without NUL bytes.
