@@ -21,8 +21,8 @@
 
 use crate::heap::Marker;
 use crate::interp::LoadedMethod;
-use crate::value::Value;
 use crate::object::Cref;
+use crate::value::Value;
 use bytecode::Sym;
 use std::rc::Rc;
 

@@ -22,9 +22,9 @@
 //! ```
 
 use crate::interp::LoadedMethod;
+use crate::object::Cref;
 use crate::object::RClass;
 use crate::value::Value;
-use crate::object::Cref;
 use crate::vm::{class_data, Control, FrameCode, FrameRecord, Vm, VmResult};
 use bytecode::{Method, Sym};
 use std::rc::Rc;

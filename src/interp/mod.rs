@@ -38,9 +38,9 @@ use fast_paths::{ARRAY_OPS, BASIC_OPS};
 
 use crate::frame_layout::FrameLayout;
 use crate::inline_cache::{CallCache, IvarCache};
+use crate::object::Cref;
 use crate::object::{RArray, RString, Visibility};
 use crate::value::Value;
-use crate::object::Cref;
 use crate::vm::{Control, FrameCode, FrameRecord, Vm, VmResult};
 use bytecode::profile::{BranchProfile, KindRecorder};
 use bytecode::{call_flags, Literal, Method};
@@ -530,10 +530,7 @@ impl Vm {
                 .ivar_names(receiver)
                 .contains(&name)
                 .then_some("instance-variable"),
-            K::Global => self
-                .globals
-                .is_set(name)
-                .then_some("global-variable"),
+            K::Global => self.globals.is_set(name).then_some("global-variable"),
             K::ClassVariable => {
                 let cref = self.frames[frame].cref.clone();
                 self.class_variable_get(&cref, name)

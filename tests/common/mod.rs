@@ -1,0 +1,30 @@
+//! What the JIT's snapshot tests share: picking graphs out of the dumps
+//! of one compilation.
+
+/// The graph after `pass` (the last time it changed the graph), or after
+/// the whole pipeline for `"final"`.
+pub fn after(graphs: &[(String, String)], pass: &str) -> String {
+    if pass == "final" {
+        return graphs.last().expect("the build ran").1.clone();
+    }
+    graphs
+        .iter()
+        .rev()
+        .find(|(name, _)| name == pass)
+        .unwrap_or_else(|| panic!("{pass} did not change the graph"))
+        .1
+        .clone()
+}
+
+/// The graph before and after the first change `pass` made.
+pub fn around(graphs: &[(String, String)], pass: &str) -> (String, String) {
+    let at = graphs
+        .iter()
+        .position(|(name, _)| name == pass)
+        .unwrap_or_else(|| panic!("{pass} did not change the graph"));
+    let before = match at {
+        0 => String::new(),
+        _ => graphs[at - 1].1.clone(),
+    };
+    (before, graphs[at].1.clone())
+}
