@@ -33,6 +33,7 @@ use crate::liveness::{ends_flow, Liveness};
 use crate::runtime::Runtime;
 use bytecode::{call_flags, Insn, Method, MethodKind};
 use fxhash::FxHashMap;
+use std::ops::ControlFlow;
 use std::rc::Rc;
 
 /// Where the frame being built sits in the compilation.
@@ -538,294 +539,431 @@ impl Builder<'_> {
     fn translate(&mut self, block: &Block, mut frame: Frame) -> Option<Vec<(usize, Frame)>> {
         let code = self.code.clone();
         for ip in block.start..block.end {
-            let insn = code.insns[ip];
-            match insn {
-                Insn::Trace(_) => {}
-                Insn::PushSelf => frame.stack.push(self.param(Param::SelfValue)),
-                Insn::Arg(n) => frame.stack.push(self.param(Param::Arg(n))),
-                Insn::HasArg(n) => frame.stack.push(self.param(Param::HasArg(n))),
-                Insn::Load(slot) => frame.stack.push(frame.locals[slot as usize]),
-                Insn::Store(slot) => frame.locals[slot as usize] = Self::pop(&mut frame),
-                Insn::Pop => {
-                    Self::pop(&mut frame);
-                }
-                Insn::Dup => {
-                    let top = *frame.stack.last().expect("a value to dup");
-                    frame.stack.push(top);
-                }
-                Insn::Push(literal) => {
-                    let value = match self.rt.literal(self.method, literal) {
-                        Some(bits) => self.graph.constant(Const::Value(bits)),
-                        None => {
-                            let op = Op::Insn {
-                                insn,
-                                method: self.method,
-                                ip: ip as u32,
-                            };
-                            self.fixed(&mut frame, op, &[], None)
-                        }
-                    };
-                    frame.stack.push(value);
-                }
-                Insn::Not => {
-                    let value = Self::pop(&mut frame);
-                    let truthy = self.graph.add(Op::Truthy, &[], &[value], None);
-                    let not = self.graph.add(Op::BoolNot, &[], &[truthy], None);
-                    let result = self.graph.add(Op::BoolToValue, &[], &[not], None);
-                    frame.stack.push(result);
-                }
-                Insn::Send(site_index) => {
-                    let site = &code.sites[site_index as usize];
-                    let state = self.state(ip, &frame);
-                    let block_arg = site.flags & call_flags::BLOCK_ARG != 0;
-                    let mut inputs =
-                        Self::pop_n(&mut frame, site.argc as usize + 1 + usize::from(block_arg));
-                    let block = site.block.map(|child| self.rt.child(self.method, child));
-                    if let Some(child) = site.block {
-                        let literal = self.block_literal(child);
-                        inputs.push(literal);
-                    }
-                    let info = SendInfo {
-                        name: site.name,
-                        argc: site.argc,
-                        flags: site.flags,
-                        method: self.method,
-                        site: site_index,
-                        block,
-                        receiver_kind: None,
-                        constructor: false,
-                    };
-                    let send =
-                        self.fixed(&mut frame, Op::Send(Box::new(info)), &inputs, Some(state));
-                    frame.stack.push(send);
-                }
-                Insn::Yield { argc, kwargs } => {
-                    let state = self.state(ip, &frame);
-                    let mut inputs = vec![self.param(Param::Block)];
-                    inputs.extend(Self::pop_n(&mut frame, argc as usize));
-                    let op = Op::Yield {
-                        argc,
-                        splat: false,
-                        kwargs,
-                    };
-                    let node = self.fixed(&mut frame, op, &inputs, Some(state));
-                    frame.stack.push(node);
-                }
-                Insn::YieldSplat { kwargs } => {
-                    let state = self.state(ip, &frame);
-                    let array = Self::pop(&mut frame);
-                    let block = self.param(Param::Block);
-                    let op = Op::Yield {
-                        argc: 1,
-                        splat: true,
-                        kwargs,
-                    };
-                    let node = self.fixed(&mut frame, op, &[block, array], Some(state));
-                    frame.stack.push(node);
-                }
-                Insn::Jump(target) => return Some(vec![(target as usize, frame)]),
-                Insn::Branch { target, profile } => {
-                    let state = self.state(ip, &frame);
-                    let cond = Self::pop(&mut frame);
-                    let truthy = self.graph.add(Op::Truthy, &[], &[cond], None);
-                    let counts = self.rt.branch_profile(self.method, profile);
-                    return Some(self.branch(frame, truthy, state, target, ip, counts));
-                }
-                Insn::BranchNil(target) => {
-                    let state = self.state(ip, &frame);
-                    let value = Self::pop(&mut frame);
-                    let is_nil = self.graph.add(Op::IsNil, &[], &[value], None);
-                    let counts = bytecode::profile::BranchProfile {
-                        taken: 1,
-                        not_taken: 1,
-                    };
-                    return Some(self.branch(frame, is_nil, state, target, ip, counts));
-                }
-                Insn::Return => {
-                    let value = Self::pop(&mut frame);
-                    self.end(&frame, Op::Return, &[value], None);
-                    return None;
-                }
-                Insn::BreakBlock => {
-                    let value = Self::pop(&mut frame);
-                    let target = self.context.break_target;
-                    self.end(&frame, Op::NonLocalExit(target, ip as u32), &[value], None);
-                    return None;
-                }
-                Insn::ReturnFromBlock => {
-                    let value = Self::pop(&mut frame);
-                    let target = self.context.home;
-                    self.end(&frame, Op::NonLocalExit(target, ip as u32), &[value], None);
-                    return None;
-                }
-                Insn::LoadEnv { .. } => {
-                    let state = self.state(ip, &frame);
-                    let env = self.param(Param::Env);
-                    let op = Op::Insn {
-                        insn,
-                        method: self.method,
-                        ip: ip as u32,
-                    };
-                    let node = self.fixed(&mut frame, op, &[env], Some(state));
-                    frame.stack.push(node);
-                }
-                Insn::StoreEnv { .. } => {
-                    let state = self.state(ip, &frame);
-                    let value = Self::pop(&mut frame);
-                    let env = self.param(Param::Env);
-                    let op = Op::Insn {
-                        insn,
-                        method: self.method,
-                        ip: ip as u32,
-                    };
-                    self.fixed(&mut frame, op, &[env, value], Some(state));
-                }
-                Insn::InvokeSuper(site_index) => {
-                    let site = &code.sites[site_index as usize];
-                    let state = self.state(ip, &frame);
-                    let block_arg = site.flags & call_flags::BLOCK_ARG != 0;
-                    let mut inputs =
-                        Self::pop_n(&mut frame, site.argc as usize + 1 + usize::from(block_arg));
-                    if let Some(child) = site.block {
-                        let literal = self.block_literal(child);
-                        inputs.push(literal);
-                    }
-                    let op = Op::Insn {
-                        insn,
-                        method: self.method,
-                        ip: ip as u32,
-                    };
-                    let node = self.fixed(&mut frame, op, &inputs, Some(state));
-                    frame.stack.push(node);
-                }
-                // `a, b = x, y`: the literal Array's elements, as they are.
-                Insn::Destructure {
-                    before,
-                    splat: false,
-                    after: 0,
-                } if ip >= 2
-                    && code.insns[ip - 1] == Insn::Dup
-                    && code.insns[ip - 2] == Insn::NewArray(before.into())
-                    && frame.stack.last().is_some_and(|&top| {
-                        matches!(self.graph.op(top), Op::Insn { insn: Insn::NewArray(n), .. } if *n == u32::from(before))
-                    }) =>
-                {
-                    let array = Self::pop(&mut frame);
-                    let elements = self.graph.inputs(array).to_vec();
-                    frame.stack.extend(elements.iter().rev());
-                }
-                Insn::Destructure {
-                    before,
-                    splat,
-                    after,
-                } => {
-                    let state = self.state(ip, &frame);
-                    let value = Self::pop(&mut frame);
-                    let op = Op::Insn {
-                        insn,
-                        method: self.method,
-                        ip: ip as u32,
-                    };
-                    let node = self.fixed(&mut frame, op, &[value], Some(state));
-                    let outputs = before as u32 + u32::from(splat) + after as u32;
-                    for n in 0..outputs {
-                        let part = self.graph.add(Op::Project(n), &[], &[node], None);
-                        frame.stack.push(part);
-                    }
-                }
-                Insn::GetConst(name) if self.rt.constant(self.method, name).is_some() => {
-                    let bits = self.rt.constant(self.method, name).expect("checked");
-                    let value = self.graph.constant(Const::Value(bits));
-                    frame.stack.push(value);
-                }
-                Insn::GetConstFrom(name)
-                    if self.scoped_constant(frame.stack.last(), name).is_some() =>
-                {
-                    let bits = self
-                        .scoped_constant(frame.stack.last(), name)
-                        .expect("checked");
-                    frame.stack.pop();
-                    let value = self.graph.constant(Const::Value(bits));
-                    frame.stack.push(value);
-                }
-                // `when Foo`, Foo a constant class or module tested by the
-                // core's `Module#===`: a kind test.
-                // `when :name`, tested by the core's `Symbol#===`: identity.
-                Insn::CheckMatch { splat: false }
-                    if self
-                        .case_pattern(&frame)
-                        .is_some_and(|pattern| self.rt.case_tests_identity(pattern)) =>
-                {
-                    let subject = Self::pop(&mut frame);
-                    let pattern = Self::pop(&mut frame);
-                    let test = self.graph.add(Op::SameValue, &[], &[pattern, subject], None);
-                    let value = self.graph.add(Op::BoolToValue, &[], &[test], None);
-                    frame.stack.push(value);
-                }
-                // `when 3`, tested by the core's `Integer#===`: on a fixnum
-                // subject, identity; the runtime tests any other.
-                Insn::CheckMatch { splat: false }
-                    if self
-                        .case_pattern(&frame)
-                        .is_some_and(|pattern| self.rt.case_tests_fixnum(pattern)) =>
-                {
-                    let state = self.state(ip, &frame);
-                    let subject = Self::pop(&mut frame);
-                    let pattern = Self::pop(&mut frame);
-                    let is_fixnum =
-                        self.graph
-                            .add(Op::IsKind(bytecode::profile::Kind::Fixnum), &[], &[subject], None);
-                    let same = self.graph.add(Op::SameValue, &[], &[pattern, subject], None);
-                    let fast = self.graph.add(Op::BoolToValue, &[], &[same], None);
-                    let inputs = [pattern, subject];
-                    let value = self.unless_fast(&mut frame, (ip, state), insn, &inputs, is_fixnum, fast);
-                    frame.stack.push(value);
-                }
-                // Interpolating a String: the String itself; the runtime
-                // converts anything else.
-                Insn::ToS => {
-                    let state = self.state(ip, &frame);
-                    let value = Self::pop(&mut frame);
-                    let kind = self.rt.string_kind();
-                    let is_string = self.graph.add(Op::IsKind(kind), &[], &[value], None);
-                    let string =
-                        self.unless_fast(&mut frame, (ip, state), insn, &[value], is_string, value);
-                    frame.stack.push(string);
-                }
-                Insn::CheckMatch { splat: false }
-                    if self
-                        .case_pattern(&frame)
-                        .is_some_and(|pattern| self.rt.case_tests_kind(pattern)) =>
-                {
-                    let subject = Self::pop(&mut frame);
-                    let pattern = Self::pop(&mut frame);
-                    let test = self.fixed(&mut frame, Op::IsKindOf, &[subject, pattern], None);
-                    let value = self.graph.add(Op::BoolToValue, &[], &[test], None);
-                    frame.stack.push(value);
-                }
-                Insn::Unsupported(_) | Insn::Reraise | Insn::EndEnsure => {
-                    let state = self.state(ip, &frame);
-                    let reason = DeoptReason::Unsupported(insn.mnemonic());
-                    self.end(&frame, Op::Deopt(reason), &[], Some(state));
-                    return None;
-                }
-                _ => {
-                    let (pops, pushes) = generic_stack_effect(&insn);
-                    let state = insn_may_raise(&insn).then(|| self.state(ip, &frame));
-                    let inputs = Self::pop_n(&mut frame, pops);
-                    let op = Op::Insn {
-                        insn,
-                        method: self.method,
-                        ip: ip as u32,
-                    };
-                    let node = self.fixed(&mut frame, op, &inputs, state);
-                    if pushes {
-                        frame.stack.push(node);
-                    }
-                }
-            }
+            frame = match self.instruction(&code, ip, frame) {
+                ControlFlow::Continue(frame) => frame,
+                ControlFlow::Break(exits) => return exits,
+            };
         }
         Some(vec![(block.end, frame)])
+    }
+
+    /// Runs instruction `ip` on `frame`, by kind: each kind has its method.
+    /// Continues with the frame after it, or breaks with the exits of the
+    /// block it ends (None when it ends the method).
+    fn instruction(
+        &mut self,
+        code: &Method,
+        ip: usize,
+        mut frame: Frame,
+    ) -> ControlFlow<Option<Vec<(usize, Frame)>>, Frame> {
+        let insn = code.insns[ip];
+        match insn {
+            Insn::Trace(_)
+            | Insn::PushSelf
+            | Insn::Arg(_)
+            | Insn::HasArg(_)
+            | Insn::Load(_)
+            | Insn::Store(_)
+            | Insn::Pop
+            | Insn::Dup
+            | Insn::Push(_)
+            | Insn::Not => self.stack(ip, insn, &mut frame),
+            Insn::Send(_) | Insn::Yield { .. } | Insn::YieldSplat { .. } | Insn::InvokeSuper(_) => {
+                self.call(code, ip, insn, &mut frame)
+            }
+            Insn::Jump(_)
+            | Insn::Branch { .. }
+            | Insn::BranchNil(_)
+            | Insn::Return
+            | Insn::BreakBlock
+            | Insn::ReturnFromBlock
+            | Insn::Unsupported(_)
+            | Insn::Reraise
+            | Insn::EndEnsure => return ControlFlow::Break(self.block_end(ip, insn, frame)),
+            Insn::LoadEnv { .. } | Insn::StoreEnv { .. } => self.environment(ip, insn, &mut frame),
+            // `a, b = x, y`: the literal Array's elements, as they are.
+            Insn::Destructure {
+                before,
+                splat: false,
+                after: 0,
+            } if self.destructures_literal(code, ip, &frame, before) => {
+                self.literal_destructure(&mut frame)
+            }
+            Insn::Destructure { .. } => self.destructure(ip, insn, &mut frame),
+            Insn::GetConst(name) if self.rt.constant(self.method, name).is_some() => {
+                self.known_constant(name, &mut frame)
+            }
+            Insn::GetConstFrom(name)
+                if self.scoped_constant(frame.stack.last(), name).is_some() =>
+            {
+                self.known_scoped_constant(name, &mut frame)
+            }
+            Insn::CheckMatch { splat: false }
+                if self
+                    .case_pattern(&frame)
+                    .is_some_and(|pattern| self.rt.case_tests_identity(pattern)) =>
+            {
+                self.identity_when(&mut frame)
+            }
+            Insn::CheckMatch { splat: false }
+                if self
+                    .case_pattern(&frame)
+                    .is_some_and(|pattern| self.rt.case_tests_fixnum(pattern)) =>
+            {
+                self.fixnum_when(ip, insn, &mut frame)
+            }
+            Insn::ToS => self.interpolated_string(ip, insn, &mut frame),
+            Insn::CheckMatch { splat: false }
+                if self
+                    .case_pattern(&frame)
+                    .is_some_and(|pattern| self.rt.case_tests_kind(pattern)) =>
+            {
+                self.kind_when(&mut frame)
+            }
+            _ => self.runtime_insn(ip, insn, &mut frame),
+        }
+        ControlFlow::Continue(frame)
+    }
+
+    /// Locals, the receiver and arguments, and the operand stack: pushes,
+    /// pops, literals and `!`.
+    fn stack(&mut self, ip: usize, insn: Insn, frame: &mut Frame) {
+        match insn {
+            Insn::Trace(_) => {}
+            Insn::PushSelf => frame.stack.push(self.param(Param::SelfValue)),
+            Insn::Arg(n) => frame.stack.push(self.param(Param::Arg(n))),
+            Insn::HasArg(n) => frame.stack.push(self.param(Param::HasArg(n))),
+            Insn::Load(slot) => frame.stack.push(frame.locals[slot as usize]),
+            Insn::Store(slot) => frame.locals[slot as usize] = Self::pop(frame),
+            Insn::Pop => {
+                Self::pop(frame);
+            }
+            Insn::Dup => {
+                let top = *frame.stack.last().expect("a value to dup");
+                frame.stack.push(top);
+            }
+            Insn::Push(literal) => {
+                let value = match self.rt.literal(self.method, literal) {
+                    Some(bits) => self.graph.constant(Const::Value(bits)),
+                    None => {
+                        let op = Op::Insn {
+                            insn,
+                            method: self.method,
+                            ip: ip as u32,
+                        };
+                        self.fixed(frame, op, &[], None)
+                    }
+                };
+                frame.stack.push(value);
+            }
+            Insn::Not => {
+                let value = Self::pop(frame);
+                let truthy = self.graph.add(Op::Truthy, &[], &[value], None);
+                let not = self.graph.add(Op::BoolNot, &[], &[truthy], None);
+                let result = self.graph.add(Op::BoolToValue, &[], &[not], None);
+                frame.stack.push(result);
+            }
+            _ => unreachable!("locals and stack only"),
+        }
+    }
+
+    /// A send, a `yield` (of arguments or of an Array's elements) or a
+    /// `super` call: a call with the frame state before it, its block
+    /// literal (if any) an input.
+    fn call(&mut self, code: &Method, ip: usize, insn: Insn, frame: &mut Frame) {
+        match insn {
+            Insn::Send(site_index) => {
+                let site = &code.sites[site_index as usize];
+                let state = self.state(ip, frame);
+                let block_arg = site.flags & call_flags::BLOCK_ARG != 0;
+                let mut inputs =
+                    Self::pop_n(frame, site.argc as usize + 1 + usize::from(block_arg));
+                let block = site.block.map(|child| self.rt.child(self.method, child));
+                if let Some(child) = site.block {
+                    let literal = self.block_literal(child);
+                    inputs.push(literal);
+                }
+                let info = SendInfo {
+                    name: site.name,
+                    argc: site.argc,
+                    flags: site.flags,
+                    method: self.method,
+                    site: site_index,
+                    block,
+                    receiver_kind: None,
+                    constructor: false,
+                };
+                let send = self.fixed(frame, Op::Send(Box::new(info)), &inputs, Some(state));
+                frame.stack.push(send);
+            }
+            Insn::Yield { argc, kwargs } => {
+                let state = self.state(ip, frame);
+                let mut inputs = vec![self.param(Param::Block)];
+                inputs.extend(Self::pop_n(frame, argc as usize));
+                let op = Op::Yield {
+                    argc,
+                    splat: false,
+                    kwargs,
+                };
+                let node = self.fixed(frame, op, &inputs, Some(state));
+                frame.stack.push(node);
+            }
+            Insn::YieldSplat { kwargs } => {
+                let state = self.state(ip, frame);
+                let array = Self::pop(frame);
+                let block = self.param(Param::Block);
+                let op = Op::Yield {
+                    argc: 1,
+                    splat: true,
+                    kwargs,
+                };
+                let node = self.fixed(frame, op, &[block, array], Some(state));
+                frame.stack.push(node);
+            }
+            Insn::InvokeSuper(site_index) => {
+                let site = &code.sites[site_index as usize];
+                let state = self.state(ip, frame);
+                let block_arg = site.flags & call_flags::BLOCK_ARG != 0;
+                let mut inputs =
+                    Self::pop_n(frame, site.argc as usize + 1 + usize::from(block_arg));
+                if let Some(child) = site.block {
+                    let literal = self.block_literal(child);
+                    inputs.push(literal);
+                }
+                let op = Op::Insn {
+                    insn,
+                    method: self.method,
+                    ip: ip as u32,
+                };
+                let node = self.fixed(frame, op, &inputs, Some(state));
+                frame.stack.push(node);
+            }
+            _ => unreachable!("calls only"),
+        }
+    }
+
+    /// An instruction that ends the block: a jump, a branch, a return, a
+    /// block's `break` or `return`, or one compiled code does not run (a
+    /// `deopt`). Returns the block's exits (None when the path ends).
+    fn block_end(
+        &mut self,
+        ip: usize,
+        insn: Insn,
+        mut frame: Frame,
+    ) -> Option<Vec<(usize, Frame)>> {
+        match insn {
+            Insn::Jump(target) => Some(vec![(target as usize, frame)]),
+            Insn::Branch { target, profile } => {
+                let state = self.state(ip, &frame);
+                let cond = Self::pop(&mut frame);
+                let truthy = self.graph.add(Op::Truthy, &[], &[cond], None);
+                let counts = self.rt.branch_profile(self.method, profile);
+                Some(self.branch(frame, truthy, state, target, ip, counts))
+            }
+            Insn::BranchNil(target) => {
+                let state = self.state(ip, &frame);
+                let value = Self::pop(&mut frame);
+                let is_nil = self.graph.add(Op::IsNil, &[], &[value], None);
+                let counts = bytecode::profile::BranchProfile {
+                    taken: 1,
+                    not_taken: 1,
+                };
+                Some(self.branch(frame, is_nil, state, target, ip, counts))
+            }
+            Insn::Return => {
+                let value = Self::pop(&mut frame);
+                self.end(&frame, Op::Return, &[value], None);
+                None
+            }
+            Insn::BreakBlock => {
+                let value = Self::pop(&mut frame);
+                let target = self.context.break_target;
+                self.end(&frame, Op::NonLocalExit(target, ip as u32), &[value], None);
+                None
+            }
+            Insn::ReturnFromBlock => {
+                let value = Self::pop(&mut frame);
+                let target = self.context.home;
+                self.end(&frame, Op::NonLocalExit(target, ip as u32), &[value], None);
+                None
+            }
+            Insn::Unsupported(_) | Insn::Reraise | Insn::EndEnsure => {
+                let state = self.state(ip, &frame);
+                let reason = DeoptReason::Unsupported(insn.mnemonic());
+                self.end(&frame, Op::Deopt(reason), &[], Some(state));
+                None
+            }
+            _ => unreachable!("block ends only"),
+        }
+    }
+
+    /// A captured local read or written (`getlocal`/`setlocal` of the
+    /// frame's environment).
+    fn environment(&mut self, ip: usize, insn: Insn, frame: &mut Frame) {
+        match insn {
+            Insn::LoadEnv { .. } => {
+                let state = self.state(ip, frame);
+                let env = self.param(Param::Env);
+                let op = Op::Insn {
+                    insn,
+                    method: self.method,
+                    ip: ip as u32,
+                };
+                let node = self.fixed(frame, op, &[env], Some(state));
+                frame.stack.push(node);
+            }
+            Insn::StoreEnv { .. } => {
+                let state = self.state(ip, frame);
+                let value = Self::pop(frame);
+                let env = self.param(Param::Env);
+                let op = Op::Insn {
+                    insn,
+                    method: self.method,
+                    ip: ip as u32,
+                };
+                self.fixed(frame, op, &[env, value], Some(state));
+            }
+            _ => unreachable!("environment accesses only"),
+        }
+    }
+
+    /// Whether the destructuring of `before` values at `ip` takes apart
+    /// the Array literal just made (`a, b = x, y`: `newarray`, `dup`,
+    /// `destructure`), which is still on the stack.
+    fn destructures_literal(&self, code: &Method, ip: usize, frame: &Frame, before: u8) -> bool {
+        ip >= 2
+            && code.insns[ip - 1] == Insn::Dup
+            && code.insns[ip - 2] == Insn::NewArray(before.into())
+            && frame
+                .stack
+                .last()
+                .is_some_and(|&top| match self.graph.op(top) {
+                    Op::Insn {
+                        insn: Insn::NewArray(n),
+                        ..
+                    } => *n == u32::from(before),
+                    _ => false,
+                })
+    }
+
+    /// `a, b = x, y`: the literal Array's elements, as they are.
+    fn literal_destructure(&mut self, frame: &mut Frame) {
+        let array = Self::pop(frame);
+        let elements = self.graph.inputs(array).to_vec();
+        frame.stack.extend(elements.iter().rev());
+    }
+
+    /// A destructuring of any other value: the runtime makes an Array of
+    /// its parts, each a projection of the instruction.
+    fn destructure(&mut self, ip: usize, insn: Insn, frame: &mut Frame) {
+        let Insn::Destructure {
+            before,
+            splat,
+            after,
+        } = insn
+        else {
+            unreachable!("destructurings only")
+        };
+        let state = self.state(ip, frame);
+        let value = Self::pop(frame);
+        let op = Op::Insn {
+            insn,
+            method: self.method,
+            ip: ip as u32,
+        };
+        let node = self.fixed(frame, op, &[value], Some(state));
+        let outputs = before as u32 + u32::from(splat) + after as u32;
+        for n in 0..outputs {
+            let part = self.graph.add(Op::Project(n), &[], &[node], None);
+            frame.stack.push(part);
+        }
+    }
+
+    /// A constant the runtime knows: its value.
+    fn known_constant(&mut self, name: bytecode::Sym, frame: &mut Frame) {
+        let bits = self.rt.constant(self.method, name).expect("checked");
+        let value = self.graph.constant(Const::Value(bits));
+        frame.stack.push(value);
+    }
+
+    /// `Scope::Name` of a constant scope the runtime knows: its value.
+    fn known_scoped_constant(&mut self, name: bytecode::Sym, frame: &mut Frame) {
+        let bits = self
+            .scoped_constant(frame.stack.last(), name)
+            .expect("checked");
+        frame.stack.pop();
+        let value = self.graph.constant(Const::Value(bits));
+        frame.stack.push(value);
+    }
+
+    /// `when :name`, tested by the core's `Symbol#===`: identity.
+    fn identity_when(&mut self, frame: &mut Frame) {
+        let subject = Self::pop(frame);
+        let pattern = Self::pop(frame);
+        let test = self
+            .graph
+            .add(Op::SameValue, &[], &[pattern, subject], None);
+        let value = self.graph.add(Op::BoolToValue, &[], &[test], None);
+        frame.stack.push(value);
+    }
+
+    /// `when 3`, tested by the core's `Integer#===`: on a fixnum
+    /// subject, identity; the runtime tests any other.
+    fn fixnum_when(&mut self, ip: usize, insn: Insn, frame: &mut Frame) {
+        let state = self.state(ip, frame);
+        let subject = Self::pop(frame);
+        let pattern = Self::pop(frame);
+        let is_fixnum = self.graph.add(
+            Op::IsKind(bytecode::profile::Kind::Fixnum),
+            &[],
+            &[subject],
+            None,
+        );
+        let same = self
+            .graph
+            .add(Op::SameValue, &[], &[pattern, subject], None);
+        let fast = self.graph.add(Op::BoolToValue, &[], &[same], None);
+        let inputs = [pattern, subject];
+        let value = self.unless_fast(frame, (ip, state), insn, &inputs, is_fixnum, fast);
+        frame.stack.push(value);
+    }
+
+    /// Interpolating a String: the String itself; the runtime
+    /// converts anything else.
+    fn interpolated_string(&mut self, ip: usize, insn: Insn, frame: &mut Frame) {
+        let state = self.state(ip, frame);
+        let value = Self::pop(frame);
+        let kind = self.rt.string_kind();
+        let is_string = self.graph.add(Op::IsKind(kind), &[], &[value], None);
+        let string = self.unless_fast(frame, (ip, state), insn, &[value], is_string, value);
+        frame.stack.push(string);
+    }
+
+    /// `when Foo`, Foo a constant class or module tested by the
+    /// core's `Module#===`: a kind test.
+    fn kind_when(&mut self, frame: &mut Frame) {
+        let subject = Self::pop(frame);
+        let pattern = Self::pop(frame);
+        let test = self.fixed(frame, Op::IsKindOf, &[subject, pattern], None);
+        let value = self.graph.add(Op::BoolToValue, &[], &[test], None);
+        frame.stack.push(value);
+    }
+
+    /// Any other instruction: run by the runtime, with the frame state
+    /// before it when it may raise.
+    fn runtime_insn(&mut self, ip: usize, insn: Insn, frame: &mut Frame) {
+        let (pops, pushes) = generic_stack_effect(&insn);
+        let state = insn_may_raise(&insn).then(|| self.state(ip, frame));
+        let inputs = Self::pop_n(frame, pops);
+        let op = Op::Insn {
+            insn,
+            method: self.method,
+            ip: ip as u32,
+        };
+        let node = self.fixed(frame, op, &inputs, state);
+        if pushes {
+            frame.stack.push(node);
+        }
     }
 
     /// Ends a block with a branch on `cond`: `if_true` to `target`,

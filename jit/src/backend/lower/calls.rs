@@ -1,0 +1,404 @@
+//! Calls: sends, `yield` and every instruction the graph leaves to the
+//! runtime.
+//!
+//! Each becomes a call of the runtime's `run_insn` (or `call_direct` for a
+//! send bound to its target, which may also call the target's compiled
+//! code natively) with the values it pops stored in the frame. After it, a
+//! result of `UNDEF` (a pending exception or jump) leaves the method, or,
+//! in a method with `rescue`/`ensure`, is a `transfer` to the
+//! interpreter's handlers; and a poll deoptimises, resuming after the
+//! call, if the call invalidated this code. `Integer(s)` in a method with
+//! `rescue`:
+//!
+//! ```text
+//! v3 = call call_direct(ctx, 0x0, 0x8000000000000008, 0x2, [v0, v1])
+//! transfer v3 site 2
+//! poll site 3
+//! site 2: transfer -> @8 transfer [v0, v1, v2]
+//! site 3: invalidated -> @8 after call [v0, v1, v2]
+//! ```
+//!
+//! A call in inlined code also passes the values of the inlined frames
+//! around it, for the runtime to rebuild them while the callee runs.
+
+use super::{Lowering, MapState, Unsupported};
+use crate::backend::lir::*;
+use crate::ir::{NodeId, Op, Param};
+use crate::passes::deopt_maps;
+use crate::runtime::CallAt;
+use bytecode::Insn;
+use deopt::Source;
+
+impl Lowering<'_> {
+    /// The root frame runs instructions through the runtime; inlined
+    /// frames have no interpreter frame to run them in (yet).
+    fn in_root_frame(&self, node: NodeId) -> bool {
+        match self.graph.state(node).map(|s| self.graph.op(s)) {
+            Some(Op::FrameState(info)) => info.frame == self.graph.frame && !info.outer,
+            _ => false,
+        }
+    }
+
+    /// A send, `yield` or other instruction, run by the runtime in the
+    /// compiled frame.
+    pub(super) fn run_insn(&mut self, node: NodeId, map: &mut MapState) -> Result<(), Unsupported> {
+        let graph = self.graph;
+        let inputs = graph.inputs(node);
+        let mut direct = None;
+        let (method, ip, operands, pops): (_, u32, &[NodeId], usize) = match graph.op(node) {
+            Op::Send(info) => {
+                let state = graph
+                    .state(node)
+                    .ok_or(Unsupported("a send without a state"))?;
+                let Op::FrameState(frame) = graph.op(state) else {
+                    unreachable!("states are frame states")
+                };
+                let operands = if info.block.is_some() {
+                    &inputs[..inputs.len() - 1]
+                } else {
+                    inputs
+                };
+                // Passing the frame's own block on is plain enough: the
+                // runtime finds it.
+                let spread = bytecode::call_flags::NOT_PLAIN & !bytecode::call_flags::BLOCK_FORWARD;
+                let plain = info.flags & spread == 0 && info.block.is_none();
+                if let (Some(kind), true) = (info.receiver_kind, plain) {
+                    direct = self.rt.direct_call(kind, info.name, info.argc, info.flags);
+                }
+                if info.constructor && direct.is_none() {
+                    // Its site is the `new`, which the runtime would run.
+                    return Err(Unsupported("a constructor without a direct call"));
+                }
+                (info.method, frame.ip, operands, operands.len())
+            }
+            Op::Yield { .. } => {
+                let state = graph
+                    .state(node)
+                    .ok_or(Unsupported("a yield without a state"))?;
+                let Op::FrameState(frame) = graph.op(state) else {
+                    unreachable!("states are frame states")
+                };
+                (frame.method, frame.ip, &inputs[1..], inputs.len() - 1)
+            }
+            Op::Insn { insn, method, ip } => {
+                let code = self.rt.code(*method);
+                let Some(state) = graph.state(node) else {
+                    // Instructions that neither raise nor depend on the
+                    // frame (a String literal, an Array).
+                    let at = InsnAt {
+                        method: *method,
+                        direct: None,
+                        ip: *ip,
+                    };
+                    return self.emit_run_insn(node, at, inputs, None, map);
+                };
+                let Op::FrameState(frame) = graph.op(state) else {
+                    unreachable!("states are frame states")
+                };
+                let operands: &[NodeId] = match insn {
+                    Insn::LoadEnv { .. } => &[],
+                    Insn::StoreEnv { .. } => &inputs[1..],
+                    Insn::InvokeSuper(site) if code.sites[*site as usize].block.is_some() => {
+                        &inputs[..inputs.len() - 1]
+                    }
+                    _ => inputs,
+                };
+                (*method, frame.ip, operands, operands.len())
+            }
+            _ => unreachable!("run_insn runs sends and instructions"),
+        };
+        self.emit_run_insn(
+            node,
+            InsnAt { method, direct, ip },
+            operands,
+            Some(pops),
+            map,
+        )
+    }
+
+    /// For a call in inlined code: the frames the runtime rebuilds while
+    /// the call runs (the inlined callers are real frames for it: `self`,
+    /// the lexical scope, backtraces), and the values to pass for them
+    /// after the `operands` (see [`CallFrames`]). None for a call in the
+    /// compiled method's own frame.
+    fn call_frames(
+        &mut self,
+        node: NodeId,
+        operands: &[Opd],
+    ) -> Result<Option<(u32, Vec<Opd>)>, Unsupported> {
+        let graph = self.graph;
+        let Some(state) = graph.state(node) else {
+            return Ok(None);
+        };
+        if self.in_root_frame(node) {
+            return Ok(None);
+        }
+        let chain = deopt_maps::map_of(graph, state);
+        for frame in &chain.frames[1..] {
+            self.check_rebuildable(crate::ir::MethodRef(frame.method))?;
+        }
+        let mut passed = operands.to_vec();
+        let mut reprs = Vec::new();
+        let mut slots = Vec::new();
+        let root = chain.frames[0].source_count();
+        for source in chain.sources().skip(root) {
+            let value = match source {
+                Source::Constant(bits) => SiteValue::Constant(bits),
+                Source::Entry(n) => SiteValue::Reg(self.entry[n as usize], deopt::Repr::Value),
+                Source::Node(n) => self.site_value(NodeId(n))?,
+            };
+            let (opd, repr) = match value {
+                SiteValue::Constant(bits) => (Opd::Imm(bits as i64), deopt::Repr::Value),
+                SiteValue::Reg(v, repr) => (Opd::Reg(v), repr),
+            };
+            let slot = passed.iter().position(|&p| p == opd).unwrap_or_else(|| {
+                passed.push(opd);
+                passed.len() - 1
+            });
+            slots.push(slot as u32);
+            reprs.push(repr);
+        }
+        let extra = passed.split_off(operands.len());
+        let map = self.lir.maps.intern(chain);
+        let index = self.lir.call_frames.len() as u32;
+        self.lir.call_frames.push(CallFrames {
+            map,
+            reprs,
+            slots,
+            extra: extra.len() as u32,
+        });
+        Ok(Some((index, extra)))
+    }
+
+    fn emit_run_insn(
+        &mut self,
+        node: NodeId,
+        insn: InsnAt,
+        operands: &[NodeId],
+        pops: Option<usize>,
+        map: &mut MapState,
+    ) -> Result<(), Unsupported> {
+        let InsnAt { method, direct, ip } = insn;
+        let graph = self.graph;
+        if operands.iter().any(|&o| {
+            matches!(
+                graph.op(o),
+                Op::BlockLiteral { .. } | Op::Param(Param::Block | Param::Env)
+            )
+        }) {
+            return Err(Unsupported("a block passed as a value"));
+        }
+        let mut spread = operands
+            .iter()
+            .map(|&o| self.opd(o))
+            .collect::<Result<Vec<_>, _>>()?;
+        let count = spread.len();
+        // The call's index and, for inlined code, its frames (whose values
+        // follow the operands).
+        let mut at = CallAt::new(ip, None);
+        let mut in_inlined_code = false;
+        let mut depth = 1;
+        if let Some((frames, values)) = self.call_frames(node, &spread)? {
+            spread.extend(values);
+            at = CallAt::new(ip, Some(frames));
+            in_inlined_code = true;
+            let map = self.lir.call_frames[frames as usize].map;
+            depth = self.lir.maps.get(map).frames.len() as u32;
+        }
+        let pushes = graph.op(node).ty() == crate::ir::Type::Value && !graph.users(node).is_empty();
+        let dst = pushes.then(|| self.vreg(node));
+        let result = dst.unwrap_or_else(|| self.new_vreg());
+        let mut native = None;
+        // An instruction without a state neither raises nor calls: only
+        // the others may leave a transfer pending.
+        let transfers = pops.is_some()
+            && graph
+                .state(node)
+                .is_some_and(|state| self.handlers_around(state));
+        let (target, name) = match direct {
+            Some(call) => {
+                // A native call from inlined code leaves the frames it is
+                // in to be rebuilt when the callee's frame is materialised.
+                // (One that passes an inlined frame's block on goes through
+                // the runtime, which has that block once it rebuilds them.)
+                native = call
+                    .native
+                    .filter(|callee| !(callee.forwards_block && in_inlined_code))
+                    .map(|callee| NativeCall {
+                        target: callee.target,
+                        entry: callee.entry,
+                        at,
+                        argc: count as u32 - 1,
+                        depth,
+                        forwards_block: callee.forwards_block,
+                        recursive: graph.osr_entry.is_none()
+                            && callee.target == self.rt.call_target(graph.method),
+                    });
+                at = at.direct();
+                (call.handle as i64, "call_direct")
+            }
+            None => (method.0 as i64, "run_insn"),
+        };
+        // A `yield` or `yield(*list)` of the compiled method's own block
+        // (also from a block inlined into it), an Array literal and an
+        // interpolation's String have helpers of their own (the same
+        // arguments).
+        let (name, address) = match graph.op(node) {
+            &Op::Yield {
+                splat,
+                kwargs: false,
+                ..
+            } if !in_inlined_code
+                || matches!(graph.op(graph.input(node, 0)), Op::Param(Param::Block)) =>
+            {
+                if splat {
+                    ("yield_splat", self.helpers.yield_splat as usize as u64)
+                } else {
+                    ("yield_block", self.helpers.yield_block as usize as u64)
+                }
+            }
+            Op::Insn {
+                insn: Insn::NewArray(_),
+                ..
+            } => ("new_array", self.helpers.new_array as usize as u64),
+            Op::Insn {
+                insn: Insn::Concat(_),
+                ..
+            } => (
+                "concat_strings",
+                self.helpers.concat_strings as usize as u64,
+            ),
+            _ => (name, self.helpers.run_insn as usize as u64),
+        };
+        self.emit(Inst::Call {
+            dst: Some(result),
+            helper: Helper { name, address },
+            with_ctx: true,
+            args: vec![
+                Opd::Imm(target),
+                Opd::Imm(at.bits() as i64),
+                Opd::Imm(count as i64),
+            ],
+            spread: Some(spread),
+            pending: !transfers,
+            native,
+        });
+        if transfers {
+            self.transfer_site(node, result, pops.unwrap_or_default())?;
+        }
+        let parts = self.destructured_parts(node, result)?;
+        if graph.op(node).has_side_effect() {
+            map.current = None;
+            if let (Some(pops), Some(state)) = (pops, graph.state(node)) {
+                // Poll: resume after the call, with its result pushed (or
+                // a destructuring's parts).
+                let mut after = deopt_maps::map_of(graph, state);
+                let frame = after.frames.last_mut().expect("a frame");
+                frame.stack.truncate(frame.stack.len() - pops);
+                let code = self.rt.code(method);
+                let pushed = bytecode_pushes(&code.insns[ip as usize]) && parts.is_none();
+                if let Some(parts) = parts {
+                    frame
+                        .stack
+                        .extend(parts.iter().map(|part| Source::Node(part.0)));
+                }
+                // A constructor's `new` returns the new object.
+                let returned_value = match graph.op(node) {
+                    Op::Send(info) if info.constructor => self.value(graph.input(node, 0))?,
+                    _ => result,
+                };
+                let returned = pushed.then_some(SiteValue::Reg(returned_value, deopt::Repr::Value));
+                let site = self.make_site(node, SiteReason::Invalidated, after, true, returned)?;
+                self.emit(Inst::Poll { site });
+            }
+        }
+        Ok(())
+    }
+
+    /// After a call (whose result is `result`) in a method with handlers:
+    /// a transfer it leaves pending hands the frame, as it is at the call
+    /// (its `pops` operands consumed), to the interpreter.
+    fn transfer_site(
+        &mut self,
+        node: NodeId,
+        result: VReg,
+        pops: usize,
+    ) -> Result<(), Unsupported> {
+        let graph = self.graph;
+        let state = graph
+            .state(node)
+            .expect("a call that may transfer has a state");
+        let mut at = deopt_maps::map_of(graph, state);
+        let frame = at.frames.last_mut().expect("a frame");
+        frame.stack.truncate(frame.stack.len() - pops);
+        let site = self.make_site(node, SiteReason::Transfer, at, false, None)?;
+        self.emit(Inst::Transfer {
+            value: result,
+            site,
+        });
+        Ok(())
+    }
+
+    /// For a destructuring (`a, b = pair`), which the runtime answers with
+    /// an Array of its parts: loads each part (the node's `Project`s) from
+    /// that Array. Returns the parts in order (all must be used: a
+    /// deoptimisation after the instruction puts them all back on the
+    /// stack), or None for another instruction.
+    fn destructured_parts(
+        &mut self,
+        node: NodeId,
+        array: VReg,
+    ) -> Result<Option<Vec<NodeId>>, Unsupported> {
+        let graph = self.graph;
+        let Op::Insn {
+            insn:
+                Insn::Destructure {
+                    before,
+                    splat,
+                    after,
+                },
+            ..
+        } = *graph.op(node)
+        else {
+            return Ok(None);
+        };
+        let count = usize::from(before) + usize::from(splat) + usize::from(after);
+        let mut parts = vec![None; count];
+        for &user in graph.users(node) {
+            if let Op::Project(n) = *graph.op(user) {
+                parts[n as usize].get_or_insert(user);
+                let dst = self.vreg(user);
+                self.array_load(dst, array, Opd::Imm(i64::from(n)));
+            }
+        }
+        parts
+            .into_iter()
+            .collect::<Option<Vec<_>>>()
+            .map(Some)
+            .ok_or(Unsupported("a destructuring with an unused part"))
+    }
+}
+
+/// An instruction compiled code runs through the runtime: the method and
+/// index, and for a send called directly the runtime's handle of its
+/// target.
+#[derive(Clone, Copy)]
+struct InsnAt {
+    method: crate::ir::MethodRef,
+    direct: Option<crate::runtime::DirectCall>,
+    ip: u32,
+}
+
+/// Whether an instruction pushes a result.
+fn bytecode_pushes(insn: &Insn) -> bool {
+    !matches!(
+        insn,
+        Insn::SetConst(_)
+            | Insn::SetGlobal(_)
+            | Insn::SetIvar(_)
+            | Insn::SetCvar(_)
+            | Insn::SetConstIn(_)
+            | Insn::SetLastMatch
+            | Insn::StoreEnv { .. }
+    )
+}
