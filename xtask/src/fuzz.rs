@@ -25,8 +25,8 @@
 //! The last line of the output is `N passed, M failed`; the exit status is
 //! non-zero when M > 0.
 //!
-//! The generator (`fuzz/gen.rs`, `stmts.rs`, `program.rs`,
-//! `scenarios.rs`) writes deep object-oriented programs: class hierarchies
+//! The generator (`fuzz/gen/`, `stmts.rs`, `program.rs`,
+//! `scenarios/`) writes deep object-oriented programs: class hierarchies
 //! three or four deep with `super` chains, methods overridden down the
 //! hierarchy and called through polymorphic collections, call chains ten
 //! deep, recursion over nested data, and hot loops calling methods more

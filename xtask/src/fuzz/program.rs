@@ -1,7 +1,7 @@
 //! A whole program: a prelude (exception classes, helpers), class
 //! hierarchies three or four deep with constructors chained by `super`,
 //! methods overridden down the hierarchy, top-level functions (among them a
-//! call chain ten deep), then the scenarios of `scenarios.rs`.
+//! call chain ten deep), then the scenarios of `scenarios/`.
 
 use super::ast::*;
 use super::gen::*;

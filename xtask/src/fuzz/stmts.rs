@@ -325,114 +325,11 @@ impl Gen {
             kind: BlockKind::Direct,
         };
         match self.rng.weighted(&[6, 4, 2, 2, 4, 2, 2, 3, 2, 1, 2]) {
-            0 => {
-                let i = self.fresh(COUNTER);
-                let mut body = self.loop_body(cx, n as u64, &[(&i, Ty::Int)], each_block);
-                let mut before = Vec::new();
-                if self.rng.chance(15) {
-                    // `redo` runs the block again for the same value; a
-                    // counter makes it happen once in three.
-                    let rd = self.fresh(COUNTER);
-                    before.push(assign(&rd, int(0)));
-                    body.insert(0, Stmt::OpAssign(atom(rd.clone()), "+".into(), int(1)));
-                    body.insert(
-                        1,
-                        Stmt::If {
-                            cond: bin(bin(atom(rd), "%", int(3)), "==", int(1)),
-                            then: vec![Stmt::Raw("redo".into())],
-                            els: vec![],
-                            unless: false,
-                            modifier: true,
-                        },
-                    );
-                }
-                before.push(Stmt::Expr(call_block(
-                    Some(int(i128::from(n))),
-                    "times",
-                    vec![],
-                    &[&i],
-                    body,
-                )));
-                before
-            }
-            1 => {
-                // while with the increment first, so `next` cannot skip it
-                let k = self.fresh(COUNTER);
-                let until = self.rng.chance(30);
-                let mut body = vec![Stmt::OpAssign(atom(k.clone()), "+".into(), int(1))];
-                body.extend(self.loop_body(cx, n as u64, &[(&k, Ty::Int)], LoopCx::While));
-                let cond = if until {
-                    bin(atom(k.clone()), ">=", int(i128::from(n)))
-                } else {
-                    bin(atom(k.clone()), "<", int(i128::from(n)))
-                };
-                vec![assign(&k, int(0)), Stmt::While { cond, body, until }]
-            }
-            2 => {
-                let k = self.fresh(COUNTER);
-                let mut body = vec![
-                    Stmt::OpAssign(atom(k.clone()), "+".into(), int(1)),
-                    Stmt::If {
-                        cond: bin(atom(k.clone()), ">", int(i128::from(n))),
-                        then: vec![Stmt::Break(None)],
-                        els: vec![],
-                        unless: false,
-                        modifier: true,
-                    },
-                ];
-                body.extend(self.loop_body(cx, n as u64, &[(&k, Ty::Int)], each_block));
-                vec![
-                    assign(&k, int(0)),
-                    Stmt::Expr(call_block(None, "loop", vec![], &[], body)),
-                ]
-            }
-            3 => {
-                let i = self.fresh(COUNTER);
-                let lo = self.rng.range(-2, 3);
-                let (recv, m, args) = match self.rng.index(3) {
-                    0 => (
-                        int(i128::from(lo)),
-                        "upto",
-                        vec![int(i128::from(lo + n - 1))],
-                    ),
-                    1 => (
-                        int(i128::from(lo + n - 1)),
-                        "downto",
-                        vec![int(i128::from(lo))],
-                    ),
-                    _ => (
-                        int(i128::from(lo)),
-                        "step",
-                        vec![int(i128::from(lo + 2 * n - 1)), int(2)],
-                    ),
-                };
-                let body = self.loop_body(cx, n as u64, &[(&i, Ty::Int)], each_block);
-                vec![Stmt::Expr(call_block(Some(recv), m, args, &[&i], body))]
-            }
-            4 => {
-                let arr = self.expr(cx, Ty::ArrInt, 1);
-                let x = self.fresh("x");
-                if self.rng.chance(30) {
-                    let i = self.fresh(COUNTER);
-                    let body = self.loop_body(cx, 6, &[(&x, Ty::Int), (&i, Ty::Int)], each_block);
-                    vec![Stmt::Expr(call_block(
-                        Some(arr),
-                        "each_with_index",
-                        vec![],
-                        &[&x, &i],
-                        body,
-                    ))]
-                } else {
-                    let body = self.loop_body(cx, 6, &[(&x, Ty::Int)], each_block);
-                    vec![Stmt::Expr(call_block(
-                        Some(arr),
-                        "each",
-                        vec![],
-                        &[&x],
-                        body,
-                    ))]
-                }
-            }
+            0 => self.times_loop(cx, n, each_block),
+            1 => self.while_loop(cx, n),
+            2 => self.loop_do(cx, n, each_block),
+            3 => self.step_loop(cx, n, each_block),
+            4 => self.array_loop(cx, each_block),
             5 => {
                 let lo = self.rng.range(-3, 3);
                 let i = self.fresh(COUNTER);
@@ -489,35 +386,7 @@ impl Gen {
                     body,
                 ))]
             }
-            10 => {
-                // Pairs split into two block parameters.
-                let arr = self.expr(cx, Ty::ArrInt, 1);
-                let x = self.fresh("x");
-                let saved = cx.mult;
-                cx.mult = cx.mult.saturating_mul(6);
-                cx.push_scope();
-                cx.declare(&x, Ty::Int);
-                let second = self.expr(cx, Ty::Int, 1);
-                cx.pop_scope();
-                cx.mult = saved;
-                let pairs = call_block(
-                    Some(arr),
-                    "map",
-                    vec![],
-                    &[&x],
-                    vec![Stmt::Expr(Expr::Array(vec![atom(x.clone()), second]))],
-                );
-                let a = self.fresh("x");
-                let b = self.fresh("x");
-                let body = self.loop_body(cx, 6, &[(&a, Ty::Int), (&b, Ty::Int)], each_block);
-                vec![Stmt::Expr(call_block(
-                    Some(pairs),
-                    "each",
-                    vec![],
-                    &[&a, &b],
-                    body,
-                ))]
-            }
+            10 => self.pairs_loop(cx, each_block),
             _ => {
                 // for x in (a...b): the variable outlives the loop in Ruby;
                 // the generator does not use it after.
@@ -530,6 +399,156 @@ impl Gen {
                 }]
             }
         }
+    }
+
+    /// `n.times { |k| }`, sometimes with a `redo` (bounded by a counter).
+    fn times_loop(&mut self, cx: &mut Cx, n: i64, each_block: LoopCx) -> Vec<Stmt> {
+        let i = self.fresh(COUNTER);
+        let mut body = self.loop_body(cx, n as u64, &[(&i, Ty::Int)], each_block);
+        let mut before = Vec::new();
+        if self.rng.chance(15) {
+            // `redo` runs the block again for the same value; a
+            // counter makes it happen once in three.
+            let rd = self.fresh(COUNTER);
+            before.push(assign(&rd, int(0)));
+            body.insert(0, Stmt::OpAssign(atom(rd.clone()), "+".into(), int(1)));
+            body.insert(
+                1,
+                Stmt::If {
+                    cond: bin(bin(atom(rd), "%", int(3)), "==", int(1)),
+                    then: vec![Stmt::Raw("redo".into())],
+                    els: vec![],
+                    unless: false,
+                    modifier: true,
+                },
+            );
+        }
+        before.push(Stmt::Expr(call_block(
+            Some(int(i128::from(n))),
+            "times",
+            vec![],
+            &[&i],
+            body,
+        )));
+        before
+    }
+
+    /// `while`/`until` on a counter incremented first, so `next` cannot
+    /// skip it.
+    fn while_loop(&mut self, cx: &mut Cx, n: i64) -> Vec<Stmt> {
+        // while with the increment first, so `next` cannot skip it
+        let k = self.fresh(COUNTER);
+        let until = self.rng.chance(30);
+        let mut body = vec![Stmt::OpAssign(atom(k.clone()), "+".into(), int(1))];
+        body.extend(self.loop_body(cx, n as u64, &[(&k, Ty::Int)], LoopCx::While));
+        let cond = if until {
+            bin(atom(k.clone()), ">=", int(i128::from(n)))
+        } else {
+            bin(atom(k.clone()), "<", int(i128::from(n)))
+        };
+        vec![assign(&k, int(0)), Stmt::While { cond, body, until }]
+    }
+
+    /// `loop do ... end` left by `break` when its counter passes `n`.
+    fn loop_do(&mut self, cx: &mut Cx, n: i64, each_block: LoopCx) -> Vec<Stmt> {
+        let k = self.fresh(COUNTER);
+        let mut body = vec![
+            Stmt::OpAssign(atom(k.clone()), "+".into(), int(1)),
+            Stmt::If {
+                cond: bin(atom(k.clone()), ">", int(i128::from(n))),
+                then: vec![Stmt::Break(None)],
+                els: vec![],
+                unless: false,
+                modifier: true,
+            },
+        ];
+        body.extend(self.loop_body(cx, n as u64, &[(&k, Ty::Int)], each_block));
+        vec![
+            assign(&k, int(0)),
+            Stmt::Expr(call_block(None, "loop", vec![], &[], body)),
+        ]
+    }
+
+    /// `upto`, `downto` or `step` over `n` Integers.
+    fn step_loop(&mut self, cx: &mut Cx, n: i64, each_block: LoopCx) -> Vec<Stmt> {
+        let i = self.fresh(COUNTER);
+        let lo = self.rng.range(-2, 3);
+        let (recv, m, args) = match self.rng.index(3) {
+            0 => (
+                int(i128::from(lo)),
+                "upto",
+                vec![int(i128::from(lo + n - 1))],
+            ),
+            1 => (
+                int(i128::from(lo + n - 1)),
+                "downto",
+                vec![int(i128::from(lo))],
+            ),
+            _ => (
+                int(i128::from(lo)),
+                "step",
+                vec![int(i128::from(lo + 2 * n - 1)), int(2)],
+            ),
+        };
+        let body = self.loop_body(cx, n as u64, &[(&i, Ty::Int)], each_block);
+        vec![Stmt::Expr(call_block(Some(recv), m, args, &[&i], body))]
+    }
+
+    /// `each` or `each_with_index` over an Array of Integers.
+    fn array_loop(&mut self, cx: &mut Cx, each_block: LoopCx) -> Vec<Stmt> {
+        let arr = self.expr(cx, Ty::ArrInt, 1);
+        let x = self.fresh("x");
+        if self.rng.chance(30) {
+            let i = self.fresh(COUNTER);
+            let body = self.loop_body(cx, 6, &[(&x, Ty::Int), (&i, Ty::Int)], each_block);
+            vec![Stmt::Expr(call_block(
+                Some(arr),
+                "each_with_index",
+                vec![],
+                &[&x, &i],
+                body,
+            ))]
+        } else {
+            let body = self.loop_body(cx, 6, &[(&x, Ty::Int)], each_block);
+            vec![Stmt::Expr(call_block(
+                Some(arr),
+                "each",
+                vec![],
+                &[&x],
+                body,
+            ))]
+        }
+    }
+
+    /// `each` over pairs made by `map`, split into two block parameters.
+    fn pairs_loop(&mut self, cx: &mut Cx, each_block: LoopCx) -> Vec<Stmt> {
+        // Pairs split into two block parameters.
+        let arr = self.expr(cx, Ty::ArrInt, 1);
+        let x = self.fresh("x");
+        let saved = cx.mult;
+        cx.mult = cx.mult.saturating_mul(6);
+        cx.push_scope();
+        cx.declare(&x, Ty::Int);
+        let second = self.expr(cx, Ty::Int, 1);
+        cx.pop_scope();
+        cx.mult = saved;
+        let pairs = call_block(
+            Some(arr),
+            "map",
+            vec![],
+            &[&x],
+            vec![Stmt::Expr(Expr::Array(vec![atom(x.clone()), second]))],
+        );
+        let a = self.fresh("x");
+        let b = self.fresh("x");
+        let body = self.loop_body(cx, 6, &[(&a, Ty::Int), (&b, Ty::Int)], each_block);
+        vec![Stmt::Expr(call_block(
+            Some(pairs),
+            "each",
+            vec![],
+            &[&a, &b],
+            body,
+        ))]
     }
 
     /// `begin`/`rescue`/`else`/`ensure`, with a bounded `retry` sometimes.
