@@ -75,7 +75,7 @@ extern "C" fn run_insn(
     let inlined = at.inlined();
     let step = if at.is_direct() {
         let target = &compiled.direct_calls[method as usize];
-        Step::Call(target.entry.clone(), target.name, target.forwards_block)
+        Step::Call(target.entry.clone(), target.forwards_block)
     } else {
         Step::Insn(vm.methods[method as usize].clone())
     };
@@ -130,11 +130,11 @@ extern "C" fn run_insn(
         // Lean paths: a core method's function, the frame's block, or an
         // allocation gets the operands where compiled code stored them.
         let lean = match &step {
-            Step::Call(entry, name, forwards) => match &entry.body {
+            Step::Call(entry, forwards) => match &entry.body {
                 MethodBody::Native(core) => {
                     vm.set_ip(ip);
                     let block = vm.forwarded_block(*forwards);
-                    Some(vm.call_core_directly(entry, core, *name, operands, block))
+                    Some(vm.call_core_directly(entry, core, operands, block))
                 }
                 _ => None,
             },
@@ -262,10 +262,10 @@ extern "C" fn leave_block(ctx: *mut Activation, leave: i64, ip: u64, value: u64)
 pub(super) enum Step {
     /// The instruction at the index, of this method.
     Insn(Rc<LoadedMethod>),
-    /// A send bound to this method (the receiver's kind was guarded), by
-    /// this name: called directly, without the send's lookup; passing the
-    /// frame's block when the flag says so.
-    Call(Rc<MethodEntry>, bytecode::Sym, bool),
+    /// A send bound to this method (the receiver's kind was guarded):
+    /// called directly, without the send's lookup; passing the frame's
+    /// block when the flag says so.
+    Call(Rc<MethodEntry>, bool),
 }
 
 impl Vm {
@@ -302,13 +302,13 @@ impl Vm {
                 }
                 self.run_one(method, base, argc, ip, operand_base)
             }
-            Step::Call(entry, name, forwards) => {
+            Step::Call(entry, forwards) => {
                 self.set_ip(ip);
                 let block = self.forwarded_block(*forwards);
                 if let MethodBody::Native(core) = &entry.body {
                     let operands: smallvec::SmallVec<[Value; 8]> =
                         smallvec::SmallVec::from_slice(&self.stack[operand_base..]);
-                    let result = self.call_core_directly(entry, core, *name, &operands, block);
+                    let result = self.call_core_directly(entry, core, &operands, block);
                     self.stack.truncate(operand_base);
                     return result.map(Some);
                 }
@@ -369,7 +369,7 @@ impl Vm {
         operands: &[Value],
     ) -> VmResult {
         if let MethodBody::Native(core) = &entry.body {
-            return self.call_core_directly(entry, core, name, operands, None);
+            return self.call_core_directly(entry, core, operands, None);
         }
         let kind = crate::interp::CallKind {
             kwargs: false,
@@ -532,7 +532,6 @@ impl Vm {
         &mut self,
         entry: &MethodEntry,
         core: &crate::core::NativeMethod,
-        name: bytecode::Sym,
         operands: &[Value],
         block: Option<Rc<crate::block::Block>>,
     ) -> VmResult {
@@ -571,7 +570,7 @@ impl Vm {
             kwargs: false,
             direct: true,
         };
-        self.call_core(entry, core, name, operands[0], &operands[1..], block, kind)
+        self.call_core(entry, core, operands[0], &operands[1..], block, kind)
     }
 }
 

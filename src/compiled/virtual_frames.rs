@@ -223,7 +223,7 @@ pub(super) fn innermost_receiver(
 /// What a call from inlined code runs above virtual frames.
 enum Above {
     /// A direct call (the arguments fit the method's parameters).
-    Direct(Rc<MethodEntry>, bytecode::Sym),
+    Direct(Rc<MethodEntry>),
     /// A send, to the method found for this name.
     Send(Rc<MethodEntry>, bytecode::Sym),
     /// A `when` test: `pattern === subject`.
@@ -272,9 +272,9 @@ impl Vm {
             at,
         });
         let result = match callee {
-            Above::Direct(entry, name) => match &entry.body {
+            Above::Direct(entry) => match &entry.body {
                 MethodBody::Native(core) => {
-                    self.call_core_directly(&entry, core, name, operands, None)
+                    self.call_core_directly(&entry, core, operands, None)
                 }
                 _ => {
                     let operand_base = self.stack.len();
@@ -385,7 +385,7 @@ impl Vm {
                 let block = activation_block(unsafe { &*ctx });
                 Some(Ok(self.block_proxy_for(block.as_ref())))
             }
-            Step::Call(entry, _, false)
+            Step::Call(entry, false)
                 if operands[0] == self.block_proxy
                     && self
                         .block_proxy_call
@@ -414,11 +414,11 @@ impl Vm {
     ) -> Option<Above> {
         let method = match step {
             // Passing a block on takes the frame it is passed from.
-            Step::Call(_, _, true) => return None,
-            Step::Call(entry, name, false) => {
+            Step::Call(_, true) => return None,
+            Step::Call(entry, false) => {
                 return self
                     .ignores_caller_frame(entry)
-                    .then(|| Above::Direct(entry.clone(), *name))
+                    .then(|| Above::Direct(entry.clone()))
             }
             Step::Insn(method) => method,
         };

@@ -1070,7 +1070,10 @@ fn compare_modules(vm: &mut Vm, module: Value, other: Value, strict: bool) -> Vm
 /// `send`/`public_send`: calls the named method with the rest of the
 /// arguments; `public_send` refuses private methods.
 pub(super) fn send(vm: &mut Vm, object: Value, args: &[Value], allow_private: bool) -> VmResult {
-    let name = symbol_arg(vm, args[0])?;
+    let Some(&method_name) = args.first() else {
+        return Err(vm.argument_error("no method name given".into()));
+    };
+    let name = symbol_arg(vm, method_name)?;
     let class = vm.class_of(object);
     match vm.find_method(class, name) {
         Some(entry) if allow_private || entry.visibility == Visibility::Public => {

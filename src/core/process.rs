@@ -359,18 +359,8 @@ fn define_env(vm: &mut Vm) {
             Ok(Value::bool(std::env::var_os(key).is_some()))
         });
     }
-    for name in ["[]=", "store"] {
-        vm.define_singleton_native(env, name, 2, Some(2), |vm, _, args| {
-            let key = env_key(vm, args[0])?;
-            if args[1].is_nil() {
-                std::env::remove_var(key);
-            } else {
-                let value = crate::core::string::expect_string(vm, args[1])?;
-                std::env::set_var(key, String::from_utf8_lossy(&value).as_ref());
-            }
-            Ok(args[1])
-        });
-    }
+    vm.define_singleton_native(env, "[]=", 2, Some(2), env_singleton_store);
+    vm.define_singleton_native(env, "store", 2, Some(2), env_singleton_store);
     vm.define_singleton_native(env, "delete", 1, Some(1), env_singleton_delete);
     vm.define_singleton_native(env, "to_h", 0, Some(0), env_singleton_to_h);
     vm.define_singleton_native(env, "keys", 0, Some(0), env_singleton_keys);
@@ -411,11 +401,40 @@ fn env_singleton_fetch(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
     ))
 }
 
+/// `ENV[name] = value`, `ENV.store`: sets the variable, or removes it for
+/// nil. A name the C library cannot set (empty, or with `=` in it) is
+/// `Errno::EINVAL` as `setenv` reports it; removing one does nothing.
+fn env_singleton_store(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
+    let key = env_key(vm, args[0])?;
+    if args[1].is_nil() {
+        if is_settable(&key) {
+            std::env::remove_var(key);
+        }
+        return Ok(args[1]);
+    }
+    let value = crate::core::string::expect_string(vm, args[1])?;
+    if value.contains(&0) {
+        return Err(vm.argument_error("bad environment variable value: contains null byte".into()));
+    }
+    if !is_settable(&key) {
+        return Err(vm.raise_errno("EINVAL", Some(&format!("setenv({key})"))));
+    }
+    std::env::set_var(key, String::from_utf8_lossy(&value).as_ref());
+    Ok(args[1])
+}
+
+/// Whether `setenv`/`unsetenv` take `key`: not empty and without `=`.
+fn is_settable(key: &str) -> bool {
+    !key.is_empty() && !key.contains('=')
+}
+
 /// `ENV.delete`.
 fn env_singleton_delete(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
     let key = env_key(vm, args[0])?;
     let old = std::env::var_os(&key);
-    std::env::remove_var(key);
+    if is_settable(&key) {
+        std::env::remove_var(key);
+    }
     Ok(match old {
         Some(value) => vm.new_str(&value.to_string_lossy()),
         None => Value::NIL,

@@ -87,9 +87,9 @@ pub fn define(vm: &mut Vm) {
     vm.define_methods(
         kernel,
         &[
-            public("send", 1, None, kernel_send),
-            public("__send__", 1, None, kernel_dunder_send),
-            public("public_send", 1, None, kernel_public_send),
+            public("send", 0, None, kernel_send),
+            public("__send__", 0, None, kernel_dunder_send),
+            public("public_send", 0, None, kernel_public_send),
             public("dup", 0, Some(0), kernel_dup),
             public("clone", 0, Some(1), kernel_clone),
             private("initialize_copy", 1, Some(1), kernel_initialize_copy),

@@ -1002,6 +1002,17 @@ fn inspect(moment: &Moment) -> String {
 
 // --- methods ------------------------------------------------------------------
 
+/// `Time.utc`, `Time.gm`: a Time from calendar fields, in UTC.
+fn time_singleton_utc(vm: &mut Vm, class: Value, args: &[Value]) -> VmResult {
+    civil_time(vm, class, args, Zone::Utc)
+}
+
+/// `Time.local`, `Time.mktime`: a Time from calendar fields, in the local
+/// zone.
+fn time_singleton_local(vm: &mut Vm, class: Value, args: &[Value]) -> VmResult {
+    civil_time(vm, class, args, Zone::Local)
+}
+
 pub fn define(vm: &mut Vm) {
     let object = vm.c.object;
     let time = vm.define_class("Time", object);
@@ -1010,15 +1021,15 @@ pub fn define(vm: &mut Vm) {
 
     vm.define_singleton_native(time, "now", 0, Some(0), time_singleton_now);
     vm.define_singleton_native(time, "at", 1, Some(3), at);
-    for name in ["utc", "gm"] {
-        vm.define_singleton_native(time, name, 0, None, |vm, class, args| {
-            civil_time(vm, class, args, Zone::Utc)
-        });
-    }
-    for name in ["local", "mktime"] {
-        vm.define_singleton_native(time, name, 0, None, |vm, class, args| {
-            civil_time(vm, class, args, Zone::Local)
-        });
+    vm.define_singleton_native(time, "utc", 0, None, time_singleton_utc);
+    vm.define_singleton_native(time, "local", 0, None, time_singleton_local);
+    // `gm` and `mktime` are other names of `utc` and `local`: errors name
+    // the method by its first name, as MRI's do.
+    let metaclass = vm.singleton_class(time);
+    for (new, old) in [("gm", "utc"), ("mktime", "local")] {
+        let (new, old) = (vm.symbols.intern(new), vm.symbols.intern(old));
+        crate::core::module::alias_method(vm, metaclass, new, old)
+            .expect("Time's own methods alias");
     }
     vm.define_private_native(time, "initialize", 0, Some(7), time_initialize);
     macro_rules! field {

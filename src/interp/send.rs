@@ -462,7 +462,7 @@ impl Vm {
                 let args: smallvec::SmallVec<[Value; 8]> = smallvec::SmallVec::from_slice(
                     &self.stack[receiver_index + 1..receiver_index + 1 + argc],
                 );
-                self.call_core(entry, native, name, receiver, &args, block, kind)
+                self.call_core(entry, native, receiver, &args, block, kind)
             }
             MethodBody::Block(body) => {
                 // `define_method`: the block runs with the receiver as self
@@ -507,14 +507,15 @@ impl Vm {
         }
     }
 
-    /// Calls the core method `native` (of `entry`, called as `name`) in a
-    /// frame of its own, after checking the arity.
+    /// Calls the core method `native` (of `entry`) in a
+    /// frame of its own, after checking the arity. The frame is named as
+    /// the method was defined: called through an alias (`alias foo size`,
+    /// `Time.gm` for `Time.utc`) it still shows its own name, as in MRI.
     #[allow(clippy::too_many_arguments)]
     pub fn call_core(
         &mut self,
         entry: &MethodEntry,
         native: &crate::core::NativeMethod,
-        name: bytecode::Sym,
         receiver: Value,
         args: &[Value],
         block: Option<Rc<Block>>,
@@ -531,7 +532,8 @@ impl Vm {
             NativeFrame::HiddenWhenDirect => kind.direct,
         };
         self.push_frame_with(|| {
-            let mut frame = FrameRecord::new(FrameCode::Native(name), cref, entry.owner, id);
+            let mut frame =
+                FrameRecord::new(FrameCode::Native(native.name), cref, entry.owner, id);
             frame.block = block;
             frame.kwargs = kind.kwargs;
             frame.hidden = hidden;
