@@ -273,9 +273,7 @@ impl Vm {
         });
         let result = match callee {
             Above::Direct(entry) => match &entry.body {
-                MethodBody::Native(core) => {
-                    self.call_core_directly(&entry, core, operands, None)
-                }
+                MethodBody::Native(core) => self.call_core_directly(&entry, core, operands, None),
                 _ => {
                     let operand_base = self.stack.len();
                     self.stack.extend_from_slice(operands);

@@ -532,8 +532,7 @@ impl Vm {
             NativeFrame::HiddenWhenDirect => kind.direct,
         };
         self.push_frame_with(|| {
-            let mut frame =
-                FrameRecord::new(FrameCode::Native(native.name), cref, entry.owner, id);
+            let mut frame = FrameRecord::new(FrameCode::Native(native.name), cref, entry.owner, id);
             frame.block = block;
             frame.kwargs = kind.kwargs;
             frame.hidden = hidden;
