@@ -9,8 +9,21 @@
 
 mod common;
 
-use common::{after, around};
+use common::after;
 use rhizome::compiled::graphs_after_run;
+
+/// The graph before and after the first change `pass` made.
+fn around(graphs: &[(String, String)], pass: &str) -> (String, String) {
+    let at = graphs
+        .iter()
+        .position(|(name, _)| name == pass)
+        .unwrap_or_else(|| panic!("{pass} did not change the graph"));
+    let before = match at {
+        0 => String::new(),
+        _ => graphs[at - 1].1.clone(),
+    };
+    (before, graphs[at].1.clone())
+}
 
 /// build: a `while` loop becomes a `loop` node whose phis carry the live
 /// locals round the back edge (`n` never changes: its phi has no choice).

@@ -1,4 +1,4 @@
-//! What the JIT's snapshot tests share: picking graphs out of the dumps
+//! What the JIT's snapshot tests share: picking a graph out of the dumps
 //! of one compilation.
 
 /// The graph after `pass` (the last time it changed the graph), or after
@@ -14,17 +14,4 @@ pub fn after(graphs: &[(String, String)], pass: &str) -> String {
         .unwrap_or_else(|| panic!("{pass} did not change the graph"))
         .1
         .clone()
-}
-
-/// The graph before and after the first change `pass` made.
-pub fn around(graphs: &[(String, String)], pass: &str) -> (String, String) {
-    let at = graphs
-        .iter()
-        .position(|(name, _)| name == pass)
-        .unwrap_or_else(|| panic!("{pass} did not change the graph"));
-    let before = match at {
-        0 => String::new(),
-        _ => graphs[at - 1].1.clone(),
-    };
-    (before, graphs[at].1.clone())
 }
