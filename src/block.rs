@@ -20,7 +20,7 @@
 //! `next` is a plain return from the block's own frame.
 
 use crate::heap::Marker;
-use crate::interp::LoadedMethod;
+use crate::method::LoadedMethod;
 use crate::object::Cref;
 use crate::value::Value;
 use bytecode::Sym;

@@ -21,7 +21,7 @@
 //! end
 //! ```
 
-use crate::interp::LoadedMethod;
+use crate::method::LoadedMethod;
 use crate::object::Cref;
 use crate::object::RClass;
 use crate::value::Value;

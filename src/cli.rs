@@ -159,7 +159,9 @@ fn run(options: &Options) -> i32 {
             verify_deopt: options.jit_verify_deopt
                 || (cfg!(debug_assertions) && options.jit_stress_deopt.is_some()),
         };
-        vm.jit = Some(crate::compiled::JitState::new(&mut vm, jit_options));
+        let threshold = jit_options.threshold;
+        let state = Box::new(crate::compiled::JitState::new(&mut vm, jit_options));
+        vm.jit = Some(crate::vm::Jit { threshold, state });
     }
     let status = vm.run_program(&file, source, &argv);
     vm.out.flush();

@@ -206,7 +206,8 @@ impl Vm {
         let mut virtual_frames = self.virtual_frames.iter().peekable();
         for index in 0..=self.frames.len() {
             while let Some(frames) = virtual_frames.next_if(|v| v.below <= index) {
-                let (record_ip, list) = crate::compiled::virtual_frames::virtual_frame_list(frames);
+                let jit = self.jit.as_ref().expect("virtual frames run compiled code");
+                let (record_ip, list) = jit.state.virtual_frame_list(frames);
                 // The record below runs the call the frames make.
                 if let Some(record) = views.last_mut() {
                     record.ip = record_ip;

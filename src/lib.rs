@@ -22,6 +22,7 @@ pub mod heap;
 pub mod inline_cache;
 pub mod interp;
 pub mod limits;
+pub mod method;
 pub mod object;
 pub mod output;
 pub mod prelude;

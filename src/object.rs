@@ -350,7 +350,7 @@ pub enum Visibility {
 #[derive(Clone)]
 pub enum MethodBody {
     /// Ruby code.
-    Bytecode(Rc<crate::interp::LoadedMethod>),
+    Bytecode(Rc<crate::method::LoadedMethod>),
     /// A core method written in Rust.
     Native(crate::core::NativeMethod),
     /// `define_method(:x) { ... }`: a block run with the receiver as self.

@@ -16,7 +16,7 @@
 //! ip=8 branch taken=89 not_taken=88
 //! ```
 
-use crate::interp::LoadedMethod;
+use crate::method::LoadedMethod;
 use crate::vm::{class_data, Vm};
 use bytecode::profile::{builtin_kind_name, Kind, KindSet};
 use bytecode::Insn;

@@ -17,8 +17,9 @@
 //! deoptimisation with the frames rebuilt ([`Vm::trace_deopt`]).
 
 use super::entry::{compiled, context, Activation};
-use super::{CompiledMethod, MAX_GUARD_FAILURES};
-use crate::interp::LoadedMethod;
+use super::MAX_GUARD_FAILURES;
+use crate::method::CompiledMethod;
+use crate::method::LoadedMethod;
 use crate::object::RFloat;
 use crate::value::Value;
 use crate::vm::{Control, Vm, VmResult};
@@ -52,7 +53,7 @@ pub(super) extern "C" fn deoptimise(
     // names stay on the machine stack (seen by the collector) meanwhile.
     let (frames, returned) = unsafe { site_map.read(map, fp, sp, &mut |d| vm.new_float(d).bits()) };
     vm.count_deopt(compiled, site);
-    if vm.jit.as_ref().is_some_and(|jit| jit.options.trace_deopt) {
+    if vm.jit_state().is_some_and(|jit| jit.options.trace_deopt) {
         vm.trace_deopt(compiled, site, &frames, returned, site_map.after_call);
     }
     // The compiled method's own frame is the interpreter frame it runs in:
@@ -66,7 +67,7 @@ pub(super) extern "C" fn deoptimise(
         let receiver = Value::from_bits(frames[0].receiver);
         vm.check_rebuilt_receiver(&method, frame.owner, receiver, "deoptimise");
     }
-    let verify = vm.jit.as_ref().is_some_and(|jit| jit.options.verify_deopt);
+    let verify = vm.jit_state().is_some_and(|jit| jit.options.verify_deopt);
     if verify && frames.len() == 1 && !site_map.after_call && !site_map.transfer {
         vm.check_rebuilt_frame(compiled, site, &method, &frames[0]);
     }
@@ -215,7 +216,9 @@ impl Vm {
     ) {
         use crate::compiled::verify_deopt::Verdict;
         let verdict = self.verify_rebuilt_frame(method, frame);
-        let Some(jit) = &mut self.jit else { return };
+        let Some(jit) = self.jit_state_mut() else {
+            return;
+        };
         match verdict {
             Verdict::Same => jit.run_stats.verified_deopts += 1,
             Verdict::Unverifiable(_) => jit.run_stats.unverifiable_deopts += 1,
@@ -420,19 +423,18 @@ impl Vm {
     fn count_deopt(&mut self, compiled: &CompiledMethod, site: usize) {
         let info = &compiled.code.sites[site];
         if info.reason == SiteReason::Transfer {
-            if let Some(jit) = &mut self.jit {
+            if let Some(jit) = self.jit_state_mut() {
                 jit.run_stats.transfers += 1;
             }
             return;
         }
         let stressed = self
-            .jit
-            .as_ref()
+            .jit_state()
             .is_some_and(|jit| jit.stress_countdown.as_ref().is_some_and(|c| c.get() == 0));
         // Only real guard failures are named (stress mode deoptimises often).
         let real = info.reason != SiteReason::Invalidated && !stressed;
         let name = real.then(|| self.site_name(compiled, site));
-        let Some(jit) = &mut self.jit else {
+        let Some(jit) = self.jit_state_mut() else {
             return;
         };
         jit.run_stats.deopts += 1;

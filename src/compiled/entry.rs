@@ -18,8 +18,8 @@
 //! ([`finish_native`]) that pops that frame.
 
 use super::deoptimise::retarget_to_depth;
-use super::CompiledMethod;
 use crate::frame_layout::FrameLayout;
+use crate::method::CompiledMethod;
 use crate::value::Value;
 use crate::vm::{Control, Vm, VmResult};
 use bytecode::abi;

@@ -21,7 +21,7 @@
 use super::deoptimise::deoptimise;
 use super::entry::{compiled, context, operand_base, running_vm, stored_values, Activation};
 use super::virtual_frames::innermost_receiver;
-use crate::interp::LoadedMethod;
+use crate::method::LoadedMethod;
 use crate::object::{MethodBody, MethodEntry, RArray, RFloat, RObject};
 use crate::value::Value;
 use crate::vm::{Vm, VmResult};
@@ -467,7 +467,7 @@ impl Vm {
                     return None;
                 }
                 let (a, b) = (operands[0], operands[1]);
-                if op == crate::interp::BasicOp::Mod && !(a.is_fixnum() && b.is_fixnum()) {
+                if op == crate::method::BasicOp::Mod && !(a.is_fixnum() && b.is_fixnum()) {
                     return None;
                 }
                 self.basic_op(op, a, b).ok().flatten()

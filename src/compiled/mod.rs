@@ -27,10 +27,11 @@
 //! very entry (a redefinition or an `alias` over it is another entry).
 
 use crate::frame_layout::FrameLayout;
-use crate::interp::LoadedMethod;
+use crate::heap::Marker;
+use crate::method::{status, CompiledMethod, DirectTarget, LoadedMethod};
 use crate::object::{MethodBody, MethodEntry, RBignum, RFloat, RString, Visibility};
 use crate::value::Value;
-use crate::vm::{class_data, Vm, VmResult};
+use crate::vm::{class_data, JitRuntime, VirtualFrameList, VirtualFrames, Vm, VmResult};
 use bytecode::profile::{builtin_kind_name, BranchProfile, Kind};
 use bytecode::{Insn, Method, Sym};
 use jit::backend::lir::KindTest;
@@ -106,7 +107,6 @@ pub struct RunStats {
 
 /// The JIT's settings and counters for one run.
 pub struct JitState {
-    pub threshold: u64,
     pub options: JitOptions,
     pub stats: jit::Stats,
     pub run_stats: RunStats,
@@ -128,43 +128,6 @@ pub struct JitState {
     pub failed_bounds: fxhash::FxHashSet<(u32, u32)>,
     /// Compilations per method.
     compilations: fxhash::FxHashMap<u32, u32>,
-}
-
-/// What a direct call of compiled code calls: the method entry its send
-/// found, the name it was called by (a core method's frame shows it), and
-/// whether it passes the calling frame's block (`&blk` of a forwarded
-/// block parameter).
-pub struct DirectTarget {
-    pub entry: Rc<MethodEntry>,
-    pub name: Sym,
-    pub forwards_block: bool,
-}
-
-/// A method's machine code and what it assumed.
-pub struct CompiledMethod {
-    pub handle: u32,
-    pub method: Rc<LoadedMethod>,
-    pub code: jit::backend::CompiledCode,
-    /// Non-zero once invalidated (polls read it; boxed so its address is
-    /// stable).
-    pub invalidated: Box<Cell<u8>>,
-    /// The method names whose lookups the code relies on.
-    pub assumed_names: fxhash::FxHashSet<Sym>,
-    /// Failures per site.
-    pub failures: Vec<Cell<u32>>,
-    /// For code entered by on-stack replacement: its loop header.
-    pub osr_entry: Option<u32>,
-    /// The methods its direct calls call (by the handle the code passes).
-    pub direct_calls: Vec<DirectTarget>,
-    /// The constants it uses as constants, by name, and their values
-    /// (kept alive: a GC root while the code exists).
-    pub assumed_constants: fxhash::FxHashSet<Sym>,
-    pub folded_constants: Vec<Value>,
-    /// The method (for a block, the method it is written in) or a block
-    /// in it reads the frame's last match: the matching methods its
-    /// inlined code calls must set that of their rebuilt frames, not of
-    /// the compiled frame (see `Vm::run_above_virtual_frames`).
-    pub reads_last_match: bool,
 }
 
 impl Vm {
@@ -195,48 +158,13 @@ impl Vm {
     }
 }
 
-impl CompiledMethod {
-    /// Stops new activations from entering the code, and makes running
-    /// ones deoptimise at their next poll; the method is interpreted (and
-    /// counted towards compiling it again). False when it was retired
-    /// already.
-    pub fn retire(&self) -> bool {
-        if self.invalidated.get() != 0 {
-            return false;
-        }
-        self.invalidated.set(1);
-        let method = &self.method;
-        match self.osr_entry {
-            Some(header) => {
-                method.osr.borrow_mut().retain(|(ip, _)| *ip != header);
-                method.back_edges.set(0);
-            }
-            None => {
-                *method.compiled.borrow_mut() = None;
-                method.call_target.code.set(0);
-                method.call_target.compiled.set(0);
-                method.jit.set(status::NOT_YET);
-                method.calls.set(0);
-            }
-        }
-        true
-    }
-}
-
-/// Whether a method was compiled yet (`LoadedMethod::jit`).
-pub mod status {
-    pub const NOT_YET: u8 = 0;
-    pub const COMPILED: u8 = 1;
-    pub const BAILED_OUT: u8 = 2;
-}
-
 /// The core methods the JIT builds as IR, by their original entries.
 #[derive(Default)]
 pub struct Intrinsics {
     entries: Vec<(Rc<MethodEntry>, Intrinsic)>,
     /// The basic operations of Integer, Float and Array by class and name:
     /// what the core's Ruby code calls whatever the program redefined
-    /// (`interp::SiteState::core`).
+    /// (`crate::method::SiteState::core`).
     core_operations: Vec<(Value, Sym, Intrinsic)>,
     /// `Struct#initialize` (built as stores for each Struct class).
     struct_initialize: Option<Rc<MethodEntry>>,
@@ -288,9 +216,9 @@ impl Intrinsics {
         for (class, name, intrinsic) in table {
             let sym = vm.symbols.intern(name);
             let basic = if class == vm.c.array {
-                crate::interp::is_array_op(name)
+                crate::method::is_array_op(name)
             } else {
-                [vm.c.integer, vm.c.float].contains(&class) && crate::interp::is_basic_op(name)
+                [vm.c.integer, vm.c.float].contains(&class) && crate::method::is_basic_op(name)
             };
             if basic {
                 core_operations.push((class, sym, intrinsic));
@@ -353,7 +281,6 @@ impl JitState {
             .stress_seed
             .map_or(0, |seed| seed ^ 0x9e37_79b9_7f4a_7c15);
         let mut state = JitState {
-            threshold: options.threshold,
             stress_countdown: options.stress_seed.map(|_| Box::new(Cell::new(0))),
             stress_state,
             options,
@@ -382,6 +309,46 @@ impl JitState {
             self.stress_state = x;
             countdown.set(1 + (x.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 60));
         }
+    }
+}
+
+/// The VM holds the state as a [`JitRuntime`] (it lives above the VM).
+impl JitRuntime for JitState {
+    fn trace(&self, marker: &mut Marker) {
+        for code in &self.code {
+            marker.mark_all(&code.folded_constants);
+        }
+    }
+
+    fn virtual_frame_list(&self, frames: &VirtualFrames) -> (u32, VirtualFrameList) {
+        virtual_frames::virtual_frame_list(frames)
+    }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+
+    fn as_any_mut(&mut self) -> &mut dyn std::any::Any {
+        self
+    }
+}
+
+impl Vm {
+    /// The JIT's state, when the JIT is on.
+    pub fn jit_state(&self) -> Option<&JitState> {
+        let jit = self.jit.as_ref()?;
+        Some(jit.state.as_any().downcast_ref().expect("the JIT's state"))
+    }
+
+    /// [`Vm::jit_state`], to change.
+    pub fn jit_state_mut(&mut self) -> Option<&mut JitState> {
+        let jit = self.jit.as_mut()?;
+        Some(
+            jit.state
+                .as_any_mut()
+                .downcast_mut()
+                .expect("the JIT's state"),
+        )
     }
 }
 
@@ -426,7 +393,12 @@ impl Vm {
         method: &Rc<LoadedMethod>,
         osr: Option<(u32, u32)>,
     ) -> Option<Rc<CompiledMethod>> {
-        let mut jit = self.jit.take()?;
+        let mut slot = self.jit.take()?;
+        let jit = slot
+            .state
+            .as_any_mut()
+            .downcast_mut::<JitState>()
+            .expect("the JIT's state");
         let dump = jit
             .options
             .dump_dir
@@ -445,7 +417,7 @@ impl Vm {
         let count = jit.compilations.entry(method.id).or_default();
         *count += 1;
         if *count > MAX_COMPILATIONS {
-            self.jit = Some(jit);
+            self.jit = Some(slot);
             return None;
         }
         let handle = jit.code.len() as u32;
@@ -511,7 +483,7 @@ impl Vm {
             jit.code.push(compiled.clone());
             compiled
         });
-        self.jit = Some(jit);
+        self.jit = Some(slot);
         compiled
     }
 
@@ -529,7 +501,7 @@ impl Vm {
 
     /// Retires the code that `assumed` says relied on what changed.
     fn jit_invalidate(&mut self, assumed: impl Fn(&CompiledMethod) -> bool) {
-        let Some(jit) = &mut self.jit else {
+        let Some(jit) = self.jit_state_mut() else {
             return;
         };
         for compiled in &jit.code {
@@ -587,7 +559,7 @@ impl Vm {
                 code?
             }
         };
-        if let Some(jit) = &mut self.jit {
+        if let Some(jit) = self.jit_state_mut() {
             jit.run_stats.osr_entries += 1;
         }
         let end = self.stack.len();
@@ -613,7 +585,7 @@ impl Vm {
                 );
             }
         }
-        if let Some(jit) = &self.jit {
+        if let Some(jit) = self.jit_state() {
             let stats = &jit.stats;
             line("jit.compiled_methods", jit.code.len() as u64);
             line("jit.graphs", stats.compiled);
@@ -929,7 +901,7 @@ impl Runtime for VmRuntime<'_> {
                 if !(matches!(
                     kind,
                     Kind::Fixnum | Kind::Bignum | Kind::Flonum | Kind::HeapFloat
-                ) && crate::interp::is_basic_op(self.vm.symbols.name(name)))
+                ) && crate::method::is_basic_op(self.vm.symbols.name(name)))
                     && u32::from(core.min) <= argc
                     && core.max.is_none_or(|max| argc <= u32::from(max)) =>
             {

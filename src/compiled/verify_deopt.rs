@@ -47,7 +47,7 @@
 //! checked, and only at a guard (not after a call or for a transfer,
 //! whose frames depend on what the call did).
 
-use crate::interp::LoadedMethod;
+use crate::method::LoadedMethod;
 use crate::object::RString;
 use crate::value::Value;
 use crate::vm::Vm;

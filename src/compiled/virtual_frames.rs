@@ -28,10 +28,10 @@
 use super::deoptimise::{retarget_to_depth, Rebuilt};
 use super::entry::{activation_block, compiled, native_return_address, operand_base, Activation};
 use super::helpers::Step;
-use super::CompiledMethod;
+use crate::method::CompiledMethod;
 use crate::object::{MethodBody, MethodEntry};
 use crate::value::Value;
-use crate::vm::{Vm, VmResult};
+use crate::vm::{VirtualFrameList, VirtualFrames, Vm, VmResult};
 use bytecode::{call_flags, Insn};
 use jit::runtime::CallAt;
 use std::rc::Rc;
@@ -119,15 +119,11 @@ impl Vm {
         // SAFETY: the word below `values` is the running call's return
         // address (read above), on the machine stack.
         unsafe { *slot = native_return_address() };
-        if let Some(jit) = &mut self.jit {
+        if let Some(jit) = self.jit_state_mut() {
             jit.run_stats.materialised_frames += 1;
         }
     }
 }
-
-/// The frames of a [`crate::vm::VirtualFrames`], as (method, ip) pairs:
-/// room on the stack for a recursion's worth before any allocation.
-pub type VirtualFrameList = smallvec::SmallVec<[(u32, u32); 32]>;
 
 /// The virtual frames `frames` stands for, outermost first, as (method
 /// id, index): the inlined frames of the call, and when a native call
@@ -135,7 +131,7 @@ pub type VirtualFrameList = smallvec::SmallVec<[(u32, u32); 32]>;
 /// native calls up to the innermost frame with a record, each with the
 /// inlined frames of its call. Also the index of the call that record is
 /// making.
-pub fn virtual_frame_list(frames: &crate::vm::VirtualFrames) -> (u32, VirtualFrameList) {
+pub(super) fn virtual_frame_list(frames: &VirtualFrames) -> (u32, VirtualFrameList) {
     let ctx = frames.activation;
     // The activations without records, innermost first, and the innermost
     // one with a record.
@@ -260,7 +256,7 @@ impl Vm {
         }
         let ip = at.ip() as usize;
         let callee = self.callee_above_virtual_frames(step, ip, operands)?;
-        if let Some(jit) = &mut self.jit {
+        if let Some(jit) = self.jit_state_mut() {
             jit.run_stats.calls_above_virtual_frames += 1;
         }
         // SAFETY: the caller's contract.
@@ -348,7 +344,7 @@ impl Vm {
             return None;
         }
         let block = activation_block(activation)?;
-        if let Some(jit) = &mut self.jit {
+        if let Some(jit) = self.jit_state_mut() {
             jit.run_stats.calls_above_virtual_frames += 1;
         }
         // SAFETY: the caller's contract.
@@ -558,7 +554,7 @@ impl Vm {
                 *slot = Value::from_bits(word);
             }
         }
-        if let Some(jit) = &mut self.jit {
+        if let Some(jit) = self.jit_state_mut() {
             jit.run_stats.rebuilt_frames += pushed.len() as u64;
         }
         (pushed, caller_base)

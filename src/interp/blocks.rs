@@ -11,9 +11,9 @@
 //! `break` and a block's `return` leave through the frames their block was
 //! made in ([`Vm::break_block`], [`Vm::return_from_block`]).
 
-use super::LoadedMethod;
 use crate::block::{Block, BlockCode};
 use crate::heap::HeapObject;
+use crate::method::LoadedMethod;
 use crate::object::{RArray, REnv, RProc};
 use crate::value::Value;
 use crate::vm::{Control, FrameCode, FrameRecord, Vm, VmResult};

@@ -9,95 +9,14 @@
 //! x + y      -> (x has its own +) send
 //! ```
 
-use super::{interpolation_encoding, SiteState};
+use super::interpolation_encoding;
+use crate::method::{BasicOp, SiteState};
 use crate::object::{RArray, RString};
 use crate::value::Value;
 use crate::vm::{class_data, Vm, VmResult};
 use bytecode::abi;
 use bytecode::profile::Kind;
 use std::rc::Rc;
-
-/// Core operations the interpreter performs inline while nobody has
-/// redefined them: arithmetic and comparison on fixnums and floats, and
-/// indexing and size of plain Arrays (MRI's `opt_plus`, `opt_aref`,
-/// `opt_length`...). Anything else, or an operand of another kind, takes the
-/// ordinary send.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum BasicOp {
-    None,
-    /// `array[i]` with a fixnum index.
-    ArrayIndex,
-    /// `array[i] = v` with a fixnum index inside the Array.
-    ArraySet,
-    /// `array.size`, `array.length`.
-    ArraySize,
-    Plus,
-    Minus,
-    Mult,
-    Div,
-    Mod,
-    Lt,
-    Le,
-    Gt,
-    Ge,
-    Eq,
-    Ne,
-    BitAnd,
-    BitOr,
-    BitXor,
-    Shl,
-    Shr,
-}
-
-impl BasicOp {
-    fn is_array(self) -> bool {
-        matches!(
-            self,
-            BasicOp::ArrayIndex | BasicOp::ArraySet | BasicOp::ArraySize
-        )
-    }
-
-    pub(crate) fn is_numeric(self) -> bool {
-        self != BasicOp::None && !self.is_array()
-    }
-}
-
-/// The Array methods with an inline path, and their argument counts.
-pub(super) const ARRAY_OPS: [(&str, usize, BasicOp); 4] = [
-    ("[]", 1, BasicOp::ArrayIndex),
-    ("[]=", 2, BasicOp::ArraySet),
-    ("size", 0, BasicOp::ArraySize),
-    ("length", 0, BasicOp::ArraySize),
-];
-
-pub(super) const BASIC_OPS: [(&str, BasicOp); 16] = [
-    ("+", BasicOp::Plus),
-    ("-", BasicOp::Minus),
-    ("*", BasicOp::Mult),
-    ("/", BasicOp::Div),
-    ("%", BasicOp::Mod),
-    ("<", BasicOp::Lt),
-    ("<=", BasicOp::Le),
-    (">", BasicOp::Gt),
-    (">=", BasicOp::Ge),
-    ("==", BasicOp::Eq),
-    ("!=", BasicOp::Ne),
-    ("&", BasicOp::BitAnd),
-    ("|", BasicOp::BitOr),
-    ("^", BasicOp::BitXor),
-    ("<<", BasicOp::Shl),
-    (">>", BasicOp::Shr),
-];
-
-/// Whether redefining `name` on Integer or Float disables the fast paths.
-pub fn is_basic_op(name: &str) -> bool {
-    BASIC_OPS.iter().any(|(n, _)| *n == name)
-}
-
-/// Whether redefining `name` on Array disables the fast paths.
-pub fn is_array_op(name: &str) -> bool {
-    ARRAY_OPS.iter().any(|(n, _, _)| *n == name)
-}
 
 impl Vm {
     /// Whether the send of `state` may take its numeric operation's

@@ -3,8 +3,8 @@
 //! shape the site saw last; otherwise the object's shape is looked up and
 //! the cache refilled.
 
-use super::LoadedMethod;
 use crate::inline_cache::{IvarCache, IvarLine};
+use crate::method::LoadedMethod;
 use crate::object::RObject;
 use crate::value::Value;
 use crate::vm::{Vm, VmResult};

@@ -32,9 +32,8 @@ mod ivars;
 mod run;
 mod send;
 
+use crate::method::{status, BasicOp, LoadedMethod, SiteState, ARRAY_OPS, BASIC_OPS};
 pub use blocks::BlockCall;
-pub use fast_paths::{is_array_op, is_basic_op, BasicOp};
-use fast_paths::{ARRAY_OPS, BASIC_OPS};
 
 use crate::frame_layout::FrameLayout;
 use crate::inline_cache::{CallCache, IvarCache};
@@ -54,55 +53,6 @@ pub struct CallKind {
     pub kwargs: bool,
     /// Straight from a call site (not through `send` or from Rust).
     pub direct: bool,
-}
-
-/// A method's code as loaded into the VM, with its profile and caches.
-pub struct LoadedMethod {
-    /// The method's number in `Vm::methods` (the JIT's handle for it).
-    pub id: u32,
-    pub code: Rc<Method>,
-    /// Literals as values; `UNDEF` for String literals (a fresh String is
-    /// made from the bytecode's bytes at every `push`).
-    pub literals: Vec<Value>,
-    pub sites: Vec<SiteState>,
-    pub branches: Vec<Cell<BranchProfile>>,
-    pub calls: Cell<u64>,
-    /// Whether the JIT compiled it yet (`crate::compiled::status`).
-    pub jit: Cell<u8>,
-    /// Its compiled code, while valid.
-    pub compiled: RefCell<Option<Rc<crate::compiled::CompiledMethod>>>,
-    /// The same, where native calls from compiled code find it.
-    pub call_target: jit::runtime::CallTarget,
-    /// The lexical scope and owner of the first method entry made of it
-    /// (what a frame of it rebuilt by deoptimisation runs with, when the
-    /// receiver's lookup no longer finds it).
-    pub defined_in: RefCell<Option<(Rc<Cref>, Value)>>,
-    /// Made into methods of more than one scope or owner: `defined_in`
-    /// is not the scope of every frame of it.
-    pub defined_twice: Cell<bool>,
-    /// Loop back edges taken (towards on-stack replacement).
-    pub back_edges: Cell<u64>,
-    /// Code entered by on-stack replacement, by loop header (None: the
-    /// loop could not be compiled).
-    pub osr: RefCell<Vec<(u32, Option<Rc<crate::compiled::CompiledMethod>>)>>,
-    pub children: Vec<Rc<LoadedMethod>>,
-    /// The id of the code this one is written in (a block's enclosing
-    /// method or block), if any.
-    pub parent: Cell<Option<u32>>,
-    /// Per `getivar`/`setivar` site: the shapes seen and their slots.
-    pub ivar_caches: Vec<RefCell<IvarCache>>,
-}
-
-/// The inline cache and profile of one call site.
-pub struct SiteState {
-    pub op: BasicOp,
-    /// A site of the core's Ruby code (`rb/`): its basic operation is the
-    /// core's even after a program redefines it, as in MRI's C methods
-    /// (`3.times` counts with Integer's own `+` and `<`).
-    pub core: bool,
-    pub cache: RefCell<CallCache>,
-    pub receiver: KindRecorder,
-    pub args: Box<[KindRecorder]>,
 }
 
 impl Vm {
@@ -188,7 +138,7 @@ impl Vm {
             .collect();
         let loaded = Rc::new(LoadedMethod {
             id: self.methods.len() as u32,
-            jit: Cell::new(crate::compiled::status::NOT_YET),
+            jit: Cell::new(status::NOT_YET),
             compiled: RefCell::new(None),
             call_target: Default::default(),
             defined_in: RefCell::new(None),
@@ -349,7 +299,7 @@ impl Vm {
     /// some, else the interpreter.
     #[inline]
     pub fn run_method(&mut self, method: &Rc<LoadedMethod>, base: usize, argc: usize) -> VmResult {
-        if method.jit.get() == crate::compiled::status::COMPILED {
+        if method.jit.get() == status::COMPILED {
             let compiled = method.compiled.borrow().clone();
             if let Some(compiled) = compiled {
                 return self.run_compiled(&compiled, base, argc);

@@ -11,9 +11,10 @@
 //! `method_missing`, `super`, and calls the runtime makes itself
 //! ([`Vm::call`], [`Vm::call_with_block`]) go through here too.
 
-use super::{BlockCall, CallKind, LoadedMethod};
+use super::{BlockCall, CallKind};
 use crate::block::Block;
 use crate::core::NativeFrame;
+use crate::method::LoadedMethod;
 use crate::object::{MethodBody, MethodEntry, Visibility};
 use crate::value::Value;
 use crate::vm::{Control, FrameCode, FrameRecord, Vm, VmResult};

@@ -144,9 +144,7 @@ impl Vm {
             entry.trace(&mut marker);
         }
         if let Some(jit) = &self.jit {
-            for code in &jit.code {
-                marker.mark_all(&code.folded_constants);
-            }
+            jit.state.trace(&mut marker);
         }
         extra(&mut marker);
         let (generic_ivars, procs_of_blocks, method_entries, randoms) = (

@@ -17,7 +17,7 @@
 //! depth (and `SystemStackError` at [`MAX_DEPTH`]) stays exact.
 
 use super::Vm;
-use crate::interp::LoadedMethod;
+use crate::method::LoadedMethod;
 use crate::object::{Cref, Visibility};
 use crate::value::Value;
 use bytecode::Sym;
@@ -79,7 +79,7 @@ pub enum FrameCode {
 /// (`NativeMethod::uses_caller_frame`), a `yield`, or a call passing a
 /// literal block needs the records. The frames are named from the
 /// activation making the call, and only when a backtrace asks
-/// (`compiled::virtual_frames::virtual_frame_list`).
+/// ([`crate::vm::JitRuntime::virtual_frame_list`]).
 ///
 /// ```text
 /// frames:   <main>  run (compiled)                 String#[]

@@ -136,11 +136,11 @@ impl Vm {
         cref: Option<Rc<Cref>>,
     ) {
         if [self.c.integer, self.c.float].contains(&class)
-            && crate::interp::is_basic_op(self.symbols.name(name))
+            && crate::method::is_basic_op(self.symbols.name(name))
         {
             self.basic_ops_redefined = true;
         }
-        if class == self.c.array && crate::interp::is_array_op(self.symbols.name(name)) {
+        if class == self.c.array && crate::method::is_array_op(self.symbols.name(name)) {
             self.array_ops_redefined = true;
         }
         if let (MethodBody::Bytecode(method), Some(cref)) = (&body, &cref) {

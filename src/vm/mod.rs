@@ -6,7 +6,7 @@
 //! is what the collector's precise roots are (see [`Vm::collect`]).
 
 use crate::heap::{Heap, HeapObject};
-use crate::interp::LoadedMethod;
+use crate::method::LoadedMethod;
 use crate::object::*;
 use crate::output::Output;
 use crate::value::Value;
@@ -20,10 +20,12 @@ mod alloc;
 mod frames;
 mod globals;
 mod ivars;
+mod jit_runtime;
 mod methods;
 
 pub use frames::*;
 pub use globals::Globals;
+pub use jit_runtime::{Jit, JitRuntime, VirtualFrameList};
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum ClassFlavour {
@@ -179,7 +181,7 @@ pub struct Vm {
     /// Every method loaded, by `LoadedMethod::id`.
     pub methods: Vec<Rc<LoadedMethod>>,
     /// The JIT's settings and counters (None: the JIT is off).
-    pub jit: Option<crate::compiled::JitState>,
+    pub jit: Option<Jit>,
     /// Source text of every loaded file (error_highlight prints lines).
     pub sources: FxHashMap<Rc<str>, Rc<[u8]>>,
     /// Whether the last call handed to a user's `method_missing` was a

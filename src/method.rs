@@ -1,0 +1,225 @@
+//! A method's life as data: its bytecode as loaded into the VM, with the
+//! profile and caches the interpreter fills ([`LoadedMethod`]), and the
+//! machine code the JIT made of it ([`CompiledMethod`]).
+//!
+//! ```text
+//! bytecode::Method --load--> LoadedMethod --calls reach the threshold-->
+//!   CompiledMethod (code, what it assumed) --a lookup changed--> retired
+//! ```
+//!
+//! These are the types; what acts on them lives above: loading and running
+//! in [`crate::interp`], compiling, entering and deoptimising in
+//! `crate::compiled`. Keeping them here, beside the objects that name them
+//! (a method entry's body is a `LoadedMethod`), lets the layers below the
+//! interpreter hold methods without naming it.
+
+use crate::inline_cache::{CallCache, IvarCache};
+use crate::object::{Cref, MethodEntry};
+use crate::value::Value;
+use bytecode::profile::{BranchProfile, KindRecorder};
+use bytecode::{Method, Sym};
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+
+/// A method's code as loaded into the VM, with its profile and caches.
+pub struct LoadedMethod {
+    /// The method's number in `Vm::methods` (the JIT's handle for it).
+    pub id: u32,
+    pub code: Rc<Method>,
+    /// Literals as values; `UNDEF` for String literals (a fresh String is
+    /// made from the bytecode's bytes at every `push`).
+    pub literals: Vec<Value>,
+    pub sites: Vec<SiteState>,
+    pub branches: Vec<Cell<BranchProfile>>,
+    pub calls: Cell<u64>,
+    /// Whether the JIT compiled it yet ([`status`]).
+    pub jit: Cell<u8>,
+    /// Its compiled code, while valid.
+    pub compiled: RefCell<Option<Rc<CompiledMethod>>>,
+    /// The same, where native calls from compiled code find it.
+    pub call_target: jit::runtime::CallTarget,
+    /// The lexical scope and owner of the first method entry made of it
+    /// (what a frame of it rebuilt by deoptimisation runs with, when the
+    /// receiver's lookup no longer finds it).
+    pub defined_in: RefCell<Option<(Rc<Cref>, Value)>>,
+    /// Made into methods of more than one scope or owner: `defined_in`
+    /// is not the scope of every frame of it.
+    pub defined_twice: Cell<bool>,
+    /// Loop back edges taken (towards on-stack replacement).
+    pub back_edges: Cell<u64>,
+    /// Code entered by on-stack replacement, by loop header (None: the
+    /// loop could not be compiled).
+    pub osr: RefCell<Vec<(u32, Option<Rc<CompiledMethod>>)>>,
+    pub children: Vec<Rc<LoadedMethod>>,
+    /// The id of the code this one is written in (a block's enclosing
+    /// method or block), if any.
+    pub parent: Cell<Option<u32>>,
+    /// Per `getivar`/`setivar` site: the shapes seen and their slots.
+    pub ivar_caches: Vec<RefCell<IvarCache>>,
+}
+
+/// The inline cache and profile of one call site.
+pub struct SiteState {
+    pub op: BasicOp,
+    /// A site of the core's Ruby code (`rb/`): its basic operation is the
+    /// core's even after a program redefines it, as in MRI's C methods
+    /// (`3.times` counts with Integer's own `+` and `<`).
+    pub core: bool,
+    pub cache: RefCell<CallCache>,
+    pub receiver: KindRecorder,
+    pub args: Box<[KindRecorder]>,
+}
+
+/// Core operations the interpreter performs inline while nobody has
+/// redefined them: arithmetic and comparison on fixnums and floats, and
+/// indexing and size of plain Arrays (MRI's `opt_plus`, `opt_aref`,
+/// `opt_length`...). Anything else, or an operand of another kind, takes the
+/// ordinary send.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum BasicOp {
+    None,
+    /// `array[i]` with a fixnum index.
+    ArrayIndex,
+    /// `array[i] = v` with a fixnum index inside the Array.
+    ArraySet,
+    /// `array.size`, `array.length`.
+    ArraySize,
+    Plus,
+    Minus,
+    Mult,
+    Div,
+    Mod,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    Eq,
+    Ne,
+    BitAnd,
+    BitOr,
+    BitXor,
+    Shl,
+    Shr,
+}
+
+impl BasicOp {
+    pub fn is_array(self) -> bool {
+        matches!(
+            self,
+            BasicOp::ArrayIndex | BasicOp::ArraySet | BasicOp::ArraySize
+        )
+    }
+
+    pub fn is_numeric(self) -> bool {
+        self != BasicOp::None && !self.is_array()
+    }
+}
+
+/// The Array methods with an inline path, and their argument counts.
+pub const ARRAY_OPS: [(&str, usize, BasicOp); 4] = [
+    ("[]", 1, BasicOp::ArrayIndex),
+    ("[]=", 2, BasicOp::ArraySet),
+    ("size", 0, BasicOp::ArraySize),
+    ("length", 0, BasicOp::ArraySize),
+];
+
+pub const BASIC_OPS: [(&str, BasicOp); 16] = [
+    ("+", BasicOp::Plus),
+    ("-", BasicOp::Minus),
+    ("*", BasicOp::Mult),
+    ("/", BasicOp::Div),
+    ("%", BasicOp::Mod),
+    ("<", BasicOp::Lt),
+    ("<=", BasicOp::Le),
+    (">", BasicOp::Gt),
+    (">=", BasicOp::Ge),
+    ("==", BasicOp::Eq),
+    ("!=", BasicOp::Ne),
+    ("&", BasicOp::BitAnd),
+    ("|", BasicOp::BitOr),
+    ("^", BasicOp::BitXor),
+    ("<<", BasicOp::Shl),
+    (">>", BasicOp::Shr),
+];
+
+/// Whether redefining `name` on Integer or Float disables the fast paths.
+pub fn is_basic_op(name: &str) -> bool {
+    BASIC_OPS.iter().any(|(n, _)| *n == name)
+}
+
+/// Whether redefining `name` on Array disables the fast paths.
+pub fn is_array_op(name: &str) -> bool {
+    ARRAY_OPS.iter().any(|(n, _, _)| *n == name)
+}
+
+/// What a direct call of compiled code calls: the method entry its send
+/// found, the name it was called by (a core method's frame shows it), and
+/// whether it passes the calling frame's block (`&blk` of a forwarded
+/// block parameter).
+pub struct DirectTarget {
+    pub entry: Rc<MethodEntry>,
+    pub name: Sym,
+    pub forwards_block: bool,
+}
+
+/// A method's machine code and what it assumed.
+pub struct CompiledMethod {
+    pub handle: u32,
+    pub method: Rc<LoadedMethod>,
+    pub code: jit::backend::CompiledCode,
+    /// Non-zero once invalidated (polls read it; boxed so its address is
+    /// stable).
+    pub invalidated: Box<Cell<u8>>,
+    /// The method names whose lookups the code relies on.
+    pub assumed_names: fxhash::FxHashSet<Sym>,
+    /// Failures per site.
+    pub failures: Vec<Cell<u32>>,
+    /// For code entered by on-stack replacement: its loop header.
+    pub osr_entry: Option<u32>,
+    /// The methods its direct calls call (by the handle the code passes).
+    pub direct_calls: Vec<DirectTarget>,
+    /// The constants it uses as constants, by name, and their values
+    /// (kept alive: a GC root while the code exists).
+    pub assumed_constants: fxhash::FxHashSet<Sym>,
+    pub folded_constants: Vec<Value>,
+    /// The method (for a block, the method it is written in) or a block
+    /// in it reads the frame's last match: the matching methods its
+    /// inlined code calls must set that of their rebuilt frames, not of
+    /// the compiled frame (see `Vm::run_above_virtual_frames`).
+    pub reads_last_match: bool,
+}
+
+impl CompiledMethod {
+    /// Stops new activations from entering the code, and makes running
+    /// ones deoptimise at their next poll; the method is interpreted (and
+    /// counted towards compiling it again). False when it was retired
+    /// already.
+    pub fn retire(&self) -> bool {
+        if self.invalidated.get() != 0 {
+            return false;
+        }
+        self.invalidated.set(1);
+        let method = &self.method;
+        match self.osr_entry {
+            Some(header) => {
+                method.osr.borrow_mut().retain(|(ip, _)| *ip != header);
+                method.back_edges.set(0);
+            }
+            None => {
+                *method.compiled.borrow_mut() = None;
+                method.call_target.code.set(0);
+                method.call_target.compiled.set(0);
+                method.jit.set(status::NOT_YET);
+                method.calls.set(0);
+            }
+        }
+        true
+    }
+}
+
+/// Whether a method was compiled yet (`LoadedMethod::jit`).
+pub mod status {
+    pub const NOT_YET: u8 = 0;
+    pub const COMPILED: u8 = 1;
+    pub const BAILED_OUT: u8 = 2;
+}
