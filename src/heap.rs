@@ -76,7 +76,7 @@ pub struct Header {
     kind: Cell<ObjKind>,
     flags: Cell<u8>,
     /// A byte the object's kind may use: a String's encoding
-    /// (`crate::core::encoding::Encoding`, 0 for UTF-8).
+    /// (`crate::encoding::Encoding`, 0 for UTF-8).
     aux: Cell<u8>,
     _reserved: [u8; 5],
     class: Cell<Value>,

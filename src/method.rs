@@ -13,6 +13,7 @@
 //! (a method entry's body is a `LoadedMethod`), lets the layers below the
 //! interpreter hold methods without naming it.
 
+use crate::block::Block;
 use crate::inline_cache::{CallCache, IvarCache};
 use crate::object::{Cref, MethodEntry};
 use crate::value::Value;
@@ -222,4 +223,63 @@ pub mod status {
     pub const NOT_YET: u8 = 0;
     pub const COMPILED: u8 = 1;
     pub const BAILED_OUT: u8 = 2;
+}
+
+/// A core method: its name, arity (`max` None means any number) and code.
+#[derive(Clone, Copy)]
+pub struct NativeMethod {
+    pub name: Sym,
+    pub min: u8,
+    pub max: Option<u8>,
+    /// Its function, in the VM's table (`Vm::native_fn`).
+    pub func: NativeId,
+    pub frame: NativeFrame,
+    /// The method reads or changes the frame of the Ruby code calling it
+    /// (its block, its visibility, its file, its last match): a call from
+    /// inlined compiled code runs it above that frame rebuilt, never above
+    /// virtual frames (see `Vm::virtual_frames`).
+    pub uses_caller_frame: bool,
+    /// The method is `Class#new` (or a Struct class's `new` and `[]`):
+    /// allocate, then `initialize` (compiled code may do both itself).
+    pub constructs: bool,
+    /// Of Integers (an Integer's method) or Integers and Strings (a
+    /// String's), the method changes nothing and calls no Ruby code, even
+    /// when it fails: compiled code may run it without its frame (and again
+    /// with it when it fails, to raise as MRI does).
+    pub pure: bool,
+}
+
+/// Whether a core method shows in backtraces. MRI runs some methods
+/// without a frame of their own: `Proc#call` and `Kernel#send` always, and
+/// `<<`, `[]` and `[]=` of String/Array/Hash when a call site calls them
+/// directly (its specialised instructions).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum NativeFrame {
+    Shown,
+    Hidden,
+    HiddenWhenDirect,
+}
+
+/// A core method's function, by its place in the VM's table of native
+/// functions (`Vm::native_fn`): methods name the code of core methods
+/// without naming the VM it runs on.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct NativeId(pub u32);
+
+/// How a method is being called.
+#[derive(Clone, Copy, Default, Debug)]
+pub struct CallKind {
+    /// The last argument is the Hash of keyword arguments.
+    pub kwargs: bool,
+    /// Straight from a call site (not through `send` or from Rust).
+    pub direct: bool,
+}
+
+/// How a block is being called, beyond its positional arguments.
+#[derive(Default)]
+pub struct BlockCall {
+    /// The last argument is the Hash of keyword arguments.
+    pub kwargs: bool,
+    /// The block the call passes (to the block's `&blk` parameter).
+    pub block_arg: Option<Rc<Block>>,
 }

@@ -5,7 +5,7 @@
 //! array containing itself) is checked at run time instead of being undefined
 //! behaviour.
 
-use crate::core::encoding::Encoding;
+use crate::encoding::Encoding;
 use crate::heap::{Header, HeapObject, Marker, ObjKind};
 use crate::shape::ShapeId;
 use crate::value::Value;
@@ -319,7 +319,7 @@ pub struct RProc {
 #[repr(C)]
 pub struct RHash {
     pub header: Header,
-    pub data: Box<RefCell<crate::core::hash::HashData>>,
+    pub data: Box<RefCell<crate::hash_table::HashData>>,
 }
 
 /// A Regexp (see `core/regexp.rs`): its compiled pattern, shared with the
@@ -328,14 +328,14 @@ pub struct RHash {
 #[repr(C)]
 pub struct RRegexp {
     pub header: Header,
-    pub data: RefCell<Option<Rc<crate::core::regexp::RegexpData>>>,
+    pub data: RefCell<Option<Rc<crate::pattern::RegexpData>>>,
 }
 
 /// A MatchData (see `core/regexp/match_data.rs`).
 #[repr(C)]
 pub struct RMatch {
     pub header: Header,
-    pub data: Box<crate::core::regexp::MatchInfo>,
+    pub data: Box<crate::pattern::MatchInfo>,
 }
 
 /// How a method may be called.
@@ -352,7 +352,7 @@ pub enum MethodBody {
     /// Ruby code.
     Bytecode(Rc<crate::method::LoadedMethod>),
     /// A core method written in Rust.
-    Native(crate::core::NativeMethod),
+    Native(crate::method::NativeMethod),
     /// `define_method(:x) { ... }`: a block run with the receiver as self.
     Block(Rc<crate::block::Block>),
     /// `attr_reader :x`: returns `@x`.
@@ -437,7 +437,7 @@ pub struct ClassData {
     pub ancestors: RefCell<Option<(u64, Rc<[Value]>)>>,
     /// For a class `Struct.new` made: its members and whether it takes
     /// keywords (set once, as the class is made).
-    pub struct_layout: std::cell::OnceCell<Rc<crate::core::structs::StructLayout>>,
+    pub struct_layout: std::cell::OnceCell<Rc<StructLayout>>,
 }
 
 // SAFETY: #[repr(C)], starts with a Header, fits a 64-byte cell (checked at
@@ -610,4 +610,10 @@ impl Cref {
         }
         cref
     }
+}
+
+/// What `Struct.new` fixed for the class it made.
+pub struct StructLayout {
+    pub members: Box<[Sym]>,
+    pub keyword_init: bool,
 }

@@ -371,7 +371,7 @@ impl Vm {
         if let MethodBody::Native(core) = &entry.body {
             return self.call_core_directly(entry, core, operands, None);
         }
-        let kind = crate::interp::CallKind {
+        let kind = crate::method::CallKind {
             kwargs: false,
             direct: true,
         };
@@ -531,7 +531,7 @@ impl Vm {
     pub(super) fn call_core_directly(
         &mut self,
         entry: &MethodEntry,
-        core: &crate::core::NativeMethod,
+        core: &crate::method::NativeMethod,
         operands: &[Value],
         block: Option<Rc<crate::block::Block>>,
     ) -> VmResult {
@@ -545,7 +545,7 @@ impl Vm {
         let proc_call = self.proc_call.as_deref();
         if block.is_none() && proc_call.is_some_and(|core| std::ptr::eq(core, entry)) {
             let block = crate::core::proc::proc_block(operands[0]);
-            let call = crate::interp::BlockCall {
+            let call = crate::method::BlockCall {
                 kwargs: false,
                 block_arg: None,
             };
@@ -562,11 +562,11 @@ impl Vm {
             receiver => string(&receiver) && operands.iter().all(|v| v.is_fixnum() || string(v)),
         };
         if core.pure && block.is_none() && fits && plain {
-            if let Ok(result) = (core.func)(self, operands[0], &operands[1..]) {
+            if let Ok(result) = (self.native_fn(core.func))(self, operands[0], &operands[1..]) {
                 return Ok(result);
             }
         }
-        let kind = crate::interp::CallKind {
+        let kind = crate::method::CallKind {
             kwargs: false,
             direct: true,
         };

@@ -117,7 +117,7 @@ pub fn define(vm: &mut Vm) {
     // `values.__nmin_by(keys, n, largest)`: Enumerable#min_by(n) and
     // max_by(n) over the collected elements and their keys.
     vm.define_private_native(array, "__nmin_by", 3, Some(3), array_nmin_by);
-    vm.set_native_frame(array, "__nmin_by", crate::core::NativeFrame::Hidden);
+    vm.set_native_frame(array, "__nmin_by", crate::method::NativeFrame::Hidden);
     vm.define_methods(
         array,
         &[

@@ -58,7 +58,7 @@ pub fn define(vm: &mut Vm) {
         ],
     );
     for helper in ["__set_source", "__source"] {
-        vm.set_native_frame(enumerator, helper, crate::core::NativeFrame::Hidden);
+        vm.set_native_frame(enumerator, helper, crate::method::NativeFrame::Hidden);
     }
     vm.define_methods(
         enumerator,

@@ -22,9 +22,10 @@
 //! `Errno` exceptions with MRI's wording, naming the C function MRI reports
 //! (`No such file or directory @ rb_sysopen - x`).
 
-use crate::core::io::{self, OpenFile};
+use crate::core::io;
 use crate::core::public;
 use crate::core::string::expect_string;
+use crate::open_file::OpenFile;
 use crate::value::Value;
 use crate::vm::{Vm, VmResult};
 use std::ffi::{CString, OsStr};

@@ -24,8 +24,9 @@
 //!   character (a code point or a one-character String), `%%` a percent.
 
 use crate::core::dtoa;
-use crate::core::encoding::{compatible, incompatible, Encoding, Operand};
+use crate::core::encoding::incompatible;
 use crate::core::integer::{float_of, Int};
+use crate::encoding::{compatible, Encoding, Operand};
 use crate::object::RString;
 use crate::value::Value;
 use crate::vm::{Vm, VmResult};
@@ -488,13 +489,12 @@ fn aster(vm: &mut Vm, format: &[u8], star: usize, args: &mut Args) -> VmResult<(
 fn pad_string(out: &mut Vec<u8>, text: &[u8], spec: &Spec) {
     let mut text = text;
     if spec.flags & (PREC | WIDTH) != 0 {
-        let mut chars = crate::core::string::utf8_char_count(text) as i64;
+        let mut chars = crate::encoding::utf8_char_count(text) as i64;
         if spec.flags & PREC != 0 && spec.prec < chars {
-            let cut: usize =
-                crate::core::string::chars_of(crate::core::encoding::Encoding::Utf8, text)
-                    .take(spec.prec as usize)
-                    .map(<[u8]>::len)
-                    .sum();
+            let cut: usize = crate::encoding::chars_of(crate::encoding::Encoding::Utf8, text)
+                .take(spec.prec as usize)
+                .map(<[u8]>::len)
+                .sum();
             text = &text[..cut];
             chars = spec.prec;
         }
@@ -518,7 +518,7 @@ fn format_char(vm: &mut Vm, arg: Value, spec: &Spec, out: &mut Vec<u8>) -> VmRes
     let bytes = match crate::core::string::check_string(vm, arg)? {
         Some(string) => {
             let bytes = vm.string_bytes(string).expect("a String");
-            if crate::core::string::utf8_char_count(&bytes) != 1 {
+            if crate::encoding::utf8_char_count(&bytes) != 1 {
                 return Err(vm.argument_error("%c requires a character".into()));
             }
             bytes

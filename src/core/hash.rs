@@ -59,188 +59,14 @@ use crate::core::integer::{float_of, Int};
 use crate::core::public;
 use crate::core::recursion;
 use crate::diagnostics::did_you_mean;
+use crate::hash_table::{hash_data, HashData};
 use crate::heap::{Header, HeapObject, Marker, ObjKind};
 use crate::object::{RArray, RHash, RString};
 use crate::value::Value;
 use crate::vm::{Control, Vm, VmResult};
-use fxhash::{FxHashMap, FxHasher};
-use smallvec::SmallVec;
+use fxhash::FxHasher;
 use std::cell::RefCell;
 use std::hash::{Hash, Hasher};
-
-/// One entry of a table: the key, its value and the key's hash code.
-#[derive(Clone, Copy)]
-struct Entry {
-    key: Value,
-    value: Value,
-    code: u64,
-}
-
-/// The contents of a Hash.
-pub struct HashData {
-    /// The entries in insertion order; None for a deleted one.
-    entries: Vec<Option<Entry>>,
-    /// The positions of the entries with each hash code.
-    index: FxHashMap<u64, SmallVec<[u32; 2]>>,
-    live: usize,
-    pub default: Value,
-    pub default_proc: Value,
-    /// `compare_by_identity`: keys match only themselves.
-    identity: bool,
-    /// How many iterations of this Hash are running.
-    iter_lev: u32,
-    /// Bumped whenever positions change (holes squeezed out, cleared,
-    /// rehashed), so a lookup that called into Ruby knows to start over.
-    generation: u64,
-    /// Set when `compare_by_identity` rebuilt the table under a running
-    /// iteration: the error that iteration raises at its next step, as
-    /// MRI 3.1 does.
-    rebuilt: Option<&'static str>,
-}
-
-impl HashData {
-    pub fn new() -> HashData {
-        HashData {
-            entries: Vec::new(),
-            index: FxHashMap::default(),
-            live: 0,
-            default: Value::NIL,
-            default_proc: Value::NIL,
-            identity: false,
-            iter_lev: 0,
-            generation: 0,
-            rebuilt: None,
-        }
-    }
-
-    /// The entries, in insertion order.
-    pub fn pairs(&self) -> impl Iterator<Item = (Value, Value)> + '_ {
-        self.entries
-            .iter()
-            .flatten()
-            .map(|entry| (entry.key, entry.value))
-    }
-
-    pub fn len(&self) -> usize {
-        self.live
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.live == 0
-    }
-
-    pub fn trace(&self, marker: &mut Marker) {
-        for (key, value) in self.pairs() {
-            marker.mark(key);
-            marker.mark(value);
-        }
-        marker.mark(self.default);
-        marker.mark(self.default_proc);
-    }
-
-    fn candidates(&self, code: u64) -> SmallVec<[u32; 2]> {
-        self.index.get(&code).cloned().unwrap_or_default()
-    }
-
-    fn push(&mut self, key: Value, value: Value, code: u64) {
-        let position = self.entries.len() as u32;
-        self.entries.push(Some(Entry { key, value, code }));
-        self.index.entry(code).or_default().push(position);
-        self.live += 1;
-    }
-
-    /// Deletes the entry at `position`; its key and value if there was one.
-    fn remove_at(&mut self, position: usize) -> Option<(Value, Value)> {
-        let entry = self.entries.get_mut(position)?.take()?;
-        if let Some(list) = self.index.get_mut(&entry.code) {
-            list.retain(|p| *p as usize != position);
-            if list.is_empty() {
-                self.index.remove(&entry.code);
-            }
-        }
-        self.live -= 1;
-        if self.iter_lev == 0 {
-            self.squeeze_if_sparse();
-        }
-        Some((entry.key, entry.value))
-    }
-
-    fn squeeze_if_sparse(&mut self) {
-        let len = self.entries.len();
-        if self.live == 0 && len > 0 {
-            self.clear();
-        } else if len > 32 && self.live * 2 < len {
-            self.squeeze();
-        }
-    }
-
-    /// Squeezes out the holes and rebuilds the index from the stored codes.
-    fn squeeze(&mut self) {
-        self.entries.retain(Option::is_some);
-        self.index.clear();
-        for (position, entry) in self.entries.iter().enumerate() {
-            if let Some(entry) = entry {
-                self.index
-                    .entry(entry.code)
-                    .or_default()
-                    .push(position as u32);
-            }
-        }
-        self.live = self.entries.len();
-        self.generation += 1;
-    }
-
-    fn clear(&mut self) {
-        self.entries.clear();
-        self.index.clear();
-        self.live = 0;
-        self.generation += 1;
-    }
-
-    /// The live entry at or after `position`, with its position.
-    fn next_from(&self, position: usize) -> Option<(usize, Entry)> {
-        self.entries
-            .get(position..)?
-            .iter()
-            .enumerate()
-            .find_map(|(offset, entry)| entry.map(|entry| (position + offset, entry)))
-    }
-
-    /// A copy of the entries and settings (not the iteration state), its
-    /// holes squeezed out.
-    fn copy(&self) -> HashData {
-        let mut copy = HashData {
-            entries: self
-                .entries
-                .iter()
-                .filter(|e| e.is_some())
-                .copied()
-                .collect(),
-            index: FxHashMap::default(),
-            live: self.live,
-            default: self.default,
-            default_proc: self.default_proc,
-            identity: self.identity,
-            iter_lev: 0,
-            generation: 0,
-            rebuilt: None,
-        };
-        copy.squeeze();
-        copy
-    }
-}
-
-impl Clone for HashData {
-    fn clone(&self) -> HashData {
-        self.copy()
-    }
-}
-
-impl Default for HashData {
-    fn default() -> Self {
-        HashData::new()
-    }
-}
 
 // SAFETY: repr(C), Header first, fits a cell, unique kind.
 unsafe impl HeapObject for RHash {
@@ -248,11 +74,6 @@ unsafe impl HeapObject for RHash {
     fn trace(&self, marker: &mut Marker) {
         self.data.borrow().trace(marker);
     }
-}
-
-/// The data of a Hash value.
-pub fn hash_data(hash: Value) -> &'static RefCell<HashData> {
-    &hash.get::<RHash>().expect("a Hash").data
 }
 
 /// Where a key is, or the hash code it would be filed under.
@@ -373,7 +194,7 @@ impl Vm {
 
     /// Finds `key` in `hash` (by identity after `compare_by_identity`).
     fn hash_find(&mut self, hash: Value, key: Value) -> VmResult<Slot> {
-        let identity = hash_data(hash).borrow().identity;
+        let identity = hash_data(hash).borrow().identity();
         let code = if identity {
             hash_word(key.bits())
         } else {
@@ -382,12 +203,12 @@ impl Vm {
         'search: loop {
             let (candidates, generation) = {
                 let data = hash_data(hash).borrow();
-                (data.candidates(code), data.generation)
+                (data.candidates(code), data.generation())
             };
             for position in candidates {
                 let position = position as usize;
-                let existing = hash_data(hash).borrow().entries.get(position).copied();
-                let Some(Some(entry)) = existing else {
+                let existing = hash_data(hash).borrow().entry(position);
+                let Some(entry) = existing else {
                     continue;
                 };
                 let same = if identity {
@@ -395,7 +216,7 @@ impl Vm {
                 } else {
                     self.keys_eql(key, entry.key)?
                 };
-                if hash_data(hash).borrow().generation != generation {
+                if hash_data(hash).borrow().generation() != generation {
                     // `eql?` rearranged the table: look again.
                     continue 'search;
                 }
@@ -442,21 +263,19 @@ impl Vm {
         self.check_frozen(hash)?;
         let code = match self.hash_find(hash, key)? {
             Slot::Found(position) => {
-                if let Some(Some(entry)) = hash_data(hash).borrow_mut().entries.get_mut(position) {
-                    entry.value = value;
-                }
+                hash_data(hash).borrow_mut().set_value(position, value);
                 return Ok(());
             }
             Slot::Missing(code) => code,
         };
-        if hash_data(hash).borrow().iter_lev > 0 {
+        if hash_data(hash).borrow().iterating() {
             let class = self.c.runtime_error;
             return Err(self.raise(
                 class,
                 "can't add a new key into hash during iteration".into(),
             ));
         }
-        let identity = hash_data(hash).borrow().identity;
+        let identity = hash_data(hash).borrow().identity();
         let key = match key.get::<RString>() {
             Some(string)
                 if !identity
@@ -608,7 +427,7 @@ impl Vm {
     /// The RuntimeError of an iteration whose table `compare_by_identity`
     /// rebuilt.
     pub(crate) fn check_not_rebuilt(&mut self, hash: Value) -> VmResult<()> {
-        if let Some(message) = hash_data(hash).borrow().rebuilt {
+        if let Some(message) = hash_data(hash).borrow().rebuilt() {
             let class = self.c.runtime_error;
             return Err(self.raise(class, message.into()));
         }
@@ -618,7 +437,7 @@ impl Vm {
     /// RuntimeError `MESSAGE` when `hash` is being iterated (for the
     /// methods that rebuild a table).
     fn check_not_iterating(&mut self, hash: Value, message: &str) -> VmResult<()> {
-        if hash_data(hash).borrow().iter_lev > 0 {
+        if hash_data(hash).borrow().iterating() {
             let class = self.c.runtime_error;
             return Err(self.raise(class, message.into()));
         }
@@ -630,10 +449,7 @@ impl Vm {
 fn entry_at(hash: Value, position: usize) -> Option<(Value, Value)> {
     hash_data(hash)
         .borrow()
-        .entries
-        .get(position)
-        .copied()
-        .flatten()
+        .entry(position)
         .map(|entry| (entry.key, entry.value))
 }
 
@@ -647,18 +463,13 @@ fn next_entry(hash: Value, position: usize) -> Option<(usize, Value, Value)> {
 
 /// Raises `hash`'s iteration level.
 fn begin_iteration(hash: Value) {
-    hash_data(hash).borrow_mut().iter_lev += 1;
+    hash_data(hash).borrow_mut().begin_iteration();
 }
 
 /// Lowers `hash`'s iteration level, squeezing out holes once no iteration
 /// is left.
 fn end_iteration(hash: Value) {
-    let mut data = hash_data(hash).borrow_mut();
-    data.iter_lev = data.iter_lev.saturating_sub(1);
-    if data.iter_lev == 0 {
-        data.rebuilt = None;
-        data.squeeze_if_sparse();
-    }
+    hash_data(hash).borrow_mut().end_iteration();
 }
 
 // --- inspect, ==, eql?, hash ------------------------------------------------
@@ -709,11 +520,11 @@ fn hash_equal(vm: &mut Vm, a: Value, b: Value, eql: bool) -> VmResult<bool> {
     }
     let (size_a, identity_a) = {
         let data = hash_data(a).borrow();
-        (data.len(), data.identity)
+        (data.len(), data.identity())
     };
     let (size_b, identity_b) = {
         let data = hash_data(b).borrow();
-        (data.len(), data.identity)
+        (data.len(), data.identity())
     };
     if size_a != size_b {
         return Ok(false);

@@ -1147,7 +1147,7 @@ fn chr(vm: &mut Vm, a: Value, args: &[Value]) -> VmResult {
             return Err(vm.raise(vm.c.range_error, "bignum out of char range".into()));
         }
     };
-    use crate::core::encoding::Encoding;
+    use crate::encoding::Encoding;
     // Without an encoding, a byte: US-ASCII below 128, else ASCII-8BIT.
     let encoding = match args.first() {
         Some(&encoding) => crate::core::encoding::expect_encoding(vm, encoding)?,

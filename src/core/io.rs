@@ -31,125 +31,10 @@
 use crate::core::public;
 use crate::core::string::expect_string;
 use crate::object::{RArray, RString};
+use crate::open_file::OpenFile;
 use crate::value::Value;
 use crate::vm::{Vm, VmResult};
-use std::io::{BufRead, Read, Seek, SeekFrom, Write};
-
-/// How many bytes a file reads ahead, and how many writes it holds before
-/// writing them (MRI's buffer sizes).
-const BUFFER_SIZE: usize = 8192;
-
-/// A file opened with `File.open`: its descriptor and both buffers.
-pub struct OpenFile {
-    pub path: String,
-    file: std::fs::File,
-    readable: bool,
-    writable: bool,
-    /// Opened with `"b"` or `binmode` called.
-    pub binmode: bool,
-    /// Every write goes to the file at once.
-    pub sync: bool,
-    /// Bytes read ahead of what the program has read (from `read_pos`).
-    read_buffer: Vec<u8>,
-    read_pos: usize,
-    /// Bytes written and not yet in the file.
-    write_buffer: Vec<u8>,
-    lineno: i64,
-}
-
-impl OpenFile {
-    /// A file opened for reading and/or writing.
-    pub fn new(
-        path: String,
-        file: std::fs::File,
-        readable: bool,
-        writable: bool,
-        binmode: bool,
-    ) -> OpenFile {
-        OpenFile {
-            path,
-            file,
-            readable,
-            writable,
-            binmode,
-            sync: false,
-            read_buffer: Vec::new(),
-            read_pos: 0,
-            write_buffer: Vec::new(),
-            lineno: 0,
-        }
-    }
-
-    /// Writes what waits in the write buffer.
-    pub fn flush(&mut self) -> std::io::Result<()> {
-        if self.write_buffer.is_empty() {
-            return Ok(());
-        }
-        let pending = std::mem::take(&mut self.write_buffer);
-        self.file.write_all(&pending)
-    }
-
-    /// Gives back the bytes read ahead: the file's position becomes the
-    /// program's (before a write or a seek).
-    fn unread(&mut self) -> std::io::Result<()> {
-        let ahead = self.read_buffer.len() - self.read_pos;
-        self.read_buffer.clear();
-        self.read_pos = 0;
-        if ahead > 0 {
-            self.file.seek(SeekFrom::Current(-(ahead as i64)))?;
-        }
-        Ok(())
-    }
-
-    fn write(&mut self, bytes: &[u8]) -> std::io::Result<()> {
-        self.unread()?;
-        self.write_buffer.extend_from_slice(bytes);
-        if self.sync || self.write_buffer.len() >= BUFFER_SIZE {
-            self.flush()?;
-        }
-        Ok(())
-    }
-
-    /// The position the program sees.
-    fn tell(&mut self) -> std::io::Result<u64> {
-        self.flush()?;
-        let ahead = (self.read_buffer.len() - self.read_pos) as u64;
-        Ok(self.file.stream_position()? - ahead)
-    }
-
-    fn seek(&mut self, to: SeekFrom) -> std::io::Result<u64> {
-        self.flush()?;
-        self.unread()?;
-        self.file.seek(to)
-    }
-
-    /// `lseek(2)` itself, for what SeekFrom cannot say (a negative offset
-    /// from the start, `SEEK_DATA`, `SEEK_HOLE`, an unknown whence).
-    fn seek_raw(&mut self, offset: i64, whence: i64) -> std::io::Result<u64> {
-        use std::os::fd::AsRawFd;
-        self.flush()?;
-        self.unread()?;
-        let whence = i32::try_from(whence).unwrap_or(-1);
-        // SAFETY: lseek on the descriptor this File owns.
-        let pos = unsafe { libc::lseek(self.file.as_raw_fd(), offset, whence) };
-        if pos < 0 {
-            return Err(std::io::Error::last_os_error());
-        }
-        Ok(pos as u64)
-    }
-
-    /// The file's size, with what waits to be written (`File#size`).
-    pub fn size(&mut self) -> std::io::Result<u64> {
-        self.flush()?;
-        Ok(self.file.metadata()?.len())
-    }
-
-    /// The file's metadata (after writing what waits).
-    pub fn metadata(&mut self) -> std::io::Result<std::fs::Metadata> {
-        self.flush()?;
-        self.file.metadata()
-    }
-}
+use std::io::{BufRead, SeekFrom};
 
 /// What lines are read from: a buffered byte source.
 trait Source {
@@ -161,27 +46,11 @@ trait Source {
 
 impl Source for OpenFile {
     fn fill(&mut self) -> std::io::Result<&[u8]> {
-        self.flush()?;
-        if self.read_pos >= self.read_buffer.len() {
-            self.read_buffer.resize(BUFFER_SIZE, 0);
-            let read = loop {
-                match self.file.read(&mut self.read_buffer) {
-                    Err(error) if error.kind() == std::io::ErrorKind::Interrupted => {}
-                    Err(error) => {
-                        self.read_buffer.clear();
-                        return Err(error);
-                    }
-                    Ok(n) => break n,
-                }
-            };
-            self.read_buffer.truncate(read);
-            self.read_pos = 0;
-        }
-        Ok(&self.read_buffer[self.read_pos..])
+        OpenFile::fill(self)
     }
 
     fn consume(&mut self, n: usize) {
-        self.read_pos += n;
+        OpenFile::consume(self, n);
     }
 }
 
@@ -680,7 +549,7 @@ pub fn file_fd(vm: &mut Vm, file: Value) -> VmResult<i64> {
 
 /// Writes `bytes` to open file `fd` (`File.write`), raising MRI's Errno.
 pub fn write_to_file(vm: &mut Vm, fd: i64, bytes: &[u8]) -> VmResult<()> {
-    if !vm.files[&fd].writable {
+    if !vm.files[&fd].is_writable() {
         return Err(io_error(vm, "not opened for writing"));
     }
     write_bytes(vm, Stream::File(fd), bytes)
@@ -717,7 +586,7 @@ pub fn seek(vm: &mut Vm, fd: i64, offset: i64, whence: i64, place: &str) -> VmRe
 /// Reads open file `fd` as `IO#read(length)` does: everything left
 /// (`None`; `""` at the end), or up to `length` bytes (nil at the end).
 pub fn read_from_file(vm: &mut Vm, fd: i64, length: Option<usize>) -> VmResult {
-    if !vm.files[&fd].readable {
+    if !vm.files[&fd].is_readable() {
         return Err(io_error(vm, "not opened for reading"));
     }
     read_stream(vm, Stream::File(fd), length)
@@ -816,7 +685,7 @@ pub fn read_line(vm: &mut Vm, io: Value, args: &LineArgs) -> VmResult {
 
 /// The next line of open file `fd` (`File.readlines`, `File.foreach`).
 pub fn file_line(vm: &mut Vm, fd: i64, args: &LineArgs) -> VmResult {
-    if !vm.files[&fd].readable {
+    if !vm.files[&fd].is_readable() {
         return Err(io_error(vm, "not opened for reading"));
     }
     line_on(vm, Stream::File(fd), args)
@@ -858,8 +727,7 @@ fn read_string(vm: &mut Vm, stream: Stream, bytes: Vec<u8>, by_length: bool) -> 
     let binary = by_length || matches!(stream, Stream::File(fd) if vm.files[&fd].binmode);
     let string = vm.new_string(bytes);
     if binary {
-        crate::core::string::string_of(string)
-            .set_encoding(crate::core::encoding::Encoding::Binary);
+        crate::core::string::string_of(string).set_encoding(crate::encoding::Encoding::Binary);
     }
     string
 }
@@ -1186,7 +1054,7 @@ fn writable(vm: &mut Vm, io: Value) -> VmResult<Stream> {
     let can_write = match stream {
         Stream::Stdin => false,
         Stream::Stdout | Stream::Stderr => true,
-        Stream::File(fd) => vm.files[&fd].writable,
+        Stream::File(fd) => vm.files[&fd].is_writable(),
     };
     if can_write {
         Ok(stream)
@@ -1201,7 +1069,7 @@ fn readable(vm: &mut Vm, io: Value) -> VmResult<Stream> {
     let can_read = match stream {
         Stream::Stdin => true,
         Stream::Stdout | Stream::Stderr => false,
-        Stream::File(fd) => vm.files[&fd].readable,
+        Stream::File(fd) => vm.files[&fd].is_readable(),
     };
     if can_read {
         Ok(stream)

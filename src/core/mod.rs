@@ -38,79 +38,27 @@ pub mod symbol;
 pub mod time;
 pub mod version;
 
+use crate::method::NativeFrame;
 use crate::object::{RArray, RString};
 use crate::value::Value;
-use crate::vm::{Vm, VmResult};
-use bytecode::Sym;
+use crate::vm::{Vm, VmOptions, VmResult};
 
-/// The signature of a core method.
-pub type NativeFn = fn(&mut Vm, Value, &[Value]) -> VmResult;
+/// The rows of the core's method tables and the functions in them are
+/// the VM's ([`Vm::define_methods`]): every core file writes them.
+pub use crate::vm::{private, public, CoreMethod, NativeFn};
 
-/// One row of a class's table of core methods ([`Vm::define_methods`]):
-/// its name, arity (`max` None means any number), function and whether it
-/// is private.
-pub struct CoreMethod {
-    pub name: &'static str,
-    pub min: u8,
-    pub max: Option<u8>,
-    pub func: NativeFn,
-    pub private: bool,
-}
-
-/// A public core method's row.
-pub const fn public(name: &'static str, min: u8, max: Option<u8>, func: NativeFn) -> CoreMethod {
-    CoreMethod {
-        name,
-        min,
-        max,
-        func,
-        private: false,
+impl Vm {
+    /// A VM ready to run a program: the classes, the core methods (Rust's
+    /// and the prelude's), with `options`.
+    pub fn new(options: VmOptions) -> Box<Vm> {
+        let mut vm = Vm::with_bootstrap_classes(options);
+        define_core(&mut vm);
+        hide_frameless_methods(&mut vm);
+        mark_caller_frame_methods(&mut vm);
+        mark_pure_methods(&mut vm);
+        vm.finish_boot();
+        vm
     }
-}
-
-/// A private core method's row (called without a receiver).
-pub const fn private(name: &'static str, min: u8, max: Option<u8>, func: NativeFn) -> CoreMethod {
-    CoreMethod {
-        name,
-        min,
-        max,
-        func,
-        private: true,
-    }
-}
-
-/// A core method: its name, arity (`max` None means any number) and code.
-#[derive(Clone, Copy)]
-pub struct NativeMethod {
-    pub name: Sym,
-    pub min: u8,
-    pub max: Option<u8>,
-    pub func: NativeFn,
-    pub frame: NativeFrame,
-    /// The method reads or changes the frame of the Ruby code calling it
-    /// (its block, its visibility, its file, its last match): a call from
-    /// inlined compiled code runs it above that frame rebuilt, never above
-    /// virtual frames (see `Vm::virtual_frames`).
-    pub uses_caller_frame: bool,
-    /// The method is `Class#new` (or a Struct class's `new` and `[]`):
-    /// allocate, then `initialize` (compiled code may do both itself).
-    pub constructs: bool,
-    /// Of Integers (an Integer's method) or Integers and Strings (a
-    /// String's), the method changes nothing and calls no Ruby code, even
-    /// when it fails: compiled code may run it without its frame (and again
-    /// with it when it fails, to raise as MRI does).
-    pub pure: bool,
-}
-
-/// Whether a core method shows in backtraces. MRI runs some methods
-/// without a frame of their own: `Proc#call` and `Kernel#send` always, and
-/// `<<`, `[]` and `[]=` of String/Array/Hash when a call site calls them
-/// directly (its specialised instructions).
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum NativeFrame {
-    Shown,
-    Hidden,
-    HiddenWhenDirect,
 }
 
 /// Defines every core class's methods.

@@ -4,6 +4,7 @@
 //! `extend`, ...).
 
 use crate::core::{private, public};
+use crate::method::{NativeFrame, NativeMethod};
 use crate::object::{IvarAccessor, MethodBody, RArray, RClass, RObject, RString, Visibility};
 use crate::value::Value;
 use crate::vm::{class_data, Vm, VmResult};
@@ -710,6 +711,26 @@ pub fn eval_block_in(vm: &mut Vm, module: Value, block: &crate::block::Block) ->
     vm.invoke_block(&Rc::new(evaluated), &[module])
 }
 
+impl Vm {
+    /// Defines `name` of `class` as `Class#new`: allocate an instance, then
+    /// call its `initialize` with the arguments.
+    pub fn define_constructor(&mut self, class: Value, name: &str) {
+        let sym = self.symbols.intern(name);
+        let func = self.native_id(class_new);
+        let native = NativeMethod {
+            name: sym,
+            min: 0,
+            max: None,
+            func,
+            frame: NativeFrame::Shown,
+            uses_caller_frame: false,
+            constructs: true,
+            pure: false,
+        };
+        self.add_method(class, sym, MethodBody::Native(native), Visibility::Public);
+    }
+}
+
 /// `Foo.new(args)`: allocate, then call `initialize` with the arguments.
 pub fn class_new(vm: &mut Vm, class: Value, args: &[Value]) -> VmResult {
     let object = allocate(vm, class)?;
@@ -782,8 +803,7 @@ pub fn allocate(vm: &mut Vm, class: Value) -> VmResult {
         // `String.new` without a source: an empty ASCII-8BIT String.
         Allocator::String => {
             let string = vm.new_string(Vec::new());
-            crate::core::string::string_of(string)
-                .set_encoding(crate::core::encoding::Encoding::Binary);
+            crate::core::string::string_of(string).set_encoding(crate::encoding::Encoding::Binary);
             string
         }
         Allocator::Array => vm.new_array(Vec::new()),
@@ -1081,7 +1101,7 @@ pub(super) fn send(vm: &mut Vm, object: Value, args: &[Value], allow_private: bo
             vm.stack.push(object);
             vm.stack.extend_from_slice(&args[1..]);
             let block = vm.current_block();
-            let kind = crate::interp::CallKind {
+            let kind = crate::method::CallKind {
                 kwargs: vm.called_with_keywords(),
                 direct: false,
             };
@@ -1139,9 +1159,9 @@ pub(super) fn copy_object(vm: &mut Vm, object: Value, how: Copy) -> VmResult {
         let items = array.items().clone();
         vm.new_array(items)
     } else if object.get::<crate::object::RHash>().is_some() {
-        let data = crate::core::hash::hash_data(object).borrow().clone();
+        let data = crate::hash_table::hash_data(object).borrow().clone();
         let copy = vm.new_hash();
-        *crate::core::hash::hash_data(copy).borrow_mut() = data;
+        *crate::hash_table::hash_data(copy).borrow_mut() = data;
         copy
     } else if object.get::<RObject>().is_some() {
         vm.new_object(class)

@@ -28,9 +28,9 @@
 //! The packed String is ASCII-8BIT, US-ASCII when only `m` made it, and
 //! UTF-8 when `U` comes first (MRI's rule).
 
-use crate::core::encoding::Encoding;
 use crate::core::integer::{float_of, Int};
 use crate::core::public;
+use crate::encoding::Encoding;
 use crate::value::Value;
 use crate::vm::{Vm, VmResult};
 use num_bigint::BigInt;

@@ -2,9 +2,9 @@
 //! `lambda`; `Symbol#to_proc` (`loop` is Ruby: rb/kernel.rb).
 
 use crate::block::{Block, BlockCode};
-use crate::core::NativeFrame;
 use crate::core::{private, public};
-use crate::interp::BlockCall;
+use crate::method::BlockCall;
+use crate::method::NativeFrame;
 use crate::object::RProc;
 use crate::value::Value;
 use crate::vm::{FrameCode, Vm, VmResult};

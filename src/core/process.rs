@@ -278,7 +278,7 @@ fn define_tms(vm: &mut Vm, process: Value) {
     let name = vm.symbols.intern("Tms");
     vm.set_constant(process, name, tms);
     let members: Vec<_> = TMS_MEMBERS.iter().map(|m| vm.symbols.intern(m)).collect();
-    let layout = crate::core::structs::StructLayout {
+    let layout = crate::object::StructLayout {
         members: members.clone().into_boxed_slice(),
         keyword_init: false,
     };

@@ -82,7 +82,7 @@ pub fn define(vm: &mut Vm) {
     vm.set_native_frame(
         basic_object,
         "method_missing",
-        crate::core::NativeFrame::Hidden,
+        crate::method::NativeFrame::Hidden,
     );
     vm.define_methods(
         kernel,

@@ -44,9 +44,6 @@
 
 mod match_data;
 mod methods;
-mod translate;
-
-pub use match_data::MatchInfo;
 
 /// Defines Regexp and MatchData, and the private helpers the bundled
 /// libraries build on ([`define_library_helpers`]).
@@ -55,201 +52,19 @@ pub fn define(vm: &mut Vm) {
     define_library_helpers(vm);
 }
 
-use crate::core::string::{inspect_string, utf8_char_count};
+use crate::core::string::inspect_string;
+use crate::encoding::utf8_char_count;
 use crate::heap::{Header, HeapObject, Marker, ObjKind};
 use crate::object::{RArray, RMatch, RRegexp, RString};
+use crate::pattern::{
+    option_letters, push_source, EXTENDED, FIXEDENCODING, IGNORECASE, MULTILINE, NOENCODING,
+};
+use crate::pattern::{MatchInfo, RegexpData, Spans};
 use crate::value::Value;
 use crate::vm::{FrameCode, Vm, VmResult};
 use bytecode::{Literal, Method, Special, SyntaxError};
-use fxhash::FxHashMap;
 use std::cell::RefCell;
 use std::rc::Rc;
-
-/// Ruby's option bits.
-pub const IGNORECASE: u32 = 1;
-pub const EXTENDED: u32 = 2;
-pub const MULTILINE: u32 = 4;
-pub const FIXEDENCODING: u32 = 16;
-pub const NOENCODING: u32 = 32;
-
-/// How many compiled patterns the VM keeps for reuse (it starts afresh
-/// past that).
-const REGEXP_CACHE_SIZE: usize = 1024;
-
-/// How many steps the engine may backtrack before giving up on a match.
-const BACKTRACK_LIMIT: usize = 100_000_000;
-
-/// A compiled pattern.
-pub struct RegexpData {
-    /// The pattern as written (`source`).
-    pub source: String,
-    pub options: u32,
-    regex: fancy_regex::Regex,
-    /// Group names in the order they appear, each with its groups.
-    pub names: translate::Names,
-    /// How many groups capture.
-    pub groups: usize,
-}
-
-/// The byte span of a match and of each group (None: did not take part).
-pub type Spans = Vec<Option<(usize, usize)>>;
-
-impl RegexpData {
-    /// Compiles `source`, or answers MRI's RegexpError message.
-    pub fn new(source: &str, options: u32) -> Result<RegexpData, String> {
-        let describe = |message: &str| {
-            let mut text = format!("{message}: /");
-            push_source(&mut text, source, true);
-            text.push('/');
-            text.push_str(&option_letters(options));
-            text
-        };
-        let translation = translate::translate(source, options).map_err(|m| describe(&m))?;
-        let regex = fancy_regex::RegexBuilder::new(&translation.pattern)
-            .case_insensitive(options & IGNORECASE != 0)
-            .dot_matches_new_line(options & MULTILINE != 0)
-            .multi_line(true)
-            .oniguruma_mode(true)
-            .backtrack_limit(BACKTRACK_LIMIT)
-            .build()
-            .map_err(|error| describe(&engine_message(&error)))?;
-        let options = if translation.binary {
-            options | FIXEDENCODING
-        } else {
-            options
-        };
-        Ok(RegexpData {
-            source: source.to_string(),
-            options,
-            regex,
-            names: translation.names,
-            groups: translation.groups,
-        })
-    }
-
-    /// The first match in `text` at or after byte `from`.
-    pub fn search(&self, text: &str, from: usize) -> Result<Option<Spans>, String> {
-        if from > text.len() {
-            return Ok(None);
-        }
-        let captures = self
-            .regex
-            .captures_from_pos(text, from)
-            .map_err(|e| engine_message(&e))?;
-        Ok(captures.map(|captures| {
-            (0..=self.groups)
-                .map(|i| captures.get(i).map(|m| (m.start(), m.end())))
-                .collect()
-        }))
-    }
-
-    /// A match starting exactly at byte `at`.
-    pub fn match_at(&self, text: &str, at: usize) -> Result<Option<Spans>, String> {
-        if at > text.len() {
-            return Ok(None);
-        }
-        let input = fancy_regex::RegexInput::new(text)
-            .from_pos(at)
-            .anchored(true);
-        let captures = self
-            .regex
-            .captures_input(input)
-            .map_err(|e| engine_message(&e))?;
-        Ok(captures.map(|captures| {
-            (0..=self.groups)
-                .map(|i| captures.get(i).map(|m| (m.start(), m.end())))
-                .collect()
-        }))
-    }
-
-    /// Whether there is a match at or after byte `from`.
-    pub fn is_match_from(&self, text: &str, from: usize) -> Result<bool, String> {
-        if from > text.len() {
-            return Ok(false);
-        }
-        self.regex
-            .find_from_pos(text, from)
-            .map(|m| m.is_some())
-            .map_err(|e| engine_message(&e))
-    }
-
-    /// The number of the group named `name` that took part in a match
-    /// (the last of them when several groups share the name), or of its
-    /// last group when none did; None for an unknown name.
-    pub fn group_named(&self, name: &str, spans: &Spans) -> Option<usize> {
-        let (_, groups) = self.names.iter().find(|(n, _)| n == name)?;
-        groups
-            .iter()
-            .rev()
-            .find(|&&g| spans.get(g).is_some_and(|s| s.is_some()))
-            .or(groups.last())
-            .copied()
-    }
-}
-
-/// MRI's `rb_reg_expr_str`: the source as it is unless it has a `/` or an
-/// unprintable ASCII character; then `/` is escaped, control characters
-/// other than whitespace are `\xHH`, and (for `inspect`, `unicode`) the
-/// other non-ASCII characters `\uHHHH`.
-pub(crate) fn push_source(out: &mut String, source: &str, unicode: bool) {
-    let printable = |c: char| (' '..='~').contains(&c);
-    if !source
-        .chars()
-        .any(|c| c == '/' || (c.is_ascii() && !printable(c)))
-    {
-        out.push_str(source);
-        return;
-    }
-    let mut chars = source.chars();
-    while let Some(c) = chars.next() {
-        match c {
-            '\\' => {
-                out.push('\\');
-                if let Some(next) = chars.next() {
-                    out.push(next);
-                }
-            }
-            '/' => out.push_str("\\/"),
-            c if !c.is_ascii() && unicode => {
-                let code = c as u32;
-                if code < 0x10000 {
-                    out.push_str(&format!("\\u{code:04X}"));
-                } else {
-                    out.push_str(&format!("\\u{{{code:X}}}"));
-                }
-            }
-            c if !c.is_ascii() || printable(c) => out.push(c),
-            '\t' | '\n' | '\x0b' | '\x0c' | '\r' => out.push(c),
-            c => out.push_str(&format!("\\x{:02X}", c as u32)),
-        }
-    }
-}
-
-/// The engine's description of an error (the Rust engine's own words for
-/// what the translation layer does not catch).
-fn engine_message(error: &fancy_regex::Error) -> String {
-    match error {
-        fancy_regex::Error::RuntimeError(_) => {
-            "regexp match exceeded the backtracking limit".into()
-        }
-        other => other.to_string(),
-    }
-}
-
-/// `mix` letters of the options set (`inspect`, error messages), `n` for
-/// NOENCODING.
-pub fn option_letters(options: u32) -> String {
-    let mut letters = String::new();
-    for (bit, letter) in [(MULTILINE, 'm'), (IGNORECASE, 'i'), (EXTENDED, 'x')] {
-        if options & bit != 0 {
-            letters.push(letter);
-        }
-    }
-    if options & NOENCODING != 0 {
-        letters.push('n');
-    }
-    letters
-}
 
 // SAFETY: repr(C), Header first, fits a cell, its own kind.
 unsafe impl HeapObject for RRegexp {
@@ -309,28 +124,10 @@ fn set_data(re: Value, data: Rc<RegexpData>) {
 }
 
 impl Vm {
-    /// The compiled pattern of `source` with `options`: patterns are
-    /// compiled once and shared (a pattern is immutable), so that
-    /// `/#{word}/` in a loop compiles each word once.
+    /// The compiled pattern of `source` with `options`, from the VM's
+    /// cache ([`crate::pattern::PatternCache::compile`]).
     pub fn compile_regexp(&mut self, source: &str, options: u32) -> Result<Rc<RegexpData>, String> {
-        let compiled = &mut self.regexp_state.compiled;
-        if let Some(data) = compiled.get(source).and_then(|found| {
-            found
-                .iter()
-                .find(|(o, _)| *o == options)
-                .map(|(_, data)| data.clone())
-        }) {
-            return Ok(data);
-        }
-        let data = Rc::new(RegexpData::new(source, options)?);
-        if compiled.len() >= REGEXP_CACHE_SIZE {
-            compiled.clear();
-        }
-        compiled
-            .entry(source.into())
-            .or_default()
-            .push((options, data.clone()));
-        Ok(data)
+        self.regexp_state.compile(source, options)
     }
 
     /// A new Regexp of `source`, or RegexpError.
@@ -464,31 +261,18 @@ impl Vm {
     }
 }
 
-/// What the VM keeps between matches.
-#[derive(Default)]
-pub struct State {
-    /// Compiled patterns by source, each with its options.
-    compiled: FxHashMap<Box<str>, Vec<(u32, Rc<RegexpData>)>>,
-    /// The text last matched against: matching the same text again (a
-    /// loop of `index(re, pos)` over one long String) shares it instead of
-    /// copying it again.
-    last_text: Option<Rc<str>>,
-}
-
 /// The text of a String to match against (a copy: MatchData keep it as it
 /// was); ArgumentError when it is not valid UTF-8.
 pub fn match_text(vm: &mut Vm, string: Value) -> VmResult<Rc<str>> {
     let rstring = string.get::<RString>().expect("a String");
     let bytes = rstring.bytes();
-    if let Some(last) = &vm.regexp_state.last_text {
-        if last.as_bytes() == bytes.as_slice() {
-            return Ok(last.clone());
-        }
+    if let Some(last) = vm.regexp_state.last_text(bytes.as_slice()) {
+        return Ok(last);
     }
     match std::str::from_utf8(&bytes) {
         Ok(text) => {
             let text: Rc<str> = Rc::from(text);
-            vm.regexp_state.last_text = Some(text.clone());
+            vm.regexp_state.remember_text(text.clone());
             Ok(text)
         }
         Err(_) => {
@@ -603,7 +387,7 @@ pub fn match_subject(vm: &mut Vm, regexp: Value, string: Value) -> VmResult<Subj
         }
         return Ok(Subject::new(match_text(vm, string)?, false));
     }
-    if encoding == crate::core::encoding::Encoding::UsAscii && !rstring.bytes().is_ascii() {
+    if encoding == crate::encoding::Encoding::UsAscii && !rstring.bytes().is_ascii() {
         return Err(vm.argument_error("invalid byte sequence in US-ASCII".into()));
     }
     let text: String = {
@@ -812,11 +596,7 @@ pub(crate) fn strings_of(
         let value = match span {
             Some((start, end)) if binary => {
                 let bytes = latin1_bytes(&text[*start..*end]);
-                crate::core::string::new_string_in(
-                    vm,
-                    &bytes,
-                    crate::core::encoding::Encoding::Binary,
-                )
+                crate::core::string::new_string_in(vm, &bytes, crate::encoding::Encoding::Binary)
             }
             Some((start, end)) => vm.new_string(text.as_bytes()[*start..*end].to_vec()),
             None => Value::NIL,
@@ -869,7 +649,7 @@ fn define_library_helpers(vm: &mut Vm) {
         Ok(vm.new_int(i128::from(n)))
     });
     for name in ["__strscan_match", "__string_value", "__num2long"] {
-        vm.set_native_frame(kernel, name, crate::core::NativeFrame::Hidden);
+        vm.set_native_frame(kernel, name, crate::method::NativeFrame::Hidden);
     }
 }
 

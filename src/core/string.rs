@@ -40,9 +40,9 @@ mod number;
 mod substitute;
 mod transform;
 
-use crate::core::encoding::{Encoding, Operand};
 use crate::core::integer::{float_of, Int};
 use crate::core::{private, public};
+use crate::encoding::{chars_of, utf8_char_count, utf8_char_len, Encoding, Operand};
 use crate::object::{RString, StringBytes};
 use crate::value::Value;
 use crate::vm::{Vm, VmResult};
@@ -321,40 +321,11 @@ fn regexp_argument(vm: &mut Vm, value: Value) -> VmResult {
 
 // --- characters ------------------------------------------------------------
 
-/// The length in bytes of the character `bytes` starts with in UTF-8: a
-/// valid UTF-8 sequence, or one byte.
-pub(crate) fn utf8_char_len(bytes: &[u8]) -> usize {
-    let len = match bytes[0] {
-        0x00..=0x7f => return 1,
-        0xc2..=0xdf => 2,
-        0xe0..=0xef => 3,
-        0xf0..=0xf4 => 4,
-        _ => return 1,
-    };
-    match bytes.get(..len) {
-        Some(sequence) if std::str::from_utf8(sequence).is_ok() => len,
-        _ => 1,
-    }
-}
-
 /// The length in bytes of the character `bytes` starts with in
 /// `encoding`.
 #[inline]
 pub(crate) fn char_len(encoding: Encoding, bytes: &[u8]) -> usize {
     encoding.char_len(bytes)
-}
-
-/// The characters of `bytes` in `encoding`, each as its bytes.
-pub(crate) fn chars_of(encoding: Encoding, bytes: &[u8]) -> impl Iterator<Item = &[u8]> {
-    let mut rest = bytes;
-    std::iter::from_fn(move || {
-        if rest.is_empty() {
-            return None;
-        }
-        let (char, tail) = rest.split_at(encoding.char_len(rest));
-        rest = tail;
-        Some(char)
-    })
 }
 
 /// The characters of `bytes` in `encoding` decoded: `Ok(char)`, or
@@ -365,14 +336,6 @@ fn decoded_chars(encoding: Encoding, bytes: &[u8]) -> impl Iterator<Item = Resul
         Ok(text) => Ok(text.chars().next().expect("one character")),
         Err(_) => Err(c[0]),
     })
-}
-
-/// Characters in UTF-8 bytes (an invalid byte counts as one character).
-pub fn utf8_char_count(bytes: &[u8]) -> usize {
-    if bytes.is_ascii() {
-        return bytes.len();
-    }
-    chars_of(Encoding::Utf8, bytes).count()
 }
 
 /// Characters in `bytes` read in `encoding`.
@@ -710,7 +673,7 @@ fn string_prepend(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
         let other = expect_string_value(vm, arg)?;
         let other_encoding = encoding_of(other);
         if other_encoding != encoding {
-            encoding = crate::core::encoding::compatible(
+            encoding = crate::encoding::compatible(
                 Operand::String(other_encoding, &bytes_of(other)),
                 Operand::String(encoding, &bytes_of(s)),
             )

@@ -8,17 +8,11 @@
 
 use crate::core::module::{eval_block_in, symbol_arg};
 use crate::core::{private, public};
-use crate::object::{IvarAccessor, MethodBody, Visibility};
+use crate::object::{IvarAccessor, MethodBody, StructLayout, Visibility};
 use crate::value::Value;
 use crate::vm::{class_data, Vm, VmResult};
 use bytecode::Sym;
 use std::rc::Rc;
-
-/// What `Struct.new` fixed for the class it made.
-pub struct StructLayout {
-    pub members: Box<[Sym]>,
-    pub keyword_init: bool,
-}
 
 pub fn define(vm: &mut Vm) {
     let object = vm.c.object;

@@ -32,7 +32,7 @@ pub fn define(vm: &mut Vm) {
     );
     for name in ["length", "size"] {
         vm.define_native(symbol, name, 0, Some(0), |vm, sym, _| {
-            let count = string::utf8_char_count(vm.symbol_name(sym).as_bytes());
+            let count = crate::encoding::utf8_char_count(vm.symbol_name(sym).as_bytes());
             Ok(Value::small(count as i64))
         });
     }

@@ -13,22 +13,13 @@
 
 use crate::block::{Block, BlockCode};
 use crate::heap::HeapObject;
-use crate::method::LoadedMethod;
+use crate::method::{BlockCall, LoadedMethod};
 use crate::object::{RArray, REnv, RProc};
 use crate::value::Value;
 use crate::vm::{Control, FrameCode, FrameRecord, Vm, VmResult};
 use bytecode::Method;
 use std::cell::RefCell;
 use std::rc::Rc;
-
-/// How a block is being called, beyond its positional arguments.
-#[derive(Default)]
-pub struct BlockCall {
-    /// The last argument is the Hash of keyword arguments.
-    pub kwargs: bool,
-    /// The block the call passes (to the block's `&blk` parameter).
-    pub block_arg: Option<Rc<Block>>,
-}
 
 impl Vm {
     /// The environment for a frame running `code`: a new one when blocks
@@ -269,7 +260,7 @@ impl Vm {
         if kwargs
             && args.last().is_some_and(|&last| {
                 last.get::<crate::object::RHash>().is_some()
-                    && crate::core::hash::hash_data(last).borrow().is_empty()
+                    && crate::hash_table::hash_data(last).borrow().is_empty()
             })
         {
             args.pop();

@@ -240,7 +240,7 @@ impl Vm {
             bytes.extend_from_slice(&string.bytes());
         }
         let string = self.new_string_of(bytes);
-        if encoding != crate::core::encoding::Encoding::Utf8 {
+        if encoding != crate::encoding::Encoding::Utf8 {
             crate::core::string::string_of(string).set_encoding(encoding);
         }
         Ok(string)

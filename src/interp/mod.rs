@@ -33,7 +33,6 @@ mod run;
 mod send;
 
 use crate::method::{status, BasicOp, LoadedMethod, SiteState, ARRAY_OPS, BASIC_OPS};
-pub use blocks::BlockCall;
 
 use crate::frame_layout::FrameLayout;
 use crate::inline_cache::{CallCache, IvarCache};
@@ -45,15 +44,6 @@ use bytecode::profile::{BranchProfile, KindRecorder};
 use bytecode::{call_flags, Literal, Method};
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
-
-/// How a method is being called.
-#[derive(Clone, Copy, Default, Debug)]
-pub struct CallKind {
-    /// The last argument is the Hash of keyword arguments.
-    pub kwargs: bool,
-    /// Straight from a call site (not through `send` or from Rust).
-    pub direct: bool,
-}
 
 impl Vm {
     /// Turns compiled bytecode into a loaded method (recursively for the
@@ -589,16 +579,10 @@ impl Vm {
 /// and each part is appended as `<<` appends; the two encodings that
 /// cannot be joined when non-ASCII parts differ.
 pub fn interpolation_encoding(
-    encoding: crate::core::encoding::Encoding,
+    encoding: crate::encoding::Encoding,
     parts: &[Value],
-) -> Result<
-    crate::core::encoding::Encoding,
-    (
-        crate::core::encoding::Encoding,
-        crate::core::encoding::Encoding,
-    ),
-> {
-    use crate::core::encoding::{compatible, Encoding, Operand};
+) -> Result<crate::encoding::Encoding, (crate::encoding::Encoding, crate::encoding::Encoding)> {
+    use crate::encoding::{compatible, Encoding, Operand};
     let bytes_of = |part: &Value| {
         part.get::<RString>()
             .expect("tostring left a String")

@@ -8,8 +8,8 @@
 //! A loop's back edge counts towards on-stack replacement
 //! ([`Vm::back_edge`]).
 
-use super::BlockCall;
 use crate::frame_layout::FrameLayout;
+use crate::method::BlockCall;
 use crate::method::LoadedMethod;
 use crate::object::{MethodBody, RArray, Visibility};
 use crate::value::Value;

@@ -11,10 +11,10 @@
 //! `method_missing`, `super`, and calls the runtime makes itself
 //! ([`Vm::call`], [`Vm::call_with_block`]) go through here too.
 
-use super::{BlockCall, CallKind};
 use crate::block::Block;
-use crate::core::NativeFrame;
 use crate::method::LoadedMethod;
+use crate::method::NativeFrame;
+use crate::method::{BlockCall, CallKind};
 use crate::object::{MethodBody, MethodEntry, Visibility};
 use crate::value::Value;
 use crate::vm::{Control, FrameCode, FrameRecord, Vm, VmResult};
@@ -49,7 +49,7 @@ impl Vm {
         if kwargs {
             let last = *self.stack.last().expect("the keyword Hash");
             if last.get::<crate::object::RHash>().is_some()
-                && crate::core::hash::hash_data(last).borrow().is_empty()
+                && crate::hash_table::hash_data(last).borrow().is_empty()
             {
                 self.stack.pop();
                 return (argc - 1, false);
@@ -516,7 +516,7 @@ impl Vm {
     pub fn call_core(
         &mut self,
         entry: &MethodEntry,
-        native: &crate::core::NativeMethod,
+        native: &crate::method::NativeMethod,
         receiver: Value,
         args: &[Value],
         block: Option<Rc<Block>>,
@@ -544,7 +544,7 @@ impl Vm {
             if argc < native.min as usize || native.max.is_some_and(|max| argc > max as usize) {
                 Err(self.arity_error(argc, native.min as usize, native.max.map(|m| m as usize)))
             } else {
-                (native.func)(self, receiver, args)
+                (self.native_fn(native.func))(self, receiver, args)
             };
         self.pop_frame();
         result

@@ -14,14 +14,50 @@
 //! The core library defines its methods here as native functions
 //! ([`Vm::define_methods`] takes a class's table of them).
 
-use super::{class_data, method_names_in, ClassFlavour, Vm};
-use crate::core::{NativeFn, NativeMethod};
+use super::{class_data, method_names_in, ClassFlavour, Vm, VmResult};
+use crate::method::{NativeFrame, NativeId, NativeMethod};
 use crate::object::Cref;
 use crate::object::{MethodBody, MethodEntry, RClass, Visibility};
 use crate::value::Value;
 use bytecode::Sym;
 use fxhash::FxHashMap;
 use std::rc::Rc;
+
+/// The signature of a core method.
+pub type NativeFn = fn(&mut Vm, Value, &[Value]) -> VmResult;
+
+/// One row of a class's table of core methods ([`Vm::define_methods`]):
+/// its name, arity (`max` None means any number), function and whether it
+/// is private.
+pub struct CoreMethod {
+    pub name: &'static str,
+    pub min: u8,
+    pub max: Option<u8>,
+    pub func: NativeFn,
+    pub private: bool,
+}
+
+/// A public core method's row.
+pub const fn public(name: &'static str, min: u8, max: Option<u8>, func: NativeFn) -> CoreMethod {
+    CoreMethod {
+        name,
+        min,
+        max,
+        func,
+        private: false,
+    }
+}
+
+/// A private core method's row (called without a receiver).
+pub const fn private(name: &'static str, min: u8, max: Option<u8>, func: NativeFn) -> CoreMethod {
+    CoreMethod {
+        name,
+        min,
+        max,
+        func,
+        private: true,
+    }
+}
 
 impl Vm {
     /// `include`: adds `module` to `class`'s ancestry. Returns false when it
@@ -180,7 +216,7 @@ impl Vm {
     }
 
     /// Defines a table of core methods on `class`, in order.
-    pub fn define_methods(&mut self, class: Value, methods: &[crate::core::CoreMethod]) {
+    pub fn define_methods(&mut self, class: Value, methods: &[CoreMethod]) {
         for method in methods {
             let visibility = if method.private {
                 Visibility::Private
@@ -220,12 +256,13 @@ impl Vm {
         visibility: Visibility,
     ) {
         let sym = self.symbols.intern(name);
+        let func = self.native_id(func);
         let native = NativeMethod {
             name: sym,
             min,
             max,
             func,
-            frame: crate::core::NativeFrame::Shown,
+            frame: NativeFrame::Shown,
             uses_caller_frame: false,
             constructs: false,
             pure: false,
@@ -233,21 +270,16 @@ impl Vm {
         self.add_method(class, sym, MethodBody::Native(native), visibility);
     }
 
-    /// Defines `name` of `class` as `Class#new`: allocate an instance, then
-    /// call its `initialize` with the arguments.
-    pub fn define_constructor(&mut self, class: Value, name: &str) {
-        let sym = self.symbols.intern(name);
-        let native = NativeMethod {
-            name: sym,
-            min: 0,
-            max: None,
-            func: crate::core::module::class_new,
-            frame: crate::core::NativeFrame::Shown,
-            uses_caller_frame: false,
-            constructs: true,
-            pure: false,
-        };
-        self.add_method(class, sym, MethodBody::Native(native), Visibility::Public);
+    /// Adds `func` to the table of native functions.
+    pub fn native_id(&mut self, func: NativeFn) -> NativeId {
+        self.natives.push(func);
+        NativeId(self.natives.len() as u32 - 1)
+    }
+
+    /// The function of a core method.
+    #[inline]
+    pub fn native_fn(&self, id: NativeId) -> NativeFn {
+        self.natives[id.0 as usize]
     }
 
     /// Changes core method `name` of `class`, if defined, with `change`.
@@ -263,7 +295,7 @@ impl Vm {
     }
 
     /// Sets whether core method `name` of `class` shows in backtraces.
-    pub fn set_native_frame(&mut self, class: Value, name: &str, frame: crate::core::NativeFrame) {
+    pub fn set_native_frame(&mut self, class: Value, name: &str, frame: NativeFrame) {
         self.change_native(class, name, |native| native.frame = frame);
         let sym = self.symbols.intern(name);
         self.jit_methods_changed(Some(sym));

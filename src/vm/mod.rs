@@ -26,6 +26,7 @@ mod methods;
 pub use frames::*;
 pub use globals::Globals;
 pub use jit_runtime::{Jit, JitRuntime, VirtualFrameList};
+pub use methods::{private, public, CoreMethod, NativeFn};
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum ClassFlavour {
@@ -249,25 +250,31 @@ pub struct Vm {
     /// was when the object was made (redefining the method later does not
     /// change it). Weak in its keys, like `generic_ivars`.
     pub method_entries: FxHashMap<Value, Rc<MethodEntry>>,
+    /// The functions of core methods, by `NativeId` (`Vm::native_fn`).
+    natives: Vec<NativeFn>,
     /// The files `File.open` opened and nobody closed yet, by descriptor.
-    pub files: FxHashMap<i64, crate::core::io::OpenFile>,
+    pub files: FxHashMap<i64, crate::open_file::OpenFile>,
     /// Lines read from standard input so far (`$stdin.lineno`).
     pub stdin_lineno: i64,
     /// Values that native code keeps alive while it allocates.
     pub temp_roots: RefCell<Vec<Value>>,
     /// The random number generators (see `core/random.rs`).
-    pub randoms: crate::core::random::Generators,
+    pub randoms: crate::random_state::Generators,
     /// `$~` of the frames that have one, by frame index: the id of the
     /// frame that set it and the MatchData (or nil). An entry whose id is
     /// not its frame's any more is stale (see `core/regexp.rs`).
     pub last_match: Vec<(u64, Value)>,
     /// Patterns compiled so far and the text last matched (see
     /// `core/regexp.rs`).
-    pub regexp_state: crate::core::regexp::State,
+    pub regexp_state: crate::pattern::PatternCache,
 }
 
 impl Vm {
-    pub fn new(options: VmOptions) -> Box<Vm> {
+    /// A VM with its symbols, heap and the classes every other one is made
+    /// of (BasicObject, Object, Module, Class...), but no methods yet:
+    /// `Vm::new` (the core library's) defines them and calls
+    /// [`Vm::finish_boot`].
+    pub fn with_bootstrap_classes(options: VmOptions) -> Box<Vm> {
         let mut symbols = SymbolTable::new();
         let sym = CommonSyms {
             to_s: symbols.intern("to_s"),
@@ -410,6 +417,7 @@ impl Vm {
             generic_ivars: FxHashMap::default(),
             procs_of_blocks: FxHashMap::default(),
             method_entries: FxHashMap::default(),
+            natives: Vec::new(),
             at_exit: Vec::new(),
             files: FxHashMap::default(),
             stdin_lineno: 0,
@@ -418,10 +426,14 @@ impl Vm {
             regexp_state: Default::default(),
         });
         vm.bootstrap_classes();
-        crate::core::define_core(&mut vm);
-        crate::core::hide_frameless_methods(&mut vm);
-        crate::core::mark_caller_frame_methods(&mut vm);
-        crate::core::mark_pure_methods(&mut vm);
+        vm
+    }
+
+    /// Ends the start once the core methods are defined: remembers the
+    /// entries the interpreter's fast paths check against, and loads the
+    /// prelude (the core methods written in Ruby).
+    pub fn finish_boot(&mut self) {
+        let vm = self;
         // Marking core methods replaces their entries: the final one.
         vm.proc_call = vm.find_method(vm.c.proc_class, vm.sym.call);
         vm.block_proxy_call = vm.find_method(vm.class_of(vm.block_proxy), vm.sym.call);
@@ -434,8 +446,7 @@ impl Vm {
         // Defining the core's own arithmetic is not a redefinition.
         vm.basic_ops_redefined = false;
         vm.array_ops_redefined = false;
-        vm.heap.stress = options.gc_stress;
-        vm
+        vm.heap.stress = vm.options.gc_stress;
     }
 
     fn bootstrap_classes(&mut self) {

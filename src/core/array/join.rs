@@ -9,7 +9,7 @@
 //! ```
 
 use super::{check_array, item, items, items_mut, len, to_ary, to_long, MAX_LEN};
-use crate::core::encoding::Encoding;
+use crate::encoding::Encoding;
 use crate::object::{RArray, RString, StringBytes};
 use crate::value::Value;
 use crate::vm::{Vm, VmResult};
@@ -76,9 +76,9 @@ impl Joined {
     /// CompatibilityError when both are non-ASCII in different encodings.
     fn push(&mut self, vm: &mut Vm, piece: &[u8], encoding: Encoding) -> VmResult<()> {
         if encoding != self.encoding {
-            self.encoding = crate::core::encoding::compatible(
-                crate::core::encoding::Operand::String(self.encoding, &self.bytes),
-                crate::core::encoding::Operand::String(encoding, piece),
+            self.encoding = crate::encoding::compatible(
+                crate::encoding::Operand::String(self.encoding, &self.bytes),
+                crate::encoding::Operand::String(encoding, piece),
             )
             .ok_or_else(|| crate::core::encoding::incompatible(vm, self.encoding, encoding))?;
         }

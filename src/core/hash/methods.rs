@@ -2,10 +2,11 @@
 //! methods that build new tables or rebuild one (see `hash.rs` for the
 //! table itself).
 
-use super::{hash_data, next_entry, HashData};
+use super::next_entry;
 use crate::core::array::{append, check_array, to_long, values_equal};
 use crate::core::proc::arity;
 use crate::core::{private, public};
+use crate::hash_table::{hash_data, HashData};
 use crate::object::{RArray, RHash, RProc};
 use crate::value::Value;
 use crate::vm::{Vm, VmResult};
@@ -283,7 +284,8 @@ fn hash_invert(vm: &mut Vm, hash: Value, _: &[Value]) -> VmResult {
 /// `slice`.
 fn hash_slice(vm: &mut Vm, hash: Value, args: &[Value]) -> VmResult {
     let result = vm.new_hash();
-    hash_data(result).borrow_mut().identity = hash_data(hash).borrow().identity;
+    let identity = hash_data(hash).borrow().identity();
+    hash_data(result).borrow_mut().set_identity(identity);
     vm.temp_roots.borrow_mut().push(result);
     let done = (|| {
         for &key in args {
@@ -323,28 +325,29 @@ fn hash_dig(vm: &mut Vm, hash: Value, args: &[Value]) -> VmResult {
 /// `compare_by_identity`.
 fn hash_compare_by_identity(vm: &mut Vm, hash: Value, _: &[Value]) -> VmResult {
     vm.hash_modify_check(hash)?;
-    if hash_data(hash).borrow().identity {
+    if hash_data(hash).borrow().identity() {
         return Ok(hash);
     }
-    hash_data(hash).borrow_mut().identity = true;
+    hash_data(hash).borrow_mut().set_identity(true);
     rehash(vm, hash)?;
     // MRI 3.1 rebuilds the table even under a running iteration, which
     // then fails: small tables (up to 8 entries) and large ones report
     // it differently.
     let mut data = hash_data(hash).borrow_mut();
-    if data.iter_lev > 0 {
-        data.rebuilt = Some(if data.len() <= 8 {
+    if data.iterating() {
+        let message = if data.len() <= 8 {
             "ret: 2, hash modified during iteration"
         } else {
             "rehash occurred during iteration"
-        });
+        };
+        data.set_rebuilt(message);
     }
     Ok(hash)
 }
 
 /// `compare_by_identity?`.
 fn hash_compare_by_identity_p(_: &mut Vm, hash: Value, _: &[Value]) -> VmResult {
-    Ok(Value::bool(hash_data(hash).borrow().identity))
+    Ok(Value::bool(hash_data(hash).borrow().identity()))
 }
 
 /// `rehash`.
@@ -641,10 +644,8 @@ fn replace(vm: &mut Vm, hash: Value, args: &[Value]) -> VmResult {
     }
     vm.check_not_iterating(hash, "can't replace hash during iteration")?;
     let other = vm.convert_to_hash(args[0])?;
-    let mut copy = hash_data(other).borrow().copy();
-    let mut data = hash_data(hash).borrow_mut();
-    copy.generation = data.generation + 1;
-    *data = copy;
+    let copy = hash_data(other).borrow().copy();
+    hash_data(hash).borrow_mut().replace_with(copy);
     Ok(hash)
 }
 
@@ -652,10 +653,8 @@ fn replace(vm: &mut Vm, hash: Value, args: &[Value]) -> VmResult {
 fn compact_in_place(hash: Value) -> bool {
     let mut data = hash_data(hash).borrow_mut();
     let nils: Vec<usize> = data
-        .entries
-        .iter()
-        .enumerate()
-        .filter(|(_, entry)| entry.is_some_and(|e| e.value.is_nil()))
+        .positioned()
+        .filter(|(_, entry)| entry.value.is_nil())
         .map(|(position, _)| position)
         .collect();
     for &position in &nils {
@@ -669,7 +668,8 @@ fn compact_in_place(hash: Value) -> bool {
 /// stays, with the last one's value.
 fn rehash(vm: &mut Vm, hash: Value) -> VmResult<()> {
     let fresh = vm.new_hash();
-    hash_data(fresh).borrow_mut().identity = hash_data(hash).borrow().identity;
+    let identity = hash_data(hash).borrow().identity();
+    hash_data(fresh).borrow_mut().set_identity(identity);
     vm.temp_roots.borrow_mut().push(fresh);
     let done = (|| {
         let mut position = 0;
@@ -685,9 +685,7 @@ fn rehash(vm: &mut Vm, hash: Value) -> VmResult<()> {
     let mut data = hash_data(hash).borrow_mut();
     rebuilt.default = data.default;
     rebuilt.default_proc = data.default_proc;
-    rebuilt.generation = data.generation + 1;
-    rebuilt.iter_lev = data.iter_lev;
-    *data = rebuilt;
+    data.replace_with(rebuilt);
     Ok(())
 }
 

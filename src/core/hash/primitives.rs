@@ -19,8 +19,10 @@
 //! MRI reports it from its C method.
 
 use super::methods::{builtin_class_name, copy_of};
-use super::{begin_iteration, end_iteration, entry_at, hash_data, next_entry};
-use crate::core::{array, NativeFn, NativeFrame};
+use super::{begin_iteration, end_iteration, entry_at, next_entry};
+use crate::core::{array, NativeFn};
+use crate::hash_table::hash_data;
+use crate::method::NativeFrame;
 use crate::object::{RArray, RHash};
 use crate::value::Value;
 use crate::vm::{Vm, VmResult};
@@ -64,9 +66,7 @@ pub fn define(vm: &mut Vm) {
         ("__set_value_at", 3, |vm, _, args| {
             let (hash, at) = (table(vm, args[0])?, position(vm, args[1])?);
             vm.hash_modify_check(hash)?;
-            if let Some(Some(entry)) = hash_data(hash).borrow_mut().entries.get_mut(at) {
-                entry.value = args[2];
-            }
+            hash_data(hash).borrow_mut().set_value(at, args[2]);
             Ok(args[2])
         }),
         ("__delete_at", 2, |vm, _, args| {

@@ -4,36 +4,20 @@
 //! match of one `gsub` or `scan`: copied once per call) and the byte spans
 //! of the match and each group. Offsets Ruby sees are characters.
 
-use super::{char_index, inspect_text, strings_of, RegexpData, Spans};
+use super::{char_index, inspect_text, strings_of};
 use crate::core::array::to_long;
 use crate::core::public;
 use crate::object::{RMatch, RString};
+use crate::pattern::MatchInfo;
 use crate::value::Value;
 use crate::vm::{Vm, VmResult};
-use std::rc::Rc;
-
-/// What a MatchData holds.
-pub struct MatchInfo {
-    /// The Regexp that matched (`regexp`).
-    pub regexp: Value,
-    pub data: Rc<RegexpData>,
-    /// The string matched against, as it was.
-    pub text: Rc<str>,
-    /// The byte span of the match (index 0) and of each group; None for a
-    /// group that did not take part.
-    pub spans: Spans,
-    /// Whether `text` is a binary String's bytes as Latin-1 characters
-    /// (`regexp::match_subject`): the Strings made of it are those bytes,
-    /// in ASCII-8BIT.
-    pub binary: bool,
-}
 
 impl MatchInfo {
     /// A String of a slice of `text`.
     pub fn string(&self, vm: &mut Vm, slice: &str) -> Value {
         if self.binary {
             let bytes = super::latin1_bytes(slice);
-            crate::core::string::new_string_in(vm, &bytes, crate::core::encoding::Encoding::Binary)
+            crate::core::string::new_string_in(vm, &bytes, crate::encoding::Encoding::Binary)
         } else {
             vm.new_str(slice)
         }
@@ -369,7 +353,7 @@ fn inspect(info: &MatchInfo) -> String {
     let inspect_text = |text: &str| {
         if info.binary {
             let bytes = super::latin1_bytes(text);
-            crate::core::string::inspect_string_in(crate::core::encoding::Encoding::Binary, &bytes)
+            crate::core::string::inspect_string_in(crate::encoding::Encoding::Binary, &bytes)
         } else {
             inspect_text(text)
         }

@@ -125,7 +125,8 @@ fn regexp_inspect(vm: &mut Vm, re: Value, _: &[Value]) -> VmResult {
 
 /// `encoding`.
 fn regexp_encoding(vm: &mut Vm, re: Value, _: &[Value]) -> VmResult {
-    use crate::core::encoding::{object, Encoding};
+    use crate::core::encoding::object;
+    use crate::encoding::Encoding;
     let data = checked(vm, re)?;
     let encoding = if data.options & FIXEDENCODING != 0 && data.options & NOENCODING != 0 {
         Encoding::Binary

@@ -9,8 +9,8 @@
 //! unit of its own that only matches itself.
 
 use super::{bytes_of, chars_of, encoding_of, expect_string, store_if_changed};
-use crate::core::encoding::Encoding;
 use crate::core::public;
+use crate::encoding::Encoding;
 use crate::value::Value;
 use crate::vm::{Vm, VmResult};
 use fxhash::FxHashMap;

@@ -19,8 +19,9 @@
 //! convert line ends afterwards.
 
 use super::{copy_of, encoding_of, new_string_in, set_bytes, string_of};
-use crate::core::encoding::{expect_encoding, Encoding};
+use crate::core::encoding::expect_encoding;
 use crate::core::public;
+use crate::encoding::Encoding;
 use crate::value::Value;
 use crate::vm::{Control, Vm, VmResult};
 
@@ -427,7 +428,7 @@ fn transcode(
         }
         match from {
             Encoding::Utf8 => {
-                let len = crate::core::string::utf8_char_len(rest);
+                let len = crate::encoding::utf8_char_len(rest);
                 match std::str::from_utf8(&rest[..len]) {
                     Ok(text) => {
                         // Every non-ASCII character is undefined in the

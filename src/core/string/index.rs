@@ -19,8 +19,9 @@ use super::{
 };
 use crate::core::array::append;
 use crate::core::public;
-use crate::core::regexp::{self, char_index, regexp_data, Spans};
+use crate::core::regexp::{self, char_index, regexp_data};
 use crate::object::RString;
+use crate::pattern::Spans;
 use crate::value::Value;
 use crate::vm::{Vm, VmResult};
 use std::ops::Range;

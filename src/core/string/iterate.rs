@@ -13,10 +13,10 @@ use super::{
     bytes_of, chars_of, copy_of, decoded_chars, encoding_of, expect_pattern, expect_string,
     string_of, to_long, transform::chomp_bytes, transform::successor, Pattern,
 };
-use crate::core::encoding::Encoding;
 use crate::core::enumerator::for_this_call;
 use crate::core::public;
 use crate::core::regexp::regexp_data;
+use crate::encoding::Encoding;
 use crate::value::Value;
 use crate::vm::{Vm, VmResult};
 use std::ops::Range;

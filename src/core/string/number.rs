@@ -6,8 +6,8 @@
 //! between them); anything after it is ignored and no number at all is 0.
 
 use super::{bytes_of, char_len, decoded_chars, encoding_of, to_long};
-use crate::core::encoding::Encoding;
 use crate::core::public;
+use crate::encoding::Encoding;
 use crate::value::Value;
 use crate::vm::{Vm, VmResult};
 use num_bigint::BigInt;

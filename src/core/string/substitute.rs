@@ -7,11 +7,12 @@
 //! sees each match as `$~`, and `$~` is the last match afterwards.
 
 use super::{chars_of, copy_of, expect_pattern, expect_string, set_bytes, Pattern};
-use crate::core::encoding::Encoding;
 use crate::core::enumerator::for_this_call;
 use crate::core::public;
-use crate::core::regexp::{match_subject, regexp_data, RegexpData, Spans};
+use crate::core::regexp::{match_subject, regexp_data};
+use crate::encoding::Encoding;
 use crate::object::RHash;
+use crate::pattern::{RegexpData, Spans};
 use crate::value::Value;
 use crate::vm::{Vm, VmResult};
 

@@ -6,9 +6,9 @@ use super::{
     bytes_of, chars_of, copy_of, decoded_chars, encoding_of, expect_string, new_string_like,
     set_bytes, store_if_changed, string_of, to_long,
 };
-use crate::core::encoding::Encoding;
 use crate::core::public;
 use crate::core::NativeFn;
+use crate::encoding::Encoding;
 use crate::object::StringBytes;
 use crate::value::Value;
 use crate::vm::{Vm, VmResult};
