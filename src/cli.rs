@@ -46,8 +46,9 @@ pub struct Options {
     #[arg(long, value_name = "N")]
     pub max_steps: Option<u64>,
 
-    /// End the program with `fatal` once its heap outgrows MB megabytes,
-    /// and refuse any single allocation larger (NoMemoryError).
+    /// End the program with `fatal` once its heap (objects and the buffers
+    /// they hold) outgrows MB megabytes, and refuse any single allocation
+    /// larger (NoMemoryError).
     #[arg(long, value_name = "MB")]
     pub max_memory: Option<u64>,
 

@@ -152,6 +152,10 @@ impl HashData {
     }
 
     pub fn trace(&self, marker: &mut Marker) {
+        marker.note_external(
+            self.entries.capacity() * std::mem::size_of::<Option<Entry>>()
+                + self.index.capacity() * std::mem::size_of::<(u64, SmallVec<[u32; 2]>)>(),
+        );
         for (key, value) in self.pairs() {
             marker.mark(key);
             marker.mark(value);

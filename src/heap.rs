@@ -201,6 +201,9 @@ pub struct Heap {
     allocated_since_gc: usize,
     threshold: usize,
     external_since_gc: usize,
+    /// What the objects alive at the last collection held outside their
+    /// cells ([`Marker::note_external`]).
+    live_external: usize,
     external_threshold: usize,
     /// Collect at every allocation (`--gc-stress`).
     pub stress: bool,
@@ -224,6 +227,7 @@ impl Heap {
             allocated_since_gc: 0,
             threshold: MIN_THRESHOLD,
             external_since_gc: 0,
+            live_external: 0,
             external_threshold: MIN_EXTERNAL_THRESHOLD,
             stress: false,
             stats: HeapStats::default(),
@@ -234,6 +238,13 @@ impl Heap {
     /// The bytes of the heap's pages.
     pub fn bytes(&self) -> usize {
         self.pages.len() * PAGE_SIZE
+    }
+
+    /// The heap's size as the memory limit counts it: its pages, what the
+    /// objects alive at the last collection held outside their cells, and
+    /// what was allocated outside cells since.
+    pub fn footprint(&self) -> usize {
+        self.bytes() + self.live_external + self.external_since_gc
     }
 
     /// Whether the next allocation should collect first.
@@ -333,6 +344,7 @@ impl Heap {
     pub fn start_collection(&self) -> Marker {
         Marker {
             stack: Vec::with_capacity(256),
+            external: 0,
         }
     }
 
@@ -353,6 +365,7 @@ impl Heap {
         }
         prune_weak();
         self.sweep();
+        self.live_external = marker.external;
         self.stats.collections += 1;
         self.allocated_since_gc = 0;
         self.external_since_gc = 0;
@@ -446,6 +459,8 @@ impl Drop for Heap {
 /// The gray set of a collection in progress.
 pub struct Marker {
     stack: Vec<*const Header>,
+    /// The bytes the marked objects hold outside their cells.
+    external: usize,
 }
 
 impl Marker {
@@ -455,6 +470,14 @@ impl Marker {
         if let Some(header) = value.header() {
             self.mark_header(header);
         }
+    }
+
+    /// Counts `bytes` that the object being traced holds outside its
+    /// cell (a long String's bytes, an Array's buffer), towards the
+    /// heap's size ([`Heap::footprint`]).
+    #[inline]
+    pub fn note_external(&mut self, bytes: usize) {
+        self.external += bytes;
     }
 
     pub fn mark_all(&mut self, values: &[Value]) {

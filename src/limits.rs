@@ -68,7 +68,7 @@ impl Vm {
     /// Called after each collection: a heap larger than the memory limit
     /// ends the run at the next step.
     pub(crate) fn check_heap_limit(&mut self) {
-        if self.heap.bytes() as u64 > self.memory_limit {
+        if self.heap.footprint() as u64 > self.memory_limit {
             self.limit_reached = Some(LimitReached::Memory);
             self.steps_left = 0;
         }
@@ -158,5 +158,25 @@ mod tests {
         let program = "list = []\nloop { list << Object.new }";
         assert_eq!(run(&mut vm, program), 1);
         assert_eq!(vm.limit_reached, Some(LimitReached::Memory));
+    }
+
+    /// Buffers outside the cells count too: Strings of 1 MB each (a few
+    /// cells of heap) reach a 32 MB limit after about 32 of them, as do
+    /// Arrays' buffers, and the backtraces of many live exceptions.
+    #[test]
+    fn buffers_outside_the_cells_count_towards_the_memory_limit() {
+        let programs = [
+            "list = []\nloop { list << 'x' * (1 << 20) }",
+            "list = []\nloop { list << Array.new(1 << 17, 0) }",
+            "def dig(n)\n  return dig(n - 1) if n > 0\n  kept = []\n  loop { kept << (raise 'x' rescue $!) }\nend\ndig(50)",
+        ];
+        for program in programs {
+            let mut vm = vm_with(Limits {
+                steps: None,
+                memory: Some(32 << 20),
+            });
+            assert_eq!(run(&mut vm, program), 1, "{program}");
+            assert_eq!(vm.limit_reached, Some(LimitReached::Memory), "{program}");
+        }
     }
 }

@@ -449,6 +449,7 @@ unsafe impl HeapObject for RObject {
             marker.mark(slot.get());
         }
         if let Some(overflow) = self.overflow.borrow().as_ref() {
+            marker.note_external(overflow.capacity() * std::mem::size_of::<Value>());
             marker.mark_all(overflow);
         }
     }
@@ -457,14 +458,21 @@ unsafe impl HeapObject for RObject {
 // SAFETY: repr(C), Header first, fits a cell, its own kind.
 unsafe impl HeapObject for RString {
     const KIND: ObjKind = ObjKind::String;
-    fn trace(&self, _: &mut Marker) {}
+    fn trace(&self, marker: &mut Marker) {
+        let bytes = self.bytes.borrow();
+        if bytes.spilled() {
+            marker.note_external(bytes.capacity());
+        }
+    }
 }
 
 // SAFETY: repr(C), Header first, fits a cell, its own kind.
 unsafe impl HeapObject for RArray {
     const KIND: ObjKind = ObjKind::Array;
     fn trace(&self, marker: &mut Marker) {
-        marker.mark_all(&self.items());
+        let items = self.items();
+        marker.note_external(items.capacity() * std::mem::size_of::<Value>());
+        marker.mark_all(&items);
     }
 }
 
@@ -485,7 +493,9 @@ unsafe impl HeapObject for REnv {
     const KIND: ObjKind = ObjKind::Env;
     fn trace(&self, marker: &mut Marker) {
         marker.mark(self.parent);
-        marker.mark_all(&self.slots.borrow());
+        let slots = self.slots.borrow();
+        marker.note_external(slots.capacity() * std::mem::size_of::<Value>());
+        marker.mark_all(&slots);
     }
 }
 
@@ -546,7 +556,7 @@ pub fn trace_cell(header: &Header, marker: &mut Marker) {
     match header.kind() {
         ObjKind::Free => {}
         ObjKind::Object => downcast::<RObject>(header).unwrap().trace(marker),
-        ObjKind::String => {}
+        ObjKind::String => downcast::<RString>(header).unwrap().trace(marker),
         ObjKind::Array => downcast::<RArray>(header).unwrap().trace(marker),
         ObjKind::Float | ObjKind::Bignum => {}
         ObjKind::Class => downcast::<RClass>(header).unwrap().trace(marker),
