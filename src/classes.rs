@@ -176,8 +176,8 @@ impl Vm {
         if self.too_deep() {
             return Err(self.stack_overflow());
         }
-        let base = self.stack.len();
-        self.stack.push(module);
+        let base = self.context.stack.len();
+        self.context.stack.push(module);
         let cref = Rc::new(Cref {
             module,
             parent: Some(outer),
@@ -186,16 +186,16 @@ impl Vm {
         let id = self.new_frame_id();
         let mut frame = FrameRecord::new(FrameCode::Bytecode(body.clone()), cref, module, id);
         frame.env = self.new_env(&body.code, Value::NIL);
-        self.frames.push(frame);
+        self.context.frames.push(frame);
         body.calls.set(body.calls.get() + 1);
         self.jit_entering(body);
         for _ in 0..body.code.locals.len() {
-            self.stack.push(Value::NIL);
+            self.context.stack.push(Value::NIL);
         }
         let result = self.run_method(body, base, 0);
         self.jit_leaving(body);
         self.pop_frame();
-        self.stack.truncate(base);
+        self.context.stack.truncate(base);
         result
     }
 

@@ -197,14 +197,14 @@ impl Vm {
     /// [`crate::vm::VirtualFrames`]).
     pub fn frame_views(&self) -> Vec<FrameView> {
         // Room for a recursion's worth of virtual frames, if there are any.
-        let room = if self.virtual_frames.is_empty() {
+        let room = if self.context.virtual_frames.is_empty() {
             0
         } else {
             32
         };
-        let mut views: Vec<FrameView> = Vec::with_capacity(self.frames.len() + room);
-        let mut virtual_frames = self.virtual_frames.iter().peekable();
-        for index in 0..=self.frames.len() {
+        let mut views: Vec<FrameView> = Vec::with_capacity(self.context.frames.len() + room);
+        let mut virtual_frames = self.context.virtual_frames.iter().peekable();
+        for index in 0..=self.context.frames.len() {
             while let Some(frames) = virtual_frames.next_if(|v| v.below <= index) {
                 let jit = self.jit.as_ref().expect("virtual frames run compiled code");
                 let (record_ip, list) = jit.state.virtual_frame_list(frames);
@@ -218,7 +218,7 @@ impl Vm {
                     hidden: false,
                 }));
             }
-            if let Some(frame) = self.frames.get(index) {
+            if let Some(frame) = self.context.frames.get(index) {
                 views.push(FrameView {
                     code: frame.code.clone(),
                     ip: frame.ip,
@@ -828,7 +828,7 @@ impl Vm {
     /// snippet of the `send` in the Ruby frame that called it.
     pub fn core_method_call_snippet(&self) -> String {
         if !matches!(
-            self.frames.last().map(|f| &f.code),
+            self.context.frames.last().map(|f| &f.code),
             Some(FrameCode::Native(_))
         ) {
             return String::new();

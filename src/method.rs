@@ -237,7 +237,7 @@ pub struct NativeMethod {
     /// The method reads or changes the frame of the Ruby code calling it
     /// (its block, its visibility, its file, its last match): a call from
     /// inlined compiled code runs it above that frame rebuilt, never above
-    /// virtual frames (see `Vm::virtual_frames`).
+    /// virtual frames (see `ExecutionContext::virtual_frames`).
     pub uses_caller_frame: bool,
     /// The method is `Class#new` (or a Struct class's `new` and `[]`):
     /// allocate, then `initialize` (compiled code may do both itself).

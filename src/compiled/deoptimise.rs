@@ -61,9 +61,9 @@ pub(super) extern "C" fn deoptimise(
     activation.assert_materialised("deoptimise");
     let base = activation.base as usize;
     let method = compiled.method.clone();
-    vm.stack.truncate(base);
+    vm.context.stack.truncate(base);
     vm.lay_out_frame(&method, &frames[0]);
-    if let Some(frame) = vm.frames.last() {
+    if let Some(frame) = vm.context.frames.last() {
         let receiver = Value::from_bits(frames[0].receiver);
         vm.check_rebuilt_receiver(&method, frame.owner, receiver, "deoptimise");
     }
@@ -75,14 +75,15 @@ pub(super) extern "C" fn deoptimise(
         after_call: site_map.after_call,
         returned: returned.map(Value::from_bits),
         transfer: site_map.transfer.then(|| {
-            vm.compiled_pending
+            vm.context
+                .compiled_pending
                 .take()
                 .expect("a transfer site runs with a transfer pending")
         }),
     };
-    vm.deopt_resumes += 1;
+    vm.context.deopt_resumes += 1;
     let result = vm.resume_frames(&method, base, &frames, resume, 0);
-    vm.deopt_resumes -= 1;
+    vm.context.deopt_resumes -= 1;
     vm.result_for_compiled(result)
 }
 
@@ -138,6 +139,7 @@ impl Vm {
     /// handler for around its call.
     fn passes_through(&self, map: &deopt::DeoptMap) -> bool {
         let control = self
+            .context
             .compiled_pending
             .as_ref()
             .expect("a transfer site runs with a transfer pending");
@@ -233,16 +235,19 @@ impl Vm {
 
     /// Pushes a frame's receiver, arguments, locals and operands.
     fn lay_out_frame(&mut self, method: &LoadedMethod, frame: &deopt::FrameValues) {
-        self.stack.push(Value::from_bits(frame.receiver));
-        self.stack
+        self.context.stack.push(Value::from_bits(frame.receiver));
+        self.context
+            .stack
             .extend(frame.args.iter().map(|&bits| Value::from_bits(bits)));
-        let locals = self.stack.len();
-        self.stack
+        let locals = self.context.stack.len();
+        self.context
+            .stack
             .resize(locals + method.code.locals.len(), Value::NIL);
         for &(slot, bits) in &frame.locals {
-            self.stack[locals + slot as usize] = Value::from_bits(bits);
+            self.context.stack[locals + slot as usize] = Value::from_bits(bits);
         }
-        self.stack
+        self.context
+            .stack
             .extend(frame.stack.iter().map(|&bits| Value::from_bits(bits)));
     }
 
@@ -262,12 +267,12 @@ impl Vm {
         let argc = frame.args.len();
         let ip = frame.ip as usize;
         // Handlers are found by the index of the call that transferred.
-        self.frames.last_mut().expect("the frame").ip = ip as u32;
+        self.context.frames.last_mut().expect("the frame").ip = ip as u32;
         let start = if frames.len() > 1 {
             // A transfer out of the inlined call goes to this frame's
             // handlers, as it would from a call the interpreter made; a
             // `break` from the block this frame passed ends the call.
-            let id = self.frames.last().expect("the frame").id;
+            let id = self.context.frames.last().expect("the frame").id;
             let callee = self.methods[frames[1].method as usize].clone();
             match self.resume_inlined(&callee, &frames[1..], resume, base, depth + 1) {
                 Ok(result) => Ok(result),
@@ -275,17 +280,17 @@ impl Vm {
                 Err(control) => Err(control),
             }
             .map(|result| {
-                self.stack.push(result);
+                self.context.stack.push(result);
                 ip + 1
             })
         } else if let Some(control) = resume.transfer {
             // The innermost frame is `depth` frames above the compiled
             // method's own.
-            let root = self.frames.len() - 1 - depth;
-            Err(retarget_to_frame(control, &self.frames[root..]))
+            let root = self.context.frames.len() - 1 - depth;
+            Err(retarget_to_frame(control, &self.context.frames[root..]))
         } else if resume.after_call {
             if let Some(value) = resume.returned {
-                self.stack.push(value);
+                self.context.stack.push(value);
             }
             Ok(ip + 1)
         } else {
@@ -312,11 +317,11 @@ impl Vm {
             env: frame.env.map(Value::from_bits),
         };
         let id = self.push_rebuilt_frame(method, rebuilt, caller_base)?;
-        let base = self.stack.len();
+        let base = self.context.stack.len();
         self.lay_out_frame(method, &frames[0]);
         let result = self.resume_frames(method, base, frames, resume, depth);
         self.pop_frame();
-        self.stack.truncate(base);
+        self.context.stack.truncate(base);
         match result {
             Err(Control::Return { target, value }) if target == id => Ok(value),
             other => other,
@@ -341,10 +346,10 @@ impl Vm {
         if self.too_deep() {
             return Err(self.stack_overflow());
         }
-        let caller = self.frames.len() - 1;
+        let caller = self.context.frames.len() - 1;
         let Rebuilt { receiver, ip, env } = values;
         let mut record = if method.code.kind == bytecode::MethodKind::Block {
-            let block = self.frames[caller]
+            let block = self.context.frames[caller]
                 .block
                 .clone()
                 .expect("an inlined block's caller yields to it");
@@ -352,18 +357,19 @@ impl Vm {
             record.env = env.unwrap_or(block.env);
             record
         } else {
-            let crate::vm::FrameCode::Bytecode(caller_code) = &self.frames[caller].code else {
+            let crate::vm::FrameCode::Bytecode(caller_code) = &self.context.frames[caller].code
+            else {
                 unreachable!("inlined frames are called from bytecode")
             };
             let caller_code = caller_code.clone();
-            let call = caller_code.code.insns[self.frames[caller].ip as usize];
+            let call = caller_code.code.insns[self.context.frames[caller].ip as usize];
             let literal = match call {
                 Insn::Send(site) => caller_code.code.sites[site as usize].block,
                 _ => None,
             };
             let block = literal.map(|child| {
                 let block = self.literal_block(&caller_code, child, caller, caller_base);
-                self.frames[caller].sending_block = block.id;
+                self.context.frames[caller].sending_block = block.id;
                 Rc::new(block)
             });
             let defined_in = if method.defined_twice.get() {
@@ -389,7 +395,7 @@ impl Vm {
         };
         record.ip = ip;
         let id = record.id;
-        self.frames.push(record);
+        self.context.frames.push(record);
         Ok(id)
     }
 

@@ -60,7 +60,7 @@ impl Vm {
         match result {
             Ok(value) => value.bits(),
             Err(control) => {
-                self.compiled_pending = Some(control);
+                self.context.compiled_pending = Some(control);
                 abi::UNDEF
             }
         }
@@ -89,9 +89,9 @@ impl Vm {
     ) -> VmResult {
         // Compiled code reads its entry values before it calls anything
         // (which could move the value stack).
-        debug_assert!(end <= self.stack.len());
+        debug_assert!(end <= self.context.stack.len());
         let entry_frame = EntryFrame {
-            values: self.stack[base..end].as_ptr() as *const u64,
+            values: self.context.stack[base..end].as_ptr() as *const u64,
             argc: argc as u64,
         };
         let depth = self.call_depth();
@@ -103,9 +103,10 @@ impl Vm {
             base: base as u64,
             depth_left: crate::vm::MAX_DEPTH.saturating_sub(depth) as u64,
             // Materialised: the interpreter pushed the frame.
-            frame_id: self.frames.last().map_or(u64::MAX, |f| f.id.max(1)),
+            frame_id: self.context.frames.last().map_or(u64::MAX, |f| f.id.max(1)),
             inlined: 0,
             block: self
+                .context
                 .frames
                 .last()
                 .and_then(|f| f.block.as_ref())
@@ -125,6 +126,7 @@ impl Vm {
         RUNNING_VM.set(outer);
         if result == abi::UNDEF {
             Err(self
+                .context
                 .compiled_pending
                 .take()
                 .expect("compiled code returns UNDEF only with a transfer pending"))
@@ -229,6 +231,7 @@ extern "C" fn finish_native(result: u64) -> NativeReturn {
     // has just returned.
     let vm = unsafe { running_vm() };
     let (record, return_address) = vm
+        .context
         .native_returns
         .pop()
         .expect("a call returns through the trampoline only once materialised");
@@ -238,13 +241,13 @@ extern "C" fn finish_native(result: u64) -> NativeReturn {
     record.assert_materialised("finish_native");
     let frame_id = std::mem::take(&mut record.frame_id);
     vm.pop_frame();
-    vm.stack.truncate(record.base as usize);
+    vm.context.stack.truncate(record.base as usize);
     let mut result = result;
     if result == abi::UNDEF {
         // `return` from a block to the callee: the callee's result.
-        if let Some(Control::Return { target, value }) = vm.compiled_pending {
+        if let Some(Control::Return { target, value }) = vm.context.compiled_pending {
             if target == frame_id {
-                vm.compiled_pending = None;
+                vm.context.compiled_pending = None;
                 result = value.bits();
             }
         }
@@ -252,16 +255,16 @@ extern "C" fn finish_native(result: u64) -> NativeReturn {
     if record.inlined > 0 {
         // The caller's inlined frames rebuilt for the callee: a `return`
         // or `break` that ends one of them is the caller's to take.
-        let top = vm.frames.len();
-        let ids: smallvec::SmallVec<[u64; 4]> = vm.frames[top - record.inlined as usize..]
+        let top = vm.context.frames.len();
+        let ids: smallvec::SmallVec<[u64; 4]> = vm.context.frames[top - record.inlined as usize..]
             .iter()
             .map(|frame| frame.id)
             .collect();
         for _ in &ids {
             vm.pop_frame();
         }
-        if let Some(control) = vm.compiled_pending.take() {
-            vm.compiled_pending = Some(retarget_to_depth(control, &ids));
+        if let Some(control) = vm.context.compiled_pending.take() {
+            vm.context.compiled_pending = Some(retarget_to_depth(control, &ids));
         }
     }
     NativeReturn {

@@ -116,7 +116,7 @@ extern "C" fn run_insn(
     // SAFETY: compiled code passes its own ctx.
     let (activation, vm) = unsafe { context(ctx) };
     let operand_base = operand_base(activation);
-    vm.stack.truncate(operand_base);
+    vm.context.stack.truncate(operand_base);
     let result = if let Some(frames) = inlined {
         let call = &compiled.code.call_frames[frames];
         // SAFETY: compiled code passes the operands, then the call's extra
@@ -124,7 +124,7 @@ extern "C" fn run_insn(
         let words = unsafe { std::slice::from_raw_parts(values, count + call.extra as usize) };
         let root_base = activation.base as usize;
         let result = vm.run_in_inlined_frames(&step, ip, count, compiled, call, words, root_base);
-        vm.stack.truncate(operand_base);
+        vm.context.stack.truncate(operand_base);
         result
     } else {
         // Lean paths: a core method's function, the frame's block, or an
@@ -143,7 +143,7 @@ extern "C" fn run_insn(
         if let Some(result) = lean {
             return vm.result_for_compiled(result);
         }
-        vm.stack.extend_from_slice(operands);
+        vm.context.stack.extend_from_slice(operands);
         let (base, argc) = (activation.base as usize, activation.argc as usize);
         vm.step(&step, base, argc, ip, operand_base)
     };
@@ -247,8 +247,8 @@ extern "C" fn concat_strings(
 extern "C" fn leave_block(ctx: *mut Activation, leave: i64, ip: u64, value: u64) -> u64 {
     // SAFETY: compiled code passes its own ctx.
     let (_, vm) = unsafe { context(ctx) };
-    let frame = vm.frames.len() - 1;
-    vm.frames[frame].ip = ip as u32;
+    let frame = vm.context.frames.len() - 1;
+    vm.context.frames[frame].ip = ip as u32;
     let value = Value::from_bits(value);
     let result = if leave == jit::runtime::LEAVE_BREAK {
         vm.break_block(frame, value)
@@ -288,16 +288,16 @@ impl Vm {
                 } = method.code.insns[ip]
                 {
                     // Its parts, as one Array (compiled code loads them).
-                    if let Some(frame) = self.frames.last_mut() {
+                    if let Some(frame) = self.context.frames.last_mut() {
                         frame.ip = ip as u32;
                     }
-                    let value = self.stack.pop().expect("the destructured value");
+                    let value = self.context.stack.pop().expect("the destructured value");
                     self.destructure(value, before.into(), splat, after.into())?;
                     // The parts stay on the stack (rooted) while the Array
                     // is allocated.
-                    let parts = self.stack[operand_base..].to_vec();
+                    let parts = self.context.stack[operand_base..].to_vec();
                     let array = self.new_array(parts);
-                    self.stack.truncate(operand_base);
+                    self.context.stack.truncate(operand_base);
                     return Ok(Some(array));
                 }
                 self.run_one(method, base, argc, ip, operand_base)
@@ -307,9 +307,9 @@ impl Vm {
                 let block = self.forwarded_block(*forwards);
                 if let MethodBody::Native(core) = &entry.body {
                     let operands: smallvec::SmallVec<[Value; 8]> =
-                        smallvec::SmallVec::from_slice(&self.stack[operand_base..]);
+                        smallvec::SmallVec::from_slice(&self.context.stack[operand_base..]);
                     let result = self.call_core_directly(entry, core, &operands, block);
-                    self.stack.truncate(operand_base);
+                    self.context.stack.truncate(operand_base);
                     return result.map(Some);
                 }
                 self.call_ruby_directly(entry, operand_base, block)
@@ -324,12 +324,15 @@ impl Vm {
         if !forwards {
             return None;
         }
-        self.frames.last().and_then(|frame| frame.block.clone())
+        self.context
+            .frames
+            .last()
+            .and_then(|frame| frame.block.clone())
     }
 
     /// Records that the innermost frame is running instruction `ip`.
     fn set_ip(&mut self, ip: usize) {
-        if let Some(frame) = self.frames.last_mut() {
+        if let Some(frame) = self.context.frames.last_mut() {
             frame.ip = ip as u32;
         }
     }
@@ -352,10 +355,10 @@ impl Vm {
             return Err(self.stack_overflow());
         }
         self.spend_step()?;
-        let argc = self.stack.len() - operand_base - 1;
+        let argc = self.context.stack.len() - operand_base - 1;
         let id = self.push_method_frame(entry, callee, block);
         let result = self.run_pushed_method(callee, operand_base, argc, id);
-        self.stack.truncate(operand_base);
+        self.context.stack.truncate(operand_base);
         result
     }
 
@@ -375,11 +378,11 @@ impl Vm {
             kwargs: false,
             direct: true,
         };
-        let receiver_index = self.stack.len();
-        self.stack.extend_from_slice(operands);
+        let receiver_index = self.context.stack.len();
+        self.context.stack.extend_from_slice(operands);
         let argc = operands.len() - 1;
         let result = self.invoke_with_kwargs(entry, receiver_index, argc, name, None, kind);
-        self.stack.truncate(receiver_index);
+        self.context.stack.truncate(receiver_index);
         result
     }
 
@@ -399,7 +402,7 @@ impl Vm {
             Insn::Send(site)
                 if self.numeric_op_inline(&method.sites[site as usize]) && operands.len() == 2 =>
             {
-                if let Some(frame) = self.frames.last_mut() {
+                if let Some(frame) = self.context.frames.last_mut() {
                     frame.ip = ip as u32;
                 }
                 let op = method.sites[site as usize].op;
@@ -412,20 +415,20 @@ impl Vm {
             Insn::Yield { kwargs: false, .. } => self.yield_directly(ip, operands),
             Insn::NewArray(_) => Ok(self.new_array(operands.to_vec())),
             Insn::Concat(_) => {
-                if let Some(frame) = self.frames.last_mut() {
+                if let Some(frame) = self.context.frames.last_mut() {
                     frame.ip = ip as u32;
                 }
                 self.concat_strings(method.code.encoding, operands)
             }
             Insn::ToS => {
-                if let Some(frame) = self.frames.last_mut() {
+                if let Some(frame) = self.context.frames.last_mut() {
                     frame.ip = ip as u32;
                 }
                 self.interpolate(operands[0])
             }
             // `when pattern`: `pattern === subject`.
             Insn::CheckMatch { splat: false } => {
-                if let Some(frame) = self.frames.last_mut() {
+                if let Some(frame) = self.context.frames.last_mut() {
                     frame.ip = ip as u32;
                 }
                 let case_eq = self.sym.case_eq;
@@ -433,7 +436,7 @@ impl Vm {
                     .map(|matched| Value::bool(matched.truthy()))
             }
             Insn::NewRange { exclusive } => {
-                if let Some(frame) = self.frames.last_mut() {
+                if let Some(frame) = self.context.frames.last_mut() {
                     frame.ip = ip as u32;
                 }
                 self.new_range(operands[0], operands[1], exclusive)
@@ -517,7 +520,11 @@ impl Vm {
     /// A `yield` of compiled code at `ip` (no keyword arguments): calls
     /// the frame's block with `args`.
     fn yield_directly(&mut self, ip: usize, args: &[Value]) -> VmResult {
-        let frame = self.frames.last_mut().expect("the compiled method's frame");
+        let frame = self
+            .context
+            .frames
+            .last_mut()
+            .expect("the compiled method's frame");
         frame.ip = ip as u32;
         let Some(block) = frame.block.clone() else {
             return Err(self.no_block_given());
@@ -577,7 +584,7 @@ impl Vm {
 extern "C" fn frame_block(ctx: *mut Activation) -> u64 {
     // SAFETY: compiled code passes its own ctx.
     let (_, vm) = unsafe { context(ctx) };
-    let has_block = vm.frames.last().is_some_and(|f| f.block.is_some());
+    let has_block = vm.context.frames.last().is_some_and(|f| f.block.is_some());
     if has_block {
         Value::TRUE.bits()
     } else {
@@ -588,7 +595,11 @@ extern "C" fn frame_block(ctx: *mut Activation) -> u64 {
 extern "C" fn frame_env(ctx: *mut Activation) -> u64 {
     // SAFETY: compiled code passes its own ctx.
     let (_, vm) = unsafe { context(ctx) };
-    vm.frames.last().map_or(Value::NIL, |f| f.env).bits()
+    vm.context
+        .frames
+        .last()
+        .map_or(Value::NIL, |f| f.env)
+        .bits()
 }
 
 extern "C" fn new_env(ctx: *mut Activation, method: u64, parent: u64) -> u64 {

@@ -529,7 +529,7 @@ impl Vm {
         // A loop in a deoptimised frame enters compiled code above the code
         // that deoptimised, which stays on the machine stack: a loop that
         // keeps deoptimising would nest without bound.
-        if count < threshold || self.deopt_resumes >= MAX_NESTED_RESUMES {
+        if count < threshold || self.context.deopt_resumes >= MAX_NESTED_RESUMES {
             return None;
         }
         self.jit_osr(method, base, argc, header)
@@ -553,7 +553,7 @@ impl Vm {
             Some(code) => code?,
             None => {
                 let frame_end = FrameLayout::new(base, argc, method.code.locals.len()).operands();
-                let depth = (self.stack.len() - frame_end) as u32;
+                let depth = (self.context.stack.len() - frame_end) as u32;
                 let code = self.jit_compile_code(method, Some((header as u32, depth)));
                 method.osr.borrow_mut().push((header as u32, code.clone()));
                 code?
@@ -562,7 +562,7 @@ impl Vm {
         if let Some(jit) = self.jit_state_mut() {
             jit.run_stats.osr_entries += 1;
         }
-        let end = self.stack.len();
+        let end = self.context.stack.len();
         Some(self.enter_compiled(&code, base, argc, end))
     }
 

@@ -80,15 +80,18 @@ impl Vm {
         frame: &deopt::FrameValues,
     ) -> Verdict {
         let code = &method.code;
-        let base = self.stack.len();
+        let base = self.context.stack.len();
         let argc = frame.args.len();
-        self.stack.push(Value::from_bits(frame.receiver));
-        self.stack
+        self.context.stack.push(Value::from_bits(frame.receiver));
+        self.context
+            .stack
             .extend(frame.args.iter().map(|&bits| Value::from_bits(bits)));
-        let locals = self.stack.len();
-        self.stack.resize(locals + code.locals.len(), Value::NIL);
-        let operands = self.stack.len();
-        let saved_ip = self.frames.last().map(|f| f.ip);
+        let locals = self.context.stack.len();
+        self.context
+            .stack
+            .resize(locals + code.locals.len(), Value::NIL);
+        let operands = self.context.stack.len();
+        let saved_ip = self.context.frames.last().map(|f| f.ip);
         let target = frame.ip as usize;
         // The closest the re-run came: (values that differ, how).
         let mut closest: Option<(usize, String)> = None;
@@ -115,11 +118,11 @@ impl Vm {
             match insn {
                 Insn::Jump(to) => ip = to as usize,
                 Insn::Branch { target: to, .. } => {
-                    let taken = self.stack.pop().is_some_and(|v| v.truthy());
+                    let taken = self.context.stack.pop().is_some_and(|v| v.truthy());
                     ip = if taken { to as usize } else { ip + 1 };
                 }
                 Insn::BranchNil(to) => {
-                    let nil = self.stack.pop().is_some_and(|v| v.is_nil());
+                    let nil = self.context.stack.pop().is_some_and(|v| v.is_nil());
                     ip = if nil { to as usize } else { ip + 1 };
                 }
                 Insn::Send(site) => {
@@ -128,8 +131,8 @@ impl Vm {
                     if !self.numeric_op_inline(state) || call.argc != 1 || call.flags != 0 {
                         break Verdict::Unverifiable("a call");
                     }
-                    let top = self.stack.len() - 1;
-                    let (a, b) = (self.stack[top - 1], self.stack[top]);
+                    let top = self.context.stack.len() - 1;
+                    let (a, b) = (self.context.stack[top - 1], self.context.stack[top]);
                     if !(self.is_number(a) && self.is_number(b)) {
                         break Verdict::Unverifiable("a call");
                     }
@@ -143,8 +146,8 @@ impl Vm {
                     let Ok(result) = result else {
                         break Verdict::Unverifiable("an instruction raised");
                     };
-                    self.stack.truncate(top);
-                    self.stack[top - 1] = result;
+                    self.context.stack.truncate(top);
+                    self.context.stack[top - 1] = result;
                     ip += 1;
                 }
                 Insn::Trace(_)
@@ -175,8 +178,8 @@ impl Vm {
                 _ => break Verdict::Unverifiable("an instruction with effects"),
             }
         };
-        self.stack.truncate(base);
-        if let (Some(ip), Some(frame)) = (saved_ip, self.frames.last_mut()) {
+        self.context.stack.truncate(base);
+        if let (Some(ip), Some(frame)) = (saved_ip, self.context.frames.last_mut()) {
             frame.ip = ip;
         }
         verdict
@@ -191,12 +194,15 @@ impl Vm {
         locals: usize,
         operands: usize,
     ) -> Option<(usize, String)> {
-        let stack = &self.stack[operands..];
+        let stack = &self.context.stack[operands..];
         let differing_locals = frame
             .locals
             .iter()
             .filter(|&&(slot, bits)| {
-                !self.same_value(self.stack[locals + slot as usize], Value::from_bits(bits))
+                !self.same_value(
+                    self.context.stack[locals + slot as usize],
+                    Value::from_bits(bits),
+                )
             })
             .count();
         let differing_operands = if stack.len() == frame.stack.len() {
@@ -221,7 +227,12 @@ impl Vm {
         let rerun_locals: Vec<String> = frame
             .locals
             .iter()
-            .map(|&(slot, _)| format!("{slot}={}", show(self.stack[locals + slot as usize])))
+            .map(|&(slot, _)| {
+                format!(
+                    "{slot}={}",
+                    show(self.context.stack[locals + slot as usize])
+                )
+            })
             .collect();
         let rebuilt_stack: Vec<String> = frame
             .stack
@@ -346,9 +357,9 @@ mod tests {
     fn a_frame_the_interpreter_reaches_is_the_same() {
         let (mut vm, method) = frame_of(SUM, "sum");
         let frame = at_loop_test(&mut vm, &method, 10, 3, 3.0);
-        let depth = vm.stack.len();
+        let depth = vm.context.stack.len();
         assert_eq!(vm.verify_rebuilt_frame(&method, &frame), Verdict::Same);
-        assert_eq!(vm.stack.len(), depth, "the scratch frame is gone");
+        assert_eq!(vm.context.stack.len(), depth, "the scratch frame is gone");
     }
 
     #[test]

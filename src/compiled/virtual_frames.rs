@@ -40,7 +40,8 @@ impl Vm {
     /// Whether frame `index` and those above it run above virtual frames
     /// (see [`Vm::run_above_virtual_frames`]).
     pub fn runs_above_virtual_frames(&self, index: usize) -> bool {
-        self.virtual_frames
+        self.context
+            .virtual_frames
             .iter()
             .any(|frames| frames.below > index)
     }
@@ -68,11 +69,11 @@ impl Vm {
             .code
             .native_site(return_address)
             .expect("a native call returns into its caller's code");
-        if let Some(frame) = self.frames.last_mut() {
+        if let Some(frame) = self.context.frames.last_mut() {
             frame.ip = site.at.ip();
         }
         let base = operand_base(caller);
-        self.stack.truncate(base);
+        self.context.stack.truncate(base);
         let count = activation.argc as usize + 1;
         // SAFETY: the caller stored the receiver and arguments at `values`
         // (in its frame, where they stay during the call).
@@ -94,10 +95,11 @@ impl Vm {
             let (ids, _) =
                 self.push_inlined_frames(code, call, &words, count, caller.base as usize);
             activation.inlined = ids.len() as u64;
-            self.stack.len() - count
+            self.context.stack.len() - count
         } else {
             activation.inlined = 0;
-            self.stack
+            self.context
+                .stack
                 .extend(operands.iter().map(|&word| Value::from_bits(word)));
             base
         };
@@ -106,7 +108,7 @@ impl Vm {
         let entry = unsafe { &*(site.entry as *const MethodEntry) };
         let callee = &compiled(activation).method;
         let block = activation_block(activation);
-        self.check_rebuilt_receiver(callee, entry.owner, self.stack[base], "materialise");
+        self.check_rebuilt_receiver(callee, entry.owner, self.context.stack[base], "materialise");
         let id = self.push_method_frame(entry, callee, block);
         self.push_locals(callee);
         activation.base = base as u64;
@@ -114,7 +116,8 @@ impl Vm {
         // The call now returns through the trampoline, which pops the
         // frame.
         let slot = activation.values.wrapping_sub(1) as *mut u64;
-        self.native_returns
+        self.context
+            .native_returns
             .push((activation as *mut Activation, return_address));
         // SAFETY: the word below `values` is the running call's return
         // address (read above), on the machine stack.
@@ -261,8 +264,8 @@ impl Vm {
         }
         // SAFETY: the caller's contract.
         let depth = unsafe { self.depth_above(ctx, at.inlined()) };
-        self.virtual_frames.push(crate::vm::VirtualFrames {
-            below: self.frames.len(),
+        self.context.virtual_frames.push(crate::vm::VirtualFrames {
+            below: self.context.frames.len(),
             depth,
             activation: ctx,
             at,
@@ -271,8 +274,8 @@ impl Vm {
             Above::Direct(entry) => match &entry.body {
                 MethodBody::Native(core) => self.call_core_directly(&entry, core, operands, None),
                 _ => {
-                    let operand_base = self.stack.len();
-                    self.stack.extend_from_slice(operands);
+                    let operand_base = self.context.stack.len();
+                    self.context.stack.extend_from_slice(operands);
                     self.call_ruby_directly(&entry, operand_base, None)
                 }
             },
@@ -284,7 +287,7 @@ impl Vm {
             }
             Above::ToS => self.interpolate(operands[0]),
         };
-        self.virtual_frames.pop();
+        self.context.virtual_frames.pop();
         Some(result)
     }
 
@@ -306,7 +309,7 @@ impl Vm {
             let code = &compiled(activation).code;
             code.maps.get(code.call_frames[index].map).frames.len() - 1
         });
-        (own + inlined_frames).max(self.frames.len())
+        (own + inlined_frames).max(self.context.frames.len())
     }
 
     /// Calls the block of activation `ctx` with `args` (a `yield` at `at`,
@@ -349,14 +352,14 @@ impl Vm {
         }
         // SAFETY: the caller's contract.
         let depth = unsafe { self.depth_above(ctx, at.inlined()) };
-        self.virtual_frames.push(crate::vm::VirtualFrames {
-            below: self.frames.len(),
+        self.context.virtual_frames.push(crate::vm::VirtualFrames {
+            below: self.context.frames.len(),
             depth,
             activation: ctx,
             at,
         });
         let result = self.invoke_block(&block, args);
-        self.virtual_frames.pop();
+        self.context.virtual_frames.pop();
         Some(result)
     }
 
@@ -466,7 +469,7 @@ impl Vm {
         let map = compiled.code.maps.get(call.map);
         let result = if pushed.len() == map.frames.len() - 1 {
             let argc = map.frames.last().expect("an inlined frame").args.len();
-            let operand_base = self.stack.len() - count;
+            let operand_base = self.context.stack.len() - count;
             self.step(step, base, argc, ip, operand_base)
         } else {
             Err(self.stack_overflow())
@@ -499,7 +502,8 @@ impl Vm {
     ) -> (smallvec::SmallVec<[u64; 4]>, usize) {
         let map = compiled.code.maps.get(call.map);
         let root = &map.frames[0];
-        self.frames
+        self.context
+            .frames
             .last_mut()
             .expect("the compiled method's frame")
             .ip = root.ip;
@@ -518,12 +522,12 @@ impl Vm {
         let mut caller_base = root_base;
         for frame in &map.frames[1..] {
             let code = self.methods[frame.method as usize].clone();
-            let base = self.stack.len();
+            let base = self.context.stack.len();
             let receiver = next(self);
-            self.stack.push(receiver);
+            self.context.stack.push(receiver);
             for _ in &frame.args {
                 let arg = next(self);
-                self.stack.push(arg);
+                self.context.stack.push(arg);
             }
             let env = frame.env.map(|_| next(self));
             let rebuilt = Rebuilt {
@@ -535,22 +539,26 @@ impl Vm {
                 Ok(id) => pushed.push(id),
                 Err(_) => break,
             }
-            let locals = self.stack.len();
-            self.stack
+            let locals = self.context.stack.len();
+            self.context
+                .stack
                 .resize(locals + code.code.locals.len(), Value::NIL);
             for &(slot, _) in &frame.locals {
                 let local = next(self);
-                self.stack[locals + slot as usize] = local;
+                self.context.stack[locals + slot as usize] = local;
             }
             for _ in &frame.stack {
                 let operand = next(self);
-                self.stack.push(operand);
+                self.context.stack.push(operand);
             }
             caller_base = base;
         }
         if pushed.len() == map.frames.len() - 1 {
-            let operands = self.stack.len() - count;
-            for (slot, &word) in self.stack[operands..].iter_mut().zip(&words[..count]) {
+            let operands = self.context.stack.len() - count;
+            for (slot, &word) in self.context.stack[operands..]
+                .iter_mut()
+                .zip(&words[..count])
+            {
                 *slot = Value::from_bits(word);
             }
         }

@@ -73,7 +73,7 @@ pub fn define(vm: &mut Vm) {
     vm.define_native(enumerator, "rewind", 0, Some(0), enumerator_rewind);
     for name in ["next", "peek", "next_values", "peek_values", "feed"] {
         vm.define_native(enumerator, name, 0, None, |vm, _, _| {
-            let name = match vm.frames.last().map(|f| &f.code) {
+            let name = match vm.context.frames.last().map(|f| &f.code) {
                 Some(crate::vm::FrameCode::Native(name)) => vm.symbols.name(*name).to_string(),
                 _ => unreachable!("a core method runs in its own frame"),
             };
@@ -210,7 +210,7 @@ pub fn new_enumerator(
 /// for the same call (the running core method's name with `args`), whose
 /// `size` is `size`.
 pub fn for_this_call(vm: &mut Vm, receiver: Value, args: &[Value], size: Value) -> VmResult {
-    let name = match vm.frames.last().map(|f| &f.code) {
+    let name = match vm.context.frames.last().map(|f| &f.code) {
         Some(crate::vm::FrameCode::Native(name)) => *name,
         _ => unreachable!("for_this_call runs in a core method"),
     };

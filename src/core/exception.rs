@@ -32,7 +32,7 @@ pub fn define(vm: &mut Vm) {
     ];
     for (class, name) in readers {
         vm.define_native(class, name, 0, Some(0), |vm, exception, _| {
-            let frame_name = vm.frames.last().and_then(|f| match f.code {
+            let frame_name = vm.context.frames.last().and_then(|f| match f.code {
                 crate::vm::FrameCode::Native(name) => Some(name),
                 crate::vm::FrameCode::Bytecode(_) => None,
             });
@@ -68,7 +68,7 @@ pub fn define(vm: &mut Vm) {
 fn kernel_throw(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
     let tag = args[0];
     let value = args.get(1).copied().unwrap_or(Value::NIL);
-    if !vm.catch_tags.contains(&tag) {
+    if !vm.context.catch_tags.contains(&tag) {
         let description = vm.inspect(tag)?;
         let class = vm.c.uncaught_throw_error;
         return Err(vm.raise_with(
@@ -251,9 +251,9 @@ fn catch(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
         let class = vm.c.local_jump_error;
         return Err(vm.raise(class, "no block given".into()));
     };
-    vm.catch_tags.push(tag);
+    vm.context.catch_tags.push(tag);
     let result = vm.invoke_block(&block, &[tag]);
-    vm.catch_tags.pop();
+    vm.context.catch_tags.pop();
     match result {
         Err(Control::Throw { tag: thrown, value }) if thrown == tag => Ok(value),
         other => other,

@@ -241,9 +241,10 @@ impl Vm {
     /// The name of the method the caller of a core method is running (for a
     /// block: the method it is written in); None at the top level.
     fn caller_method_name(&self) -> Option<bytecode::Sym> {
-        let depth = self.frames.len();
-        let caller = self.frames.get(depth.checked_sub(2)?)?;
+        let depth = self.context.frames.len();
+        let caller = self.context.frames.get(depth.checked_sub(2)?)?;
         let home = self
+            .context
             .frames
             .iter()
             .rev()

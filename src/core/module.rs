@@ -601,10 +601,10 @@ fn module_define_method(vm: &mut Vm, module: Value, args: &[Value]) -> VmResult 
 /// `module_function`.
 fn module_module_function(vm: &mut Vm, module: Value, args: &[Value]) -> VmResult {
     if args.is_empty() {
-        let depth = vm.frames.len();
+        let depth = vm.context.frames.len();
         if depth >= 2 {
-            vm.frames[depth - 2].visibility = Visibility::Private;
-            vm.frames[depth - 2].module_function = true;
+            vm.context.frames[depth - 2].visibility = Visibility::Private;
+            vm.context.frames[depth - 2].module_function = true;
         }
         return Ok(Value::NIL);
     }
@@ -887,8 +887,8 @@ pub(super) fn ivar_name(vm: &mut Vm, value: Value) -> VmResult<Sym> {
 /// the default a `private` with no arguments set, when called from the
 /// body of `module` itself; public otherwise.
 fn caller_visibility(vm: &Vm, module: Value) -> Visibility {
-    let depth = vm.frames.len();
-    match vm.frames.get(depth.wrapping_sub(2)) {
+    let depth = vm.context.frames.len();
+    match vm.context.frames.get(depth.wrapping_sub(2)) {
         Some(caller) if caller.cref.module == module => caller.visibility,
         _ => Visibility::Public,
     }
@@ -941,10 +941,10 @@ fn define_attrs(
 /// methods' visibility.
 fn set_visibility(vm: &mut Vm, module: Value, args: &[Value], visibility: Visibility) -> VmResult {
     if args.is_empty() {
-        let depth = vm.frames.len();
+        let depth = vm.context.frames.len();
         if depth >= 2 {
-            vm.frames[depth - 2].visibility = visibility;
-            vm.frames[depth - 2].module_function = false;
+            vm.context.frames[depth - 2].visibility = visibility;
+            vm.context.frames[depth - 2].module_function = false;
         }
         return Ok(Value::NIL);
     }
@@ -1097,9 +1097,9 @@ pub(super) fn send(vm: &mut Vm, object: Value, args: &[Value], allow_private: bo
     let class = vm.class_of(object);
     match vm.find_method(class, name) {
         Some(entry) if allow_private || entry.visibility == Visibility::Public => {
-            let receiver_index = vm.stack.len();
-            vm.stack.push(object);
-            vm.stack.extend_from_slice(&args[1..]);
+            let receiver_index = vm.context.stack.len();
+            vm.context.stack.push(object);
+            vm.context.stack.extend_from_slice(&args[1..]);
             let block = vm.current_block();
             let kind = crate::method::CallKind {
                 kwargs: vm.called_with_keywords(),
@@ -1107,7 +1107,7 @@ pub(super) fn send(vm: &mut Vm, object: Value, args: &[Value], allow_private: bo
             };
             let result =
                 vm.invoke_with_kwargs(&entry, receiver_index, args.len() - 1, name, block, kind);
-            vm.stack.truncate(receiver_index);
+            vm.context.stack.truncate(receiver_index);
             result
         }
         Some(entry) => {

@@ -52,8 +52,8 @@ fn kernel_block_given_p(vm: &mut Vm, _: Value, _: &[Value]) -> VmResult {
     // The block of the method that called block_given? (the frame
     // below this core method's own, past the frames MRI does not have:
     // `send(:block_given?)` asks about the method calling `send`).
-    let depth = vm.frames.len();
-    let caller = vm.frames[..depth.saturating_sub(1)]
+    let depth = vm.context.frames.len();
+    let caller = vm.context.frames[..depth.saturating_sub(1)]
         .iter()
         .rev()
         .find(|frame| !(frame.hidden && matches!(frame.code, FrameCode::Native(_))));
@@ -175,10 +175,10 @@ fn define_block_proxy(vm: &mut Vm) {
     let class = vm.new_anonymous_class(basic_object);
     vm.define_native(class, "call", 0, None, |vm, _, args| {
         // `blockproxy` pushes the proxy only for a frame with a block.
-        let depth = vm.frames.len();
+        let depth = vm.context.frames.len();
         let block = depth
             .checked_sub(2)
-            .and_then(|caller| vm.frames[caller].block.clone());
+            .and_then(|caller| vm.context.frames[caller].block.clone());
         let Some(block) = block else {
             return Err(vm.no_block_given());
         };

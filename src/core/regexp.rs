@@ -151,7 +151,7 @@ impl Vm {
     /// written in Ruby, as those in Rust, work on their caller's), or for a
     /// block the frame of the method it is written in.
     fn match_frame(&self) -> Option<usize> {
-        let top = self.frames.iter().rposition(|f| match &f.code {
+        let top = self.context.frames.iter().rposition(|f| match &f.code {
             FrameCode::Bytecode(method) => !crate::prelude::is_internal(&method.code.file),
             FrameCode::Native(_) => false,
         })?;
@@ -167,7 +167,7 @@ impl Vm {
         // own.
         let mut index = top;
         loop {
-            let frame = &self.frames[index];
+            let frame = &self.context.frames[index];
             let next = if frame.is_lambda {
                 frame.break_target
             } else {
@@ -176,7 +176,10 @@ impl Vm {
             if next == frame.id {
                 return Some(index);
             }
-            match self.frames[..index].iter().rposition(|f| f.id == next) {
+            match self.context.frames[..index]
+                .iter()
+                .rposition(|f| f.id == next)
+            {
                 Some(found) => index = found,
                 None => return Some(index),
             }
@@ -188,8 +191,8 @@ impl Vm {
         let Some(index) = self.match_frame() else {
             return Value::NIL;
         };
-        match self.last_match.get(index) {
-            Some(&(id, value)) if id == self.frames[index].id => value,
+        match self.context.last_match.get(index) {
+            Some(&(id, value)) if id == self.context.frames[index].id => value,
             _ => Value::NIL,
         }
     }
@@ -199,10 +202,10 @@ impl Vm {
         let Some(index) = self.match_frame() else {
             return;
         };
-        if self.last_match.len() <= index {
-            self.last_match.resize(index + 1, (0, Value::NIL));
+        if self.context.last_match.len() <= index {
+            self.context.last_match.resize(index + 1, (0, Value::NIL));
         }
-        self.last_match[index] = (self.frames[index].id, value);
+        self.context.last_match[index] = (self.context.frames[index].id, value);
     }
 
     /// A new MatchData for a match of `regexp` in `text`.

@@ -59,19 +59,24 @@ impl Vm {
 
     #[inline]
     pub(crate) fn push_locals(&mut self, method: &LoadedMethod) {
-        let len = self.stack.len();
-        self.stack
+        let len = self.context.stack.len();
+        self.context
+            .stack
             .resize(len + method.code.locals.len(), Value::NIL);
     }
 
     /// `break` with `value` from the block running in frame `frame`: ends
     /// the call the block was passed to (a lambda: the lambda itself).
     pub fn break_block(&mut self, frame: usize, value: Value) -> VmResult {
-        if self.frames[frame].is_lambda {
+        if self.context.frames[frame].is_lambda {
             return Ok(value);
         }
-        let (target, block_id) = (self.frames[frame].break_target, self.frames[frame].block_id);
+        let (target, block_id) = (
+            self.context.frames[frame].break_target,
+            self.context.frames[frame].block_id,
+        );
         if !self
+            .context
             .frames
             .iter()
             .any(|f| f.id == target && f.sending_block == block_id)
@@ -90,7 +95,7 @@ impl Vm {
     /// `return` with `value` from the block running in frame `frame`:
     /// leaves the method the block was written in (a lambda: the lambda).
     pub fn return_from_block(&mut self, frame: usize, value: Value) -> VmResult {
-        let record = &self.frames[frame];
+        let record = &self.context.frames[frame];
         if record.is_lambda {
             // A lambda's `return` leaves the lambda itself, through its own
             // `ensure` clauses when it is inside one: as a transfer to its
@@ -106,8 +111,8 @@ impl Vm {
                 Ok(value)
             };
         }
-        let target = self.frames[frame].home;
-        if !self.frames.iter().any(|f| f.id == target) {
+        let target = self.context.frames[frame].home;
+        if !self.context.frames.iter().any(|f| f.id == target) {
             let class = self.c.local_jump_error;
             let reason = Value::symbol(self.symbols.intern("return"));
             return Err(self.raise_with(
@@ -128,11 +133,11 @@ impl Vm {
         base: usize,
     ) -> Block {
         let id = self.new_frame_id();
-        let record = &self.frames[frame];
+        let record = &self.context.frames[frame];
         Block {
             id,
             code: BlockCode::Bytecode(method.children[child as usize].clone()),
-            receiver: self.stack[base],
+            receiver: self.context.stack[base],
             env: record.env,
             cref: record.cref.clone(),
             owner: record.owner,
@@ -361,16 +366,16 @@ impl Vm {
         block_arg: Option<Rc<Block>>,
         id: u64,
     ) -> VmResult {
-        let base = self.stack.len();
-        self.stack.push(block.receiver);
-        self.stack.extend_from_slice(args);
+        let base = self.context.stack.len();
+        self.context.stack.push(block.receiver);
+        self.context.stack.extend_from_slice(args);
         self.push_frame_with(|| Self::block_record(block, code, block_arg, id));
         let argc = if code.code.needs_arg_layout() {
             match self.lay_out_args(&code.code, base, args.len(), keywords) {
                 Ok(argc) => argc,
                 Err(error) => {
                     self.pop_frame();
-                    self.stack.truncate(base);
+                    self.context.stack.truncate(base);
                     return Err(error);
                 }
             }
@@ -378,14 +383,18 @@ impl Vm {
             args.len()
         };
         let env = self.new_env(&code.code, block.env);
-        self.frames.last_mut().expect("the block's frame").env = env;
+        self.context
+            .frames
+            .last_mut()
+            .expect("the block's frame")
+            .env = env;
         code.calls.set(code.calls.get() + 1);
         self.jit_entering(code);
         self.push_locals(code);
         let result = self.run_method(code, base, argc);
         self.jit_leaving(code);
         self.pop_frame();
-        self.stack.truncate(base);
+        self.context.stack.truncate(base);
         match result {
             Err(Control::Return { target, value }) if target == id => Ok(value),
             other => other,
@@ -394,7 +403,7 @@ impl Vm {
 
     /// The block passed to the running method (for a core method: to it).
     pub fn current_block(&self) -> Option<Rc<Block>> {
-        self.frames.last().and_then(|f| f.block.clone())
+        self.context.frames.last().and_then(|f| f.block.clone())
     }
 
     /// LocalJumpError for `yield` without a block.

@@ -171,13 +171,13 @@ impl Vm {
     /// the index a fixnum it can answer without allocating or raising.
     #[inline]
     pub(super) fn array_op(&mut self, state: &SiteState, op: BasicOp) -> bool {
-        let top = self.stack.len() - 1;
+        let top = self.context.stack.len() - 1;
         let (receiver_index, argc) = match op {
             BasicOp::ArraySize => (top, 0),
             BasicOp::ArrayIndex => (top - 1, 1),
             _ => (top - 2, 2),
         };
-        let receiver = self.stack[receiver_index];
+        let receiver = self.context.stack[receiver_index];
         let Some(array) = receiver.get::<RArray>() else {
             return false;
         };
@@ -187,7 +187,7 @@ impl Vm {
         let result = if op == BasicOp::ArraySize {
             Value::small(array.items().len() as i64)
         } else {
-            let index = self.stack[receiver_index + 1];
+            let index = self.context.stack[receiver_index + 1];
             if !index.is_fixnum() {
                 return false;
             }
@@ -204,7 +204,7 @@ impl Vm {
                 if !(0..len).contains(&i) || array.header.is_frozen() {
                     return false;
                 }
-                let value = self.stack[top];
+                let value = self.context.stack[top];
                 array.items_mut()[i as usize] = value;
                 value
             }
@@ -212,10 +212,10 @@ impl Vm {
         let class = self.class_of(receiver);
         state.receiver.record(self.kind_of_in(receiver, class));
         for (i, recorder) in state.args.iter().enumerate().take(argc) {
-            recorder.record(self.kind_of(self.stack[receiver_index + 1 + i]));
+            recorder.record(self.kind_of(self.context.stack[receiver_index + 1 + i]));
         }
-        self.stack.truncate(receiver_index);
-        self.stack.push(result);
+        self.context.stack.truncate(receiver_index);
+        self.context.stack.push(result);
         true
     }
 

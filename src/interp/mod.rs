@@ -168,7 +168,7 @@ impl Vm {
         header: usize,
     ) -> Option<VmResult> {
         if let Err(fatal) = self.spend_step() {
-            self.frames[frame].ip = (ip - 1) as u32;
+            self.context.frames[frame].ip = (ip - 1) as u32;
             return Some(Err(fatal));
         }
         self.jit_back_edge(method, base, argc, header)
@@ -183,16 +183,16 @@ impl Vm {
     /// constants and methods go into that module instead of Object, and
     /// self is a copy of main extended with it.
     pub fn run_main_in(&mut self, main: Rc<LoadedMethod>, wrap: Option<Value>) -> VmResult {
-        let base = self.stack.len();
+        let base = self.context.stack.len();
         let (receiver, cref, owner) = match wrap {
             None => (self.main, self.top_cref(), self.c.object),
             Some(module) => {
                 let object = self.c.object;
                 let receiver = self.new_object(object);
-                self.stack.push(receiver);
+                self.context.stack.push(receiver);
                 let singleton = self.singleton_class(receiver);
                 self.include_module(singleton, module);
-                self.stack.pop();
+                self.context.stack.pop();
                 let cref = Rc::new(Cref {
                     module,
                     parent: Some(self.top_cref()),
@@ -201,19 +201,19 @@ impl Vm {
                 (receiver, cref, module)
             }
         };
-        self.stack.push(receiver);
+        self.context.stack.push(receiver);
         let id = self.new_frame_id();
         let mut frame = FrameRecord::new(FrameCode::Bytecode(main.clone()), cref, owner, id);
         frame.visibility = Visibility::Private;
         frame.env = self.new_env(&main.code, Value::NIL);
-        self.frames.push(frame);
+        self.context.frames.push(frame);
         main.calls.set(main.calls.get() + 1);
         self.jit_entering(&main);
         self.push_locals(&main);
         let result = self.run_method(&main, base, 0);
         self.jit_leaving(&main);
         self.pop_frame();
-        self.stack.truncate(base);
+        self.context.stack.truncate(base);
         match result {
             // `return` in a block at the top level ends the script.
             Err(Control::Return { target, value }) if target == id => Ok(value),
@@ -245,7 +245,7 @@ impl Vm {
         argc: usize,
         start: Result<usize, Control>,
     ) -> VmResult {
-        let frame = self.frames.len() - 1;
+        let frame = self.context.frames.len() - 1;
         let operand_base = FrameLayout::new(base, argc, method.code.locals.len()).operands();
         let mut next = start;
         loop {
@@ -256,17 +256,19 @@ impl Vm {
                 },
                 Err(control) => control,
             };
-            let at = self.frames[frame].ip as usize;
+            let at = self.context.frames[frame].ip as usize;
             let is_exception = matches!(control, Control::Raise(_));
             let Some(handler) = method.code.handler_at(at, is_exception) else {
                 return Err(control);
             };
-            self.stack.truncate(operand_base + handler.depth as usize);
+            self.context
+                .stack
+                .truncate(operand_base + handler.depth as usize);
             match (handler.kind, control) {
                 (bytecode::HandlerKind::Rescue, Control::Raise(exception)) => {
                     let current = self.sym.errinfo;
                     self.globals.set(current, exception);
-                    self.stack.push(exception);
+                    self.context.stack.push(exception);
                 }
                 (_, control) => {
                     // An `ensure` run by an exception sees it in `$!` (and
@@ -275,7 +277,7 @@ impl Vm {
                         let current = self.sym.errinfo;
                         self.globals.set(current, exception);
                     }
-                    self.frames[frame]
+                    self.context.frames[frame]
                         .pending
                         .get_or_insert_with(Box::default)
                         .push(control)
@@ -310,7 +312,7 @@ impl Vm {
         operand_base: usize,
     ) -> VmResult<Option<Value>> {
         self.run(method, base, argc, ip, ip + 1)?;
-        Ok((self.stack.len() > operand_base).then(|| self.pop()))
+        Ok((self.context.stack.len() > operand_base).then(|| self.pop()))
     }
 
     /// The constant a class body defines: `Foo` for `<class:Foo>`.
@@ -401,9 +403,11 @@ impl Vm {
         // The common case, an Array and no splat: its items straight onto
         // the stack, last part deepest.
         if let (false, Some(array)) = (splat, value.get::<RArray>()) {
-            self.stack.extend(std::iter::repeat_n(Value::NIL, after));
+            self.context
+                .stack
+                .extend(std::iter::repeat_n(Value::NIL, after));
             let items = array.items();
-            self.stack.extend(
+            self.context.stack.extend(
                 (0..before)
                     .rev()
                     .map(|i| items.get(i).copied().unwrap_or(Value::NIL)),
@@ -441,14 +445,14 @@ impl Vm {
         };
         post.resize(after, Value::NIL);
         for &value in post.iter().rev() {
-            self.stack.push(value);
+            self.context.stack.push(value);
         }
         if splat {
             let rest = self.new_array(middle.to_vec());
-            self.stack.push(rest);
+            self.context.stack.push(rest);
         }
         for &value in lead.iter().rev() {
-            self.stack.push(value);
+            self.context.stack.push(value);
         }
         Ok(())
     }
@@ -464,7 +468,7 @@ impl Vm {
         name: bytecode::Sym,
     ) -> VmResult<Option<&'static str>> {
         use bytecode::DefinedKind as K;
-        let receiver = self.stack[base];
+        let receiver = self.context.stack[base];
         Ok(match kind {
             K::Ivar => self
                 .ivar_names(receiver)
@@ -472,13 +476,13 @@ impl Vm {
                 .then_some("instance-variable"),
             K::Global => self.globals.is_set(name).then_some("global-variable"),
             K::ClassVariable => {
-                let cref = self.frames[frame].cref.clone();
+                let cref = self.context.frames[frame].cref.clone();
                 self.class_variable_get(&cref, name)
                     .ok()
                     .map(|_| "class variable")
             }
             K::Constant => {
-                let cref = self.frames[frame].cref.clone();
+                let cref = self.context.frames[frame].cref.clone();
                 self.lookup_constant(&cref, name).map(|_| "constant")
             }
             K::Method => {
@@ -501,10 +505,13 @@ impl Vm {
                         .any(|&m| self.own_constant(m, name).is_some());
                 found.then_some("constant")
             }
-            K::Yield => self.frames[frame].block.is_some().then_some("yield"),
+            K::Yield => self.context.frames[frame]
+                .block
+                .is_some()
+                .then_some("yield"),
             K::Super => {
                 let class = self.class_of(receiver);
-                let owner = self.frames[frame].owner;
+                let owner = self.context.frames[frame].owner;
                 self.find_super_method(class, owner, name).map(|_| "super")
             }
         })

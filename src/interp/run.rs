@@ -33,7 +33,7 @@ impl Vm {
         let insns = &code.insns[..];
         let layout = FrameLayout::new(base, argc, code.locals.len());
         let locals = layout.locals();
-        let frame = self.frames.len() - 1;
+        let frame = self.context.frames.len() - 1;
         let mut ip = start;
         loop {
             if ip == stop {
@@ -44,25 +44,25 @@ impl Vm {
             match insn {
                 Insn::Trace(_) => {}
                 Insn::PushSelf => {
-                    let receiver = self.stack[base];
-                    self.stack.push(receiver);
+                    let receiver = self.context.stack[base];
+                    self.context.stack.push(receiver);
                 }
                 Insn::Arg(n) => {
-                    let arg = self.stack[layout.arg(n as usize)];
-                    self.stack.push(arg);
+                    let arg = self.context.stack[layout.arg(n as usize)];
+                    self.context.stack.push(arg);
                 }
                 Insn::HasArg(n) => {
-                    let given =
-                        (n as usize) < argc && self.stack[layout.arg(n as usize)] != Value::UNDEF;
-                    self.stack.push(Value::bool(given));
+                    let given = (n as usize) < argc
+                        && self.context.stack[layout.arg(n as usize)] != Value::UNDEF;
+                    self.context.stack.push(Value::bool(given));
                 }
                 Insn::Load(slot) => {
-                    let value = self.stack[locals + slot as usize];
-                    self.stack.push(value);
+                    let value = self.context.stack[locals + slot as usize];
+                    self.context.stack.push(value);
                 }
                 Insn::Store(slot) => {
                     let value = self.pop();
-                    self.stack[locals + slot as usize] = value;
+                    self.context.stack[locals + slot as usize] = value;
                 }
                 Insn::Push(index) => {
                     let value = method.literals[index as usize];
@@ -80,7 +80,7 @@ impl Vm {
                     } else {
                         value
                     };
-                    self.stack.push(value);
+                    self.context.stack.push(value);
                 }
                 Insn::Send(site) => {
                     let state = &method.sites[site as usize];
@@ -88,8 +88,8 @@ impl Vm {
                         continue;
                     }
                     if self.numeric_op_inline(state) {
-                        let top = self.stack.len() - 1;
-                        let (a, b) = (self.stack[top - 1], self.stack[top]);
+                        let top = self.context.stack.len() - 1;
+                        let (a, b) = (self.context.stack[top - 1], self.context.stack[top]);
                         let inline = if a.is_fixnum() && b.is_fixnum() {
                             self.fixnum_op(state.op, a, b)
                                 .map(|result| (result, Kind::Fixnum))
@@ -102,47 +102,47 @@ impl Vm {
                         if let Some((result, kind)) = inline {
                             state.receiver.record(kind);
                             state.args[0].record(kind);
-                            self.stack.truncate(top);
-                            self.stack[top - 1] = result;
+                            self.context.stack.truncate(top);
+                            self.context.stack[top - 1] = result;
                             continue;
                         }
                     }
-                    self.frames[frame].ip = (ip - 1) as u32;
+                    self.context.frames[frame].ip = (ip - 1) as u32;
                     let call = &code.sites[site as usize];
                     let operands = call.argc as usize
                         + 1
                         + usize::from(call.flags & call_flags::BLOCK_ARG != 0);
-                    let receiver_index = self.stack.len() - operands;
+                    let receiver_index = self.context.stack.len() - operands;
                     match self.send(method, site as usize, frame, base) {
                         Ok(()) => {}
                         // `break` in the block this call was given.
                         Err(Control::Break { target, value })
-                            if target == self.frames[frame].id =>
+                            if target == self.context.frames[frame].id =>
                         {
-                            self.stack.truncate(receiver_index);
-                            self.stack.push(value);
+                            self.context.stack.truncate(receiver_index);
+                            self.context.stack.push(value);
                         }
                         Err(control) => return Err(control),
                     }
                 }
                 Insn::LoadEnv { slot, hops, .. } => {
-                    let env = Self::env_at(self.frames[frame].env, hops);
+                    let env = Self::env_at(self.context.frames[frame].env, hops);
                     let value = env.slots.borrow()[slot as usize];
-                    self.stack.push(value);
+                    self.context.stack.push(value);
                 }
                 Insn::StoreEnv { slot, hops, .. } => {
                     let value = self.pop();
-                    let env = Self::env_at(self.frames[frame].env, hops);
+                    let env = Self::env_at(self.context.frames[frame].env, hops);
                     env.slots.borrow_mut()[slot as usize] = value;
                 }
                 Insn::Yield { argc, kwargs } => {
-                    self.frames[frame].ip = (ip - 1) as u32;
-                    let Some(block) = self.frames[frame].block.clone() else {
+                    self.context.frames[frame].ip = (ip - 1) as u32;
+                    let Some(block) = self.context.frames[frame].block.clone() else {
                         return Err(self.no_block_given());
                     };
-                    let start = self.stack.len() - argc as usize;
+                    let start = self.context.stack.len() - argc as usize;
                     let args: smallvec::SmallVec<[Value; 8]> =
-                        smallvec::SmallVec::from_slice(&self.stack[start..]);
+                        smallvec::SmallVec::from_slice(&self.context.stack[start..]);
                     let result = if kwargs {
                         let call = BlockCall {
                             kwargs,
@@ -152,12 +152,12 @@ impl Vm {
                     } else {
                         self.invoke_block(&block, &args)?
                     };
-                    self.stack.truncate(start);
-                    self.stack.push(result);
+                    self.context.stack.truncate(start);
+                    self.context.stack.push(result);
                 }
                 Insn::YieldSplat { kwargs } => {
-                    self.frames[frame].ip = (ip - 1) as u32;
-                    let Some(block) = self.frames[frame].block.clone() else {
+                    self.context.frames[frame].ip = (ip - 1) as u32;
+                    let Some(block) = self.context.frames[frame].block.clone() else {
                         return Err(self.no_block_given());
                     };
                     let list = self.pop();
@@ -167,15 +167,15 @@ impl Vm {
                         block_arg: None,
                     };
                     let result = self.invoke_block_with(&block, &args, call)?;
-                    self.stack.push(result);
+                    self.context.stack.push(result);
                 }
                 Insn::BlockProxy => {
-                    let block = self.frames[frame].block.clone();
+                    let block = self.context.frames[frame].block.clone();
                     let proxy = self.block_proxy_for(block.as_ref());
-                    self.stack.push(proxy);
+                    self.context.stack.push(proxy);
                 }
                 Insn::BlockParam => {
-                    let record = &self.frames[frame];
+                    let record = &self.context.frames[frame];
                     let passed = if record.block_id != 0 {
                         record.block_arg.clone()
                     } else {
@@ -185,63 +185,63 @@ impl Vm {
                         Some(block) => self.new_proc(block),
                         None => Value::NIL,
                     };
-                    self.stack.push(value);
+                    self.context.stack.push(value);
                 }
                 Insn::Lambda(child) => {
                     let mut block = self.literal_block(method, child, frame, base);
                     block.is_lambda = true;
                     let lambda = self.new_proc(Rc::new(block));
-                    self.stack.push(lambda);
+                    self.context.stack.push(lambda);
                 }
                 Insn::BreakBlock => {
-                    self.frames[frame].ip = (ip - 1) as u32;
+                    self.context.frames[frame].ip = (ip - 1) as u32;
                     let value = self.pop();
                     return self.break_block(frame, value);
                 }
                 Insn::Alias => {
-                    self.frames[frame].ip = (ip - 1) as u32;
+                    self.context.frames[frame].ip = (ip - 1) as u32;
                     let old = self.pop().as_symbol().expect("alias pushes Symbols");
                     let new = self.pop().as_symbol().expect("alias pushes Symbols");
                     if self.symbols.name(new).starts_with('$') {
                         self.globals.alias(new, old);
                     } else {
-                        let module = self.frames[frame].cref.module;
+                        let module = self.context.frames[frame].cref.module;
                         crate::core::module::alias_method(self, module, new, old)?;
                     }
-                    self.stack.push(Value::NIL);
+                    self.context.stack.push(Value::NIL);
                 }
                 Insn::Undef => {
-                    self.frames[frame].ip = (ip - 1) as u32;
+                    self.context.frames[frame].ip = (ip - 1) as u32;
                     let name = self.pop().as_symbol().expect("undef pushes a Symbol");
-                    let module = self.frames[frame].cref.module;
+                    let module = self.context.frames[frame].cref.module;
                     crate::core::module::undef_method(self, module, name)?;
-                    self.stack.push(Value::NIL);
+                    self.context.stack.push(Value::NIL);
                 }
                 Insn::NewHash(pairs) => {
-                    self.frames[frame].ip = (ip - 1) as u32;
-                    let start = self.stack.len() - 2 * pairs as usize;
+                    self.context.frames[frame].ip = (ip - 1) as u32;
+                    let start = self.context.stack.len() - 2 * pairs as usize;
                     let hash = self.new_hash();
-                    self.stack.push(hash);
+                    self.context.stack.push(hash);
                     for pair in 0..pairs as usize {
                         let (key, value) = (
-                            self.stack[start + 2 * pair],
-                            self.stack[start + 2 * pair + 1],
+                            self.context.stack[start + 2 * pair],
+                            self.context.stack[start + 2 * pair + 1],
                         );
                         self.hash_set(hash, key, value)?;
                     }
-                    self.stack.truncate(start);
-                    self.stack.push(hash);
+                    self.context.stack.truncate(start);
+                    self.context.stack.push(hash);
                 }
                 Insn::NewRange { exclusive } => {
-                    self.frames[frame].ip = (ip - 1) as u32;
+                    self.context.frames[frame].ip = (ip - 1) as u32;
                     let end = self.pop();
                     let begin = self.pop();
                     let range = self.new_range(begin, end, exclusive)?;
-                    self.stack.push(range);
+                    self.context.stack.push(range);
                 }
                 Insn::ArrayAppend => {
                     let value = self.pop();
-                    let array = *self.stack.last().expect("operand");
+                    let array = *self.context.stack.last().expect("operand");
                     array
                         .get::<RArray>()
                         .expect("append builds an Array")
@@ -249,10 +249,10 @@ impl Vm {
                         .push(value);
                 }
                 Insn::ArrayConcat => {
-                    self.frames[frame].ip = (ip - 1) as u32;
+                    self.context.frames[frame].ip = (ip - 1) as u32;
                     let value = self.pop();
                     let items = self.splat_items(value)?;
-                    let array = *self.stack.last().expect("operand");
+                    let array = *self.context.stack.last().expect("operand");
                     array
                         .get::<RArray>()
                         .expect("concatarray builds an Array")
@@ -264,12 +264,12 @@ impl Vm {
                     splat,
                     after,
                 } => {
-                    self.frames[frame].ip = (ip - 1) as u32;
+                    self.context.frames[frame].ip = (ip - 1) as u32;
                     let value = self.pop();
                     self.destructure(value, before as usize, splat, after as usize)?;
                 }
                 Insn::CheckMatch { splat } => {
-                    self.frames[frame].ip = (ip - 1) as u32;
+                    self.context.frames[frame].ip = (ip - 1) as u32;
                     let subject = self.pop();
                     let pattern = self.pop();
                     let patterns = if splat {
@@ -285,32 +285,32 @@ impl Vm {
                             break;
                         }
                     }
-                    self.stack.push(Value::bool(matched));
+                    self.context.stack.push(Value::bool(matched));
                 }
                 Insn::Defined { kind, name } => {
-                    self.frames[frame].ip = (ip - 1) as u32;
+                    self.context.frames[frame].ip = (ip - 1) as u32;
                     let description = self.defined_at(frame, base, kind, name)?;
                     let value = match description {
                         Some(text) => self.new_str(text),
                         None => Value::NIL,
                     };
-                    self.stack.push(value);
+                    self.context.stack.push(value);
                 }
                 Insn::RescueMatch => {
-                    self.frames[frame].ip = (ip - 1) as u32;
+                    self.context.frames[frame].ip = (ip - 1) as u32;
                     let class = self.pop();
                     let exception = self.pop();
                     let matched = self.rescue_matches(exception, class)?;
-                    self.stack.push(Value::bool(matched));
+                    self.context.stack.push(Value::bool(matched));
                 }
                 Insn::Reraise => {
-                    self.frames[frame].ip = (ip - 1) as u32;
+                    self.context.frames[frame].ip = (ip - 1) as u32;
                     let exception = self.pop();
                     return Err(Control::Raise(exception));
                 }
                 Insn::EndEnsure => {
-                    self.frames[frame].ip = (ip - 1) as u32;
-                    let control = self.frames[frame]
+                    self.context.frames[frame].ip = (ip - 1) as u32;
+                    let control = self.context.frames[frame]
                         .pending
                         .as_mut()
                         .and_then(|pending| pending.pop())
@@ -318,13 +318,13 @@ impl Vm {
                     return Err(control);
                 }
                 Insn::ReturnFromBlock => {
-                    self.frames[frame].ip = (ip - 1) as u32;
+                    self.context.frames[frame].ip = (ip - 1) as u32;
                     let value = self.pop();
                     return self.return_from_block(frame, value);
                 }
                 Insn::Not => {
                     let value = self.pop();
-                    self.stack.push(Value::bool(!value.truthy()));
+                    self.context.stack.push(Value::bool(!value.truthy()));
                 }
                 Insn::Jump(target) => {
                     let target = target as usize;
@@ -364,46 +364,46 @@ impl Vm {
                 }
                 Insn::Return => return Ok(self.pop()),
                 Insn::Pop => {
-                    self.stack.pop();
+                    self.context.stack.pop();
                 }
                 Insn::Dup => {
-                    let value = *self.stack.last().expect("operand");
-                    self.stack.push(value);
+                    let value = *self.context.stack.last().expect("operand");
+                    self.context.stack.push(value);
                 }
                 Insn::NewArray(n) => {
-                    let start = self.stack.len() - n as usize;
-                    let items = self.stack[start..].to_vec();
+                    let start = self.context.stack.len() - n as usize;
+                    let items = self.context.stack[start..].to_vec();
                     let array = self.new_array(items);
-                    self.stack.truncate(start);
-                    self.stack.push(array);
+                    self.context.stack.truncate(start);
+                    self.context.stack.push(array);
                 }
                 Insn::ToS => {
-                    self.frames[frame].ip = (ip - 1) as u32;
+                    self.context.frames[frame].ip = (ip - 1) as u32;
                     let value = self.pop();
                     let string = self.interpolate(value)?;
-                    self.stack.push(string);
+                    self.context.stack.push(string);
                 }
                 Insn::NewArrayExtremum { count, max } => {
-                    self.frames[frame].ip = (ip - 1) as u32;
-                    let start = self.stack.len() - count as usize;
+                    self.context.frames[frame].ip = (ip - 1) as u32;
+                    let start = self.context.stack.len() - count as usize;
                     let values: smallvec::SmallVec<[Value; 8]> =
-                        smallvec::SmallVec::from_slice(&self.stack[start..]);
+                        smallvec::SmallVec::from_slice(&self.context.stack[start..]);
                     let result = self.array_literal_extremum(&values, max)?;
-                    self.stack.truncate(start);
-                    self.stack.push(result);
+                    self.context.stack.truncate(start);
+                    self.context.stack.push(result);
                 }
                 Insn::Concat(n) => {
-                    let start = self.stack.len() - n as usize;
+                    let start = self.context.stack.len() - n as usize;
                     let parts: smallvec::SmallVec<[Value; 8]> =
-                        smallvec::SmallVec::from_slice(&self.stack[start..]);
-                    self.frames[frame].ip = (ip - 1) as u32;
+                        smallvec::SmallVec::from_slice(&self.context.stack[start..]);
+                    self.context.frames[frame].ip = (ip - 1) as u32;
                     let string = self.concat_strings(code.encoding, &parts)?;
-                    self.stack.truncate(start);
-                    self.stack.push(string);
+                    self.context.stack.truncate(start);
+                    self.context.stack.push(string);
                 }
                 Insn::GetConst(name) => {
-                    self.frames[frame].ip = (ip - 1) as u32;
-                    let cref = self.frames[frame].cref.clone();
+                    self.context.frames[frame].ip = (ip - 1) as u32;
+                    let cref = self.context.frames[frame].cref.clone();
                     let value = match self.lookup_constant(&cref, name) {
                         Some(value) => value,
                         None => {
@@ -415,55 +415,55 @@ impl Vm {
                             ))
                         }
                     };
-                    self.stack.push(value);
+                    self.context.stack.push(value);
                 }
                 Insn::SetConst(name) => {
-                    self.frames[frame].ip = (ip - 1) as u32;
+                    self.context.frames[frame].ip = (ip - 1) as u32;
                     let value = self.pop();
-                    let module = self.frames[frame].cref.lexical().module;
+                    let module = self.context.frames[frame].cref.lexical().module;
                     self.set_constant(module, name, value);
                 }
                 Insn::GetConstFrom(name) => {
-                    self.frames[frame].ip = (ip - 1) as u32;
+                    self.context.frames[frame].ip = (ip - 1) as u32;
                     let scope = self.pop();
                     let value = self.scoped_constant(scope, name, code, ip - 1)?;
-                    self.stack.push(value);
+                    self.context.stack.push(value);
                 }
                 Insn::SetConstIn(name) => {
-                    self.frames[frame].ip = (ip - 1) as u32;
+                    self.context.frames[frame].ip = (ip - 1) as u32;
                     let value = self.pop();
                     let scope = self.pop();
                     self.expect_module(scope)?;
                     self.set_constant(scope, name, value);
                 }
                 Insn::GetIvar(site) => {
-                    let receiver = self.stack[base];
+                    let receiver = self.context.stack[base];
                     let value = self.get_ivar_cached(method, site as usize, receiver);
-                    self.stack.push(value);
+                    self.context.stack.push(value);
                 }
                 Insn::SetIvar(site) => {
-                    self.frames[frame].ip = (ip - 1) as u32;
+                    self.context.frames[frame].ip = (ip - 1) as u32;
                     let value = self.pop();
-                    let receiver = self.stack[base];
+                    let receiver = self.context.stack[base];
                     self.set_ivar_cached(method, site as usize, receiver, value)?;
                 }
                 Insn::GetCvar(name) => {
-                    self.frames[frame].ip = (ip - 1) as u32;
-                    let cref = self.frames[frame].cref.clone();
+                    self.context.frames[frame].ip = (ip - 1) as u32;
+                    let cref = self.context.frames[frame].cref.clone();
                     let value = self.class_variable_get(&cref, name)?;
-                    self.stack.push(value);
+                    self.context.stack.push(value);
                 }
                 Insn::SetCvar(name) => {
-                    self.frames[frame].ip = (ip - 1) as u32;
+                    self.context.frames[frame].ip = (ip - 1) as u32;
                     let value = self.pop();
-                    let cref = self.frames[frame].cref.clone();
+                    let cref = self.context.frames[frame].cref.clone();
                     self.class_variable_set(&cref, name, value)?;
                 }
                 Insn::DefineClass(index) => {
-                    self.frames[frame].ip = (ip - 1) as u32;
+                    self.context.frames[frame].ip = (ip - 1) as u32;
                     let superclass = self.pop();
                     let scope = self.pop();
-                    let cref = self.frames[frame].cref.clone();
+                    let cref = self.context.frames[frame].cref.clone();
                     let scope = if scope.is_nil() {
                         cref.lexical().module
                     } else {
@@ -475,12 +475,12 @@ impl Vm {
                     let class =
                         self.open_class(scope, name, (!superclass.is_nil()).then_some(superclass))?;
                     let value = self.run_class_body(&body, class, cref)?;
-                    self.stack.push(value);
+                    self.context.stack.push(value);
                 }
                 Insn::DefineModule(index) => {
-                    self.frames[frame].ip = (ip - 1) as u32;
+                    self.context.frames[frame].ip = (ip - 1) as u32;
                     let scope = self.pop();
-                    let cref = self.frames[frame].cref.clone();
+                    let cref = self.context.frames[frame].cref.clone();
                     let scope = if scope.is_nil() {
                         cref.lexical().module
                     } else {
@@ -491,24 +491,24 @@ impl Vm {
                     let name = self.class_body_constant(&body);
                     let module = self.open_module(scope, name)?;
                     let value = self.run_class_body(&body, module, cref)?;
-                    self.stack.push(value);
+                    self.context.stack.push(value);
                 }
                 Insn::OpenSingleton(index) => {
-                    self.frames[frame].ip = (ip - 1) as u32;
+                    self.context.frames[frame].ip = (ip - 1) as u32;
                     let object = self.pop();
                     let singleton = self.singleton_class_for(object)?;
                     let body = method.children[index as usize].clone();
-                    let cref = self.frames[frame].cref.clone();
+                    let cref = self.context.frames[frame].cref.clone();
                     let value = self.run_class_body(&body, singleton, cref)?;
-                    self.stack.push(value);
+                    self.context.stack.push(value);
                 }
                 Insn::DefineSingletonMethod(index) => {
-                    self.frames[frame].ip = (ip - 1) as u32;
+                    self.context.frames[frame].ip = (ip - 1) as u32;
                     let object = self.pop();
                     let singleton = self.singleton_class_for(object)?;
                     let child = method.children[index as usize].clone();
                     let name = child.code.name;
-                    let cref = self.frames[frame].cref.clone();
+                    let cref = self.context.frames[frame].cref.clone();
                     self.add_method_in(
                         singleton,
                         name,
@@ -516,32 +516,32 @@ impl Vm {
                         Visibility::Public,
                         Some(cref),
                     );
-                    self.stack.push(Value::symbol(name));
+                    self.context.stack.push(Value::symbol(name));
                 }
                 Insn::InvokeSuper(site) => {
-                    self.frames[frame].ip = (ip - 1) as u32;
-                    let owner = self.frames[frame].owner;
+                    self.context.frames[frame].ip = (ip - 1) as u32;
+                    let owner = self.context.frames[frame].owner;
                     self.invoke_super(method, site as usize, owner, frame, base)?;
                 }
                 Insn::GetGlobal(name) => {
                     let value = self.global(name);
-                    self.stack.push(value);
+                    self.context.stack.push(value);
                 }
                 Insn::SetGlobal(name) => {
-                    self.frames[frame].ip = (ip - 1) as u32;
+                    self.context.frames[frame].ip = (ip - 1) as u32;
                     let value = self.pop();
                     self.set_global(name, value)?;
                 }
                 Insn::DefineMethod(index) => {
                     let child = method.children[index as usize].clone();
                     let name = child.code.name;
-                    let cref = self.frames[frame].cref.clone();
+                    let cref = self.context.frames[frame].cref.clone();
                     let visibility = if self.always_private(name) {
                         Visibility::Private
                     } else {
-                        self.frames[frame].visibility
+                        self.context.frames[frame].visibility
                     };
-                    if self.frames[frame].module_function {
+                    if self.context.frames[frame].module_function {
                         let singleton = self.singleton_class(cref.module);
                         self.add_method_in(
                             singleton,
@@ -559,27 +559,27 @@ impl Vm {
                         visibility,
                         Some(cref),
                     );
-                    self.frames[frame].ip = (ip - 1) as u32;
+                    self.context.frames[frame].ip = (ip - 1) as u32;
                     crate::core::module::method_added(self, module, name)?;
-                    self.stack.push(Value::symbol(name));
+                    self.context.stack.push(Value::symbol(name));
                 }
                 Insn::ToRegexp(options) => {
-                    self.frames[frame].ip = (ip - 1) as u32;
+                    self.context.frames[frame].ip = (ip - 1) as u32;
                     let source = self.pop();
                     let regexp = crate::core::regexp::from_interpolation(self, source, options)?;
-                    self.stack.push(regexp);
+                    self.context.stack.push(regexp);
                 }
                 Insn::GetSpecial(special) => {
                     let value = crate::core::regexp::special(self, special);
-                    self.stack.push(value);
+                    self.context.stack.push(value);
                 }
                 Insn::SetLastMatch => {
-                    self.frames[frame].ip = (ip - 1) as u32;
+                    self.context.frames[frame].ip = (ip - 1) as u32;
                     let value = self.pop();
                     crate::core::regexp::assign_last_match(self, value)?;
                 }
                 Insn::Unsupported(index) => {
-                    self.frames[frame].ip = (ip - 1) as u32;
+                    self.context.frames[frame].ip = (ip - 1) as u32;
                     let Literal::String(message) = &code.literals[index as usize] else {
                         unreachable!("unsupported carries its message")
                     };
@@ -593,6 +593,6 @@ impl Vm {
 
     #[inline]
     pub(super) fn pop(&mut self) -> Value {
-        self.stack.pop().expect("operand stack underflow")
+        self.context.stack.pop().expect("operand stack underflow")
     }
 }

@@ -34,7 +34,7 @@ impl Vm {
                 .array_items(list)
                 .expect("a splat call passes an Array");
             let count = items.len();
-            self.stack.extend(items);
+            self.context.stack.extend(items);
             count
         };
         let kwargs = site.flags & call_flags::KWARGS != 0;
@@ -47,11 +47,11 @@ impl Vm {
     /// whether keywords remain.
     fn drop_empty_keywords(&mut self, argc: usize, kwargs: bool) -> (usize, bool) {
         if kwargs {
-            let last = *self.stack.last().expect("the keyword Hash");
+            let last = *self.context.stack.last().expect("the keyword Hash");
             if last.get::<crate::object::RHash>().is_some()
                 && crate::hash_table::hash_data(last).borrow().is_empty()
             {
-                self.stack.pop();
+                self.context.stack.pop();
                 return (argc - 1, false);
             }
         }
@@ -82,7 +82,7 @@ impl Vm {
     ) -> VmResult<()> {
         let site = &method.code.sites[site_index];
         let name = if site.flags & call_flags::SUPER_IN_BLOCK != 0 {
-            let Some(name) = self.frames.last().and_then(|f| f.method_name) else {
+            let Some(name) = self.context.frames.last().and_then(|f| f.method_name) else {
                 let class = self.c.no_method_error;
                 return Err(self.raise(class, "super called outside of method".into()));
             };
@@ -103,17 +103,17 @@ impl Vm {
         // block passed along.
         let block = if let Some(child) = site.block {
             let block = self.literal_block(method, child, frame, base);
-            self.frames[frame].sending_block = block.id;
+            self.context.frames[frame].sending_block = block.id;
             Some(Rc::new(block))
         } else if site.flags & call_flags::BLOCK_ARG != 0 {
             let value = self.pop();
             self.block_from_value(value)?
         } else {
-            self.frames[frame].block.clone()
+            self.context.frames[frame].block.clone()
         };
         let (argc, kwargs) = self.spread_arguments(site);
-        let receiver_index = self.stack.len() - argc - 1;
-        let receiver = self.stack[receiver_index];
+        let receiver_index = self.context.stack.len() - argc - 1;
+        let receiver = self.context.stack[receiver_index];
         let class = self.class_of(receiver);
         let Some(entry) = self.find_super_method(class, owner, name) else {
             return Err(self.no_superclass_method(receiver, name));
@@ -129,10 +129,10 @@ impl Vm {
                 direct: false,
             },
         );
-        self.frames[frame].sending_block = 0;
+        self.context.frames[frame].sending_block = 0;
         let result = result?;
-        self.stack.truncate(receiver_index);
-        self.stack.push(result);
+        self.context.stack.truncate(receiver_index);
+        self.context.stack.push(result);
         Ok(())
     }
 
@@ -150,33 +150,33 @@ impl Vm {
         let state = &method.sites[site_index];
         let block = if let Some(child) = site.block {
             let block = self.literal_block(method, child, frame, base);
-            self.frames[frame].sending_block = block.id;
+            self.context.frames[frame].sending_block = block.id;
             Some(Rc::new(block))
         } else if site.flags & call_flags::BLOCK_ARG != 0 {
             let value = self.pop();
             self.block_from_value(value)?
         } else if site.flags & call_flags::BLOCK_FORWARD != 0 {
             // A block frame's block is its method's.
-            self.frames[frame].block.clone()
+            self.context.frames[frame].block.clone()
         } else {
             None
         };
-        let caller_self = self.stack[base];
+        let caller_self = self.context.stack[base];
         let (argc, kwargs) = self.spread_arguments(site);
-        let receiver_index = self.stack.len() - argc - 1;
-        let receiver = self.stack[receiver_index];
+        let receiver_index = self.context.stack.len() - argc - 1;
+        let receiver = self.context.stack[receiver_index];
 
         let class = self.class_of(receiver);
         state.receiver.record(self.kind_of_in(receiver, class));
         for (i, recorder) in state.args.iter().enumerate().take(argc) {
-            recorder.record(self.kind_of(self.stack[receiver_index + 1 + i]));
+            recorder.record(self.kind_of(self.context.stack[receiver_index + 1 + i]));
         }
 
         if self.numeric_op_inline(state) {
-            let arg = self.stack[receiver_index + 1];
+            let arg = self.context.stack[receiver_index + 1];
             if let Some(result) = self.basic_op(state.op, receiver, arg)? {
-                self.stack.truncate(receiver_index);
-                self.stack.push(result);
+                self.context.stack.truncate(receiver_index);
+                self.context.stack.push(result);
                 return Ok(());
             }
         }
@@ -197,7 +197,7 @@ impl Vm {
                     entry
                 }
                 None => {
-                    let args = self.stack[receiver_index + 1..].to_vec();
+                    let args = self.context.stack[receiver_index + 1..].to_vec();
                     let result = if self.has_method_missing(class) {
                         let result = self.call_method_missing(
                             receiver,
@@ -207,13 +207,13 @@ impl Vm {
                             kwargs,
                             site.is_vcall(),
                         );
-                        self.frames[frame].sending_block = 0;
+                        self.context.frames[frame].sending_block = 0;
                         result?
                     } else {
                         return Err(self.method_missing_error(receiver, site, &method.code, &args));
                     };
-                    self.stack.truncate(receiver_index);
-                    self.stack.push(result);
+                    self.context.stack.truncate(receiver_index);
+                    self.context.stack.push(result);
                     return Ok(());
                 }
             },
@@ -240,10 +240,10 @@ impl Vm {
                 direct: true,
             },
         );
-        self.frames[frame].sending_block = 0;
+        self.context.frames[frame].sending_block = 0;
         let result = result?;
-        self.stack.truncate(receiver_index);
-        self.stack.push(result);
+        self.context.stack.truncate(receiver_index);
+        self.context.stack.push(result);
         Ok(())
     }
 
@@ -263,12 +263,12 @@ impl Vm {
             // become one Array where they are.
             let start = receiver_index + 1 + code.required as usize;
             let end = receiver_index + 1 + argc - code.post as usize;
-            let rest = self.new_array(self.stack[start..end].to_vec());
-            self.stack.splice(start..end, [rest]);
+            let rest = self.new_array(self.context.stack[start..end].to_vec());
+            self.context.stack.splice(start..end, [rest]);
             return Ok(argc - (end - start) + 1);
         }
         let args: smallvec::SmallVec<[Value; 8]> =
-            smallvec::SmallVec::from_slice(&self.stack[receiver_index + 1..]);
+            smallvec::SmallVec::from_slice(&self.context.stack[receiver_index + 1..]);
         let (required, optional, post) = (
             code.required as usize,
             code.optional as usize,
@@ -287,8 +287,8 @@ impl Vm {
         if code.takes_keywords() {
             self.lay_out_keywords(code, keywords, &mut slots)?;
         }
-        self.stack.truncate(receiver_index + 1);
-        self.stack.extend_from_slice(&slots);
+        self.context.stack.truncate(receiver_index + 1);
+        self.context.stack.extend_from_slice(&slots);
         Ok(slots.len())
     }
 
@@ -368,11 +368,11 @@ impl Vm {
         let class = self.class_of(receiver);
         match self.find_method(class, name) {
             Some(entry) if entry.visibility == Visibility::Public => {
-                let receiver_index = self.stack.len();
-                self.stack.push(receiver);
-                self.stack.extend_from_slice(args);
+                let receiver_index = self.context.stack.len();
+                self.context.stack.push(receiver);
+                self.context.stack.extend_from_slice(args);
                 let result = self.invoke(&entry, receiver_index, args.len(), name, None);
-                self.stack.truncate(receiver_index);
+                self.context.stack.truncate(receiver_index);
                 result
             }
             Some(entry) => {
@@ -433,7 +433,7 @@ impl Vm {
                 let code = &callee.code;
                 let id = self.push_method_frame(entry, callee, block);
                 let (argc, keywords) = match (code.takes_keywords(), kwargs) {
-                    (true, true) => (argc - 1, Some(self.stack[receiver_index + argc])),
+                    (true, true) => (argc - 1, Some(self.context.stack[receiver_index + argc])),
                     _ => (argc, None),
                 };
                 let (min, max) = (
@@ -459,9 +459,9 @@ impl Vm {
                 self.run_pushed_method(callee, receiver_index, argc, id)
             }
             MethodBody::Native(native) => {
-                let receiver = self.stack[receiver_index];
+                let receiver = self.context.stack[receiver_index];
                 let args: smallvec::SmallVec<[Value; 8]> = smallvec::SmallVec::from_slice(
-                    &self.stack[receiver_index + 1..receiver_index + 1 + argc],
+                    &self.context.stack[receiver_index + 1..receiver_index + 1 + argc],
                 );
                 self.call_core(entry, native, receiver, &args, block, kind)
             }
@@ -469,10 +469,10 @@ impl Vm {
                 // `define_method`: the block runs with the receiver as self
                 // and lambda semantics.
                 let args: smallvec::SmallVec<[Value; 8]> = smallvec::SmallVec::from_slice(
-                    &self.stack[receiver_index + 1..receiver_index + 1 + argc],
+                    &self.context.stack[receiver_index + 1..receiver_index + 1 + argc],
                 );
                 let method_block = Block {
-                    receiver: self.stack[receiver_index],
+                    receiver: self.context.stack[receiver_index],
                     is_lambda: true,
                     owner: entry.owner,
                     ..(**body).clone()
@@ -487,22 +487,24 @@ impl Vm {
                 if argc != 0 {
                     return Err(self.arity_error_in(name, argc, 0, Some(0)));
                 }
-                let receiver = self.stack[receiver_index];
+                let receiver = self.context.stack[receiver_index];
                 Ok(self.ivar_get_through(&accessor.cache, accessor.ivar, receiver))
             }
             MethodBody::AttrWriter(accessor) => {
                 if argc != 1 {
                     return Err(self.arity_error_in(name, argc, 1, Some(1)));
                 }
-                let (receiver, value) =
-                    (self.stack[receiver_index], self.stack[receiver_index + 1]);
+                let (receiver, value) = (
+                    self.context.stack[receiver_index],
+                    self.context.stack[receiver_index + 1],
+                );
                 self.ivar_set_through(&accessor.cache, accessor.ivar, receiver, value)?;
                 Ok(value)
             }
             // Lookup never answers a tombstone; a caller holding one calls
             // a method that is gone.
             MethodBody::Undefined => {
-                let receiver = self.stack[receiver_index];
+                let receiver = self.context.stack[receiver_index];
                 Err(self.no_method_error_for(receiver, name))
             }
         }
@@ -523,6 +525,7 @@ impl Vm {
         kind: CallKind,
     ) -> VmResult {
         let cref = self
+            .context
             .frames
             .last()
             .map_or_else(|| self.top_cref(), |f| f.cref.clone());
@@ -606,11 +609,12 @@ impl Vm {
         max: Option<usize>,
     ) -> Control {
         let cref = self
+            .context
             .frames
             .last()
             .map_or_else(|| self.top_cref(), |f| f.cref.clone());
         let id = self.new_frame_id();
-        self.frames.push(FrameRecord::new(
+        self.context.frames.push(FrameRecord::new(
             FrameCode::Native(name),
             cref,
             self.c.object,
@@ -669,10 +673,10 @@ impl Vm {
         let class = self.class_of(receiver);
         match self.find_method(class, method_missing) {
             Some(entry) if !matches!(entry.body, MethodBody::Native(_)) => {
-                let receiver_index = self.stack.len();
-                self.stack.push(receiver);
-                self.stack.push(Value::symbol(name));
-                self.stack.extend_from_slice(args);
+                let receiver_index = self.context.stack.len();
+                self.context.stack.push(receiver);
+                self.context.stack.push(Value::symbol(name));
+                self.context.stack.extend_from_slice(args);
                 let kind = CallKind {
                     kwargs,
                     direct: false,
@@ -685,7 +689,7 @@ impl Vm {
                     block,
                     kind,
                 );
-                self.stack.truncate(receiver_index);
+                self.context.stack.truncate(receiver_index);
                 result
             }
             _ => Err(self.no_method_error_for(receiver, name)),
@@ -712,7 +716,7 @@ impl Vm {
     /// Whether the running core method was called with keyword arguments
     /// (its last argument is their Hash).
     pub fn called_with_keywords(&self) -> bool {
-        self.frames.last().is_some_and(|f| f.kwargs)
+        self.context.frames.last().is_some_and(|f| f.kwargs)
     }
 
     /// A core method's keyword arguments: splits `args` into the positional
@@ -784,15 +788,15 @@ impl Vm {
         block: Option<Rc<Block>>,
         kwargs: bool,
     ) -> VmResult {
-        let receiver_index = self.stack.len();
-        self.stack.push(receiver);
-        self.stack.extend_from_slice(args);
+        let receiver_index = self.context.stack.len();
+        self.context.stack.push(receiver);
+        self.context.stack.extend_from_slice(args);
         let kind = CallKind {
             kwargs,
             direct: false,
         };
         let result = self.invoke_with_kwargs(entry, receiver_index, args.len(), name, block, kind);
-        self.stack.truncate(receiver_index);
+        self.context.stack.truncate(receiver_index);
         result
     }
 }

@@ -101,11 +101,11 @@ impl Vm {
     /// A full collection. `extra` reports additional roots.
     pub fn collect(&mut self, extra: impl FnOnce(&mut Marker)) {
         let mut marker = self.heap.start_collection();
-        marker.mark_all(&self.stack);
+        marker.mark_all(&self.context.stack);
         marker.mark_all(&self.classes);
         marker.mark_all(&self.pinned);
         marker.mark_all(&self.temp_roots.borrow());
-        marker.mark_all(&self.catch_tags);
+        marker.mark_all(&self.context.catch_tags);
         marker.mark_all(&self.at_exit);
         marker.mark(self.main);
         for value in self.globals.values() {
@@ -117,7 +117,7 @@ impl Vm {
                 marker.mark(*tag);
             }
         };
-        for frame in &self.frames {
+        for frame in &self.context.frames {
             marker.mark(frame.owner);
             marker.mark(frame.env);
             for block in [&frame.block, &frame.block_arg].into_iter().flatten() {
@@ -127,11 +127,16 @@ impl Vm {
                 mark_control(&mut marker, control);
             }
         }
-        if let Some(control) = &self.compiled_pending {
+        if let Some(control) = &self.context.compiled_pending {
             mark_control(&mut marker, control);
         }
-        for (index, &(id, value)) in self.last_match.iter().enumerate() {
-            if self.frames.get(index).is_some_and(|frame| frame.id == id) {
+        for (index, &(id, value)) in self.context.last_match.iter().enumerate() {
+            if self
+                .context
+                .frames
+                .get(index)
+                .is_some_and(|frame| frame.id == id)
+            {
                 marker.mark(value);
             }
         }

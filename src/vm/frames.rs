@@ -1,6 +1,6 @@
 //! Frames and the transfers that leave them.
 //!
-//! Every Ruby call has a [`FrameRecord`] on `Vm::frames` (its code, the
+//! Every Ruby call has a [`FrameRecord`] on `ExecutionContext::frames` (its code, the
 //! instruction running, `self`'s lexical scope [`Cref`], its block, the
 //! frame a `break` or `return` goes to). A transfer of control that
 //! unwinds Rust frames is a [`Control`]: an exception, or a `break`,
@@ -190,8 +190,9 @@ impl Vm {
     #[inline]
     pub fn push_frame_with(&mut self, make: impl FnOnce() -> FrameRecord) {
         let mut make = Some(make);
-        let depth = self.frames.len();
-        self.frames
+        let depth = self.context.frames.len();
+        self.context
+            .frames
             .resize_with(depth + 1, || (make.take().expect("one frame"))());
     }
 
@@ -199,8 +200,8 @@ impl Vm {
     /// `pop`, spares moving the record out of the vector on every return.)
     #[inline]
     pub fn pop_frame(&mut self) {
-        let depth = self.frames.len();
-        self.frames.truncate(depth - 1);
+        let depth = self.context.frames.len();
+        self.context.frames.truncate(depth - 1);
     }
 }
 
@@ -220,9 +221,9 @@ impl Vm {
     /// compiled recursion go on until the machine stack runs out.
     #[inline]
     pub fn call_depth(&self) -> usize {
-        match self.virtual_frames.last() {
-            Some(frames) => frames.depth + (self.frames.len() - frames.below),
-            None => self.frames.len(),
+        match self.context.virtual_frames.last() {
+            Some(frames) => frames.depth + (self.context.frames.len() - frames.below),
+            None => self.context.frames.len(),
         }
     }
 

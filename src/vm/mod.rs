@@ -17,12 +17,14 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 mod alloc;
+mod context;
 mod frames;
 mod globals;
 mod ivars;
 mod jit_runtime;
 mod methods;
 
+pub use context::ExecutionContext;
 pub use frames::*;
 pub use globals::Globals;
 pub use jit_runtime::{Jit, JitRuntime, VirtualFrameList};
@@ -143,17 +145,9 @@ pub struct Vm {
     pub heap: Heap,
     /// Where objects keep their instance variables.
     pub shapes: crate::shape::ShapeTree,
-    /// Receivers, arguments, locals and operands of every active bytecode
-    /// frame (a precise GC root).
-    pub stack: Vec<Value>,
-    pub frames: Vec<FrameRecord>,
-    /// Inlined frames of compiled code that a call from it runs above
-    /// without their records, innermost last (see [`VirtualFrames`]).
-    pub virtual_frames: Vec<VirtualFrames>,
-    /// The records of native calls whose frames were materialised, with
-    /// the return addresses their calls had, innermost last: each call
-    /// returns through the JIT's trampoline, which pops the last.
-    pub native_returns: Vec<(*mut jit::runtime::ActivationRecord, u64)>,
+    /// The stacks and frames of the code running (one per fiber, when
+    /// there are fibers): see [`ExecutionContext`].
+    pub context: ExecutionContext,
     /// Every class and module by id (ids key profiles and inline caches).
     pub classes: Vec<Value>,
     pub c: CoreClasses,
@@ -210,12 +204,6 @@ pub struct Vm {
     pub hierarchy_serial: u64,
     /// The id the next frame gets.
     pub next_frame_id: u64,
-    /// The transfer (exception, jump) a helper left for compiled code,
-    /// which returns `UNDEF` up to whoever entered it.
-    pub compiled_pending: Option<Control>,
-    /// How many deoptimised frames the interpreter is finishing, each
-    /// above the compiled code that gave it up (on the machine stack).
-    pub deopt_resumes: u32,
     /// Steps (calls and loop back edges) the program may still take
     /// (`crate::limits`).
     pub(crate) steps_left: u64,
@@ -236,8 +224,6 @@ pub struct Vm {
     pub loaded_features: fxhash::FxHashSet<std::path::PathBuf>,
     /// Procs registered with `at_exit`, in registration order.
     pub at_exit: Vec<Value>,
-    /// The tags of the `catch` blocks running, innermost last.
-    pub catch_tags: Vec<Value>,
     /// The instance variables of objects that have no slots of their own
     /// (Strings, Arrays, Hashes...), by object: MRI's generic ivar table.
     /// Weak in its keys: an entry goes when its object is collected.
@@ -260,10 +246,6 @@ pub struct Vm {
     pub temp_roots: RefCell<Vec<Value>>,
     /// The random number generators (see `core/random.rs`).
     pub randoms: crate::random_state::Generators,
-    /// `$~` of the frames that have one, by frame index: the id of the
-    /// frame that set it and the MatchData (or nil). An entry whose id is
-    /// not its frame's any more is stale (see `core/regexp.rs`).
-    pub last_match: Vec<(u64, Value)>,
     /// Patterns compiled so far and the text last matched (see
     /// `core/regexp.rs`).
     pub regexp_state: crate::pattern::PatternCache,
@@ -306,10 +288,7 @@ impl Vm {
             symbols,
             heap,
             shapes: crate::shape::ShapeTree::new(),
-            stack: Vec::with_capacity(VALUE_STACK_CAPACITY),
-            frames: Vec::new(),
-            virtual_frames: Vec::new(),
-            native_returns: Vec::new(),
+            context: ExecutionContext::new(),
             classes: Vec::new(),
             c: CoreClasses {
                 basic_object: placeholder,
@@ -398,8 +377,6 @@ impl Vm {
             native_to_s: std::cell::Cell::new(None),
             hierarchy_serial: 0,
             next_frame_id: 1,
-            compiled_pending: None,
-            deopt_resumes: 0,
             steps_left: options.limits.steps.unwrap_or(u64::MAX),
             memory_limit: options
                 .limits
@@ -413,7 +390,6 @@ impl Vm {
             options: options.clone(),
             temp_roots: RefCell::new(Vec::new()),
             randoms: Default::default(),
-            catch_tags: Vec::new(),
             generic_ivars: FxHashMap::default(),
             procs_of_blocks: FxHashMap::default(),
             method_entries: FxHashMap::default(),
@@ -422,7 +398,6 @@ impl Vm {
             files: FxHashMap::default(),
             stdin_lineno: 0,
             loaded_features: Default::default(),
-            last_match: Vec::new(),
             regexp_state: Default::default(),
         });
         vm.bootstrap_classes();
@@ -747,7 +722,7 @@ impl Vm {
     /// The location of the Ruby code running, unless that is the VM booting
     /// or the prelude (MRI's core classes have no Ruby source).
     fn user_code_location(&self) -> Option<(Rc<str>, u32)> {
-        if self.frames.is_empty() {
+        if self.context.frames.is_empty() {
             return None;
         }
         let (file, line) = self.current_location();

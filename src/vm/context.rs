@@ -1,0 +1,117 @@
+//! The execution context: the stacks and frames of the code running, as
+//! MRI's `rb_execution_context_t` holds them. Everything else in `Vm`
+//! (classes, methods, globals, the heap, the JIT's state) is shared by
+//! all the code of a run; what is here belongs to one thread of Ruby
+//! execution:
+//!
+//! ```text
+//! context.stack:   ... | self | args | locals | operands |   (value stack)
+//! context.frames:  <main> -> run -> block in run -> Integer#times
+//! context.virtual_frames, native_returns: compiled code's frames without
+//!                  records, and the native calls whose frames were rebuilt
+//! context.catch_tags, last_match: per-frame state kept beside the frames
+//! machine stack:   one Rust call per Ruby call (interpreter and compiled
+//!                  code alike), with compiled code's activation records
+//! ```
+//!
+//! ## What comes next: fibers
+//!
+//! A fiber is an `ExecutionContext` and a machine stack of its own. The
+//! Ruby stack is the machine stack (one Rust call per Ruby call, and
+//! compiled code's activation records live there, pointed at by
+//! `virtual_frames` and `native_returns`), so a fiber cannot be a heap
+//! object that the interpreter loop steps through: switching to it swaps
+//! `Vm::context` with the fiber's (`std::mem::swap`) and switches machine
+//! stacks (a stack-switching crate such as `corosensei`, which keeps
+//! unwinding and guard pages working). Nothing else moves:
+//! - the collector takes the contexts of the suspended fibers as roots as
+//!   it takes the running one's today (`Vm::collect` walks one context;
+//!   it would walk a list), and scans each suspended machine stack
+//!   conservatively from its saved stack pointer to its top, where it
+//!   scans from the current one to `Heap`'s `stack_top` now;
+//! - the pointers into a machine stack (activation records) stay valid
+//!   while its fiber is suspended: the memory stays mapped;
+//! - deoptimisation rebuilds frames into `Vm::context`, the running
+//!   fiber's, which is the only one whose compiled code runs;
+//! - frame ids stay unique across fibers (`Vm::next_frame_id` is shared),
+//!   so the `last_match` entries and the targets of `break` and `return`
+//!   cannot be mistaken for another fiber's;
+//! - the depth check (`Vm::too_deep`, `crate::stack::near_limit`)
+//!   counts the running context's frames against its own machine stack's
+//!   size, set at each switch;
+//! - the value stack is allocated once at its full capacity
+//!   ([`super::VALUE_STACK_CAPACITY`]) because compiled code and the
+//!   helpers keep addresses into it; a fiber's is allocated the same way
+//!   (or smaller, with the depth check raising SystemStackError first).
+//!
+//! ## What comes next: `binding` and `eval`
+//!
+//! A frame's locals are named by its code (`bytecode::Method::locals`).
+//! Those of an interpreted frame are its value-stack slots
+//! ([`crate::frame_layout::FrameLayout::locals`]), or its environment
+//! (`FrameRecord::env`) when blocks capture them, so `binding` reads them
+//! from its caller's frame record. A compiled frame keeps them in
+//! registers and spill slots; only at a call does the call's
+//! deoptimisation map say where each one is. `binding` and `eval` are
+//! core methods that read their caller's frame
+//! (`NativeMethod::uses_caller_frame`), so compiled code already calls
+//! them with the inlined frames rebuilt as records (see
+//! `compiled::virtual_frames`); reading a local of the compiled frame
+//! itself is reading its value from the call's map, as deoptimisation does
+//! (`deopt::SiteMap::read`), without leaving the code. Writing one
+//! (`local_variable_set`, `eval("x = 1")`) retires the activation's code
+//! (its `invalidated` flag, which compiled code polls after every call),
+//! so the frame deoptimises when the call returns and the interpreter
+//! finishes it with the new value in its slot. The evaluated code compiles
+//! with the frame's locals as its enclosing scope, as a block's does.
+
+use super::{Control, FrameRecord, VirtualFrames, VALUE_STACK_CAPACITY};
+use crate::value::Value;
+
+/// The stacks and frames of the code running.
+pub struct ExecutionContext {
+    /// Receivers, arguments, locals and operands of every active bytecode
+    /// frame (a precise GC root).
+    pub stack: Vec<Value>,
+    pub frames: Vec<FrameRecord>,
+    /// Inlined frames of compiled code that a call from it runs above
+    /// without their records, innermost last (see [`VirtualFrames`]).
+    pub virtual_frames: Vec<VirtualFrames>,
+    /// The records of native calls whose frames were materialised, with
+    /// the return addresses their calls had, innermost last: each call
+    /// returns through the JIT's trampoline, which pops the last.
+    pub native_returns: Vec<(*mut jit::runtime::ActivationRecord, u64)>,
+    /// The tags of the `catch` blocks running, innermost last.
+    pub catch_tags: Vec<Value>,
+    /// `$~` of the frames that have one, by frame index: the id of the
+    /// frame that set it and the MatchData (or nil). An entry whose id is
+    /// not its frame's any more is stale (see `core/regexp.rs`).
+    pub last_match: Vec<(u64, Value)>,
+    /// The transfer (exception, jump) a helper left for compiled code,
+    /// which returns `UNDEF` up to whoever entered it.
+    pub compiled_pending: Option<Control>,
+    /// How many deoptimised frames the interpreter is finishing, each
+    /// above the compiled code that gave it up (on the machine stack).
+    pub deopt_resumes: u32,
+}
+
+impl ExecutionContext {
+    pub fn new() -> ExecutionContext {
+        ExecutionContext {
+            stack: Vec::with_capacity(VALUE_STACK_CAPACITY),
+            frames: Vec::new(),
+            virtual_frames: Vec::new(),
+            native_returns: Vec::new(),
+            catch_tags: Vec::new(),
+            last_match: Vec::new(),
+            compiled_pending: None,
+            deopt_resumes: 0,
+        }
+    }
+}
+
+impl Default for ExecutionContext {
+    fn default() -> Self {
+        ExecutionContext::new()
+    }
+}
