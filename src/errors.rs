@@ -306,7 +306,7 @@ impl Vm {
             })
             .unwrap_or_else(|| self.current_location());
         crate::output::write_stderr(
-            &mut self.out,
+            &mut self.io.out,
             &format!("{file}:{line}: warning: {message}\n"),
         );
     }

@@ -535,7 +535,7 @@ impl Vm {
                 stack.join(", "),
             ));
         }
-        crate::output::write_stderr(&mut self.out, &out);
+        crate::output::write_stderr(&mut self.io.out, &out);
     }
 
     /// A value for traces, without running Ruby code: immediates and

@@ -1111,7 +1111,7 @@ fn run_snippet(source: &str, name: &str) -> (Box<Vm>, Rc<LoadedMethod>) {
         let exception = vm.uncaught(control);
         panic!("the snippet raised: {}", vm.error_report(exception));
     }
-    vm.out.flush();
+    vm.io.out.flush();
     let method = vm
         .methods
         .iter()

@@ -201,7 +201,7 @@ fn file_inspect(vm: &mut Vm, file: Value, _: &[Value]) -> VmResult {
 /// `size`.
 fn file_size(vm: &mut Vm, file: Value, _: &[Value]) -> VmResult {
     let fd = io::file_fd(vm, file)?;
-    let open = vm.files.get_mut(&fd).expect("open");
+    let open = vm.io.files.get_mut(&fd).expect("open");
     match open.size() {
         Ok(size) => Ok(Value::small(size as i64)),
         Err(error) => {
@@ -748,7 +748,7 @@ fn open_path(vm: &mut Vm, path: &[u8], mode: &OpenMode) -> VmResult<i64> {
         mode.writable,
         mode.binmode,
     );
-    vm.files.insert(i64::from(fd), open);
+    vm.io.files.insert(i64::from(fd), open);
     Ok(i64::from(fd))
 }
 
@@ -763,7 +763,7 @@ fn with_open_file(
 ) -> VmResult {
     let fd = open_path(vm, path, mode)?;
     let result = work(vm, fd);
-    if let Some(mut file) = vm.files.remove(&fd) {
+    if let Some(mut file) = vm.io.files.remove(&fd) {
         if let Err(error) = file.flush() {
             if result.is_ok() {
                 return Err(vm.raise_io_error(&error, "rb_io_close", &file.path));
@@ -905,7 +905,7 @@ fn path_time(vm: &mut Vm, path: Value, stamp: Stamp) -> VmResult {
 /// `File#mtime` and the other times of an open file.
 fn file_time(vm: &mut Vm, file: Value, stamp: Stamp) -> VmResult {
     let fd = io::file_fd(vm, file)?;
-    let open = vm.files.get_mut(&fd).expect("open");
+    let open = vm.io.files.get_mut(&fd).expect("open");
     match open.metadata() {
         Ok(metadata) => time_of(vm, &metadata, stamp),
         Err(error) => {

@@ -116,7 +116,7 @@ fn kernel_abort(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
             let current = vm.global_named("$!");
             if !current.is_nil() {
                 let report = vm.error_report(current);
-                crate::output::write_stderr(&mut vm.out, &report);
+                crate::output::write_stderr(&mut vm.io.out, &report);
             }
             "exit".to_string()
         }

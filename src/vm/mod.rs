@@ -8,7 +8,6 @@
 use crate::heap::{Heap, HeapObject};
 use crate::method::LoadedMethod;
 use crate::object::*;
-use crate::output::Output;
 use crate::value::Value;
 use bytecode::{Sym, SymbolTable};
 use fxhash::{FxBuildHasher, FxHashMap};
@@ -20,6 +19,7 @@ mod alloc;
 mod context;
 mod frames;
 mod globals;
+mod io;
 mod ivars;
 mod jit_runtime;
 mod methods;
@@ -27,6 +27,7 @@ mod methods;
 pub use context::ExecutionContext;
 pub use frames::*;
 pub use globals::Globals;
+pub use io::Io;
 pub use jit_runtime::{Jit, JitRuntime, VirtualFrameList};
 pub use methods::{private, public, CoreMethod, NativeFn};
 
@@ -148,6 +149,8 @@ pub struct Vm {
     /// The stacks and frames of the code running (one per fiber, when
     /// there are fibers): see [`ExecutionContext`].
     pub context: ExecutionContext,
+    /// Standard output and the files the program opened.
+    pub io: Io,
     /// Every class and module by id (ids key profiles and inline caches).
     pub classes: Vec<Value>,
     pub c: CoreClasses,
@@ -185,7 +188,6 @@ pub struct Vm {
     /// The script's name as given (`-e` for code on the command line):
     /// what the report of an exception with no backtrace starts with.
     pub script_name: String,
-    pub out: Output,
     /// Bumped whenever a method is defined: inline caches keyed on an older
     /// serial are stale.
     pub method_serial: u64,
@@ -238,10 +240,6 @@ pub struct Vm {
     pub method_entries: FxHashMap<Value, Rc<MethodEntry>>,
     /// The functions of core methods, by `NativeId` (`Vm::native_fn`).
     natives: Vec<NativeFn>,
-    /// The files `File.open` opened and nobody closed yet, by descriptor.
-    pub files: FxHashMap<i64, crate::open_file::OpenFile>,
-    /// Lines read from standard input so far (`$stdin.lineno`).
-    pub stdin_lineno: i64,
     /// Values that native code keeps alive while it allocates.
     pub temp_roots: RefCell<Vec<Value>>,
     /// The random number generators (see `core/random.rs`).
@@ -289,6 +287,7 @@ impl Vm {
             heap,
             shapes: crate::shape::ShapeTree::new(),
             context: ExecutionContext::new(),
+            io: Io::new(),
             classes: Vec::new(),
             c: CoreClasses {
                 basic_object: placeholder,
@@ -369,7 +368,6 @@ impl Vm {
             sources: FxHashMap::default(),
             script_name: String::new(),
             method_missing_vcall: false,
-            out: Output::stdout(),
             method_serial: 0,
             method_cache: RefCell::new((0, FxHashMap::default())),
             native_comparisons: std::cell::Cell::new(None),
@@ -395,8 +393,6 @@ impl Vm {
             method_entries: FxHashMap::default(),
             natives: Vec::new(),
             at_exit: Vec::new(),
-            files: FxHashMap::default(),
-            stdin_lineno: 0,
             loaded_features: Default::default(),
             regexp_state: Default::default(),
         });
@@ -689,7 +685,7 @@ impl Vm {
                     "{file}:{line}: warning: previous definition of {} was here\n",
                     self.symbols.name(name)
                 );
-                crate::output::write_stderr(&mut self.out, &note);
+                crate::output::write_stderr(&mut self.io.out, &note);
             }
         }
         if let Some(location) = location {
