@@ -389,7 +389,16 @@ impl Vm {
     /// MRI 3.1 writes each message there with its backslashes doubled and
     /// its control characters other than tab and newline escaped
     /// ([`escape_for_report`]), which `full_message` does not.
+    ///
+    /// The `fatal` of a spent budget (`--max-steps`, `--max-memory`) is
+    /// reported alone: its causes are not why the run ended, and writing
+    /// them is work without bound after the budget is spent (a recursion
+    /// that rescues and recurses leaves ten thousand causes, each with a
+    /// backtrace as deep).
     pub fn error_report(&mut self, exception: Value) -> String {
+        if self.limit_reached.is_some() && self.is_fatal(exception) {
+            return self.single_error_report(exception, false, true);
+        }
         self.report_with_causes(exception, false, true)
     }
 
