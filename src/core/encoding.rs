@@ -142,12 +142,13 @@ pub fn define(vm: &mut Vm) {
         let object = object(vm, encoding);
         vm.set_constant(class, sym, object);
     }
-    for name in ["name", "to_s"] {
-        vm.define_native(class, name, 0, Some(0), |vm, e, _| {
-            let name = receiver(vm, e).name();
-            Ok(frozen_name(vm, name))
-        });
-    }
+    vm.define_methods(
+        class,
+        &[
+            public("name", 0, Some(0), name),
+            public("to_s", 0, Some(0), name),
+        ],
+    );
     vm.define_methods(
         class,
         &[
@@ -273,4 +274,10 @@ fn class_singleton_compatible_p(vm: &mut Vm, _: Value, args: &[Value]) -> VmResu
         Some(encoding) => object(vm, encoding),
         None => Value::NIL,
     })
+}
+
+/// `name`, `to_s`.
+fn name(vm: &mut Vm, e: Value, _: &[Value]) -> VmResult {
+    let name = receiver(vm, e).name();
+    Ok(frozen_name(vm, name))
 }

@@ -32,24 +32,13 @@ pub fn define(vm: &mut Vm) {
     let object = vm.c.object;
     let enumerator = vm.define_class("Enumerator", object);
     let kernel = vm.c.kernel;
-    for name in ["to_enum", "enum_for"] {
-        vm.define_native(kernel, name, 0, None, |vm, receiver, args| {
-            let (method, args) = match args.split_first() {
-                Some((&method, rest)) => (method, rest),
-                None => (Value::symbol(vm.symbols.intern("each")), args),
-            };
-            let size = vm.current_block().map(|block| vm.new_proc(block));
-            let keywords = vm.called_with_keywords() && !args.is_empty();
-            let enumerator =
-                new_enumerator(vm, receiver, method, args, size.unwrap_or(Value::NIL))?;
-            if keywords {
-                // The call replays with the last argument as keywords.
-                let name = vm.symbols.intern(KEYWORDS);
-                vm.ivar_set(enumerator, name, Value::TRUE)?;
-            }
-            Ok(enumerator)
-        });
-    }
+    vm.define_methods(
+        kernel,
+        &[
+            public("to_enum", 0, None, to_enum),
+            public("enum_for", 0, None, to_enum),
+        ],
+    );
     vm.define_methods(
         enumerator,
         &[
@@ -71,19 +60,16 @@ pub fn define(vm: &mut Vm) {
         vm.define_native(enumerator, name, 0, Some(0), inspect);
     }
     vm.define_native(enumerator, "rewind", 0, Some(0), enumerator_rewind);
-    for name in ["next", "peek", "next_values", "peek_values", "feed"] {
-        vm.define_native(enumerator, name, 0, None, |vm, _, _| {
-            let name = match vm.context.frames.last().map(|f| &f.code) {
-                Some(crate::vm::FrameCode::Native(name)) => vm.symbols.name(*name).to_string(),
-                _ => unreachable!("a core method runs in its own frame"),
-            };
-            let class = vm.c.not_implemented_error;
-            Err(vm.raise(
-                class,
-                format!("Enumerator#{name} is not supported by rhizome (external iteration needs fibers)"),
-            ))
-        });
-    }
+    vm.define_methods(
+        enumerator,
+        &[
+            public("next", 0, None, next),
+            public("peek", 0, None, next),
+            public("next_values", 0, None, next),
+            public("peek_values", 0, None, next),
+            public("feed", 0, None, next),
+        ],
+    );
 }
 
 /// `__set_source`.
@@ -253,4 +239,34 @@ fn inspect(vm: &mut Vm, enumerator: Value, _: &[Value]) -> VmResult {
     }
     text.push('>');
     Ok(vm.new_string(text.into_bytes()))
+}
+
+/// `to_enum`, `enum_for`.
+fn to_enum(vm: &mut Vm, receiver: Value, args: &[Value]) -> VmResult {
+    let (method, args) = match args.split_first() {
+        Some((&method, rest)) => (method, rest),
+        None => (Value::symbol(vm.symbols.intern("each")), args),
+    };
+    let size = vm.current_block().map(|block| vm.new_proc(block));
+    let keywords = vm.called_with_keywords() && !args.is_empty();
+    let enumerator = new_enumerator(vm, receiver, method, args, size.unwrap_or(Value::NIL))?;
+    if keywords {
+        // The call replays with the last argument as keywords.
+        let name = vm.symbols.intern(KEYWORDS);
+        vm.ivar_set(enumerator, name, Value::TRUE)?;
+    }
+    Ok(enumerator)
+}
+
+/// `next`, `peek`, `next_values`, `peek_values`, `feed`.
+fn next(vm: &mut Vm, _: Value, _: &[Value]) -> VmResult {
+    let name = match vm.context.frames.last().map(|f| &f.code) {
+        Some(crate::vm::FrameCode::Native(name)) => vm.symbols.name(*name).to_string(),
+        _ => unreachable!("a core method runs in its own frame"),
+    };
+    let class = vm.c.not_implemented_error;
+    Err(vm.raise(
+        class,
+        format!("Enumerator#{name} is not supported by rhizome (external iteration needs fibers)"),
+    ))
 }

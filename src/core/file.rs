@@ -110,16 +110,13 @@ fn define_opening(vm: &mut Vm, file: Value) {
     vm.define_singleton_native(file, "open", 0, None, file_singleton_open);
     vm.define_singleton_native(file, "new", 0, None, file_singleton_new);
     vm.define_private_native(file, "initialize", 0, None, file_initialize);
-    for name in ["path", "to_path"] {
-        vm.define_native(file, name, 0, Some(0), |vm, file, _| {
-            let path = vm.symbols.intern("path");
-            let path = vm.ivar_get(file, path);
-            Ok(match vm.string_bytes(path) {
-                Some(bytes) => vm.new_string(bytes),
-                None => Value::NIL,
-            })
-        });
-    }
+    vm.define_methods(
+        file,
+        &[
+            public("path", 0, Some(0), path),
+            public("to_path", 0, Some(0), path),
+        ],
+    );
     vm.define_methods(
         file,
         &[
@@ -981,4 +978,14 @@ fn timespec_of(vm: &mut Vm, value: Value) -> VmResult<libc::timespec> {
     }
     let name = vm.class_name(vm.class_of(value));
     Err(vm.type_error(format!("can't convert {name} into time")))
+}
+
+/// `path`, `to_path`.
+fn path(vm: &mut Vm, file: Value, _: &[Value]) -> VmResult {
+    let path = vm.symbols.intern("path");
+    let path = vm.ivar_get(file, path);
+    Ok(match vm.string_bytes(path) {
+        Some(bytes) => vm.new_string(bytes),
+        None => Value::NIL,
+    })
 }

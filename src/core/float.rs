@@ -91,15 +91,13 @@ pub fn define(vm: &mut Vm) {
             public("hash", 0, Some(0), float_hash),
         ],
     );
-    for name in ["to_s", "inspect"] {
-        vm.define_native(float, name, 0, Some(0), |vm, a, _| {
-            let text = float_to_s(value(a)).into_bytes();
-            Ok(crate::core::string::new_ascii_string(
-                vm,
-                crate::object::string_bytes(text),
-            ))
-        });
-    }
+    vm.define_methods(
+        float,
+        &[
+            public("to_s", 0, Some(0), to_s),
+            public("inspect", 0, Some(0), to_s),
+        ],
+    );
     vm.define_methods(
         float,
         &[
@@ -763,6 +761,15 @@ fn round_exactly(x: f64, ndigits: i64, half: Half) -> f64 {
     } else {
         magnitude
     }
+}
+
+/// `to_s`, `inspect`.
+fn to_s(vm: &mut Vm, a: Value, _: &[Value]) -> VmResult {
+    let text = float_to_s(value(a)).into_bytes();
+    Ok(crate::core::string::new_ascii_string(
+        vm,
+        crate::object::string_bytes(text),
+    ))
 }
 
 #[cfg(test)]

@@ -26,6 +26,7 @@
 use crate::core::dtoa;
 use crate::core::encoding::incompatible;
 use crate::core::integer::{float_of, Int};
+use crate::core::private;
 use crate::encoding::{compatible, Encoding, Operand};
 use crate::object::RString;
 use crate::value::Value;
@@ -35,15 +36,13 @@ use num_traits::{One, Signed};
 
 pub fn define(vm: &mut Vm) {
     let kernel = vm.c.kernel;
-    for name in ["format", "sprintf"] {
-        vm.define_private_native(kernel, name, 0, None, |vm, _, args| {
-            let Some((&format, rest)) = args.split_first() else {
-                return Err(vm.argument_error("too few arguments".into()));
-            };
-            let (bytes, encoding) = format_value(vm, format, rest)?;
-            Ok(crate::core::string::new_string_in(vm, &bytes, encoding))
-        });
-    }
+    vm.define_methods(
+        kernel,
+        &[
+            private("format", 0, None, format),
+            private("sprintf", 0, None, format),
+        ],
+    );
     vm.define_private_native(kernel, "printf", 0, None, kernel_printf);
     let io = vm.c.io;
     vm.define_native(io, "printf", 0, None, write_formatted);
@@ -1012,4 +1011,13 @@ fn exponent_text(exponent: i64, letter: u8) -> Vec<u8> {
     }
     text.extend_from_slice(magnitude.to_string().as_bytes());
     text
+}
+
+/// `format`, `sprintf`.
+fn format(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
+    let Some((&format, rest)) = args.split_first() else {
+        return Err(vm.argument_error("too few arguments".into()));
+    };
+    let (bytes, encoding) = format_value(vm, format, rest)?;
+    Ok(crate::core::string::new_string_in(vm, &bytes, encoding))
 }

@@ -574,12 +574,13 @@ fn hash_hash(vm: &mut Vm, hash: Value) -> VmResult<u64> {
 
 pub fn define(vm: &mut Vm) {
     let hash = vm.c.hash;
-    for name in ["inspect", "to_s"] {
-        vm.define_native(hash, name, 0, Some(0), |vm, hash, _| {
-            let text = inspect_hash(vm, hash)?;
-            Ok(vm.new_str(&text))
-        });
-    }
+    vm.define_methods(
+        hash,
+        &[
+            public("inspect", 0, Some(0), inspect),
+            public("to_s", 0, Some(0), inspect),
+        ],
+    );
     vm.define_methods(
         hash,
         &[
@@ -606,4 +607,10 @@ fn hash_eql_p(vm: &mut Vm, hash: Value, args: &[Value]) -> VmResult {
 fn hash_hash_method(vm: &mut Vm, hash: Value, _: &[Value]) -> VmResult {
     let code = hash_hash(vm, hash)?;
     Ok(Value::small((code as i64) >> 2))
+}
+
+/// `inspect`, `to_s`.
+fn inspect(vm: &mut Vm, hash: Value, _: &[Value]) -> VmResult {
+    let text = inspect_hash(vm, hash)?;
+    Ok(vm.new_str(&text))
 }

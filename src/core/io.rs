@@ -153,17 +153,13 @@ pub fn define(vm: &mut Vm) {
             public("read", 0, Some(2), read),
         ],
     );
-    for name in ["eof?", "eof"] {
-        vm.define_native(io, name, 0, Some(0), |vm, io, _| {
-            let stream = readable(vm, io)?;
-            let at_end = with_source(vm, stream, |source| {
-                source.fill().map(|bytes| bytes.is_empty())
-            });
-            at_end
-                .map(Value::bool)
-                .map_err(|error| read_error(vm, stream, &error, ReadPlace::Fillbuf))
-        });
-    }
+    vm.define_methods(
+        io,
+        &[
+            public("eof?", 0, Some(0), eof_p),
+            public("eof", 0, Some(0), eof_p),
+        ],
+    );
     vm.define_methods(
         io,
         &[
@@ -171,16 +167,13 @@ pub fn define(vm: &mut Vm) {
             public("lineno=", 1, Some(1), io_lineno_set),
         ],
     );
-    for name in ["pos", "tell"] {
-        vm.define_native(io, name, 0, Some(0), |vm, io, _| {
-            let fd = seekable(vm, io)?;
-            let file = vm.io.files.get_mut(&fd).expect("open");
-            match file.tell() {
-                Ok(pos) => Ok(Value::small(pos as i64)),
-                Err(error) => Err(file_error(vm, fd, &error, "rb_io_tell")),
-            }
-        });
-    }
+    vm.define_methods(
+        io,
+        &[
+            public("pos", 0, Some(0), pos),
+            public("tell", 0, Some(0), pos),
+        ],
+    );
     vm.define_methods(
         io,
         &[
@@ -1128,6 +1121,27 @@ fn puts_one(vm: &mut Vm, sink: Sink, value: Value, seen: &mut Vec<Value>) -> VmR
         emit(vm, sink, &[&bytes])
     } else {
         emit(vm, sink, &[&bytes, b"\n"])
+    }
+}
+
+/// `eof?`, `eof`.
+fn eof_p(vm: &mut Vm, io: Value, _: &[Value]) -> VmResult {
+    let stream = readable(vm, io)?;
+    let at_end = with_source(vm, stream, |source| {
+        source.fill().map(|bytes| bytes.is_empty())
+    });
+    at_end
+        .map(Value::bool)
+        .map_err(|error| read_error(vm, stream, &error, ReadPlace::Fillbuf))
+}
+
+/// `pos`, `tell`.
+fn pos(vm: &mut Vm, io: Value, _: &[Value]) -> VmResult {
+    let fd = seekable(vm, io)?;
+    let file = vm.io.files.get_mut(&fd).expect("open");
+    match file.tell() {
+        Ok(pos) => Ok(Value::small(pos as i64)),
+        Err(error) => Err(file_error(vm, fd, &error, "rb_io_tell")),
     }
 }
 

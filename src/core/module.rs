@@ -37,12 +37,13 @@ fn define_class_and_module(vm: &mut Vm) {
         basic_object_initialize,
     );
     let module = vm.c.module;
-    for name in ["to_s", "inspect"] {
-        vm.define_native(module, name, 0, Some(0), |vm, module, _| {
-            let name = vm.class_name(module);
-            Ok(vm.new_str(&name))
-        });
-    }
+    vm.define_methods(
+        module,
+        &[
+            public("to_s", 0, Some(0), to_s),
+            public("inspect", 0, Some(0), to_s),
+        ],
+    );
     vm.define_methods(
         module,
         &[
@@ -145,31 +146,15 @@ fn define_evaluation(vm: &mut Vm) {
         ],
     );
     vm.define_native(module, "define_method", 1, Some(2), module_define_method);
-    for name in ["module_eval", "class_eval", "class_exec", "module_exec"] {
-        vm.define_native(module, name, 0, None, |vm, module, args| {
-            let Some(block) = vm.current_block() else {
-                return Err(
-                    vm.argument_error("wrong number of arguments (given 0, expected 1..3)".into())
-                );
-            };
-            let cref = Rc::new(crate::object::Cref {
-                module,
-                parent: Some(block.cref.clone()),
-                evaluated: true,
-            });
-            let evaluated = crate::block::Block {
-                receiver: module,
-                cref,
-                ..(*block).clone()
-            };
-            let args: Vec<Value> = if args.is_empty() {
-                vec![module]
-            } else {
-                args.to_vec()
-            };
-            vm.invoke_block(&Rc::new(evaluated), &args)
-        });
-    }
+    vm.define_methods(
+        module,
+        &[
+            public("module_eval", 0, None, module_eval),
+            public("class_eval", 0, None, module_eval),
+            public("class_exec", 0, None, module_eval),
+            public("module_exec", 0, None, module_eval),
+        ],
+    );
     vm.define_methods(
         module,
         &[
@@ -1238,4 +1223,33 @@ pub fn inspect_with_ivars(vm: &mut Vm, object: Value) -> VmResult<String> {
         base.trim_end_matches('>'),
         parts.join(", ")
     ))
+}
+
+/// `to_s`, `inspect`.
+fn to_s(vm: &mut Vm, module: Value, _: &[Value]) -> VmResult {
+    let name = vm.class_name(module);
+    Ok(vm.new_str(&name))
+}
+
+/// `module_eval`, `class_eval`, `class_exec`, `module_exec`.
+fn module_eval(vm: &mut Vm, module: Value, args: &[Value]) -> VmResult {
+    let Some(block) = vm.current_block() else {
+        return Err(vm.argument_error("wrong number of arguments (given 0, expected 1..3)".into()));
+    };
+    let cref = Rc::new(crate::object::Cref {
+        module,
+        parent: Some(block.cref.clone()),
+        evaluated: true,
+    });
+    let evaluated = crate::block::Block {
+        receiver: module,
+        cref,
+        ..(*block).clone()
+    };
+    let args: Vec<Value> = if args.is_empty() {
+        vec![module]
+    } else {
+        args.to_vec()
+    };
+    vm.invoke_block(&Rc::new(evaluated), &args)
 }

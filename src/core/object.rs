@@ -1,7 +1,7 @@
 //! BasicObject, Object, NilClass, TrueClass, FalseClass, Module, Exception
 //! and GC.
 
-use crate::core::public;
+use crate::core::{private, public};
 use crate::object::RClass;
 use crate::value::Value;
 use crate::vm::{Vm, VmResult};
@@ -285,13 +285,13 @@ pub fn object_id(value: Value) -> u64 {
 /// supported (NotImplementedError).
 fn define_instance_eval(vm: &mut Vm) {
     let kernel = vm.c.kernel;
-    for name in ["eval", "binding"] {
-        vm.define_private_native(kernel, name, 0, None, |vm, _, _| {
-            let class = vm.c.not_implemented_error;
-            let message = "eval and binding are not supported by rhizome".into();
-            Err(vm.raise(class, message))
-        });
-    }
+    vm.define_methods(
+        kernel,
+        &[
+            private("eval", 0, None, eval),
+            private("binding", 0, None, eval),
+        ],
+    );
     let basic_object = vm.c.basic_object;
     vm.define_native(basic_object, "instance_exec", 0, None, |vm, recv, args| {
         let Some(block) = vm.current_block() else {
@@ -354,4 +354,11 @@ fn receiver_block(
         cref,
         ..block.clone()
     })
+}
+
+/// `eval`, `binding`.
+fn eval(vm: &mut Vm, _: Value, _: &[Value]) -> VmResult {
+    let class = vm.c.not_implemented_error;
+    let message = "eval and binding are not supported by rhizome".into();
+    Err(vm.raise(class, message))
 }

@@ -9,11 +9,13 @@ use crate::vm::{Vm, VmResult};
 pub fn define(vm: &mut Vm) {
     let range = vm.c.range;
     vm.define_singleton_native(range, "new", 2, Some(3), range_singleton_new);
-    for name in ["begin", "first"] {
-        vm.define_native(range, name, 0, Some(0), |vm, range, _| {
-            Ok(vm.range_parts(range).0)
-        });
-    }
+    vm.define_methods(
+        range,
+        &[
+            public("begin", 0, Some(0), begin),
+            public("first", 0, Some(0), begin),
+        ],
+    );
     vm.define_methods(
         range,
         &[
@@ -21,26 +23,22 @@ pub fn define(vm: &mut Vm) {
             public("exclude_end?", 0, Some(0), range_exclude_end_p),
         ],
     );
-    for name in ["===", "include?", "member?", "cover?"] {
-        vm.define_native(range, name, 1, Some(1), |vm, range, args| {
-            let covered = covers(vm, range, args[0])?;
-            Ok(Value::bool(covered))
-        });
-    }
-    for name in ["==", "eql?"] {
-        vm.define_native(range, name, 1, Some(1), |vm, range, args| {
-            let other = args[0];
-            if vm.real_class_of(other) != vm.c.range {
-                return Ok(Value::FALSE);
-            }
-            let (a, b) = (vm.range_parts(range), vm.range_parts(other));
-            let eq = vm.sym.eq;
-            let same = a.2 == b.2
-                && vm.call(a.0, eq, &[b.0])?.truthy()
-                && vm.call(a.1, eq, &[b.1])?.truthy();
-            Ok(Value::bool(same))
-        });
-    }
+    vm.define_methods(
+        range,
+        &[
+            public("===", 1, Some(1), include_p),
+            public("include?", 1, Some(1), include_p),
+            public("member?", 1, Some(1), include_p),
+            public("cover?", 1, Some(1), include_p),
+        ],
+    );
+    vm.define_methods(
+        range,
+        &[
+            public("==", 1, Some(1), eql_p),
+            public("eql?", 1, Some(1), eql_p),
+        ],
+    );
     vm.define_methods(
         range,
         &[
@@ -169,4 +167,28 @@ impl Vm {
             self.sym.range_exclusive,
         )
     }
+}
+
+/// `begin`, `first`.
+fn begin(vm: &mut Vm, range: Value, _: &[Value]) -> VmResult {
+    Ok(vm.range_parts(range).0)
+}
+
+/// `===`, `include?`, `member?`, `cover?`.
+fn include_p(vm: &mut Vm, range: Value, args: &[Value]) -> VmResult {
+    let covered = covers(vm, range, args[0])?;
+    Ok(Value::bool(covered))
+}
+
+/// `==`, `eql?`.
+fn eql_p(vm: &mut Vm, range: Value, args: &[Value]) -> VmResult {
+    let other = args[0];
+    if vm.real_class_of(other) != vm.c.range {
+        return Ok(Value::FALSE);
+    }
+    let (a, b) = (vm.range_parts(range), vm.range_parts(other));
+    let eq = vm.sym.eq;
+    let same =
+        a.2 == b.2 && vm.call(a.0, eq, &[b.0])?.truthy() && vm.call(a.1, eq, &[b.1])?.truthy();
+    Ok(Value::bool(same))
 }

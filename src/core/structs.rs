@@ -26,12 +26,14 @@ pub fn define(vm: &mut Vm) {
             public("members", 0, Some(0), structure_members),
         ],
     );
-    for name in ["to_a", "deconstruct", "values"] {
-        vm.define_native(structure, name, 0, Some(0), |vm, object, _| {
-            let values = values_of(vm, object);
-            Ok(vm.new_array(values))
-        });
-    }
+    vm.define_methods(
+        structure,
+        &[
+            public("to_a", 0, Some(0), to_a),
+            public("deconstruct", 0, Some(0), to_a),
+            public("values", 0, Some(0), to_a),
+        ],
+    );
     vm.define_methods(
         structure,
         &[
@@ -40,11 +42,13 @@ pub fn define(vm: &mut Vm) {
             public("[]=", 2, Some(2), structure_aset),
         ],
     );
-    for name in ["size", "length"] {
-        vm.define_native(structure, name, 0, Some(0), |vm, object, _| {
-            Ok(Value::small(members_of(vm.class_of(object)).len() as i64))
-        });
-    }
+    vm.define_methods(
+        structure,
+        &[
+            public("size", 0, Some(0), size),
+            public("length", 0, Some(0), size),
+        ],
+    );
     vm.define_methods(
         structure,
         &[
@@ -53,24 +57,13 @@ pub fn define(vm: &mut Vm) {
             public("hash", 0, Some(0), structure_hash),
         ],
     );
-    for name in ["inspect", "to_s"] {
-        vm.define_native(structure, name, 0, Some(0), |vm, object, _| {
-            let class = vm.real_class_of(object);
-            let mut parts = Vec::new();
-            for name in members_of(class) {
-                let value = vm.ivar_get(object, name);
-                let shown = vm.inspect(value)?;
-                parts.push(format!("{}={shown}", vm.symbols.name(name)));
-            }
-            let class_name = if class_data(class).name.get().is_some() {
-                format!(" {}", vm.class_name(class))
-            } else {
-                String::new()
-            };
-            let text = format!("#<struct{class_name} {}>", parts.join(", "));
-            Ok(vm.new_str(&text))
-        });
-    }
+    vm.define_methods(
+        structure,
+        &[
+            public("inspect", 0, Some(0), inspect),
+            public("to_s", 0, Some(0), inspect),
+        ],
+    );
 }
 
 /// `members`.
@@ -334,4 +327,33 @@ impl Vm {
             .get::<crate::object::RHash>()
             .map(|_| self.hash_pairs(value))
     }
+}
+
+/// `to_a`, `deconstruct`, `values`.
+fn to_a(vm: &mut Vm, object: Value, _: &[Value]) -> VmResult {
+    let values = values_of(vm, object);
+    Ok(vm.new_array(values))
+}
+
+/// `size`, `length`.
+fn size(vm: &mut Vm, object: Value, _: &[Value]) -> VmResult {
+    Ok(Value::small(members_of(vm.class_of(object)).len() as i64))
+}
+
+/// `inspect`, `to_s`.
+fn inspect(vm: &mut Vm, object: Value, _: &[Value]) -> VmResult {
+    let class = vm.real_class_of(object);
+    let mut parts = Vec::new();
+    for name in members_of(class) {
+        let value = vm.ivar_get(object, name);
+        let shown = vm.inspect(value)?;
+        parts.push(format!("{}={shown}", vm.symbols.name(name)));
+    }
+    let class_name = if class_data(class).name.get().is_some() {
+        format!(" {}", vm.class_name(class))
+    } else {
+        String::new()
+    };
+    let text = format!("#<struct{class_name} {}>", parts.join(", "));
+    Ok(vm.new_str(&text))
 }

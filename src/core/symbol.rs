@@ -16,12 +16,13 @@ pub fn define(vm: &mut Vm) {
     let symbol = vm.c.symbol;
     let comparable = vm.c.comparable;
     vm.include_module(symbol, comparable);
-    for name in ["to_s", "id2name"] {
-        vm.define_native(symbol, name, 0, Some(0), |vm, sym, _| {
-            let name = vm.symbol_name(sym).to_string();
-            Ok(string::new_symbol_string(vm, name.as_bytes()))
-        });
-    }
+    vm.define_methods(
+        symbol,
+        &[
+            public("to_s", 0, Some(0), to_s),
+            public("id2name", 0, Some(0), to_s),
+        ],
+    );
     vm.define_methods(
         symbol,
         &[
@@ -30,18 +31,18 @@ pub fn define(vm: &mut Vm) {
             public("inspect", 0, Some(0), symbol_inspect),
         ],
     );
-    for name in ["length", "size"] {
-        vm.define_native(symbol, name, 0, Some(0), |vm, sym, _| {
-            let count = crate::encoding::utf8_char_count(vm.symbol_name(sym).as_bytes());
-            Ok(Value::small(count as i64))
-        });
-    }
+    vm.define_methods(
+        symbol,
+        &[
+            public("length", 0, Some(0), length),
+            public("size", 0, Some(0), length),
+        ],
+    );
     vm.define_native(symbol, "empty?", 0, Some(0), symbol_empty_p);
-    for name in ["==", "==="] {
-        vm.define_native(symbol, name, 1, Some(1), |_, sym, args| {
-            Ok(Value::bool(sym == args[0]))
-        });
-    }
+    vm.define_methods(
+        symbol,
+        &[public("==", 1, Some(1), eq), public("===", 1, Some(1), eq)],
+    );
     vm.define_methods(
         symbol,
         &[
@@ -67,11 +68,13 @@ pub fn define(vm: &mut Vm) {
     for (name, function) in case_maps {
         vm.define_native(symbol, name, 0, None, function);
     }
-    for name in ["succ", "next"] {
-        vm.define_native(symbol, name, 0, Some(0), |vm, sym, args| {
-            on_name_to_sym(vm, sym, args, string::succ)
-        });
-    }
+    vm.define_methods(
+        symbol,
+        &[
+            public("succ", 0, Some(0), succ),
+            public("next", 0, Some(0), succ),
+        ],
+    );
     for name in ["[]", "slice"] {
         vm.define_native(symbol, name, 1, Some(2), |vm, sym, args| {
             on_name(vm, sym, args, string::aref)
@@ -238,4 +241,26 @@ fn is_global_name(rest: &str, identifier: impl Fn(&str) -> bool) -> bool {
         }
     }
     identifier(rest)
+}
+
+/// `to_s`, `id2name`.
+fn to_s(vm: &mut Vm, sym: Value, _: &[Value]) -> VmResult {
+    let name = vm.symbol_name(sym).to_string();
+    Ok(string::new_symbol_string(vm, name.as_bytes()))
+}
+
+/// `length`, `size`.
+fn length(vm: &mut Vm, sym: Value, _: &[Value]) -> VmResult {
+    let count = crate::encoding::utf8_char_count(vm.symbol_name(sym).as_bytes());
+    Ok(Value::small(count as i64))
+}
+
+/// `==`, `===`.
+fn eq(_: &mut Vm, sym: Value, args: &[Value]) -> VmResult {
+    Ok(Value::bool(sym == args[0]))
+}
+
+/// `succ`, `next`.
+fn succ(vm: &mut Vm, sym: Value, args: &[Value]) -> VmResult {
+    on_name_to_sym(vm, sym, args, string::succ)
 }

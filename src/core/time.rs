@@ -1045,44 +1045,51 @@ pub fn define(vm: &mut Vm) {
         "hour" => hour, "min" => min, "wday" => wday, "yday" => yday
     );
     vm.define_native(time, "sec", 0, Some(0), time_sec);
-    for name in ["to_i", "tv_sec"] {
-        vm.define_native(time, name, 0, Some(0), |vm, time, _| {
-            let moment = moment_of(vm, time)?;
-            Ok(vm.new_integer(moment.seconds()))
-        });
-    }
+    vm.define_methods(
+        time,
+        &[
+            public("to_i", 0, Some(0), to_i),
+            public("tv_sec", 0, Some(0), to_i),
+        ],
+    );
     vm.define_native(time, "to_f", 0, Some(0), time_to_f);
-    for name in ["usec", "tv_usec"] {
-        vm.define_native(time, name, 0, Some(0), |vm, time, _| {
-            let moment = moment_of(vm, time)?;
-            Ok(Value::small(moment.nsec() / 1000))
-        });
-    }
-    for name in ["nsec", "tv_nsec"] {
-        vm.define_native(time, name, 0, Some(0), |vm, time, _| {
-            let moment = moment_of(vm, time)?;
-            Ok(Value::small(moment.nsec()))
-        });
-    }
+    vm.define_methods(
+        time,
+        &[
+            public("usec", 0, Some(0), usec),
+            public("tv_usec", 0, Some(0), usec),
+        ],
+    );
+    vm.define_methods(
+        time,
+        &[
+            public("nsec", 0, Some(0), nsec_2),
+            public("tv_nsec", 0, Some(0), nsec_2),
+        ],
+    );
     vm.define_native(time, "zone", 0, Some(0), time_zone);
-    for name in ["utc_offset", "gmt_offset", "gmtoff"] {
-        vm.define_native(time, name, 0, Some(0), |vm, time, _| {
-            let moment = moment_of(vm, time)?;
-            Ok(Value::small(fields(&moment).utc_offset))
-        });
-    }
-    for name in ["utc?", "gmt?"] {
-        vm.define_native(time, name, 0, Some(0), |vm, time, _| {
-            let moment = moment_of(vm, time)?;
-            Ok(Value::bool(moment.zone == Zone::Utc))
-        });
-    }
-    for name in ["dst?", "isdst"] {
-        vm.define_native(time, name, 0, Some(0), |vm, time, _| {
-            let moment = moment_of(vm, time)?;
-            Ok(Value::bool(fields(&moment).isdst))
-        });
-    }
+    vm.define_methods(
+        time,
+        &[
+            public("utc_offset", 0, Some(0), utc_offset),
+            public("gmt_offset", 0, Some(0), utc_offset),
+            public("gmtoff", 0, Some(0), utc_offset),
+        ],
+    );
+    vm.define_methods(
+        time,
+        &[
+            public("utc?", 0, Some(0), utc_p),
+            public("gmt?", 0, Some(0), utc_p),
+        ],
+    );
+    vm.define_methods(
+        time,
+        &[
+            public("dst?", 0, Some(0), dst_p),
+            public("isdst", 0, Some(0), dst_p),
+        ],
+    );
     macro_rules! weekday {
         ($($name:literal => $wday:literal),*) => {$(
             vm.define_native(time, $name, 0, Some(0), |vm, time, _| {
@@ -1103,13 +1110,13 @@ pub fn define(vm: &mut Vm) {
             public("inspect", 0, Some(0), time_inspect),
         ],
     );
-    for name in ["ctime", "asctime"] {
-        vm.define_native(time, name, 0, Some(0), |vm, time, _| {
-            let moment = moment_of(vm, time)?;
-            let text = format_with(&moment, &fields(&moment), b"%a %b %e %H:%M:%S %Y");
-            Ok(vm.new_string(text))
-        });
-    }
+    vm.define_methods(
+        time,
+        &[
+            public("ctime", 0, Some(0), ctime),
+            public("asctime", 0, Some(0), ctime),
+        ],
+    );
     vm.define_methods(
         time,
         &[
@@ -1122,16 +1129,20 @@ pub fn define(vm: &mut Vm) {
             public("round", 0, Some(1), time_round),
         ],
     );
-    for name in ["utc", "gmtime"] {
-        vm.define_native(time, name, 0, Some(0), |vm, time, _| {
-            rezone(vm, time, &[], true, Zone::Utc)
-        });
-    }
-    for name in ["getutc", "getgm"] {
-        vm.define_native(time, name, 0, Some(0), |vm, time, _| {
-            rezone(vm, time, &[], false, Zone::Utc)
-        });
-    }
+    vm.define_methods(
+        time,
+        &[
+            public("utc", 0, Some(0), utc),
+            public("gmtime", 0, Some(0), utc),
+        ],
+    );
+    vm.define_methods(
+        time,
+        &[
+            public("getutc", 0, Some(0), getutc),
+            public("getgm", 0, Some(0), getutc),
+        ],
+    );
     vm.define_native(time, "getlocal", 0, Some(1), time_getlocal);
     vm.define_native(time, "localtime", 0, Some(1), time_localtime);
 }
@@ -1387,4 +1398,57 @@ fn civil_time(vm: &mut Vm, class: Value, args: &[Value], zone: Zone) -> VmResult
     };
     let moment = moment_at(vm, &civil, zone)?;
     new_time(vm, class, &moment)
+}
+
+/// `to_i`, `tv_sec`.
+fn to_i(vm: &mut Vm, time: Value, _: &[Value]) -> VmResult {
+    let moment = moment_of(vm, time)?;
+    Ok(vm.new_integer(moment.seconds()))
+}
+
+/// `usec`, `tv_usec`.
+fn usec(vm: &mut Vm, time: Value, _: &[Value]) -> VmResult {
+    let moment = moment_of(vm, time)?;
+    Ok(Value::small(moment.nsec() / 1000))
+}
+
+/// `nsec`, `tv_nsec`.
+fn nsec_2(vm: &mut Vm, time: Value, _: &[Value]) -> VmResult {
+    let moment = moment_of(vm, time)?;
+    Ok(Value::small(moment.nsec()))
+}
+
+/// `utc_offset`, `gmt_offset`, `gmtoff`.
+fn utc_offset(vm: &mut Vm, time: Value, _: &[Value]) -> VmResult {
+    let moment = moment_of(vm, time)?;
+    Ok(Value::small(fields(&moment).utc_offset))
+}
+
+/// `utc?`, `gmt?`.
+fn utc_p(vm: &mut Vm, time: Value, _: &[Value]) -> VmResult {
+    let moment = moment_of(vm, time)?;
+    Ok(Value::bool(moment.zone == Zone::Utc))
+}
+
+/// `dst?`, `isdst`.
+fn dst_p(vm: &mut Vm, time: Value, _: &[Value]) -> VmResult {
+    let moment = moment_of(vm, time)?;
+    Ok(Value::bool(fields(&moment).isdst))
+}
+
+/// `ctime`, `asctime`.
+fn ctime(vm: &mut Vm, time: Value, _: &[Value]) -> VmResult {
+    let moment = moment_of(vm, time)?;
+    let text = format_with(&moment, &fields(&moment), b"%a %b %e %H:%M:%S %Y");
+    Ok(vm.new_string(text))
+}
+
+/// `utc`, `gmtime`.
+fn utc(vm: &mut Vm, time: Value, _: &[Value]) -> VmResult {
+    rezone(vm, time, &[], true, Zone::Utc)
+}
+
+/// `getutc`, `getgm`.
+fn getutc(vm: &mut Vm, time: Value, _: &[Value]) -> VmResult {
+    rezone(vm, time, &[], false, Zone::Utc)
 }

@@ -24,16 +24,22 @@ pub fn define(vm: &mut Vm) {
         });
     }
     vm.define_native(hash, "fetch", 1, Some(2), fetch);
-    for name in ["key?", "has_key?", "include?", "member?"] {
-        vm.define_native(hash, name, 1, Some(1), |vm, hash, args| {
-            Ok(Value::bool(vm.hash_lookup(hash, args[0])?.is_some()))
-        });
-    }
-    for name in ["value?", "has_value?"] {
-        vm.define_native(hash, name, 1, Some(1), |vm, hash, args| {
-            Ok(Value::bool(find_value(vm, hash, args[0])?.is_some()))
-        });
-    }
+    vm.define_methods(
+        hash,
+        &[
+            public("key?", 1, Some(1), key_p),
+            public("has_key?", 1, Some(1), key_p),
+            public("include?", 1, Some(1), key_p),
+            public("member?", 1, Some(1), key_p),
+        ],
+    );
+    vm.define_methods(
+        hash,
+        &[
+            public("value?", 1, Some(1), value_p),
+            public("has_value?", 1, Some(1), value_p),
+        ],
+    );
     vm.define_methods(
         hash,
         &[
@@ -43,11 +49,13 @@ pub fn define(vm: &mut Vm) {
             public("delete", 1, Some(1), hash_delete),
         ],
     );
-    for name in ["size", "length"] {
-        vm.define_native(hash, name, 0, Some(0), |_, hash, _| {
-            Ok(Value::small(hash_data(hash).borrow().len() as i64))
-        });
-    }
+    vm.define_methods(
+        hash,
+        &[
+            public("size", 0, Some(0), size_2),
+            public("length", 0, Some(0), size_2),
+        ],
+    );
     vm.define_methods(
         hash,
         &[
@@ -65,13 +73,13 @@ pub fn define(vm: &mut Vm) {
             public("merge", 0, None, hash_merge),
         ],
     );
-    for name in ["merge!", "update"] {
-        vm.define_native(hash, name, 0, None, |vm, hash, args| {
-            vm.hash_modify_check(hash)?;
-            merge_into(vm, hash, args)?;
-            Ok(hash)
-        });
-    }
+    vm.define_methods(
+        hash,
+        &[
+            public("merge!", 0, None, merge_bang),
+            public("update", 0, None, merge_bang),
+        ],
+    );
     vm.define_methods(
         hash,
         &[
@@ -771,4 +779,26 @@ fn dig(vm: &mut Vm, mut object: Value, keys: &[Value]) -> VmResult {
         }
     }
     Ok(object)
+}
+
+/// `key?`, `has_key?`, `include?`, `member?`.
+fn key_p(vm: &mut Vm, hash: Value, args: &[Value]) -> VmResult {
+    Ok(Value::bool(vm.hash_lookup(hash, args[0])?.is_some()))
+}
+
+/// `value?`, `has_value?`.
+fn value_p(vm: &mut Vm, hash: Value, args: &[Value]) -> VmResult {
+    Ok(Value::bool(find_value(vm, hash, args[0])?.is_some()))
+}
+
+/// `size`, `length`.
+fn size_2(_: &mut Vm, hash: Value, _: &[Value]) -> VmResult {
+    Ok(Value::small(hash_data(hash).borrow().len() as i64))
+}
+
+/// `merge!`, `update`.
+fn merge_bang(vm: &mut Vm, hash: Value, args: &[Value]) -> VmResult {
+    vm.hash_modify_check(hash)?;
+    merge_into(vm, hash, args)?;
+    Ok(hash)
 }
