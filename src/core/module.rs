@@ -680,19 +680,24 @@ pub(super) fn expect_mixin(vm: &mut Vm, value: Value) -> VmResult<()> {
     )))
 }
 
-/// Runs `block` with `module` as self and innermost (evaluated) scope: the
-/// block form of `class_eval`, `Class.new`, `Module.new`.
-pub fn eval_block_in(vm: &mut Vm, module: Value, block: &crate::block::Block) -> VmResult {
+/// `block` with `module` as self and as its innermost (evaluated) scope.
+fn evaluated_in(module: Value, block: &crate::block::Block) -> crate::block::Block {
     let cref = Rc::new(crate::object::Cref {
         module,
         parent: Some(block.cref.clone()),
         evaluated: true,
     });
-    let evaluated = crate::block::Block {
+    crate::block::Block {
         receiver: module,
         cref,
         ..block.clone()
-    };
+    }
+}
+
+/// Runs `block` with `module` as self and innermost (evaluated) scope: the
+/// block form of `class_eval`, `Class.new`, `Module.new`.
+pub fn eval_block_in(vm: &mut Vm, module: Value, block: &crate::block::Block) -> VmResult {
+    let evaluated = evaluated_in(module, block);
     vm.invoke_block(&Rc::new(evaluated), &[module])
 }
 
@@ -1236,16 +1241,7 @@ fn module_eval(vm: &mut Vm, module: Value, args: &[Value]) -> VmResult {
     let Some(block) = vm.current_block() else {
         return Err(vm.argument_error("wrong number of arguments (given 0, expected 1..3)".into()));
     };
-    let cref = Rc::new(crate::object::Cref {
-        module,
-        parent: Some(block.cref.clone()),
-        evaluated: true,
-    });
-    let evaluated = crate::block::Block {
-        receiver: module,
-        cref,
-        ..(*block).clone()
-    };
+    let evaluated = evaluated_in(module, &block);
     let args: Vec<Value> = if args.is_empty() {
         vec![module]
     } else {
