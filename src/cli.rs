@@ -165,15 +165,15 @@ fn run(options: &Options) -> i32 {
         vm.jit = Some(crate::vm::Jit { threshold, state });
     }
     let status = vm.run_program(&file, source, &argv);
-    vm.io.out.flush();
+    vm.io.out().flush();
     crate::core::io::flush_files(&mut vm);
     if options.dump_profile {
         let profiles = crate::profile_dump::dump_profiles(&vm);
-        write_stderr(&mut vm.io.out, &profiles);
+        write_stderr(vm.io.out(), &profiles);
     }
     if options.stats {
         let report = vm.stats_report();
-        write_stderr(&mut vm.io.out, &report);
+        write_stderr(vm.io.out(), &report);
     }
     // The process ends here: dropping every object would only cost time.
     std::mem::forget(vm);
@@ -184,14 +184,14 @@ impl Vm {
     /// Compiles and runs `source` as the program `file` with the arguments
     /// `argv`, then its `at_exit` handlers, and reports an uncaught
     /// exception (a SyntaxError before anything runs); returns the exit
-    /// status. The output stays buffered in `io.out`.
+    /// status. The output stays buffered in `io.out()`.
     pub fn run_program(&mut self, file: &str, source: Vec<u8>, argv: &[String]) -> i32 {
         let compiled = bytecode::compile_file(&source, file, &mut self.symbols)
             .and_then(|code| self.check_regexp_literals(&code).map(|()| code));
         let code = match compiled {
             Ok(code) => code,
             Err(error) => {
-                self.io.out.flush();
+                self.io.out().flush();
                 eprintln!("{}", error.report);
                 return 1;
             }
@@ -227,7 +227,7 @@ impl Vm {
             return self.ivar_get(exception, status).as_fixnum().unwrap_or(0) as i32;
         }
         let report = self.error_report(exception);
-        write_stderr(&mut self.io.out, &report);
+        write_stderr(self.io.out(), &report);
         1
     }
 

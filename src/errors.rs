@@ -197,13 +197,13 @@ impl Vm {
     /// [`crate::vm::VirtualFrames`]).
     pub fn frame_views(&self) -> Vec<FrameView> {
         // Room for a recursion's worth of virtual frames, if there are any.
-        let room = if self.context.virtual_frames.is_empty() {
+        let room = if self.context.virtual_frames().is_empty() {
             0
         } else {
             32
         };
         let mut views: Vec<FrameView> = Vec::with_capacity(self.context.frames.len() + room);
-        let mut virtual_frames = self.context.virtual_frames.iter().peekable();
+        let mut virtual_frames = self.context.virtual_frames().iter().peekable();
         for index in 0..=self.context.frames.len() {
             while let Some(frames) = virtual_frames.next_if(|v| v.below <= index) {
                 let jit = self.jit.as_ref().expect("virtual frames run compiled code");
@@ -306,7 +306,7 @@ impl Vm {
             })
             .unwrap_or_else(|| self.current_location());
         crate::output::write_stderr(
-            &mut self.io.out,
+            self.io.out(),
             &format!("{file}:{line}: warning: {message}\n"),
         );
     }

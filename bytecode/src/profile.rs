@@ -1,7 +1,7 @@
 //! Profile data: what the interpreter saw, for the JIT to speculate on.
 //!
 //! These are plain data types; the runtime records into them and prints them
-//! (`--dump-profile`), the JIT reads them. A *kind* is what the seeds call the
+//! (`--dump-profile`), the JIT reads them. A *kind* is what the design calls the
 //! type of a value as far as code generation cares: fixnum and bignum are told
 //! apart although both are `Integer`, as are flonum (immediate) and heap
 //! floats; every other value's kind is its class.

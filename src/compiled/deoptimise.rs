@@ -76,14 +76,13 @@ pub(super) extern "C" fn deoptimise(
         returned: returned.map(Value::from_bits),
         transfer: site_map.transfer.then(|| {
             vm.context
-                .compiled_pending
-                .take()
+                .take_compiled_pending()
                 .expect("a transfer site runs with a transfer pending")
         }),
     };
-    vm.context.deopt_resumes += 1;
+    vm.context.enter_deopt_resume();
     let result = vm.resume_frames(&method, base, &frames, resume, 0);
-    vm.context.deopt_resumes -= 1;
+    vm.context.leave_deopt_resume();
     vm.result_for_compiled(result)
 }
 
@@ -140,8 +139,7 @@ impl Vm {
     fn passes_through(&self, map: &deopt::DeoptMap) -> bool {
         let control = self
             .context
-            .compiled_pending
-            .as_ref()
+            .compiled_pending()
             .expect("a transfer site runs with a transfer pending");
         let is_exception = match control {
             Control::Raise(_) => true,
@@ -535,7 +533,7 @@ impl Vm {
                 stack.join(", "),
             ));
         }
-        crate::output::write_stderr(&mut self.io.out, &out);
+        crate::output::write_stderr(self.io.out(), &out);
     }
 
     /// A value for traces, without running Ruby code: immediates and

@@ -60,7 +60,7 @@ impl Vm {
         match result {
             Ok(value) => value.bits(),
             Err(control) => {
-                self.context.compiled_pending = Some(control);
+                self.context.set_compiled_pending(control);
                 abi::UNDEF
             }
         }
@@ -127,8 +127,7 @@ impl Vm {
         if result == abi::UNDEF {
             Err(self
                 .context
-                .compiled_pending
-                .take()
+                .take_compiled_pending()
                 .expect("compiled code returns UNDEF only with a transfer pending"))
         } else {
             Ok(Value::from_bits(result))
@@ -232,8 +231,7 @@ extern "C" fn finish_native(result: u64) -> NativeReturn {
     let vm = unsafe { running_vm() };
     let (record, return_address) = vm
         .context
-        .native_returns
-        .pop()
+        .pop_native_return()
         .expect("a call returns through the trampoline only once materialised");
     // SAFETY: the record is in the frame of the caller, which is running
     // again.
@@ -245,9 +243,9 @@ extern "C" fn finish_native(result: u64) -> NativeReturn {
     let mut result = result;
     if result == abi::UNDEF {
         // `return` from a block to the callee: the callee's result.
-        if let Some(Control::Return { target, value }) = vm.context.compiled_pending {
+        if let Some(&Control::Return { target, value }) = vm.context.compiled_pending() {
             if target == frame_id {
-                vm.context.compiled_pending = None;
+                vm.context.take_compiled_pending();
                 result = value.bits();
             }
         }
@@ -263,8 +261,9 @@ extern "C" fn finish_native(result: u64) -> NativeReturn {
         for _ in &ids {
             vm.pop_frame();
         }
-        if let Some(control) = vm.context.compiled_pending.take() {
-            vm.context.compiled_pending = Some(retarget_to_depth(control, &ids));
+        if let Some(control) = vm.context.take_compiled_pending() {
+            vm.context
+                .set_compiled_pending(retarget_to_depth(control, &ids));
         }
     }
     NativeReturn {

@@ -529,7 +529,7 @@ impl Vm {
         // A loop in a deoptimised frame enters compiled code above the code
         // that deoptimised, which stays on the machine stack: a loop that
         // keeps deoptimising would nest without bound.
-        if count < threshold || self.context.deopt_resumes >= MAX_NESTED_RESUMES {
+        if count < threshold || self.context.deopt_resumes() >= MAX_NESTED_RESUMES {
             return None;
         }
         self.jit_osr(method, base, argc, header)
@@ -1111,7 +1111,7 @@ fn run_snippet(source: &str, name: &str) -> (Box<Vm>, Rc<LoadedMethod>) {
         let exception = vm.uncaught(control);
         panic!("the snippet raised: {}", vm.error_report(exception));
     }
-    vm.io.out.flush();
+    vm.io.out().flush();
     let method = vm
         .methods
         .iter()

@@ -37,15 +37,6 @@ use jit::runtime::CallAt;
 use std::rc::Rc;
 
 impl Vm {
-    /// Whether frame `index` and those above it run above virtual frames
-    /// (see [`Vm::run_above_virtual_frames`]).
-    pub fn runs_above_virtual_frames(&self, index: usize) -> bool {
-        self.context
-            .virtual_frames
-            .iter()
-            .any(|frames| frames.below > index)
-    }
-
     /// Gives the virtual frames of native calls up to `activation` their
     /// interpreter frames, outermost first, as `invoke` would have pushed
     /// them (see [`ActivationRecord`]).
@@ -117,8 +108,7 @@ impl Vm {
         // frame.
         let slot = activation.values.wrapping_sub(1) as *mut u64;
         self.context
-            .native_returns
-            .push((activation as *mut Activation, return_address));
+            .push_native_return(activation as *mut Activation, return_address);
         // SAFETY: the word below `values` is the running call's return
         // address (read above), on the machine stack.
         unsafe { *slot = native_return_address() };
@@ -264,7 +254,7 @@ impl Vm {
         }
         // SAFETY: the caller's contract.
         let depth = unsafe { self.depth_above(ctx, at.inlined()) };
-        self.context.virtual_frames.push(crate::vm::VirtualFrames {
+        self.context.push_virtual_frames(crate::vm::VirtualFrames {
             below: self.context.frames.len(),
             depth,
             activation: ctx,
@@ -287,7 +277,7 @@ impl Vm {
             }
             Above::ToS => self.interpolate(operands[0]),
         };
-        self.context.virtual_frames.pop();
+        self.context.pop_virtual_frames();
         Some(result)
     }
 
@@ -352,14 +342,14 @@ impl Vm {
         }
         // SAFETY: the caller's contract.
         let depth = unsafe { self.depth_above(ctx, at.inlined()) };
-        self.context.virtual_frames.push(crate::vm::VirtualFrames {
+        self.context.push_virtual_frames(crate::vm::VirtualFrames {
             below: self.context.frames.len(),
             depth,
             activation: ctx,
             at,
         });
         let result = self.invoke_block(&block, args);
-        self.context.virtual_frames.pop();
+        self.context.pop_virtual_frames();
         Some(result)
     }
 

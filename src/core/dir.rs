@@ -49,32 +49,37 @@ thread_local! {
 pub fn define(vm: &mut Vm) {
     let object = vm.c.object;
     let dir = vm.define_class("Dir", object);
-    for name in ["pwd", "getwd"] {
-        vm.define_singleton_native(dir, name, 0, Some(0), |vm, _, _| {
-            let cwd = current_dir(vm)?;
-            Ok(vm.new_string(cwd))
-        });
-    }
+    vm.define_singleton_native(dir, "pwd", 0, Some(0), dir_singleton_pwd);
+    vm.define_singleton_native(dir, "getwd", 0, Some(0), dir_singleton_pwd);
     vm.define_singleton_native(dir, "chdir", 0, Some(1), chdir);
     vm.define_singleton_native(dir, "home", 0, Some(1), dir_singleton_home);
     vm.define_singleton_native(dir, "exist?", 1, Some(1), dir_singleton_exist_p);
     vm.define_singleton_native(dir, "empty?", 1, Some(1), dir_singleton_empty_p);
     vm.define_singleton_native(dir, "mkdir", 1, Some(2), dir_singleton_mkdir);
-    for name in ["rmdir", "delete", "unlink"] {
-        vm.define_singleton_native(dir, name, 1, Some(1), |vm, _, args| {
-            let path = path_arg(vm, args[0])?;
-            if let Err(error) = std::fs::remove_dir(os(&path)) {
-                return Err(vm.raise_io_error(&error, "dir_s_rmdir", &shown(&path)));
-            }
-            Ok(Value::small(0))
-        });
-    }
+    vm.define_singleton_native(dir, "rmdir", 1, Some(1), dir_singleton_rmdir);
+    vm.define_singleton_native(dir, "delete", 1, Some(1), dir_singleton_rmdir);
+    vm.define_singleton_native(dir, "unlink", 1, Some(1), dir_singleton_rmdir);
     vm.define_singleton_native(dir, "entries", 0, None, dir_singleton_entries);
     vm.define_singleton_native(dir, "children", 0, None, dir_singleton_children);
     vm.define_singleton_native(dir, "each_child", 0, None, dir_singleton_each_child);
     vm.define_singleton_native(dir, "foreach", 0, None, dir_singleton_foreach);
     vm.define_singleton_native(dir, "glob", 0, None, dir_singleton_glob);
     vm.define_singleton_native(dir, "[]", 0, None, dir_singleton_aref);
+}
+
+/// `Dir.pwd` and `getwd`.
+fn dir_singleton_pwd(vm: &mut Vm, _: Value, _: &[Value]) -> VmResult {
+    let cwd = current_dir(vm)?;
+    Ok(vm.new_string(cwd))
+}
+
+/// `Dir.rmdir`, `delete` and `unlink`.
+fn dir_singleton_rmdir(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
+    let path = path_arg(vm, args[0])?;
+    if let Err(error) = std::fs::remove_dir(os(&path)) {
+        return Err(vm.raise_io_error(&error, "dir_s_rmdir", &shown(&path)));
+    }
+    Ok(Value::small(0))
 }
 
 /// `Dir.home`.

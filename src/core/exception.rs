@@ -31,13 +31,7 @@ pub fn define(vm: &mut Vm) {
         (vm.c.stop_iteration, "result"),
     ];
     for (class, name) in readers {
-        vm.define_native(class, name, 0, Some(0), |vm, exception, _| {
-            let frame_name = vm.context.frames.last().and_then(|f| match f.code {
-                crate::vm::FrameCode::Native(name) => Some(name),
-                crate::vm::FrameCode::Bytecode(_) => None,
-            });
-            Ok(frame_name.map_or(Value::NIL, |name| vm.ivar_get(exception, name)))
-        });
+        vm.define_native(class, name, 0, Some(0), exception_attribute);
     }
     let exception = vm.c.exception;
     vm.define_singleton_native(
@@ -64,11 +58,21 @@ pub fn define(vm: &mut Vm) {
     vm.define_native(exception, "==", 1, Some(1), exception_eq);
 }
 
+/// The readers of the exceptions' attributes (`NameError#name`,
+/// `KeyError#key`...): the instance variable named as the method called.
+fn exception_attribute(vm: &mut Vm, exception: Value, _: &[Value]) -> VmResult {
+    let frame_name = vm.context.frames.last().and_then(|f| match f.code {
+        crate::vm::FrameCode::Native(name) => Some(name),
+        crate::vm::FrameCode::Bytecode(_) => None,
+    });
+    Ok(frame_name.map_or(Value::NIL, |name| vm.ivar_get(exception, name)))
+}
+
 /// `throw`.
 fn kernel_throw(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
     let tag = args[0];
     let value = args.get(1).copied().unwrap_or(Value::NIL);
-    if !vm.context.catch_tags.contains(&tag) {
+    if !vm.context.is_caught(tag) {
         let description = vm.inspect(tag)?;
         let class = vm.c.uncaught_throw_error;
         return Err(vm.raise_with(
@@ -251,9 +255,9 @@ fn catch(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
         let class = vm.c.local_jump_error;
         return Err(vm.raise(class, "no block given".into()));
     };
-    vm.context.catch_tags.push(tag);
+    vm.context.push_catch_tag(tag);
     let result = vm.invoke_block(&block, &[tag]);
-    vm.context.catch_tags.pop();
+    vm.context.pop_catch_tag();
     match result {
         Err(Control::Throw { tag: thrown, value }) if thrown == tag => Ok(value),
         other => other,

@@ -198,7 +198,7 @@ fn file_inspect(vm: &mut Vm, file: Value, _: &[Value]) -> VmResult {
 /// `size`.
 fn file_size(vm: &mut Vm, file: Value, _: &[Value]) -> VmResult {
     let fd = io::file_fd(vm, file)?;
-    let open = vm.io.files.get_mut(&fd).expect("open");
+    let open = vm.io.file_mut(fd);
     match open.size() {
         Ok(size) => Ok(Value::small(size as i64)),
         Err(error) => {
@@ -315,29 +315,33 @@ fn define_questions(vm: &mut Vm, file: Value) {
     vm.define_singleton_native(file, "executable?", 1, Some(1), file_singleton_executable_p);
     vm.define_singleton_native(file, "size", 1, Some(1), file_singleton_size);
     vm.define_singleton_native(file, "size?", 1, Some(1), file_singleton_size_p);
-    for name in ["zero?", "empty?"] {
-        vm.define_singleton_native(file, name, 1, Some(1), |vm, _, args| {
-            let path = path_arg(vm, args[0])?;
-            let metadata = std::fs::metadata(os(&path));
-            Ok(Value::bool(metadata.is_ok_and(|m| m.len() == 0)))
-        });
-    }
+    vm.define_singleton_native(file, "zero?", 1, Some(1), file_singleton_zero_p);
+    vm.define_singleton_native(file, "empty?", 1, Some(1), file_singleton_zero_p);
     vm.define_singleton_native(file, "mtime", 1, Some(1), file_singleton_mtime);
     vm.define_singleton_native(file, "atime", 1, Some(1), file_singleton_atime);
     vm.define_singleton_native(file, "ctime", 1, Some(1), file_singleton_ctime);
     vm.define_singleton_native(file, "utime", 2, None, utime);
-    for name in ["delete", "unlink"] {
-        vm.define_singleton_native(file, name, 0, None, |vm, _, args| {
-            for &arg in args {
-                let path = path_arg(vm, arg)?;
-                if let Err(error) = std::fs::remove_file(os(&path)) {
-                    return Err(vm.raise_io_error(&error, "apply2files", &shown(&path)));
-                }
-            }
-            Ok(Value::small(args.len() as i64))
-        });
-    }
+    vm.define_singleton_native(file, "delete", 0, None, file_singleton_delete);
+    vm.define_singleton_native(file, "unlink", 0, None, file_singleton_delete);
     vm.define_singleton_native(file, "rename", 2, Some(2), file_singleton_rename);
+}
+
+/// `File.zero?` and `empty?`.
+fn file_singleton_zero_p(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
+    let path = path_arg(vm, args[0])?;
+    let metadata = std::fs::metadata(os(&path));
+    Ok(Value::bool(metadata.is_ok_and(|m| m.len() == 0)))
+}
+
+/// `File.delete` and `unlink`.
+fn file_singleton_delete(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
+    for &arg in args {
+        let path = path_arg(vm, arg)?;
+        if let Err(error) = std::fs::remove_file(os(&path)) {
+            return Err(vm.raise_io_error(&error, "apply2files", &shown(&path)));
+        }
+    }
+    Ok(Value::small(args.len() as i64))
 }
 
 /// `File.exist?`.
@@ -745,7 +749,7 @@ fn open_path(vm: &mut Vm, path: &[u8], mode: &OpenMode) -> VmResult<i64> {
         mode.writable,
         mode.binmode,
     );
-    vm.io.files.insert(i64::from(fd), open);
+    vm.io.add_file(i64::from(fd), open);
     Ok(i64::from(fd))
 }
 
@@ -760,7 +764,7 @@ fn with_open_file(
 ) -> VmResult {
     let fd = open_path(vm, path, mode)?;
     let result = work(vm, fd);
-    if let Some(mut file) = vm.io.files.remove(&fd) {
+    if let Some(mut file) = vm.io.remove_file(fd) {
         if let Err(error) = file.flush() {
             if result.is_ok() {
                 return Err(vm.raise_io_error(&error, "rb_io_close", &file.path));
@@ -902,7 +906,7 @@ fn path_time(vm: &mut Vm, path: Value, stamp: Stamp) -> VmResult {
 /// `File#mtime` and the other times of an open file.
 fn file_time(vm: &mut Vm, file: Value, stamp: Stamp) -> VmResult {
     let fd = io::file_fd(vm, file)?;
-    let open = vm.io.files.get_mut(&fd).expect("open");
+    let open = vm.io.file_mut(fd);
     match open.metadata() {
         Ok(metadata) => time_of(vm, &metadata, stamp),
         Err(error) => {

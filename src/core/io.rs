@@ -242,7 +242,7 @@ fn io_lshift(vm: &mut Vm, io: Value, args: &[Value]) -> VmResult {
 fn io_flush(vm: &mut Vm, io: Value, _: &[Value]) -> VmResult {
     match stream_of(vm, io)? {
         Stream::File(fd) => flush_file(vm, fd)?,
-        _ => vm.io.out.flush(),
+        _ => vm.io.out().flush(),
     }
     Ok(io)
 }
@@ -293,8 +293,8 @@ fn io_readlines(vm: &mut Vm, io: Value, args: &[Value]) -> VmResult {
 /// `lineno`.
 fn io_lineno(vm: &mut Vm, io: Value, _: &[Value]) -> VmResult {
     Ok(match readable(vm, io)? {
-        Stream::File(fd) => Value::small(vm.io.files[&fd].lineno),
-        _ => Value::small(vm.io.stdin_lineno),
+        Stream::File(fd) => Value::small(vm.io.file(fd).lineno),
+        _ => Value::small(vm.io.stdin_lineno()),
     })
 }
 
@@ -303,8 +303,8 @@ fn io_lineno_set(vm: &mut Vm, io: Value, args: &[Value]) -> VmResult {
     let stream = readable(vm, io)?;
     let lineno = crate::core::integer::num2int(vm, args[0])?;
     match stream {
-        Stream::File(fd) => vm.io.files.get_mut(&fd).expect("open").lineno = lineno,
-        _ => vm.io.stdin_lineno = lineno,
+        Stream::File(fd) => vm.io.file_mut(fd).lineno = lineno,
+        _ => vm.io.set_stdin_lineno(lineno),
     }
     Ok(args[0])
 }
@@ -333,14 +333,14 @@ fn io_seek(vm: &mut Vm, io: Value, args: &[Value]) -> VmResult {
 fn io_rewind(vm: &mut Vm, io: Value, _: &[Value]) -> VmResult {
     let fd = seekable(vm, io)?;
     seek(vm, fd, 0, 0, "rb_io_rewind")?;
-    vm.io.files.get_mut(&fd).expect("open").lineno = 0;
+    vm.io.file_mut(fd).lineno = 0;
     Ok(Value::small(0))
 }
 
 /// `binmode`.
 fn io_binmode(vm: &mut Vm, io: Value, _: &[Value]) -> VmResult {
     if let Stream::File(fd) = stream_of(vm, io)? {
-        vm.io.files.get_mut(&fd).expect("open").binmode = true;
+        vm.io.file_mut(fd).binmode = true;
     } else {
         let binmode = vm.symbols.intern("binmode");
         vm.ivar_set(io, binmode, Value::TRUE)?;
@@ -351,7 +351,7 @@ fn io_binmode(vm: &mut Vm, io: Value, _: &[Value]) -> VmResult {
 /// `binmode?`.
 fn io_binmode_p(vm: &mut Vm, io: Value, _: &[Value]) -> VmResult {
     Ok(match stream_of(vm, io)? {
-        Stream::File(fd) => Value::bool(vm.io.files[&fd].binmode),
+        Stream::File(fd) => Value::bool(vm.io.file(fd).binmode),
         _ => {
             let binmode = vm.symbols.intern("binmode");
             Value::bool(vm.ivar_get(io, binmode).truthy())
@@ -363,7 +363,7 @@ fn io_binmode_p(vm: &mut Vm, io: Value, _: &[Value]) -> VmResult {
 fn io_close(vm: &mut Vm, io: Value, _: &[Value]) -> VmResult {
     let fd = vm.sym.io_fd;
     if let Some(number) = vm.ivar_get(io, fd).as_fixnum() {
-        if let Some(mut file) = vm.io.files.remove(&number) {
+        if let Some(mut file) = vm.io.remove_file(number) {
             let _ = file.flush();
         }
     }
@@ -381,7 +381,7 @@ fn io_closed_p(vm: &mut Vm, io: Value, _: &[Value]) -> VmResult {
 fn io_sync(vm: &mut Vm, io: Value, _: &[Value]) -> VmResult {
     let stream = stream_of(vm, io)?;
     if let Stream::File(fd) = stream {
-        return Ok(Value::bool(vm.io.files[&fd].sync));
+        return Ok(Value::bool(vm.io.file(fd).sync));
     }
     let sync = vm.symbols.intern("sync");
     let value = vm.ivar_get(io, sync);
@@ -395,7 +395,7 @@ fn io_sync(vm: &mut Vm, io: Value, _: &[Value]) -> VmResult {
 /// `sync=`.
 fn io_sync_set(vm: &mut Vm, io: Value, args: &[Value]) -> VmResult {
     if let Stream::File(fd) = stream_of(vm, io)? {
-        vm.io.files.get_mut(&fd).expect("open").sync = args[0].truthy();
+        vm.io.file_mut(fd).sync = args[0].truthy();
         flush_file(vm, fd)?;
         return Ok(args[0]);
     }
@@ -530,7 +530,7 @@ pub fn write_pieces_on(vm: &mut Vm, io: Value, pieces: &[&[u8]]) -> VmResult<()>
 
 /// Flushes every open file (at the end of the program).
 pub fn flush_files(vm: &mut Vm) {
-    for file in vm.io.files.values_mut() {
+    for file in vm.io.files_mut() {
         let _ = file.flush();
     }
 }
@@ -542,7 +542,7 @@ pub fn file_fd(vm: &mut Vm, file: Value) -> VmResult<i64> {
 
 /// Writes `bytes` to open file `fd` (`File.write`), raising MRI's Errno.
 pub fn write_to_file(vm: &mut Vm, fd: i64, bytes: &[u8]) -> VmResult<()> {
-    if !vm.io.files[&fd].is_writable() {
+    if !vm.io.file(fd).is_writable() {
         return Err(io_error(vm, "not opened for writing"));
     }
     write_bytes(vm, Stream::File(fd), bytes)
@@ -550,7 +550,7 @@ pub fn write_to_file(vm: &mut Vm, fd: i64, bytes: &[u8]) -> VmResult<()> {
 
 /// Flushes open file `fd`, raising MRI's Errno when the write fails.
 pub fn flush_file(vm: &mut Vm, fd: i64) -> VmResult<()> {
-    let file = vm.io.files.get_mut(&fd).expect("open");
+    let file = vm.io.file_mut(fd);
     if let Err(error) = file.flush() {
         let path = file.path.clone();
         return Err(vm.raise_io_error(&error, "rb_io_flush_raw", &path));
@@ -563,7 +563,7 @@ pub fn flush_file(vm: &mut Vm, fd: i64) -> VmResult<()> {
 /// `place` names the C function MRI reports a failure from (`Invalid
 /// argument @ rb_io_seek - path`).
 pub fn seek(vm: &mut Vm, fd: i64, offset: i64, whence: i64, place: &str) -> VmResult<()> {
-    let file = vm.io.files.get_mut(&fd).expect("open");
+    let file = vm.io.file_mut(fd);
     let result = match whence {
         0 if offset >= 0 => file.seek(SeekFrom::Start(offset as u64)),
         1 => file.seek(SeekFrom::Current(offset)),
@@ -579,7 +579,7 @@ pub fn seek(vm: &mut Vm, fd: i64, offset: i64, whence: i64, place: &str) -> VmRe
 /// Reads open file `fd` as `IO#read(length)` does: everything left
 /// (`None`; `""` at the end), or up to `length` bytes (nil at the end).
 pub fn read_from_file(vm: &mut Vm, fd: i64, length: Option<usize>) -> VmResult {
-    if !vm.io.files[&fd].is_readable() {
+    if !vm.io.file(fd).is_readable() {
         return Err(io_error(vm, "not opened for reading"));
     }
     read_stream(vm, Stream::File(fd), length)
@@ -678,7 +678,7 @@ pub fn read_line(vm: &mut Vm, io: Value, args: &LineArgs) -> VmResult {
 
 /// The next line of open file `fd` (`File.readlines`, `File.foreach`).
 pub fn file_line(vm: &mut Vm, fd: i64, args: &LineArgs) -> VmResult {
-    if !vm.io.files[&fd].is_readable() {
+    if !vm.io.file(fd).is_readable() {
         return Err(io_error(vm, "not opened for reading"));
     }
     line_on(vm, Stream::File(fd), args)
@@ -697,13 +697,13 @@ fn line_on(vm: &mut Vm, stream: Stream, args: &LineArgs) -> VmResult {
     if counted {
         let last_lineno = match stream {
             Stream::File(fd) => {
-                let file = vm.io.files.get_mut(&fd).expect("open");
+                let file = vm.io.file_mut(fd);
                 file.lineno += 1;
                 file.lineno
             }
             _ => {
                 // Standard input is what ARGF reads, whose count moves too.
-                vm.io.stdin_lineno += 1;
+                vm.io.count_stdin_line();
                 ARGF_LINENO.set(ARGF_LINENO.get() + 1);
                 ARGF_LINENO.get()
             }
@@ -717,7 +717,7 @@ fn line_on(vm: &mut Vm, stream: Stream, args: &LineArgs) -> VmResult {
 /// binary mode or a length was asked for (`read(n)`), as in MRI; else
 /// UTF-8, the default external encoding.
 fn read_string(vm: &mut Vm, stream: Stream, bytes: Vec<u8>, by_length: bool) -> Value {
-    let binary = by_length || matches!(stream, Stream::File(fd) if vm.io.files[&fd].binmode);
+    let binary = by_length || matches!(stream, Stream::File(fd) if vm.io.file(fd).binmode);
     let string = vm.new_string(bytes);
     if binary {
         crate::core::string::string_of(string).set_encoding(crate::encoding::Encoding::Binary);
@@ -793,7 +793,7 @@ fn read_stream(vm: &mut Vm, stream: Stream, length: Option<usize>) -> VmResult {
 /// Runs `read` on the byte source of a readable stream.
 fn with_source<R>(vm: &mut Vm, stream: Stream, read: impl FnOnce(&mut dyn Source) -> R) -> R {
     match stream {
-        Stream::File(fd) => read(vm.io.files.get_mut(&fd).expect("a readable file")),
+        Stream::File(fd) => read(vm.io.file_mut(fd)),
         _ => read(&mut std::io::stdin().lock()),
     }
 }
@@ -950,7 +950,7 @@ fn read_error(
     let Stream::File(fd) = stream else {
         return vm.raise_io_error(error, "io_fillbuf", "<STDIN>");
     };
-    let path = vm.io.files[&fd].path.clone();
+    let path = vm.io.file(fd).path.clone();
     match place {
         ReadPlace::Fread => vm.raise_io_error(error, "io_fread", &path),
         ReadPlace::Fillbuf => vm.raise_io_error(error, "io_fillbuf", &format!("fd:{fd} {path}")),
@@ -959,7 +959,7 @@ fn read_error(
 
 /// The Errno of a failed operation on open file `fd`.
 fn file_error(vm: &mut Vm, fd: i64, error: &std::io::Error, place: &str) -> crate::vm::Control {
-    let path = vm.io.files[&fd].path.clone();
+    let path = vm.io.file(fd).path.clone();
     vm.raise_io_error(error, place, &path)
 }
 
@@ -1031,7 +1031,7 @@ fn stream_of(vm: &mut Vm, io: Value) -> VmResult<Stream> {
         Some(0) => Ok(Stream::Stdin),
         Some(1) => Ok(Stream::Stdout),
         Some(2) => Ok(Stream::Stderr),
-        Some(number) if vm.io.files.contains_key(&number) => Ok(Stream::File(number)),
+        Some(number) if vm.io.is_open(number) => Ok(Stream::File(number)),
         _ => Err(io_error(vm, "closed stream")),
     }
 }
@@ -1047,7 +1047,7 @@ fn writable(vm: &mut Vm, io: Value) -> VmResult<Stream> {
     let can_write = match stream {
         Stream::Stdin => false,
         Stream::Stdout | Stream::Stderr => true,
-        Stream::File(fd) => vm.io.files[&fd].is_writable(),
+        Stream::File(fd) => vm.io.file(fd).is_writable(),
     };
     if can_write {
         Ok(stream)
@@ -1062,7 +1062,7 @@ fn readable(vm: &mut Vm, io: Value) -> VmResult<Stream> {
     let can_read = match stream {
         Stream::Stdin => true,
         Stream::Stdout | Stream::Stderr => false,
-        Stream::File(fd) => vm.io.files[&fd].is_readable(),
+        Stream::File(fd) => vm.io.file(fd).is_readable(),
     };
     if can_read {
         Ok(stream)
@@ -1073,13 +1073,13 @@ fn readable(vm: &mut Vm, io: Value) -> VmResult<Stream> {
 
 fn write_bytes(vm: &mut Vm, stream: Stream, bytes: &[u8]) -> VmResult<()> {
     match stream {
-        Stream::Stdout => vm.io.out.write(bytes),
+        Stream::Stdout => vm.io.out().write(bytes),
         Stream::Stderr => {
-            vm.io.out.flush();
+            vm.io.out().flush();
             crate::output::write_stderr_bytes(bytes);
         }
         Stream::File(fd) => {
-            let file = vm.io.files.get_mut(&fd).expect("a writable file");
+            let file = vm.io.file_mut(fd);
             if let Err(error) = file.write(bytes) {
                 let path = file.path.clone();
                 return Err(vm.raise_io_error(&error, "io_write", &path));
@@ -1138,7 +1138,7 @@ fn eof_p(vm: &mut Vm, io: Value, _: &[Value]) -> VmResult {
 /// `pos`, `tell`.
 fn pos(vm: &mut Vm, io: Value, _: &[Value]) -> VmResult {
     let fd = seekable(vm, io)?;
-    let file = vm.io.files.get_mut(&fd).expect("open");
+    let file = vm.io.file_mut(fd);
     match file.tell() {
         Ok(pos) => Ok(Value::small(pos as i64)),
         Err(error) => Err(file_error(vm, fd, &error, "rb_io_tell")),

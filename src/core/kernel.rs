@@ -80,55 +80,80 @@ fn p(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
 /// `Integer(x)`, `Float(x)`, `String(x)`, `Array(x)`: strict conversions.
 pub fn define_conversions(vm: &mut Vm) {
     let kernel = vm.c.kernel;
-    vm.define_private_native(kernel, "Integer", 1, Some(3), |vm, _, args| {
-        let (args, raise) = exception_keyword(vm, args, 2)?;
-        let result = match args {
-            [value] => convert_to_integer(vm, *value),
-            [value, base] if base.is_nil() => convert_to_integer(vm, *value),
-            [value, base] => integer_with_base(vm, *value, *base),
-            _ => unreachable!("arity checked"),
-        };
-        swallow_unless(result, raise)
-    });
-    vm.define_private_native(kernel, "Float", 1, Some(2), |vm, _, args| {
-        let (args, raise) = exception_keyword(vm, args, 1)?;
-        let result = convert_to_float(vm, args[0]).map(|f| vm.new_float(f));
-        swallow_unless(result, raise)
-    });
-    // Rational and Complex are not built yet: their constructors exist (as
-    // in MRI, so that did_you_mean offers them) and say so.
-    vm.define_private_native(kernel, "Rational", 0, None, |vm, _, _| {
-        let class = vm.c.not_implemented_error;
-        Err(vm.raise(class, "Rational is not supported by rhizome".into()))
-    });
-    vm.define_private_native(kernel, "Complex", 0, None, |vm, _, _| {
-        let class = vm.c.not_implemented_error;
-        Err(vm.raise(class, "Complex is not supported by rhizome".into()))
-    });
-    vm.define_private_native(kernel, "String", 1, Some(1), |vm, _, args| {
-        let bytes = vm.to_s_bytes(args[0])?;
-        Ok(vm.new_string(bytes))
-    });
-    vm.define_private_native(kernel, "Array", 1, Some(1), |vm, _, args| {
-        let value = args[0];
-        if value.is_nil() {
-            return Ok(vm.new_array(Vec::new()));
-        }
-        if vm.array_items(value).is_some() {
-            return Ok(value);
-        }
-        for name in ["to_ary", "to_a"] {
-            let method = vm.symbols.intern(name);
-            let class = vm.class_of(value);
-            if vm.find_method(class, method).is_some() {
-                let converted = vm.call(value, method, &[])?;
-                if vm.array_items(converted).is_some() {
-                    return Ok(converted);
-                }
+    vm.define_methods(
+        kernel,
+        &[
+            private("Integer", 1, Some(3), kernel_integer),
+            private("Float", 1, Some(2), kernel_float),
+            private("Rational", 0, None, kernel_rational),
+            private("Complex", 0, None, kernel_complex),
+            private("String", 1, Some(1), kernel_string),
+            private("Array", 1, Some(1), kernel_array),
+        ],
+    );
+}
+
+/// `Integer(x, base = nil, exception: true)`.
+fn kernel_integer(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
+    let (args, raise) = exception_keyword(vm, args, 2)?;
+    let result = match args {
+        [value] => convert_to_integer(vm, *value),
+        [value, base] if base.is_nil() => convert_to_integer(vm, *value),
+        [value, base] => integer_with_base(vm, *value, *base),
+        _ => unreachable!("arity checked"),
+    };
+    swallow_unless(result, raise)
+}
+
+/// `Float(x, exception: true)`.
+fn kernel_float(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
+    let (args, raise) = exception_keyword(vm, args, 1)?;
+    let result = convert_to_float(vm, args[0]).map(|f| vm.new_float(f));
+    swallow_unless(result, raise)
+}
+
+// Rational and Complex are not built yet: their constructors exist (as in
+// MRI, so that did_you_mean offers them) and say so.
+
+/// `Rational(...)`: NotImplementedError.
+fn kernel_rational(vm: &mut Vm, _: Value, _: &[Value]) -> VmResult {
+    let class = vm.c.not_implemented_error;
+    Err(vm.raise(class, "Rational is not supported by rhizome".into()))
+}
+
+/// `Complex(...)`: NotImplementedError.
+fn kernel_complex(vm: &mut Vm, _: Value, _: &[Value]) -> VmResult {
+    let class = vm.c.not_implemented_error;
+    Err(vm.raise(class, "Complex is not supported by rhizome".into()))
+}
+
+/// `String(x)`: `x.to_s`.
+fn kernel_string(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
+    let bytes = vm.to_s_bytes(args[0])?;
+    Ok(vm.new_string(bytes))
+}
+
+/// `Array(x)`: `[]` for nil, an Array as it is, else what `to_ary` or
+/// `to_a` gives, else `[x]`.
+fn kernel_array(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
+    let value = args[0];
+    if value.is_nil() {
+        return Ok(vm.new_array(Vec::new()));
+    }
+    if vm.array_items(value).is_some() {
+        return Ok(value);
+    }
+    for name in ["to_ary", "to_a"] {
+        let method = vm.symbols.intern(name);
+        let class = vm.class_of(value);
+        if vm.find_method(class, method).is_some() {
+            let converted = vm.call(value, method, &[])?;
+            if vm.array_items(converted).is_some() {
+                return Ok(converted);
             }
         }
-        Ok(vm.new_array(vec![value]))
-    });
+    }
+    Ok(vm.new_array(vec![value]))
 }
 
 /// The positional arguments (at most `max`, at least one) and the

@@ -11,7 +11,7 @@
 
 use crate::block::{Block, BlockCode};
 use crate::core::module::{is_module, symbol_arg};
-use crate::core::public;
+use crate::core::{public, CoreMethod};
 use crate::object::{MethodBody, MethodEntry, Visibility};
 use crate::value::Value;
 use crate::vm::{Vm, VmResult};
@@ -41,20 +41,13 @@ pub fn define(vm: &mut Vm) {
         Some(1),
         module_instance_method,
     );
-    for name in ["call", "()", "[]", "==="] {
-        vm.define_native(method, name, 0, None, |vm, method, args| {
-            let (receiver, name, _) = parts(vm, method);
-            let block = vm.current_block();
-            let kwargs = vm.called_with_keywords();
-            match vm.method_entries.get(&method).cloned() {
-                Some(entry) => vm.call_entry(&entry, receiver, name, args, block, kwargs),
-                None => vm.call_forwarding(receiver, name, args, block, kwargs),
-            }
-        });
-    }
     vm.define_methods(
         method,
         &[
+            public("call", 0, None, method_call),
+            public("()", 0, None, method_call),
+            public("[]", 0, None, method_call),
+            public("===", 0, None, method_call),
             public("to_proc", 0, Some(0), method_to_proc),
             public("receiver", 0, Some(0), method_receiver),
             public("unbind", 0, Some(0), method_unbind),
@@ -68,40 +61,72 @@ pub fn define(vm: &mut Vm) {
         ],
     );
     for class in [method, unbound] {
-        vm.define_native(class, "name", 0, Some(0), |vm, method, _| {
-            Ok(Value::symbol(parts(vm, method).1))
-        });
-        vm.define_native(class, "owner", 0, Some(0), |vm, method, _| {
-            Ok(parts(vm, method).2)
-        });
-        vm.define_native(class, "original_name", 0, Some(0), |vm, method, _| {
-            let (_, name, _) = parts(vm, method);
-            let original = match vm.method_entries.get(&method).map(|e| e.body.clone()) {
-                Some(MethodBody::Bytecode(code)) => code.code.name,
-                Some(MethodBody::Block(block)) => block.method_name.unwrap_or(name),
-                _ => name,
-            };
-            Ok(Value::symbol(original))
-        });
-        vm.define_native(class, "arity", 0, Some(0), |vm, method, _| {
-            let entry = vm.method_entries.get(&method);
-            Ok(Value::small(entry.map_or(-1, |e| arity(&e.body))))
-        });
-        vm.define_native(class, "inspect", 0, Some(0), |vm, method, _| {
-            let (_, name, owner) = parts(vm, method);
-            let kind = if vm.real_class_of(method) == vm.c.method {
-                "Method"
-            } else {
-                "UnboundMethod"
-            };
-            let text = format!(
-                "#<{kind}: {}#{}>",
-                vm.class_name(owner),
-                vm.symbols.name(name)
-            );
-            Ok(vm.new_str(&text))
-        });
+        vm.define_methods(class, METHOD_READERS);
     }
+}
+
+/// What Method and UnboundMethod both answer.
+const METHOD_READERS: &[CoreMethod] = &[
+    public("name", 0, Some(0), method_name),
+    public("owner", 0, Some(0), method_owner),
+    public("original_name", 0, Some(0), method_original_name),
+    public("arity", 0, Some(0), method_arity),
+    public("inspect", 0, Some(0), method_inspect),
+];
+
+/// `Method#call`, `()`, `[]` and `===`.
+fn method_call(vm: &mut Vm, method: Value, args: &[Value]) -> VmResult {
+    let (receiver, name, _) = parts(vm, method);
+    let block = vm.current_block();
+    let kwargs = vm.called_with_keywords();
+    match vm.method_entries.get(&method).cloned() {
+        Some(entry) => vm.call_entry(&entry, receiver, name, args, block, kwargs),
+        None => vm.call_forwarding(receiver, name, args, block, kwargs),
+    }
+}
+
+/// `Method#name` (and UnboundMethod's).
+fn method_name(vm: &mut Vm, method: Value, _: &[Value]) -> VmResult {
+    Ok(Value::symbol(parts(vm, method).1))
+}
+
+/// `Method#owner`.
+fn method_owner(vm: &mut Vm, method: Value, _: &[Value]) -> VmResult {
+    Ok(parts(vm, method).2)
+}
+
+/// `Method#original_name`: the name the method was defined with (an
+/// alias's original).
+fn method_original_name(vm: &mut Vm, method: Value, _: &[Value]) -> VmResult {
+    let (_, name, _) = parts(vm, method);
+    let original = match vm.method_entries.get(&method).map(|e| e.body.clone()) {
+        Some(MethodBody::Bytecode(code)) => code.code.name,
+        Some(MethodBody::Block(block)) => block.method_name.unwrap_or(name),
+        _ => name,
+    };
+    Ok(Value::symbol(original))
+}
+
+/// `Method#arity`.
+fn method_arity(vm: &mut Vm, method: Value, _: &[Value]) -> VmResult {
+    let entry = vm.method_entries.get(&method);
+    Ok(Value::small(entry.map_or(-1, |e| arity(&e.body))))
+}
+
+/// `Method#inspect`: `#<Method: Owner#name>`.
+fn method_inspect(vm: &mut Vm, method: Value, _: &[Value]) -> VmResult {
+    let (_, name, owner) = parts(vm, method);
+    let kind = if vm.real_class_of(method) == vm.c.method {
+        "Method"
+    } else {
+        "UnboundMethod"
+    };
+    let text = format!(
+        "#<{kind}: {}#{}>",
+        vm.class_name(owner),
+        vm.symbols.name(name)
+    );
+    Ok(vm.new_str(&text))
 }
 
 /// `method`.

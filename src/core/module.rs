@@ -16,6 +16,12 @@ pub fn define(vm: &mut Vm) {
     define_evaluation(vm);
 }
 
+/// `Module#included`, `extended` and `prepended`: hooks that do nothing
+/// until a module defines its own.
+fn module_hook(_: &mut Vm, _: Value, _: &[Value]) -> VmResult {
+    Ok(Value::NIL)
+}
+
 /// Class's and Module's own methods: instantiation, comparison,
 /// attributes, visibility, methods and constants.
 fn define_class_and_module(vm: &mut Vm) {
@@ -56,10 +62,15 @@ fn define_class_and_module(vm: &mut Vm) {
             public("include", 1, None, module_include),
         ],
     );
-    for hook in ["included", "extended", "prepended"] {
-        vm.define_private_native(module, hook, 1, Some(1), |_, _, _| Ok(Value::NIL));
-    }
-    vm.define_private_native(module, "method_added", 1, Some(1), module_method_added);
+    vm.define_methods(
+        module,
+        &[
+            private("included", 1, Some(1), module_hook),
+            private("extended", 1, Some(1), module_hook),
+            private("prepended", 1, Some(1), module_hook),
+            private("method_added", 1, Some(1), module_method_added),
+        ],
+    );
     let class = vm.c.class;
     vm.define_private_native(class, "inherited", 1, Some(1), class_inherited);
     vm.define_methods(

@@ -293,33 +293,38 @@ fn define_instance_eval(vm: &mut Vm) {
         ],
     );
     let basic_object = vm.c.basic_object;
-    vm.define_native(basic_object, "instance_exec", 0, None, |vm, recv, args| {
-        let Some(block) = vm.current_block() else {
-            let class = vm.c.local_jump_error;
-            return Err(vm.raise(class, "no block given".into()));
-        };
-        let block = receiver_block(vm, recv, &block);
-        vm.invoke_block(&block, args)
-    });
-    vm.define_native(
+    vm.define_methods(
         basic_object,
-        "instance_eval",
-        0,
-        Some(3),
-        |vm, recv, args| {
-            if !args.is_empty() {
-                let class = vm.c.not_implemented_error;
-                let message = "instance_eval with a string is not supported by rhizome".into();
-                return Err(vm.raise(class, message));
-            }
-            let Some(block) = vm.current_block() else {
-                let message = "wrong number of arguments (given 0, expected 1..3)".into();
-                return Err(vm.argument_error(message));
-            };
-            let block = receiver_block(vm, recv, &block);
-            vm.invoke_block(&block, &[recv])
-        },
+        &[
+            public("instance_exec", 0, None, basic_object_instance_exec),
+            public("instance_eval", 0, Some(3), basic_object_instance_eval),
+        ],
     );
+}
+
+/// `BasicObject#instance_exec`.
+fn basic_object_instance_exec(vm: &mut Vm, recv: Value, args: &[Value]) -> VmResult {
+    let Some(block) = vm.current_block() else {
+        let class = vm.c.local_jump_error;
+        return Err(vm.raise(class, "no block given".into()));
+    };
+    let block = receiver_block(vm, recv, &block);
+    vm.invoke_block(&block, args)
+}
+
+/// `BasicObject#instance_eval`.
+fn basic_object_instance_eval(vm: &mut Vm, recv: Value, args: &[Value]) -> VmResult {
+    if !args.is_empty() {
+        let class = vm.c.not_implemented_error;
+        let message = "instance_eval with a string is not supported by rhizome".into();
+        return Err(vm.raise(class, message));
+    }
+    let Some(block) = vm.current_block() else {
+        let message = "wrong number of arguments (given 0, expected 1..3)".into();
+        return Err(vm.argument_error(message));
+    };
+    let block = receiver_block(vm, recv, &block);
+    vm.invoke_block(&block, &[recv])
 }
 
 /// `block`, run with `recv` as `self`; its `def`s define singleton methods

@@ -22,16 +22,16 @@ pub fn define(vm: &mut Vm) {
     );
     let proc_class = vm.c.proc_class;
     vm.define_singleton_native(proc_class, "new", 0, Some(0), proc_class_singleton_new);
-    for name in ["call", "()", "yield", "===", "[]"] {
-        vm.define_native(proc_class, name, 0, None, |vm, proc, args| {
-            let block = proc_block(proc);
-            let call = BlockCall {
-                kwargs: vm.called_with_keywords(),
-                block_arg: vm.current_block(),
-            };
-            vm.invoke_block_with(&block, args, call)
-        });
-    }
+    vm.define_methods(
+        proc_class,
+        &[
+            public("call", 0, None, proc_class_call),
+            public("()", 0, None, proc_class_call),
+            public("yield", 0, None, proc_class_call),
+            public("===", 0, None, proc_class_call),
+            public("[]", 0, None, proc_class_call),
+        ],
+    );
     define_block_proxy(vm);
     vm.define_methods(
         proc_class,
@@ -45,6 +45,16 @@ pub fn define(vm: &mut Vm) {
     );
     let symbol = vm.c.symbol;
     vm.define_native(symbol, "to_proc", 0, Some(0), symbol_to_proc);
+}
+
+/// `Proc#call`, `()`, `yield`, `===` and `[]`.
+fn proc_class_call(vm: &mut Vm, proc: Value, args: &[Value]) -> VmResult {
+    let block = proc_block(proc);
+    let call = BlockCall {
+        kwargs: vm.called_with_keywords(),
+        block_arg: vm.current_block(),
+    };
+    vm.invoke_block_with(&block, args, call)
 }
 
 /// `block_given?`.
@@ -173,23 +183,26 @@ fn proc_inspect(vm: &mut Vm, proc: Value, _: &[Value]) -> VmResult {
 fn define_block_proxy(vm: &mut Vm) {
     let basic_object = vm.c.basic_object;
     let class = vm.new_anonymous_class(basic_object);
-    vm.define_native(class, "call", 0, None, |vm, _, args| {
-        // `blockproxy` pushes the proxy only for a frame with a block.
-        let depth = vm.context.frames.len();
-        let block = depth
-            .checked_sub(2)
-            .and_then(|caller| vm.context.frames[caller].block.clone());
-        let Some(block) = block else {
-            return Err(vm.no_block_given());
-        };
-        let call = BlockCall {
-            kwargs: vm.called_with_keywords(),
-            block_arg: vm.current_block(),
-        };
-        vm.invoke_block_with(&block, args, call)
-    });
+    vm.define_native(class, "call", 0, None, block_proxy_call);
     vm.set_native_frame(class, "call", NativeFrame::Hidden);
     vm.set_native_uses_caller_frame(class, "call");
     vm.block_proxy = vm.new_object(class);
     vm.pinned.push(vm.block_proxy);
+}
+
+/// The block proxy's `call`: calls the block of the method below it.
+fn block_proxy_call(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
+    // `blockproxy` pushes the proxy only for a frame with a block.
+    let depth = vm.context.frames.len();
+    let block = depth
+        .checked_sub(2)
+        .and_then(|caller| vm.context.frames[caller].block.clone());
+    let Some(block) = block else {
+        return Err(vm.no_block_given());
+    };
+    let call = BlockCall {
+        kwargs: vm.called_with_keywords(),
+        block_arg: vm.current_block(),
+    };
+    vm.invoke_block_with(&block, args, call)
 }

@@ -116,7 +116,7 @@ fn kernel_abort(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
             let current = vm.global_named("$!");
             if !current.is_nil() {
                 let report = vm.error_report(current);
-                crate::output::write_stderr(&mut vm.io.out, &report);
+                crate::output::write_stderr(vm.io.out(), &report);
             }
             "exit".to_string()
         }
@@ -353,12 +353,10 @@ fn define_env(vm: &mut Vm) {
     vm.set_constant(object, name, env);
     vm.define_singleton_native(env, "[]", 1, Some(1), env_singleton_aref);
     vm.define_singleton_native(env, "fetch", 1, Some(2), env_singleton_fetch);
-    for name in ["key?", "has_key?", "include?", "member?"] {
-        vm.define_singleton_native(env, name, 1, Some(1), |vm, _, args| {
-            let key = env_key(vm, args[0])?;
-            Ok(Value::bool(std::env::var_os(key).is_some()))
-        });
-    }
+    vm.define_singleton_native(env, "key?", 1, Some(1), env_singleton_key_p);
+    vm.define_singleton_native(env, "has_key?", 1, Some(1), env_singleton_key_p);
+    vm.define_singleton_native(env, "include?", 1, Some(1), env_singleton_key_p);
+    vm.define_singleton_native(env, "member?", 1, Some(1), env_singleton_key_p);
     vm.define_singleton_native(env, "[]=", 2, Some(2), env_singleton_store);
     vm.define_singleton_native(env, "store", 2, Some(2), env_singleton_store);
     vm.define_singleton_native(env, "delete", 1, Some(1), env_singleton_delete);
@@ -366,6 +364,12 @@ fn define_env(vm: &mut Vm) {
     vm.define_singleton_native(env, "keys", 0, Some(0), env_singleton_keys);
     vm.define_singleton_native(env, "to_s", 0, Some(0), env_singleton_to_s);
     vm.define_singleton_native(env, "inspect", 0, Some(0), env_singleton_inspect);
+}
+
+/// `ENV.key?`, `has_key?`, `include?` and `member?`.
+fn env_singleton_key_p(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
+    let key = env_key(vm, args[0])?;
+    Ok(Value::bool(std::env::var_os(key).is_some()))
 }
 
 /// `ENV.[]`.

@@ -158,7 +158,7 @@ impl Vm {
         // Running above virtual frames: the innermost Ruby frame is one of
         // them, whose last match nothing reads (see
         // `CompiledMethod::reads_last_match`).
-        if self.runs_above_virtual_frames(top) {
+        if self.context.runs_above_virtual_frames(top) {
             return None;
         }
         // A block's frame leads to the method it is written in (`home`); a
@@ -191,10 +191,7 @@ impl Vm {
         let Some(index) = self.match_frame() else {
             return Value::NIL;
         };
-        match self.context.last_match.get(index) {
-            Some(&(id, value)) if id == self.context.frames[index].id => value,
-            _ => Value::NIL,
-        }
+        self.context.last_match_of(index)
     }
 
     /// Sets the running frame's `$~`.
@@ -202,10 +199,7 @@ impl Vm {
         let Some(index) = self.match_frame() else {
             return;
         };
-        if self.context.last_match.len() <= index {
-            self.context.last_match.resize(index + 1, (0, Value::NIL));
-        }
-        self.context.last_match[index] = (self.context.frames[index].id, value);
+        self.context.set_last_match_of(index, value);
     }
 
     /// A new MatchData for a match of `regexp` in `text`.
@@ -638,22 +632,28 @@ pub(crate) fn strings_of(
 fn define_library_helpers(vm: &mut Vm) {
     let kernel = vm.c.kernel;
     vm.define_private_native(kernel, "__strscan_match", 5, Some(5), strscan_match);
-    vm.define_private_native(kernel, "__string_value", 1, Some(1), |vm, _, args| {
-        match crate::core::string::check_string(vm, args[0])? {
-            Some(string) => Ok(string),
-            None => {
-                let name = vm.special_or_class_name(args[0]);
-                Err(vm.type_error(format!("no implicit conversion of {name} into String")))
-            }
-        }
-    });
-    vm.define_private_native(kernel, "__num2long", 1, Some(1), |vm, _, args| {
-        let n = crate::core::array::to_long(vm, args[0])?;
-        Ok(vm.new_int(i128::from(n)))
-    });
+    vm.define_private_native(kernel, "__string_value", 1, Some(1), string_value);
+    vm.define_private_native(kernel, "__num2long", 1, Some(1), num2long);
     for name in ["__strscan_match", "__string_value", "__num2long"] {
         vm.set_native_frame(kernel, name, crate::method::NativeFrame::Hidden);
     }
+}
+
+/// `__string_value` (see [`define_library_helpers`]).
+fn string_value(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
+    match crate::core::string::check_string(vm, args[0])? {
+        Some(string) => Ok(string),
+        None => {
+            let name = vm.special_or_class_name(args[0]);
+            Err(vm.type_error(format!("no implicit conversion of {name} into String")))
+        }
+    }
+}
+
+/// `__num2long` (see [`define_library_helpers`]).
+fn num2long(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
+    let n = crate::core::array::to_long(vm, args[0])?;
+    Ok(vm.new_int(i128::from(n)))
 }
 
 /// `__strscan_match` (see [`define_library_helpers`]).

@@ -183,15 +183,18 @@ fn struct_new(vm: &mut Vm, structure: Value, args: &[Value]) -> VmResult {
     for name in ["new", "[]"] {
         vm.define_constructor(metaclass, name);
     }
-    vm.define_native(metaclass, "members", 0, Some(0), |vm, class, _| {
-        let members = members_of(class).into_iter().map(Value::symbol).collect();
-        Ok(vm.new_array(members))
-    });
+    vm.define_native(metaclass, "members", 0, Some(0), struct_class_members);
     if let Some(block) = vm.current_block() {
         eval_block_in(vm, class, &block)?;
     }
     vm.temp_roots.borrow_mut().pop();
     Ok(class)
+}
+
+/// `members` of a Struct class.
+fn struct_class_members(vm: &mut Vm, class: Value, _: &[Value]) -> VmResult {
+    let members = members_of(class).into_iter().map(Value::symbol).collect();
+    Ok(vm.new_array(members))
 }
 
 /// Struct#initialize: members from positional arguments (missing ones nil),

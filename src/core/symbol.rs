@@ -75,14 +75,11 @@ pub fn define(vm: &mut Vm) {
             public("next", 0, Some(0), succ),
         ],
     );
-    for name in ["[]", "slice"] {
-        vm.define_native(symbol, name, 1, Some(2), |vm, sym, args| {
-            on_name(vm, sym, args, string::aref)
-        });
-    }
     vm.define_methods(
         symbol,
         &[
+            public("[]", 1, Some(2), symbol_aref),
+            public("slice", 1, Some(2), symbol_aref),
             public("start_with?", 0, None, symbol_start_with_p),
             public("end_with?", 0, None, symbol_end_with_p),
             public("=~", 1, Some(1), symbol_match_op),
@@ -170,6 +167,11 @@ fn symbol_match(vm: &mut Vm, sym: Value, args: &[Value]) -> VmResult {
 /// `match?`.
 fn symbol_match_p(vm: &mut Vm, sym: Value, args: &[Value]) -> VmResult {
     on_name(vm, sym, args, string::match_p)
+}
+
+/// `Symbol#[]` and `slice`: `String#[]` of the name.
+fn symbol_aref(vm: &mut Vm, sym: Value, args: &[Value]) -> VmResult {
+    on_name(vm, sym, args, string::aref)
 }
 
 /// Runs String method `function` on a String of `sym`'s name.

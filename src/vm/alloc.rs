@@ -11,7 +11,7 @@
 //! let a = vm.new_array(vec![s]);   // s must be reachable from here on
 //! ```
 
-use super::{Control, Vm};
+use super::Vm;
 use crate::heap::{HeapObject, Marker};
 use crate::object::{RArray, RBignum, RFloat, RObject, RString};
 use crate::value::Value;
@@ -101,44 +101,14 @@ impl Vm {
     /// A full collection. `extra` reports additional roots.
     pub fn collect(&mut self, extra: impl FnOnce(&mut Marker)) {
         let mut marker = self.heap.start_collection();
-        marker.mark_all(&self.context.stack);
+        self.context.trace(&mut marker);
         marker.mark_all(&self.classes);
         marker.mark_all(&self.pinned);
         marker.mark_all(&self.temp_roots.borrow());
-        marker.mark_all(&self.context.catch_tags);
         marker.mark_all(&self.at_exit);
         marker.mark(self.main);
         for value in self.globals.values() {
             marker.mark(value);
-        }
-        let mark_control = |marker: &mut Marker, control: &Control| {
-            marker.mark(control.value());
-            if let Control::Throw { tag, .. } = control {
-                marker.mark(*tag);
-            }
-        };
-        for frame in &self.context.frames {
-            marker.mark(frame.owner);
-            marker.mark(frame.env);
-            for block in [&frame.block, &frame.block_arg].into_iter().flatten() {
-                block.trace(&mut marker);
-            }
-            for control in frame.pending.iter().flat_map(|pending| pending.iter()) {
-                mark_control(&mut marker, control);
-            }
-        }
-        if let Some(control) = &self.context.compiled_pending {
-            mark_control(&mut marker, control);
-        }
-        for (index, &(id, value)) in self.context.last_match.iter().enumerate() {
-            if self
-                .context
-                .frames
-                .get(index)
-                .is_some_and(|frame| frame.id == id)
-            {
-                marker.mark(value);
-            }
         }
         for ivars in self.generic_ivars.values() {
             for &value in ivars.values() {

@@ -7,9 +7,9 @@
 //! ```text
 //! context.stack:   ... | self | args | locals | operands |   (value stack)
 //! context.frames:  <main> -> run -> block in run -> Integer#times
-//! context.virtual_frames, native_returns: compiled code's frames without
+//! virtual_frames(), push_native_return: compiled code's frames without
 //!                  records, and the native calls whose frames were rebuilt
-//! context.catch_tags, last_match: per-frame state kept beside the frames
+//! is_caught(tag), last_match_of(i): per-frame state kept beside the frames
 //! machine stack:   one Rust call per Ruby call (interpreter and compiled
 //!                  code alike), with compiled code's activation records
 //! ```
@@ -66,9 +66,15 @@
 //! with the frame's locals as its enclosing scope, as a block's does.
 
 use super::{Control, FrameRecord, VirtualFrames, VALUE_STACK_CAPACITY};
+use crate::heap::Marker;
 use crate::value::Value;
 
 /// The stacks and frames of the code running.
+///
+/// The value stack and the frame records are the interpreter's registers:
+/// the run loop, the calling convention and compiled code's entry index
+/// them directly, so they are public. The rest is reached through the
+/// methods below, each of which says who uses it.
 pub struct ExecutionContext {
     /// Receivers, arguments, locals and operands of every active bytecode
     /// frame (a precise GC root).
@@ -76,23 +82,23 @@ pub struct ExecutionContext {
     pub frames: Vec<FrameRecord>,
     /// Inlined frames of compiled code that a call from it runs above
     /// without their records, innermost last (see [`VirtualFrames`]).
-    pub virtual_frames: Vec<VirtualFrames>,
+    virtual_frames: Vec<VirtualFrames>,
     /// The records of native calls whose frames were materialised, with
     /// the return addresses their calls had, innermost last: each call
     /// returns through the JIT's trampoline, which pops the last.
-    pub native_returns: Vec<(*mut jit::runtime::ActivationRecord, u64)>,
+    native_returns: Vec<(*mut jit::runtime::ActivationRecord, u64)>,
     /// The tags of the `catch` blocks running, innermost last.
-    pub catch_tags: Vec<Value>,
+    catch_tags: Vec<Value>,
     /// `$~` of the frames that have one, by frame index: the id of the
     /// frame that set it and the MatchData (or nil). An entry whose id is
-    /// not its frame's any more is stale (see `core/regexp.rs`).
-    pub last_match: Vec<(u64, Value)>,
+    /// not its frame's any more is stale.
+    last_match: Vec<(u64, Value)>,
     /// The transfer (exception, jump) a helper left for compiled code,
     /// which returns `UNDEF` up to whoever entered it.
-    pub compiled_pending: Option<Control>,
+    compiled_pending: Option<Control>,
     /// How many deoptimised frames the interpreter is finishing, each
     /// above the compiled code that gave it up (on the machine stack).
-    pub deopt_resumes: u32,
+    deopt_resumes: u32,
 }
 
 impl ExecutionContext {
@@ -107,6 +113,138 @@ impl ExecutionContext {
             compiled_pending: None,
             deopt_resumes: 0,
         }
+    }
+
+    /// Marks what the context holds: the value stack, what the frame
+    /// records hold (owners, environments, blocks, pending transfers), the
+    /// catch tags, the transfer left for compiled code and the frames'
+    /// last matches (a stale one is garbage).
+    pub fn trace(&self, marker: &mut Marker) {
+        marker.mark_all(&self.stack);
+        marker.mark_all(&self.catch_tags);
+        for frame in &self.frames {
+            marker.mark(frame.owner);
+            marker.mark(frame.env);
+            for block in [&frame.block, &frame.block_arg].into_iter().flatten() {
+                block.trace(marker);
+            }
+            for control in frame.pending.iter().flat_map(|pending| pending.iter()) {
+                control.trace(marker);
+            }
+        }
+        if let Some(control) = &self.compiled_pending {
+            control.trace(marker);
+        }
+        for (index, &(id, value)) in self.last_match.iter().enumerate() {
+            if self.frames.get(index).is_some_and(|frame| frame.id == id) {
+                marker.mark(value);
+            }
+        }
+    }
+
+    /// The inlined frames of compiled code that calls from it run above,
+    /// innermost last (backtraces and the call depth read them).
+    #[inline]
+    pub fn virtual_frames(&self) -> &[VirtualFrames] {
+        &self.virtual_frames
+    }
+
+    /// Compiled code calls the runtime from inside inlined frames.
+    pub fn push_virtual_frames(&mut self, frames: VirtualFrames) {
+        self.virtual_frames.push(frames);
+    }
+
+    /// The call [`Self::push_virtual_frames`] announced has returned.
+    pub fn pop_virtual_frames(&mut self) {
+        self.virtual_frames.pop();
+    }
+
+    /// Whether frame `index` and those above it run above virtual frames
+    /// (a frame's `$~` is then one nothing reads).
+    pub fn runs_above_virtual_frames(&self, index: usize) -> bool {
+        self.virtual_frames
+            .iter()
+            .any(|frames| frames.below > index)
+    }
+
+    /// A native call's frame was materialised: its call now returns
+    /// through the JIT's trampoline, which restores `return_address`.
+    pub fn push_native_return(
+        &mut self,
+        record: *mut jit::runtime::ActivationRecord,
+        return_address: u64,
+    ) {
+        self.native_returns.push((record, return_address));
+    }
+
+    /// The innermost materialised native call, as it returns through the
+    /// trampoline.
+    pub fn pop_native_return(&mut self) -> Option<(*mut jit::runtime::ActivationRecord, u64)> {
+        self.native_returns.pop()
+    }
+
+    /// A `catch` block for `tag` starts running.
+    pub fn push_catch_tag(&mut self, tag: Value) {
+        self.catch_tags.push(tag);
+    }
+
+    /// The innermost `catch` block has finished.
+    pub fn pop_catch_tag(&mut self) {
+        self.catch_tags.pop();
+    }
+
+    /// Whether a running `catch` block would catch a `throw` of `tag`.
+    pub fn is_caught(&self, tag: Value) -> bool {
+        self.catch_tags.contains(&tag)
+    }
+
+    /// `$~` of frame `index` (nil when it set none, or when the entry is
+    /// a returned frame's).
+    pub fn last_match_of(&self, index: usize) -> Value {
+        match self.last_match.get(index) {
+            Some(&(id, value)) if id == self.frames[index].id => value,
+            _ => Value::NIL,
+        }
+    }
+
+    /// Sets `$~` of frame `index`.
+    pub fn set_last_match_of(&mut self, index: usize, value: Value) {
+        if self.last_match.len() <= index {
+            self.last_match.resize(index + 1, (0, Value::NIL));
+        }
+        self.last_match[index] = (self.frames[index].id, value);
+    }
+
+    /// Leaves `control` for the compiled code a helper returns `UNDEF` to.
+    #[inline]
+    pub fn set_compiled_pending(&mut self, control: Control) {
+        self.compiled_pending = Some(control);
+    }
+
+    /// The transfer left for compiled code, taken by whoever handles it.
+    #[inline]
+    pub fn take_compiled_pending(&mut self) -> Option<Control> {
+        self.compiled_pending.take()
+    }
+
+    /// The transfer left for compiled code, if any.
+    pub fn compiled_pending(&self) -> Option<&Control> {
+        self.compiled_pending.as_ref()
+    }
+
+    /// How many deoptimised frames the interpreter is finishing.
+    pub fn deopt_resumes(&self) -> u32 {
+        self.deopt_resumes
+    }
+
+    /// The interpreter starts finishing a deoptimised frame.
+    pub fn enter_deopt_resume(&mut self) {
+        self.deopt_resumes += 1;
+    }
+
+    /// The interpreter has finished a deoptimised frame.
+    pub fn leave_deopt_resume(&mut self) {
+        self.deopt_resumes -= 1;
     }
 }
 

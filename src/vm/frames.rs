@@ -55,6 +55,14 @@ impl Control {
             | Control::Throw { value, .. } => *value,
         }
     }
+
+    /// Marks what the transfer carries (the value, and a `throw`'s tag).
+    pub fn trace(&self, marker: &mut crate::heap::Marker) {
+        marker.mark(self.value());
+        if let Control::Throw { tag, .. } = self {
+            marker.mark(*tag);
+        }
+    }
 }
 
 pub type VmResult<T = Value> = Result<T, Control>;
@@ -221,7 +229,7 @@ impl Vm {
     /// compiled recursion go on until the machine stack runs out.
     #[inline]
     pub fn call_depth(&self) -> usize {
-        match self.context.virtual_frames.last() {
+        match self.context.virtual_frames().last() {
             Some(frames) => frames.depth + (self.context.frames.len() - frames.below),
             None => self.context.frames.len(),
         }

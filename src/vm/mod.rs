@@ -685,7 +685,7 @@ impl Vm {
                     "{file}:{line}: warning: previous definition of {} was here\n",
                     self.symbols.name(name)
                 );
-                crate::output::write_stderr(&mut self.io.out, &note);
+                crate::output::write_stderr(self.io.out(), &note);
             }
         }
         if let Some(location) = location {

@@ -1,11 +1,12 @@
 //! `cargo xtask fuzz`: a differential fuzzer. It generates random Ruby
-//! programs within LANGUAGE.md, runs each under MRI (the reference) and
-//! under rhizome in every mode of the spec matrix plus two GC-stress modes,
-//! and reports every program whose output, error output or exit status
-//! differs, or that crashes or hangs. A failing program is minimised by
-//! delta debugging over the tree it was generated as, and written to the
-//! out directory as a candidate spec (`NAME.rb`, `.out`, `.err`, `.status`
-//! recorded from MRI) with a report (`NAME.txt`).
+//! programs within the language rhizome runs (the README's status), runs
+//! each under MRI (the reference) and under rhizome in every mode of the
+//! spec matrix plus two GC-stress modes, and reports every program whose
+//! output, error output or exit status differs, or that crashes or hangs.
+//! A failing program is minimised by delta debugging over the tree it was
+//! generated as, and written to the out directory as a candidate spec
+//! (`NAME.rb`, `.out`, `.err`, `.status` recorded from MRI) with a report
+//! (`NAME.txt`).
 //!
 //! Programs are made from a seed (SplitMix64, no dependency), so
 //! `--seed S --count N` always tests the same N programs, and

@@ -39,21 +39,23 @@ pub(super) fn define_path_functions(vm: &mut Vm, file: Value) {
         Some(1),
         file_singleton_absolute_path_p,
     );
-    for name in ["fnmatch", "fnmatch?"] {
-        vm.define_singleton_native(file, name, 2, Some(3), |vm, _, args| {
-            let pattern = expect_string(vm, args[0])?.to_vec();
-            let path = path_string(vm, args[1])?;
-            let flags = match args.get(2) {
-                Some(&flags) => crate::core::integer::num2int(vm, flags)?,
-                None => 0,
-            };
-            Ok(Value::bool(crate::core::dir::fnmatch_with_braces(
-                &pattern,
-                &path,
-                flags as i32,
-            )))
-        });
-    }
+    vm.define_singleton_native(file, "fnmatch", 2, Some(3), file_singleton_fnmatch);
+    vm.define_singleton_native(file, "fnmatch?", 2, Some(3), file_singleton_fnmatch);
+}
+
+/// `File.fnmatch` and `fnmatch?`.
+fn file_singleton_fnmatch(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
+    let pattern = expect_string(vm, args[0])?.to_vec();
+    let path = path_string(vm, args[1])?;
+    let flags = match args.get(2) {
+        Some(&flags) => crate::core::integer::num2int(vm, flags)?,
+        None => 0,
+    };
+    Ok(Value::bool(crate::core::dir::fnmatch_with_braces(
+        &pattern,
+        &path,
+        flags as i32,
+    )))
 }
 
 /// `File.path`.

@@ -16,17 +16,13 @@ pub fn define(vm: &mut Vm) {
     vm.define_private_native(hash, "initialize", 0, Some(1), initialize);
     vm.define_singleton_native(hash, "[]", 0, None, create);
     vm.define_singleton_native(hash, "try_convert", 1, Some(1), hash_singleton_try_convert);
-    vm.define_native(hash, "[]", 1, Some(1), hash_aref);
-    for name in ["[]=", "store"] {
-        vm.define_native(hash, name, 2, Some(2), |vm, hash, args| {
-            vm.hash_set(hash, args[0], args[1])?;
-            Ok(args[1])
-        });
-    }
-    vm.define_native(hash, "fetch", 1, Some(2), fetch);
     vm.define_methods(
         hash,
         &[
+            public("[]", 1, Some(1), hash_aref),
+            public("[]=", 2, Some(2), hash_aset),
+            public("store", 2, Some(2), hash_aset),
+            public("fetch", 1, Some(2), fetch),
             public("key?", 1, Some(1), key_p),
             public("has_key?", 1, Some(1), key_p),
             public("include?", 1, Some(1), key_p),
@@ -110,6 +106,12 @@ pub fn define(vm: &mut Vm) {
     );
     let array = vm.c.array;
     vm.define_native(array, "dig", 1, None, array_dig);
+}
+
+/// `Hash#[]=` and `store`.
+fn hash_aset(vm: &mut Vm, hash: Value, args: &[Value]) -> VmResult {
+    vm.hash_set(hash, args[0], args[1])?;
+    Ok(args[1])
 }
 
 /// `Hash.try_convert`.
