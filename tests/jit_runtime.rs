@@ -63,6 +63,15 @@ fn an_overflow_that_keeps_failing_recompiles_without_the_speculation() {
 }
 
 #[test]
+fn instructions_left_to_the_runtime_are_counted_by_mnemonic() {
+    let (stdout, stderr) = run(&["--stats"], "stats_run_insn");
+    assert_eq!(stdout, "13495500\n");
+    // `scaled` runs compiled for the 2,000 calls after the threshold.
+    let fallbacks = stat(&stderr, "jit.run_insn.getglobal");
+    assert!((2000..=3000).contains(&fallbacks), "{stderr}");
+}
+
+#[test]
 fn redefining_an_inlined_method_invalidates_the_code() {
     let (_, stderr) = run(&["--stats"], "redefine_inlined_method");
     assert!(stat(&stderr, "jit.invalidations") >= 1, "{stderr}");

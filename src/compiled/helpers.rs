@@ -79,6 +79,13 @@ extern "C" fn run_insn(
     } else {
         Step::Insn(vm.methods[method as usize].clone())
     };
+    if let Some(jit) = vm.jit_state_mut() {
+        let mnemonic = match &step {
+            Step::Insn(method) => method.code.insns[ip].mnemonic(),
+            Step::Call(..) => "send_direct",
+        };
+        *jit.run_stats.run_insns.entry(mnemonic).or_default() += 1;
+    }
     // SAFETY: compiled code stored `count` values at `values`.
     let operands = unsafe { stored_values(values, count) };
     let count = count as usize;

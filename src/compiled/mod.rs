@@ -99,6 +99,9 @@ pub struct RunStats {
     /// Calls from frames without records (inlined ones, or a native
     /// call's) run above virtual frames instead of rebuilt ones.
     pub calls_above_virtual_frames: u64,
+    /// Instructions compiled code left to the runtime (`run_insn`), by
+    /// mnemonic (`send_direct`: a send bound to its method by a guard).
+    pub run_insns: fxhash::FxHashMap<&'static str, u64>,
     /// Deoptimisations whose rebuilt frame the interpreter reached again
     /// (`--jit-verify-deopt`), and those it could not check.
     pub verified_deopts: u64,
@@ -608,6 +611,7 @@ impl Vm {
                 "jit.calls_above_virtual_frames",
                 run.calls_above_virtual_frames,
             );
+            named(&mut line, "jit.run_insn", &run.run_insns);
             if jit.options.verify_deopt {
                 line("jit.deopt_checks.same", run.verified_deopts);
                 line("jit.deopt_checks.unverifiable", run.unverifiable_deopts);
