@@ -965,7 +965,7 @@ impl Vm {
     pub fn reserve<T>(&mut self, items: &mut Vec<T>, additional: usize) -> crate::vm::VmResult<()> {
         let fits = additional
             .checked_mul(std::mem::size_of::<T>().max(1))
-            .is_some_and(|bytes| bytes as u64 <= self.memory_limit);
+            .is_some_and(|bytes| self.may_allocate(bytes));
         if fits && items.try_reserve_exact(additional).is_ok() {
             Ok(())
         } else {

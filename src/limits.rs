@@ -74,6 +74,14 @@ impl Vm {
         }
     }
 
+    /// Whether one allocation of `bytes`, whose size comes from the
+    /// program, is within the memory limit (the machine's memory when the
+    /// run has none): callers raise NoMemoryError before allocating when
+    /// it is not.
+    pub fn may_allocate(&self, bytes: usize) -> bool {
+        bytes as u64 <= self.memory_limit
+    }
+
     /// Whether `exception` is a `fatal`, which no rescue clause catches.
     pub fn is_fatal(&self, exception: Value) -> bool {
         self.class_of(exception) == self.c.fatal

@@ -53,3 +53,25 @@ fn long_strings_reach_the_memory_budget() {
     assert_eq!(status, Some(1));
     assert!(stderr.contains("memory limit reached (fatal)"), "{stderr}");
 }
+
+/// A width or precision that asks for more than the memory budget is
+/// refused before the padding is made: NoMemoryError, which no plain
+/// `rescue` takes, at once and without the memory (cargo-fuzz found
+/// `format("%999999999f", 1)` taking 2 GB under a 256 MB budget).
+#[test]
+fn a_width_beyond_the_memory_budget_is_no_memory() {
+    for expression in [
+        "format('%999999999f', 1)",
+        "format('%-300000000s|', 'x')",
+        "format('%.300000000d', 1)",
+        "'a'.ljust(300_000_000)",
+    ] {
+        let source = format!("begin\n  {expression}\nrescue\n  p :rescued\nend");
+        let (status, stderr) = run(&["--max-memory", "32"], &source);
+        assert_eq!(status, Some(1), "{expression}");
+        assert_eq!(
+            stderr, "-e: failed to allocate memory (NoMemoryError)\n",
+            "{expression}"
+        );
+    }
+}

@@ -389,6 +389,7 @@ fn directive(
             }
             b'c' => {
                 let arg = take(vm, args, value)?;
+                reserve_padding(vm, out, &spec)?;
                 format_char(vm, arg, &spec, out)?;
                 return Ok(p);
             }
@@ -420,17 +421,20 @@ fn directive(
                     )
                     .ok_or_else(|| incompatible(vm, args.encoding, encoding))?;
                 }
+                reserve_padding(vm, out, &spec)?;
                 pad_string(out, &text, &spec);
                 return Ok(p);
             }
             b'd' | b'i' | b'u' | b'o' | b'x' | b'X' | b'b' | b'B' => {
                 let arg = take(vm, args, value)?;
                 let int = integer_argument(vm, arg)?;
+                reserve_padding(vm, out, &spec)?;
                 format_integer(&int, c, &mut spec, out);
                 return Ok(p);
             }
             b'f' | b'e' | b'E' | b'g' | b'G' | b'a' | b'A' => {
                 let arg = take(vm, args, value)?;
+                reserve_padding(vm, out, &spec)?;
                 if let (b'f', Some(int)) = (c, Int::of(arg)) {
                     format_exact(&int.to_big(), &mut spec, out);
                     return Ok(p);
@@ -449,6 +453,16 @@ fn directive(
             }
         }
     }
+}
+
+/// Room in `out` for the padding and digits a directive's width and
+/// precision ask for, before they are written: `%999999999f` is a
+/// gigabyte, which a memory limit refuses up front (NoMemoryError), as
+/// [`Vm::reserve`] refuses what the machine cannot give. Within the
+/// limit it is made, as MRI makes it.
+fn reserve_padding(vm: &mut Vm, out: &mut Vec<u8>, spec: &Spec) -> VmResult<()> {
+    let asked = spec.width.max(spec.prec).max(0) as usize;
+    vm.reserve(out, asked)
 }
 
 /// MRI's CHECK_FOR_WIDTH.

@@ -14,3 +14,7 @@ p "日本".center(6, "*"), "é".ljust(3, "ü"), "x".rjust(4, "日本"), "abc".ce
     p [e.class, e.message]
   end
 end
+# Pads of several characters repeat whole, then in part; multibyte pads
+# count characters.
+p "ab".center(11, "xyz"), "é".rjust(5, "àb"), "x".ljust(4, "ab"), "é".center(6, "é")
+p "".ljust(7, "abc"), "abc".rjust(2, "xy"), "a".center(1000, "-").size

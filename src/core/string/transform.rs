@@ -418,9 +418,7 @@ fn justify(vm: &mut Vm, s: Value, args: &[Value], justify: Justify) -> VmResult 
     let needed = total
         .checked_mul(pad.len())
         .and_then(|padding| padding.checked_add(bytes.len()));
-    let fits = |needed: usize| {
-        needed as u64 <= crate::errors::machine_memory() && out.try_reserve(needed).is_ok()
-    };
+    let fits = |needed: usize| vm.may_allocate(needed) && out.try_reserve(needed).is_ok();
     if !needed.is_some_and(fits) {
         drop(bytes);
         return Err(vm.no_memory());
@@ -436,11 +434,17 @@ fn justify(vm: &mut Vm, s: Value, args: &[Value], justify: Justify) -> VmResult 
 
 /// Appends `count` characters of `pad` (not empty), repeated as needed.
 fn push_padding(encoding: Encoding, out: &mut StringBytes, pad: &[u8], count: usize) {
-    let mut remaining = count;
-    while remaining > 0 {
-        for c in chars_of(encoding, pad).take(remaining) {
-            out.extend_from_slice(c);
-            remaining -= 1;
+    let chars: Vec<&[u8]> = chars_of(encoding, pad).collect();
+    match chars.as_slice() {
+        [] => {}
+        [&[byte]] => out.resize(out.len() + count, byte),
+        _ => {
+            for _ in 0..count / chars.len() {
+                out.extend_from_slice(pad);
+            }
+            for c in &chars[..count % chars.len()] {
+                out.extend_from_slice(c);
+            }
         }
     }
 }
