@@ -100,7 +100,8 @@ pub struct RunStats {
     /// call's) run above virtual frames instead of rebuilt ones.
     pub calls_above_virtual_frames: u64,
     /// Instructions compiled code left to the runtime (`run_insn`), by
-    /// mnemonic (`send_direct`: a send bound to its method by a guard).
+    /// mnemonic (`send_direct`: a send bound to its method by a guard,
+    /// whose callee the runtime called rather than compiled code natively).
     pub run_insns: fxhash::FxHashMap<&'static str, u64>,
     /// Deoptimisations whose rebuilt frame the interpreter reached again
     /// (`--jit-verify-deopt`), and those it could not check.
