@@ -7,7 +7,6 @@ use super::{
     set_bytes, store_if_changed, string_of, to_long,
 };
 use crate::core::public;
-use crate::core::NativeFn;
 use crate::encoding::Encoding;
 use crate::object::StringBytes;
 use crate::value::Value;
@@ -15,90 +14,142 @@ use crate::vm::{Vm, VmResult};
 
 pub fn define(vm: &mut Vm) {
     let string = vm.c.string;
-    let methods: [(&str, u8, Option<u8>, NativeFn); 25] = [
-        ("upcase", 0, None, upcase),
-        ("downcase", 0, None, downcase),
-        ("capitalize", 0, None, capitalize),
-        ("swapcase", 0, None, swapcase),
-        ("upcase!", 0, None, |vm, s, args| {
-            case_bang(vm, s, args, Case::Upper)
-        }),
-        ("downcase!", 0, None, |vm, s, args| {
-            case_bang(vm, s, args, Case::Lower)
-        }),
-        ("capitalize!", 0, None, |vm, s, args| {
-            case_bang(vm, s, args, Case::Capital)
-        }),
-        ("swapcase!", 0, None, |vm, s, args| {
-            case_bang(vm, s, args, Case::Swap)
-        }),
-        ("strip", 0, Some(0), |vm, s, _| {
-            Ok(new_string_like(vm, s, strip(&bytes_of(s), true, true)))
-        }),
-        ("lstrip", 0, Some(0), |vm, s, _| {
-            Ok(new_string_like(vm, s, strip(&bytes_of(s), true, false)))
-        }),
-        ("rstrip", 0, Some(0), |vm, s, _| {
-            Ok(new_string_like(vm, s, strip(&bytes_of(s), false, true)))
-        }),
-        ("strip!", 0, Some(0), |vm, s, _| {
-            bang(vm, s, |b| strip(b, true, true))
-        }),
-        ("lstrip!", 0, Some(0), |vm, s, _| {
-            bang(vm, s, |b| strip(b, true, false))
-        }),
-        ("rstrip!", 0, Some(0), |vm, s, _| {
-            bang(vm, s, |b| strip(b, false, true))
-        }),
-        ("chomp", 0, Some(1), |vm, s, args| {
-            let result = chomp(vm, s, args)?;
-            Ok(new_string_like(vm, s, result))
-        }),
-        ("chomp!", 0, Some(1), |vm, s, args| {
-            vm.check_frozen(s)?;
-            let result = chomp(vm, s, args)?;
-            Ok(store_if_changed(vm, s, result))
-        }),
-        ("chop", 0, Some(0), |vm, s, _| {
-            let result = chop(encoding_of(s), &bytes_of(s));
-            Ok(new_string_like(vm, s, result))
-        }),
-        ("chop!", 0, Some(0), |vm, s, _| {
-            let encoding = encoding_of(s);
-            bang(vm, s, |bytes| chop(encoding, bytes))
-        }),
-        ("reverse", 0, Some(0), |vm, s, _| {
-            let result = reverse(encoding_of(s), &bytes_of(s));
-            Ok(new_string_like(vm, s, result))
-        }),
-        ("reverse!", 0, Some(0), |vm, s, _| {
-            vm.check_frozen(s)?;
-            let reversed = reverse(encoding_of(s), &bytes_of(s));
-            set_bytes(vm, s, reversed);
-            Ok(s)
-        }),
-        ("ljust", 1, Some(2), |vm, s, args| {
-            justify(vm, s, args, Justify::Left)
-        }),
-        ("rjust", 1, Some(2), |vm, s, args| {
-            justify(vm, s, args, Justify::Right)
-        }),
-        ("center", 1, Some(2), |vm, s, args| {
-            justify(vm, s, args, Justify::Center)
-        }),
-        ("succ", 0, Some(0), succ),
-        ("succ!", 0, Some(0), succ_bang),
-    ];
-    for (name, min, max, function) in methods {
-        vm.define_native(string, name, min, max, function);
-    }
     vm.define_methods(
         string,
         &[
+            public("upcase", 0, None, upcase),
+            public("downcase", 0, None, downcase),
+            public("capitalize", 0, None, capitalize),
+            public("swapcase", 0, None, swapcase),
+            public("upcase!", 0, None, string_upcase_bang),
+            public("downcase!", 0, None, string_downcase_bang),
+            public("capitalize!", 0, None, string_capitalize_bang),
+            public("swapcase!", 0, None, string_swapcase_bang),
+            public("strip", 0, Some(0), string_strip),
+            public("lstrip", 0, Some(0), string_lstrip),
+            public("rstrip", 0, Some(0), string_rstrip),
+            public("strip!", 0, Some(0), string_strip_bang),
+            public("lstrip!", 0, Some(0), string_lstrip_bang),
+            public("rstrip!", 0, Some(0), string_rstrip_bang),
+            public("chomp", 0, Some(1), string_chomp),
+            public("chomp!", 0, Some(1), string_chomp_bang),
+            public("chop", 0, Some(0), string_chop),
+            public("chop!", 0, Some(0), string_chop_bang),
+            public("reverse", 0, Some(0), string_reverse),
+            public("reverse!", 0, Some(0), string_reverse_bang),
+            public("ljust", 1, Some(2), string_ljust),
+            public("rjust", 1, Some(2), string_rjust),
+            public("center", 1, Some(2), string_center),
+            public("succ", 0, Some(0), succ),
+            public("succ!", 0, Some(0), succ_bang),
             public("next", 0, Some(0), succ),
             public("next!", 0, Some(0), succ_bang),
         ],
     );
+}
+
+/// `String#upcase!`.
+fn string_upcase_bang(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
+    case_bang(vm, s, args, Case::Upper)
+}
+
+/// `String#downcase!`.
+fn string_downcase_bang(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
+    case_bang(vm, s, args, Case::Lower)
+}
+
+/// `String#capitalize!`.
+fn string_capitalize_bang(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
+    case_bang(vm, s, args, Case::Capital)
+}
+
+/// `String#swapcase!`.
+fn string_swapcase_bang(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
+    case_bang(vm, s, args, Case::Swap)
+}
+
+/// `String#strip`.
+fn string_strip(vm: &mut Vm, s: Value, _: &[Value]) -> VmResult {
+    Ok(new_string_like(vm, s, strip(&bytes_of(s), true, true)))
+}
+
+/// `String#lstrip`.
+fn string_lstrip(vm: &mut Vm, s: Value, _: &[Value]) -> VmResult {
+    Ok(new_string_like(vm, s, strip(&bytes_of(s), true, false)))
+}
+
+/// `String#rstrip`.
+fn string_rstrip(vm: &mut Vm, s: Value, _: &[Value]) -> VmResult {
+    Ok(new_string_like(vm, s, strip(&bytes_of(s), false, true)))
+}
+
+/// `String#strip!`.
+fn string_strip_bang(vm: &mut Vm, s: Value, _: &[Value]) -> VmResult {
+    bang(vm, s, |b| strip(b, true, true))
+}
+
+/// `String#lstrip!`.
+fn string_lstrip_bang(vm: &mut Vm, s: Value, _: &[Value]) -> VmResult {
+    bang(vm, s, |b| strip(b, true, false))
+}
+
+/// `String#rstrip!`.
+fn string_rstrip_bang(vm: &mut Vm, s: Value, _: &[Value]) -> VmResult {
+    bang(vm, s, |b| strip(b, false, true))
+}
+
+/// `String#chomp`.
+fn string_chomp(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
+    let result = chomp(vm, s, args)?;
+    Ok(new_string_like(vm, s, result))
+}
+
+/// `String#chomp!`.
+fn string_chomp_bang(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
+    vm.check_frozen(s)?;
+    let result = chomp(vm, s, args)?;
+    Ok(store_if_changed(vm, s, result))
+}
+
+/// `String#chop`.
+fn string_chop(vm: &mut Vm, s: Value, _: &[Value]) -> VmResult {
+    let result = chop(encoding_of(s), &bytes_of(s));
+    Ok(new_string_like(vm, s, result))
+}
+
+/// `String#chop!`.
+fn string_chop_bang(vm: &mut Vm, s: Value, _: &[Value]) -> VmResult {
+    let encoding = encoding_of(s);
+    bang(vm, s, |bytes| chop(encoding, bytes))
+}
+
+/// `String#reverse`.
+fn string_reverse(vm: &mut Vm, s: Value, _: &[Value]) -> VmResult {
+    let result = reverse(encoding_of(s), &bytes_of(s));
+    Ok(new_string_like(vm, s, result))
+}
+
+/// `String#reverse!`.
+fn string_reverse_bang(vm: &mut Vm, s: Value, _: &[Value]) -> VmResult {
+    vm.check_frozen(s)?;
+    let reversed = reverse(encoding_of(s), &bytes_of(s));
+    set_bytes(vm, s, reversed);
+    Ok(s)
+}
+
+/// `String#ljust`.
+fn string_ljust(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
+    justify(vm, s, args, Justify::Left)
+}
+
+/// `String#rjust`.
+fn string_rjust(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
+    justify(vm, s, args, Justify::Right)
+}
+
+/// `String#center`.
+fn string_center(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
+    justify(vm, s, args, Justify::Center)
 }
 
 /// A bang method that stores `f(bytes)` in the receiver: the receiver, or
