@@ -459,10 +459,16 @@ fn directive(
 /// precision ask for, before they are written: `%999999999f` is a
 /// gigabyte, which a memory limit refuses up front (NoMemoryError), as
 /// [`Vm::reserve`] refuses what the machine cannot give. Within the
-/// limit it is made, as MRI makes it.
+/// limit it is made, as MRI makes it. The reservation is amortised
+/// (`try_reserve`, not `Vm::reserve`'s exact one), so a format of many
+/// narrow directives does not reallocate at each.
 fn reserve_padding(vm: &mut Vm, out: &mut Vec<u8>, spec: &Spec) -> VmResult<()> {
     let asked = spec.width.max(spec.prec).max(0) as usize;
-    vm.reserve(out, asked)
+    if vm.may_allocate(asked) && out.try_reserve(asked).is_ok() {
+        Ok(())
+    } else {
+        Err(vm.no_memory())
+    }
 }
 
 /// MRI's CHECK_FOR_WIDTH.
