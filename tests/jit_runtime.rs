@@ -28,6 +28,14 @@ fn stat(stderr: &str, key: &str) -> u64 {
         .unwrap()
 }
 
+/// A counter `--stats` prints only when it counted something: 0 if absent.
+fn count(stderr: &str, key: &str) -> u64 {
+    stderr
+        .lines()
+        .find_map(|line| line.strip_prefix(&format!("{key} ")))
+        .map_or(0, |value| value.parse().unwrap())
+}
+
 #[test]
 fn a_guard_after_side_effects_resumes_at_the_send_with_their_results() {
     let (stdout, stderr) = run(&["--trace-deopt"], "deopt_after_side_effects");
@@ -112,4 +120,37 @@ fn a_long_top_level_loop_is_entered_in_compiled_code() {
         std::fs::read_to_string("spec/jit/osr_top_level_while.out").unwrap()
     );
     assert!(stat(&stderr, "jit.osr_entries") >= 1, "{stderr}");
+}
+
+#[test]
+fn a_range_literal_loop_is_inlined_with_its_block() {
+    let (stdout, stderr) = run(&["--stats"], "range_literal_each");
+    assert!(stdout.starts_with("5508000\n"), "{stdout}");
+    // `(0...n).each do ... end` and the `(1..3).each` nested in its big
+    // block: no send, `yield` or Range literal left to `run_insn`.
+    for fallback in ["send", "yield", "range"] {
+        let counted = count(&stderr, &format!("jit.run_insn.{fallback}"));
+        assert!(counted < 100, "{fallback}: {stderr}");
+    }
+}
+
+#[test]
+fn not_equal_negates_an_intrinsic_equality() {
+    let (_, stderr) = run(&["--stats"], "not_equal");
+    // Only `Money#==`, written in Ruby, leaves its `!=` a call (once per
+    // loop iteration after the threshold); nil's, String's and Tag's are
+    // compiled.
+    let calls = stat(&stderr, "jit.run_insn.send_direct.BasicObject#!=");
+    assert!((1000..=3000).contains(&calls), "{stderr}");
+}
+
+#[test]
+fn an_array_compared_with_another_kind_is_unequal_without_a_call() {
+    let (_, stderr) = run(&["--stats"], "array_eq_other_kinds");
+    assert_eq!(
+        count(&stderr, "jit.run_insn.send_direct.Array#=="),
+        0,
+        "{stderr}"
+    );
+    assert!(count(&stderr, "jit.invalidations") >= 1, "{stderr}");
 }

@@ -25,18 +25,43 @@
 //! `passes::early_exit`. For `fib`, the innermost copies' calls then return
 //! `n` below 2 without a call, and only the calls that recurse are made.
 //!
+//! Sizes count the instructions the profile saw run, not the whole
+//! bytecode: a branch whose one side ran and whose other never did is
+//! built as a deoptimisation, so the code past the cold side costs
+//! nothing. `Range#each` has a path for Integer ranges and one for any
+//! `succ`-able objects; a loop over `(0...n)` inlines the first alone:
+//!
+//! ```text
+//! def each                         hot: every instruction but the
+//!   ...                                 `else` branch's (never run)
+//!   if first.is_a?(Integer) && ...
+//!     while i < last; yield i; i += 1; end
+//!   else
+//!     ...                          cold: a deoptimisation when built
+//!   end
+//! ```
+//!
+//! A literal block yielded to by an inlined iterator has no size or depth
+//! limit, and a full graph takes it still: it is code of the method that wrote
+//! it, and left a call it would be a `yield` through the runtime from
+//! inlined code, rebuilding the iterator's frame at each iteration. (The
+//! iterator's paths that the profile never saw are gone before its
+//! `yield`s are looked at: `Range#each` yields at one place, not three.) So `(0...n).each do
+//! |i| ... end` becomes a loop with the whole block's body in it.
+//!
 //! A method that yields, passes its block on or passes a literal block is
 //! not unrolled: the calls its inlined frames make with a block go through
 //! the runtime, which rebuilds those frames, and that costs more than the
 //! call saved.
 
-use bytecode::Method;
+use bytecode::profile::BranchProfile;
+use bytecode::{Insn, Method};
 
-/// Callees with more instructions than this stay calls.
+/// Callees running more instructions than this stay calls.
 pub const MAX_CALLEE_INSNS: usize = 120;
 /// How many times a method already on the chain is inlined again.
 pub const MAX_RECURSIVE_INLINING: usize = 3;
-/// Recursive callees with more instructions than this stay calls.
+/// Recursive callees running more instructions than this stay calls.
 pub const MAX_RECURSIVE_CALLEE_INSNS: usize = 40;
 /// How many inlined frames may nest.
 pub const MAX_DEPTH: usize = 6;
@@ -53,15 +78,12 @@ pub const EXITING_BLOCK_ROOM: usize = 3;
 /// Whether `code` yields, takes or passes on its block, or passes a
 /// literal block.
 fn involves_blocks(code: &Method) -> bool {
-    code.insns.iter().any(|insn| {
-        matches!(
-            insn,
-            bytecode::Insn::Yield { .. } | bytecode::Insn::BlockParam
-        )
-    }) || code
-        .sites
+    code.insns
         .iter()
-        .any(|site| site.block.is_some() || site.flags & bytecode::call_flags::BLOCK_FORWARD != 0)
+        .any(|insn| matches!(insn, Insn::Yield { .. } | Insn::BlockParam))
+        || code.sites.iter().any(|site| {
+            site.block.is_some() || site.flags & bytecode::call_flags::BLOCK_FORWARD != 0
+        })
 }
 
 /// Whether `code` passes a literal block that leaves with `return` or
@@ -71,13 +93,48 @@ pub fn passes_exiting_block(code: &Method) -> bool {
         .iter()
         .filter_map(|site| site.block)
         .any(|child| {
-            code.children[child as usize].insns.iter().any(|insn| {
-                matches!(
-                    insn,
-                    bytecode::Insn::ReturnFromBlock | bytecode::Insn::BreakBlock
-                )
-            })
+            code.children[child as usize]
+                .insns
+                .iter()
+                .any(|insn| matches!(insn, Insn::ReturnFromBlock | Insn::BreakBlock))
         })
+}
+
+/// How many instructions of `code` the profile says run: those reachable
+/// from its start, not following a branch's side that never ran while the
+/// other did (`branch` answers a branch profile by index). Code that never
+/// ran at all counts whole.
+pub fn profiled_size(code: &Method, branch: impl Fn(u16) -> BranchProfile) -> usize {
+    let mut seen = vec![false; code.insns.len()];
+    let mut work = vec![0usize];
+    let mut size = 0;
+    while let Some(ip) = work.pop() {
+        if ip >= seen.len() || std::mem::replace(&mut seen[ip], true) {
+            continue;
+        }
+        size += 1;
+        match code.insns[ip] {
+            Insn::Jump(target) => work.push(target as usize),
+            Insn::Branch { target, profile } => {
+                let counts = branch(profile);
+                if counts.taken > 0 || counts.not_taken == 0 {
+                    work.push(target as usize);
+                }
+                if counts.not_taken > 0 || counts.taken == 0 {
+                    work.push(ip + 1);
+                }
+            }
+            Insn::BranchNil(target) => work.extend([target as usize, ip + 1]),
+            Insn::Return
+            | Insn::BreakBlock
+            | Insn::ReturnFromBlock
+            | Insn::Unsupported(_)
+            | Insn::Reraise
+            | Insn::EndEnsure => {}
+            _ => work.push(ip + 1),
+        }
+    }
+    size
 }
 
 /// What became of a call the inliner looked at.
@@ -126,12 +183,15 @@ impl Decision {
     }
 }
 
-/// Whether to inline `callee` at a call `depth` inlined frames deep into a
+/// Whether to inline `callee`, of which `size` instructions run (its
+/// [`profiled_size`]; None: its size does not count, for a literal block
+/// inlined into the frames of the method that wrote it), at a call `depth` inlined frames deep into a
 /// graph of `graph_nodes` nodes, `on_chain` telling how many of the frames
 /// already around the call are the callee's, and `reads_last_match`
 /// whether it reads or sets its frame's last match (the runtime knows).
 pub fn decide(
     callee: &Method,
+    size: Option<usize>,
     depth: usize,
     graph_nodes: usize,
     on_chain: usize,
@@ -141,25 +201,62 @@ pub fn decide(
         && callee
             .insns
             .iter()
-            .any(|insn| matches!(insn, bytecode::Insn::BlockParam))
+            .any(|insn| matches!(insn, Insn::BlockParam))
     {
         Decision::BlockParameter
     } else if reads_last_match {
         Decision::LastMatch
     } else if on_chain > MAX_RECURSIVE_INLINING
         || (on_chain > 0
-            && (callee.insns.len() > MAX_RECURSIVE_CALLEE_INSNS || involves_blocks(callee)))
+            && (size.unwrap_or(0) > MAX_RECURSIVE_CALLEE_INSNS || involves_blocks(callee)))
     {
         Decision::Recursive
-    } else if depth >= MAX_DEPTH
-        || (depth + EXITING_BLOCK_ROOM > MAX_DEPTH && passes_exiting_block(callee))
+    } else if size.is_some()
+        && (depth >= MAX_DEPTH
+            || (depth + EXITING_BLOCK_ROOM > MAX_DEPTH && passes_exiting_block(callee)))
     {
         Decision::TooDeep
-    } else if callee.insns.len() > MAX_CALLEE_INSNS {
+    } else if size.is_some_and(|size| size > MAX_CALLEE_INSNS) {
         Decision::TooBig
-    } else if graph_nodes > MAX_GRAPH_NODES {
+    } else if size.is_some() && graph_nodes > MAX_GRAPH_NODES {
         Decision::GraphFull
     } else {
         Decision::Inline
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn method(source: &str) -> std::rc::Rc<Method> {
+        let mut symbols = bytecode::SymbolTable::new();
+        let main = bytecode::compile_file(source.as_bytes(), "t.rb", &mut symbols).unwrap();
+        main.children[0].clone()
+    }
+
+    const TWO_PATHS: &str = "def f(a)\n  if a\n    a + 1\n  else\n    b = a.to_s\n    b = b * 3\n    b.size\n  end\nend\n";
+
+    #[test]
+    fn code_that_never_ran_counts_whole() {
+        let f = method(TWO_PATHS);
+        let never_ran = BranchProfile::default();
+        assert_eq!(profiled_size(&f, |_| never_ran), f.insns.len());
+    }
+
+    #[test]
+    fn a_branch_side_that_never_ran_does_not_count() {
+        let f = method(TWO_PATHS);
+        let size_with =
+            |taken, not_taken| profiled_size(&f, |_| BranchProfile { taken, not_taken });
+        let both = size_with(5, 5);
+        assert_eq!(both, f.insns.len());
+        // Only one side ran: the other side's instructions are left out,
+        // and which side is left out matters (the `else` is the longer).
+        let (one, other) = (size_with(5, 0), size_with(0, 5));
+        assert!(one < both && other < both, "{one} {other} {both}");
+        assert_ne!(one, other);
+        // What runs before and after the `if` counts in both.
+        assert!(one + other > both, "{one} {other} {both}");
     }
 }

@@ -121,7 +121,8 @@ impl Session<'_> {
         FrameId(self.next_frame)
     }
 
-    /// A callee's graph, speculated on, ready to splice in.
+    /// A callee's graph, speculated on and without the paths its profile
+    /// never saw, ready to splice in.
     pub fn callee_graph(&mut self, method: MethodRef, context: FrameContext) -> Option<Graph> {
         let mut graph = builder::build(self.rt, method, context).ok()?;
         check(&graph, "build (callee)");
@@ -129,6 +130,12 @@ impl Session<'_> {
         check(&graph, "inline_caching (callee)");
         passes::intrinsics::run(&mut graph, self.rt);
         check(&graph, "intrinsics (callee)");
+        // Paths the profile never saw go before the graph is spliced in:
+        // their calls and `yield`s are not inlined for nothing.
+        passes::deoptimise::run(&mut graph);
+        check(&graph, "deoptimise (callee)");
+        passes::dead_code::run(&mut graph);
+        check(&graph, "dead_code (callee)");
         Some(graph)
     }
 }
@@ -263,6 +270,12 @@ fn pipeline(
     if request.inline {
         let changed = passes::inlining::run(&mut graph, session);
         step(&mut graph, "inlining", changed);
+        if changed {
+            // A callee's sends to values of the caller (`self.begin` of a
+            // Range literal the caller made) fold only once spliced in.
+            let changed = passes::intrinsics::run(&mut graph, session.rt);
+            step(&mut graph, "intrinsics", changed);
+        }
     }
     let changed = passes::deoptimise::run(&mut graph);
     step(&mut graph, "deoptimise", changed);

@@ -101,6 +101,17 @@ pub enum Intrinsic {
     StringCompare(Cmp),
     /// `Class#new`.
     ClassNew,
+    /// `BasicObject#!=`: the negation of the receiver's `==` (the
+    /// symbol), when that is an intrinsic comparing without calls.
+    NotEqual(bytecode::Sym),
+    /// `Array#==` and `Hash#==`: an argument of another kind is unequal
+    /// unless it converts (has the method named, `to_ary` or `to_hash`).
+    ConvertingEq(bytecode::Sym),
+    /// `Range#begin`, `#end` and `#exclude_end?`: of a Range literal, its
+    /// operands and its flag.
+    RangeBegin,
+    RangeEnd,
+    RangeExcludeEnd,
 }
 
 /// What a method lookup found, as far as the JIT cares.
@@ -444,6 +455,11 @@ pub struct Helpers {
     /// `(ctx, method, at, count, values)`: `run_insn` for an
     /// Array literal: a new Array of the `count` values.
     pub new_array: InsnHelper,
+    /// `(ctx, method, at, count, values)`: `run_insn` for a Range
+    /// literal: a new Range of the two values, made at once when they are
+    /// fixnums or nil (others compare with `<=>` first, through the
+    /// runtime).
+    pub new_range: InsnHelper,
     /// `(ctx, method, at, count, values)`: `run_insn` for an
     /// interpolation's `concat`: a new String of the `count` Strings'
     /// bytes.

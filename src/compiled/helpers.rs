@@ -43,6 +43,7 @@ pub fn table() -> Helpers {
         yield_block,
         yield_splat,
         new_array,
+        new_range,
         concat_strings,
         new_object,
         array_push,
@@ -80,11 +81,7 @@ extern "C" fn run_insn(
         Step::Insn(vm.methods[method as usize].clone())
     };
     if let Some(jit) = vm.jit_state_mut() {
-        let mnemonic = match &step {
-            Step::Insn(method) => method.code.insns[ip].mnemonic(),
-            Step::Call(..) => "send_direct",
-        };
-        *jit.run_stats.run_insns.entry(mnemonic).or_default() += 1;
+        jit.run_stats.count_run_insn(&step, ip);
     }
     // SAFETY: compiled code stored `count` values at `values`.
     let operands = unsafe { stored_values(values, count) };
@@ -228,6 +225,30 @@ extern "C" fn new_array(
     // at `values` (in its frame, where a collection finds them).
     let (vm, items) = unsafe { (running_vm(), stored_values(values, count)) };
     vm.new_array(items.to_vec()).bits()
+}
+
+extern "C" fn new_range(
+    ctx: *mut Activation,
+    method: u64,
+    at: CallAt,
+    count: u64,
+    values: *const u64,
+) -> u64 {
+    // SAFETY: compiled code calls this helper while it runs, and stored
+    // the two ends at `values` (in its frame, where a collection finds
+    // them).
+    let (vm, ends) = unsafe { (running_vm(), stored_values(values, count)) };
+    let Insn::NewRange { exclusive } = vm.methods[method as usize].code.insns[at.ip() as usize]
+    else {
+        unreachable!("new_range runs Range literals")
+    };
+    if !ends.iter().all(|end| end.is_fixnum() || end.is_nil()) {
+        // Others are compared first, which may call Ruby code or raise:
+        // the runtime runs it in the right frame.
+        return run_insn(ctx, method, at, count, values);
+    }
+    let range = vm.new_range(ends[0], ends[1], exclusive);
+    vm.result_for_compiled(range)
 }
 
 extern "C" fn concat_strings(

@@ -79,7 +79,7 @@ pub struct JitOptions {
 }
 
 /// Counters the runtime keeps about compiled code (`--stats`).
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Default)]
 pub struct RunStats {
     pub code_bytes: u64,
     pub deopts: u64,
@@ -103,10 +103,31 @@ pub struct RunStats {
     /// mnemonic (`send_direct`: a send bound to its method by a guard,
     /// whose callee the runtime called rather than compiled code natively).
     pub run_insns: fxhash::FxHashMap<&'static str, u64>,
+    /// The `send_direct`s by callee (the entry, held so that its address
+    /// names it for the whole run).
+    pub direct_callees: fxhash::FxHashMap<*const MethodEntry, (Rc<MethodEntry>, u64)>,
     /// Deoptimisations whose rebuilt frame the interpreter reached again
     /// (`--jit-verify-deopt`), and those it could not check.
     pub verified_deopts: u64,
     pub unverifiable_deopts: u64,
+}
+
+impl RunStats {
+    /// Counts an instruction compiled code left to the runtime.
+    fn count_run_insn(&mut self, step: &helpers::Step, ip: usize) {
+        let mnemonic = match step {
+            helpers::Step::Insn(method) => method.code.insns[ip].mnemonic(),
+            helpers::Step::Call(entry, _) => {
+                let callee = self
+                    .direct_callees
+                    .entry(Rc::as_ptr(entry))
+                    .or_insert_with(|| (entry.clone(), 0));
+                callee.1 += 1;
+                "send_direct"
+            }
+        };
+        *self.run_insns.entry(mnemonic).or_default() += 1;
+    }
 }
 
 /// The JIT's settings and counters for one run.
@@ -216,6 +237,14 @@ impl Intrinsics {
         table.push((vm.c.basic_object, "equal?", Intrinsic::Identical));
         table.push((vm.c.basic_object, "==", Intrinsic::Identical));
         table.push((vm.c.symbol, "==", Intrinsic::Identical));
+        let (to_ary, to_hash) = (vm.symbols.intern("to_ary"), vm.symbols.intern("to_hash"));
+        table.push((vm.c.array, "==", Intrinsic::ConvertingEq(to_ary)));
+        table.push((vm.c.hash, "==", Intrinsic::ConvertingEq(to_hash)));
+        let equal = vm.symbols.intern("==");
+        table.push((vm.c.basic_object, "!=", Intrinsic::NotEqual(equal)));
+        table.push((vm.c.range, "begin", Intrinsic::RangeBegin));
+        table.push((vm.c.range, "end", Intrinsic::RangeEnd));
+        table.push((vm.c.range, "exclude_end?", Intrinsic::RangeExcludeEnd));
         let mut core_operations = Vec::new();
         for (class, name, intrinsic) in table {
             let sym = vm.symbols.intern(name);
@@ -227,8 +256,13 @@ impl Intrinsics {
             if basic {
                 core_operations.push((class, sym, intrinsic));
             }
+            // A number's operators are the class's own: Integer's `!=` is
+            // BasicObject's, the negation of whatever `==` is.
+            let inherited = |entry: &MethodEntry| {
+                [vm.c.integer, vm.c.float].contains(&class) && entry.owner != class
+            };
             if let Some(entry) = vm.find_method(class, sym) {
-                if matches!(entry.body, MethodBody::Native(_)) {
+                if matches!(entry.body, MethodBody::Native(_)) && !inherited(&entry) {
                     entries.push((entry, intrinsic));
                 }
             }
@@ -613,6 +647,24 @@ impl Vm {
                 run.calls_above_virtual_frames,
             );
             named(&mut line, "jit.run_insn", &run.run_insns);
+            let callees: fxhash::FxHashMap<String, u64> = run.direct_callees.values().fold(
+                Default::default(),
+                |mut callees, (entry, count)| {
+                    let name = match &entry.body {
+                        MethodBody::Bytecode(method) => method.code.name,
+                        MethodBody::Native(core) => core.name,
+                        _ => return callees,
+                    };
+                    let label = format!(
+                        "{}#{}",
+                        self.class_name(entry.owner),
+                        self.symbols.name(name)
+                    );
+                    *callees.entry(label).or_default() += count;
+                    callees
+                },
+            );
+            named(&mut line, "jit.run_insn.send_direct", &callees);
             if jit.options.verify_deopt {
                 line("jit.deopt_checks.same", run.verified_deopts);
                 line("jit.deopt_checks.unverifiable", run.unverifiable_deopts);

@@ -35,7 +35,7 @@
 //! becomes a loop with the block's body in it.
 
 use crate::builder::{param_count, FrameContext};
-use crate::inline_policy::{decide, Decision};
+use crate::inline_policy::{decide, profiled_size, Decision};
 use crate::ir::*;
 use crate::passes::early_exit::EarlyExit;
 use crate::runtime::{Callee, Runtime};
@@ -195,7 +195,9 @@ pub(crate) fn copy_node(graph: &mut Graph, callee: &Graph, node: NodeId, op: Op)
 
 /// Asks the policy whether to inline `method` at a call with frame state
 /// `state` (`plain`: its arguments need no laying out; `block`: the
-/// literal block it is passed), and counts the answer.
+/// literal block it is passed), and counts the answer. A literal block at
+/// a `yield` (`method` is a block) is code of the method that wrote it,
+/// already in the graph's frames: it is inlined whatever its size.
 ///
 /// A method already on the chain is recursion (the policy unrolls it
 /// once), unless it is passed a literal block that is not: an iterator
@@ -219,8 +221,11 @@ fn judge(
         .filter(|&&method| session.rt.code(method).kind != MethodKind::Block)
         .count();
     let decision = if plain {
+        let size = (code.kind != MethodKind::Block)
+            .then(|| profiled_size(code, |index| session.rt.branch_profile(method, index)));
         decide(
             code,
+            size,
             depth,
             graph.live_count(),
             if block.is_none_or(|block| around.contains(&block)) {

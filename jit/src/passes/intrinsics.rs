@@ -353,6 +353,52 @@ fn send(graph: &mut Graph, rt: &dyn Runtime, node: NodeId, info: &SendInfo) -> b
             let value = e.add(graph, Op::BoolToValue, &[not]);
             e.finish(graph, Some(value))
         }
+        (Callee::Intrinsic(Intrinsic::NotEqual(equal)), 1) => {
+            let Some(Callee::Intrinsic(intrinsic)) =
+                rt.lookup(info.method, kind, equal, info.flags)
+            else {
+                return false;
+            };
+            not_equal(graph, node, &inputs, kind, intrinsic, arg_kinds(0))
+        }
+        // `@items == nil`: false, the argument guarded.
+        (Callee::Intrinsic(Intrinsic::ConvertingEq(conversion)), 1) => {
+            let arg = arg_kinds(0);
+            let mut others = arg.kinds();
+            let (Some(other), None) = (others.next(), others.next()) else {
+                return false;
+            };
+            if other == kind
+                || rt
+                    .lookup(info.method, other, conversion, call_flags::FCALL)
+                    .is_some()
+            {
+                return false;
+            }
+            let mut e = Expansion::new(graph, node);
+            e.guard_kind(graph, inputs[1], other);
+            let unequal = graph.constant(Const::Value(bytecode::abi::FALSE));
+            e.finish(graph, Some(unequal))
+        }
+        (Callee::Intrinsic(part @ (Intrinsic::RangeBegin | Intrinsic::RangeEnd)), 0) => {
+            let Some((ends, _)) = range_literal(graph, inputs[0]) else {
+                return false;
+            };
+            let end = ends[usize::from(part == Intrinsic::RangeEnd)];
+            Expansion::new(graph, node).finish(graph, Some(end))
+        }
+        (Callee::Intrinsic(Intrinsic::RangeExcludeEnd), 0) => {
+            let Some((_, exclusive)) = range_literal(graph, inputs[0]) else {
+                return false;
+            };
+            let value = if exclusive {
+                bytecode::abi::TRUE
+            } else {
+                bytecode::abi::FALSE
+            };
+            let flag = graph.constant(Const::Value(value));
+            Expansion::new(graph, node).finish(graph, Some(flag))
+        }
         (Callee::AttrReader { profile, .. }, 0) => ivar_get(graph, node, inputs[0], &profile),
         (Callee::AttrWriter { profile, .. }, 1) => {
             ivar_set(graph, node, inputs[0], inputs[1], &profile)
@@ -462,6 +508,59 @@ fn fixnum(graph: &mut Graph, node: NodeId, inputs: &[NodeId], arg: KindSet, name
         }
     };
     e.finish(graph, Some(result))
+}
+
+/// `a != b` where `!=` is `BasicObject#!=`, which negates what `a == b`
+/// answers: when the receiver's `==` is an intrinsic that compares
+/// without calling anything (identity, String bytes, numbers), the
+/// comparison negated. `nil != x` and `string != "x"`:
+///
+/// ```text
+/// v5 = send !=(1) @nil v1, v2      ---->   v6 = same_value v1, v2
+///                                          v7 = bool_not v6
+///                                          v8 = bool_to_value v7
+/// ```
+///
+/// Another `==` (a Ruby method, one that may call `to_str`) keeps the
+/// call: a deoptimisation inside it would resume after the `!=`, with
+/// what `==` returned, not negated.
+fn not_equal(
+    graph: &mut Graph,
+    node: NodeId,
+    inputs: &[NodeId],
+    kind: Kind,
+    equal: Intrinsic,
+    arg: KindSet,
+) -> bool {
+    let mut e = Expansion::new(graph, node);
+    let same = match equal {
+        Intrinsic::Identical => e.add(graph, Op::SameValue, &[inputs[0], inputs[1]]),
+        Intrinsic::StringEq => e.add(graph, Op::StringEq, &[inputs[0], inputs[1]]),
+        // Numbers compare as their `!=` would.
+        Intrinsic::FixnumArith(_) if kind == Kind::Fixnum => {
+            return fixnum(graph, node, inputs, arg, "!=");
+        }
+        Intrinsic::FloatArith(_) if matches!(kind, Kind::Flonum | Kind::HeapFloat) => {
+            return float(graph, node, inputs, arg, "!=");
+        }
+        _ => return false,
+    };
+    let differ = e.add(graph, Op::BoolNot, &[same]);
+    let value = e.add(graph, Op::BoolToValue, &[differ]);
+    e.finish(graph, Some(value))
+}
+
+/// A Range literal's ends and whether it excludes its end, when `range`
+/// is one (`(a...b)`).
+fn range_literal(graph: &Graph, range: NodeId) -> Option<([NodeId; 2], bool)> {
+    let Op::Insn {
+        insn: Insn::NewRange { exclusive },
+        ..
+    } = *graph.op(range)
+    else {
+        return None;
+    };
+    Some(([graph.input(range, 0), graph.input(range, 1)], exclusive))
 }
 
 /// `~`, `-@`, `odd?`, `even?` and `zero?` on a fixnum.

@@ -240,9 +240,9 @@ impl Lowering<'_> {
             None => (method.0 as i64, "run_insn"),
         };
         // A `yield` or `yield(*list)` of the compiled method's own block
-        // (also from a block inlined into it), an Array literal and an
-        // interpolation's String have helpers of their own (the same
-        // arguments).
+        // (also from a block inlined into it), an Array or Range literal
+        // and an interpolation's String have helpers of their own (the
+        // same arguments).
         let (name, address) = match graph.op(node) {
             &Op::Yield {
                 splat,
@@ -261,6 +261,10 @@ impl Lowering<'_> {
                 insn: Insn::NewArray(_),
                 ..
             } => ("new_array", self.helpers.new_array as usize as u64),
+            Op::Insn {
+                insn: Insn::NewRange { .. },
+                ..
+            } => ("new_range", self.helpers.new_range as usize as u64),
             Op::Insn {
                 insn: Insn::Concat(_),
                 ..
