@@ -154,3 +154,17 @@ fn an_array_compared_with_another_kind_is_unequal_without_a_call() {
     );
     assert!(count(&stderr, "jit.invalidations") >= 1, "{stderr}");
 }
+
+#[test]
+fn math_sqrt_abs_and_negation_are_compiled() {
+    let (_, stderr) = run(&["--stats"], "math_sqrt_abs_negate");
+    for callee in [
+        "#<Class:Math>#sqrt",
+        "Integer#abs",
+        "Integer#magnitude",
+        "Float#-@",
+    ] {
+        let calls = count(&stderr, &format!("jit.run_insn.send_direct.{callee}"));
+        assert_eq!(calls, 0, "{callee}: {stderr}");
+    }
+}

@@ -163,6 +163,9 @@ pub enum GuardReason {
     Bounds,
     /// A division by zero (the interpreter raises).
     ZeroDivision,
+    /// An argument outside a math function's domain (the interpreter
+    /// raises `Math::DomainError`, or answers NaN).
+    Domain,
     /// An object is frozen (the interpreter raises).
     Frozen,
 }
@@ -618,6 +621,9 @@ pub enum Op {
     BoxFloat,
     /// An Int to a double.
     IntToFloat,
+    /// A double's square root (`Math.sqrt`, its argument guarded not
+    /// negative).
+    FloatSqrt,
     /// Two Ints compared (Bool).
     IntCmp(Cmp),
     /// Two doubles compared (Bool).
@@ -766,7 +772,7 @@ impl Op {
             | Op::FloatCmp(_)
             | Op::IsKindOf
             | Op::StringEq => Type::Bool,
-            Op::UnboxFloat | Op::IntToFloat | Op::FloatArith(_) => Type::Float,
+            Op::UnboxFloat | Op::IntToFloat | Op::FloatSqrt | Op::FloatArith(_) => Type::Float,
         }
     }
 }

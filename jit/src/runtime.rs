@@ -104,6 +104,8 @@ pub enum Intrinsic {
     /// `BasicObject#!=`: the negation of the receiver's `==` (the
     /// symbol), when that is an intrinsic comparing without calls.
     NotEqual(bytecode::Sym),
+    /// `Math.sqrt`.
+    MathSqrt,
     /// `Array#==` and `Hash#==`: an argument of another kind is unequal
     /// unless it converts (has the method named, `to_ary` or `to_hash`).
     ConvertingEq(bytecode::Sym),

@@ -200,10 +200,32 @@ impl Intrinsics {
     pub fn record(vm: &mut Vm) -> Intrinsics {
         let mut entries = Vec::new();
         let integer_ops = [
-            "+", "-", "*", "/", "%", "&", "|", "^", "<<", ">>", "<", "<=", ">", ">=", "==", "!=",
-            "~", "-@", "<=>", "odd?", "even?", "zero?",
+            "+",
+            "-",
+            "*",
+            "/",
+            "%",
+            "&",
+            "|",
+            "^",
+            "<<",
+            ">>",
+            "<",
+            "<=",
+            ">",
+            ">=",
+            "==",
+            "!=",
+            "~",
+            "-@",
+            "<=>",
+            "odd?",
+            "even?",
+            "zero?",
+            "abs",
+            "magnitude",
         ];
-        let float_ops = ["+", "-", "*", "/", "<", "<=", ">", ">=", "==", "!="];
+        let float_ops = ["+", "-", "*", "/", "<", "<=", ">", ">=", "==", "!=", "-@"];
         let mut table: Vec<(Value, &str, Intrinsic)> = Vec::new();
         for op in integer_ops {
             let sym = vm.symbols.intern(op);
@@ -237,6 +259,11 @@ impl Intrinsics {
         table.push((vm.c.basic_object, "equal?", Intrinsic::Identical));
         table.push((vm.c.basic_object, "==", Intrinsic::Identical));
         table.push((vm.c.symbol, "==", Intrinsic::Identical));
+        let math_name = vm.symbols.intern("Math");
+        if let Some(math) = vm.constant(vm.c.object, math_name) {
+            let functions = vm.singleton_class(math);
+            table.push((functions, "sqrt", Intrinsic::MathSqrt));
+        }
         let (to_ary, to_hash) = (vm.symbols.intern("to_ary"), vm.symbols.intern("to_hash"));
         table.push((vm.c.array, "==", Intrinsic::ConvertingEq(to_ary)));
         table.push((vm.c.hash, "==", Intrinsic::ConvertingEq(to_hash)));

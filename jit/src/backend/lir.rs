@@ -264,6 +264,10 @@ pub enum Inst {
         dst: VReg,
         src: VReg,
     },
+    FloatSqrt {
+        dst: VReg,
+        src: VReg,
+    },
     /// Deoptimises at `site` unless `test` holds.
     Guard {
         test: Test,
@@ -348,7 +352,8 @@ impl Inst {
             | Inst::UnboxFloat { src, .. }
             | Inst::BoxFloat { src, .. }
             | Inst::BoolToValue { src, .. }
-            | Inst::IntToFloat { src, .. } => vec![*src],
+            | Inst::IntToFloat { src, .. }
+            | Inst::FloatSqrt { src, .. } => vec![*src],
             Inst::LoadShape { object, .. } => vec![*object],
             Inst::Load { base, index, .. } => std::iter::once(*base).chain(*index).collect(),
             Inst::Store {
@@ -388,6 +393,7 @@ impl Inst {
             | Inst::UnboxFloat { dst, .. }
             | Inst::BoxFloat { dst, .. }
             | Inst::IntToFloat { dst, .. }
+            | Inst::FloatSqrt { dst, .. }
             | Inst::LoadShape { dst, .. }
             | Inst::Load { dst, .. } => Some(*dst),
             Inst::Kind { dst, .. } | Inst::Call { dst, .. } => *dst,
@@ -421,7 +427,8 @@ impl Inst {
             | Inst::LoadShape { .. }
             | Inst::Load { .. }
             | Inst::FloatBin { .. }
-            | Inst::IntToFloat { .. } => true,
+            | Inst::IntToFloat { .. }
+            | Inst::FloatSqrt { .. } => true,
             Inst::Bin { check, .. } => check.is_none(),
             Inst::Kind { guard, .. } => guard.is_none(),
             _ => false,
@@ -678,6 +685,7 @@ impl fmt::Display for Inst {
                 write!(f, "  {dst} = float_{name} {a}, {b}")
             }
             Inst::IntToFloat { dst, src } => write!(f, "  {dst} = int_to_float {src}"),
+            Inst::FloatSqrt { dst, src } => write!(f, "  {dst} = float_sqrt {src}"),
             Inst::LoadShape {
                 dst,
                 object,

@@ -265,6 +265,7 @@ fn plain_op(word: &str) -> Option<Op> {
         "unbox_float" => Op::UnboxFloat,
         "box_float" => Op::BoxFloat,
         "int_to_float" => Op::IntToFloat,
+        "float_sqrt" => Op::FloatSqrt,
         _ => return arithmetic(word),
     })
 }
@@ -479,6 +480,7 @@ fn guard_reason(text: &str, names: &dyn Names) -> Parsed<GuardReason> {
         "overflow" => GuardReason::Overflow,
         "bounds" => GuardReason::Bounds,
         "zero division" => GuardReason::ZeroDivision,
+        "domain" => GuardReason::Domain,
         "frozen" => GuardReason::Frozen,
         _ => match text.strip_prefix("kind ") {
             Some(name) => GuardReason::Kind(kind(name, names)?),

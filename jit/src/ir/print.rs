@@ -174,6 +174,7 @@ pub fn guard_reason(reason: GuardReason, rt: &dyn Runtime) -> String {
         GuardReason::Overflow => "overflow".into(),
         GuardReason::Bounds => "bounds".into(),
         GuardReason::ZeroDivision => "zero division".into(),
+        GuardReason::Domain => "domain".into(),
         GuardReason::Frozen => "frozen".into(),
     }
 }
@@ -304,6 +305,7 @@ pub fn describe(graph: &Graph, node: NodeId, numbering: &Numbering, rt: &dyn Run
         Op::UnboxFloat => format!("unbox_float {inputs}"),
         Op::BoxFloat => format!("box_float {inputs}"),
         Op::IntToFloat => format!("int_to_float {inputs}"),
+        Op::FloatSqrt => format!("float_sqrt {inputs}"),
         Op::IntCmp(cmp) => format!("int_{} {inputs}", cmp.name()),
         Op::FloatCmp(cmp) => format!("float_{} {inputs}", cmp.name()),
         Op::FloatArith(op) => format!("float_{} {inputs}", op.name()),

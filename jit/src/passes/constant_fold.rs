@@ -116,6 +116,10 @@ fn fold(graph: &Graph, node: NodeId) -> Option<Const> {
             Const::Int(n) => Const::Float(n as f64),
             _ => return None,
         },
+        Op::FloatSqrt => match c(0)? {
+            Const::Float(f) => Const::Float(f.sqrt()),
+            _ => return None,
+        },
         Op::Int(op) => match (c(0)?, c(1)?) {
             (Const::Int(a), Const::Int(b)) => Const::Int(op.eval(a, b)?),
             _ => return None,

@@ -276,6 +276,20 @@ fn send(graph: &mut Graph, rt: &dyn Runtime, node: NodeId, info: &SendInfo) -> b
             let value = e.add(graph, Op::BoolToValue, &[holds]);
             e.finish(graph, Some(value))
         }
+        (Callee::Intrinsic(Intrinsic::FloatArith(name)), 0)
+            if matches!(kind, Kind::Flonum | Kind::HeapFloat) && rt.symbol_name(name) == "-@" =>
+        {
+            // `-x` flips the sign bit, as `x * -1.0` does (`-0.0` too).
+            let mut e = Expansion::new(graph, node);
+            let x = e.add(graph, Op::UnboxFloat, &[inputs[0]]);
+            let minus_one = graph.constant(Const::Float(-1.0));
+            let negated = e.add(graph, Op::FloatArith(FloatOp::Mul), &[x, minus_one]);
+            let boxed = e.add(graph, Op::BoxFloat, &[negated]);
+            e.finish(graph, Some(boxed))
+        }
+        (Callee::Intrinsic(Intrinsic::MathSqrt), 1) => {
+            math_sqrt(graph, node, inputs[1], arg_kinds(0))
+        }
         (Callee::Intrinsic(Intrinsic::FloatArith(name)), 1)
             if matches!(kind, Kind::Flonum | Kind::HeapFloat) =>
         {
@@ -550,6 +564,43 @@ fn not_equal(
     e.finish(graph, Some(value))
 }
 
+/// `Math.sqrt(x)` of a Float or fixnum `x` (guarded, as its kind in the
+/// profile): the square root, `x` guarded not negative (a negative one
+/// raises `Math::DomainError`, NaN answers NaN: the interpreter does
+/// both). `+ 0.0` makes `-0.0`'s root `0.0`, as MRI answers.
+///
+/// ```text
+///                                         v7 = guard(kind flonum) is_kind(flonum) v2
+///                                         v8 = unbox_float v2
+/// v5 = send sqrt(1) @#<Class:Math> v1, v2 -> v9 = guard(domain) float_ge v8, 0.0
+///                                         v10 = float_sqrt v8
+///                                         v11 = float_add v10, 0.0
+///                                         v12 = box_float v11
+/// ```
+fn math_sqrt(graph: &mut Graph, node: NodeId, x: NodeId, arg: KindSet) -> bool {
+    let Some(kind) = [Kind::Flonum, Kind::HeapFloat, Kind::Fixnum]
+        .into_iter()
+        .find(|&k| arg.kinds().any(|seen| seen == k))
+    else {
+        return false;
+    };
+    let mut e = Expansion::new(graph, node);
+    e.guard_kind(graph, x, kind);
+    let x = if kind == Kind::Fixnum {
+        let i = e.add(graph, Op::UntagFixnum, &[x]);
+        e.add(graph, Op::IntToFloat, &[i])
+    } else {
+        e.add(graph, Op::UnboxFloat, &[x])
+    };
+    let zero = graph.constant(Const::Float(0.0));
+    let in_domain = e.add(graph, Op::FloatCmp(Cmp::Ge), &[x, zero]);
+    e.guard(graph, GuardReason::Domain, in_domain);
+    let root = e.add(graph, Op::FloatSqrt, &[x]);
+    let root = e.add(graph, Op::FloatArith(FloatOp::Add), &[root, zero]);
+    let boxed = e.add(graph, Op::BoxFloat, &[root]);
+    e.finish(graph, Some(boxed))
+}
+
 /// A Range literal's ends and whether it excludes its end, when `range`
 /// is one (`(a...b)`).
 fn range_literal(graph: &Graph, range: NodeId) -> Option<([NodeId; 2], bool)> {
@@ -563,7 +614,7 @@ fn range_literal(graph: &Graph, range: NodeId) -> Option<([NodeId; 2], bool)> {
     Some(([graph.input(range, 0), graph.input(range, 1)], exclusive))
 }
 
-/// `~`, `-@`, `odd?`, `even?` and `zero?` on a fixnum.
+/// `~`, `-@`, `abs`, `odd?`, `even?` and `zero?` on a fixnum.
 fn fixnum_unary(graph: &mut Graph, node: NodeId, receiver: NodeId, name: &str) -> bool {
     // The low bit (odd?, even?) or the whole integer (zero?) against 0.
     let test = match name {
@@ -585,6 +636,17 @@ fn fixnum_unary(graph: &mut Graph, node: NodeId, receiver: NodeId, name: &str) -
         let holds = e.add(graph, Op::IntCmp(cmp), &[bits, zero]);
         let value = e.add(graph, Op::BoolToValue, &[holds]);
         return e.finish(graph, Some(value));
+    }
+    if matches!(name, "abs" | "magnitude") {
+        // The larger of `a` and `0 - a` (checked: the least fixnum's
+        // negation is a Bignum).
+        let mut e = Expansion::new(graph, node);
+        let a = e.add(graph, Op::UntagFixnum, &[receiver]);
+        let zero = graph.constant(Const::Int(0));
+        let negated = e.add(graph, Op::Int(IntOp::Sub), &[zero, a]);
+        let r = e.add(graph, Op::Int(IntOp::Max), &[a, negated]);
+        let tagged = e.add(graph, Op::TagFixnum, &[r]);
+        return e.finish(graph, Some(tagged));
     }
     let (op, constant) = match name {
         "~" => (IntOp::Xor, -1),

@@ -162,6 +162,11 @@ impl Lowering<'_> {
                 let dst = self.vreg(node);
                 self.emit(Inst::IntToFloat { dst, src });
             }
+            Op::FloatSqrt => {
+                let src = self.value(inputs[0])?;
+                let dst = self.vreg(node);
+                self.emit(Inst::FloatSqrt { dst, src });
+            }
             Op::UnboxFloat => {
                 let src = self.opd(inputs[0])?;
                 let dst = self.vreg(node);

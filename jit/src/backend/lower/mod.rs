@@ -307,7 +307,7 @@ impl Lowering<'_> {
             Op::Param(_) => self.param(node, op)?,
             Op::Int(int) => self.int_arith(node, int, &inputs, map)?,
             Op::UntagFixnum | Op::TagFixnum => self.tagging(node, op, &inputs)?,
-            Op::FloatArith(_) | Op::IntToFloat | Op::UnboxFloat | Op::BoxFloat => {
+            Op::FloatArith(_) | Op::IntToFloat | Op::FloatSqrt | Op::UnboxFloat | Op::BoxFloat => {
                 self.float(node, op, &inputs)?
             }
             Op::IntCmp(_)

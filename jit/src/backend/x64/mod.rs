@@ -403,7 +403,8 @@ impl Emitter<'_> {
             Inst::FloatBin { .. }
             | Inst::UnboxFloat { .. }
             | Inst::BoxFloat { .. }
-            | Inst::IntToFloat { .. } => self.float_arith(inst),
+            | Inst::IntToFloat { .. }
+            | Inst::FloatSqrt { .. } => self.float_arith(inst),
             Inst::SetCond { .. } | Inst::Kind { .. } => self.condition(inst),
             Inst::Guard { .. }
             | Inst::Branch { .. }
