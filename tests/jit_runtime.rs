@@ -168,3 +168,13 @@ fn math_sqrt_abs_and_negation_are_compiled() {
         assert_eq!(calls, 0, "{callee}: {stderr}");
     }
 }
+
+#[test]
+fn a_constructor_that_leaves_optional_parameters_out_is_compiled() {
+    let (stdout, stderr) = run(&["--stats"], "optional_arguments_inlined");
+    assert!(stdout.ends_with("(given 3, expected 0..2)>\n"), "{stdout}");
+    // `Vec.new`, `Vec.new(n)`, `Pair.new(x)`: only the `Array.new` inside
+    // `Vec#initialize` (four a call) is left to the runtime's `Class#new`.
+    let runtime_news = count(&stderr, "jit.run_insn.send_direct.Class#new");
+    assert!(runtime_news <= 4 * 3000, "{stderr}");
+}

@@ -223,6 +223,19 @@ impl Method {
         }
     }
 
+    /// Whether a call with `argc` positional arguments (no splat, no
+    /// keywords) gives each parameter it fills the argument in its place:
+    /// [`Method::takes_as_given`], or fewer arguments for the optional
+    /// parameters, which are then not given (`UNDEF` in their slots, as
+    /// the interpreter lays them out; their defaults run).
+    pub fn takes_positionally(&self, argc: u32) -> bool {
+        self.takes_as_given(argc)
+            || (!self.rest
+                && self.post == 0
+                && !self.takes_keywords()
+                && (self.required..self.required + self.optional).contains(&argc))
+    }
+
     /// Whether it takes keyword arguments (then a call's keyword Hash is
     /// split over its keyword slots rather than passed positionally).
     pub fn takes_keywords(&self) -> bool {

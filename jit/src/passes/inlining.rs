@@ -260,7 +260,7 @@ impl Inliner {
         let state = graph.state(node)?;
         let plain = info.flags & call_flags::NOT_PLAIN == 0
             && code.kind == MethodKind::Method
-            && code.takes_as_given(info.argc);
+            && code.takes_positionally(info.argc);
         let literal = info
             .block
             .and_then(|_| match graph.op(*graph.inputs(node).last()?) {
@@ -306,6 +306,14 @@ impl Inliner {
         params.insert(Param::SelfValue, inputs[0]);
         for n in 0..info.argc {
             params.insert(Param::Arg(n), inputs[1 + n as usize]);
+        }
+        // Optional parameters not given: `UNDEF` in their slots (which a
+        // rebuilt frame shows the interpreter), and `has_arg` false.
+        let undef = graph.constant(Const::Value(bytecode::abi::UNDEF));
+        let not_given = graph.constant(Const::Value(bytecode::abi::FALSE));
+        for n in info.argc..code.required + code.optional {
+            params.insert(Param::Arg(n), undef);
+            params.insert(Param::HasArg(n), not_given);
         }
         params.insert(Param::Block, block);
         params.insert(Param::CallerState, caller);

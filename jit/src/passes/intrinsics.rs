@@ -129,8 +129,20 @@ fn class_new(
         }
         return e.finish(graph, Some(object));
     }
+    // An `initialize` with optional parameters not given gets `UNDEF` for
+    // each, as the interpreter lays its arguments out.
+    let missing = match rt.lookup(info.method, kind, initialize, call_flags::FCALL) {
+        Some(Callee::Bytecode(method)) => {
+            let code = rt.code(method);
+            if !code.takes_positionally(info.argc) {
+                return false;
+            }
+            (code.required + code.optional).saturating_sub(info.argc)
+        }
+        _ => 0,
+    };
     if rt
-        .direct_call(kind, initialize, info.argc, call_flags::FCALL)
+        .direct_call(kind, initialize, info.argc + missing, call_flags::FCALL)
         .is_none()
     {
         return false;
@@ -138,6 +150,8 @@ fn class_new(
     let mut e = Expansion::new(graph, node);
     let object = e.add(graph, Op::NewObject, &[inputs[0]]);
     let mut call_inputs = inputs.to_vec();
+    let undef = graph.constant(Const::Value(bytecode::abi::UNDEF));
+    call_inputs.extend(std::iter::repeat_n(undef, missing as usize));
     call_inputs[0] = object;
     let call = SendInfo {
         name: initialize,

@@ -62,14 +62,20 @@ impl Lowering<'_> {
                 // runtime finds it.
                 let spread = bytecode::call_flags::NOT_PLAIN & !bytecode::call_flags::BLOCK_FORWARD;
                 let plain = info.flags & spread == 0 && info.block.is_none();
+                // (A constructor's `initialize` may have more operands than
+                // the `new` had arguments: `UNDEF` for optional parameters
+                // not given.)
+                let argc = operands.len() as u32 - 1;
                 if let (Some(kind), true) = (info.receiver_kind, plain) {
-                    direct = self.rt.direct_call(kind, info.name, info.argc, info.flags);
+                    direct = self.rt.direct_call(kind, info.name, argc, info.flags);
                 }
                 if info.constructor && direct.is_none() {
                     // Its site is the `new`, which the runtime would run.
                     return Err(Unsupported("a constructor without a direct call"));
                 }
-                (info.method, frame.ip, operands, operands.len())
+                // What the bytecode's send pops.
+                let pops = 1 + info.argc as usize;
+                (info.method, frame.ip, operands, pops)
             }
             Op::Yield { .. } => {
                 let state = graph
