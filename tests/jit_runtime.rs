@@ -178,3 +178,15 @@ fn a_constructor_that_leaves_optional_parameters_out_is_compiled() {
     let runtime_news = count(&stderr, "jit.run_insn.send_direct.Class#new");
     assert!(runtime_news <= 4 * 3000, "{stderr}");
 }
+
+#[test]
+fn a_site_that_gains_kinds_dispatches_over_them_once_recompiled() {
+    let (stdout, stderr) = run(&["--stats"], "polymorphic_site_grows");
+    assert_eq!(stdout, "[160000, 184000, 212000, 212000]\n16\n");
+    // Compiled again once the third kind kept failing the guard: the
+    // Triangle and Hexagon phases make direct calls; only the megamorphic
+    // phase (a fifth kind) sends (400 * 2 * 130 calls).
+    assert_eq!(count(&stderr, "jit.recompilations"), 1, "{stderr}");
+    let sends = count(&stderr, "jit.run_insn.send");
+    assert!(sends <= 2 * 400 * 130, "{stderr}");
+}

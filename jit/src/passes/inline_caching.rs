@@ -14,13 +14,22 @@
 //!                                    v11 = phi v7, v9
 //! ```
 //!
+//! A site whose guard kept failing (its receivers gained a kind after the
+//! code was compiled: `plan.each { |c| c.execute }` meeting a third kind
+//! of constraint) is compiled again with a test per kind seen by then and
+//! the full send as an ordinary fallback, not a deoptimisation: the kinds
+//! it knows keep their direct calls, and a new one costs a call. (Only
+//! when each kind's method is Ruby code: a core operation's failing guard
+//! may be an argument's, and its full send runs it as the interpreter
+//! does.)
+//!
 //! A send bound to a kind (`@fixnum`) is what the intrinsics and inlining
 //! passes work on. A megamorphic site stays a plain send, and a send the
 //! profile never saw run is marked uncommon itself (the deoptimise pass
 //! makes it a `deopt`).
 
 use crate::ir::*;
-use crate::runtime::Runtime;
+use crate::runtime::{Callee, Runtime};
 
 pub fn run(graph: &mut Graph, rt: &dyn Runtime) -> bool {
     let sends: Vec<NodeId> = graph
@@ -33,13 +42,13 @@ pub fn run(graph: &mut Graph, rt: &dyn Runtime) -> bool {
         let Op::Send(info) = graph.op(send).clone() else {
             unreachable!()
         };
-        if crate::passes::speculation_failed(graph, rt, send) {
-            continue;
-        }
+        let failed = crate::passes::speculation_failed(graph, rt, send);
         let profile = rt.send_profile(info.method, info.site);
         if profile.receiver.is_empty() {
-            graph.mark_uncommon(send);
-            changed = true;
+            if !failed {
+                graph.mark_uncommon(send);
+                changed = true;
+            }
             continue;
         }
         if profile.megamorphic || profile.receiver.is_megamorphic() {
@@ -53,14 +62,33 @@ pub fn run(graph: &mut Graph, rt: &dyn Runtime) -> bool {
             // `method_missing` or a NoMethodError: the full send knows how.
             continue;
         }
-        dispatch(graph, send, &info, &kinds);
+        if failed
+            && !kinds.iter().all(|&kind| {
+                matches!(
+                    rt.lookup(info.method, kind, info.name, info.flags),
+                    Some(Callee::Bytecode(_))
+                )
+            })
+        {
+            // A core operation's guards failed (an argument's kind): the
+            // full send runs it as the interpreter would.
+            continue;
+        }
+        dispatch(graph, send, &info, &kinds, !failed);
         changed = true;
     }
     changed
 }
 
-/// Replaces `send` with a test per kind, each bound to that kind's method.
-fn dispatch(graph: &mut Graph, send: NodeId, info: &SendInfo, kinds: &[bytecode::profile::Kind]) {
+/// Replaces `send` with a test per kind, each bound to that kind's method,
+/// and the full send for other kinds (uncommon when `speculate`).
+fn dispatch(
+    graph: &mut Graph,
+    send: NodeId,
+    info: &SendInfo,
+    kinds: &[bytecode::profile::Kind],
+    speculate: bool,
+) {
     let inputs: Vec<NodeId> = graph.inputs(send).to_vec();
     let receiver = inputs[0];
     let state = graph.state(send);
@@ -81,7 +109,9 @@ fn dispatch(graph: &mut Graph, send: NodeId, info: &SendInfo, kinds: &[bytecode:
         graph.push_input(phi, call);
         control = if_false;
     }
-    graph.mark_uncommon(control);
+    if speculate {
+        graph.mark_uncommon(control);
+    }
     let fallback = graph.add(Op::Send(Box::new(info.clone())), &[control], &inputs, state);
     graph.push_control(merge, fallback);
     graph.push_input(phi, fallback);
