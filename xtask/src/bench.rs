@@ -1,10 +1,14 @@
-//! `cargo xtask bench [--runs N] [--startup-runs N] [--rhizome-flag=F]... [FILTER]`.
+//! `cargo xtask bench [--runs N] [--startup-runs N] [--rhizome-flag=F]... [--awfy DIR] [FILTER]`.
 //!
 //! Wall-clock comparison of rhizome with MRI. Every `benches/ruby/*.rb` (run
 //! with no arguments, so with its default size), every program of
 //! `spec/programs/` whose header names a benchmark size in a line such as
 //! ``# Benchmark: `ruby sudoku_solver.rb 12` takes ...`` (run with those
-//! arguments; the spec itself runs the small default), and a start-up case
+//! arguments; the spec itself runs the small default), the fourteen Are We
+//! Fast Yet programs through their harness at the sizes it verifies (from
+//! `--awfy`, by default `../shared/benchmarks/awfy`, where the project keeps
+//! programs nobody here wrote; their output is compared with the timings
+//! masked), and a start-up case
 //! (`-e 'puts 1'`) are run under the release rhizome, `ruby` and
 //! `ruby --yjit` in turn, N times round, so that drifts in machine load hit all
 //! three alike. Each run is reaped with `wait4`, which gives its wall time and
@@ -30,9 +34,30 @@ pub struct Options {
     pub startup_runs: usize,
     /// Extra flags given to rhizome before the script.
     pub rhizome_flags: Vec<String>,
+    /// The Are We Fast Yet suite's folder.
+    pub awfy: PathBuf,
     /// Only cases whose name contains this text.
     pub filter: Option<String>,
 }
+
+/// The Are We Fast Yet programs and the outer and inner iterations their
+/// harness verifies the result for.
+const AWFY: [(&str, &str, &str); 14] = [
+    ("DeltaBlue", "5", "2000"),
+    ("Richards", "10", "1"),
+    ("Json", "5", "20"),
+    ("CD", "3", "100"),
+    ("Havlak", "2", "1"),
+    ("Bounce", "5", "200"),
+    ("Storage", "5", "50"),
+    ("List", "5", "200"),
+    ("Mandelbrot", "3", "500"),
+    ("NBody", "2", "250000"),
+    ("Permute", "5", "100"),
+    ("Queens", "5", "100"),
+    ("Sieve", "5", "200"),
+    ("Towers", "5", "50"),
+];
 
 /// One Ruby implementation under test: a program and the flags it always gets.
 struct Implementation {
@@ -49,6 +74,9 @@ struct Case {
     /// The directory the case runs in (a program's own, as the spec runner
     /// runs it, so the files its header names are found beside it).
     dir: PathBuf,
+    /// The output prints timings (the AWFY harness's): digits are masked
+    /// before rhizome's output is compared with ruby's.
+    timed_output: bool,
 }
 
 /// The measurements of one case under one implementation.
@@ -68,13 +96,19 @@ pub fn run(options: &Options) -> Result<ExitCode> {
         )
         .into());
     }
+    let mut problems = Vec::new();
+    if !options.awfy.join("harness.rb").is_file() {
+        problems.push(format!(
+            "no Are We Fast Yet harness in {}: its programs were not run",
+            options.awfy.display()
+        ));
+    }
     let rhizome = build_release()?;
     let mut implementations = vec![Implementation {
         label: "rhizome",
         program: rhizome,
         flags: options.rhizome_flags.iter().map(OsString::from).collect(),
     }];
-    let mut problems = Vec::new();
     match ensure_ruby() {
         Ok(version) => {
             eprintln!("comparing with ruby {version}");
@@ -186,6 +220,7 @@ fn cases(options: &Options) -> Result<Vec<Case>> {
             args: vec![path.into_os_string()],
             runs: options.runs,
             dir: root(),
+            timed_output: false,
         })
         .collect();
     let programs_dir = root().join("spec").join("programs");
@@ -207,6 +242,21 @@ fn cases(options: &Options) -> Result<Vec<Case>> {
                 args,
                 runs: options.runs,
                 dir: programs_dir.clone(),
+                timed_output: false,
+            });
+        }
+    }
+    if options.awfy.join("harness.rb").is_file() {
+        for (name, outer, inner) in AWFY {
+            cases.push(Case {
+                name: format!("awfy/{name}"),
+                args: ["harness.rb", name, outer, inner]
+                    .into_iter()
+                    .map(OsString::from)
+                    .collect(),
+                runs: options.runs,
+                dir: options.awfy.clone(),
+                timed_output: true,
             });
         }
     }
@@ -215,6 +265,7 @@ fn cases(options: &Options) -> Result<Vec<Case>> {
         args: vec!["-e".into(), "puts 1".into()],
         runs: options.startup_runs,
         dir: root(),
+        timed_output: false,
     });
     cases.retain(|case| {
         options
@@ -284,16 +335,42 @@ fn measure_case(
         }
     }
     if let Some(expected) = &reference {
-        if let Some(bad) = rhizome_outputs.iter().find(|out| *out != expected) {
+        let comparable = |output: &[u8]| {
+            if case.timed_output {
+                mask_digits(output)
+            } else {
+                output.to_vec()
+            }
+        };
+        let expected = &comparable(expected);
+        if let Some(bad) = rhizome_outputs
+            .iter()
+            .map(|out| comparable(out))
+            .find(|out| out != expected)
+        {
             problems.push(format!(
                 "OUTPUT MISMATCH in {}: rhizome's stdout differs from ruby's \
                  (- ruby, + rhizome)\n{}",
                 case.name,
-                rhizome_spec::diff("stdout", expected, bad)
+                rhizome_spec::diff("stdout", expected, &bad)
             ));
         }
     }
     Ok(samples)
+}
+
+/// The output with every run of digits as one `#`: timings that differ
+/// from run to run compare equal, the words around them must not.
+fn mask_digits(output: &[u8]) -> Vec<u8> {
+    let mut masked = Vec::with_capacity(output.len());
+    for &byte in output {
+        if !byte.is_ascii_digit() {
+            masked.push(byte);
+        } else if masked.last() != Some(&b'#') {
+            masked.push(b'#');
+        }
+    }
+    masked
 }
 
 fn print_table(
@@ -361,7 +438,16 @@ fn print_table(
 
 #[cfg(test)]
 mod tests {
-    use super::benchmark_arguments;
+    use super::{benchmark_arguments, mask_digits};
+
+    #[test]
+    fn timings_are_masked_and_words_kept() {
+        let a = mask_digits(b"Richards: iterations=1 runtime: 1234us\n");
+        let b = mask_digits(b"Richards: iterations=1 runtime: 98us\n");
+        assert_eq!(a, b);
+        assert_eq!(a, b"Richards: iterations=# runtime: #us\n");
+        assert_ne!(a, mask_digits(b"Richards: failed runtime: 98us\n"));
+    }
 
     #[test]
     fn reads_benchmark_arguments_from_the_header() {

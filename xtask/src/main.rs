@@ -57,8 +57,8 @@ enum Task {
         /// Only specs whose test name (`MODE::GROUP/NAME`) contains this text.
         filter: Option<String>,
     },
-    /// Median wall time and peak RSS of benches/ruby/*.rb, the benchmark sizes of spec/programs/ and start-up under
-    /// rhizome, ruby and ruby --yjit; checks rhizome prints what ruby prints.
+    /// Median wall time and peak RSS of benches/ruby/*.rb, the benchmark sizes of spec/programs/, the Are We Fast
+    /// Yet programs and start-up under rhizome, ruby and ruby --yjit; checks rhizome prints what ruby prints.
     Bench {
         /// Runs of each benchmark under each implementation.
         #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..))]
@@ -69,6 +69,10 @@ enum Task {
         /// Extra flag for rhizome (repeatable), e.g. `--rhizome-flag=--no-jit`.
         #[arg(long = "rhizome-flag", value_name = "FLAG", allow_hyphen_values = true)]
         rhizome_flags: Vec<String>,
+        /// The Are We Fast Yet suite's Ruby folder (its `harness.rb`), from the
+        /// project's root; skipped with a note when it is not there.
+        #[arg(long, value_name = "DIR", default_value = "../shared/benchmarks/awfy")]
+        awfy: std::path::PathBuf,
         /// Only benchmarks whose name contains this text (`startup` for start-up).
         filter: Option<String>,
     },
@@ -152,11 +156,14 @@ fn main() -> ExitCode {
             runs,
             startup_runs,
             rhizome_flags,
+            awfy,
             filter,
         } => bench::run(&bench::Options {
             runs: runs as usize,
             startup_runs: startup_runs as usize,
             rhizome_flags,
+            // Relative to the project's root, wherever the task runs from.
+            awfy: crate::support::root().join(awfy),
             filter,
         }),
         Task::Iai { args } => iai::run(&args),
