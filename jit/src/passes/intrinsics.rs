@@ -293,13 +293,7 @@ fn send(graph: &mut Graph, rt: &dyn Runtime, node: NodeId, info: &SendInfo) -> b
         (Callee::Intrinsic(Intrinsic::FloatArith(name)), 0)
             if matches!(kind, Kind::Flonum | Kind::HeapFloat) && rt.symbol_name(name) == "-@" =>
         {
-            // `-x` flips the sign bit, as `x * -1.0` does (`-0.0` too).
-            let mut e = Expansion::new(graph, node);
-            let x = e.add(graph, Op::UnboxFloat, &[inputs[0]]);
-            let minus_one = graph.constant(Const::Float(-1.0));
-            let negated = e.add(graph, Op::FloatArith(FloatOp::Mul), &[x, minus_one]);
-            let boxed = e.add(graph, Op::BoxFloat, &[negated]);
-            e.finish(graph, Some(boxed))
+            float_negate(graph, node, inputs[0])
         }
         (Callee::Intrinsic(Intrinsic::MathSqrt), 1) => {
             math_sqrt(graph, node, inputs[1], arg_kinds(0))
@@ -396,37 +390,18 @@ fn send(graph: &mut Graph, rt: &dyn Runtime, node: NodeId, info: &SendInfo) -> b
             let (Some(other), None) = (others.next(), others.next()) else {
                 return false;
             };
-            if other == kind
-                || rt
-                    .lookup(info.method, other, conversion, call_flags::FCALL)
+            let converts = || {
+                rt.lookup(info.method, other, conversion, call_flags::FCALL)
                     .is_some()
-            {
-                return false;
-            }
-            let mut e = Expansion::new(graph, node);
-            e.guard_kind(graph, inputs[1], other);
-            let unequal = graph.constant(Const::Value(bytecode::abi::FALSE));
-            e.finish(graph, Some(unequal))
-        }
-        (Callee::Intrinsic(part @ (Intrinsic::RangeBegin | Intrinsic::RangeEnd)), 0) => {
-            let Some((ends, _)) = range_literal(graph, inputs[0]) else {
-                return false;
             };
-            let end = ends[usize::from(part == Intrinsic::RangeEnd)];
-            Expansion::new(graph, node).finish(graph, Some(end))
+            other != kind && !converts() && unequal_kind(graph, node, inputs[1], other)
         }
-        (Callee::Intrinsic(Intrinsic::RangeExcludeEnd), 0) => {
-            let Some((_, exclusive)) = range_literal(graph, inputs[0]) else {
-                return false;
-            };
-            let value = if exclusive {
-                bytecode::abi::TRUE
-            } else {
-                bytecode::abi::FALSE
-            };
-            let flag = graph.constant(Const::Value(value));
-            Expansion::new(graph, node).finish(graph, Some(flag))
-        }
+        (
+            Callee::Intrinsic(
+                part @ (Intrinsic::RangeBegin | Intrinsic::RangeEnd | Intrinsic::RangeExcludeEnd),
+            ),
+            0,
+        ) => range_part(graph, node, inputs[0], part),
         (Callee::AttrReader { profile, .. }, 0) => ivar_get(graph, node, inputs[0], &profile),
         (Callee::AttrWriter { profile, .. }, 1) => {
             ivar_set(graph, node, inputs[0], inputs[1], &profile)
@@ -615,17 +590,49 @@ fn math_sqrt(graph: &mut Graph, node: NodeId, x: NodeId, arg: KindSet) -> bool {
     e.finish(graph, Some(boxed))
 }
 
-/// A Range literal's ends and whether it excludes its end, when `range`
-/// is one (`(a...b)`).
-fn range_literal(graph: &Graph, range: NodeId) -> Option<([NodeId; 2], bool)> {
+/// `begin`, `end` or `exclude_end?` of a Range literal (`(a...b)`): its
+/// operand, or its flag. Of another Range, the call stays.
+fn range_part(graph: &mut Graph, node: NodeId, range: NodeId, part: Intrinsic) -> bool {
     let Op::Insn {
         insn: Insn::NewRange { exclusive },
         ..
     } = *graph.op(range)
     else {
-        return None;
+        return false;
     };
-    Some(([graph.input(range, 0), graph.input(range, 1)], exclusive))
+    let value = match part {
+        Intrinsic::RangeBegin => graph.input(range, 0),
+        Intrinsic::RangeEnd => graph.input(range, 1),
+        _ => {
+            let flag = if exclusive {
+                bytecode::abi::TRUE
+            } else {
+                bytecode::abi::FALSE
+            };
+            graph.constant(Const::Value(flag))
+        }
+    };
+    Expansion::new(graph, node).finish(graph, Some(value))
+}
+
+/// `array == x` (or a Hash's) where `x` is of another kind `other`, which
+/// does not convert: false, `x`'s kind guarded.
+fn unequal_kind(graph: &mut Graph, node: NodeId, x: NodeId, other: Kind) -> bool {
+    let mut e = Expansion::new(graph, node);
+    e.guard_kind(graph, x, other);
+    let unequal = graph.constant(Const::Value(bytecode::abi::FALSE));
+    e.finish(graph, Some(unequal))
+}
+
+/// `-x` of a Float: the sign bit flipped, as `x * -1.0` flips it (`-0.0`
+/// too).
+fn float_negate(graph: &mut Graph, node: NodeId, x: NodeId) -> bool {
+    let mut e = Expansion::new(graph, node);
+    let x = e.add(graph, Op::UnboxFloat, &[x]);
+    let minus_one = graph.constant(Const::Float(-1.0));
+    let negated = e.add(graph, Op::FloatArith(FloatOp::Mul), &[x, minus_one]);
+    let boxed = e.add(graph, Op::BoxFloat, &[negated]);
+    e.finish(graph, Some(boxed))
 }
 
 /// `~`, `-@`, `abs`, `odd?`, `even?` and `zero?` on a fixnum.
