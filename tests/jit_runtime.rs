@@ -158,8 +158,13 @@ fn an_array_compared_with_another_kind_is_unequal_without_a_call() {
 #[test]
 fn math_sqrt_abs_and_negation_are_compiled() {
     let (_, stderr) = run(&["--stats"], "math_sqrt_abs_negate");
+    // `numbers` makes 9,000 roots of fixnums and Floats, each site's
+    // argument of one kind: all compiled. `root` takes a fixnum and a
+    // Float in turn (6,000 calls): its guard fails, and compiled again it
+    // calls the core's `Math.sqrt` directly.
+    let roots = count(&stderr, "jit.run_insn.send_direct.#<Class:Math>#sqrt");
+    assert!(roots <= 6000, "{stderr}");
     for callee in [
-        "#<Class:Math>#sqrt",
         "Integer#abs",
         "Integer#magnitude",
         "Float#-@",
@@ -189,4 +194,24 @@ fn a_site_that_gains_kinds_dispatches_over_them_once_recompiled() {
     assert_eq!(count(&stderr, "jit.recompilations"), 1, "{stderr}");
     let sends = count(&stderr, "jit.run_insn.send");
     assert!(sends <= 2 * 400 * 130, "{stderr}");
+}
+
+#[test]
+fn instance_variables_of_several_shapes_are_compiled() {
+    let (_, stderr) = run(&["--stats"], "polymorphic_ivars");
+    // Reads and writes at sites that saw two shapes, then eight: tests of
+    // the shapes known, and by name past them; none is left to the
+    // runtime.
+    for insn in ["getivar", "setivar"] {
+        assert_eq!(count(&stderr, &format!("jit.run_insn.{insn}")), 0, "{stderr}");
+    }
+}
+
+#[test]
+fn array_new_of_a_size_needs_no_frame() {
+    let (_, stderr) = run(&["--stats"], "array_new_without_frame");
+    // 4,000 `Array.new(size[, fill])` calls, of which only the forms the
+    // core's `new` must see (a copy, `to_int`, errors) reach it.
+    let calls = count(&stderr, "jit.run_insn.send_direct.Class#new");
+    assert!(calls < 20, "{stderr}");
 }

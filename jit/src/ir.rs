@@ -533,6 +533,14 @@ pub enum Op {
         slot: u32,
         to: Option<ShapeRef>,
     },
+    /// Reads instance variable `@name` of any object, by looking it up in
+    /// the object's shape (nil when it has none): what a site whose shapes
+    /// are too many, or keep changing, compiles to. Inputs: the object.
+    LoadIvarNamed(bytecode::Sym),
+    /// Writes `@name` of any object (moving it to its next shape when the
+    /// variable is new); deoptimises when the object is frozen, so that
+    /// the interpreter raises. Inputs: object, value.
+    StoreIvarNamed(bytecode::Sym),
     /// Reads an object's shape (Int); a value without shaped slots has
     /// none (no shape guard passes). Inputs: the object.
     LoadShape,
@@ -652,6 +660,8 @@ impl Op {
             | Op::Insn { .. }
             | Op::LoadIvar { .. }
             | Op::StoreIvar { .. }
+            | Op::LoadIvarNamed(_)
+            | Op::StoreIvarNamed(_)
             | Op::LoadShape
             | Op::NewEnv { .. }
             | Op::ArrayLength
@@ -688,6 +698,7 @@ impl Op {
             Op::Send(_)
             | Op::Yield { .. }
             | Op::StoreIvar { .. }
+            | Op::StoreIvarNamed(_)
             | Op::ArrayStore
             | Op::ArrayPush => true,
             Op::Insn { insn, .. } => insn_has_side_effect(insn),
@@ -706,6 +717,7 @@ impl Op {
             | Op::Send(_)
             | Op::Yield { .. }
             | Op::StoreIvar { .. }
+            | Op::StoreIvarNamed(_)
             | Op::ArrayStore
             | Op::ArrayPush
             | Op::StringEq
@@ -736,12 +748,14 @@ impl Op {
             | Op::Return
             | Op::NonLocalExit(..)
             | Op::StoreIvar { .. }
+            | Op::StoreIvarNamed(_)
             | Op::ArrayStore
             | Op::ArrayPush => Type::Void,
             Op::Send(_)
             | Op::Yield { .. }
             | Op::Insn { .. }
             | Op::LoadIvar { .. }
+            | Op::LoadIvarNamed(_)
             | Op::NewEnv { .. }
             | Op::ArrayLoad
             | Op::ArrayGet

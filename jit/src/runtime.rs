@@ -513,6 +513,17 @@ pub struct Helpers {
     /// written). `shape` is the object's new shape when the write adds the
     /// slot, else `u64::MAX`.
     pub store_ivar: extern "C" fn(Ctx, u64, u64, u64, u64) -> u64,
+    /// `(object, name)`: instance variable `name` (a symbol's number) of
+    /// any object, nil when it has none.
+    pub load_ivar_named: extern "C" fn(u64, u64) -> u64,
+    /// `(ctx, object, name, value)`: sets it. 0, or 1 when the object is
+    /// frozen (nothing written).
+    pub store_ivar_named: extern "C" fn(Ctx, u64, u64, u64) -> u64,
+    /// `Array.new` (an [`InsnHelper`]: a send bound to the core's, see
+    /// [`Runtime::allocates_array`]): an Array of a fixnum size, filled
+    /// with nil or the second argument, without a frame for `new`; other
+    /// arguments take the runtime's path.
+    pub array_new: InsnHelper,
     /// `(array, index)`: the element, or nil outside the Array
     /// (a negative index counts from the end).
     pub array_get: extern "C" fn(u64, i64) -> u64,
@@ -613,7 +624,17 @@ pub trait Runtime {
     /// taking that many: the call skips the send's lookup (and, for a Ruby
     /// method that allows it, the runtime: a native call, which passes a
     /// forwarded block in the callee's [`ActivationRecord::block`]).
-    fn direct_call(&self, kind: Kind, name: Sym, argc: u32, flags: u8) -> Option<DirectCall>;
+    /// None from a `caller` of the core written in Ruby where `name` is an
+    /// operation it keeps the core's own of (see [`Runtime::lookup`]): the
+    /// send is the runtime's, which knows the rule.
+    fn direct_call(
+        &self,
+        caller: MethodRef,
+        kind: Kind,
+        name: Sym,
+        argc: u32,
+        flags: u8,
+    ) -> Option<DirectCall>;
     /// The address of `method`'s [`CallTarget`] (what a native call to it
     /// reads).
     fn call_target(&self, method: MethodRef) -> u64;
@@ -623,6 +644,10 @@ pub trait Runtime {
     /// `arraymax` / `arraymin` compute without an Array (assumed: redefining
     /// it invalidates the code).
     fn array_extremum_is_core(&self, max: bool) -> bool;
+    /// Whether `name` sent to `receiver` (a constant) is the core's
+    /// `Array.new`: `Class#new` on Array itself, whose `initialize` is the
+    /// core one (assumed: redefining either invalidates the code).
+    fn allocates_array(&self, receiver: u64, name: Sym) -> bool;
     /// Whether `value` is a class or module.
     fn is_module(&self, value: u64) -> bool;
     /// For a class whose instances `Class#new` allocates as plain objects

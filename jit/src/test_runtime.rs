@@ -148,8 +148,8 @@ impl TestRuntime {
     }
 
     /// The sites of instance variable `ivar` (`@side`) saw objects of
-    /// class `class` and shape `shape` only, holding it in `slot`; a write
-    /// moves them to shape `next`.
+    /// class `class` and shape `shape`, holding it in `slot`; a write
+    /// moves them to shape `next`. (Each call adds a shape seen.)
     pub fn ivar(&self, ivar: &str, shape: u32, slot: u32, next: u32, class: &str) -> &Self {
         let line = IvarLine {
             shape: ShapeRef(shape),
@@ -157,12 +157,14 @@ impl TestRuntime {
             next: ShapeRef(next),
             class: self.kind(class),
         };
-        let profile = IvarProfile {
-            lines: vec![line],
-            megamorphic: false,
-        };
         let site = intern(&mut self.tables.borrow_mut().ivars, ivar) as u32;
-        self.tables.borrow_mut().ivar_profiles.insert(site, profile);
+        let mut tables = self.tables.borrow_mut();
+        tables
+            .ivar_profiles
+            .entry(site)
+            .or_default()
+            .lines
+            .push(line);
         self
     }
 
@@ -335,7 +337,7 @@ fn decode(tables: &mut Tables, text: &str) -> Option<Insn> {
 }
 
 /// The code of a test method: its name and locals, no instructions.
-fn code(name: Sym, locals: Vec<Sym>) -> Method {
+fn code(name: Sym, locals: Vec<Sym>, ivars: Vec<Sym>) -> Method {
     Method {
         kind: MethodKind::Method,
         name,
@@ -357,7 +359,7 @@ fn code(name: Sym, locals: Vec<Sym>) -> Method {
         branches: 0,
         children: Vec::new(),
         spans: Vec::new(),
-        ivars: Vec::new(),
+        ivars,
         has_env: false,
         auto_splat: false,
         block_param: false,
@@ -372,7 +374,9 @@ impl Runtime for TestRuntime {
     fn code(&self, method: MethodRef) -> Rc<Method> {
         let (name, locals) = self.tables.borrow().methods[method.0 as usize].clone();
         let locals = locals.iter().map(|local| self.sym(local)).collect();
-        Rc::new(code(self.sym(&name), locals))
+        let ivars = self.tables.borrow().ivars.clone();
+        let ivars = ivars.iter().map(|ivar| self.sym(ivar)).collect();
+        Rc::new(code(self.sym(&name), locals, ivars))
     }
 
     fn reads_last_match(&self, _method: MethodRef) -> bool {
@@ -434,7 +438,14 @@ impl Runtime for TestRuntime {
         None
     }
 
-    fn direct_call(&self, kind: Kind, _name: Sym, _argc: u32, _flags: u8) -> Option<DirectCall> {
+    fn direct_call(
+        &self,
+        _caller: MethodRef,
+        kind: Kind,
+        _name: Sym,
+        _argc: u32,
+        _flags: u8,
+    ) -> Option<DirectCall> {
         let plain = self.tables.borrow().plain.values().any(|&k| k == kind);
         plain.then_some(DirectCall {
             handle: 0,
@@ -456,6 +467,10 @@ impl Runtime for TestRuntime {
 
     fn is_module(&self, value: u64) -> bool {
         self.tables.borrow().modules.contains(&value)
+    }
+
+    fn allocates_array(&self, _receiver: u64, _name: Sym) -> bool {
+        false
     }
 
     fn plain_construction(&self, class: u64) -> Option<(Kind, Sym)> {

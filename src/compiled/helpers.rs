@@ -55,6 +55,9 @@ pub fn table() -> Helpers {
         store_env,
         load_ivar,
         store_ivar,
+        load_ivar_named,
+        store_ivar_named,
+        array_new,
         unbox_float,
         box_float,
         leave_block,
@@ -249,6 +252,34 @@ extern "C" fn new_range(
     }
     let range = vm.new_range(ends[0], ends[1], exclusive);
     vm.result_for_compiled(range)
+}
+
+/// The longest Array [`array_new`] makes itself (a longer one may meet the
+/// memory budget: the runtime's path raises NoMemoryError in the right
+/// frame).
+const ARRAY_NEW_LIMIT: i64 = 1 << 16;
+
+extern "C" fn array_new(
+    ctx: *mut Activation,
+    method: u64,
+    at: CallAt,
+    count: u64,
+    values: *const u64,
+) -> u64 {
+    // SAFETY: compiled code calls this helper while it runs, and stored
+    // the class and the arguments at `values` (in its frame, where a
+    // collection finds them).
+    let (vm, operands) = unsafe { (running_vm(), stored_values(values, count)) };
+    let size = operands.get(1).map_or(Some(0), |size| size.as_fixnum());
+    match size {
+        Some(size) if (0..=ARRAY_NEW_LIMIT).contains(&size) && count <= 3 => {
+            let fill = operands.get(2).copied().unwrap_or(Value::NIL);
+            vm.new_array(vec![fill; size as usize]).bits()
+        }
+        // A negative or huge size, an Array to copy, an object with
+        // `to_int`: the runtime's `new`.
+        _ => run_insn(ctx, method, at, count, values),
+    }
 }
 
 extern "C" fn concat_strings(
@@ -714,6 +745,25 @@ extern "C" fn store_ivar(
         object.push_slot(value);
         object.shape.set(crate::shape::ShapeId(shape as u32));
     }
+    0
+}
+
+extern "C" fn load_ivar_named(object: u64, name: u64) -> u64 {
+    // SAFETY: compiled code calls this helper while it runs.
+    let vm = unsafe { running_vm() };
+    vm.ivar_get(Value::from_bits(object), bytecode::Sym(name as u32))
+        .bits()
+}
+
+extern "C" fn store_ivar_named(_ctx: *mut Activation, object: u64, name: u64, value: u64) -> u64 {
+    let object = Value::from_bits(object);
+    if object.header().is_some_and(|h| h.is_frozen()) {
+        return 1;
+    }
+    // SAFETY: compiled code calls this helper while it runs.
+    let vm = unsafe { running_vm() };
+    vm.ivar_set(object, bytecode::Sym(name as u32), Value::from_bits(value))
+        .expect("only a frozen object refuses the write");
     0
 }
 

@@ -106,6 +106,8 @@ pub struct RunStats {
     /// The `send_direct`s by callee (the entry, held so that its address
     /// names it for the whole run).
     pub direct_callees: fxhash::FxHashMap<*const MethodEntry, (Rc<MethodEntry>, u64)>,
+    /// The plain `send`s (not bound to a method) by the name sent.
+    pub sent_names: fxhash::FxHashMap<bytecode::Sym, u64>,
     /// Deoptimisations whose rebuilt frame the interpreter reached again
     /// (`--jit-verify-deopt`), and those it could not check.
     pub verified_deopts: u64,
@@ -116,7 +118,14 @@ impl RunStats {
     /// Counts an instruction compiled code left to the runtime.
     fn count_run_insn(&mut self, step: &helpers::Step, ip: usize) {
         let mnemonic = match step {
-            helpers::Step::Insn(method) => method.code.insns[ip].mnemonic(),
+            helpers::Step::Insn(method) => {
+                let insn = method.code.insns[ip];
+                if let bytecode::Insn::Send(site) = insn {
+                    let name = method.code.sites[site as usize].name;
+                    *self.sent_names.entry(name).or_default() += 1;
+                }
+                insn.mnemonic()
+            }
             helpers::Step::Call(entry, _) => {
                 let callee = self
                     .direct_callees
@@ -692,6 +701,12 @@ impl Vm {
                 },
             );
             named(&mut line, "jit.run_insn.send_direct", &callees);
+            let sent: fxhash::FxHashMap<String, u64> = run
+                .sent_names
+                .iter()
+                .map(|(&name, &count)| (self.symbols.name(name).to_string(), count))
+                .collect();
+            named(&mut line, "jit.run_insn.send", &sent);
             if jit.options.verify_deopt {
                 line("jit.deopt_checks.same", run.verified_deopts);
                 line("jit.deopt_checks.unverifiable", run.unverifiable_deopts);
@@ -959,7 +974,19 @@ impl Runtime for VmRuntime<'_> {
         &self.vm.methods[method.0 as usize].call_target as *const CallTarget as u64
     }
 
-    fn direct_call(&self, kind: Kind, name: Sym, argc: u32, flags: u8) -> Option<DirectCall> {
+    fn direct_call(
+        &self,
+        caller: MethodRef,
+        kind: Kind,
+        name: Sym,
+        argc: u32,
+        flags: u8,
+    ) -> Option<DirectCall> {
+        let internal = crate::prelude::is_internal(&self.method(caller).code.file);
+        let class = self.class_of_kind(kind);
+        if internal && self.intrinsics.core_operation(class, name).is_some() {
+            return None;
+        }
         let entry = self.callable(kind, name, flags)?;
         let forwards_block = flags & bytecode::call_flags::BLOCK_FORWARD != 0;
         let native = match &entry.body {
@@ -1064,6 +1091,21 @@ impl Runtime for VmRuntime<'_> {
         };
         let found = self.callable(self.array_kind(), name, 0);
         matches!((found, core), (Some(found), Some(core)) if Rc::ptr_eq(&found, core))
+    }
+
+    fn allocates_array(&self, receiver: u64, name: Sym) -> bool {
+        let array = self.vm.c.array;
+        if Value::from_bits(receiver) != array {
+            return false;
+        }
+        let new = self.callable(self.vm.kind_of(array), name, 0);
+        let is_class_new =
+            new.is_some_and(|new| matches!(&new.body, MethodBody::Native(core) if core.constructs));
+        let fcall = bytecode::call_flags::FCALL;
+        let initialize = self.callable(self.array_kind(), self.vm.sym.initialize, fcall);
+        let core = &self.vm.array_initialize;
+        is_class_new
+            && matches!((initialize, core), (Some(found), Some(core)) if Rc::ptr_eq(&found, core))
     }
 
     fn kind_test(&self, kind: Kind) -> KindTest {

@@ -541,7 +541,7 @@ fn subseq(vm: &mut Vm, value: Value, start: usize, count: usize) -> Value {
 }
 
 /// An index argument as MRI's NUM2LONG converts it: Integers, Floats
-/// (truncated), else TypeError.
+/// (truncated), objects with `to_int`, else TypeError.
 pub fn to_long(vm: &mut Vm, value: Value) -> VmResult<i64> {
     match Int::of(value) {
         Some(Int::Fix(n)) => return Ok(n),
@@ -566,8 +566,10 @@ pub fn to_long(vm: &mut Vm, value: Value) -> VmResult<i64> {
     if value.is_nil() {
         return Err(vm.type_error("no implicit conversion from nil to integer".into()));
     }
-    let name = vm.special_or_class_name(value);
-    Err(vm.type_error(format!("no implicit conversion of {name} into Integer")))
+    // Anything else converts with `to_int` (MRI's NUM2LONG), or raises
+    // TypeError.
+    let converted = crate::core::integer::to_int(vm, value)?;
+    to_long(vm, converted)
 }
 
 /// A count argument (`first(n)`, `take(n)`): non-negative, else

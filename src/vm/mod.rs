@@ -166,6 +166,9 @@ pub struct Vm {
     /// them only once redefined).
     pub array_max: Option<Rc<MethodEntry>>,
     pub array_min: Option<Rc<MethodEntry>>,
+    /// The core's `Array#initialize` (`Array.new` without a frame is built
+    /// on it being the method).
+    pub array_initialize: Option<Rc<MethodEntry>>,
     /// The lexical scope of the top level (Object).
     pub top_cref: Rc<Cref>,
     /// The global variables (`$name`) and their aliases.
@@ -354,6 +357,7 @@ impl Vm {
             block_proxy_call: None,
             array_max: None,
             array_min: None,
+            array_initialize: None,
             top_cref: Rc::new(Cref {
                 module: placeholder,
                 parent: None,
@@ -410,6 +414,7 @@ impl Vm {
         vm.block_proxy_call = vm.find_method(vm.class_of(vm.block_proxy), vm.sym.call);
         vm.array_max = vm.find_method(vm.c.array, vm.sym.max);
         vm.array_min = vm.find_method(vm.c.array, vm.sym.min);
+        vm.array_initialize = vm.find_method(vm.c.array, vm.sym.initialize);
         if let Err(control) = vm.load_prelude() {
             let exception = vm.uncaught(control);
             panic!("the prelude raised: {}", vm.error_report(exception));

@@ -379,6 +379,17 @@ fn read_body(text: &str, names: &dyn Names) -> Parsed<(Body, Vec<Ref>)> {
             let split = insn_inputs(&text);
             Ok((Body::Insn { text, split }, Vec::new()))
         }
+        "load_ivar_named" | "store_ivar_named" => {
+            let name = arg_of("name")?;
+            let name = names
+                .symbol(name)
+                .ok_or_else(|| format!("unknown instance variable `{name}`"))?;
+            with_inputs(if word == "load_ivar_named" {
+                Op::LoadIvarNamed(name)
+            } else {
+                Op::StoreIvarNamed(name)
+            })
+        }
         "load_ivar" => with_inputs(Op::LoadIvar {
             slot: number(arg_of("slot")?, "a slot")?,
         }),

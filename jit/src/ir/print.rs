@@ -259,6 +259,10 @@ pub fn describe(graph: &Graph, node: NodeId, numbering: &Numbering, rt: &dyn Run
             Some(shape) => format!("store_ivar({slot} -> S{}) {inputs}", shape.0),
             None => format!("store_ivar({slot}) {inputs}"),
         },
+        Op::LoadIvarNamed(name) => format!("load_ivar_named({}) {inputs}", rt.symbol_name(*name)),
+        Op::StoreIvarNamed(name) => {
+            format!("store_ivar_named({}) {inputs}", rt.symbol_name(*name))
+        }
         Op::LoadShape => format!("load_shape {inputs}"),
         Op::NewEnv { method } => format!("new_env {{{}}} {inputs}", rt.method_name(*method)),
         Op::ArrayLength => format!("array_length {inputs}"),

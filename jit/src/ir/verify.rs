@@ -102,7 +102,8 @@ fn expect_inputs(op: &Op, count: usize) -> Option<Vec<Type>> {
         Op::Return | Op::NonLocalExit(..) => vec![Value],
         Op::IsKind(_) | Op::IsNil | Op::Truthy | Op::UntagFixnum | Op::UnboxFloat => vec![Value],
         Op::LoadShape | Op::ArrayLength | Op::LoadIvar { .. } | Op::Project(_) => vec![Value],
-        Op::StoreIvar { .. } => vec![Value, Value],
+        Op::LoadIvarNamed(_) => vec![Value],
+        Op::StoreIvar { .. } | Op::StoreIvarNamed(_) => vec![Value, Value],
         Op::ArrayLoad => vec![Value, Int],
         Op::StringEq | Op::StringCompare | Op::ArrayPush | Op::IsKindOf | Op::SameValue => {
             vec![Value, Value]

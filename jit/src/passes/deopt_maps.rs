@@ -64,6 +64,7 @@ pub fn collect(graph: &Graph) -> (DeoptMaps, Vec<(NodeId, MapId)>) {
             Op::Guard(_)
                 | Op::Deopt(_)
                 | Op::StoreIvar { .. }
+                | Op::StoreIvarNamed(_)
                 | Op::ArrayStore
                 | Op::ArrayPush
                 | Op::StringEq

@@ -74,6 +74,7 @@ fn prune_branch(graph: &mut Graph, branch: NodeId, rare: NodeId, common: NodeId)
     let state = graph.state(branch);
     let reason = match graph.op(cond) {
         Op::IsKind(kind) => GuardReason::Kind(*kind),
+        Op::ShapeIs(_) => GuardReason::Shape,
         _ => GuardReason::Branch,
     };
     let cond = if graph.op(common) == &Op::IfTrue {

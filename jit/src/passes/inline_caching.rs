@@ -18,10 +18,10 @@
 //! code was compiled: `plan.each { |c| c.execute }` meeting a third kind
 //! of constraint) is compiled again with a test per kind seen by then and
 //! the full send as an ordinary fallback, not a deoptimisation: the kinds
-//! it knows keep their direct calls, and a new one costs a call. (Only
-//! when each kind's method is Ruby code: a core operation's failing guard
-//! may be an argument's, and its full send runs it as the interpreter
-//! does.)
+//! it knows keep their direct calls, and a new one costs a call. (A core
+//! operation bound there is built as IR only when that guards nothing
+//! about its arguments, whose guard may be the one that failed: see the
+//! intrinsics pass.)
 //!
 //! A send bound to a kind (`@fixnum`) is what the intrinsics and inlining
 //! passes work on. A megamorphic site stays a plain send, and a send the
@@ -29,7 +29,7 @@
 //! makes it a `deopt`).
 
 use crate::ir::*;
-use crate::runtime::{Callee, Runtime};
+use crate::runtime::Runtime;
 
 pub fn run(graph: &mut Graph, rt: &dyn Runtime) -> bool {
     let sends: Vec<NodeId> = graph
@@ -60,18 +60,6 @@ pub fn run(graph: &mut Graph, rt: &dyn Runtime) -> bool {
                 .is_none()
         }) {
             // `method_missing` or a NoMethodError: the full send knows how.
-            continue;
-        }
-        if failed
-            && !kinds.iter().all(|&kind| {
-                matches!(
-                    rt.lookup(info.method, kind, info.name, info.flags),
-                    Some(Callee::Bytecode(_))
-                )
-            })
-        {
-            // A core operation's guards failed (an argument's kind): the
-            // full send runs it as the interpreter would.
             continue;
         }
         dispatch(graph, send, &info, &kinds, !failed);

@@ -19,10 +19,12 @@
 //! re-float pass frees the pure ones. Reading `@x` of an object whose
 //! shape the profile saw is a shape check and a slot load; writing it is a
 //! shape check and a store (with the shape transition when the write adds
-//! the variable).
+//! the variable). A site that saw a few shapes tests each in turn, one that
+//! saw too many (or whose shape guard failed before, for shapes beyond
+//! those it knows) reads and writes the variable by name.
 
 use crate::ir::*;
-use crate::runtime::{Callee, Intrinsic, IvarProfile, Runtime};
+use crate::runtime::{Callee, Intrinsic, IvarLine, IvarProfile, Runtime};
 use bytecode::profile::{Kind, KindSet};
 use bytecode::{call_flags, Insn};
 
@@ -30,6 +32,9 @@ pub fn run(graph: &mut Graph, rt: &dyn Runtime) -> bool {
     let candidates: Vec<NodeId> = graph
         .live()
         .filter(|&n| !graph.control(n).is_empty())
+        // A fallback left on an uncommon path (by `shape_dispatch`) is
+        // pruned, not expanded again.
+        .filter(|&n| !graph.is_uncommon(graph.control(n)[0]))
         .filter(|&n| match graph.op(n) {
             Op::Send(info) => info.receiver_kind.is_some(),
             Op::Insn { insn, .. } => matches!(
@@ -41,34 +46,38 @@ pub fn run(graph: &mut Graph, rt: &dyn Runtime) -> bool {
         .collect();
     let mut changed = false;
     for node in candidates {
-        if crate::passes::speculation_failed(graph, rt, node) {
-            continue;
-        }
+        // A site whose guard failed keeps the kinds and shapes it knows
+        // and no longer deoptimises for others: an instance-variable
+        // access falls back to the variable by name; anything else stays
+        // what it was.
+        let failed = crate::passes::speculation_failed(graph, rt, node);
         changed |= match graph.op(node).clone() {
-            Op::Send(info) => send(graph, rt, node, &info),
+            Op::Send(info) => send(graph, rt, node, &info, failed),
             Op::Insn {
                 insn: Insn::GetIvar(site),
                 method,
                 ..
             } => {
-                let receiver = self_of(graph, node);
+                let name = rt.code(method).ivars[site as usize];
                 let profile = rt.ivar_profile(method, site);
-                ivar_get(graph, node, receiver, &profile)
+                let access = IvarAccess::new(self_of(graph, node), name, profile, failed);
+                ivar_get(graph, node, &access)
             }
             Op::Insn {
                 insn: Insn::SetIvar(site),
                 method,
                 ..
             } => {
-                let receiver = self_of(graph, node);
-                let value = graph.input(node, 0);
+                let name = rt.code(method).ivars[site as usize];
                 let profile = rt.ivar_profile(method, site);
-                ivar_set(graph, node, receiver, value, &profile)
+                let access = IvarAccess::new(self_of(graph, node), name, profile, failed);
+                let value = graph.input(node, 0);
+                ivar_set(graph, node, &access, value)
             }
             Op::Insn {
                 insn: Insn::NewArrayExtremum { max, .. },
                 ..
-            } if rt.array_extremum_is_core(max) => fixnum_extremum(graph, node, max),
+            } if !failed && rt.array_extremum_is_core(max) => fixnum_extremum(graph, node, max),
             _ => false,
         };
     }
@@ -142,7 +151,13 @@ fn class_new(
         _ => 0,
     };
     if rt
-        .direct_call(kind, initialize, info.argc + missing, call_flags::FCALL)
+        .direct_call(
+            info.method,
+            kind,
+            initialize,
+            info.argc + missing,
+            call_flags::FCALL,
+        )
         .is_none()
     {
         return false;
@@ -219,7 +234,37 @@ impl Expansion {
     }
 }
 
-fn send(graph: &mut Graph, rt: &dyn Runtime, node: NodeId, info: &SendInfo) -> bool {
+/// Whether the expansion of `callee` at a send bound to `kind` guards
+/// nothing about the send's arguments. Where a guard failed before, only
+/// such a callee is expanded: an argument's guard could be the one that
+/// failed (the receiver's kind is tested, not guarded, once the site
+/// failed: see inline caching), and an instance variable falls back to
+/// its access by name.
+fn guards_no_argument(rt: &dyn Runtime, info: &SendInfo, kind: Kind, callee: &Callee) -> bool {
+    match callee {
+        Callee::AttrReader { .. } | Callee::AttrWriter { .. } => true,
+        Callee::Intrinsic(intrinsic) => match intrinsic {
+            Intrinsic::Not
+            | Intrinsic::IsNil
+            | Intrinsic::Identical
+            | Intrinsic::SymbolCaseEq
+            | Intrinsic::BlockGiven
+            | Intrinsic::ArraySize
+            | Intrinsic::ArrayEmpty
+            | Intrinsic::StringLength
+            // (Its class is a constant, and its `initialize` a call.)
+            | Intrinsic::ClassNew => true,
+            Intrinsic::NotEqual(equal) => matches!(
+                rt.lookup(info.method, kind, *equal, info.flags),
+                Some(Callee::Intrinsic(Intrinsic::Identical))
+            ),
+            _ => false,
+        },
+        _ => false,
+    }
+}
+
+fn send(graph: &mut Graph, rt: &dyn Runtime, node: NodeId, info: &SendInfo, failed: bool) -> bool {
     let kind = info.receiver_kind.expect("bound sends only");
     let plain = info.flags & call_flags::NOT_PLAIN == 0 && info.block.is_none();
     if !plain {
@@ -228,6 +273,9 @@ fn send(graph: &mut Graph, rt: &dyn Runtime, node: NodeId, info: &SendInfo) -> b
     let Some(callee) = rt.lookup(info.method, kind, info.name, info.flags) else {
         return false;
     };
+    if failed && !guards_no_argument(rt, info, kind, &callee) {
+        return false;
+    }
     let inputs: Vec<NodeId> = graph.inputs(node).to_vec();
     let profile = rt.send_profile(info.method, info.site);
     let arg_kinds = |i: usize| profile.args.get(i).copied().unwrap_or_default();
@@ -402,9 +450,13 @@ fn send(graph: &mut Graph, rt: &dyn Runtime, node: NodeId, info: &SendInfo) -> b
             ),
             0,
         ) => range_part(graph, node, inputs[0], part),
-        (Callee::AttrReader { profile, .. }, 0) => ivar_get(graph, node, inputs[0], &profile),
-        (Callee::AttrWriter { profile, .. }, 1) => {
-            ivar_set(graph, node, inputs[0], inputs[1], &profile)
+        (Callee::AttrReader { ivar, profile }, 0) => {
+            let access = IvarAccess::new(inputs[0], ivar, profile, failed);
+            ivar_get(graph, node, &access)
+        }
+        (Callee::AttrWriter { ivar, profile }, 1) => {
+            let access = IvarAccess::new(inputs[0], ivar, profile, failed);
+            ivar_set(graph, node, &access, inputs[1])
         }
         _ => false,
     }
@@ -724,61 +776,218 @@ fn float(graph: &mut Graph, node: NodeId, inputs: &[NodeId], arg: KindSet, name:
     e.finish(graph, Some(result))
 }
 
-/// `@x` of an object of the one shape the site saw: a shape guard and a
-/// slot load.
-fn ivar_get(graph: &mut Graph, node: NodeId, object: NodeId, profile: &IvarProfile) -> bool {
-    let [line] = profile.lines[..] else {
-        return false;
-    };
-    if profile.megamorphic {
-        return false;
+/// An instance-variable read or write to compile: `@name` of `object`,
+/// what its site (or attribute method) saw, and whether a guard built from
+/// that failed before.
+struct IvarAccess {
+    object: NodeId,
+    name: bytecode::Sym,
+    profile: IvarProfile,
+    failed: bool,
+}
+
+impl IvarAccess {
+    fn new(object: NodeId, name: bytecode::Sym, profile: IvarProfile, failed: bool) -> Self {
+        IvarAccess {
+            object,
+            name,
+            profile,
+            failed,
+        }
     }
+
+    /// Whether the access goes by name only: its site saw too many shapes,
+    /// or none (a variable never set reads nil without being cached).
+    fn by_name(&self) -> bool {
+        self.profile.megamorphic || self.profile.lines.is_empty()
+    }
+
+    /// What a shape test that no line matched falls back to.
+    fn otherwise(&self) -> Otherwise {
+        if self.failed {
+            Otherwise::ByName
+        } else {
+            Otherwise::Deoptimise
+        }
+    }
+}
+
+/// `@x` of an object of the one shape the site saw: a shape guard and a
+/// slot load. A site that saw several shapes (a method of a superclass
+/// reading its variable in instances of two subclasses) tests each in turn
+/// (see [`shape_dispatch`]); one that saw too many reads it by name.
+fn ivar_get(graph: &mut Graph, node: NodeId, access: &IvarAccess) -> bool {
     if graph.state(node).is_none() {
         return false;
     }
-    let mut e = Expansion::new(graph, node);
-    let shape = e.add(graph, Op::LoadShape, &[object]);
-    let test = graph.add(Op::ShapeIs(line.shape), &[], &[shape], None);
-    e.guard(graph, GuardReason::Shape, test);
-    let value = e.add(graph, Op::LoadIvar { slot: line.slot }, &[object]);
-    e.finish(graph, Some(value))
+    let object = access.object;
+    if access.by_name() {
+        let mut e = Expansion::new(graph, node);
+        let value = e.add(graph, Op::LoadIvarNamed(access.name), &[object]);
+        return e.finish(graph, Some(value));
+    }
+    if let ([line], Otherwise::Deoptimise) = (&access.profile.lines[..], access.otherwise()) {
+        let mut e = Expansion::new(graph, node);
+        let shape = e.add(graph, Op::LoadShape, &[object]);
+        let test = graph.add(Op::ShapeIs(line.shape), &[], &[shape], None);
+        e.guard(graph, GuardReason::Shape, test);
+        let value = e.add(graph, Op::LoadIvar { slot: line.slot }, &[object]);
+        return e.finish(graph, Some(value));
+    }
+    let lines = &access.profile.lines;
+    shape_dispatch(
+        graph,
+        node,
+        object,
+        lines,
+        true,
+        access.otherwise(),
+        |graph, arm, line| {
+            let op = match line {
+                Some(line) => Op::LoadIvar { slot: line.slot },
+                None => Op::LoadIvarNamed(access.name),
+            };
+            Some(arm.add(graph, op, &[object]))
+        },
+    )
 }
 
 /// `@x = v` on an object of the one shape the site saw: a shape guard and
 /// a store (moving the object to its next shape when `@x` is new; the
 /// transition holds for the class it was seen with, so that is guarded
-/// too).
-fn ivar_set(
+/// too). Several shapes seen: a test for each, and each arm its store; too
+/// many: a write by name.
+fn ivar_set(graph: &mut Graph, node: NodeId, access: &IvarAccess, value: NodeId) -> bool {
+    if graph.state(node).is_none() {
+        return false;
+    }
+    let object = access.object;
+    let store = |graph: &mut Graph, e: &mut Expansion, line: Option<&IvarLine>| {
+        let Some(line) = line else {
+            e.add(graph, Op::StoreIvarNamed(access.name), &[object, value]);
+            return None;
+        };
+        if line.next != line.shape {
+            e.guard_kind(graph, object, line.class);
+        }
+        e.add(graph, store_to(line), &[object, value]);
+        None
+    };
+    if access.by_name() {
+        let mut e = Expansion::new(graph, node);
+        store(graph, &mut e, None);
+        return e.finish(graph, Some(value));
+    }
+    if let ([line], Otherwise::Deoptimise) = (&access.profile.lines[..], access.otherwise()) {
+        let mut e = Expansion::new(graph, node);
+        let transition = line.next != line.shape;
+        if transition {
+            e.guard_kind(graph, object, line.class);
+        }
+        let shape = e.add(graph, Op::LoadShape, &[object]);
+        let test = graph.add(Op::ShapeIs(line.shape), &[], &[shape], None);
+        e.guard(graph, GuardReason::Shape, test);
+        e.add(graph, store_to(line), &[object, value]);
+        return e.finish(graph, Some(value));
+    }
+    // Every arm (and the instruction, if it runs) leaves `value` as the
+    // result.
+    graph.replace_uses(node, value);
+    let lines = &access.profile.lines;
+    shape_dispatch(graph, node, object, lines, false, access.otherwise(), store)
+}
+
+/// The store of a variable where `line` has it (moving the object to the
+/// line's next shape when the write adds the variable).
+fn store_to(line: &IvarLine) -> Op {
+    Op::StoreIvar {
+        slot: line.slot,
+        to: (line.next != line.shape).then_some(line.next),
+    }
+}
+
+/// Where [`shape_dispatch`] goes when no shape it knows matches.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Otherwise {
+    /// The instruction on an uncommon path: the deoptimise pass prunes it
+    /// into a shape guard on the last test.
+    Deoptimise,
+    /// An access by name (the site's guard failed before: a new shape
+    /// costs a lookup, not a deoptimisation).
+    ByName,
+}
+
+/// An instance-variable access at a site that saw several shapes, as a
+/// polymorphic inline cache: the object's shape is tested against each in
+/// turn, each arm accesses its own slot (`access` builds it, and the
+/// access by name when given no line), and the arms meet again (with a
+/// phi of what they read, when `reads`).
+///
+/// ```text
+///                                 v7 = load_shape v1
+/// v5 = insn getivar @v1    ---->  v8 = branch shape_is(S12) v7      (v9, v10: its sides)
+///      (S12 and S20 seen)         v11 = load_ivar(1) v1 ctrl=v9
+///                                 v13 = branch shape_is(S20) v7 ctrl=v10
+///                                 v15 = load_ivar(1) v1 ctrl=v14
+///                                 v16 = if_false ctrl=v13 (uncommon)
+///                                 v5 = insn getivar @v1 ctrl=v16
+///                                 v17 = merge ctrl=[v11, v15, v5]
+///                                 v18 = phi v11, v15, v5
+/// ```
+fn shape_dispatch(
     graph: &mut Graph,
     node: NodeId,
     object: NodeId,
-    value: NodeId,
-    profile: &IvarProfile,
+    lines: &[IvarLine],
+    reads: bool,
+    otherwise: Otherwise,
+    mut access: impl FnMut(&mut Graph, &mut Expansion, Option<&IvarLine>) -> Option<NodeId>,
 ) -> bool {
-    let [line] = profile.lines[..] else {
-        return false;
-    };
-    if profile.megamorphic || graph.state(node).is_none() {
-        return false;
-    }
+    let state = graph.state(node);
     let mut e = Expansion::new(graph, node);
-    let transition = line.next != line.shape;
-    if transition {
-        e.guard_kind(graph, object, line.class);
-    }
     let shape = e.add(graph, Op::LoadShape, &[object]);
-    let test = graph.add(Op::ShapeIs(line.shape), &[], &[shape], None);
-    e.guard(graph, GuardReason::Shape, test);
-    let to = transition.then_some(line.next);
-    e.add(
-        graph,
-        Op::StoreIvar {
-            slot: line.slot,
-            to,
-        },
-        &[object, value],
-    );
-    e.finish(graph, Some(value))
+    let merge = graph.add(Op::Merge, &[], &[], None);
+    let phi = reads.then(|| graph.add(Op::Phi, &[merge], &[], None));
+    graph.replace_control_uses(node, merge);
+    if let Some(phi) = phi {
+        graph.replace_uses(node, phi);
+    }
+    let mut arm_at = |graph: &mut Graph, control: NodeId, line: Option<&IvarLine>| {
+        let mut arm = Expansion {
+            control,
+            state,
+            node,
+        };
+        let value = access(graph, &mut arm, line);
+        graph.push_control(merge, arm.control);
+        if let (Some(phi), Some(value)) = (phi, value) {
+            graph.push_input(phi, value);
+        }
+    };
+    let mut control = e.control;
+    for line in lines {
+        let test = graph.add(Op::ShapeIs(line.shape), &[], &[shape], None);
+        let branch = graph.add(Op::Branch, &[control], &[test], state);
+        let if_true = graph.add(Op::IfTrue, &[branch], &[], None);
+        control = graph.add(Op::IfFalse, &[branch], &[], None);
+        arm_at(graph, if_true, Some(line));
+    }
+    graph.clear_control(node);
+    match otherwise {
+        Otherwise::ByName => {
+            arm_at(graph, control, None);
+            graph.kill(node);
+        }
+        Otherwise::Deoptimise => {
+            graph.mark_uncommon(control);
+            graph.push_control(node, control);
+            graph.push_control(merge, node);
+            if let Some(phi) = phi {
+                graph.push_input(phi, node);
+            }
+        }
+    }
+    true
 }
 
 #[cfg(test)]
@@ -789,6 +998,74 @@ mod tests {
     /// What `Integer#name` is on fixnums.
     fn fixnum_arith(rt: &TestRuntime, name: &str) -> Callee {
         Callee::Intrinsic(Intrinsic::FixnumArith(rt.sym(name)))
+    }
+
+    /// `@side` read where the site saw two shapes (a subclass's objects
+    /// keep it in the same slot): a test of each, and what neither matches
+    /// is the instruction on an uncommon path (deoptimise makes it a shape
+    /// guard).
+    #[test]
+    fn a_site_that_saw_two_shapes_tests_each() {
+        let rt = TestRuntime::new();
+        rt.ivar("@side", 2, 0, 2, "Square")
+            .ivar("@side", 5, 0, 5, "Cube");
+        let after = rt.run(
+            r"
+            v0 = start
+            v1 = self
+            v2 = state area@2 self=v1 args=[] locals=[] stack=[]
+            v3 = insn getivar @side state=v2 ctrl=v0
+            v4 = return v3 ctrl=v3
+            v5 = finish ctrl=[v4]
+            ",
+            |graph| super::run(graph, &rt),
+        );
+        insta::assert_snapshot!(after, @r"
+        v0 = start
+        v1 = self
+        v2 = load_shape v1 ctrl=v0
+        v3 = shape_is(S2) v2
+        v4 = state area@2 self=v1 args=[] locals=[] stack=[]
+        v5 = branch v3 state=v4 ctrl=v2
+        v6 = if_false ctrl=v5
+        v7 = shape_is(S5) v2
+        v8 = branch v7 state=v4 ctrl=v6
+        v9 = if_false ctrl=v8 (uncommon)
+        v10 = insn getivar @side state=v4 ctrl=v9
+        v11 = if_true ctrl=v8
+        v12 = load_ivar(0) v1 ctrl=v11
+        v13 = if_true ctrl=v5
+        v14 = load_ivar(0) v1 ctrl=v13
+        v15 = merge ctrl=[v14, v12, v10]
+        v16 = phi v14, v12, v10 ctrl=v15
+        v17 = return v16 ctrl=v15
+        v18 = finish ctrl=[v17]
+        ");
+    }
+
+    /// `@side` read where the site cached no shape (a variable never set
+    /// reads nil uncached): the read by name.
+    #[test]
+    fn a_site_without_shapes_reads_by_name() {
+        let rt = TestRuntime::new();
+        let after = rt.run(
+            r"
+            v0 = start
+            v1 = self
+            v2 = state area@2 self=v1 args=[] locals=[] stack=[]
+            v3 = insn getivar @side state=v2 ctrl=v0
+            v4 = return v3 ctrl=v3
+            v5 = finish ctrl=[v4]
+            ",
+            |graph| super::run(graph, &rt),
+        );
+        insta::assert_snapshot!(after, @r"
+        v0 = start
+        v1 = self
+        v2 = load_ivar_named(@side) v1 ctrl=v0
+        v3 = return v2 ctrl=v2
+        v4 = finish ctrl=[v3]
+        ");
     }
 
     /// The root's `intrinsics_read_an_ivar_by_shape` before intrinsics:

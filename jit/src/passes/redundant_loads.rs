@@ -28,7 +28,10 @@ use crate::ir::*;
 
 /// Whether `node` reads memory this pass knows how to reuse.
 fn is_load(op: &Op) -> bool {
-    matches!(op, Op::LoadShape | Op::LoadIvar { .. } | Op::ArrayLength)
+    matches!(
+        op,
+        Op::LoadShape | Op::LoadIvar { .. } | Op::LoadIvarNamed(_) | Op::ArrayLength
+    )
 }
 
 /// The value an earlier node up the control flow already has for `load`.

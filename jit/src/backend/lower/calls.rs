@@ -67,7 +67,9 @@ impl Lowering<'_> {
                 // not given.)
                 let argc = operands.len() as u32 - 1;
                 if let (Some(kind), true) = (info.receiver_kind, plain) {
-                    direct = self.rt.direct_call(kind, info.name, argc, info.flags);
+                    direct = self
+                        .rt
+                        .direct_call(info.method, kind, info.name, argc, info.flags);
                 }
                 if info.constructor && direct.is_none() {
                     // Its site is the `new`, which the runtime would run.
@@ -267,6 +269,13 @@ impl Lowering<'_> {
                 insn: Insn::NewArray(_),
                 ..
             } => ("new_array", self.helpers.new_array as usize as u64),
+            Op::Send(info)
+                if direct.is_some()
+                    && matches!(graph.as_const(graph.input(node, 0)),
+                        Some(crate::ir::Const::Value(class)) if self.rt.allocates_array(class, info.name)) =>
+            {
+                ("array_new", self.helpers.array_new as usize as u64)
+            }
             Op::Insn {
                 insn: Insn::NewRange { .. },
                 ..

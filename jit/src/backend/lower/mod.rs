@@ -322,9 +322,11 @@ impl Lowering<'_> {
             Op::Guard(_) | Op::Branch | Op::Deopt(_) | Op::Return | Op::NonLocalExit(..) => {
                 self.control(node, op, &inputs, map)?
             }
-            Op::LoadShape | Op::LoadIvar { .. } | Op::StoreIvar { .. } => {
-                self.ivar(node, op, &inputs, map)?
-            }
+            Op::LoadShape
+            | Op::LoadIvar { .. }
+            | Op::StoreIvar { .. }
+            | Op::LoadIvarNamed(_)
+            | Op::StoreIvarNamed(_) => self.ivar(node, op, &inputs, map)?,
             Op::ArrayLength | Op::ArrayGet | Op::ArrayLoad | Op::ArrayStore | Op::ArrayPush => {
                 self.array(node, op, &inputs, map)?
             }

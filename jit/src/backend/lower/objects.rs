@@ -3,7 +3,8 @@
 //! An instance variable in an object's cell is one load, and a write one
 //! store after a test of the frozen bit (a write that adds the variable
 //! also stores the new shape and slot count); a variable outside the cell
-//! goes through a helper. Array elements are loads and stores in the
+//! goes through a helper, and so does one read or written by name (a
+//! site that saw too many shapes). Array elements are loads and stores in the
 //! Array's buffer; the core's other operations (String indexing and
 //! comparison, `kind_of?`, `new`) are helper calls:
 //!
@@ -104,6 +105,19 @@ impl Lowering<'_> {
                 let args = vec![object, Opd::Imm(slot as i64), value, Opd::Imm(shape)];
                 let helper = self.helpers.store_ivar as usize as u64;
                 self.guarded_write(node, (helper, "store_ivar"), true, args, map)?;
+            }
+            Op::LoadIvarNamed(name) => {
+                let args = vec![self.opd(inputs[0])?, Opd::Imm(name.0 as i64)];
+                let dst = self.vreg(node);
+                let helper = self.helpers.load_ivar_named as usize as u64;
+                self.call(Some(dst), helper, "load_ivar_named", false, args);
+            }
+            Op::StoreIvarNamed(name) => {
+                let object = self.opd(inputs[0])?;
+                let value = self.opd(inputs[1])?;
+                let args = vec![object, Opd::Imm(name.0 as i64), value];
+                let helper = self.helpers.store_ivar_named as usize as u64;
+                self.guarded_write(node, (helper, "store_ivar_named"), true, args, map)?;
             }
             _ => unreachable!("shapes and instance variables only"),
         }
