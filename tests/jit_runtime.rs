@@ -164,11 +164,7 @@ fn math_sqrt_abs_and_negation_are_compiled() {
     // calls the core's `Math.sqrt` directly.
     let roots = count(&stderr, "jit.run_insn.send_direct.#<Class:Math>#sqrt");
     assert!(roots <= 6000, "{stderr}");
-    for callee in [
-        "Integer#abs",
-        "Integer#magnitude",
-        "Float#-@",
-    ] {
+    for callee in ["Integer#abs", "Integer#magnitude", "Float#-@"] {
         let calls = count(&stderr, &format!("jit.run_insn.send_direct.{callee}"));
         assert_eq!(calls, 0, "{callee}: {stderr}");
     }
@@ -203,7 +199,11 @@ fn instance_variables_of_several_shapes_are_compiled() {
     // the shapes known, and by name past them; none is left to the
     // runtime.
     for insn in ["getivar", "setivar"] {
-        assert_eq!(count(&stderr, &format!("jit.run_insn.{insn}")), 0, "{stderr}");
+        assert_eq!(
+            count(&stderr, &format!("jit.run_insn.{insn}")),
+            0,
+            "{stderr}"
+        );
     }
 }
 
@@ -214,4 +214,18 @@ fn array_new_of_a_size_needs_no_frame() {
     // core's `new` must see (a copy, `to_int`, errors) reach it.
     let calls = count(&stderr, "jit.run_insn.send_direct.Class#new");
     assert!(calls < 20, "{stderr}");
+}
+
+#[test]
+fn a_method_whose_rare_paths_start_running_stays_compiled() {
+    let (_, stderr) = run(&["--stats"], "many_rare_paths_stay_compiled");
+    // Seven paths of `classify` start running one after another: the
+    // first two compilations prune branches the profile saw go one way,
+    // the later ones keep both sides, so no more than two of its branch
+    // guards ever fail.
+    let branch_guards = stderr
+        .lines()
+        .filter(|line| line.starts_with("jit.guard_failed.classify@") && line.contains("_branch"))
+        .count();
+    assert!(branch_guards <= 2, "{stderr}");
 }

@@ -983,11 +983,13 @@ impl Builder<'_> {
             .add(Op::Branch, &[frame.control], &[cond], Some(state));
         let if_true = self.graph.add(Op::IfTrue, &[branch], &[], None);
         let if_false = self.graph.add(Op::IfFalse, &[branch], &[], None);
-        if counts.taken == 0 && counts.not_taken > 0 {
-            self.graph.mark_uncommon(if_true);
-        }
-        if counts.not_taken == 0 && counts.taken > 0 {
-            self.graph.mark_uncommon(if_false);
+        if self.rt.prunes_one_way_branches() {
+            if counts.taken == 0 && counts.not_taken > 0 {
+                self.graph.mark_uncommon(if_true);
+            }
+            if counts.not_taken == 0 && counts.taken > 0 {
+                self.graph.mark_uncommon(if_false);
+            }
         }
         let taken = Frame {
             control: if_true,

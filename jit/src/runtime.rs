@@ -606,6 +606,14 @@ pub trait Runtime {
     /// Whether the bounds guards of an Array index at the send at `ip` of
     /// `method` failed too often: compiled again, it reads without them.
     fn bounds_failed(&self, method: MethodRef, ip: u32) -> bool;
+    /// Whether a branch the profile saw go one way only becomes a guard
+    /// (its other side pruned). Not once the method being compiled was
+    /// compiled again and again: a method with many rare paths would fail
+    /// one guard after another, each costing a compilation, until it ran
+    /// in the interpreter for good; compiled with both sides of every
+    /// branch, it stays compiled (as HotSpot stops trapping on a reason
+    /// that keeps trapping in a method).
+    fn prunes_one_way_branches(&self) -> bool;
 
     /// The value constant `name` has in the scope of `method`'s frames,
     /// when the runtime knows that scope: compiled code may use it as a

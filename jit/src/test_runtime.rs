@@ -430,6 +430,10 @@ impl Runtime for TestRuntime {
         false
     }
 
+    fn prunes_one_way_branches(&self) -> bool {
+        true
+    }
+
     fn constant(&self, _method: MethodRef, _name: Sym) -> Option<u64> {
         None
     }

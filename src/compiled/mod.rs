@@ -18,8 +18,9 @@
 //! any lookup) *invalidates* it: new calls interpret, and activations
 //! running it deoptimise at their next poll (after every call). A method
 //! invalidated, or whose guards keep failing, is compiled again after
-//! another `--jit-threshold` calls, without the speculations that failed;
-//! after [`MAX_COMPILATIONS`] it stays interpreted.
+//! another `--jit-threshold` calls, without the speculations that failed
+//! (from its third compilation on, without pruning any branch the profile
+//! saw go one way); after [`MAX_COMPILATIONS`] it stays interpreted.
 //!
 //! The JIT builds core operations as IR only while they are the original
 //! core methods: [`Intrinsics`] remembers each one's method entry as the
@@ -50,8 +51,16 @@ pub mod helpers;
 pub mod verify_deopt;
 pub mod virtual_frames;
 
-/// How often one method may be compiled (first time included).
-pub const MAX_COMPILATIONS: u32 = 5;
+/// How often one method may be compiled (first time included). Each
+/// compilation after a guard kept failing drops that speculation for good
+/// (and after [`SPECULATIVE_BRANCH_COMPILATIONS`] no branch is pruned), so
+/// a method runs out of them only if it is invalidated again and again,
+/// or has very many sites whose kinds change.
+pub const MAX_COMPILATIONS: u32 = 10;
+
+/// How many of those compilations prune the sides of branches the
+/// profile never saw taken (see `Runtime::prunes_one_way_branches`).
+pub const SPECULATIVE_BRANCH_COMPILATIONS: u32 = 2;
 
 /// A guard that fails this often (not counting `--jit-stress-deopt`)
 /// makes its method compile again without that speculation.
@@ -490,7 +499,8 @@ impl Vm {
         });
         let count = jit.compilations.entry(method.id).or_default();
         *count += 1;
-        if *count > MAX_COMPILATIONS {
+        let compilations = *count;
+        if compilations > MAX_COMPILATIONS {
             self.jit = Some(slot);
             return None;
         }
@@ -507,6 +517,7 @@ impl Vm {
             folded_constants: Default::default(),
             stress_countdown: jit.stress_countdown.as_ref().map(|c| c.as_ptr() as u64),
             invalidated_flag: invalidated.as_ptr() as u64,
+            prunes_branches: compilations <= SPECULATIVE_BRANCH_COMPILATIONS,
         };
         let request = jit::Request {
             method: MethodRef(method.id),
@@ -760,6 +771,10 @@ pub struct VmRuntime<'a> {
     pub folded_constants: RefCell<Vec<Value>>,
     pub stress_countdown: Option<u64>,
     pub invalidated_flag: u64,
+    /// See [`Runtime::prunes_one_way_branches`]: while the method being
+    /// compiled has been compiled fewer than
+    /// [`SPECULATIVE_BRANCH_COMPILATIONS`] times.
+    pub prunes_branches: bool,
 }
 
 impl VmRuntime<'_> {
@@ -942,6 +957,10 @@ impl Runtime for VmRuntime<'_> {
 
     fn bounds_failed(&self, method: MethodRef, ip: u32) -> bool {
         self.failed_bounds.contains(&(method.0, ip))
+    }
+
+    fn prunes_one_way_branches(&self) -> bool {
+        self.prunes_branches
     }
 
     fn constant(&self, method: MethodRef, name: Sym) -> Option<u64> {
@@ -1304,6 +1323,7 @@ impl<'a> VmRuntime<'a> {
             folded_constants: Default::default(),
             stress_countdown: None,
             invalidated_flag: 0,
+            prunes_branches: true,
         }
     }
 }
