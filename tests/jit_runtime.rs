@@ -229,3 +229,18 @@ fn a_method_whose_rare_paths_start_running_stays_compiled() {
         .count();
     assert!(branch_guards <= 2, "{stderr}");
 }
+
+#[test]
+fn float_operations_whose_argument_kinds_change_stay_compiled() {
+    let (_, stderr) = run(&["--stats"], "float_argument_kinds_change");
+    // `mix` meets flonums, Floats that are not flonums and fixnums, then a
+    // Bignum and another object: its sites are compiled again with each
+    // of the first three kinds tested, so only the last two phases (2,000
+    // calls each, five of the sends per call that reach the runtime for
+    // them: `+ - * /` and `==`) take full sends.
+    let full = ["+", "-", "*", "/"]
+        .iter()
+        .map(|op| count(&stderr, &format!("jit.run_insn.send.{op}")))
+        .sum::<u64>();
+    assert!(full <= 4 * 2 * 2000 + 1, "{stderr}");
+}

@@ -326,3 +326,4 @@ puts "== n-queens =="
   puts q.render if n == 6
 end
 # spec: skip-mode gc-stress over two minutes under --gc-stress even in a release build
+# spec: slow 2.3 s under --jit-stress-deopt in a release build, near a minute in the debug build (each of its two million forced deoptimisations checked)

@@ -27,6 +27,8 @@
 //! - A comment line `# spec: skip-mode MODE REASON...` leaves the spec out of
 //!   one mode of [`MODES`]; the reason is required, so the spec itself says
 //!   why (a program too slow for `--gc-stress` within CI's time, say).
+//! - A comment line `# spec: slow REASON...` gives the spec [`SLOW_FACTOR`]
+//!   times the timeout in every mode, for the reason written.
 //! - Specs under `spec/rhizome/` describe rhizome-only behaviour: their
 //!   expectations are written by hand and never re-recorded from MRI.
 //!
@@ -215,7 +217,14 @@ pub struct Options {
     /// `# spec: skip-mode MODE REASON`: modes the spec does not run in, each
     /// with the reason given.
     pub skipped_modes: Vec<(String, String)>,
+    /// `# spec: slow REASON`: the spec gets [`SLOW_FACTOR`] times the
+    /// timeout in every mode (a big program in the slowest modes of a
+    /// debug build), for the reason given.
+    pub slow: Option<String>,
 }
+
+/// How many timeouts a spec marked `# spec: slow` may use.
+pub const SLOW_FACTOR: u32 = 2;
 
 /// What a spec is expected to do: the contents of its `.out`, `.err`, `.status`.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -512,6 +521,11 @@ impl Spec {
     /// spec's `args`): `program FLAGS... NAME.rb ARGS...`.
     pub fn run(&self, program: &Path, flags: &[&str], timeout: Duration) -> Result<Outcome, Error> {
         let options = self.options()?;
+        let timeout = if options.slow.is_some() {
+            timeout * SLOW_FACTOR
+        } else {
+            timeout
+        };
         let mut command = Command::new(absolute_program(program));
         command
             .args(flags)
@@ -539,8 +553,11 @@ impl Spec {
         let expected = self.expected()?;
         let options = self.options()?;
         let outcome = self.run(binary, flags, timeout)?;
-        if let Exit::TimedOut(_) = outcome.exit {
-            return Err(Failure::Hang { timeout, outcome });
+        if let Exit::TimedOut(used) = outcome.exit {
+            return Err(Failure::Hang {
+                timeout: used,
+                outcome,
+            });
         }
         match compare(&expected, &outcome, &options) {
             None => Ok(()),
@@ -612,6 +629,13 @@ pub fn parse_options(source: &str) -> Result<Options, String> {
                 options.stderr_first_line = true;
             }
             Some("args") => options.args.extend(words.map(str::to_owned)),
+            Some("slow") => {
+                let reason = words.collect::<Vec<_>>().join(" ");
+                if reason.is_empty() {
+                    return Err(format!("line {}: `# spec: slow REASON` needs a reason", index + 1));
+                }
+                options.slow = Some(reason);
+            }
             Some("skip-mode") => {
                 let mode = words.next().unwrap_or_default();
                 let reason = words.collect::<Vec<_>>().join(" ");
@@ -626,7 +650,7 @@ pub fn parse_options(source: &str) -> Result<Options, String> {
             }
             _ => {
                 return Err(format!(
-                    "line {}: unknown spec directive {:?} (known: `# spec: stderr-first-line`, `# spec: args A B C`, `# spec: skip-mode MODE REASON`)",
+                    "line {}: unknown spec directive {:?} (known: `# spec: stderr-first-line`, `# spec: args A B C`, `# spec: skip-mode MODE REASON`, `# spec: slow REASON`)",
                     index + 1,
                     directive.trim()
                 ))
@@ -968,6 +992,13 @@ mod tests {
         );
         assert!(parse_options("# spec: skip-mode jit-eager\n").is_err());
         assert!(parse_options("# spec: skip-mode no-such-mode because\n").is_err());
+    }
+
+    #[test]
+    fn slow_gives_a_reason() {
+        let options = parse_options("# spec: slow forced deoptimisation\n").unwrap();
+        assert_eq!(options.slow.as_deref(), Some("forced deoptimisation"));
+        assert!(parse_options("# spec: slow\n").is_err());
     }
 
     #[test]

@@ -24,9 +24,12 @@
 //! those it knows) reads and writes the variable by name.
 
 use crate::ir::*;
-use crate::runtime::{Callee, Intrinsic, IvarLine, IvarProfile, Runtime};
+use crate::runtime::{Callee, Intrinsic, Runtime};
 use bytecode::profile::{Kind, KindSet};
 use bytecode::{call_flags, Insn};
+
+mod ivars;
+use ivars::{ivar_get, ivar_set, IvarAccess};
 
 pub fn run(graph: &mut Graph, rt: &dyn Runtime) -> bool {
     let candidates: Vec<NodeId> = graph
@@ -264,6 +267,26 @@ fn guards_no_argument(rt: &dyn Runtime, info: &SendInfo, kind: Kind, callee: &Ca
     }
 }
 
+/// A String's or Array's length (`op` reads it) as an Integer.
+fn length(graph: &mut Graph, node: NodeId, op: Op, value: NodeId) -> bool {
+    let mut e = Expansion::new(graph, node);
+    let length = e.add(graph, op, &[value]);
+    let tagged = e.add(graph, Op::TagFixnum, &[length]);
+    e.finish(graph, Some(tagged))
+}
+
+/// Whether `callee` at a send whose guard failed is built with its
+/// argument's kind tested, not guarded (see [`kind_dispatch`]): Float
+/// arithmetic and comparisons, and fixnum comparisons (none of which
+/// deoptimises).
+fn tests_arguments(callee: &Callee, info: &SendInfo) -> bool {
+    info.argc == 1
+        && matches!(
+            callee,
+            Callee::Intrinsic(Intrinsic::FloatArith(_) | Intrinsic::FixnumArith(_))
+        )
+}
+
 fn send(graph: &mut Graph, rt: &dyn Runtime, node: NodeId, info: &SendInfo, failed: bool) -> bool {
     let kind = info.receiver_kind.expect("bound sends only");
     let plain = info.flags & call_flags::NOT_PLAIN == 0 && info.block.is_none();
@@ -273,7 +296,7 @@ fn send(graph: &mut Graph, rt: &dyn Runtime, node: NodeId, info: &SendInfo, fail
     let Some(callee) = rt.lookup(info.method, kind, info.name, info.flags) else {
         return false;
     };
-    if failed && !guards_no_argument(rt, info, kind, &callee) {
+    if failed && !guards_no_argument(rt, info, kind, &callee) && !tests_arguments(&callee, info) {
         return false;
     }
     let inputs: Vec<NodeId> = graph.inputs(node).to_vec();
@@ -283,7 +306,10 @@ fn send(graph: &mut Graph, rt: &dyn Runtime, node: NodeId, info: &SendInfo, fail
         // Integer's methods are intrinsics only on fixnums (a Bignum
         // receiver calls them).
         (Callee::Intrinsic(Intrinsic::FixnumArith(name)), 1) if kind == Kind::Fixnum => {
-            fixnum(graph, node, &inputs, arg_kinds(0), &rt.symbol_name(name))
+            match failed {
+                true => fixnum_compare_tested(graph, node, info, &rt.symbol_name(name)),
+                false => fixnum(graph, node, &inputs, arg_kinds(0), &rt.symbol_name(name)),
+            }
         }
         (Callee::Intrinsic(Intrinsic::FixnumArith(name)), 0) if kind == Kind::Fixnum => {
             fixnum_unary(graph, node, inputs[0], &rt.symbol_name(name))
@@ -304,10 +330,7 @@ fn send(graph: &mut Graph, rt: &dyn Runtime, node: NodeId, info: &SendInfo, fail
             e.finish(graph, Some(character))
         }
         (Callee::Intrinsic(Intrinsic::StringLength), 0) => {
-            let mut e = Expansion::new(graph, node);
-            let length = e.add(graph, Op::StringLength, &[inputs[0]]);
-            let tagged = e.add(graph, Op::TagFixnum, &[length]);
-            e.finish(graph, Some(tagged))
+            length(graph, node, Op::StringLength, inputs[0])
         }
         // `x.is_a?(Foo)`, Foo a constant class or module.
         (Callee::Intrinsic(Intrinsic::KindOf), 1) if matches!(graph.as_const(inputs[1]), Some(Const::Value(bits)) if rt.is_module(bits)) =>
@@ -349,13 +372,14 @@ fn send(graph: &mut Graph, rt: &dyn Runtime, node: NodeId, info: &SendInfo, fail
         (Callee::Intrinsic(Intrinsic::FloatArith(name)), 1)
             if matches!(kind, Kind::Flonum | Kind::HeapFloat) =>
         {
-            float(graph, node, &inputs, arg_kinds(0), &rt.symbol_name(name))
+            let name = rt.symbol_name(name);
+            match failed {
+                true => float_tested(graph, node, info, arg_kinds(0), &name),
+                false => float(graph, node, &inputs, arg_kinds(0), &name),
+            }
         }
         (Callee::Intrinsic(Intrinsic::ArraySize), 0) => {
-            let mut e = Expansion::new(graph, node);
-            let length = e.add(graph, Op::ArrayLength, &[inputs[0]]);
-            let tagged = e.add(graph, Op::TagFixnum, &[length]);
-            e.finish(graph, Some(tagged))
+            length(graph, node, Op::ArrayLength, inputs[0])
         }
         // Indexes that kept falling outside the Array: no bounds guards, and
         // nil outside it.
@@ -738,15 +762,8 @@ fn fixnum_unary(graph: &mut Graph, node: NodeId, receiver: NodeId, name: &str) -
 
 /// Float arithmetic and comparison with a Float (or Integer) argument.
 fn float(graph: &mut Graph, node: NodeId, inputs: &[NodeId], arg: KindSet, name: &str) -> bool {
-    let op = match name {
-        "+" => Ok(FloatOp::Add),
-        "-" => Ok(FloatOp::Sub),
-        "*" => Ok(FloatOp::Mul),
-        "/" => Ok(FloatOp::Div),
-        _ => match int_op(name) {
-            Some(Err(cmp)) => Err(cmp),
-            _ => return false,
-        },
+    let Some(op) = float_op_named(name) else {
+        return false;
     };
     let arg_kind = [Kind::Flonum, Kind::HeapFloat, Kind::Fixnum]
         .into_iter()
@@ -756,6 +773,33 @@ fn float(graph: &mut Graph, node: NodeId, inputs: &[NodeId], arg: KindSet, name:
     };
     let mut e = Expansion::new(graph, node);
     e.guard_kind(graph, inputs[1], arg_kind);
+    let result = float_op(graph, &mut e, inputs, arg_kind, op);
+    e.finish(graph, Some(result))
+}
+
+/// The Float arithmetic or comparison a method name is.
+fn float_op_named(name: &str) -> Option<Result<FloatOp, Cmp>> {
+    Some(match name {
+        "+" => Ok(FloatOp::Add),
+        "-" => Ok(FloatOp::Sub),
+        "*" => Ok(FloatOp::Mul),
+        "/" => Ok(FloatOp::Div),
+        _ => match int_op(name) {
+            Some(Err(cmp)) => Err(cmp),
+            _ => return None,
+        },
+    })
+}
+
+/// The Float operation `op` of a Float receiver and an argument of kind
+/// `arg_kind` (a Float, or a fixnum converted), boxed or as a Boolean.
+fn float_op(
+    graph: &mut Graph,
+    e: &mut Expansion,
+    inputs: &[NodeId],
+    arg_kind: Kind,
+    op: Result<FloatOp, Cmp>,
+) -> NodeId {
     let a = e.add(graph, Op::UnboxFloat, &[inputs[0]]);
     let b = if arg_kind == Kind::Fixnum {
         let i = e.add(graph, Op::UntagFixnum, &[inputs[1]]);
@@ -763,7 +807,7 @@ fn float(graph: &mut Graph, node: NodeId, inputs: &[NodeId], arg: KindSet, name:
     } else {
         e.add(graph, Op::UnboxFloat, &[inputs[1]])
     };
-    let result = match op {
+    match op {
         Ok(op) => {
             let r = e.add(graph, Op::FloatArith(op), &[a, b]);
             e.add(graph, Op::BoxFloat, &[r])
@@ -772,221 +816,97 @@ fn float(graph: &mut Graph, node: NodeId, inputs: &[NodeId], arg: KindSet, name:
             let r = e.add(graph, Op::FloatCmp(cmp), &[a, b]);
             e.add(graph, Op::BoolToValue, &[r])
         }
-    };
-    e.finish(graph, Some(result))
-}
-
-/// An instance-variable read or write to compile: `@name` of `object`,
-/// what its site (or attribute method) saw, and whether a guard built from
-/// that failed before.
-struct IvarAccess {
-    object: NodeId,
-    name: bytecode::Sym,
-    profile: IvarProfile,
-    failed: bool,
-}
-
-impl IvarAccess {
-    fn new(object: NodeId, name: bytecode::Sym, profile: IvarProfile, failed: bool) -> Self {
-        IvarAccess {
-            object,
-            name,
-            profile,
-            failed,
-        }
-    }
-
-    /// Whether the access goes by name only: its site saw too many shapes,
-    /// or none (a variable never set reads nil without being cached).
-    fn by_name(&self) -> bool {
-        self.profile.megamorphic || self.profile.lines.is_empty()
-    }
-
-    /// What a shape test that no line matched falls back to.
-    fn otherwise(&self) -> Otherwise {
-        if self.failed {
-            Otherwise::ByName
-        } else {
-            Otherwise::Deoptimise
-        }
     }
 }
 
-/// `@x` of an object of the one shape the site saw: a shape guard and a
-/// slot load. A site that saw several shapes (a method of a superclass
-/// reading its variable in instances of two subclasses) tests each in turn
-/// (see [`shape_dispatch`]); one that saw too many reads it by name.
-fn ivar_get(graph: &mut Graph, node: NodeId, access: &IvarAccess) -> bool {
-    if graph.state(node).is_none() {
-        return false;
-    }
-    let object = access.object;
-    if access.by_name() {
-        let mut e = Expansion::new(graph, node);
-        let value = e.add(graph, Op::LoadIvarNamed(access.name), &[object]);
-        return e.finish(graph, Some(value));
-    }
-    if let ([line], Otherwise::Deoptimise) = (&access.profile.lines[..], access.otherwise()) {
-        let mut e = Expansion::new(graph, node);
-        let shape = e.add(graph, Op::LoadShape, &[object]);
-        let test = graph.add(Op::ShapeIs(line.shape), &[], &[shape], None);
-        e.guard(graph, GuardReason::Shape, test);
-        let value = e.add(graph, Op::LoadIvar { slot: line.slot }, &[object]);
-        return e.finish(graph, Some(value));
-    }
-    let lines = &access.profile.lines;
-    shape_dispatch(
-        graph,
-        node,
-        object,
-        lines,
-        true,
-        access.otherwise(),
-        |graph, arm, line| {
-            let op = match line {
-                Some(line) => Op::LoadIvar { slot: line.slot },
-                None => Op::LoadIvarNamed(access.name),
-            };
-            Some(arm.add(graph, op, &[object]))
-        },
-    )
-}
-
-/// `@x = v` on an object of the one shape the site saw: a shape guard and
-/// a store (moving the object to its next shape when `@x` is new; the
-/// transition holds for the class it was seen with, so that is guarded
-/// too). Several shapes seen: a test for each, and each arm its store; too
-/// many: a write by name.
-fn ivar_set(graph: &mut Graph, node: NodeId, access: &IvarAccess, value: NodeId) -> bool {
-    if graph.state(node).is_none() {
-        return false;
-    }
-    let object = access.object;
-    let store = |graph: &mut Graph, e: &mut Expansion, line: Option<&IvarLine>| {
-        let Some(line) = line else {
-            e.add(graph, Op::StoreIvarNamed(access.name), &[object, value]);
-            return None;
-        };
-        if line.next != line.shape {
-            e.guard_kind(graph, object, line.class);
-        }
-        e.add(graph, store_to(line), &[object, value]);
-        None
-    };
-    if access.by_name() {
-        let mut e = Expansion::new(graph, node);
-        store(graph, &mut e, None);
-        return e.finish(graph, Some(value));
-    }
-    if let ([line], Otherwise::Deoptimise) = (&access.profile.lines[..], access.otherwise()) {
-        let mut e = Expansion::new(graph, node);
-        let transition = line.next != line.shape;
-        if transition {
-            e.guard_kind(graph, object, line.class);
-        }
-        let shape = e.add(graph, Op::LoadShape, &[object]);
-        let test = graph.add(Op::ShapeIs(line.shape), &[], &[shape], None);
-        e.guard(graph, GuardReason::Shape, test);
-        e.add(graph, store_to(line), &[object, value]);
-        return e.finish(graph, Some(value));
-    }
-    // Every arm (and the instruction, if it runs) leaves `value` as the
-    // result.
-    graph.replace_uses(node, value);
-    let lines = &access.profile.lines;
-    shape_dispatch(graph, node, object, lines, false, access.otherwise(), store)
-}
-
-/// The store of a variable where `line` has it (moving the object to the
-/// line's next shape when the write adds the variable).
-fn store_to(line: &IvarLine) -> Op {
-    Op::StoreIvar {
-        slot: line.slot,
-        to: (line.next != line.shape).then_some(line.next),
-    }
-}
-
-/// Where [`shape_dispatch`] goes when no shape it knows matches.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Otherwise {
-    /// The instruction on an uncommon path: the deoptimise pass prunes it
-    /// into a shape guard on the last test.
-    Deoptimise,
-    /// An access by name (the site's guard failed before: a new shape
-    /// costs a lookup, not a deoptimisation).
-    ByName,
-}
-
-/// An instance-variable access at a site that saw several shapes, as a
-/// polymorphic inline cache: the object's shape is tested against each in
-/// turn, each arm accesses its own slot (`access` builds it, and the
-/// access by name when given no line), and the arms meet again (with a
-/// phi of what they read, when `reads`).
-///
-/// ```text
-///                                 v7 = load_shape v1
-/// v5 = insn getivar @v1    ---->  v8 = branch shape_is(S12) v7      (v9, v10: its sides)
-///      (S12 and S20 seen)         v11 = load_ivar(1) v1 ctrl=v9
-///                                 v13 = branch shape_is(S20) v7 ctrl=v10
-///                                 v15 = load_ivar(1) v1 ctrl=v14
-///                                 v16 = if_false ctrl=v13 (uncommon)
-///                                 v5 = insn getivar @v1 ctrl=v16
-///                                 v17 = merge ctrl=[v11, v15, v5]
-///                                 v18 = phi v11, v15, v5
-/// ```
-fn shape_dispatch(
+/// The Float operation `name` where a guard on its argument's kind failed
+/// before: each kind the argument was seen with is tested, and any other
+/// takes the send.
+fn float_tested(
     graph: &mut Graph,
     node: NodeId,
-    object: NodeId,
-    lines: &[IvarLine],
-    reads: bool,
-    otherwise: Otherwise,
-    mut access: impl FnMut(&mut Graph, &mut Expansion, Option<&IvarLine>) -> Option<NodeId>,
+    info: &SendInfo,
+    arg: KindSet,
+    name: &str,
+) -> bool {
+    let Some(op) = float_op_named(name) else {
+        return false;
+    };
+    let kinds: Vec<Kind> = [Kind::Flonum, Kind::HeapFloat, Kind::Fixnum]
+        .into_iter()
+        .filter(|&k| arg.kinds().any(|seen| seen == k))
+        .collect();
+    let inputs = graph.inputs(node).to_vec();
+    kind_dispatch(graph, node, info, &kinds, |graph, e, kind| {
+        float_op(graph, e, &inputs, kind, op)
+    })
+}
+
+/// A fixnum comparison where a guard on its argument's kind failed
+/// before: a fixnum argument is tested, anything else takes the send.
+fn fixnum_compare_tested(graph: &mut Graph, node: NodeId, info: &SendInfo, name: &str) -> bool {
+    let Some(Err(cmp)) = int_op(name) else {
+        return false;
+    };
+    let inputs = graph.inputs(node).to_vec();
+    kind_dispatch(graph, node, info, &[Kind::Fixnum], |graph, e, _| {
+        let a = e.add(graph, Op::UntagFixnum, &[inputs[0]]);
+        let b = e.add(graph, Op::UntagFixnum, &[inputs[1]]);
+        let r = e.add(graph, Op::IntCmp(cmp), &[a, b]);
+        e.add(graph, Op::BoolToValue, &[r])
+    })
+}
+
+/// A binary operation whose argument is tested against each of `kinds`
+/// in turn (each arm built by `arm`) instead of guarded: what no test
+/// matches is the send, bound to no kind (a full send, which the later
+/// passes leave alone), so nothing here deoptimises.
+///
+/// ```text
+///                                      v7 = branch is_kind(flonum) v2
+/// v5 = send <=(1) @flonum v1, v2 ----> (arm: unbox both, float_le, bool_to_value)
+///      (its guard failed before)       v9 = branch is_kind(fixnum) v2 ctrl=(false side)
+///                                      (arm: unbox v1, int_to_float v2, float_le, ...)
+///                                      v12 = send <=(1) v1, v2 ctrl=(false side)
+///                                      v13 = merge ...; v14 = phi ...
+/// ```
+fn kind_dispatch(
+    graph: &mut Graph,
+    node: NodeId,
+    info: &SendInfo,
+    kinds: &[Kind],
+    mut arm: impl FnMut(&mut Graph, &mut Expansion, Kind) -> NodeId,
 ) -> bool {
     let state = graph.state(node);
-    let mut e = Expansion::new(graph, node);
-    let shape = e.add(graph, Op::LoadShape, &[object]);
+    let inputs = graph.inputs(node).to_vec();
+    let mut control = graph.control(node)[0];
     let merge = graph.add(Op::Merge, &[], &[], None);
-    let phi = reads.then(|| graph.add(Op::Phi, &[merge], &[], None));
+    let phi = graph.add(Op::Phi, &[merge], &[], None);
     graph.replace_control_uses(node, merge);
-    if let Some(phi) = phi {
-        graph.replace_uses(node, phi);
-    }
-    let mut arm_at = |graph: &mut Graph, control: NodeId, line: Option<&IvarLine>| {
-        let mut arm = Expansion {
-            control,
-            state,
-            node,
-        };
-        let value = access(graph, &mut arm, line);
-        graph.push_control(merge, arm.control);
-        if let (Some(phi), Some(value)) = (phi, value) {
-            graph.push_input(phi, value);
-        }
-    };
-    let mut control = e.control;
-    for line in lines {
-        let test = graph.add(Op::ShapeIs(line.shape), &[], &[shape], None);
+    graph.replace_uses(node, phi);
+    for &kind in kinds {
+        let test = graph.add(Op::IsKind(kind), &[], &[inputs[1]], None);
         let branch = graph.add(Op::Branch, &[control], &[test], state);
         let if_true = graph.add(Op::IfTrue, &[branch], &[], None);
         control = graph.add(Op::IfFalse, &[branch], &[], None);
-        arm_at(graph, if_true, Some(line));
+        let mut e = Expansion {
+            control: if_true,
+            state,
+            node,
+        };
+        let result = arm(graph, &mut e, kind);
+        graph.push_control(merge, e.control);
+        graph.push_input(phi, result);
     }
+    let full = SendInfo {
+        receiver_kind: None,
+        ..info.clone()
+    };
+    let send = graph.add(Op::Send(Box::new(full)), &[control], &inputs, state);
+    graph.push_control(merge, send);
+    graph.push_input(phi, send);
     graph.clear_control(node);
-    match otherwise {
-        Otherwise::ByName => {
-            arm_at(graph, control, None);
-            graph.kill(node);
-        }
-        Otherwise::Deoptimise => {
-            graph.mark_uncommon(control);
-            graph.push_control(node, control);
-            graph.push_control(merge, node);
-            if let Some(phi) = phi {
-                graph.push_input(phi, node);
-            }
-        }
-    }
+    graph.kill(node);
     true
 }
 
