@@ -244,3 +244,17 @@ fn float_operations_whose_argument_kinds_change_stay_compiled() {
         .sum::<u64>();
     assert!(full <= 4 * 2 * 2000 + 1, "{stderr}");
 }
+
+#[test]
+fn a_write_that_adds_a_variable_for_two_classes_stops_deoptimising() {
+    let (_, stderr) = run(&["--stats"], "ivar_added_by_a_superclass_method");
+    // `start` adds `@started` to CpuTasks, then to IoTasks of the same
+    // shape: its class guard fails until the method is compiled again,
+    // and then never (the write goes by name).
+    let failures = stderr
+        .lines()
+        .filter(|line| line.starts_with("jit.guard_failed.start@"))
+        .filter_map(|line| line.split_whitespace().nth(1)?.parse::<u64>().ok())
+        .sum::<u64>();
+    assert!(failures <= 8, "{stderr}");
+}

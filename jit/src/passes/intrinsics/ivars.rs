@@ -116,6 +116,12 @@ pub(super) fn ivar_set(
     }
     let object = access.object;
     let store = |graph: &mut Graph, e: &mut Expansion, line: Option<&IvarLine>| {
+        // A write that adds the variable holds for the class it was seen
+        // with: guarded, unless a guard failed here before (objects of
+        // another class with the same shape: say, two subclasses whose
+        // superclass's `initialize` set the same variables), when it goes
+        // by name.
+        let line = line.filter(|line| line.next == line.shape || !access.failed);
         let Some(line) = line else {
             e.add(graph, Op::StoreIvarNamed(access.name), &[object, value]);
             return None;
