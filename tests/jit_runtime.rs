@@ -258,3 +258,33 @@ fn a_write_that_adds_a_variable_for_two_classes_stops_deoptimising() {
         .sum::<u64>();
     assert!(failures <= 8, "{stderr}");
 }
+
+#[test]
+fn methods_whose_blocks_capture_locals_are_called_without_frames() {
+    let (_, stderr) = run(&["--stats"], "native_calls_with_captured_locals");
+    // `permute` (its block captures `n1`) calls itself natively and makes
+    // its environment without a frame: only the raises of `deepest` (at
+    // most one per call of its 500) need frames made.
+    assert_eq!(
+        count(&stderr, "jit.run_insn.send_direct.Permuter#permute"),
+        0,
+        "{stderr}"
+    );
+    let materialised = count(&stderr, "jit.materialised_frames");
+    assert!(materialised <= 3000, "{stderr}");
+}
+
+#[test]
+fn a_block_passed_on_is_inlined_with_the_chain_that_passes_it() {
+    let (_, stderr) = run(&["--stats"], "forwarded_blocks_inlined");
+    // `Bag#each(&block)` and `#has_some(&block)` pass the literal block to
+    // `Vector`'s methods, all inlined: no frames rebuilt for 4,000 calls.
+    let rebuilt = count(&stderr, "jit.rebuilt_frames");
+    assert!(rebuilt < 50, "{stderr}");
+}
+
+#[test]
+fn a_when_with_a_string_literal_compares_in_compiled_code() {
+    let (_, stderr) = run(&["--stats"], "string_when");
+    assert_eq!(count(&stderr, "jit.run_insn.checkmatch"), 0, "{stderr}");
+}

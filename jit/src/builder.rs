@@ -612,6 +612,13 @@ impl Builder<'_> {
             {
                 self.fixnum_when(ip, insn, &mut frame)
             }
+            Insn::CheckMatch { splat: false }
+                if self
+                    .case_pattern(&frame)
+                    .is_some_and(|pattern| self.rt.case_tests_string(pattern)) =>
+            {
+                self.string_when(ip, &mut frame)
+            }
             Insn::ToS => self.interpolated_string(ip, insn, &mut frame),
             Insn::CheckMatch { splat: false }
                 if self
@@ -925,6 +932,19 @@ impl Builder<'_> {
         let fast = self.graph.add(Op::BoolToValue, &[], &[same], None);
         let inputs = [pattern, subject];
         let value = self.unless_fast(frame, (ip, state), insn, &inputs, is_fixnum, fast);
+        frame.stack.push(value);
+    }
+
+    /// `when "n"`, a String (frozen literal) tested by the core's
+    /// `String#===`: a comparison of the bytes when the subject is a
+    /// String, false for anything else that does not convert (the guard
+    /// on the comparison's answer leaves one that does to the interpreter).
+    fn string_when(&mut self, ip: usize, frame: &mut Frame) {
+        let state = self.state(ip, frame);
+        let subject = Self::pop(frame);
+        let pattern = Self::pop(frame);
+        let equal = self.fixed(frame, Op::StringEq, &[pattern, subject], Some(state));
+        let value = self.graph.add(Op::BoolToValue, &[], &[equal], None);
         frame.stack.push(value);
     }
 

@@ -194,6 +194,12 @@ pub struct ActivationRecord {
     /// borrowed from the frame that holds it; 0 for none). A native call
     /// that passes its caller's block on copies the caller's.
     pub block: u64,
+    /// The environment of a method whose blocks capture its locals, made
+    /// by the runtime the first time the code asks for it while the frame
+    /// is virtual (`Helpers::frame_env`), and given to the frame when it is
+    /// materialised; 0 until then. A native call to such a method stores 0
+    /// (see [`NativeCallee::has_env`]); the runtime reads it only for them.
+    pub env: u64,
 }
 
 impl ActivationRecord {
@@ -204,6 +210,7 @@ impl ActivationRecord {
     pub const DEPTH_LEFT: i32 = std::mem::offset_of!(ActivationRecord, depth_left) as i32;
     pub const FRAME_ID: i32 = std::mem::offset_of!(ActivationRecord, frame_id) as i32;
     pub const BLOCK: i32 = std::mem::offset_of!(ActivationRecord, block) as i32;
+    pub const ENV: i32 = std::mem::offset_of!(ActivationRecord, env) as i32;
     pub const SIZE: i32 = std::mem::size_of::<ActivationRecord>() as i32;
 
     /// What a debug build's compiled code fills the record of its native
@@ -422,6 +429,10 @@ pub struct NativeCallee {
     pub entry: u64,
     /// The call passes its frame's block on (`f(&block)`, `super`).
     pub forwards_block: bool,
+    /// The callee's blocks capture its locals: the call clears the
+    /// record's [`ActivationRecord::env`], which the callee's first
+    /// request for its environment fills in.
+    pub has_env: bool,
 }
 
 /// The activation record a helper is given (`ctx`): the running compiled
@@ -672,6 +683,9 @@ pub trait Runtime {
     /// Whether `when pattern` of a fixnum subject tests its identity:
     /// `pattern` is a fixnum and `===` is the core's `Integer#===`.
     fn case_tests_fixnum(&self, pattern: u64) -> bool;
+    /// Whether `when pattern` compares Strings: `pattern` is a String and
+    /// `===` is the core's `String#===`.
+    fn case_tests_string(&self, pattern: u64) -> bool;
     /// The kind of a plain String (of class String itself).
     fn string_kind(&self) -> Kind;
     /// How compiled code tests that a value is of `kind`.

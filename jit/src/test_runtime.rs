@@ -494,6 +494,10 @@ impl Runtime for TestRuntime {
         false
     }
 
+    fn case_tests_string(&self, _pattern: u64) -> bool {
+        false
+    }
+
     fn string_kind(&self) -> Kind {
         self.kind("String")
     }

@@ -361,15 +361,25 @@ impl Vm {
             };
             let caller_code = caller_code.clone();
             let call = caller_code.code.insns[self.context.frames[caller].ip as usize];
-            let literal = match call {
-                Insn::Send(site) => caller_code.code.sites[site as usize].block,
+            let site = match call {
+                Insn::Send(site) => Some(&caller_code.code.sites[site as usize]),
                 _ => None,
             };
-            let block = literal.map(|child| {
-                let block = self.literal_block(&caller_code, child, caller, caller_base);
-                self.context.frames[caller].sending_block = block.id;
-                Rc::new(block)
-            });
+            // The call's literal block, made again, or the caller's own
+            // block when the call passes it on (`f(&block)`).
+            let block = match site {
+                Some(site) if site.flags & bytecode::call_flags::BLOCK_FORWARD != 0 => {
+                    self.context.frames[caller].block.clone()
+                }
+                Some(&bytecode::CallSite {
+                    block: Some(child), ..
+                }) => {
+                    let block = self.literal_block(&caller_code, child, caller, caller_base);
+                    self.context.frames[caller].sending_block = block.id;
+                    Some(Rc::new(block))
+                }
+                _ => None,
+            };
             let defined_in = if method.defined_twice.get() {
                 None
             } else {

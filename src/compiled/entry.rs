@@ -111,6 +111,8 @@ impl Vm {
                 .last()
                 .and_then(|f| f.block.as_ref())
                 .map_or(0, |block| Rc::as_ptr(block) as u64),
+            // The frame holds the environment.
+            env: 0,
         };
         let entry = compiled.code.entry();
         let outer = RUNNING_VM.replace(self as *mut Vm);

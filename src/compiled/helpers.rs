@@ -415,7 +415,7 @@ impl Vm {
         }
         self.spend_step()?;
         let argc = self.context.stack.len() - operand_base - 1;
-        let id = self.push_method_frame(entry, callee, block);
+        let id = self.push_method_frame(entry, callee, block, None);
         let result = self.run_pushed_method(callee, operand_base, argc, id);
         self.context.stack.truncate(operand_base);
         result
@@ -640,19 +640,44 @@ impl Vm {
     }
 }
 
+/// Whether the activation was called with a block: its record says, so a
+/// virtual frame stays virtual.
 extern "C" fn frame_block(ctx: *mut Activation) -> u64 {
-    // SAFETY: compiled code passes its own ctx.
-    let (_, vm) = unsafe { context(ctx) };
-    let has_block = vm.context.frames.last().is_some_and(|f| f.block.is_some());
-    if has_block {
+    // SAFETY: compiled code passes its own ctx, a live record.
+    let activation = unsafe { &*ctx };
+    activation.assert_stored("frame_block");
+    if activation.block != 0 {
         Value::TRUE.bits()
     } else {
         Value::NIL.bits()
     }
 }
 
+/// The activation's environment (its captured locals). A virtual frame
+/// gets one of its own the first time it asks, kept in its record until
+/// the frame is materialised with it (see `Vm::materialise`); a frame the
+/// interpreter pushed has one already.
 extern "C" fn frame_env(ctx: *mut Activation) -> u64 {
-    // SAFETY: compiled code passes its own ctx.
+    // SAFETY: compiled code passes its own ctx, a live record.
+    let activation = unsafe { &mut *ctx };
+    activation.assert_stored("frame_env");
+    if activation.frame_id == 0 {
+        if activation.env == 0 {
+            // SAFETY: compiled code calls this helper while it runs; making
+            // an environment only allocates (the record, on the machine
+            // stack, holds it from then on).
+            let vm = unsafe { running_vm() };
+            let code = &compiled(activation).method.code;
+            debug_assert_eq!(
+                code.kind,
+                bytecode::MethodKind::Method,
+                "only methods run virtual"
+            );
+            activation.env = vm.new_env(code, Value::NIL).bits();
+        }
+        return activation.env;
+    }
+    // SAFETY: as above.
     let (_, vm) = unsafe { context(ctx) };
     vm.context
         .frames
@@ -661,9 +686,10 @@ extern "C" fn frame_env(ctx: *mut Activation) -> u64 {
         .bits()
 }
 
-extern "C" fn new_env(ctx: *mut Activation, method: u64, parent: u64) -> u64 {
-    // SAFETY: compiled code passes its own ctx.
-    let (_, vm) = unsafe { context(ctx) };
+extern "C" fn new_env(_ctx: *mut Activation, method: u64, parent: u64) -> u64 {
+    // SAFETY: compiled code calls this helper while it runs. Making an
+    // environment only allocates: virtual frames stay virtual.
+    let vm = unsafe { running_vm() };
     let code = vm.methods[method as usize].code.clone();
     vm.new_env(&code, Value::from_bits(parent)).bits()
 }

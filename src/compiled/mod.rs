@@ -1015,12 +1015,14 @@ impl Runtime for VmRuntime<'_> {
                 if !simple {
                     return None;
                 }
-                // A native call's frame is pushed only if needed: not for
-                // a method whose frame makes an environment as it starts.
-                (!code.has_env).then(|| NativeCallee {
+                // A native call's frame is pushed only if needed (a method
+                // whose blocks capture its locals makes its environment
+                // without it, see `helpers::frame_env`).
+                Some(NativeCallee {
                     target: &callee.call_target as *const CallTarget as u64,
                     entry: Rc::as_ptr(&entry) as u64,
                     forwards_block,
+                    has_env: code.has_env,
                 })
             }
             // A core method taking that many arguments: the runtime calls
@@ -1092,6 +1094,11 @@ impl Runtime for VmRuntime<'_> {
     fn case_tests_fixnum(&self, pattern: u64) -> bool {
         let pattern = Value::from_bits(pattern);
         pattern.is_fixnum() && self.case_eq_of(pattern) == Some(Intrinsic::FixnumCaseEq)
+    }
+
+    fn case_tests_string(&self, pattern: u64) -> bool {
+        let pattern = Value::from_bits(pattern);
+        pattern.get::<RString>().is_some() && self.case_eq_of(pattern) == Some(Intrinsic::StringEq)
     }
 
     fn string_kind(&self) -> Kind {

@@ -318,7 +318,7 @@ mod tests {
             panic!("a Ruby method")
         };
         let method = method.clone();
-        vm.push_method_frame(&entry, &method, None);
+        vm.push_method_frame(&entry, &method, None, None);
         (vm, method)
     }
 

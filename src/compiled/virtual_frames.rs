@@ -100,7 +100,11 @@ impl Vm {
         let callee = &compiled(activation).method;
         let block = activation_block(activation);
         self.check_rebuilt_receiver(callee, entry.owner, self.context.stack[base], "materialise");
-        let id = self.push_method_frame(entry, callee, block);
+        // The environment the code made while the frame was virtual, if
+        // it asked for one (`helpers::frame_env`).
+        let env =
+            (callee.code.has_env && activation.env != 0).then(|| Value::from_bits(activation.env));
+        let id = self.push_method_frame(entry, callee, block, env);
         self.push_locals(callee);
         activation.base = base as u64;
         activation.frame_id = id;

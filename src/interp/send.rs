@@ -431,7 +431,7 @@ impl Vm {
         match &entry.body {
             MethodBody::Bytecode(callee) => {
                 let code = &callee.code;
-                let id = self.push_method_frame(entry, callee, block);
+                let id = self.push_method_frame(entry, callee, block, None);
                 let (argc, keywords) = match (code.takes_keywords(), kwargs) {
                     (true, true) => (argc - 1, Some(self.context.stack[receiver_index + argc])),
                     _ => (argc, None),
@@ -554,17 +554,20 @@ impl Vm {
     }
 
     /// Pushes the frame of a call of the Ruby method `callee` (as `entry`
-    /// defines it: its scope and owner); returns the frame's id.
+    /// defines it: its scope and owner), with `env` as its environment if
+    /// compiled code made it already (else a new one); returns the frame's
+    /// id.
     #[inline]
     pub fn push_method_frame(
         &mut self,
         entry: &MethodEntry,
         callee: &Rc<LoadedMethod>,
         block: Option<Rc<Block>>,
+        env: Option<Value>,
     ) -> u64 {
         let id = self.new_frame_id();
         let cref = entry.cref.clone().unwrap_or_else(|| self.top_cref());
-        let env = self.new_env(&callee.code, Value::NIL);
+        let env = env.unwrap_or_else(|| self.new_env(&callee.code, Value::NIL));
         self.push_frame_with(|| {
             let mut frame =
                 FrameRecord::new(FrameCode::Bytecode(callee.clone()), cref, entry.owner, id);

@@ -154,6 +154,9 @@ pub struct NativeCall {
     /// The callee gets the caller's block
     /// ([`crate::runtime::ActivationRecord::block`]); else none.
     pub forwards_block: bool,
+    /// The callee makes an environment for its captured locals: the call
+    /// clears [`crate::runtime::ActivationRecord::env`] for it.
+    pub has_env: bool,
     /// The callee is the method compiled (entered at its start): the call
     /// goes straight to the code making it (see `x64::Emitter::native_call`).
     pub recursive: bool,

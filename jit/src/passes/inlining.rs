@@ -14,7 +14,9 @@
 //!                                     phi [returned values] replaces the send's value
 //! ```
 //!
-//! The callee's parameters become the call's operands. Its returns meet at
+//! The callee's parameters become the call's operands (its block: the
+//! call's literal block, or for `f(&block)` that passes the calling frame's
+//! block on, the block that frame was given). Its returns meet at
 //! a continuation merge after which the caller goes on. A literal block
 //! inlined at a `yield` returns to the yield; its `break` leaves the frame
 //! that yielded (joining that frame's continuation), and its `return`
@@ -52,6 +54,7 @@ pub fn run(graph: &mut Graph, session: &mut Session) -> bool {
     let mut inliner = Inliner {
         continuations: FxHashMap::default(),
         early_exits: FxHashMap::default(),
+        blocks: FxHashMap::default(),
     };
     let mut worklist: VecDeque<NodeId> = graph.live().collect();
     let mut changed = false;
@@ -87,6 +90,9 @@ struct Inliner {
     /// graph and guard clause (None: it has none). Built once, copied at
     /// each call.
     early_exits: FxHashMap<MethodRef, Option<(Graph, EarlyExit)>>,
+    /// For each inlined frame, the block it was given (its `Param::Block`):
+    /// what a call in it that passes its block on (`f(&block)`) passes.
+    blocks: FxHashMap<FrameId, NodeId>,
 }
 
 /// The methods of the frames around a call (its state's chain), innermost
@@ -258,15 +264,24 @@ impl Inliner {
         };
         let code = session.rt.code(method);
         let state = graph.state(node)?;
-        let plain = info.flags & call_flags::NOT_PLAIN == 0
+        // `f(&block)` of a frame's own block parameter passes that frame's
+        // block on: the callee gets the node the frame has for it.
+        let forwarded = if info.flags & call_flags::BLOCK_FORWARD != 0 {
+            Some(self.frame_block(graph, state)?)
+        } else {
+            None
+        };
+        let plain = info.flags & call_flags::NOT_PLAIN & !call_flags::BLOCK_FORWARD == 0
             && code.kind == MethodKind::Method
             && code.takes_positionally(info.argc);
-        let literal = info
-            .block
-            .and_then(|_| match graph.op(*graph.inputs(node).last()?) {
-                Op::BlockLiteral { method, .. } => Some(*method),
-                _ => None,
-            });
+        let passed = match forwarded {
+            Some(block) => Some(block),
+            None => info.block.and_then(|_| graph.inputs(node).last().copied()),
+        };
+        let literal = passed.and_then(|block| match graph.op(block) {
+            Op::BlockLiteral { method, .. } => Some(*method),
+            _ => None,
+        });
         match judge(graph, session, &code, method, state, plain, literal) {
             Decision::Inline => {}
             // Past the recursion limit, or too big to inline whole: the
@@ -274,6 +289,7 @@ impl Inliner {
             Decision::Recursive | Decision::TooBig
                 if plain
                     && info.block.is_none()
+                    && forwarded.is_none()
                     && !code.has_env
                     && code.insns.len() <= MAX_EARLY_EXIT_CALLEE_INSNS =>
             {
@@ -296,11 +312,12 @@ impl Inliner {
         }
         let inputs: Vec<NodeId> = graph.inputs(node).to_vec();
         let operands = 1 + info.argc as usize;
-        let block = if info.block.is_some() {
-            inputs[operands]
-        } else {
-            graph.constant(Const::Value(bytecode::abi::NIL))
+        let block = match forwarded {
+            Some(block) => block,
+            None if info.block.is_some() => inputs[operands],
+            None => graph.constant(Const::Value(bytecode::abi::NIL)),
         };
+        self.blocks.insert(frame, block);
         let caller = suspended(graph, state, operands);
         let mut params: FxHashMap<Param, NodeId> = FxHashMap::default();
         params.insert(Param::SelfValue, inputs[0]);
@@ -447,10 +464,29 @@ impl Inliner {
             params.insert(Param::Arg(n as u32), arg);
         }
         params.insert(Param::Block, outer_block);
+        self.blocks.insert(frame, outer_block);
         params.insert(Param::CallerState, caller);
         let (entry, env) = self.env(graph, entry, method, code.has_env, outer_env);
         params.insert(Param::Env, env);
         Some(self.splice(graph, &callee, node, entry, params, frame))
+    }
+
+    /// The block of the frame a call with frame state `state` is made in:
+    /// the compiled method's own (its parameter), or the one an inlined
+    /// frame was given. None for a frame inlined before this pass (an
+    /// early exit's), whose block is not at hand.
+    fn frame_block(&self, graph: &mut Graph, state: NodeId) -> Option<NodeId> {
+        let Op::FrameState(info) = graph.op(state) else {
+            return None;
+        };
+        let frame = info.frame;
+        if frame != graph.frame {
+            return self.blocks.get(&frame).copied();
+        }
+        let own = graph
+            .live()
+            .find(|&node| matches!(graph.op(node), Op::Param(Param::Block)));
+        Some(own.unwrap_or_else(|| graph.add(Op::Param(Param::Block), &[], &[], None)))
     }
 
     /// The environment of an inlined frame: a new one after `entry` when

@@ -239,6 +239,7 @@ impl Lowering<'_> {
                         argc: count as u32 - 1,
                         depth,
                         forwards_block: callee.forwards_block,
+                        has_env: callee.has_env,
                         recursive: graph.osr_entry.is_none()
                             && callee.target == self.rt.call_target(graph.method),
                     });

@@ -132,6 +132,10 @@ impl Emitter<'_> {
                 dynasm!(self.ops ; .arch x64 ; mov QWORD [rdi + ActivationRecord::BLOCK], 0);
             }
         }
+        if call.has_env {
+            // Not part of the record's state: the callee fills it in.
+            dynasm!(self.ops ; .arch x64 ; mov QWORD [rdi + ActivationRecord::ENV], 0);
+        }
         if argc_stored != Some(call.argc) {
             dynasm!(self.ops ; .arch x64 ; mov QWORD [rdi + ActivationRecord::ARGC], argc);
         }
