@@ -530,6 +530,9 @@ pub struct Helpers {
     /// `(ctx, object, name, value)`: sets it. 0, or 1 when the object is
     /// frozen (nothing written).
     pub store_ivar_named: extern "C" fn(Ctx, u64, u64, u64) -> u64,
+    /// `(name)`: global variable `name` (a symbol's number), as `$name`
+    /// reads it: no frame needed.
+    pub global_get: extern "C" fn(u64) -> u64,
     /// `Array.new` (an [`InsnHelper`]: a send bound to the core's, see
     /// [`Runtime::allocates_array`]): an Array of a fixnum size, filled
     /// with nil or the second argument, without a frame for `new`; other
@@ -683,6 +686,11 @@ pub trait Runtime {
     /// Whether `when pattern` of a fixnum subject tests its identity:
     /// `pattern` is a fixnum and `===` is the core's `Integer#===`.
     fn case_tests_fixnum(&self, pattern: u64) -> bool;
+    /// Where a Range keeps `part` (`Intrinsic::RangeBegin`, `RangeEnd` or
+    /// `RangeExcludeEnd`): the instance variable, and the shape every
+    /// Range made so far has (a Range is frozen as it is made, its three
+    /// variables always set in the same order). None before any Range.
+    fn range_part_ivar(&self, part: &Intrinsic) -> Option<(Sym, IvarProfile)>;
     /// Whether `when pattern` compares Strings: `pattern` is a String and
     /// `===` is the core's `String#===`.
     fn case_tests_string(&self, pattern: u64) -> bool;

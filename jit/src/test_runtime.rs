@@ -498,6 +498,10 @@ impl Runtime for TestRuntime {
         false
     }
 
+    fn range_part_ivar(&self, _part: &Intrinsic) -> Option<(Sym, IvarProfile)> {
+        None
+    }
+
     fn string_kind(&self) -> Kind {
         self.kind("String")
     }

@@ -57,6 +57,7 @@ pub fn table() -> Helpers {
         store_ivar,
         load_ivar_named,
         store_ivar_named,
+        global_get,
         array_new,
         unbox_float,
         box_float,
@@ -779,6 +780,13 @@ extern "C" fn load_ivar_named(object: u64, name: u64) -> u64 {
     let vm = unsafe { running_vm() };
     vm.ivar_get(Value::from_bits(object), bytecode::Sym(name as u32))
         .bits()
+}
+
+extern "C" fn global_get(name: u64) -> u64 {
+    // SAFETY: compiled code calls this helper while it runs; reading a
+    // global reads a table.
+    let vm = unsafe { running_vm() };
+    vm.global(bytecode::Sym(name as u32)).bits()
 }
 
 extern "C" fn store_ivar_named(_ctx: *mut Activation, object: u64, name: u64, value: u64) -> u64 {

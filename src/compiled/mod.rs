@@ -1096,6 +1096,35 @@ impl Runtime for VmRuntime<'_> {
         pattern.is_fixnum() && self.case_eq_of(pattern) == Some(Intrinsic::FixnumCaseEq)
     }
 
+    fn range_part_ivar(&self, part: &Intrinsic) -> Option<(Sym, IvarProfile)> {
+        let names = [
+            self.vm.sym.range_begin,
+            self.vm.sym.range_end,
+            self.vm.sym.range_exclusive,
+        ];
+        let name = match part {
+            Intrinsic::RangeBegin => names[0],
+            Intrinsic::RangeEnd => names[1],
+            Intrinsic::RangeExcludeEnd => names[2],
+            _ => return None,
+        };
+        let mut shape = crate::shape::ShapeId::ROOT;
+        for variable in names {
+            shape = self.vm.shapes.existing_transition(shape, variable)?;
+        }
+        let line = IvarLine {
+            shape: ShapeRef(shape.0),
+            slot: self.vm.shapes.slot(shape, name)?,
+            next: ShapeRef(shape.0),
+            class: Kind::Class(class_data(self.vm.c.range).id),
+        };
+        let profile = IvarProfile {
+            lines: vec![line],
+            megamorphic: false,
+        };
+        Some((name, profile))
+    }
+
     fn case_tests_string(&self, pattern: u64) -> bool {
         let pattern = Value::from_bits(pattern);
         pattern.get::<RString>().is_some() && self.case_eq_of(pattern) == Some(Intrinsic::StringEq)

@@ -345,6 +345,16 @@ impl Lowering<'_> {
                 insn: Insn::Push(_),
                 ..
             } => self.string_literal(node, op),
+            Op::Insn {
+                insn: Insn::GetGlobal(name),
+                ..
+            } => {
+                // A table read, which needs no frame (`$!` at every
+                // `rescue`'s start).
+                let dst = self.vreg(node);
+                let helper = self.helpers.global_get as usize as u64;
+                self.call(Some(dst), helper, "global_get", false, vec![Opd::Imm(name.0.into())]);
+            }
             Op::Send(_) | Op::Yield { .. } | Op::Insn { .. } => self.run_insn(node, map)?,
             // Loaded from the destructuring's Array right after it ran
             // (`destructured_parts`).
