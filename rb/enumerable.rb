@@ -587,6 +587,35 @@ module Enumerable
     memo
   end
 
+  # The first round walks `each` and keeps what it yields; later rounds
+  # yield what was kept (as MRI does: `each` runs once).
+  def cycle(n = nil)
+    unless block_given?
+      size_of = proc do
+        size = __enum_size
+        if size.nil? || size == 0 then size
+        elsif n.nil? then Float::INFINITY
+        else n <= 0 ? 0 : size * n
+        end
+      end
+      return n.nil? ? to_enum(__method__, &size_of) : to_enum(__method__, n, &size_of)
+    end
+    return nil if !n.nil? && n <= 0
+    kept = []
+    each do |*xs|
+      x = xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)
+      kept << x
+      yield x
+    end
+    return nil if kept.empty?
+    round = 1
+    while n.nil? || round < n
+      kept.each { |x| yield x }
+      round += 1
+    end
+    nil
+  end
+
   def each_slice(n)
     return to_enum(__method__, n) { (s = __enum_size) && (s + n - 1) / n } unless block_given?
     raise ArgumentError, "invalid slice size" if n <= 0

@@ -75,7 +75,7 @@ fn instructions_left_to_the_runtime_are_counted_by_mnemonic() {
     let (stdout, stderr) = run(&["--stats"], "stats_run_insn");
     assert_eq!(stdout, "13495500\n");
     // `scaled` runs compiled for the 2,000 calls after the threshold.
-    let fallbacks = stat(&stderr, "jit.run_insn.getglobal");
+    let fallbacks = stat(&stderr, "jit.run_insn.setglobal");
     assert!((2000..=3000).contains(&fallbacks), "{stderr}");
 }
 
@@ -287,4 +287,17 @@ fn a_block_passed_on_is_inlined_with_the_chain_that_passes_it() {
 fn a_when_with_a_string_literal_compares_in_compiled_code() {
     let (_, stderr) = run(&["--stats"], "string_when");
     assert_eq!(count(&stderr, "jit.run_insn.checkmatch"), 0, "{stderr}");
+}
+
+#[test]
+fn range_parts_and_globals_need_no_runtime_call() {
+    let (_, stderr) = run(&["--stats"], "range_parts_and_globals");
+    for key in [
+        "jit.run_insn.send_direct.Range#begin",
+        "jit.run_insn.send_direct.Range#end",
+        "jit.run_insn.send_direct.Range#exclude_end?",
+        "jit.run_insn.getglobal",
+    ] {
+        assert_eq!(count(&stderr, key), 0, "{key}: {stderr}");
+    }
 }

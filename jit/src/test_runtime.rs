@@ -33,8 +33,8 @@ use crate::ir::print::print;
 use crate::ir::verify::verify;
 use crate::ir::{Graph, MethodRef, ShapeRef};
 use crate::runtime::{
-    ArrayLayout, Callee, DirectCall, Helpers, IvarLine, IvarProfile, ObjectLayout, Runtime,
-    SendProfile,
+    ArrayLayout, Callee, DirectCall, Helpers, Intrinsic, IvarLine, IvarProfile, ObjectLayout,
+    Runtime, SendProfile,
 };
 use bytecode::profile::{builtin_kind_name, BranchProfile, Kind, KindSet};
 use bytecode::{Insn, Method, MethodKind, Sym};

@@ -1,9 +1,11 @@
-# A hot method that reads a global variable. Compiled code leaves
-# `getglobal` to the runtime's run_insn, which `--stats` counts as
-# jit.run_insn.getglobal (tests/jit_runtime.rs).
+# A hot method that sets a global variable. Compiled code leaves
+# `setglobal` to the runtime's run_insn (a write may be checked, as
+# `$stdout =` is), which `--stats` counts as jit.run_insn.setglobal
+# (tests/jit_runtime.rs).
 $scale = 3
 
 def scaled(n)
+  $last = n
   n * $scale
 end
 

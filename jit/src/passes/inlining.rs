@@ -37,7 +37,7 @@
 //! becomes a loop with the block's body in it.
 
 use crate::builder::{param_count, FrameContext};
-use crate::inline_policy::{decide, profiled_size, Decision};
+use crate::inline_policy::{decide, profiled_size, Decision, EXITING_BLOCK_ROOM, MAX_DEPTH};
 use crate::ir::*;
 use crate::passes::early_exit::EarlyExit;
 use crate::runtime::{Callee, Runtime};
@@ -199,6 +199,17 @@ pub(crate) fn copy_node(graph: &mut Graph, callee: &Graph, node: NodeId, op: Op)
     copy
 }
 
+/// How deep in inlined frames a call is whose frames are `around`
+/// (innermost first). Blocks do not count: an iterator inlined with its
+/// block is one level.
+fn inlined_depth(session: &Session, around: &[MethodRef]) -> usize {
+    around
+        .iter()
+        .skip(1)
+        .filter(|&&method| session.rt.code(method).kind != MethodKind::Block)
+        .count()
+}
+
 /// Asks the policy whether to inline `method` at a call with frame state
 /// `state` (`plain`: its arguments need no laying out; `block`: the
 /// literal block it is passed), and counts the answer. A literal block at
@@ -219,13 +230,7 @@ fn judge(
     block: Option<MethodRef>,
 ) -> Decision {
     let around = chain(graph, state);
-    // Blocks do not count towards the depth: an iterator inlined with its
-    // block is one level.
-    let depth = around
-        .iter()
-        .skip(1)
-        .filter(|&&method| session.rt.code(method).kind != MethodKind::Block)
-        .count();
+    let depth = inlined_depth(session, &around);
     let decision = if plain {
         let size = (code.kind != MethodKind::Block)
             .then(|| profiled_size(code, |index| session.rt.branch_profile(method, index)));
@@ -282,7 +287,22 @@ impl Inliner {
             Op::BlockLiteral { method, .. } => Some(*method),
             _ => None,
         });
-        match judge(graph, session, &code, method, state, plain, literal) {
+        let decision = match judge(graph, session, &code, method, state, plain, literal) {
+            // A block passed on pays only when the method it goes to, and
+            // its `yield`, inline too (else that call rebuilds this
+            // frame each time): it needs the room an exiting block does.
+            Decision::Inline
+                if forwarded.is_some()
+                    && inlined_depth(session, &chain(graph, state)) + EXITING_BLOCK_ROOM
+                        > MAX_DEPTH =>
+            {
+                session.stats.uncount_inlining(Decision::Inline);
+                session.stats.count_inlining(Decision::TooDeep);
+                Decision::TooDeep
+            }
+            decision => decision,
+        };
+        match decision {
             Decision::Inline => {}
             // Past the recursion limit, or too big to inline whole: the
             // callee's guard clause may still be (see `early_exit`).

@@ -473,13 +473,7 @@ fn send(graph: &mut Graph, rt: &dyn Runtime, node: NodeId, info: &SendInfo, fail
                 part @ (Intrinsic::RangeBegin | Intrinsic::RangeEnd | Intrinsic::RangeExcludeEnd),
             ),
             0,
-        ) => {
-            range_part(graph, node, inputs[0], part)
-                || rt.range_part_ivar(&part).is_some_and(|(name, profile)| {
-                    let access = IvarAccess::new(inputs[0], name, profile, failed);
-                    ivar_get(graph, node, &access)
-                })
-        }
+        ) => range_part(graph, rt, node, inputs[0], (part, failed)),
         (Callee::AttrReader { ivar, profile }, 0) => {
             let access = IvarAccess::new(inputs[0], ivar, profile, failed);
             ivar_get(graph, node, &access)
@@ -675,13 +669,23 @@ fn math_sqrt(graph: &mut Graph, node: NodeId, x: NodeId, arg: KindSet) -> bool {
 /// `begin`, `end` or `exclude_end?` of a Range literal (`(a...b)`): its
 /// operand, or its flag. Another Range's is the variable it keeps the part
 /// in, read as an `attr_reader` would (`Runtime::range_part_ivar`).
-fn range_part(graph: &mut Graph, node: NodeId, range: NodeId, part: Intrinsic) -> bool {
+/// (`failed`: a guard of the site failed before.)
+fn range_part(
+    graph: &mut Graph,
+    rt: &dyn Runtime,
+    node: NodeId,
+    range: NodeId,
+    (part, failed): (Intrinsic, bool),
+) -> bool {
     let Op::Insn {
         insn: Insn::NewRange { exclusive },
         ..
     } = *graph.op(range)
     else {
-        return false;
+        return rt.range_part_ivar(&part).is_some_and(|(name, profile)| {
+            let access = IvarAccess::new(range, name, profile, failed);
+            ivar_get(graph, node, &access)
+        });
     };
     let value = match part {
         Intrinsic::RangeBegin => graph.input(range, 0),

@@ -353,7 +353,13 @@ impl Lowering<'_> {
                 // `rescue`'s start).
                 let dst = self.vreg(node);
                 let helper = self.helpers.global_get as usize as u64;
-                self.call(Some(dst), helper, "global_get", false, vec![Opd::Imm(name.0.into())]);
+                self.call(
+                    Some(dst),
+                    helper,
+                    "global_get",
+                    false,
+                    vec![Opd::Imm(name.0.into())],
+                );
             }
             Op::Send(_) | Op::Yield { .. } | Op::Insn { .. } => self.run_insn(node, map)?,
             // Loaded from the destructuring's Array right after it ran
