@@ -72,7 +72,10 @@ pub const MAX_GRAPH_NODES: usize = 6000;
 /// below it: the method it passes the block to, and the block. Inlined
 /// without them, its frame would be one the block's exit ends, and that
 /// exit (made by the runtime) hands the whole compiled frame over to the
-/// interpreter each time.
+/// interpreter each time. A callee that is passed a block it passes on
+/// (`f(&block)`) needs the same: it pays only when the method it passes
+/// the block to, and that method's `yield`, inline too (else that call
+/// rebuilds the callee's frame each time).
 pub const EXITING_BLOCK_ROOM: usize = 3;
 
 /// Whether `code` yields, takes or passes on its block, or passes a
@@ -188,7 +191,9 @@ impl Decision {
 /// inlined into the frames of the method that wrote it), at a call `depth` inlined frames deep into a
 /// graph of `graph_nodes` nodes, `on_chain` telling how many of the frames
 /// already around the call are the callee's, and `reads_last_match`
-/// whether it reads or sets its frame's last match (the runtime knows).
+/// whether it reads or sets its frame's last match (the runtime knows),
+/// and `forwards_block` whether the call passes on its caller's block
+/// (`f(&block)`).
 pub fn decide(
     callee: &Method,
     size: Option<usize>,
@@ -196,6 +201,7 @@ pub fn decide(
     graph_nodes: usize,
     on_chain: usize,
     reads_last_match: bool,
+    forwards_block: bool,
 ) -> Decision {
     if callee.kind == bytecode::MethodKind::Method
         && callee
@@ -213,7 +219,8 @@ pub fn decide(
         Decision::Recursive
     } else if size.is_some()
         && (depth >= MAX_DEPTH
-            || (depth + EXITING_BLOCK_ROOM > MAX_DEPTH && passes_exiting_block(callee)))
+            || (depth + EXITING_BLOCK_ROOM > MAX_DEPTH
+                && (forwards_block || passes_exiting_block(callee))))
     {
         Decision::TooDeep
     } else if size.is_some_and(|size| size > MAX_CALLEE_INSNS) {

@@ -37,7 +37,7 @@
 //! becomes a loop with the block's body in it.
 
 use crate::builder::{param_count, FrameContext};
-use crate::inline_policy::{decide, profiled_size, Decision, EXITING_BLOCK_ROOM, MAX_DEPTH};
+use crate::inline_policy::{decide, profiled_size, Decision};
 use crate::ir::*;
 use crate::passes::early_exit::EarlyExit;
 use crate::runtime::{Callee, Runtime};
@@ -210,9 +210,17 @@ fn inlined_depth(session: &Session, around: &[MethodRef]) -> usize {
         .count()
 }
 
+/// The block a call passes: the literal block's method, if it is one, and
+/// whether it is the caller's own block passed on (`f(&block)`).
+#[derive(Clone, Copy, Default)]
+struct Passing {
+    literal: Option<MethodRef>,
+    forwards: bool,
+}
+
 /// Asks the policy whether to inline `method` at a call with frame state
-/// `state` (`plain`: its arguments need no laying out; `block`: the
-/// literal block it is passed), and counts the answer. A literal block at
+/// `state` (`plain`: its arguments need no laying out; `passing`: the
+/// block it is passed), and counts the answer. A literal block at
 /// a `yield` (`method` is a block) is code of the method that wrote it,
 /// already in the graph's frames: it is inlined whatever its size.
 ///
@@ -227,7 +235,7 @@ fn judge(
     method: MethodRef,
     state: NodeId,
     plain: bool,
-    block: Option<MethodRef>,
+    passing: Passing,
 ) -> Decision {
     let around = chain(graph, state);
     let depth = inlined_depth(session, &around);
@@ -239,12 +247,13 @@ fn judge(
             size,
             depth,
             graph.live_count(),
-            if block.is_none_or(|block| around.contains(&block)) {
+            if passing.literal.is_none_or(|block| around.contains(&block)) {
                 around.iter().filter(|&&m| m == method).count()
             } else {
                 0
             },
             session.rt.reads_last_match(method),
+            passing.forwards,
         )
     } else {
         Decision::Arguments
@@ -287,22 +296,11 @@ impl Inliner {
             Op::BlockLiteral { method, .. } => Some(*method),
             _ => None,
         });
-        let decision = match judge(graph, session, &code, method, state, plain, literal) {
-            // A block passed on pays only when the method it goes to, and
-            // its `yield`, inline too (else that call rebuilds this
-            // frame each time): it needs the room an exiting block does.
-            Decision::Inline
-                if forwarded.is_some()
-                    && inlined_depth(session, &chain(graph, state)) + EXITING_BLOCK_ROOM
-                        > MAX_DEPTH =>
-            {
-                session.stats.uncount_inlining(Decision::Inline);
-                session.stats.count_inlining(Decision::TooDeep);
-                Decision::TooDeep
-            }
-            decision => decision,
+        let passing = Passing {
+            literal,
+            forwards: forwarded.is_some(),
         };
-        match decision {
+        match judge(graph, session, &code, method, state, plain, passing) {
             Decision::Inline => {}
             // Past the recursion limit, or too big to inline whole: the
             // callee's guard clause may still be (see `early_exit`).
@@ -435,7 +433,16 @@ impl Inliner {
         let plain = code.kind == MethodKind::Block
             && !code.needs_arg_layout()
             && !(splat && crate::passes::speculation_failed(graph, session.rt, node));
-        if judge(graph, session, &code, method, state, plain, None) != Decision::Inline {
+        if judge(
+            graph,
+            session,
+            &code,
+            method,
+            state,
+            plain,
+            Passing::default(),
+        ) != Decision::Inline
+        {
             return None;
         }
         let frame = session.new_frame();
