@@ -57,6 +57,9 @@ pub struct LoadedMethod {
     pub parent: Cell<Option<u32>>,
     /// Per `getivar`/`setivar` site: the shapes seen and their slots.
     pub ivar_caches: Vec<RefCell<IvarCache>>,
+    /// For a block: whether it may be made without the records of the
+    /// frames it is written in (`compiled::frameless_blocks`), once asked.
+    pub frameless: std::cell::OnceCell<bool>,
 }
 
 /// The inline cache and profile of one call site.

@@ -380,15 +380,7 @@ impl Vm {
                 }
                 _ => None,
             };
-            let defined_in = if method.defined_twice.get() {
-                None
-            } else {
-                method.defined_in.borrow().clone()
-            };
-            let (cref, owner) = match defined_in {
-                Some(known) => known,
-                None => self.inlined_frame_scope(method, receiver),
-            };
+            let (cref, owner) = self.inlined_frame_scope(method, receiver);
             self.check_rebuilt_receiver(method, owner, receiver, "an inlined frame rebuilt");
             let id = self.new_frame_id();
             let mut record = crate::vm::FrameRecord::new(
@@ -408,13 +400,19 @@ impl Vm {
     }
 
     /// The scope and owner of a frame of `method` called on `receiver`:
-    /// those of the method entry the receiver's lookup finds, if it is
-    /// still `method`.
-    fn inlined_frame_scope(
+    /// where the method was defined, when that was once; else those of
+    /// the method entry the receiver's lookup finds, if it is still
+    /// `method`.
+    pub(super) fn inlined_frame_scope(
         &self,
         method: &Rc<LoadedMethod>,
         receiver: Value,
     ) -> (Rc<crate::object::Cref>, Value) {
+        if !method.defined_twice.get() {
+            if let Some(known) = method.defined_in.borrow().clone() {
+                return known;
+            }
+        }
         let class = self.class_of(receiver);
         match self.find_method(class, method.code.name) {
             Some(entry) if matches!(&entry.body, crate::object::MethodBody::Bytecode(m) if Rc::ptr_eq(m, method)) => {

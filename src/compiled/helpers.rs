@@ -116,8 +116,13 @@ extern "C" fn run_insn(
                 return vm.result_for_compiled(result);
             }
         }
-        // SAFETY: `ctx` and the records it links to are live.
-        if let Some(result) = unsafe { vm.run_above_virtual_frames(ctx, &step, at, operands) } {
+        let extra = inlined.map_or(0, |frames| compiled.code.call_frames[frames].extra as usize);
+        // SAFETY: compiled code passes the operands, then the call's extra
+        // words; `ctx` and the records it links to are live.
+        let words = unsafe { std::slice::from_raw_parts(values, count + extra) };
+        // SAFETY: as above.
+        let above = unsafe { vm.run_above_virtual_frames(ctx, &step, at, words, operands) };
+        if let Some(result) = above {
             return vm.result_for_compiled(result);
         }
     }
@@ -430,9 +435,10 @@ impl Vm {
         entry: &Rc<MethodEntry>,
         name: bytecode::Sym,
         operands: &[Value],
+        block: Option<Rc<crate::block::Block>>,
     ) -> VmResult {
         if let MethodBody::Native(core) = &entry.body {
-            return self.call_core_directly(entry, core, operands, None);
+            return self.call_core_directly(entry, core, operands, block);
         }
         let kind = crate::method::CallKind {
             kwargs: false,
@@ -441,7 +447,7 @@ impl Vm {
         let receiver_index = self.context.stack.len();
         self.context.stack.extend_from_slice(operands);
         let argc = operands.len() - 1;
-        let result = self.invoke_with_kwargs(entry, receiver_index, argc, name, None, kind);
+        let result = self.invoke_with_kwargs(entry, receiver_index, argc, name, block, kind);
         self.context.stack.truncate(receiver_index);
         result
     }

@@ -34,7 +34,7 @@ use crate::object::{MethodBody, MethodEntry, RBignum, RFloat, RString, Visibilit
 use crate::value::Value;
 use crate::vm::{class_data, JitRuntime, VirtualFrameList, VirtualFrames, Vm, VmResult};
 use bytecode::profile::{builtin_kind_name, BranchProfile, Kind};
-use bytecode::{Insn, Method, Sym};
+use bytecode::{Insn, Method, MethodKind, Sym};
 use jit::backend::lir::KindTest;
 use jit::ir::{Cmp, MethodRef, ShapeRef};
 use jit::runtime::{
@@ -47,6 +47,7 @@ use std::rc::Rc;
 
 mod deoptimise;
 mod entry;
+mod frameless_blocks;
 pub mod helpers;
 pub mod verify_deopt;
 pub mod virtual_frames;
@@ -188,13 +189,20 @@ impl Vm {
 
     /// Whether `method`'s home method (itself, or the method a block is
     /// written in) or any block in it reads or sets the frame's last match.
+    /// (Not the methods defined in it: each has a frame of its own.)
     fn family_reads_last_match(&self, method: &LoadedMethod) -> bool {
         fn family(vm: &Vm, method: &LoadedMethod) -> bool {
             vm.reads_last_match(&method.code)
-                || method.children.iter().any(|child| family(vm, child))
+                || method
+                    .children
+                    .iter()
+                    .any(|child| child.code.kind == MethodKind::Block && family(vm, child))
         }
         let mut home = method;
-        while let Some(parent) = home.parent.get() {
+        while home.code.kind == MethodKind::Block {
+            let Some(parent) = home.parent.get() else {
+                break;
+            };
             home = &self.methods[parent as usize];
         }
         family(self, home)
@@ -967,7 +975,7 @@ impl Runtime for VmRuntime<'_> {
         // A block looks constants up in the scope of the method it is
         // written in (`class_eval` does not change that).
         let mut home = self.method(method);
-        while home.code.kind == bytecode::MethodKind::Block {
+        while home.code.kind == MethodKind::Block {
             home = &self.vm.methods[home.parent.get()? as usize];
         }
         if home.code.kind != bytecode::MethodKind::Method || home.defined_twice.get() {

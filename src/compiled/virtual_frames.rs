@@ -223,20 +223,33 @@ enum Above {
     CaseEq,
     /// Interpolation's `to_s`.
     ToS,
+    /// A `yield` of the innermost frame's block.
+    Yield,
+}
+
+/// The block a call run above virtual frames passes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Passes {
+    Nothing,
+    /// The innermost frame's own block (`f(&block)`).
+    OwnBlock,
+    /// The literal block, this child of the innermost frame's code.
+    Literal(u32),
 }
 
 impl Vm {
-    /// Runs `step`, a call at `ip` of activation `ctx` (in its
-    /// `inlined`-th inlined call site, or 0), above virtual frames for the
-    /// frames around it that have no records (see
-    /// [`crate::vm::VirtualFrames`]),
+    /// Runs `step`, a call at `at` of activation `ctx` that passed `words`
+    /// (its operands, then the values of the inlined frames around it),
+    /// above virtual frames for the frames around it that have no records
+    /// (see [`crate::vm::VirtualFrames`]),
     /// instead of rebuilding them, when what it calls needs nothing of them
-    /// but their place in backtraces: a direct call, a send without a
-    /// block, a `when` test or interpolation's `to_s`, calling a Ruby method
-    /// or a core method that does not look at its caller's frame. Not when
-    /// the compiled method reads its last match, which matching core
-    /// methods called from its own frame or its inlined blocks set. None
-    /// otherwise.
+    /// but their place in backtraces: a direct call, a send, a `when`
+    /// test or interpolation's `to_s`, calling a Ruby method or a core
+    /// method that does not look at its caller's frame, and a `yield`. A
+    /// block it passes or yields to is made without the frames (see
+    /// [`super::frameless_blocks`]) or not at all. Not when the compiled
+    /// method reads its last match, which matching core methods called
+    /// from its own frame or its inlined blocks set. None otherwise.
     ///
     /// # Safety
     /// `ctx` and the records it links to are live activations.
@@ -245,6 +258,7 @@ impl Vm {
         ctx: *mut Activation,
         step: &Step,
         at: CallAt,
+        words: &[u64],
         operands: &[Value],
     ) -> Option<VmResult> {
         // SAFETY: the caller's contract.
@@ -252,7 +266,17 @@ impl Vm {
             return None;
         }
         let ip = at.ip() as usize;
-        let callee = self.callee_above_virtual_frames(step, ip, operands)?;
+        let (callee, passes) = self.callee_above_virtual_frames(step, ip, operands)?;
+        let block = if passes == Passes::Nothing && !matches!(callee, Above::Yield) {
+            None
+        } else {
+            // SAFETY: the caller's contract.
+            let scope = unsafe { self.innermost_scope(ctx, at, words) }?;
+            match passes {
+                Passes::Literal(child) => Some(self.frameless_block(&scope, child)?),
+                _ => Some(scope.block?),
+            }
+        };
         if let Some(jit) = self.jit_state_mut() {
             jit.run_stats.calls_above_virtual_frames += 1;
         }
@@ -266,20 +290,24 @@ impl Vm {
         });
         let result = match callee {
             Above::Direct(entry) => match &entry.body {
-                MethodBody::Native(core) => self.call_core_directly(&entry, core, operands, None),
+                MethodBody::Native(core) => self.call_core_directly(&entry, core, operands, block),
                 _ => {
                     let operand_base = self.context.stack.len();
                     self.context.stack.extend_from_slice(operands);
-                    self.call_ruby_directly(&entry, operand_base, None)
+                    self.call_ruby_directly(&entry, operand_base, block)
                 }
             },
-            Above::Send(entry, name) => self.send_found(&entry, name, operands),
+            Above::Send(entry, name) => self.send_found(&entry, name, operands, block),
             Above::CaseEq => {
                 let case_eq = self.sym.case_eq;
                 self.call(operands[0], case_eq, &[operands[1]])
                     .map(|matched| Value::bool(matched.truthy()))
             }
             Above::ToS => self.interpolate(operands[0]),
+            Above::Yield => {
+                let block = block.expect("a yield above virtual frames has a block");
+                self.invoke_block(&block, operands)
+            }
         };
         self.context.pop_virtual_frames();
         Some(result)
@@ -396,20 +424,24 @@ impl Vm {
         }
     }
 
-    /// What `step` calls, when that may run above virtual frames.
+    /// What `step` calls, and the block it passes, when that may run
+    /// above virtual frames.
     fn callee_above_virtual_frames(
         &self,
         step: &Step,
         ip: usize,
         operands: &[Value],
-    ) -> Option<Above> {
+    ) -> Option<(Above, Passes)> {
         let method = match step {
-            // Passing a block on takes the frame it is passed from.
-            Step::Call(_, true) => return None,
-            Step::Call(entry, false) => {
+            Step::Call(entry, forwards) => {
+                let passes = if *forwards {
+                    Passes::OwnBlock
+                } else {
+                    Passes::Nothing
+                };
                 return self
                     .ignores_caller_frame(entry)
-                    .then(|| Above::Direct(entry.clone()))
+                    .then(|| (Above::Direct(entry.clone()), passes));
             }
             Step::Insn(method) => method,
         };
@@ -420,19 +452,32 @@ impl Vm {
         match method.code.insns[ip] {
             Insn::Send(site) => {
                 let site = &method.code.sites[site as usize];
-                let plain = site.flags & !(call_flags::FCALL | call_flags::VCALL) == 0;
-                if site.block.is_some() || !plain || operands.len() != site.argc as usize + 1 {
+                let passes = match site.block {
+                    Some(child) => Passes::Literal(child),
+                    None if site.flags & call_flags::BLOCK_FORWARD != 0 => Passes::OwnBlock,
+                    None => Passes::Nothing,
+                };
+                let plain_flags = call_flags::FCALL | call_flags::VCALL | call_flags::BLOCK_FORWARD;
+                if site.flags & !plain_flags != 0 || operands.len() != site.argc as usize + 1 {
                     return None;
                 }
                 let entry = uses(site.name)?;
                 // A private or protected method may need the caller's self
                 // (or raise, naming the call): the send itself decides.
                 let public = entry.visibility == crate::object::Visibility::Public;
-                (public || site.is_fcall()).then(|| Above::Send(entry, site.name))
+                (public || site.is_fcall()).then(|| (Above::Send(entry, site.name), passes))
             }
-            Insn::CheckMatch { splat: false } => uses(self.sym.case_eq).map(|_| Above::CaseEq),
-            Insn::ToS if operands[0].get::<crate::object::RString>().is_some() => Some(Above::ToS),
-            Insn::ToS => uses(self.sym.to_s).map(|_| Above::ToS),
+            Insn::Yield {
+                argc,
+                kwargs: false,
+            } if operands.len() == argc as usize => Some((Above::Yield, Passes::Nothing)),
+            Insn::CheckMatch { splat: false } => {
+                uses(self.sym.case_eq).map(|_| (Above::CaseEq, Passes::Nothing))
+            }
+            Insn::ToS if operands[0].get::<crate::object::RString>().is_some() => {
+                Some((Above::ToS, Passes::Nothing))
+            }
+            Insn::ToS => uses(self.sym.to_s).map(|_| (Above::ToS, Passes::Nothing)),
             _ => None,
         }
     }

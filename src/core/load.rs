@@ -243,6 +243,9 @@ impl Vm {
     fn caller_method_name(&self) -> Option<bytecode::Sym> {
         let depth = self.context.frames.len();
         let caller = self.context.frames.get(depth.checked_sub(2)?)?;
+        if let Some(name) = caller.method_name {
+            return Some(name);
+        }
         let home = self
             .context
             .frames
@@ -250,14 +253,15 @@ impl Vm {
             .rev()
             .find(|f| f.id == caller.home)
             .unwrap_or(caller);
-        if let Some(name) = caller.method_name {
-            return Some(name);
+        let FrameCode::Bytecode(method) = &home.code else {
+            return None;
+        };
+        let mut method = method;
+        // A block whose home frame has no record (it returned, or compiled
+        // code never pushed it): the method its code is written in.
+        while method.code.kind == bytecode::MethodKind::Block {
+            method = &self.methods[method.parent.get()? as usize];
         }
-        match &home.code {
-            FrameCode::Bytecode(method) if method.code.kind == bytecode::MethodKind::Method => {
-                Some(method.code.name)
-            }
-            _ => None,
-        }
+        (method.code.kind == bytecode::MethodKind::Method).then_some(method.code.name)
     }
 }

@@ -145,6 +145,7 @@ impl Vm {
             calls: Cell::new(0),
             children,
             parent: Cell::new(None),
+            frameless: std::cell::OnceCell::new(),
         });
         for child in &loaded.children {
             child.parent.set(Some(loaded.id));

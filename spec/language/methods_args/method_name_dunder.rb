@@ -12,3 +12,7 @@ end
 p Foo.new.dyn
 p Foo.klass
 p __method__
+
+# A block whose method has returned still names that method.
+def make_name_proc = proc { [1].map { __method__ } }
+p make_name_proc.call
