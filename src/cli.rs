@@ -159,6 +159,7 @@ fn run(options: &Options) -> i32 {
             trace_deopt: options.trace_deopt,
             verify_deopt: options.jit_verify_deopt
                 || (cfg!(debug_assertions) && options.jit_stress_deopt.is_some()),
+            count_steps: options.stats,
         };
         let threshold = jit_options.threshold;
         let state = Box::new(crate::compiled::JitState::new(&mut vm, jit_options));

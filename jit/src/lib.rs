@@ -146,16 +146,24 @@ impl Session<'_> {
 pub(crate) fn simplify(graph: &mut Graph) {
     passes::deoptimise::run(graph);
     check(graph, "deoptimise (callee)");
-    for _ in 0..50 {
-        let mut any = false;
-        for (name, pass) in OPTIMISATIONS {
-            let changed = pass(graph);
-            check(graph, name);
-            any |= changed;
-        }
-        if !any {
+    optimise(graph, &mut |graph, name, _| check(graph, name));
+}
+
+/// Runs the [`OPTIMISATIONS`] in turn until a whole turn of them in a row
+/// changes nothing (no pass runs twice on a graph it left unchanged),
+/// showing `after` the graph, the pass and whether it changed the graph
+/// after each. Each pass is bounded; the limit of 50 turns only guards
+/// against two passes undoing each other forever (a bug the verifier
+/// would not see).
+fn optimise(graph: &mut Graph, after: &mut dyn FnMut(&mut Graph, &'static str, bool)) {
+    let mut unchanged_in_a_row = 0;
+    for (name, pass) in OPTIMISATIONS.iter().cycle().take(50 * OPTIMISATIONS.len()) {
+        if unchanged_in_a_row == OPTIMISATIONS.len() {
             break;
         }
+        let changed = pass(graph);
+        after(graph, name, changed);
+        unchanged_in_a_row = if changed { 0 } else { unchanged_in_a_row + 1 };
     }
 }
 
@@ -279,19 +287,7 @@ fn pipeline(
     }
     let changed = passes::deoptimise::run(&mut graph);
     step(&mut graph, "deoptimise", changed);
-    // Each pass is bounded; the round limit only guards against two passes
-    // undoing each other forever (a bug the verifier would not see).
-    for _ in 0..50 {
-        let mut any = false;
-        for (name, pass) in OPTIMISATIONS {
-            let changed = pass(&mut graph);
-            step(&mut graph, name, changed);
-            any |= changed;
-        }
-        if !any {
-            break;
-        }
-    }
+    optimise(&mut graph, &mut step);
     let only_deopts = graph
         .control(graph.finish)
         .iter()

@@ -48,8 +48,9 @@ pub(super) struct FrameScope {
     pub receiver: Value,
     pub env: Value,
     pub block: Option<Rc<Block>>,
-    pub cref: Rc<Cref>,
-    pub owner: Value,
+    /// The lexical scope and owner, when known without a lookup (None for
+    /// an inlined method's frame: looked up only if a block is made in it).
+    pub lexical: Option<(Rc<Cref>, Value)>,
     pub method_name: Option<bytecode::Sym>,
 }
 
@@ -115,8 +116,7 @@ impl Vm {
                     receiver,
                     env: env.unwrap_or(block.env),
                     block: block.outer_block.clone(),
-                    cref: block.cref.clone(),
-                    owner: block.owner,
+                    lexical: Some((block.cref.clone(), block.owner)),
                     method_name: block.method_name,
                 }
             } else {
@@ -133,14 +133,12 @@ impl Vm {
                     }
                     _ => None,
                 };
-                let (cref, owner) = self.inlined_frame_scope(&code, receiver);
                 FrameScope {
                     code,
                     receiver,
                     env: env.unwrap_or(Value::NIL),
                     block,
-                    cref,
-                    owner,
+                    lexical: None,
                     method_name: None,
                 }
             };
@@ -170,8 +168,7 @@ impl Vm {
                 receiver: self.context.stack[activation.base as usize],
                 env: record.env,
                 block: record.block.clone(),
-                cref: record.cref.clone(),
-                owner: record.owner,
+                lexical: Some((record.cref.clone(), record.owner)),
                 method_name: record.method_name,
                 code,
             });
@@ -187,13 +184,11 @@ impl Vm {
             true => Value::from_bits(activation.env),
             false => Value::NIL,
         };
-        let (cref, owner) = self.inlined_frame_scope(&code, receiver);
         Some(FrameScope {
             receiver,
             env,
             block: activation_block(activation),
-            cref,
-            owner,
+            lexical: None,
             method_name: None,
             code,
         })
@@ -210,13 +205,17 @@ impl Vm {
         if !frameless {
             return None;
         }
+        let (cref, owner) = match &scope.lexical {
+            Some(known) => known.clone(),
+            None => self.inlined_frame_scope(&scope.code, scope.receiver),
+        };
         Some(Rc::new(Block {
             id: self.new_frame_id(),
             code: BlockCode::Bytecode(code),
             receiver: scope.receiver,
             env: scope.env,
-            cref: scope.cref.clone(),
-            owner: scope.owner,
+            cref,
+            owner,
             home: 0,
             creator: 0,
             outer_block: scope.block.clone(),

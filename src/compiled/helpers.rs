@@ -84,7 +84,7 @@ extern "C" fn run_insn(
     } else {
         Step::Insn(vm.methods[method as usize].clone())
     };
-    if let Some(jit) = vm.jit_state_mut() {
+    if let Some(jit) = vm.jit_state_mut().filter(|jit| jit.options.count_steps) {
         jit.run_stats.count_run_insn(&step, ip);
     }
     // SAFETY: compiled code stored `count` values at `values`.

@@ -86,6 +86,10 @@ pub struct JitOptions {
     pub trace_deopt: bool,
     /// `--jit-verify-deopt` (see [`verify_deopt`]).
     pub verify_deopt: bool,
+    /// `--stats`: count what compiled code leaves to the runtime by
+    /// instruction and callee (hash-table updates on every such call, so
+    /// only when they will be printed).
+    pub count_steps: bool,
 }
 
 /// Counters the runtime keeps about compiled code (`--stats`).
