@@ -315,3 +315,19 @@ fn calls_from_inlined_code_pass_blocks_without_rebuilding_frames() {
     let rebuilt = count(&stderr, "jit.rebuilt_frames");
     assert!(rebuilt <= 20_000, "{stderr}");
 }
+
+#[test]
+fn float_to_i_and_fixnum_float_arithmetic_are_compiled() {
+    let (_, stderr) = run(&["--stats"], "float_to_i");
+    // 3,000 rounds of three truncations in range: compiled. The calls left
+    // are the NaN, infinite and huge ones and the site whose guard keeps
+    // failing (2,000 calls of each name at most).
+    let to_i = count(&stderr, "jit.run_insn.send_direct.Float#to_i");
+    assert!(to_i <= 2100, "{stderr}");
+    let (_, stderr) = run(&["--stats"], "integer_float_mixed");
+    for name in ["+", "-", "*", "/", "<", "=="] {
+        let sends = count(&stderr, &format!("jit.run_insn.send.{name}"));
+        let direct = count(&stderr, &format!("jit.run_insn.send_direct.Integer#{name}"));
+        assert_eq!(sends + direct, 0, "{name}: {stderr}");
+    }
+}

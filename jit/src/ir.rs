@@ -474,6 +474,10 @@ impl FrameStateInfo {
     }
 }
 
+/// 2^62 as a double: every double of smaller magnitude truncates to a
+/// fixnum.
+pub const FIXNUM_LIMIT: f64 = 4_611_686_018_427_387_904.0;
+
 /// What a node does. The inputs each op expects are listed with it.
 #[derive(Clone, PartialEq, Debug)]
 pub enum Op {
@@ -629,6 +633,9 @@ pub enum Op {
     BoxFloat,
     /// An Int to a double.
     IntToFloat,
+    /// A double to an Int, truncated towards zero (`Float#to_i`, its
+    /// argument guarded below [`FIXNUM_LIMIT`] in magnitude).
+    FloatToInt,
     /// A double's square root (`Math.sqrt`, its argument guarded not
     /// negative).
     FloatSqrt,
@@ -786,6 +793,7 @@ impl Op {
             | Op::FloatCmp(_)
             | Op::IsKindOf
             | Op::StringEq => Type::Bool,
+            Op::FloatToInt => Type::Int,
             Op::UnboxFloat | Op::IntToFloat | Op::FloatSqrt | Op::FloatArith(_) => Type::Float,
         }
     }

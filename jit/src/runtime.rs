@@ -106,6 +106,8 @@ pub enum Intrinsic {
     NotEqual(bytecode::Sym),
     /// `Math.sqrt`.
     MathSqrt,
+    /// `Float#to_i`, `#to_int` and `#truncate` (without digits).
+    FloatToI,
     /// `Array#==` and `Hash#==`: an argument of another kind is unequal
     /// unless it converts (has the method named, `to_ary` or `to_hash`).
     ConvertingEq(bytecode::Sym),

@@ -299,6 +299,9 @@ impl Intrinsics {
         table.push((vm.c.hash, "==", Intrinsic::ConvertingEq(to_hash)));
         let equal = vm.symbols.intern("==");
         table.push((vm.c.basic_object, "!=", Intrinsic::NotEqual(equal)));
+        for name in ["to_i", "to_int", "truncate"] {
+            table.push((vm.c.float, name, Intrinsic::FloatToI));
+        }
         table.push((vm.c.range, "begin", Intrinsic::RangeBegin));
         table.push((vm.c.range, "end", Intrinsic::RangeEnd));
         table.push((vm.c.range, "exclude_end?", Intrinsic::RangeExcludeEnd));

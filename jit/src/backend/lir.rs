@@ -267,6 +267,10 @@ pub enum Inst {
         dst: VReg,
         src: VReg,
     },
+    FloatToInt {
+        dst: VReg,
+        src: VReg,
+    },
     FloatSqrt {
         dst: VReg,
         src: VReg,
@@ -356,6 +360,7 @@ impl Inst {
             | Inst::BoxFloat { src, .. }
             | Inst::BoolToValue { src, .. }
             | Inst::IntToFloat { src, .. }
+            | Inst::FloatToInt { src, .. }
             | Inst::FloatSqrt { src, .. } => vec![*src],
             Inst::LoadShape { object, .. } => vec![*object],
             Inst::Load { base, index, .. } => std::iter::once(*base).chain(*index).collect(),
@@ -396,6 +401,7 @@ impl Inst {
             | Inst::UnboxFloat { dst, .. }
             | Inst::BoxFloat { dst, .. }
             | Inst::IntToFloat { dst, .. }
+            | Inst::FloatToInt { dst, .. }
             | Inst::FloatSqrt { dst, .. }
             | Inst::LoadShape { dst, .. }
             | Inst::Load { dst, .. } => Some(*dst),
@@ -431,6 +437,7 @@ impl Inst {
             | Inst::Load { .. }
             | Inst::FloatBin { .. }
             | Inst::IntToFloat { .. }
+            | Inst::FloatToInt { .. }
             | Inst::FloatSqrt { .. } => true,
             Inst::Bin { check, .. } => check.is_none(),
             Inst::Kind { guard, .. } => guard.is_none(),
@@ -688,6 +695,7 @@ impl fmt::Display for Inst {
                 write!(f, "  {dst} = float_{name} {a}, {b}")
             }
             Inst::IntToFloat { dst, src } => write!(f, "  {dst} = int_to_float {src}"),
+            Inst::FloatToInt { dst, src } => write!(f, "  {dst} = float_to_int {src}"),
             Inst::FloatSqrt { dst, src } => write!(f, "  {dst} = float_sqrt {src}"),
             Inst::LoadShape {
                 dst,

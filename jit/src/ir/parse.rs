@@ -265,6 +265,7 @@ fn plain_op(word: &str) -> Option<Op> {
         "unbox_float" => Op::UnboxFloat,
         "box_float" => Op::BoxFloat,
         "int_to_float" => Op::IntToFloat,
+        "float_to_int" => Op::FloatToInt,
         "float_sqrt" => Op::FloatSqrt,
         _ => return arithmetic(word),
     })

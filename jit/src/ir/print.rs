@@ -309,6 +309,7 @@ pub fn describe(graph: &Graph, node: NodeId, numbering: &Numbering, rt: &dyn Run
         Op::UnboxFloat => format!("unbox_float {inputs}"),
         Op::BoxFloat => format!("box_float {inputs}"),
         Op::IntToFloat => format!("int_to_float {inputs}"),
+        Op::FloatToInt => format!("float_to_int {inputs}"),
         Op::FloatSqrt => format!("float_sqrt {inputs}"),
         Op::IntCmp(cmp) => format!("int_{} {inputs}", cmp.name()),
         Op::FloatCmp(cmp) => format!("float_{} {inputs}", cmp.name()),

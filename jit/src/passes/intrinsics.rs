@@ -340,14 +340,7 @@ fn send(graph: &mut Graph, rt: &dyn Runtime, node: NodeId, info: &SendInfo, fail
             let value = e.add(graph, Op::BoolToValue, &[test]);
             e.finish(graph, Some(value))
         }
-        (Callee::Intrinsic(Intrinsic::ArrayEmpty), 0) => {
-            let mut e = Expansion::new(graph, node);
-            let length = e.add(graph, Op::ArrayLength, &[inputs[0]]);
-            let zero = graph.constant(Const::Int(0));
-            let empty = e.add(graph, Op::IntCmp(Cmp::Eq), &[length, zero]);
-            let value = e.add(graph, Op::BoolToValue, &[empty]);
-            e.finish(graph, Some(value))
-        }
+        (Callee::Intrinsic(Intrinsic::ArrayEmpty), 0) => array_empty(graph, node, inputs[0]),
         // Both Strings (the argument guarded like the receiver): their bytes
         // in order.
         (Callee::Intrinsic(Intrinsic::StringCompare(cmp)), 1)
@@ -365,6 +358,11 @@ fn send(graph: &mut Graph, rt: &dyn Runtime, node: NodeId, info: &SendInfo, fail
             if matches!(kind, Kind::Flonum | Kind::HeapFloat) && rt.symbol_name(name) == "-@" =>
         {
             float_negate(graph, node, inputs[0])
+        }
+        (Callee::Intrinsic(Intrinsic::FloatToI), 0)
+            if matches!(kind, Kind::Flonum | Kind::HeapFloat) =>
+        {
+            float_to_i(graph, node, inputs[0])
         }
         (Callee::Intrinsic(Intrinsic::MathSqrt), 1) => {
             math_sqrt(graph, node, inputs[1], arg_kinds(0))
@@ -570,7 +568,7 @@ fn fixnum(graph: &mut Graph, node: NodeId, inputs: &[NodeId], arg: KindSet, name
         return false;
     };
     if !arg.kinds().any(|k| k == Kind::Fixnum) {
-        return false;
+        return fixnum_with_float(graph, node, inputs, arg, name);
     }
     let mut e = Expansion::new(graph, node);
     e.guard_kind(graph, inputs[1], Kind::Fixnum);
@@ -586,6 +584,40 @@ fn fixnum(graph: &mut Graph, node: NodeId, inputs: &[NodeId], arg: KindSet, name
             e.add(graph, Op::BoolToValue, &[r])
         }
     };
+    e.finish(graph, Some(result))
+}
+
+/// `empty?` of an Array: its length against 0.
+fn array_empty(graph: &mut Graph, node: NodeId, array: NodeId) -> bool {
+    let mut e = Expansion::new(graph, node);
+    let length = e.add(graph, Op::ArrayLength, &[array]);
+    let zero = graph.constant(Const::Int(0));
+    let empty = e.add(graph, Op::IntCmp(Cmp::Eq), &[length, zero]);
+    let value = e.add(graph, Op::BoolToValue, &[empty]);
+    e.finish(graph, Some(value))
+}
+
+/// An Integer operator on a fixnum and a Float (`i * 0.75`): the Float
+/// operation on the fixnum converted, as Ruby's Integer methods do it.
+fn fixnum_with_float(
+    graph: &mut Graph,
+    node: NodeId,
+    inputs: &[NodeId],
+    arg: KindSet,
+    name: &str,
+) -> bool {
+    let Some(op) = float_op_named(name) else {
+        return false;
+    };
+    let Some(arg_kind) = [Kind::Flonum, Kind::HeapFloat]
+        .into_iter()
+        .find(|&k| arg.kinds().any(|seen| seen == k))
+    else {
+        return false;
+    };
+    let mut e = Expansion::new(graph, node);
+    e.guard_kind(graph, inputs[1], arg_kind);
+    let result = float_op(graph, &mut e, inputs, (Kind::Fixnum, arg_kind), op);
     e.finish(graph, Some(result))
 }
 
@@ -722,6 +754,33 @@ fn float_negate(graph: &mut Graph, node: NodeId, x: NodeId) -> bool {
     e.finish(graph, Some(boxed))
 }
 
+/// `to_i` of a Float: truncated in a register, guarded to be a fixnum
+/// (NaN, the infinities and larger numbers deoptimise: the core method
+/// raises or makes a Bignum).
+///
+/// ```text
+/// v3 = send to_i(0) @Flonum v1 -> v4 = unbox_float v1
+///                                 v5 = guard(domain) float_lt v4, 4.611686018427388e18
+///                                 v6 = guard(domain) float_gt v4, -4.611686018427388e18
+///                                 v7 = float_to_int v4
+///                                 v8 = tag_fixnum v7
+/// ```
+fn float_to_i(graph: &mut Graph, node: NodeId, x: NodeId) -> bool {
+    let mut e = Expansion::new(graph, node);
+    let x = e.add(graph, Op::UnboxFloat, &[x]);
+    let (above, below) = (
+        graph.constant(Const::Float(-FIXNUM_LIMIT)),
+        graph.constant(Const::Float(FIXNUM_LIMIT)),
+    );
+    let under = e.add(graph, Op::FloatCmp(Cmp::Lt), &[x, below]);
+    e.guard(graph, GuardReason::Domain, under);
+    let over = e.add(graph, Op::FloatCmp(Cmp::Gt), &[x, above]);
+    e.guard(graph, GuardReason::Domain, over);
+    let int = e.add(graph, Op::FloatToInt, &[x]);
+    let tagged = e.add(graph, Op::TagFixnum, &[int]);
+    e.finish(graph, Some(tagged))
+}
+
 /// `~`, `-@`, `abs`, `odd?`, `even?` and `zero?` on a fixnum.
 fn fixnum_unary(graph: &mut Graph, node: NodeId, receiver: NodeId, name: &str) -> bool {
     // The low bit (odd?, even?) or the whole integer (zero?) against 0.
@@ -784,7 +843,7 @@ fn float(graph: &mut Graph, node: NodeId, inputs: &[NodeId], arg: KindSet, name:
     };
     let mut e = Expansion::new(graph, node);
     e.guard_kind(graph, inputs[1], arg_kind);
-    let result = float_op(graph, &mut e, inputs, arg_kind, op);
+    let result = float_op(graph, &mut e, inputs, (Kind::Flonum, arg_kind), op);
     e.finish(graph, Some(result))
 }
 
@@ -802,22 +861,18 @@ fn float_op_named(name: &str) -> Option<Result<FloatOp, Cmp>> {
     })
 }
 
-/// The Float operation `op` of a Float receiver and an argument of kind
-/// `arg_kind` (a Float, or a fixnum converted), boxed or as a Boolean.
+/// The Float operation `op` of a receiver and an argument of `kinds`
+/// (Floats, or one a fixnum converted), boxed or as a Boolean.
 fn float_op(
     graph: &mut Graph,
     e: &mut Expansion,
     inputs: &[NodeId],
-    arg_kind: Kind,
+    kinds: (Kind, Kind),
     op: Result<FloatOp, Cmp>,
 ) -> NodeId {
-    let a = e.add(graph, Op::UnboxFloat, &[inputs[0]]);
-    let b = if arg_kind == Kind::Fixnum {
-        let i = e.add(graph, Op::UntagFixnum, &[inputs[1]]);
-        e.add(graph, Op::IntToFloat, &[i])
-    } else {
-        e.add(graph, Op::UnboxFloat, &[inputs[1]])
-    };
+    let exact = op.is_err();
+    let a = as_double(graph, e, inputs[0], kinds.0, exact);
+    let b = as_double(graph, e, inputs[1], kinds.1, exact);
     match op {
         Ok(op) => {
             let r = e.add(graph, Op::FloatArith(op), &[a, b]);
@@ -830,9 +885,39 @@ fn float_op(
     }
 }
 
+/// The double of a Float, or of a fixnum (`kind`). Ruby compares an
+/// Integer with a Float exactly (`2**53 + 1 == 2.0**53` is false): for a
+/// comparison (`exact`), the fixnum is guarded to be one a double holds
+/// exactly, within 2^53 of zero. Arithmetic rounds it, as Ruby does.
+fn as_double(
+    graph: &mut Graph,
+    e: &mut Expansion,
+    value: NodeId,
+    kind: Kind,
+    exact: bool,
+) -> NodeId {
+    if kind != Kind::Fixnum {
+        return e.add(graph, Op::UnboxFloat, &[value]);
+    }
+    let i = e.add(graph, Op::UntagFixnum, &[value]);
+    if exact {
+        const EXACT: i64 = 1 << 53;
+        let (low, high) = (
+            graph.constant(Const::Int(-EXACT)),
+            graph.constant(Const::Int(EXACT)),
+        );
+        let above = e.add(graph, Op::IntCmp(Cmp::Ge), &[i, low]);
+        e.guard(graph, GuardReason::Domain, above);
+        let below = e.add(graph, Op::IntCmp(Cmp::Le), &[i, high]);
+        e.guard(graph, GuardReason::Domain, below);
+    }
+    e.add(graph, Op::IntToFloat, &[i])
+}
+
 /// The Float operation `name` where a guard on its argument's kind failed
 /// before: each kind the argument was seen with is tested, and any other
-/// takes the send.
+/// takes the send. (A fixnum compared takes the send too: its exactness
+/// guard would deoptimise.)
 fn float_tested(
     graph: &mut Graph,
     node: NodeId,
@@ -846,10 +931,11 @@ fn float_tested(
     let kinds: Vec<Kind> = [Kind::Flonum, Kind::HeapFloat, Kind::Fixnum]
         .into_iter()
         .filter(|&k| arg.kinds().any(|seen| seen == k))
+        .filter(|&k| k != Kind::Fixnum || op.is_ok())
         .collect();
     let inputs = graph.inputs(node).to_vec();
     kind_dispatch(graph, node, info, &kinds, |graph, e, kind| {
-        float_op(graph, e, &inputs, kind, op)
+        float_op(graph, e, &inputs, (Kind::Flonum, kind), op)
     })
 }
 

@@ -162,6 +162,11 @@ impl Lowering<'_> {
                 let dst = self.vreg(node);
                 self.emit(Inst::IntToFloat { dst, src });
             }
+            Op::FloatToInt => {
+                let src = self.value(inputs[0])?;
+                let dst = self.vreg(node);
+                self.emit(Inst::FloatToInt { dst, src });
+            }
             Op::FloatSqrt => {
                 let src = self.value(inputs[0])?;
                 let dst = self.vreg(node);

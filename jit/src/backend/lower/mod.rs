@@ -307,9 +307,12 @@ impl Lowering<'_> {
             Op::Param(_) => self.param(node, op)?,
             Op::Int(int) => self.int_arith(node, int, &inputs, map)?,
             Op::UntagFixnum | Op::TagFixnum => self.tagging(node, op, &inputs)?,
-            Op::FloatArith(_) | Op::IntToFloat | Op::FloatSqrt | Op::UnboxFloat | Op::BoxFloat => {
-                self.float(node, op, &inputs)?
-            }
+            Op::FloatArith(_)
+            | Op::IntToFloat
+            | Op::FloatToInt
+            | Op::FloatSqrt
+            | Op::UnboxFloat
+            | Op::BoxFloat => self.float(node, op, &inputs)?,
             Op::IntCmp(_)
             | Op::FloatCmp(_)
             | Op::IsNil

@@ -234,6 +234,11 @@ impl Emitter<'_> {
                 dynasm!(self.ops ; .arch x64 ; cvtsi2sd xmm0, rax ; movq rax, xmm0);
                 self.store(*dst, Reg::RAX);
             }
+            Inst::FloatToInt { dst, src } => {
+                self.load(Reg::RAX, Opd::Reg(*src));
+                dynasm!(self.ops ; .arch x64 ; movq xmm0, rax ; cvttsd2si rax, xmm0);
+                self.store(*dst, Reg::RAX);
+            }
             Inst::FloatSqrt { dst, src } => {
                 self.load(Reg::RAX, Opd::Reg(*src));
                 dynasm!(self.ops ; .arch x64 ; movq xmm0, rax ; sqrtsd xmm0, xmm0 ; movq rax, xmm0);

@@ -404,6 +404,7 @@ impl Emitter<'_> {
             | Inst::UnboxFloat { .. }
             | Inst::BoxFloat { .. }
             | Inst::IntToFloat { .. }
+            | Inst::FloatToInt { .. }
             | Inst::FloatSqrt { .. } => self.float_arith(inst),
             Inst::SetCond { .. } | Inst::Kind { .. } => self.condition(inst),
             Inst::Guard { .. }
