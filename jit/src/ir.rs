@@ -474,6 +474,75 @@ impl FrameStateInfo {
     }
 }
 
+/// The `Math` functions compiled code calls without a frame: those
+/// defined for every double (NaN in, NaN out), which never raise.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum MathFn {
+    Sin,
+    Cos,
+    Tan,
+    Atan,
+    Exp,
+}
+
+impl MathFn {
+    pub const ALL: [MathFn; 5] = [
+        MathFn::Sin,
+        MathFn::Cos,
+        MathFn::Tan,
+        MathFn::Atan,
+        MathFn::Exp,
+    ];
+
+    /// Its name in `Math` (and in IR dumps).
+    pub fn name(self) -> &'static str {
+        match self {
+            MathFn::Sin => "sin",
+            MathFn::Cos => "cos",
+            MathFn::Tan => "tan",
+            MathFn::Atan => "atan",
+            MathFn::Exp => "exp",
+        }
+    }
+
+    pub fn eval(self, x: f64) -> f64 {
+        match self {
+            MathFn::Sin => x.sin(),
+            MathFn::Cos => x.cos(),
+            MathFn::Tan => x.tan(),
+            MathFn::Atan => x.atan(),
+            MathFn::Exp => x.exp(),
+        }
+    }
+
+    /// The function compiled code calls: a double's bits in, the result's
+    /// bits out (compiled code keeps doubles in general registers).
+    pub fn helper(self) -> extern "C" fn(u64) -> u64 {
+        extern "C" fn sin(x: u64) -> u64 {
+            f64::from_bits(x).sin().to_bits()
+        }
+        extern "C" fn cos(x: u64) -> u64 {
+            f64::from_bits(x).cos().to_bits()
+        }
+        extern "C" fn tan(x: u64) -> u64 {
+            f64::from_bits(x).tan().to_bits()
+        }
+        extern "C" fn atan(x: u64) -> u64 {
+            f64::from_bits(x).atan().to_bits()
+        }
+        extern "C" fn exp(x: u64) -> u64 {
+            f64::from_bits(x).exp().to_bits()
+        }
+        match self {
+            MathFn::Sin => sin,
+            MathFn::Cos => cos,
+            MathFn::Tan => tan,
+            MathFn::Atan => atan,
+            MathFn::Exp => exp,
+        }
+    }
+}
+
 /// 2^62 as a double: every double of smaller magnitude truncates to a
 /// fixnum.
 pub const FIXNUM_LIMIT: f64 = 4_611_686_018_427_387_904.0;
@@ -639,6 +708,9 @@ pub enum Op {
     /// A double's square root (`Math.sqrt`, its argument guarded not
     /// negative).
     FloatSqrt,
+    /// A `Math` function of a double that is defined everywhere (a call
+    /// of the libm function: no frame, no allocation).
+    FloatMath(MathFn),
     /// Two Ints compared (Bool).
     IntCmp(Cmp),
     /// Two doubles compared (Bool).
@@ -794,7 +866,11 @@ impl Op {
             | Op::IsKindOf
             | Op::StringEq => Type::Bool,
             Op::FloatToInt => Type::Int,
-            Op::UnboxFloat | Op::IntToFloat | Op::FloatSqrt | Op::FloatArith(_) => Type::Float,
+            Op::UnboxFloat
+            | Op::IntToFloat
+            | Op::FloatSqrt
+            | Op::FloatMath(_)
+            | Op::FloatArith(_) => Type::Float,
         }
     }
 }

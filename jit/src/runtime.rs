@@ -106,6 +106,8 @@ pub enum Intrinsic {
     NotEqual(bytecode::Sym),
     /// `Math.sqrt`.
     MathSqrt,
+    /// `Math.sin`, `cos`, `tan`, `atan`, `exp`.
+    Math(crate::ir::MathFn),
     /// `Float#to_i`, `#to_int` and `#truncate` (without digits).
     FloatToI,
     /// `Array#==` and `Hash#==`: an argument of another kind is unequal

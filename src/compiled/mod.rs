@@ -293,6 +293,9 @@ impl Intrinsics {
         if let Some(math) = vm.constant(vm.c.object, math_name) {
             let functions = vm.singleton_class(math);
             table.push((functions, "sqrt", Intrinsic::MathSqrt));
+            for function in jit::ir::MathFn::ALL {
+                table.push((functions, function.name(), Intrinsic::Math(function)));
+            }
         }
         let (to_ary, to_hash) = (vm.symbols.intern("to_ary"), vm.symbols.intern("to_hash"));
         table.push((vm.c.array, "==", Intrinsic::ConvertingEq(to_ary)));

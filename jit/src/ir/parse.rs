@@ -446,6 +446,14 @@ fn read_body(text: &str, names: &dyn Names) -> Parsed<(Body, Vec<Ref>)> {
         }
         "is_kind" => with_inputs(Op::IsKind(kind(arg_of("kind")?, names)?)),
         "shape_is" => with_inputs(Op::ShapeIs(shape(arg_of("shape")?)?)),
+        "float_math" => {
+            let name = arg_of("function")?;
+            let function = MathFn::ALL
+                .into_iter()
+                .find(|function| function.name() == name)
+                .ok_or_else(|| format!("unknown Math function `{name}`"))?;
+            with_inputs(Op::FloatMath(function))
+        }
         _ => Err(format!("unknown operation `{word}` in `{text}`")),
     }
 }

@@ -310,6 +310,7 @@ pub fn describe(graph: &Graph, node: NodeId, numbering: &Numbering, rt: &dyn Run
         Op::BoxFloat => format!("box_float {inputs}"),
         Op::IntToFloat => format!("int_to_float {inputs}"),
         Op::FloatToInt => format!("float_to_int {inputs}"),
+        Op::FloatMath(function) => format!("float_math({}) {inputs}", function.name()),
         Op::FloatSqrt => format!("float_sqrt {inputs}"),
         Op::IntCmp(cmp) => format!("int_{} {inputs}", cmp.name()),
         Op::FloatCmp(cmp) => format!("float_{} {inputs}", cmp.name()),

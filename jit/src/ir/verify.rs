@@ -115,7 +115,7 @@ fn expect_inputs(op: &Op, count: usize) -> Option<Vec<Type>> {
         Op::ArrayStore => vec![Value, Int, Value],
         Op::ShapeIs(_) | Op::TagFixnum | Op::IntToFloat => vec![Int],
         Op::Int(_) | Op::IntCmp(_) => vec![Int, Int],
-        Op::BoxFloat | Op::FloatSqrt | Op::FloatToInt => vec![Float],
+        Op::BoxFloat | Op::FloatSqrt | Op::FloatMath(_) | Op::FloatToInt => vec![Float],
         Op::FloatArith(_) | Op::FloatCmp(_) => vec![Float, Float],
         Op::BlockLiteral { .. } => vec![Value, Value, Value],
         Op::NewEnv { .. } => vec![Value],

@@ -116,6 +116,10 @@ fn fold(graph: &Graph, node: NodeId) -> Option<Const> {
             Const::Int(n) => Const::Float(n as f64),
             _ => return None,
         },
+        Op::FloatMath(function) => match c(0)? {
+            Const::Float(f) => Const::Float(function.eval(f)),
+            _ => return None,
+        },
         Op::FloatToInt => match c(0)? {
             Const::Float(f) if f.abs() < FIXNUM_LIMIT => Const::Int(f as i64),
             _ => return None,

@@ -30,6 +30,10 @@ use bytecode::{call_flags, Insn};
 
 mod ivars;
 use ivars::{ivar_get, ivar_set, IvarAccess};
+mod numbers;
+use numbers::{
+    fixnum_with_float, float, float_negate, float_tested, float_to_i, math_function, math_sqrt,
+};
 
 pub fn run(graph: &mut Graph, rt: &dyn Runtime) -> bool {
     let candidates: Vec<NodeId> = graph
@@ -367,6 +371,9 @@ fn send(graph: &mut Graph, rt: &dyn Runtime, node: NodeId, info: &SendInfo, fail
         (Callee::Intrinsic(Intrinsic::MathSqrt), 1) => {
             math_sqrt(graph, node, inputs[1], arg_kinds(0))
         }
+        (Callee::Intrinsic(Intrinsic::Math(function)), 1) => {
+            math_function(graph, node, inputs[1], arg_kinds(0), function)
+        }
         (Callee::Intrinsic(Intrinsic::FloatArith(name)), 1)
             if matches!(kind, Kind::Flonum | Kind::HeapFloat) =>
         {
@@ -597,30 +604,6 @@ fn array_empty(graph: &mut Graph, node: NodeId, array: NodeId) -> bool {
     e.finish(graph, Some(value))
 }
 
-/// An Integer operator on a fixnum and a Float (`i * 0.75`): the Float
-/// operation on the fixnum converted, as Ruby's Integer methods do it.
-fn fixnum_with_float(
-    graph: &mut Graph,
-    node: NodeId,
-    inputs: &[NodeId],
-    arg: KindSet,
-    name: &str,
-) -> bool {
-    let Some(op) = float_op_named(name) else {
-        return false;
-    };
-    let Some(arg_kind) = [Kind::Flonum, Kind::HeapFloat]
-        .into_iter()
-        .find(|&k| arg.kinds().any(|seen| seen == k))
-    else {
-        return false;
-    };
-    let mut e = Expansion::new(graph, node);
-    e.guard_kind(graph, inputs[1], arg_kind);
-    let result = float_op(graph, &mut e, inputs, (Kind::Fixnum, arg_kind), op);
-    e.finish(graph, Some(result))
-}
-
 /// `a != b` where `!=` is `BasicObject#!=`, which negates what `a == b`
 /// answers: when the receiver's `==` is an intrinsic that compares
 /// without calling anything (identity, String bytes, numbers), the
@@ -659,43 +642,6 @@ fn not_equal(
     let differ = e.add(graph, Op::BoolNot, &[same]);
     let value = e.add(graph, Op::BoolToValue, &[differ]);
     e.finish(graph, Some(value))
-}
-
-/// `Math.sqrt(x)` of a Float or fixnum `x` (guarded, as its kind in the
-/// profile): the square root, `x` guarded not negative (a negative one
-/// raises `Math::DomainError`, NaN answers NaN: the interpreter does
-/// both). `+ 0.0` makes `-0.0`'s root `0.0`, as MRI answers.
-///
-/// ```text
-///                                         v7 = guard(kind flonum) is_kind(flonum) v2
-///                                         v8 = unbox_float v2
-/// v5 = send sqrt(1) @#<Class:Math> v1, v2 -> v9 = guard(domain) float_ge v8, 0.0
-///                                         v10 = float_sqrt v8
-///                                         v11 = float_add v10, 0.0
-///                                         v12 = box_float v11
-/// ```
-fn math_sqrt(graph: &mut Graph, node: NodeId, x: NodeId, arg: KindSet) -> bool {
-    let Some(kind) = [Kind::Flonum, Kind::HeapFloat, Kind::Fixnum]
-        .into_iter()
-        .find(|&k| arg.kinds().any(|seen| seen == k))
-    else {
-        return false;
-    };
-    let mut e = Expansion::new(graph, node);
-    e.guard_kind(graph, x, kind);
-    let x = if kind == Kind::Fixnum {
-        let i = e.add(graph, Op::UntagFixnum, &[x]);
-        e.add(graph, Op::IntToFloat, &[i])
-    } else {
-        e.add(graph, Op::UnboxFloat, &[x])
-    };
-    let zero = graph.constant(Const::Float(0.0));
-    let in_domain = e.add(graph, Op::FloatCmp(Cmp::Ge), &[x, zero]);
-    e.guard(graph, GuardReason::Domain, in_domain);
-    let root = e.add(graph, Op::FloatSqrt, &[x]);
-    let root = e.add(graph, Op::FloatArith(FloatOp::Add), &[root, zero]);
-    let boxed = e.add(graph, Op::BoxFloat, &[root]);
-    e.finish(graph, Some(boxed))
 }
 
 /// `begin`, `end` or `exclude_end?` of a Range literal (`(a...b)`): its
@@ -741,44 +687,6 @@ fn unequal_kind(graph: &mut Graph, node: NodeId, x: NodeId, other: Kind) -> bool
     e.guard_kind(graph, x, other);
     let unequal = graph.constant(Const::Value(bytecode::abi::FALSE));
     e.finish(graph, Some(unequal))
-}
-
-/// `-x` of a Float: the sign bit flipped, as `x * -1.0` flips it (`-0.0`
-/// too).
-fn float_negate(graph: &mut Graph, node: NodeId, x: NodeId) -> bool {
-    let mut e = Expansion::new(graph, node);
-    let x = e.add(graph, Op::UnboxFloat, &[x]);
-    let minus_one = graph.constant(Const::Float(-1.0));
-    let negated = e.add(graph, Op::FloatArith(FloatOp::Mul), &[x, minus_one]);
-    let boxed = e.add(graph, Op::BoxFloat, &[negated]);
-    e.finish(graph, Some(boxed))
-}
-
-/// `to_i` of a Float: truncated in a register, guarded to be a fixnum
-/// (NaN, the infinities and larger numbers deoptimise: the core method
-/// raises or makes a Bignum).
-///
-/// ```text
-/// v3 = send to_i(0) @Flonum v1 -> v4 = unbox_float v1
-///                                 v5 = guard(domain) float_lt v4, 4.611686018427388e18
-///                                 v6 = guard(domain) float_gt v4, -4.611686018427388e18
-///                                 v7 = float_to_int v4
-///                                 v8 = tag_fixnum v7
-/// ```
-fn float_to_i(graph: &mut Graph, node: NodeId, x: NodeId) -> bool {
-    let mut e = Expansion::new(graph, node);
-    let x = e.add(graph, Op::UnboxFloat, &[x]);
-    let (above, below) = (
-        graph.constant(Const::Float(-FIXNUM_LIMIT)),
-        graph.constant(Const::Float(FIXNUM_LIMIT)),
-    );
-    let under = e.add(graph, Op::FloatCmp(Cmp::Lt), &[x, below]);
-    e.guard(graph, GuardReason::Domain, under);
-    let over = e.add(graph, Op::FloatCmp(Cmp::Gt), &[x, above]);
-    e.guard(graph, GuardReason::Domain, over);
-    let int = e.add(graph, Op::FloatToInt, &[x]);
-    let tagged = e.add(graph, Op::TagFixnum, &[int]);
-    e.finish(graph, Some(tagged))
 }
 
 /// `~`, `-@`, `abs`, `odd?`, `even?` and `zero?` on a fixnum.
@@ -828,115 +736,6 @@ fn fixnum_unary(graph: &mut Graph, node: NodeId, receiver: NodeId, name: &str) -
     let r = e.add(graph, Op::Int(op), &inputs);
     let tagged = e.add(graph, Op::TagFixnum, &[r]);
     e.finish(graph, Some(tagged))
-}
-
-/// Float arithmetic and comparison with a Float (or Integer) argument.
-fn float(graph: &mut Graph, node: NodeId, inputs: &[NodeId], arg: KindSet, name: &str) -> bool {
-    let Some(op) = float_op_named(name) else {
-        return false;
-    };
-    let arg_kind = [Kind::Flonum, Kind::HeapFloat, Kind::Fixnum]
-        .into_iter()
-        .find(|&k| arg.kinds().any(|seen| seen == k));
-    let Some(arg_kind) = arg_kind else {
-        return false;
-    };
-    let mut e = Expansion::new(graph, node);
-    e.guard_kind(graph, inputs[1], arg_kind);
-    let result = float_op(graph, &mut e, inputs, (Kind::Flonum, arg_kind), op);
-    e.finish(graph, Some(result))
-}
-
-/// The Float arithmetic or comparison a method name is.
-fn float_op_named(name: &str) -> Option<Result<FloatOp, Cmp>> {
-    Some(match name {
-        "+" => Ok(FloatOp::Add),
-        "-" => Ok(FloatOp::Sub),
-        "*" => Ok(FloatOp::Mul),
-        "/" => Ok(FloatOp::Div),
-        _ => match int_op(name) {
-            Some(Err(cmp)) => Err(cmp),
-            _ => return None,
-        },
-    })
-}
-
-/// The Float operation `op` of a receiver and an argument of `kinds`
-/// (Floats, or one a fixnum converted), boxed or as a Boolean.
-fn float_op(
-    graph: &mut Graph,
-    e: &mut Expansion,
-    inputs: &[NodeId],
-    kinds: (Kind, Kind),
-    op: Result<FloatOp, Cmp>,
-) -> NodeId {
-    let exact = op.is_err();
-    let a = as_double(graph, e, inputs[0], kinds.0, exact);
-    let b = as_double(graph, e, inputs[1], kinds.1, exact);
-    match op {
-        Ok(op) => {
-            let r = e.add(graph, Op::FloatArith(op), &[a, b]);
-            e.add(graph, Op::BoxFloat, &[r])
-        }
-        Err(cmp) => {
-            let r = e.add(graph, Op::FloatCmp(cmp), &[a, b]);
-            e.add(graph, Op::BoolToValue, &[r])
-        }
-    }
-}
-
-/// The double of a Float, or of a fixnum (`kind`). Ruby compares an
-/// Integer with a Float exactly (`2**53 + 1 == 2.0**53` is false): for a
-/// comparison (`exact`), the fixnum is guarded to be one a double holds
-/// exactly, within 2^53 of zero. Arithmetic rounds it, as Ruby does.
-fn as_double(
-    graph: &mut Graph,
-    e: &mut Expansion,
-    value: NodeId,
-    kind: Kind,
-    exact: bool,
-) -> NodeId {
-    if kind != Kind::Fixnum {
-        return e.add(graph, Op::UnboxFloat, &[value]);
-    }
-    let i = e.add(graph, Op::UntagFixnum, &[value]);
-    if exact {
-        const EXACT: i64 = 1 << 53;
-        let (low, high) = (
-            graph.constant(Const::Int(-EXACT)),
-            graph.constant(Const::Int(EXACT)),
-        );
-        let above = e.add(graph, Op::IntCmp(Cmp::Ge), &[i, low]);
-        e.guard(graph, GuardReason::Domain, above);
-        let below = e.add(graph, Op::IntCmp(Cmp::Le), &[i, high]);
-        e.guard(graph, GuardReason::Domain, below);
-    }
-    e.add(graph, Op::IntToFloat, &[i])
-}
-
-/// The Float operation `name` where a guard on its argument's kind failed
-/// before: each kind the argument was seen with is tested, and any other
-/// takes the send. (A fixnum compared takes the send too: its exactness
-/// guard would deoptimise.)
-fn float_tested(
-    graph: &mut Graph,
-    node: NodeId,
-    info: &SendInfo,
-    arg: KindSet,
-    name: &str,
-) -> bool {
-    let Some(op) = float_op_named(name) else {
-        return false;
-    };
-    let kinds: Vec<Kind> = [Kind::Flonum, Kind::HeapFloat, Kind::Fixnum]
-        .into_iter()
-        .filter(|&k| arg.kinds().any(|seen| seen == k))
-        .filter(|&k| k != Kind::Fixnum || op.is_ok())
-        .collect();
-    let inputs = graph.inputs(node).to_vec();
-    kind_dispatch(graph, node, info, &kinds, |graph, e, kind| {
-        float_op(graph, e, &inputs, (Kind::Flonum, kind), op)
-    })
 }
 
 /// A fixnum comparison where a guard on its argument's kind failed

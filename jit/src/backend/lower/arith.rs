@@ -162,6 +162,12 @@ impl Lowering<'_> {
                 let dst = self.vreg(node);
                 self.emit(Inst::IntToFloat { dst, src });
             }
+            Op::FloatMath(function) => {
+                let src = self.opd(inputs[0])?;
+                let dst = self.vreg(node);
+                let address = function.helper() as usize as u64;
+                self.call(Some(dst), address, function.name(), false, vec![src]);
+            }
             Op::FloatToInt => {
                 let src = self.value(inputs[0])?;
                 let dst = self.vreg(node);

@@ -311,6 +311,7 @@ impl Lowering<'_> {
             | Op::IntToFloat
             | Op::FloatToInt
             | Op::FloatSqrt
+            | Op::FloatMath(_)
             | Op::UnboxFloat
             | Op::BoxFloat => self.float(node, op, &inputs)?,
             Op::IntCmp(_)
