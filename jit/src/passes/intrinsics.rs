@@ -31,9 +31,7 @@ use bytecode::{call_flags, Insn};
 mod ivars;
 use ivars::{ivar_get, ivar_set, IvarAccess};
 mod numbers;
-use numbers::{
-    fixnum_with_float, float, float_negate, float_tested, float_to_i, math_function, math_sqrt,
-};
+use numbers::{float, float_negate, float_tested, float_to_i, math_function, math_sqrt};
 
 pub fn run(graph: &mut Graph, rt: &dyn Runtime) -> bool {
     let candidates: Vec<NodeId> = graph
@@ -380,7 +378,7 @@ fn send(graph: &mut Graph, rt: &dyn Runtime, node: NodeId, info: &SendInfo, fail
             let name = rt.symbol_name(name);
             match failed {
                 true => float_tested(graph, node, info, arg_kinds(0), &name),
-                false => float(graph, node, &inputs, arg_kinds(0), &name),
+                false => float(graph, node, &inputs, (kind, arg_kinds(0)), &name),
             }
         }
         (Callee::Intrinsic(Intrinsic::ArraySize), 0) => {
@@ -575,7 +573,8 @@ fn fixnum(graph: &mut Graph, node: NodeId, inputs: &[NodeId], arg: KindSet, name
         return false;
     };
     if !arg.kinds().any(|k| k == Kind::Fixnum) {
-        return fixnum_with_float(graph, node, inputs, arg, name);
+        // A Float argument: Float arithmetic on the fixnum converted.
+        return float(graph, node, inputs, (Kind::Fixnum, arg), name);
     }
     let mut e = Expansion::new(graph, node);
     e.guard_kind(graph, inputs[1], Kind::Fixnum);
@@ -635,7 +634,7 @@ fn not_equal(
             return fixnum(graph, node, inputs, arg, "!=");
         }
         Intrinsic::FloatArith(_) if matches!(kind, Kind::Flonum | Kind::HeapFloat) => {
-            return float(graph, node, inputs, arg, "!=");
+            return float(graph, node, inputs, (kind, arg), "!=");
         }
         _ => return false,
     };

@@ -12,30 +12,6 @@ use super::{int_op, kind_dispatch, Expansion};
 use crate::ir::*;
 use bytecode::profile::{Kind, KindSet};
 
-/// An Integer operator on a fixnum and a Float (`i * 0.75`): the Float
-/// operation on the fixnum converted, as Ruby's Integer methods do it.
-pub(super) fn fixnum_with_float(
-    graph: &mut Graph,
-    node: NodeId,
-    inputs: &[NodeId],
-    arg: KindSet,
-    name: &str,
-) -> bool {
-    let Some(op) = float_op_named(name) else {
-        return false;
-    };
-    let Some(arg_kind) = [Kind::Flonum, Kind::HeapFloat]
-        .into_iter()
-        .find(|&k| arg.kinds().any(|seen| seen == k))
-    else {
-        return false;
-    };
-    let mut e = Expansion::new(graph, node);
-    e.guard_kind(graph, inputs[1], arg_kind);
-    let result = float_op(graph, &mut e, inputs, (Kind::Fixnum, arg_kind), op);
-    e.finish(graph, Some(result))
-}
-
 /// `Math.sqrt(x)` of a Float or fixnum `x` (guarded, as its kind in the
 /// profile): the square root, `x` guarded not negative (a negative one
 /// raises `Math::DomainError`, NaN answers NaN: the interpreter does
@@ -141,26 +117,33 @@ pub(super) fn float_to_i(graph: &mut Graph, node: NodeId, x: NodeId) -> bool {
     e.finish(graph, Some(tagged))
 }
 
-/// Float arithmetic and comparison with a Float (or Integer) argument.
+/// Float arithmetic and comparison of a receiver of kind `receiver` (a
+/// Float, or a fixnum with a Float argument: `i * 0.75`, as Ruby's Integer
+/// methods do it) with an argument of the first kind seen (`arg`) among
+/// Floats and, for a Float receiver, fixnums.
 pub(super) fn float(
     graph: &mut Graph,
     node: NodeId,
     inputs: &[NodeId],
-    arg: KindSet,
+    (receiver, arg): (Kind, KindSet),
     name: &str,
 ) -> bool {
     let Some(op) = float_op_named(name) else {
         return false;
     };
-    let arg_kind = [Kind::Flonum, Kind::HeapFloat, Kind::Fixnum]
-        .into_iter()
-        .find(|&k| arg.kinds().any(|seen| seen == k));
-    let Some(arg_kind) = arg_kind else {
+    let candidates: &[Kind] = match receiver {
+        Kind::Fixnum => &[Kind::Flonum, Kind::HeapFloat],
+        _ => &[Kind::Flonum, Kind::HeapFloat, Kind::Fixnum],
+    };
+    let Some(&arg_kind) = candidates
+        .iter()
+        .find(|&&k| arg.kinds().any(|seen| seen == k))
+    else {
         return false;
     };
     let mut e = Expansion::new(graph, node);
     e.guard_kind(graph, inputs[1], arg_kind);
-    let result = float_op(graph, &mut e, inputs, (Kind::Flonum, arg_kind), op);
+    let result = float_op(graph, &mut e, inputs, (receiver, arg_kind), op);
     e.finish(graph, Some(result))
 }
 
