@@ -792,6 +792,23 @@ fn absolute_program(program: &Path) -> PathBuf {
     }
 }
 
+/// Spawns `command`, trying again for up to half a second while its
+/// executable is busy: a file just written (a test's stand-in `ruby`) may
+/// still be open for writing in a child another thread forked before the
+/// writer closed it, until that child execs (`ETXTBSY`).
+fn spawn_when_not_busy(command: &mut Command) -> io::Result<std::process::Child> {
+    let mut tries = 0;
+    loop {
+        match command.spawn() {
+            Err(error) if error.kind() == io::ErrorKind::ExecutableFileBusy && tries < 50 => {
+                tries += 1;
+                thread::sleep(Duration::from_millis(10));
+            }
+            spawned => return spawned,
+        }
+    }
+}
+
 /// Runs `command` (whose stdin the caller set) with stdout/stderr captured, killing
 /// it once it has used `timeout` of CPU time, or run [`WALL_CLOCK_FACTOR`]
 /// times `timeout`. (The output is read to its end,
@@ -800,7 +817,7 @@ fn absolute_program(program: &Path) -> PathBuf {
 pub fn run_with_timeout(mut command: Command, timeout: Duration) -> io::Result<Outcome> {
     command.stdout(Stdio::piped()).stderr(Stdio::piped());
     let start = Instant::now();
-    let mut child = command.spawn()?;
+    let mut child = spawn_when_not_busy(&mut command)?;
     let pid = child.id() as libc::pid_t;
     let stdout = child.stdout.take().expect("stdout is piped");
     let stderr = child.stderr.take().expect("stderr is piped");
