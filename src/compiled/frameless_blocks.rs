@@ -175,13 +175,8 @@ impl Vm {
         }
         // SAFETY: a native call's record points at its receiver.
         let receiver = Value::from_bits(unsafe { *activation.values });
-        if code.code.has_env && activation.env == 0 {
-            // Making an environment only allocates; the record holds it
-            // from then on.
-            activation.env = self.new_env(&code.code, Value::NIL).bits();
-        }
         let env = match code.code.has_env {
-            true => Value::from_bits(activation.env),
+            true => self.virtual_frame_env(activation),
             false => Value::NIL,
         };
         Some(FrameScope {

@@ -669,20 +669,9 @@ extern "C" fn frame_env(ctx: *mut Activation) -> u64 {
     let activation = unsafe { &mut *ctx };
     activation.assert_stored("frame_env");
     if activation.frame_id == 0 {
-        if activation.env == 0 {
-            // SAFETY: compiled code calls this helper while it runs; making
-            // an environment only allocates (the record, on the machine
-            // stack, holds it from then on).
-            let vm = unsafe { running_vm() };
-            let code = &compiled(activation).method.code;
-            debug_assert_eq!(
-                code.kind,
-                bytecode::MethodKind::Method,
-                "only methods run virtual"
-            );
-            activation.env = vm.new_env(code, Value::NIL).bits();
-        }
-        return activation.env;
+        // SAFETY: compiled code calls this helper while it runs.
+        let vm = unsafe { running_vm() };
+        return vm.virtual_frame_env(activation).bits();
     }
     // SAFETY: as above.
     let (_, vm) = unsafe { context(ctx) };
@@ -691,6 +680,25 @@ extern "C" fn frame_env(ctx: *mut Activation) -> u64 {
         .last()
         .map_or(Value::NIL, |f| f.env)
         .bits()
+}
+
+impl Vm {
+    /// The environment of `activation`'s virtual frame, whose method's
+    /// blocks capture its locals: made the first time it is asked for
+    /// (making one only allocates; the record, on the machine stack, holds
+    /// it from then on, and the frame gets it when materialised).
+    pub(super) fn virtual_frame_env(&mut self, activation: &mut Activation) -> Value {
+        if activation.env == 0 {
+            let code = &compiled(activation).method.code;
+            debug_assert_eq!(
+                code.kind,
+                bytecode::MethodKind::Method,
+                "only methods run virtual"
+            );
+            activation.env = self.new_env(code, Value::NIL).bits();
+        }
+        Value::from_bits(activation.env)
+    }
 }
 
 extern "C" fn new_env(_ctx: *mut Activation, method: u64, parent: u64) -> u64 {
