@@ -28,6 +28,7 @@ pub mod method;
 pub mod object;
 pub mod open_file;
 pub mod output;
+pub mod overflow_slots;
 pub mod pattern;
 pub mod prelude;
 pub mod profile_dump;

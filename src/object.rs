@@ -13,6 +13,7 @@ use bytecode::Sym;
 use fxhash::FxBuildHasher;
 use indexmap::IndexMap;
 use num_bigint::BigInt;
+use crate::overflow_slots::OverflowSlots;
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
@@ -23,11 +24,12 @@ use std::rc::Rc;
 /// The first [`RObject::EMBEDDED_SLOTS`] slots live in the cell itself, as
 /// MRI embeds the instance variables of small objects: reading `@left` of a
 /// tree node touches one cache line, and compiled code reads it with one
-/// load at [`RObject::EMBEDDED_OFFSET`]. Slots past those live in an
-/// overflow `Vec` the cell owns.
+/// load at [`RObject::EMBEDDED_OFFSET`]. Slots past those live in
+/// [`OverflowSlots`], one word of the cell pointing at them: compiled code
+/// reads one with two loads (through [`RObject::OVERFLOW_OFFSET`]).
 ///
 /// ```text
-/// | header (16) | shape (4) len (4) | slot 0 | slot 1 | slot 2 | overflow (16) |
+/// | header (16) | shape (4) len (4) | slot 0 | slot 1 | slot 2 | slot 3 | overflow (8) |
 /// ```
 #[repr(C)]
 pub struct RObject {
@@ -35,19 +37,18 @@ pub struct RObject {
     pub shape: Cell<ShapeId>,
     len: Cell<u32>,
     embedded: [Cell<Value>; RObject::EMBEDDED_SLOTS],
-    // Boxed so that the field is one word (a `Vec` is three): that word is
-    // what leaves room in the cell for three embedded slots.
-    #[allow(clippy::box_collection)]
-    overflow: RefCell<Option<Box<Vec<Value>>>>,
+    overflow: OverflowSlots,
 }
 
 impl RObject {
     /// How many slots live in the cell.
-    pub const EMBEDDED_SLOTS: usize = 3;
+    pub const EMBEDDED_SLOTS: usize = 4;
     /// Where compiled code finds the shape (a `u32`) and the embedded slots
     /// (`#[repr(C)]` fixes them).
     pub const SHAPE_OFFSET: i32 = std::mem::offset_of!(RObject, shape) as i32;
     pub const EMBEDDED_OFFSET: i32 = std::mem::offset_of!(RObject, embedded) as i32;
+    /// Where compiled code finds the pointer to the first overflow slot.
+    pub const OVERFLOW_OFFSET: i32 = std::mem::offset_of!(RObject, overflow) as i32;
     /// Where compiled code that adds a slot writes the new count (a `u32`).
     pub const LEN_OFFSET: i32 = std::mem::offset_of!(RObject, len) as i32;
 
@@ -58,7 +59,7 @@ impl RObject {
             shape: Cell::new(ShapeId::ROOT),
             len: Cell::new(0),
             embedded: std::array::from_fn(|_| Cell::new(Value::NIL)),
-            overflow: RefCell::new(None),
+            overflow: OverflowSlots::new(),
         }
     }
 
@@ -76,8 +77,7 @@ impl RObject {
         debug_assert!(index < self.len());
         match self.embedded.get(index) {
             Some(slot) => slot.get(),
-            None => self.overflow.borrow().as_ref().expect("an overflow slot")
-                [index - Self::EMBEDDED_SLOTS],
+            None => self.overflow.get(index - Self::EMBEDDED_SLOTS),
         }
     }
 
@@ -86,12 +86,7 @@ impl RObject {
         debug_assert!(index < self.len());
         match self.embedded.get(index) {
             Some(slot) => slot.set(value),
-            None => {
-                self.overflow
-                    .borrow_mut()
-                    .as_mut()
-                    .expect("an overflow slot")[index - Self::EMBEDDED_SLOTS] = value
-            }
+            None => self.overflow.set(index - Self::EMBEDDED_SLOTS, value),
         }
     }
 
@@ -102,9 +97,7 @@ impl RObject {
             Some(slot) => slot.set(value),
             None => self
                 .overflow
-                .borrow_mut()
-                .get_or_insert_with(Default::default)
-                .push(value),
+                .set_growing(index - Self::EMBEDDED_SLOTS, value),
         }
         self.len.set(index as u32 + 1);
     }
@@ -116,7 +109,7 @@ impl RObject {
 
     /// Replaces every slot.
     pub fn set_slots(&self, values: Vec<Value>) {
-        *self.overflow.borrow_mut() = None;
+        self.overflow.clear();
         self.len.set(0);
         for slot in &self.embedded {
             slot.set(Value::NIL);
@@ -448,9 +441,12 @@ unsafe impl HeapObject for RObject {
         for slot in &self.embedded {
             marker.mark(slot.get());
         }
-        if let Some(overflow) = self.overflow.borrow().as_ref() {
-            marker.note_external(overflow.capacity() * std::mem::size_of::<Value>());
-            marker.mark_all(overflow);
+        let overflow = self.len().saturating_sub(Self::EMBEDDED_SLOTS);
+        if overflow > 0 {
+            marker.note_external(self.overflow.capacity() * std::mem::size_of::<Value>());
+            for index in 0..overflow {
+                marker.mark(self.overflow.get(index));
+            }
         }
     }
 }

@@ -520,13 +520,9 @@ pub struct Helpers {
     /// the same bytes, 0 when it is not equal, 2 when it is not a String
     /// but has `to_str` (the interpreter must ask it).
     pub string_eq: extern "C" fn(Ctx, u64, u64) -> u64,
-    /// `(object, slot)`: a slot past the embedded ones (see
-    /// [`ObjectLayout`]).
-    pub load_ivar: extern "C" fn(u64, u64) -> u64,
-    /// `(ctx, object, slot, value, shape)`: writes a slot past
-    /// the embedded ones. 0, or 1 when the object is frozen (nothing
-    /// written). `shape` is the object's new shape when the write adds the
-    /// slot, else `u64::MAX`.
+    /// `(ctx, object, slot, value, shape)`: adds a slot past the embedded
+    /// ones (growing the overflow slots). 0, or 1 when the object is frozen
+    /// (nothing written). `shape` is the object's new shape.
     pub store_ivar: extern "C" fn(Ctx, u64, u64, u64, u64) -> u64,
     /// `(object, name)`: instance variable `name` (a symbol's number) of
     /// any object, nil when it has none.
@@ -566,10 +562,13 @@ pub struct ObjectLayout {
     /// The offset of a shaped object's shape (a `u32`).
     pub shape_offset: i32,
     /// The offset of its first slot; slots below `embedded_slots` follow
-    /// it word by word. The rest are read through
-    /// [`Helpers::load_ivar`].
+    /// it word by word.
     pub slots_offset: i32,
     pub embedded_slots: u32,
+    /// The offset of the pointer to the slots past the embedded ones
+    /// (following it word by word). A slot the shape has is there; adding
+    /// one may need room: [`Helpers::store_ivar`].
+    pub overflow_offset: i32,
     /// The offset of its slot count (a `u32`), which a write that adds a
     /// slot sets.
     pub len_offset: i32,

@@ -1,4 +1,4 @@
-# Instance variables in the object's cell (the first three) and past it:
+# Instance variables in the object's cell (the first four) and past it:
 # compiled reads and writes of both, writes that add a variable, frozen
 # objects, and the reflective paths that rebuild an object's slots.
 

@@ -53,7 +53,6 @@ pub fn table() -> Helpers {
         array_get,
         string_eq,
         store_env,
-        load_ivar,
         store_ivar,
         load_ivar_named,
         store_ivar_named,
@@ -759,13 +758,6 @@ extern "C" fn string_eq(_ctx: *mut Activation, string: u64, value: u64) -> u64 {
     }
 }
 
-extern "C" fn load_ivar(object: u64, slot: u64) -> u64 {
-    let object = Value::from_bits(object)
-        .get::<RObject>()
-        .expect("a shape guard checked the object");
-    object.slot(slot as usize).bits()
-}
-
 extern "C" fn store_ivar(
     _ctx: *mut Activation,
     object: u64,
@@ -779,13 +771,9 @@ extern "C" fn store_ivar(
     if object.header.is_frozen() {
         return 1;
     }
-    let value = Value::from_bits(value);
-    if shape == u64::MAX {
-        object.set_slot(slot as usize, value);
-    } else {
-        object.push_slot(value);
-        object.shape.set(crate::shape::ShapeId(shape as u32));
-    }
+    debug_assert_eq!(object.len(), slot as usize, "the write adds the slot");
+    object.push_slot(Value::from_bits(value));
+    object.shape.set(crate::shape::ShapeId(shape as u32));
     0
 }
 

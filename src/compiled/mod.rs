@@ -1229,6 +1229,7 @@ impl Runtime for VmRuntime<'_> {
             shape_offset: crate::object::RObject::SHAPE_OFFSET,
             slots_offset: crate::object::RObject::EMBEDDED_OFFSET,
             embedded_slots: crate::object::RObject::EMBEDDED_SLOTS as u32,
+            overflow_offset: crate::object::RObject::OVERFLOW_OFFSET,
             len_offset: crate::object::RObject::LEN_OFFSET,
             frozen_offset: crate::heap::Header::FLAGS_WORD_OFFSET,
             frozen_mask: crate::heap::Header::FROZEN_MASK,

@@ -3,8 +3,10 @@
 //! An instance variable in an object's cell is one load, and a write one
 //! store after a test of the frozen bit (a write that adds the variable
 //! also stores the new shape and slot count); a variable outside the cell
-//! goes through a helper, and so does one read or written by name (a
-//! site that saw too many shapes). Array elements are loads and stores in the
+//! is a load of the pointer to the object's overflow slots first (only a
+//! write that adds one there calls a helper, which may make room), and one
+//! read or written by name (a site that saw too many shapes) is a helper
+//! call. Array elements are loads and stores in the
 //! Array's buffer; the core's other operations (String indexing and
 //! comparison, `kind_of?`, `new`) are helper calls:
 //!
@@ -14,6 +16,8 @@
 //!                      guard v3 & 0x200 == 0 else site 2
 //!                      store [v0 + 32], v2
 //!                      store32 [v0 + 16], 0x3
+//! @f = @b (slot 5)     v4 = load [v0 + 56]
+//!                      store [v4 + 8], v2
 //! s[i]                 v4 = call string_char_at(ctx, v1, v3)
 //! ```
 
@@ -24,7 +28,7 @@ use bytecode::Insn;
 
 impl Lowering<'_> {
     /// Shapes and instance variables: loads and stores in the object's
-    /// cell, or helper calls for slots outside it.
+    /// cell or its overflow slots.
     pub(super) fn ivar(
         &mut self,
         node: NodeId,
@@ -45,37 +49,28 @@ impl Lowering<'_> {
                 });
             }
             Op::LoadIvar { slot } => {
-                let layout = self.rt.object_layout();
+                let object = self.value(inputs[0])?;
                 let dst = self.vreg(node);
-                if slot < layout.embedded_slots {
-                    let base = self.value(inputs[0])?;
-                    let offset = layout.slots_offset + 8 * slot as i32;
-                    self.emit(Inst::Load {
-                        dst,
-                        base,
-                        index: None,
-                        offset,
-                    });
-                } else {
-                    let object = self.opd(inputs[0])?;
-                    let args = vec![object, Opd::Imm(slot as i64)];
-                    self.call(
-                        Some(dst),
-                        self.helpers.load_ivar as usize as u64,
-                        "load_ivar",
-                        false,
-                        args,
-                    );
-                }
+                let (base, offset) = self.slot_address(object, slot);
+                self.emit(Inst::Load {
+                    dst,
+                    base,
+                    index: None,
+                    offset,
+                });
             }
-            Op::StoreIvar { slot, to } if slot < self.rt.object_layout().embedded_slots => {
+            // A slot the shape has, or one added in the cell (an added
+            // overflow slot may need room: the helper below).
+            Op::StoreIvar { slot, to }
+                if to.is_none() || slot < self.rt.object_layout().embedded_slots =>
+            {
                 let layout = self.rt.object_layout();
                 let object = self.value(inputs[0])?;
                 let src = self.opd(inputs[1])?;
                 self.frozen_guard(node, object, map)?;
-                let offset = layout.slots_offset + 8 * slot as i32;
+                let (base, offset) = self.slot_address(object, slot);
                 self.emit(Inst::Store {
-                    base: object,
+                    base,
                     index: None,
                     offset,
                     src,
@@ -101,7 +96,7 @@ impl Lowering<'_> {
             Op::StoreIvar { slot, to } => {
                 let object = self.opd(inputs[0])?;
                 let value = self.opd(inputs[1])?;
-                let shape = to.map_or(-1, |s| s.0 as i64);
+                let shape = to.expect("a slot added past the cell").0 as i64;
                 let args = vec![object, Opd::Imm(slot as i64), value, Opd::Imm(shape)];
                 let helper = self.helpers.store_ivar as usize as u64;
                 self.guarded_write(node, (helper, "store_ivar"), true, args, map)?;
@@ -304,6 +299,23 @@ impl Lowering<'_> {
             site,
         });
         Ok(())
+    }
+
+    /// Where slot `slot` of a shaped `object` (whose shape has it) is: in
+    /// the cell, or past the pointer to its overflow slots (loaded now).
+    fn slot_address(&mut self, object: VReg, slot: u32) -> (VReg, i32) {
+        let layout = self.rt.object_layout();
+        if slot < layout.embedded_slots {
+            return (object, layout.slots_offset + 8 * slot as i32);
+        }
+        let overflow = self.new_vreg();
+        self.emit(Inst::Load {
+            dst: overflow,
+            base: object,
+            index: None,
+            offset: layout.overflow_offset,
+        });
+        (overflow, 8 * (slot - layout.embedded_slots) as i32)
     }
 
     /// Where element `index` of `array` is: the elements' address (loaded
