@@ -114,6 +114,17 @@ impl Vm {
             // The frame holds the environment.
             env: 0,
         };
+        self.call_compiled(compiled, &mut activation, &entry_frame)
+    }
+
+    /// Calls `compiled`'s code with `activation` and the entry values of
+    /// `entry_frame`: the value it returns, or the transfer it left.
+    pub(super) fn call_compiled(
+        &mut self,
+        compiled: &CompiledMethod,
+        activation: &mut Activation,
+        entry_frame: &EntryFrame,
+    ) -> VmResult {
         let entry = compiled.code.entry();
         let outer = RUNNING_VM.replace(self as *mut Vm);
         // SAFETY: the code was generated for this signature; `activation`
@@ -121,8 +132,8 @@ impl Vm {
         // through `RUNNING_VM` until it returns.
         let result = unsafe {
             entry(
-                &mut activation as *mut Activation as *mut std::ffi::c_void,
-                &entry_frame,
+                activation as *mut Activation as *mut std::ffi::c_void,
+                entry_frame,
             )
         };
         RUNNING_VM.set(outer);

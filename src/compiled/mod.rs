@@ -50,6 +50,7 @@ mod entry;
 mod frameless_blocks;
 pub mod helpers;
 pub mod verify_deopt;
+pub mod virtual_blocks;
 pub mod virtual_frames;
 
 /// How often one method may be compiled (first time included). Each

@@ -51,6 +51,9 @@ impl Vm {
                 return;
             }
             let caller = (*activation).caller;
+            if caller.is_null() {
+                return self.materialise_block(&mut *activation);
+            }
             self.materialise(caller);
             (&mut *activation, &*caller)
         };

@@ -332,7 +332,7 @@ impl Vm {
     }
 
     /// The record of frame `id`, a call of `block` (running `code`).
-    fn block_record(
+    pub(crate) fn block_record(
         block: &Block,
         code: &Rc<LoadedMethod>,
         block_arg: Option<Rc<Block>>,
@@ -366,6 +366,11 @@ impl Vm {
         block_arg: Option<Rc<Block>>,
         id: u64,
     ) -> VmResult {
+        if block_arg.is_none() && keywords.is_none() {
+            if let Some(compiled) = Self::virtual_block_code(block, code, args) {
+                return self.enter_block_virtually(block, code, &compiled, args, id);
+            }
+        }
         let base = self.context.stack.len();
         self.context.stack.push(block.receiver);
         self.context.stack.extend_from_slice(args);

@@ -69,6 +69,16 @@ use super::{Control, FrameRecord, VirtualFrames, VALUE_STACK_CAPACITY};
 use crate::heap::Marker;
 use crate::value::Value;
 
+/// A block running compiled without a frame record: its activation
+/// record, the block (borrowed by the call running it, which removes the
+/// entry before it returns) and the id its frame gets if it is
+/// materialised.
+pub struct VirtualBlock {
+    pub activation: *const jit::runtime::ActivationRecord,
+    pub block: *const crate::block::Block,
+    pub id: u64,
+}
+
 /// The stacks and frames of the code running.
 ///
 /// The value stack and the frame records are the interpreter's registers:
@@ -87,6 +97,9 @@ pub struct ExecutionContext {
     /// the return addresses their calls had, innermost last: each call
     /// returns through the JIT's trampoline, which pops the last.
     native_returns: Vec<(*mut jit::runtime::ActivationRecord, u64)>,
+    /// The blocks running compiled without frame records, innermost last
+    /// (see `compiled::virtual_blocks`).
+    virtual_blocks: Vec<VirtualBlock>,
     /// The tags of the `catch` blocks running, innermost last.
     catch_tags: Vec<Value>,
     /// `$~` of the frames that have one, by frame index: the id of the
@@ -108,6 +121,7 @@ impl ExecutionContext {
             frames: Vec::new(),
             virtual_frames: Vec::new(),
             native_returns: Vec::new(),
+            virtual_blocks: Vec::new(),
             catch_tags: Vec::new(),
             last_match: Vec::new(),
             compiled_pending: None,
@@ -134,6 +148,11 @@ impl ExecutionContext {
         }
         if let Some(control) = &self.compiled_pending {
             control.trace(marker);
+        }
+        for call in &self.virtual_blocks {
+            // SAFETY: a listed block is borrowed by the call running it
+            // (see `VirtualBlock`).
+            unsafe { &*call.block }.trace(marker);
         }
         for (index, &(id, value)) in self.last_match.iter().enumerate() {
             if self.frames.get(index).is_some_and(|frame| frame.id == id) {
@@ -175,6 +194,28 @@ impl ExecutionContext {
         return_address: u64,
     ) {
         self.native_returns.push((record, return_address));
+    }
+
+    /// A block starts running compiled without a frame record.
+    pub fn push_virtual_block(&mut self, call: VirtualBlock) {
+        self.virtual_blocks.push(call);
+    }
+
+    /// The call [`Self::push_virtual_block`] announced has returned.
+    pub fn pop_virtual_block(&mut self) {
+        self.virtual_blocks.pop();
+    }
+
+    /// The block call running with activation record `activation`, if it
+    /// is one without a frame record.
+    pub fn virtual_block(
+        &self,
+        activation: *const jit::runtime::ActivationRecord,
+    ) -> Option<&VirtualBlock> {
+        self.virtual_blocks
+            .iter()
+            .rev()
+            .find(|call| std::ptr::eq(call.activation, activation))
     }
 
     /// The innermost materialised native call, as it returns through the

@@ -24,7 +24,7 @@ mod ivars;
 mod jit_runtime;
 mod methods;
 
-pub use context::ExecutionContext;
+pub use context::{ExecutionContext, VirtualBlock};
 pub use frames::*;
 pub use globals::Globals;
 pub use io::Io;

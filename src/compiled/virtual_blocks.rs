@@ -1,0 +1,174 @@
+//! Blocks that run compiled without frame records.
+//!
+//! A block whose code is compiled, called with arguments that fit its
+//! parameters as they are, runs its code with an activation record of its
+//! own and no interpreter frame, as a native call's callee does: its
+//! `self` and arguments are in the record's values, its environment (a
+//! new one when it captures locals of its own, else its block's) and the
+//! block `yield` in it calls (its home method's) are fields of the record.
+//! Nothing is pushed on the value stack or the frame list, and nothing is
+//! popped after:
+//!
+//! ```text
+//! compiled each_constraint:  yield c      (yield_block helper)
+//!   -> block { |c| c.mark }: compiled, virtual (frame_id = 0, caller = null)
+//!        c.mark: a native call (its record's caller is the block's)
+//!   <- returns: no record to pop
+//! ```
+//!
+//! The block's frame is made only when something needs it: a helper that
+//! runs Ruby code, raises, leaves through `break` or `return`, or
+//! deoptimises materialises it ([`Vm::materialise_block`]), exactly as
+//! `enter_block` would have pushed it, above the frames the call runs in;
+//! the call pops it once the code returns. A native call the block makes
+//! has the block's record as its caller, so materialising the callee
+//! materialises the block first, outermost first as always.
+//!
+//! Runtime paths that run a call *above* virtual frames walk the chain of
+//! records without frames up to one with a frame (for backtraces and the
+//! call depth); a virtual block ends such a chain with no caller, so they
+//! materialise it first ([`Vm::settle_virtual_block`]).
+//!
+//! A lambda (whose `return` needs its frame's id as a target), a block
+//! given a block, keyword arguments or arguments that need laying out
+//! (optional, rest, destructured parameters) take the frame as before.
+
+use super::entry::{compiled, Activation};
+use crate::block::Block;
+use crate::method::{status, CompiledMethod, LoadedMethod};
+use crate::value::Value;
+use crate::vm::{VirtualBlock, Vm, VmResult};
+use jit::backend::EntryFrame;
+use std::rc::Rc;
+
+/// The most arguments a virtual block call passes (its values are an
+/// array on the machine stack, where the collector finds them).
+const MAX_ARGS: usize = 7;
+
+impl Vm {
+    /// The compiled code to run `block` (whose code is `code`) with
+    /// `args` without a frame record, if it may (see the module doc).
+    pub(crate) fn virtual_block_code(
+        block: &Block,
+        code: &LoadedMethod,
+        args: &[Value],
+    ) -> Option<Rc<CompiledMethod>> {
+        if block.is_lambda
+            || args.len() > MAX_ARGS
+            || code.jit.get() != status::COMPILED
+            || code.code.needs_arg_layout()
+        {
+            return None;
+        }
+        code.compiled.borrow().clone()
+    }
+
+    /// Runs `block`'s compiled code `compiled` with `args` without a frame
+    /// record; `id` is the frame's if it is materialised.
+    pub(crate) fn enter_block_virtually(
+        &mut self,
+        block: &Block,
+        code: &Rc<LoadedMethod>,
+        compiled: &CompiledMethod,
+        args: &[Value],
+        id: u64,
+    ) -> VmResult {
+        let mut values = [0u64; MAX_ARGS + 1];
+        values[0] = block.receiver.bits();
+        for (slot, arg) in values[1..].iter_mut().zip(args) {
+            *slot = arg.bits();
+        }
+        let env = self.new_env(&code.code, block.env);
+        code.calls.set(code.calls.get() + 1);
+        let entry_frame = EntryFrame {
+            values: values.as_ptr(),
+            argc: args.len() as u64,
+        };
+        let depth = self.call_depth() + 1;
+        let mut activation = Activation {
+            compiled: compiled as *const CompiledMethod as *const std::ffi::c_void,
+            caller: std::ptr::null_mut(),
+            values: entry_frame.values,
+            argc: args.len() as u64,
+            base: 0,
+            depth_left: crate::vm::MAX_DEPTH.saturating_sub(depth) as u64,
+            frame_id: 0,
+            inlined: 0,
+            block: block
+                .outer_block
+                .as_ref()
+                .map_or(0, |outer| Rc::as_ptr(outer) as u64),
+            env: env.bits(),
+        };
+        self.context.push_virtual_block(VirtualBlock {
+            activation: &activation,
+            block,
+            id,
+        });
+        let result = self.call_compiled(compiled, &mut activation, &entry_frame);
+        self.context.pop_virtual_block();
+        if activation.frame_id != 0 {
+            self.pop_frame();
+            self.context.stack.truncate(activation.base as usize);
+        }
+        result
+    }
+
+    /// Gives the virtual block running with `activation` its frame, as
+    /// `enter_block` pushes it (receiver, arguments and locals on the value
+    /// stack, its record above the frames the call runs in).
+    ///
+    /// # Safety
+    /// `activation` is a virtual block's record, running.
+    pub(super) unsafe fn materialise_block(&mut self, activation: &mut Activation) {
+        let call = self
+            .context
+            .virtual_block(activation)
+            .expect("an activation without a caller or a frame is a virtual block's");
+        let id = call.id;
+        // SAFETY: the call running the block borrows it until it removes
+        // the entry.
+        let block = unsafe { &*call.block };
+        let code = compiled(activation).method.clone();
+        let base = self.context.stack.len();
+        // SAFETY: the call's values stay on its machine frame while the
+        // block runs.
+        let values =
+            unsafe { std::slice::from_raw_parts(activation.values, activation.argc as usize + 1) };
+        self.context
+            .stack
+            .extend(values.iter().map(|&word| Value::from_bits(word)));
+        self.push_frame_with(|| Vm::block_record(block, &code, None, id));
+        self.context
+            .frames
+            .last_mut()
+            .expect("the block's frame")
+            .env = Value::from_bits(activation.env);
+        self.push_locals(&code);
+        activation.base = base as u64;
+        activation.frame_id = id;
+        if let Some(jit) = self.jit_state_mut() {
+            jit.run_stats.materialised_frames += 1;
+        }
+    }
+
+    /// Materialises the virtual block at the end of `ctx`'s chain of
+    /// records without frames, if there is one (see the module doc).
+    ///
+    /// # Safety
+    /// `ctx` and the records it links to are live activations.
+    pub(super) unsafe fn settle_virtual_block(&mut self, ctx: *mut Activation) {
+        let mut record = ctx;
+        // SAFETY: the caller's contract.
+        unsafe {
+            while (*record).frame_id == 0 {
+                let caller = (*record).caller;
+                if caller.is_null() {
+                    self.materialise_block(&mut *record);
+                    return;
+                }
+                record = caller;
+            }
+        }
+    }
+}
