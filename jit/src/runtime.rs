@@ -176,7 +176,9 @@ pub struct ActivationRecord {
     /// The runtime's record of the code running (from the callee's
     /// [`CallTarget`]).
     pub compiled: *const c_void,
-    /// For a native call: the caller's record.
+    /// For a native call: the caller's record. Null for code the runtime
+    /// entered: with a frame (`frame_id` set), or a block it runs without
+    /// one (`frame_id` 0 then: the runtime materialises it by itself).
     pub caller: *mut ActivationRecord,
     /// The receiver, then the arguments (the layout of
     /// [`crate::backend::EntryFrame`], which compiled code is entered with).
