@@ -209,8 +209,8 @@ impl Vm {
                 let jit = self.jit.as_ref().expect("virtual frames run compiled code");
                 let (record_ip, list) = jit.state.virtual_frame_list(frames);
                 // The record below runs the call the frames make.
-                if let Some(record) = views.last_mut() {
-                    record.ip = record_ip;
+                if let (Some(record), Some(ip)) = (views.last_mut(), record_ip) {
+                    record.ip = ip;
                 }
                 views.extend(list.iter().map(|&(method, ip)| FrameView {
                     code: FrameCode::Bytecode(self.methods[method as usize].clone()),

@@ -7,13 +7,13 @@
 
 use crate::encoding::Encoding;
 use crate::heap::{Header, HeapObject, Marker, ObjKind};
+use crate::overflow_slots::OverflowSlots;
 use crate::shape::ShapeId;
 use crate::value::Value;
 use bytecode::Sym;
 use fxhash::FxBuildHasher;
 use indexmap::IndexMap;
 use num_bigint::BigInt;
-use crate::overflow_slots::OverflowSlots;
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 

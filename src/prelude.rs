@@ -27,7 +27,18 @@ impl Vm {
     }
 }
 
-/// Whether `file` is prelude code.
+/// The file-name prefix of the standard libraries rhizome carries
+/// (`rb/lib/`, see `core::load`): internal code too, shown as the core's.
+pub const LIBRARY_PREFIX: &str = "<internal:lib/";
+
+/// Whether `file` is prelude code (or a bundled library's).
 pub fn is_internal(file: &str) -> bool {
     file.starts_with(INTERNAL_PREFIX)
+}
+
+/// Whether `file` is a bundled standard library's: plain Ruby in MRI, so
+/// unlike the core's methods written in Ruby, its frames have last matches
+/// (`$~`) of their own.
+pub fn is_bundled_library(file: &str) -> bool {
+    file.starts_with(LIBRARY_PREFIX)
 }

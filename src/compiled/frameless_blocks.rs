@@ -173,8 +173,22 @@ impl Vm {
                 code,
             });
         }
-        // SAFETY: a native call's record points at its receiver.
+        // SAFETY: a native call's record points at its receiver (and so
+        // does a block's running without a record).
         let receiver = Value::from_bits(unsafe { *activation.values });
+        if let Some(call) = self.context.virtual_block(activation) {
+            // SAFETY: the call running the block borrows it until it
+            // removes the entry.
+            let block = unsafe { &*call.block };
+            return Some(FrameScope {
+                receiver,
+                env: Value::from_bits(activation.env),
+                block: activation_block(activation),
+                lexical: Some((block.cref.clone(), block.owner)),
+                method_name: block.method_name,
+                code,
+            });
+        }
         let env = match code.code.has_env {
             true => self.virtual_frame_env(activation),
             false => Value::NIL,

@@ -73,10 +73,7 @@ extern "C" fn run_insn(
 ) -> u64 {
     // SAFETY: compiled code calls this helper while it runs.
     let vm = unsafe { running_vm() };
-    // SAFETY: compiled code passes its own ctx, live while it runs (as
-    // are the records it links to).
-    unsafe { vm.settle_virtual_block(ctx) };
-    // SAFETY: as above.
+    // SAFETY: compiled code passes its own ctx, live while it runs.
     let compiled = compiled(unsafe { &*ctx });
     let ip = at.ip() as usize;
     let inlined = at.inlined();
@@ -211,10 +208,7 @@ fn yield_values(
 ) -> u64 {
     // SAFETY: compiled code calls the helpers while it runs.
     let vm = unsafe { running_vm() };
-    // SAFETY: compiled code passes its own ctx, live while it runs (as
-    // are the records it links to).
-    unsafe { vm.settle_virtual_block(ctx) };
-    // SAFETY: as above.
+    // SAFETY: compiled code passes its own ctx.
     if let Some(result) = unsafe { vm.yield_above_virtual_frames(ctx, at, args) } {
         return vm.result_for_compiled(result);
     }

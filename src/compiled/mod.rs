@@ -422,7 +422,7 @@ impl JitRuntime for JitState {
         }
     }
 
-    fn virtual_frame_list(&self, frames: &VirtualFrames) -> (u32, VirtualFrameList) {
+    fn virtual_frame_list(&self, frames: &VirtualFrames) -> (Option<u32>, VirtualFrameList) {
         virtual_frames::virtual_frame_list(frames)
     }
 

@@ -24,10 +24,13 @@
 //! has the block's record as its caller, so materialising the callee
 //! materialises the block first, outermost first as always.
 //!
-//! Runtime paths that run a call *above* virtual frames walk the chain of
-//! records without frames up to one with a frame (for backtraces and the
-//! call depth); a virtual block ends such a chain with no caller, so they
-//! materialise it first ([`Vm::settle_virtual_block`]).
+//! A call the runtime runs for the block's code *above* virtual frames
+//! (see `super::virtual_frames`: a send with a literal block, a `yield`)
+//! leaves it virtual too: the chain of records without frames that such a
+//! call describes for backtraces ends at the block (no caller) instead of
+//! at a record with a frame, and the block's own frame is in it; a block
+//! made in the virtual block's scope takes its `self`, environment and
+//! lexical scope from the record and the block running.
 //!
 //! A lambda (whose `return` needs its frame's id as a target), a block
 //! given a block, keyword arguments or arguments that need laying out
@@ -149,26 +152,6 @@ impl Vm {
         activation.frame_id = id;
         if let Some(jit) = self.jit_state_mut() {
             jit.run_stats.materialised_frames += 1;
-        }
-    }
-
-    /// Materialises the virtual block at the end of `ctx`'s chain of
-    /// records without frames, if there is one (see the module doc).
-    ///
-    /// # Safety
-    /// `ctx` and the records it links to are live activations.
-    pub(super) unsafe fn settle_virtual_block(&mut self, ctx: *mut Activation) {
-        let mut record = ctx;
-        // SAFETY: the caller's contract.
-        unsafe {
-            while (*record).frame_id == 0 {
-                let caller = (*record).caller;
-                if caller.is_null() {
-                    self.materialise_block(&mut *record);
-                    return;
-                }
-                record = caller;
-            }
         }
     }
 }

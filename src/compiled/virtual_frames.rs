@@ -130,25 +130,29 @@ impl Vm {
 /// made the activation without a record, its frame and those of the
 /// native calls up to the innermost frame with a record, each with the
 /// inlined frames of its call. Also the index of the call that record is
-/// making.
-pub(super) fn virtual_frame_list(frames: &VirtualFrames) -> (u32, VirtualFrameList) {
+/// making: None when the chain starts at a block running without a
+/// record (see `super::virtual_blocks`), whose frame is in the list.
+pub(super) fn virtual_frame_list(frames: &VirtualFrames) -> (Option<u32>, VirtualFrameList) {
     let ctx = frames.activation;
     // The activations without records, innermost first, and the innermost
-    // one with a record.
+    // one with a record (None for a virtual block's chain).
     let mut chain: smallvec::SmallVec<[*const Activation; 32]> = smallvec::SmallVec::new();
     let mut record = ctx;
     // SAFETY: the activation of a `VirtualFrames` and the records it links
     // to are live while it is on the VM's list (the call it makes runs).
-    unsafe {
+    let record = unsafe {
         loop {
             (*record).assert_stored("virtual_frame_list");
             if (*record).frame_id != 0 {
-                break;
+                break Some(record);
             }
             chain.push(record);
+            if (*record).caller.is_null() {
+                break None;
+            }
             record = (*record).caller;
         }
-    }
+    };
     // The call an activation makes (`inner`: the activation it called
     // natively, None for the innermost): the innermost's is the one
     // running; each other's is the native call that made the next
@@ -167,13 +171,15 @@ pub(super) fn virtual_frame_list(frames: &VirtualFrames) -> (u32, VirtualFrameLi
             .at
     };
     let mut list = smallvec::SmallVec::new();
-    // SAFETY: as above.
-    let record_code = compiled(unsafe { &*record });
-    let record_ip = call_position(
-        record_code,
-        call_at(record, chain.last().copied()),
-        &mut list,
-    );
+    let record_ip = record.map(|record| {
+        // SAFETY: as above.
+        let record_code = compiled(unsafe { &*record });
+        call_position(
+            record_code,
+            call_at(record, chain.last().copied()),
+            &mut list,
+        )
+    });
     for (index, &activation) in chain.iter().enumerate().rev() {
         // SAFETY: as above.
         let code = compiled(unsafe { &*activation });

@@ -120,7 +120,7 @@ fn load_error(vm: &mut Vm, name: &str) -> crate::vm::Control {
 }
 
 /// The standard libraries rhizome carries (`rb/lib/`): `require "set"`
-/// runs the bundled source, once, as file `<internal:set>`.
+/// runs the bundled source, once, as file `<internal:lib/set>`.
 const BUNDLED: &[(&str, &str)] = &[
     ("set", include_str!("../../rb/lib/set.rb")),
     ("json", include_str!("../../rb/lib/json.rb")),
@@ -129,7 +129,7 @@ const BUNDLED: &[(&str, &str)] = &[
 ];
 
 fn require_bundled(vm: &mut Vm, library: &str, source: &str) -> VmResult {
-    let file = format!("{}{library}>", crate::prelude::INTERNAL_PREFIX);
+    let file = format!("{}{library}>", crate::prelude::LIBRARY_PREFIX);
     let key = PathBuf::from(&file);
     if !vm.loaded_features.insert(key.clone()) {
         return Ok(Value::FALSE);

@@ -148,11 +148,15 @@ impl Vm {
 
     /// The index of the frame whose `$~` the running code reads and
     /// writes: the innermost frame of the program's Ruby code (core methods
-    /// written in Ruby, as those in Rust, work on their caller's), or for a
-    /// block the frame of the method it is written in.
+    /// written in Ruby, as those in Rust, work on their caller's; a bundled
+    /// library's code is the program's, as in MRI), or for a block the
+    /// frame of the method it is written in.
     fn match_frame(&self) -> Option<usize> {
         let top = self.context.frames.iter().rposition(|f| match &f.code {
-            FrameCode::Bytecode(method) => !crate::prelude::is_internal(&method.code.file),
+            FrameCode::Bytecode(method) => {
+                let file = &method.code.file;
+                !crate::prelude::is_internal(file) || crate::prelude::is_bundled_library(file)
+            }
             FrameCode::Native(_) => false,
         })?;
         // Running above virtual frames: the innermost Ruby frame is one of

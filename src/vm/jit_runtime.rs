@@ -35,8 +35,10 @@ pub trait JitRuntime: Any {
     fn trace(&self, marker: &mut Marker);
 
     /// The frames `frames` stands for, outermost first, and the index of
-    /// the call the innermost frame record below them is making.
-    fn virtual_frame_list(&self, frames: &VirtualFrames) -> (u32, VirtualFrameList);
+    /// the call the innermost frame record below them is making (None when
+    /// their outermost frame is a block's running without a record, which
+    /// the list holds: the record below is not theirs).
+    fn virtual_frame_list(&self, frames: &VirtualFrames) -> (Option<u32>, VirtualFrameList);
 
     fn as_any(&self) -> &dyn Any;
 
