@@ -209,6 +209,10 @@ fn yield_values(
     // SAFETY: compiled code calls the helpers while it runs.
     let vm = unsafe { running_vm() };
     // SAFETY: compiled code passes its own ctx.
+    if let Some(result) = unsafe { vm.yield_to_virtual_block(ctx, at, args) } {
+        return vm.result_for_compiled(result);
+    }
+    // SAFETY: as above.
     if let Some(result) = unsafe { vm.yield_above_virtual_frames(ctx, at, args) } {
         return vm.result_for_compiled(result);
     }

@@ -37,11 +37,12 @@
 //! (optional, rest, destructured parameters) take the frame as before.
 
 use super::entry::{compiled, Activation};
-use crate::block::Block;
+use crate::block::{Block, BlockCode};
 use crate::method::{status, CompiledMethod, LoadedMethod};
 use crate::value::Value;
 use crate::vm::{VirtualBlock, Vm, VmResult};
 use jit::backend::EntryFrame;
+use jit::runtime::CallAt;
 use std::rc::Rc;
 
 /// The most arguments a virtual block call passes (its values are an
@@ -64,6 +65,61 @@ impl Vm {
             return None;
         }
         code.compiled.borrow().clone()
+    }
+
+    /// A `yield` of `args` at `at` by activation `ctx` to its block, when
+    /// that block runs compiled without a record and takes the arguments
+    /// as they are: straight into its code (above the virtual frames
+    /// around the yield, if there are any), none of the checks and
+    /// conversions of a block call that the block does not need. None
+    /// otherwise (the runtime's general way then).
+    ///
+    /// # Safety
+    /// `ctx` and the records it links to are live activations.
+    pub(super) unsafe fn yield_to_virtual_block(
+        &mut self,
+        ctx: *mut Activation,
+        at: CallAt,
+        args: &[Value],
+    ) -> Option<VmResult> {
+        // SAFETY: the caller's contract.
+        let activation = unsafe { &*ctx };
+        activation.assert_stored("yield_to_virtual_block");
+        let block = activation.block as *const Block;
+        if block.is_null() {
+            return None;
+        }
+        // SAFETY: a nonzero `block` is the handle of a block a frame below
+        // holds, alive while the activation runs.
+        let block = unsafe { &*block };
+        let BlockCode::Bytecode(code) = &block.code else {
+            return None;
+        };
+        let block_code = Self::virtual_block_code(block, code, args)?;
+        // (Without laid out parameters a block takes its required ones; a
+        // single argument to several parameters may be an Array to splat.)
+        let fits =
+            args.len() == code.code.required as usize && !(code.code.auto_splat && args.len() == 1);
+        // (Above virtual frames, a last match set there would be lost.)
+        let above = activation.frame_id == 0 || at.inlined().is_some();
+        if !fits || (above && compiled(activation).reads_last_match) || self.too_deep() {
+            return None;
+        }
+        if let Err(limit) = self.spend_step() {
+            return Some(Err(limit));
+        }
+        let id = self.new_frame_id();
+        let call = |vm: &mut Vm| vm.enter_block_virtually(block, code, &block_code, args, id);
+        if above {
+            let at = CallAt::new(at.ip(), at.inlined().map(|index| index as u32));
+            // SAFETY: the caller's contract.
+            return Some(unsafe { self.above_virtual_frames(ctx, at, call) });
+        }
+        // The activation's frame is the innermost record: it is at the yield.
+        if let Some(frame) = self.context.frames.last_mut() {
+            frame.ip = at.ip();
+        }
+        Some(call(self))
     }
 
     /// Runs `block`'s compiled code `compiled` with `args` without a frame

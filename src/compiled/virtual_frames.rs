@@ -286,40 +286,29 @@ impl Vm {
                 _ => Some(scope.block?),
             }
         };
-        if let Some(jit) = self.jit_state_mut() {
-            jit.run_stats.calls_above_virtual_frames += 1;
-        }
-        // SAFETY: the caller's contract.
-        let depth = unsafe { self.depth_above(ctx, at.inlined()) };
-        self.context.push_virtual_frames(crate::vm::VirtualFrames {
-            below: self.context.frames.len(),
-            depth,
-            activation: ctx,
-            at,
-        });
-        let result = match callee {
+        let call = |vm: &mut Vm| match callee {
             Above::Direct(entry) => match &entry.body {
-                MethodBody::Native(core) => self.call_core_directly(&entry, core, operands, block),
+                MethodBody::Native(core) => vm.call_core_directly(&entry, core, operands, block),
                 _ => {
-                    let operand_base = self.context.stack.len();
-                    self.context.stack.extend_from_slice(operands);
-                    self.call_ruby_directly(&entry, operand_base, block)
+                    let operand_base = vm.context.stack.len();
+                    vm.context.stack.extend_from_slice(operands);
+                    vm.call_ruby_directly(&entry, operand_base, block)
                 }
             },
-            Above::Send(entry, name) => self.send_found(&entry, name, operands, block),
+            Above::Send(entry, name) => vm.send_found(&entry, name, operands, block),
             Above::CaseEq => {
-                let case_eq = self.sym.case_eq;
-                self.call(operands[0], case_eq, &[operands[1]])
+                let case_eq = vm.sym.case_eq;
+                vm.call(operands[0], case_eq, &[operands[1]])
                     .map(|matched| Value::bool(matched.truthy()))
             }
-            Above::ToS => self.interpolate(operands[0]),
+            Above::ToS => vm.interpolate(operands[0]),
             Above::Yield => {
                 let block = block.expect("a yield above virtual frames has a block");
-                self.invoke_block(&block, operands)
+                vm.invoke_block(&block, operands)
             }
         };
-        self.context.pop_virtual_frames();
-        Some(result)
+        // SAFETY: the caller's contract.
+        Some(unsafe { self.above_virtual_frames(ctx, at, call) })
     }
 
     /// The call depth of activation `ctx` running a call in the inlined
@@ -378,6 +367,21 @@ impl Vm {
             return None;
         }
         let block = activation_block(activation)?;
+        // SAFETY: the caller's contract.
+        Some(unsafe { self.above_virtual_frames(ctx, at, |vm| vm.invoke_block(&block, args)) })
+    }
+
+    /// Runs `call`, made by call `at` of activation `ctx`, above the
+    /// virtual frames around it (see [`crate::vm::VirtualFrames`]).
+    ///
+    /// # Safety
+    /// `ctx` and the records it links to are live activations.
+    pub(super) unsafe fn above_virtual_frames(
+        &mut self,
+        ctx: *mut Activation,
+        at: CallAt,
+        call: impl FnOnce(&mut Vm) -> VmResult,
+    ) -> VmResult {
         if let Some(jit) = self.jit_state_mut() {
             jit.run_stats.calls_above_virtual_frames += 1;
         }
@@ -389,9 +393,9 @@ impl Vm {
             activation: ctx,
             at,
         });
-        let result = self.invoke_block(&block, args);
+        let result = call(self);
         self.context.pop_virtual_frames();
-        Some(result)
+        result
     }
 
     /// `step` when it only reads or calls the block of activation `ctx`, a
