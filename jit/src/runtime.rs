@@ -118,6 +118,9 @@ pub enum Intrinsic {
     RangeBegin,
     RangeEnd,
     RangeExcludeEnd,
+    /// `Kernel#respond_to?` with one argument: with a constant Symbol, the
+    /// answer for the receiver's kind ([`Runtime::responds_to`]).
+    RespondTo,
 }
 
 /// What a method lookup found, as far as the JIT cares.
@@ -696,6 +699,12 @@ pub trait Runtime {
     /// Range made so far has (a Range is frozen as it is made, its three
     /// variables always set in the same order). None before any Range.
     fn range_part_ivar(&self, part: &Intrinsic) -> Option<(Sym, IvarProfile)>;
+    /// What `respond_to?(name)` answers for receivers of `kind` (`name` a
+    /// constant's value): whether they have a public method of that name
+    /// (the lookup is assumed: defining the name invalidates the code).
+    /// None when `name` is not a Symbol, or when the answer is asked of a
+    /// `respond_to_missing?` the program defined.
+    fn responds_to(&self, kind: Kind, name: u64) -> Option<bool>;
     /// Whether `when pattern` compares Strings: `pattern` is a String and
     /// `===` is the core's `String#===`.
     fn case_tests_string(&self, pattern: u64) -> bool;

@@ -502,6 +502,10 @@ impl Runtime for TestRuntime {
         None
     }
 
+    fn responds_to(&self, _kind: Kind, _name: u64) -> Option<bool> {
+        None
+    }
+
     fn string_kind(&self) -> Kind {
         self.kind("String")
     }

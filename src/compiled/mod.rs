@@ -224,6 +224,8 @@ pub struct Intrinsics {
     core_operations: Vec<(Value, Sym, Intrinsic)>,
     /// `Struct#initialize` (built as stores for each Struct class).
     struct_initialize: Option<Rc<MethodEntry>>,
+    /// `Kernel#respond_to_missing?` (false for every name).
+    respond_to_missing: Option<Rc<MethodEntry>>,
 }
 
 impl Intrinsics {
@@ -309,6 +311,7 @@ impl Intrinsics {
         table.push((vm.c.range, "begin", Intrinsic::RangeBegin));
         table.push((vm.c.range, "end", Intrinsic::RangeEnd));
         table.push((vm.c.range, "exclude_end?", Intrinsic::RangeExcludeEnd));
+        table.push((vm.c.kernel, "respond_to?", Intrinsic::RespondTo));
         let mut core_operations = Vec::new();
         for (class, name, intrinsic) in table {
             let sym = vm.symbols.intern(name);
@@ -349,10 +352,13 @@ impl Intrinsics {
         let struct_initialize = vm
             .constant(vm.c.object, structure)
             .and_then(|structure| vm.find_method(structure, initialize));
+        let respond_to_missing = vm.symbols.intern("respond_to_missing?");
+        let respond_to_missing = vm.find_method(vm.c.kernel, respond_to_missing);
         Intrinsics {
             entries,
             core_operations,
             struct_initialize,
+            respond_to_missing,
         }
     }
 
@@ -1113,6 +1119,24 @@ impl Runtime for VmRuntime<'_> {
     fn case_tests_fixnum(&self, pattern: u64) -> bool {
         let pattern = Value::from_bits(pattern);
         pattern.is_fixnum() && self.case_eq_of(pattern) == Some(Intrinsic::FixnumCaseEq)
+    }
+
+    fn responds_to(&self, kind: Kind, name: u64) -> Option<bool> {
+        // As `Kernel#respond_to?` answers (see core::reflection).
+        let name = Value::from_bits(name).as_symbol()?;
+        let class = self.class_of_kind(kind);
+        let mut looked_up = self.looked_up.borrow_mut();
+        looked_up.insert(name);
+        if let Some(entry) = self.vm.find_method(class, name) {
+            return Some(entry.visibility == Visibility::Public);
+        }
+        let missing = self.vm.symbols.lookup("respond_to_missing?")?;
+        looked_up.insert(missing);
+        let entry = self.vm.find_method(class, missing)?;
+        let default = self.intrinsics.respond_to_missing.as_ref();
+        default
+            .is_some_and(|default| Rc::ptr_eq(default, &entry))
+            .then_some(false)
     }
 
     fn range_part_ivar(&self, part: &Intrinsic) -> Option<(Sym, IvarProfile)> {

@@ -257,6 +257,7 @@ fn guards_no_argument(rt: &dyn Runtime, info: &SendInfo, kind: Kind, callee: &Ca
             | Intrinsic::ArraySize
             | Intrinsic::ArrayEmpty
             | Intrinsic::StringLength
+            | Intrinsic::RespondTo
             // (Its class is a constant, and its `initialize` a call.)
             | Intrinsic::ClassNew => true,
             Intrinsic::NotEqual(equal) => matches!(
@@ -477,6 +478,9 @@ fn send(graph: &mut Graph, rt: &dyn Runtime, node: NodeId, info: &SendInfo, fail
             ),
             0,
         ) => range_part(graph, rt, node, inputs[0], (part, failed)),
+        (Callee::Intrinsic(Intrinsic::RespondTo), 1) => {
+            respond_to(graph, rt, node, kind, inputs[1])
+        }
         (Callee::AttrReader { ivar, profile }, 0) => {
             let access = IvarAccess::new(inputs[0], ivar, profile, failed);
             ivar_get(graph, node, &access)
@@ -676,6 +680,25 @@ fn range_part(
             graph.constant(Const::Value(flag))
         }
     };
+    Expansion::new(graph, node).finish(graph, Some(value))
+}
+
+/// `thing.respond_to?(:quack)`, the receiver's kind guarded: true or
+/// false, as its class answers (defining the name later, or a
+/// `respond_to_missing?`, invalidates the code).
+fn respond_to(graph: &mut Graph, rt: &dyn Runtime, node: NodeId, kind: Kind, name: NodeId) -> bool {
+    let Some(Const::Value(name)) = graph.as_const(name) else {
+        return false;
+    };
+    let Some(answer) = rt.responds_to(kind, name) else {
+        return false;
+    };
+    let bits = if answer {
+        bytecode::abi::TRUE
+    } else {
+        bytecode::abi::FALSE
+    };
+    let value = graph.constant(Const::Value(bits));
     Expansion::new(graph, node).finish(graph, Some(value))
 }
 
