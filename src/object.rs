@@ -407,6 +407,10 @@ pub struct ClassData {
     pub is_module: bool,
     /// A singleton class (one object's own methods); `class` skips it.
     pub is_singleton: bool,
+    /// For the singleton class of a class or module (its metaclass): that
+    /// class, the one value of its kind; nil otherwise. (Not traced:
+    /// classes are roots.)
+    pub attached: std::cell::Cell<Value>,
     /// Methods in definition order (Ruby lists them in that order).
     pub methods: RefCell<IndexMap<Sym, Rc<MethodEntry>, FxBuildHasher>>,
     /// Constants in definition order.

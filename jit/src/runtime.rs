@@ -684,6 +684,9 @@ pub trait Runtime {
     /// (no built-in class, such as String or Array, among its ancestors):
     /// the kind of those instances and the name `initialize`.
     fn plain_construction(&self, class: u64) -> Option<(Kind, Sym)>;
+    /// The one value of `kind`, when it has one: a class's, for the kind
+    /// of its singleton class (`self` of a class method).
+    fn sole_value(&self, kind: Kind) -> Option<u64>;
     /// Whether `when pattern` tests `pattern`, a class or module, with
     /// the core's `Module#===` (as long as nobody defines `===`: the
     /// runtime invalidates the code then).

@@ -502,6 +502,10 @@ impl Runtime for TestRuntime {
         None
     }
 
+    fn sole_value(&self, _kind: Kind) -> Option<u64> {
+        None
+    }
+
     fn responds_to(&self, _kind: Kind, _name: u64) -> Option<bool> {
         None
     }

@@ -1121,6 +1121,14 @@ impl Runtime for VmRuntime<'_> {
         pattern.is_fixnum() && self.case_eq_of(pattern) == Some(Intrinsic::FixnumCaseEq)
     }
 
+    fn sole_value(&self, kind: Kind) -> Option<u64> {
+        let Kind::Class(_) = kind else {
+            return None;
+        };
+        let attached = class_data(self.class_of_kind(kind)).attached.get();
+        (!attached.is_nil()).then(|| attached.bits())
+    }
+
     fn responds_to(&self, kind: Kind, name: u64) -> Option<bool> {
         // As `Kernel#respond_to?` answers (see core::reflection).
         let name = Value::from_bits(name).as_symbol()?;

@@ -329,6 +329,9 @@ impl Vm {
             format!("#<Class:{}>", self.default_to_s(object))
         };
         let singleton = self.new_class_with(&name, Some(current), ClassFlavour::Singleton);
+        if object.get::<RClass>().is_some() {
+            class_data(singleton).attached.set(object);
+        }
         header.set_class(singleton);
         singleton
     }

@@ -560,6 +560,7 @@ impl Vm {
                 superclass,
                 is_module,
                 is_singleton: flavour == ClassFlavour::Singleton,
+                attached: std::cell::Cell::new(Value::NIL),
                 methods: RefCell::new(IndexMap::default()),
                 constants: RefCell::new(IndexMap::default()),
                 constant_locations: RefCell::new(FxHashMap::default()),
@@ -589,6 +590,7 @@ impl Vm {
         };
         let name = format!("#<Class:{}>", self.class_name(class));
         let meta = self.new_class_with(&name, Some(superclass_meta), ClassFlavour::Singleton);
+        class_data(meta).attached.set(class);
         class.header().expect("a class").set_class(meta);
     }
 

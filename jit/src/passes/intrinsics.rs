@@ -117,8 +117,14 @@ fn class_new(
     info: &SendInfo,
     inputs: &[NodeId],
 ) -> bool {
-    let Some(Const::Value(class)) = graph.as_const(inputs[0]) else {
-        return false;
+    // A constant class, or `self` of a class method (`new(...)` there):
+    // the one value of its guarded kind.
+    let class = match graph.as_const(inputs[0]) {
+        Some(Const::Value(class)) => class,
+        _ => match info.receiver_kind.and_then(|kind| rt.sole_value(kind)) {
+            Some(class) => class,
+            None => return false,
+        },
     };
     let Some((kind, initialize)) = rt.plain_construction(class) else {
         return false;
