@@ -31,7 +31,7 @@ use std::fs;
 use std::path::Path;
 
 const LAYERS: &[&[&str]] = &[
-    &["value", "heap", "stack"],
+    &["value", "heap", "stack", "overflow_slots"],
     &[
         "object",
         "shape",
