@@ -416,22 +416,7 @@ fn send(graph: &mut Graph, rt: &dyn Runtime, node: NodeId, info: &SendInfo, fail
             e.add(graph, Op::ArrayStore, &[inputs[0], index, inputs[2]]);
             e.finish(graph, Some(inputs[2]))
         }
-        (Callee::Intrinsic(Intrinsic::BlockGiven), 0) => {
-            let state = graph.state(node).expect("a send has a state");
-            let Op::FrameState(state_info) = graph.op(state) else {
-                unreachable!()
-            };
-            if state_info.frame != graph.frame {
-                // Only the graph's own frame's block is at hand.
-                return false;
-            }
-            let mut e = Expansion::new(graph, node);
-            let block = graph.add(Op::Param(Param::Block), &[], &[], None);
-            let missing = e.add(graph, Op::IsNil, &[block]);
-            let given = e.add(graph, Op::BoolNot, &[missing]);
-            let value = e.add(graph, Op::BoolToValue, &[given]);
-            e.finish(graph, Some(value))
-        }
+        (Callee::Intrinsic(Intrinsic::BlockGiven), 0) => block_given(graph, node),
         (Callee::Intrinsic(Intrinsic::StringEq), 1) => {
             let mut e = Expansion::new(graph, node);
             let equal = e.add(graph, Op::StringEq, &[inputs[0], inputs[1]]);
@@ -687,6 +672,24 @@ fn range_part(
         }
     };
     Expansion::new(graph, node).finish(graph, Some(value))
+}
+
+/// `block_given?` in the graph's own frame (only its block is at hand):
+/// whether the block parameter is not nil.
+fn block_given(graph: &mut Graph, node: NodeId) -> bool {
+    let state = graph.state(node).expect("a send has a state");
+    let Op::FrameState(state_info) = graph.op(state) else {
+        unreachable!("states are frame states")
+    };
+    if state_info.frame != graph.frame {
+        return false;
+    }
+    let mut e = Expansion::new(graph, node);
+    let block = graph.add(Op::Param(Param::Block), &[], &[], None);
+    let missing = e.add(graph, Op::IsNil, &[block]);
+    let given = e.add(graph, Op::BoolNot, &[missing]);
+    let value = e.add(graph, Op::BoolToValue, &[given]);
+    e.finish(graph, Some(value))
 }
 
 /// `thing.respond_to?(:quack)`, the receiver's kind guarded: true or
