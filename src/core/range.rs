@@ -139,8 +139,25 @@ impl Vm {
         }
         let class = self.c.range;
         let range = self.new_object(class);
-        self.temp_roots.borrow_mut().push(range);
         let (b, e, x) = self.range_names();
+        // Every Range takes the same three variables in the same order:
+        // once the first has made the shapes, the slots are filled in
+        // place, without a lookup for each variable.
+        let root = crate::shape::ShapeId::ROOT;
+        let made = self
+            .shapes
+            .existing_transition(root, b)
+            .and_then(|shape| self.shapes.existing_transition(shape, e))
+            .and_then(|shape| self.shapes.existing_transition(shape, x));
+        if let (Some(shape), Some(object)) = (made, range.get::<crate::object::RObject>()) {
+            for value in [begin, end, Value::bool(exclusive)] {
+                object.push_slot(value);
+            }
+            object.shape.set(shape);
+            range.header().expect("a heap object").freeze();
+            return Ok(range);
+        }
+        self.temp_roots.borrow_mut().push(range);
         self.ivar_set(range, b, begin)?;
         self.ivar_set(range, e, end)?;
         self.ivar_set(range, x, Value::bool(exclusive))?;
