@@ -1,6 +1,7 @@
 # Ranges made over and over (each fills its three slots with the shape the
 # first one made): frozen, equal to each other, the same hash, and their
-# parts read back, for Integer, nil and String ends.
+# parts read back, for Integer, nil and String ends; `0..2` and `0...2`
+# hash differently (the flag's bit was shifted out).
 made = []
 1000.times do |i|
   a = i % 3

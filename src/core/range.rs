@@ -100,8 +100,10 @@ fn range_hash(vm: &mut Vm, range: Value, _: &[Value]) -> VmResult {
     let (begin, end, exclusive) = vm.range_parts(range);
     let hash = vm.symbols.intern("hash");
     let (a, b) = (vm.call(begin, hash, &[])?, vm.call(end, hash, &[])?);
-    let mixed = a.bits().rotate_left(17) ^ b.bits() ^ u64::from(exclusive);
-    Ok(vm.new_int((mixed >> 3) as i128))
+    // (The flag goes in after the shift, which would drop its bit: `0..2`
+    // and `0...2` hashed alike.)
+    let mixed = ((a.bits().rotate_left(17) ^ b.bits()) >> 3) ^ (u64::from(exclusive) << 20);
+    Ok(vm.new_int(mixed as i128))
 }
 
 /// Whether `value` lies in the range, by `<=>`.
