@@ -71,41 +71,54 @@ pub struct Handler {
 pub mod call_flags {
     /// No explicit receiver (`foo(1)`) or `self` (`self.foo`): private
     /// methods may be called.
-    pub const FCALL: u8 = 1;
+    pub const FCALL: u16 = 1;
     /// A bare identifier that is not a local (`foo`): a missing method is
     /// reported as "undefined local variable or method".
-    pub const VCALL: u8 = 2;
+    pub const VCALL: u16 = 2;
     /// `super` without arguments: passes the method's own parameters.
-    pub const ZSUPER: u8 = 4;
+    pub const ZSUPER: u16 = 4;
     /// `&expr`: the block argument is on the stack after the arguments.
-    pub const BLOCK_ARG: u8 = 8;
+    pub const BLOCK_ARG: u16 = 8;
     /// The arguments are one Array to spread (a call with `*args`).
-    pub const SPLAT: u8 = 16;
+    pub const SPLAT: u16 = 16;
     /// The last argument is a Hash of keyword arguments (`f(a: 1)`).
-    pub const KWARGS: u8 = 32;
+    pub const KWARGS: u16 = 32;
     /// A `super` outside any `def` (in a block `define_method` turns into a
     /// method): the method name comes from the running frame.
-    pub const SUPER_IN_BLOCK: u8 = 64;
+    pub const SUPER_IN_BLOCK: u16 = 64;
     /// `&blk` of the method's block parameter, which the method only ever
     /// passes on: the frame's block is passed, with no Proc made and
     /// nothing on the stack (see `block_forwarding.rs`).
-    pub const BLOCK_FORWARD: u8 = 128;
+    pub const BLOCK_FORWARD: u16 = 128;
+    /// Literal keyword arguments (`f(a, k: 1, j: 2)`) passed as plain
+    /// operands after the positional ones, their names in the site's
+    /// `keywords`: no Hash is made for a callee that takes keywords (see
+    /// `CallSite::keywords`).
+    pub const KEYWORD_OPERANDS: u16 = 256;
     /// The flags of a call that passes more than positional arguments
     /// (a spread, keywords, or a block other than a literal one).
-    pub const NOT_PLAIN: u8 = SPLAT | KWARGS | BLOCK_ARG | BLOCK_FORWARD;
+    pub const NOT_PLAIN: u16 = SPLAT | KWARGS | KEYWORD_OPERANDS | BLOCK_ARG | BLOCK_FORWARD;
 }
 
 /// One `send` site.
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
 pub struct CallSite {
     pub name: Sym,
+    /// The operands after the receiver: the arguments, with the values of
+    /// literal keywords last (`keywords`).
     pub argc: u32,
-    pub flags: u8,
+    pub flags: u16,
     pub line: u32,
     /// What error_highlight underlines when the method is missing.
     pub highlight: Option<Span>,
     /// The literal block passed (`foo { ... }`): a child method index.
     pub block: Option<u32>,
+    /// With `KEYWORD_OPERANDS`, the names of the last `keywords.len()`
+    /// operands, in the order the call wrote them (`f(b: 1, a: 2)`:
+    /// `[b, a]`). A callee with keyword parameters gets them in its slots
+    /// directly; any other callee gets the Hash they would have made.
+    #[serde(default)]
+    pub keywords: Vec<Sym>,
 }
 
 impl CallSite {
@@ -115,6 +128,12 @@ impl CallSite {
 
     pub fn is_vcall(&self) -> bool {
         self.flags & call_flags::VCALL != 0
+    }
+
+    /// The number of positional arguments among the operands (the
+    /// operands but the literal keywords' values).
+    pub fn positional_argc(&self) -> u32 {
+        self.argc - self.keywords.len() as u32
     }
 }
 
@@ -336,6 +355,14 @@ impl Method {
             Insn::Send(site) => {
                 let site = &self.sites[site as usize];
                 let mut text = format!("{:<6} {}", symbols.name(site.name), site.argc);
+                if !site.keywords.is_empty() {
+                    let names: Vec<String> = site
+                        .keywords
+                        .iter()
+                        .map(|&name| format!("{}:", symbols.name(name)))
+                        .collect();
+                    text.push_str(&format!(" ({})", names.join(" ")));
+                }
                 if let Some(block) = site.block {
                     text.push_str(&format!(
                         " {{{}}}",

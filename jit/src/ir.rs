@@ -414,7 +414,7 @@ pub struct SendInfo {
     /// Arguments among the inputs (after the receiver).
     pub argc: u32,
     /// `bytecode::call_flags` of the site.
-    pub flags: u8,
+    pub flags: u16,
     /// The method whose bytecode holds the site, and the site's index
     /// (where its profile is).
     pub method: MethodRef,

@@ -620,7 +620,7 @@ pub trait Runtime {
     /// receiver: the call raises or goes to `method_missing`). The caller
     /// matters for the core's own Ruby code, whose basic operations stay
     /// the core's when a program redefines them.
-    fn lookup(&self, caller: MethodRef, kind: Kind, name: Sym, flags: u8) -> Option<Callee>;
+    fn lookup(&self, caller: MethodRef, kind: Kind, name: Sym, flags: u16) -> Option<Callee>;
 
     /// Whether compiled code speculating at the send at `ip` of `method`
     /// failed too often: compiled again, the send stays a plain call.
@@ -663,7 +663,7 @@ pub trait Runtime {
         kind: Kind,
         name: Sym,
         argc: u32,
-        flags: u8,
+        flags: u16,
     ) -> Option<DirectCall>;
     /// The address of `method`'s [`CallTarget`] (what a native call to it
     /// reads).

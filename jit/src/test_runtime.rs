@@ -413,7 +413,7 @@ impl Runtime for TestRuntime {
         None
     }
 
-    fn lookup(&self, _caller: MethodRef, kind: Kind, name: Sym, _flags: u8) -> Option<Callee> {
+    fn lookup(&self, _caller: MethodRef, kind: Kind, name: Sym, _flags: u16) -> Option<Callee> {
         let tables = self.tables.borrow();
         let set = tables
             .callees
@@ -448,7 +448,7 @@ impl Runtime for TestRuntime {
         kind: Kind,
         _name: Sym,
         _argc: u32,
-        _flags: u8,
+        _flags: u16,
     ) -> Option<DirectCall> {
         let plain = self.tables.borrow().plain.values().any(|&k| k == kind);
         plain.then_some(DirectCall {

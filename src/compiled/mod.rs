@@ -820,7 +820,7 @@ impl VmRuntime<'_> {
     /// and the send has an explicit receiver (the interpreter's send
     /// raises, or calls `method_missing`; a protected method called on
     /// another object is left to it too).
-    fn callable(&self, kind: Kind, name: Sym, flags: u8) -> Option<Rc<MethodEntry>> {
+    fn callable(&self, kind: Kind, name: Sym, flags: u16) -> Option<Rc<MethodEntry>> {
         self.looked_up.borrow_mut().insert(name);
         let entry = self.vm.find_method(self.class_of_kind(kind), name)?;
         let fcall = flags & bytecode::call_flags::FCALL != 0;
@@ -927,7 +927,7 @@ impl Runtime for VmRuntime<'_> {
         (value != Value::UNDEF).then(|| value.bits())
     }
 
-    fn lookup(&self, caller: MethodRef, kind: Kind, name: Sym, flags: u8) -> Option<Callee> {
+    fn lookup(&self, caller: MethodRef, kind: Kind, name: Sym, flags: u16) -> Option<Callee> {
         if crate::prelude::is_internal(&self.method(caller).code.file) {
             if let Some(intrinsic) = self
                 .intrinsics
@@ -1024,7 +1024,7 @@ impl Runtime for VmRuntime<'_> {
         kind: Kind,
         name: Sym,
         argc: u32,
-        flags: u8,
+        flags: u16,
     ) -> Option<DirectCall> {
         let internal = crate::prelude::is_internal(&self.method(caller).code.file);
         let class = self.class_of_kind(kind);

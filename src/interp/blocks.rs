@@ -376,6 +376,8 @@ impl Vm {
         self.context.stack.extend_from_slice(args);
         self.push_frame_with(|| Self::block_record(block, code, block_arg, id));
         let argc = if code.code.needs_arg_layout() {
+            let keywords =
+                keywords.map_or(super::send::Keywords::None, super::send::Keywords::Hash);
             match self.lay_out_args(&code.code, base, args.len(), keywords) {
                 Ok(argc) => argc,
                 Err(error) => {

@@ -18,6 +18,17 @@ use crate::method::{BlockCall, CallKind};
 use crate::object::{MethodBody, MethodEntry, Visibility};
 use crate::value::Value;
 use crate::vm::{Control, FrameCode, FrameRecord, Vm, VmResult};
+
+/// The keyword arguments of a call, as the callee's keyword slots get
+/// them: none, a Hash (`f(**opts)`, a call through the runtime), or the
+/// values of a site's literal keywords, on the stack after the positional
+/// arguments (`call_flags::KEYWORD_OPERANDS`), with their names.
+#[derive(Clone, Copy)]
+pub(crate) enum Keywords<'a> {
+    None,
+    Hash(Value),
+    Operands(&'a [bytecode::Sym]),
+}
 use bytecode::{call_flags, Method};
 use std::rc::Rc;
 
@@ -197,7 +208,14 @@ impl Vm {
                     entry
                 }
                 None => {
-                    let args = self.context.stack[receiver_index + 1..].to_vec();
+                    let argc = if site.keywords.is_empty() {
+                        argc
+                    } else {
+                        self.keyword_operands_to_hash(site, receiver_index)?
+                    };
+                    let kwargs = kwargs || !site.keywords.is_empty();
+                    let args =
+                        self.context.stack[receiver_index + 1..receiver_index + 1 + argc].to_vec();
                     let result = if self.has_method_missing(class) {
                         let result = self.call_method_missing(
                             receiver,
@@ -229,17 +247,15 @@ impl Vm {
             }
             _ => {}
         }
-        let result = self.invoke_with_kwargs(
-            &entry,
-            receiver_index,
-            argc,
-            site.name,
-            block,
-            CallKind {
+        let result = if site.keywords.is_empty() {
+            let kind = CallKind {
                 kwargs,
                 direct: true,
-            },
-        );
+            };
+            self.invoke_with_kwargs(&entry, receiver_index, argc, site.name, block, kind)
+        } else {
+            self.invoke_with_keyword_operands(&entry, site, receiver_index, block)
+        };
         self.context.frames[frame].sending_block = 0;
         let result = result?;
         self.context.stack.truncate(receiver_index);
@@ -247,16 +263,17 @@ impl Vm {
         Ok(())
     }
 
-    /// Rearranges the `argc` arguments above the receiver at
-    /// `receiver_index` into `code`'s canonical slots: leading required,
-    /// optional (`UNDEF` when not given), the `*rest` Array, trailing
-    /// required. Returns the new count. The arity was checked.
+    /// Rearranges the `argc` positional arguments above the receiver at
+    /// `receiver_index` (and the `keywords` after them) into `code`'s
+    /// canonical slots: leading required, optional (`UNDEF` when not
+    /// given), the `*rest` Array, trailing required, then the keyword
+    /// slots. Returns the new count. The arity was checked.
     pub(super) fn lay_out_args(
         &mut self,
         code: &Method,
         receiver_index: usize,
         argc: usize,
-        keywords: Option<Value>,
+        keywords: Keywords,
     ) -> VmResult<usize> {
         if code.rest && code.optional == 0 && !code.takes_keywords() {
             // Required, `*rest`, post (`|*xs|`): the rest's arguments
@@ -285,25 +302,31 @@ impl Vm {
         }
         slots.extend_from_slice(&args[argc - post..argc]);
         if code.takes_keywords() {
-            self.lay_out_keywords(code, keywords, &mut slots)?;
+            let pairs = match keywords {
+                Keywords::None => Vec::new(),
+                Keywords::Hash(hash) => self.hash_pairs(hash),
+                Keywords::Operands(names) => names
+                    .iter()
+                    .zip(&args[argc..])
+                    .map(|(&name, &value)| (Value::symbol(name), value))
+                    .collect(),
+            };
+            self.lay_out_keywords(code, &pairs, &mut slots)?;
         }
         self.context.stack.truncate(receiver_index + 1);
         self.context.stack.extend_from_slice(&slots);
         Ok(slots.len())
     }
 
-    /// Splits a call's keyword Hash over `code`'s keyword slots (`UNDEF` for
-    /// an optional one not given) and its `**rest` Hash; MRI's errors for
-    /// missing and unknown keywords.
+    /// Splits a call's keyword pairs over `code`'s keyword slots (`UNDEF`
+    /// for an optional one not given) and its `**rest` Hash; MRI's errors
+    /// for missing and unknown keywords.
     fn lay_out_keywords(
         &mut self,
         code: &Method,
-        keywords: Option<Value>,
+        pairs: &[(Value, Value)],
         slots: &mut smallvec::SmallVec<[Value; 8]>,
     ) -> VmResult<()> {
-        let pairs = keywords
-            .map(|hash| self.hash_pairs(hash))
-            .unwrap_or_default();
         let mut used = vec![false; pairs.len()];
         let mut missing = Vec::new();
         for &(name, required) in &code.keywords {
@@ -430,33 +453,14 @@ impl Vm {
         self.spend_step()?;
         match &entry.body {
             MethodBody::Bytecode(callee) => {
-                let code = &callee.code;
-                let id = self.push_method_frame(entry, callee, block, None);
-                let (argc, keywords) = match (code.takes_keywords(), kwargs) {
-                    (true, true) => (argc - 1, Some(self.context.stack[receiver_index + argc])),
-                    _ => (argc, None),
+                let (argc, keywords) = match (callee.code.takes_keywords(), kwargs) {
+                    (true, true) => (
+                        argc - 1,
+                        Keywords::Hash(self.context.stack[receiver_index + argc]),
+                    ),
+                    _ => (argc, Keywords::None),
                 };
-                let (min, max) = (
-                    code.min_args() as usize,
-                    code.max_args().map(|m| m as usize),
-                );
-                if argc < min || max.is_some_and(|max| argc > max) {
-                    let error = self.code_arity_error(code, argc);
-                    self.pop_frame();
-                    return Err(error);
-                }
-                let argc = if code.needs_arg_layout() {
-                    match self.lay_out_args(code, receiver_index, argc, keywords) {
-                        Ok(argc) => argc,
-                        Err(error) => {
-                            self.pop_frame();
-                            return Err(error);
-                        }
-                    }
-                } else {
-                    argc
-                };
-                self.run_pushed_method(callee, receiver_index, argc, id)
+                self.invoke_bytecode(entry, callee, receiver_index, argc, block, keywords)
             }
             MethodBody::Native(native) => {
                 let receiver = self.context.stack[receiver_index];
@@ -508,6 +512,97 @@ impl Vm {
                 Err(self.no_method_error_for(receiver, name))
             }
         }
+    }
+
+    /// Calls the Ruby method `callee` (of `entry`) with the `argc`
+    /// positional arguments above the receiver at `receiver_index`, and
+    /// `keywords`: checks the arity, lays the arguments out in its
+    /// parameters' slots, and runs it in a frame of its own.
+    fn invoke_bytecode(
+        &mut self,
+        entry: &MethodEntry,
+        callee: &Rc<LoadedMethod>,
+        receiver_index: usize,
+        argc: usize,
+        block: Option<Rc<Block>>,
+        keywords: Keywords,
+    ) -> VmResult {
+        let code = &callee.code;
+        let id = self.push_method_frame(entry, callee, block, None);
+        let (min, max) = (
+            code.min_args() as usize,
+            code.max_args().map(|m| m as usize),
+        );
+        if argc < min || max.is_some_and(|max| argc > max) {
+            let error = self.code_arity_error(code, argc);
+            self.pop_frame();
+            return Err(error);
+        }
+        let argc = if code.needs_arg_layout() {
+            match self.lay_out_args(code, receiver_index, argc, keywords) {
+                Ok(argc) => argc,
+                Err(error) => {
+                    self.pop_frame();
+                    return Err(error);
+                }
+            }
+        } else {
+            argc
+        };
+        self.run_pushed_method(callee, receiver_index, argc, id)
+    }
+
+    /// The call of `entry` at `site`, whose last operands are the values
+    /// of literal keywords (`call_flags::KEYWORD_OPERANDS`): a Ruby method
+    /// taking keywords gets them in its keyword slots; any other callee
+    /// gets the Hash they make, as the call's last argument. Returns the
+    /// callee's result.
+    fn invoke_with_keyword_operands(
+        &mut self,
+        entry: &MethodEntry,
+        site: &bytecode::CallSite,
+        receiver_index: usize,
+        block: Option<Rc<Block>>,
+    ) -> VmResult {
+        let positional = site.positional_argc() as usize;
+        match &entry.body {
+            MethodBody::Bytecode(callee) if callee.code.takes_keywords() => {
+                if self.too_deep() {
+                    return Err(self.stack_overflow());
+                }
+                self.spend_step()?;
+                let keywords = Keywords::Operands(&site.keywords);
+                self.invoke_bytecode(entry, callee, receiver_index, positional, block, keywords)
+            }
+            _ => {
+                let argc = self.keyword_operands_to_hash(site, receiver_index)?;
+                let kind = CallKind {
+                    kwargs: true,
+                    direct: true,
+                };
+                self.invoke_with_kwargs(entry, receiver_index, argc, site.name, block, kind)
+            }
+        }
+    }
+
+    /// Replaces the literal keywords' values of `site` on the stack (the
+    /// last operands above the receiver at `receiver_index`) with the Hash
+    /// the call would have passed; returns the new argument count.
+    fn keyword_operands_to_hash(
+        &mut self,
+        site: &bytecode::CallSite,
+        receiver_index: usize,
+    ) -> VmResult<usize> {
+        let start = receiver_index + 1 + site.positional_argc() as usize;
+        let hash = self.new_hash();
+        self.context.stack.push(hash);
+        for (i, &name) in site.keywords.iter().enumerate() {
+            let value = self.context.stack[start + i];
+            self.hash_set(hash, Value::symbol(name), value)?;
+        }
+        self.context.stack.truncate(start);
+        self.context.stack.push(hash);
+        Ok(site.positional_argc() as usize + 1)
     }
 
     /// Calls the core method `native` (of `entry`) in a

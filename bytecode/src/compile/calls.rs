@@ -174,7 +174,7 @@ impl Compiler<'_, '_> {
         m: &mut MethodBuilder,
         name: &str,
         argc: u32,
-        flags: u8,
+        flags: u16,
         highlight: Option<crate::Span>,
     ) {
         let name = self.sym(name);
@@ -185,6 +185,7 @@ impl Compiler<'_, '_> {
             line: m.current_line,
             highlight,
             block: None,
+            keywords: Vec::new(),
         });
         let site = (m.sites.len() - 1) as u32;
         m.emit(Insn::Send(site));
@@ -213,7 +214,7 @@ impl Compiler<'_, '_> {
         argc: u32,
         value: &Node,
         span: Option<crate::Span>,
-        flags: u8,
+        flags: u16,
     ) {
         self.expr(m, value);
         let temp = self.temp(m);
@@ -329,7 +330,7 @@ impl Compiler<'_, '_> {
         args: &[Node],
         block_pass: Option<&Node>,
         block: BlockArg,
-        mut flags: u8,
+        mut flags: u16,
     ) {
         let method_name = call.method_name;
         let span = self.span(node, method_name);
@@ -340,13 +341,30 @@ impl Compiler<'_, '_> {
         {
             return self.assignment_call_flagged(m, method_name, 0, &args[0], span, flags);
         }
-        let (argc, splat, keywords) = self.arguments(m, args);
-        if splat {
-            flags |= call_flags::SPLAT;
-        }
-        if keywords {
-            flags |= call_flags::KWARGS;
-        }
+        let mut keyword_names = Vec::new();
+        let argc = match literal_keywords(args) {
+            Some((positional, pairs)) => {
+                for arg in positional {
+                    self.expr(m, arg);
+                }
+                for (name, value) in &pairs {
+                    self.expr(m, value);
+                    keyword_names.push(self.sym(name));
+                }
+                flags |= call_flags::KEYWORD_OPERANDS;
+                args.len() as u32 - 1 + pairs.len() as u32
+            }
+            None => {
+                let (argc, splat, keywords) = self.arguments(m, args);
+                if splat {
+                    flags |= call_flags::SPLAT;
+                }
+                if keywords {
+                    flags |= call_flags::KWARGS;
+                }
+                argc
+            }
+        };
         match block_pass {
             Some(Node::Lvar(Lvar { name, .. })) if self.forwarded_block.as_ref() == Some(name) => {
                 flags |= call_flags::BLOCK_FORWARD;
@@ -381,6 +399,7 @@ impl Compiler<'_, '_> {
             line: m.current_line,
             highlight: span,
             block,
+            keywords: keyword_names,
         });
         let site = (m.sites.len() - 1) as u32;
         m.emit(Insn::Send(site));
@@ -459,6 +478,7 @@ impl Compiler<'_, '_> {
             line,
             highlight: None,
             block,
+            keywords: Vec::new(),
         });
         let site = (m.sites.len() - 1) as u32;
         m.emit(Insn::InvokeSuper(site));
@@ -470,7 +490,7 @@ impl Compiler<'_, '_> {
         &mut self,
         m: &mut MethodBuilder,
         params: &[(ParamKind, String)],
-    ) -> (u32, u8) {
+    ) -> (u32, u16) {
         let simple = params
             .iter()
             .all(|(kind, _)| *kind == ParamKind::Positional);
@@ -525,6 +545,36 @@ impl Compiler<'_, '_> {
         }
         (1, flags)
     }
+}
+
+/// A call's arguments that pass literal keywords as plain operands
+/// (`call_flags::KEYWORD_OPERANDS`): the positional ones, and the keyword
+/// pairs' names and values, when every argument is positional (no
+/// splat) but the last, `name: value` pairs with distinct plain Symbol
+/// names (no `**h`, no `"str" => v`, no repeated name: those make the
+/// Hash MRI makes).
+fn literal_keywords(args: &[Node]) -> Option<(&[Node], Vec<(String, &Node)>)> {
+    let (Node::Kwargs(Kwargs { pairs, .. }), positional) = args.split_last()? else {
+        return None;
+    };
+    if positional.iter().any(|arg| matches!(arg, Node::Splat(_))) {
+        return None;
+    }
+    let mut named: Vec<(String, &Node)> = Vec::with_capacity(pairs.len());
+    for pair in pairs {
+        let Node::Pair(Pair { key, value, .. }) = pair else {
+            return None;
+        };
+        let Node::Sym(lib_ruby_parser::nodes::Sym { name, .. }) = key.as_ref() else {
+            return None;
+        };
+        let name = name.to_string().ok()?;
+        if named.iter().any(|(seen, _)| *seen == name) {
+            return None;
+        }
+        named.push((name, value.as_ref()));
+    }
+    Some((positional, named))
 }
 
 /// The elements of `[a, b, ...].max` or `.min` (no arguments, block or

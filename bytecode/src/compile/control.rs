@@ -181,6 +181,7 @@ impl Compiler<'_, '_> {
             line: m.current_line,
             highlight: None,
             block: Some(child),
+            keywords: Vec::new(),
         });
         let site = (m.sites.len() - 1) as u32;
         m.emit(Insn::Send(site));
