@@ -547,13 +547,16 @@ impl Compiler<'_, '_> {
     }
 }
 
+/// Literal keywords' names and value expressions, in the call's order.
+type KeywordPairs<'n> = Vec<(String, &'n Node)>;
+
 /// A call's arguments that pass literal keywords as plain operands
 /// (`call_flags::KEYWORD_OPERANDS`): the positional ones, and the keyword
 /// pairs' names and values, when every argument is positional (no
 /// splat) but the last, `name: value` pairs with distinct plain Symbol
 /// names (no `**h`, no `"str" => v`, no repeated name: those make the
 /// Hash MRI makes).
-fn literal_keywords(args: &[Node]) -> Option<(&[Node], Vec<(String, &Node)>)> {
+fn literal_keywords(args: &[Node]) -> Option<(&[Node], KeywordPairs<'_>)> {
     let (Node::Kwargs(Kwargs { pairs, .. }), positional) = args.split_last()? else {
         return None;
     };
