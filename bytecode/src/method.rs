@@ -255,6 +255,20 @@ impl Method {
                 && (self.required..self.required + self.optional).contains(&argc))
     }
 
+    /// Whether a call may pass `slots` values already in this method's
+    /// parameter slots, as the runtime lays a call with literal keywords
+    /// out (`call_flags::KEYWORD_OPERANDS`): positional ones (`UNDEF` for
+    /// an optional one not given), then one per keyword parameter (`UNDEF`
+    /// for one not given), with no rest Array, post argument or `**rest`
+    /// Hash to make.
+    pub fn takes_laid_out(&self, slots: u32) -> bool {
+        self.kind == MethodKind::Method
+            && !self.rest
+            && self.post == 0
+            && !self.keyword_rest
+            && slots == self.required + self.optional + self.keywords.len() as u32
+    }
+
     /// Whether it takes keyword arguments (then a call's keyword Hash is
     /// split over its keyword slots rather than passed positionally).
     pub fn takes_keywords(&self) -> bool {

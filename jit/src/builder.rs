@@ -699,6 +699,8 @@ impl Builder<'_> {
                     block,
                     receiver_kind: None,
                     constructor: false,
+                    keywords: site.keywords.clone(),
+                    laid_out: false,
                 };
                 let send = self.fixed(frame, Op::Send(Box::new(info)), &inputs, Some(state));
                 frame.stack.push(send);

@@ -428,6 +428,14 @@ pub struct SendInfo {
     /// receiver is the new object, and the send at `site` is the `new`,
     /// whose result is that object (not this call's).
     pub constructor: bool,
+    /// With `call_flags::KEYWORD_OPERANDS`: the names of the site's
+    /// literal keywords, whose values are its last operands.
+    pub keywords: Vec<Sym>,
+    /// The inputs after the receiver are the callee's parameter slots, as
+    /// the runtime would lay them out (see `passes::keyword_arguments`),
+    /// not the site's operands: the call can only be made directly (or
+    /// inlined).
+    pub laid_out: bool,
 }
 
 /// A frame state: what the interpreter's frame would hold at `ip`.

@@ -3,6 +3,7 @@
 //! ```text
 //! bytecode + profile --build--> graph
 //!   --inline_caching--> sends guarded by the kinds the profile saw, bound
+//!   --keyword_arguments> literal keywords put in the bound callee's slots
 //!   --intrinsics------> core operations as IR (fixnum_add, shape checks...)
 //!   --inlining--------> Ruby callees and literal blocks spliced in
 //!   --deoptimise------> uncommon paths pruned into guards
@@ -128,6 +129,8 @@ impl Session<'_> {
         check(&graph, "build (callee)");
         passes::inline_caching::run(&mut graph, self.rt);
         check(&graph, "inline_caching (callee)");
+        passes::keyword_arguments::run(&mut graph, self.rt);
+        check(&graph, "keyword_arguments (callee)");
         passes::intrinsics::run(&mut graph, self.rt);
         check(&graph, "intrinsics (callee)");
         // Paths the profile never saw go before the graph is spliced in:
@@ -273,6 +276,8 @@ fn pipeline(
     };
     let changed = passes::inline_caching::run(&mut graph, session.rt);
     step(&mut graph, "inline_caching", changed);
+    let changed = passes::keyword_arguments::run(&mut graph, session.rt);
+    step(&mut graph, "keyword_arguments", changed);
     let changed = passes::intrinsics::run(&mut graph, session.rt);
     step(&mut graph, "intrinsics", changed);
     if request.inline {

@@ -68,6 +68,10 @@ struct Tables {
     /// kind.
     plain: FxHashMap<u64, Kind>,
     modules: FxHashSet<u64>,
+    /// Methods with parameters beyond none: required and optional
+    /// positional counts, and keyword names (and whether each is
+    /// required).
+    parameters: FxHashMap<MethodRef, (u32, u32, Vec<(String, bool)>)>,
 }
 
 fn intern(table: &mut Vec<String>, name: &str) -> usize {
@@ -165,6 +169,25 @@ impl TestRuntime {
             .or_default()
             .lines
             .push(line);
+        self
+    }
+
+    /// Method `name` takes `required` and `optional` positional
+    /// parameters and `keywords` (name, required).
+    pub fn parameters(
+        &self,
+        name: &str,
+        required: u32,
+        optional: u32,
+        keywords: &[(&str, bool)],
+    ) -> &Self {
+        let method = self.method(name);
+        let keywords = keywords
+            .iter()
+            .map(|&(name, required)| (name.to_string(), required))
+            .collect();
+        let entry = (required, optional, keywords);
+        self.tables.borrow_mut().parameters.insert(method, entry);
         self
     }
 
@@ -376,7 +399,17 @@ impl Runtime for TestRuntime {
         let locals = locals.iter().map(|local| self.sym(local)).collect();
         let ivars = self.tables.borrow().ivars.clone();
         let ivars = ivars.iter().map(|ivar| self.sym(ivar)).collect();
-        Rc::new(code(self.sym(&name), locals, ivars))
+        let mut code = code(self.sym(&name), locals, ivars);
+        let parameters = self.tables.borrow().parameters.get(&method).cloned();
+        if let Some((required, optional, keywords)) = parameters {
+            code.required = required;
+            code.optional = optional;
+            code.keywords = keywords
+                .iter()
+                .map(|(name, required)| (self.sym(name), *required))
+                .collect();
+        }
+        Rc::new(code)
     }
 
     fn reads_last_match(&self, _method: MethodRef) -> bool {

@@ -995,7 +995,8 @@ impl Runtime for VmRuntime<'_> {
         while home.code.kind == MethodKind::Block {
             home = &self.vm.methods[home.parent.get()? as usize];
         }
-        if home.code.kind != bytecode::MethodKind::Method || home.defined_twice.get() {
+        let scoped = matches!(home.code.kind, MethodKind::Method | MethodKind::TopLevel);
+        if !scoped || home.defined_twice.get() {
             return None;
         }
         let (cref, _) = home.defined_in.borrow().clone()?;
@@ -1036,7 +1037,13 @@ impl Runtime for VmRuntime<'_> {
         let native = match &entry.body {
             MethodBody::Bytecode(callee) => {
                 let code = &callee.code;
-                let simple = code.takes_as_given(argc);
+                // A call with literal keywords passes the callee's slots
+                // as the runtime lays them out (`keyword_arguments`).
+                let simple = if flags & bytecode::call_flags::KEYWORD_OPERANDS != 0 {
+                    code.takes_laid_out(argc)
+                } else {
+                    code.takes_as_given(argc)
+                };
                 if !simple {
                     return None;
                 }

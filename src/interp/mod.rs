@@ -203,6 +203,8 @@ impl Vm {
             }
         };
         self.context.stack.push(receiver);
+        // Its scope, for compiled code to look its constants up in.
+        *main.defined_in.borrow_mut() = Some((cref.clone(), owner));
         let id = self.new_frame_id();
         let mut frame = FrameRecord::new(FrameCode::Bytecode(main.clone()), cref, owner, id);
         frame.visibility = Visibility::Private;

@@ -103,6 +103,8 @@ enum Body {
         argc: u32,
         kind: Option<Kind>,
         constructor: bool,
+        keywords: Vec<Sym>,
+        laid_out: bool,
     },
     /// An instruction's text, and its inputs if the text ends in them.
     Insn {
@@ -589,13 +591,22 @@ fn constant(text: &str, names: &dyn Names) -> Parsed<Const> {
     })
 }
 
-/// `name(argc)[ @kind][ constructor] inputs`.
+/// `name(argc[ keyword: ...])[ @kind][ constructor][ laid_out] inputs`.
 fn read_send(text: &str, names: &dyn Names) -> Parsed<(Body, Vec<Ref>)> {
     let bad = || format!("expected `send name(argc) inputs`, found `send {text}`");
     let open = text.find('(').ok_or_else(bad)?;
     let close = open + text[open..].find(')').ok_or_else(bad)?;
     let name = &text[..open];
-    let argc = number(&text[open + 1..close], "an argument count")?;
+    let mut counts = text[open + 1..close].split(' ');
+    let argc = number(counts.next().unwrap_or_default(), "an argument count")?;
+    let keywords = counts
+        .map(|keyword| {
+            let keyword = keyword.strip_suffix(':').ok_or_else(bad)?;
+            names
+                .symbol(keyword)
+                .ok_or_else(|| format!("unknown symbol `{keyword}`"))
+        })
+        .collect::<Parsed<Vec<Sym>>>()?;
     let name = names
         .symbol(name)
         .ok_or_else(|| format!("unknown symbol `{name}`"))?;
@@ -613,11 +624,20 @@ fn read_send(text: &str, names: &dyn Names) -> Parsed<(Body, Vec<Ref>)> {
         }
         _ => false,
     };
+    let laid_out = match rest.strip_prefix("laid_out") {
+        Some(after) if after.is_empty() || after.starts_with(' ') => {
+            rest = after.strip_prefix(' ').unwrap_or(after);
+            true
+        }
+        _ => false,
+    };
     let body = Body::Send {
         name,
         argc,
         kind: receiver_kind,
         constructor,
+        keywords,
+        laid_out,
     };
     Ok((body, read_refs(rest)?))
 }
@@ -887,8 +907,10 @@ impl Layout {
                     argc,
                     kind,
                     constructor,
+                    keywords,
+                    laid_out,
                 } => {
-                    let extra = line.inputs.len() > *argc as usize + 1;
+                    let extra = !*laid_out && line.inputs.len() > *argc as usize + 1;
                     let literal = match line.inputs.last().and_then(|&r| self.line_of(r)) {
                         Some(Line {
                             body: Body::Op(Op::BlockLiteral { method, .. }),
@@ -901,14 +923,18 @@ impl Layout {
                         argc: *argc,
                         flags: if extra && literal.is_none() {
                             call_flags::BLOCK_ARG
-                        } else {
+                        } else if keywords.is_empty() {
                             0
+                        } else {
+                            call_flags::KEYWORD_OPERANDS
                         },
                         method,
                         site: ip,
                         block: literal,
                         receiver_kind: *kind,
                         constructor: *constructor,
+                        keywords: keywords.clone(),
+                        laid_out: *laid_out,
                     };
                     (Op::Send(Box::new(info)), line.inputs.clone())
                 }

@@ -240,8 +240,14 @@ pub fn describe(graph: &Graph, node: NodeId, numbering: &Numbering, rt: &dyn Run
                 .map(|k| format!(" @{}", rt.kind_name(k)))
                 .unwrap_or_default();
             let constructor = if info.constructor { " constructor" } else { "" };
+            let laid_out = if info.laid_out { " laid_out" } else { "" };
+            let keywords: String = info
+                .keywords
+                .iter()
+                .map(|&name| format!(" {}:", rt.symbol_name(name)))
+                .collect();
             format!(
-                "send {}({}){kind}{constructor} {inputs}",
+                "send {}({}{keywords}){kind}{constructor}{laid_out} {inputs}",
                 rt.symbol_name(info.name),
                 info.argc
             )

@@ -178,6 +178,42 @@ fn suspended(graph: &mut Graph, state: NodeId, pop: usize) -> NodeId {
 /// What a callee's parameter is in the caller: the call's operand, or for
 /// `has_arg` (a parameter not in `params`) true, the arguments being all
 /// given.
+/// The receiver and argument parameters of a callee of `code` called by
+/// send `info` with `inputs` (the receiver first): its arguments, `UNDEF`
+/// in the slots of optional parameters not given (which a rebuilt frame
+/// shows the interpreter) with `has_arg` false for them; a laid-out send's
+/// inputs are the slots themselves, `UNDEF` where not given.
+fn argument_params(
+    graph: &mut Graph,
+    info: &SendInfo,
+    code: &bytecode::Method,
+    inputs: &[NodeId],
+) -> FxHashMap<Param, NodeId> {
+    let mut params: FxHashMap<Param, NodeId> = FxHashMap::default();
+    params.insert(Param::SelfValue, inputs[0]);
+    let undef = graph.constant(Const::Value(bytecode::abi::UNDEF));
+    let not_given = graph.constant(Const::Value(bytecode::abi::FALSE));
+    let given = if info.laid_out {
+        inputs.len() as u32 - 1
+    } else {
+        info.argc
+    };
+    for n in 0..given {
+        let value = inputs[1 + n as usize];
+        params.insert(Param::Arg(n), value);
+        if graph.as_const(value) == Some(Const::Value(bytecode::abi::UNDEF)) {
+            params.insert(Param::HasArg(n), not_given);
+        }
+    }
+    if !info.laid_out {
+        for n in info.argc..code.required + code.optional {
+            params.insert(Param::Arg(n), undef);
+            params.insert(Param::HasArg(n), not_given);
+        }
+    }
+    params
+}
+
 pub(crate) fn param_value(
     graph: &mut Graph,
     params: &FxHashMap<Param, NodeId>,
@@ -285,9 +321,15 @@ impl Inliner {
         } else {
             None
         };
-        let plain = info.flags & call_flags::NOT_PLAIN & !call_flags::BLOCK_FORWARD == 0
-            && code.kind == MethodKind::Method
-            && code.takes_positionally(info.argc);
+        let plain = if info.laid_out {
+            // Literal keywords in the callee's slots (keyword_arguments).
+            let passes = call_flags::NOT_PLAIN & !call_flags::KEYWORD_OPERANDS;
+            info.flags & passes & !call_flags::BLOCK_FORWARD == 0
+        } else {
+            info.flags & call_flags::NOT_PLAIN & !call_flags::BLOCK_FORWARD == 0
+                && code.kind == MethodKind::Method
+                && code.takes_positionally(info.argc)
+        };
         let passed = match forwarded {
             Some(block) => Some(block),
             None => info.block.and_then(|_| graph.inputs(node).last().copied()),
@@ -311,7 +353,7 @@ impl Inliner {
                     && !code.has_env
                     && code.insns.len() <= MAX_EARLY_EXIT_CALLEE_INSNS =>
             {
-                return self.early_exit(graph, session, node, method);
+                return self.early_exit(graph, session, node, info, method);
             }
             _ => return None,
         }
@@ -337,19 +379,7 @@ impl Inliner {
         };
         self.blocks.insert(frame, block);
         let caller = suspended(graph, state, operands);
-        let mut params: FxHashMap<Param, NodeId> = FxHashMap::default();
-        params.insert(Param::SelfValue, inputs[0]);
-        for n in 0..info.argc {
-            params.insert(Param::Arg(n), inputs[1 + n as usize]);
-        }
-        // Optional parameters not given: `UNDEF` in their slots (which a
-        // rebuilt frame shows the interpreter), and `has_arg` false.
-        let undef = graph.constant(Const::Value(bytecode::abi::UNDEF));
-        let not_given = graph.constant(Const::Value(bytecode::abi::FALSE));
-        for n in info.argc..code.required + code.optional {
-            params.insert(Param::Arg(n), undef);
-            params.insert(Param::HasArg(n), not_given);
-        }
+        let mut params = argument_params(graph, info, &code, &inputs);
         params.insert(Param::Block, block);
         params.insert(Param::CallerState, caller);
         let entry = graph.control(node)[0];
@@ -368,6 +398,7 @@ impl Inliner {
         graph: &mut Graph,
         session: &mut Session,
         node: NodeId,
+        info: &SendInfo,
         method: MethodRef,
     ) -> Option<Vec<NodeId>> {
         let state = graph.state(node)?;
@@ -391,14 +422,13 @@ impl Inliner {
         *session.stats.inlining.entry("early exit").or_default() += 1;
         let inputs: Vec<NodeId> = graph.inputs(node).to_vec();
         let nil = graph.constant(Const::Value(bytecode::abi::NIL));
-        let mut params: FxHashMap<Param, NodeId> = FxHashMap::default();
-        params.insert(Param::SelfValue, inputs[0]);
-        for (n, &arg) in inputs[1..].iter().enumerate() {
-            params.insert(Param::Arg(n as u32), arg);
-        }
+        let mut params = argument_params(graph, info, &session.rt.code(method), &inputs);
         params.insert(Param::Block, nil);
         params.insert(Param::Env, nil);
-        params.insert(Param::CallerState, suspended(graph, state, inputs.len()));
+        params.insert(
+            Param::CallerState,
+            suspended(graph, state, 1 + info.argc as usize),
+        );
         let entry = graph.control(node)[0];
         let before = graph.capacity();
         exit.splice(graph, callee, node, entry, &params, frame);

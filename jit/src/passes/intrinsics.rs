@@ -129,6 +129,9 @@ fn class_new(
     let Some((kind, initialize)) = rt.plain_construction(class) else {
         return false;
     };
+    if !info.keywords.is_empty() {
+        return keyword_construction(graph, rt, node, info, inputs, (kind, initialize));
+    }
     if let Some(Callee::StructInitialize { members }) =
         rt.lookup(info.method, kind, initialize, call_flags::FCALL)
     {
@@ -185,6 +188,55 @@ fn class_new(
         flags: call_flags::FCALL,
         receiver_kind: Some(kind),
         constructor: true,
+        ..info.clone()
+    };
+    e.add(graph, Op::Send(Box::new(call)), &call_inputs);
+    e.finish(graph, Some(object))
+}
+
+/// [`class_new`] for `Foo.new(k: v, ...)`, whose `initialize` (bound to
+/// the instances' `kind`) is a Ruby method taking those keywords: its call
+/// gets them in its slots (see `keyword_arguments`).
+fn keyword_construction(
+    graph: &mut Graph,
+    rt: &dyn Runtime,
+    node: NodeId,
+    info: &SendInfo,
+    inputs: &[NodeId],
+    (kind, initialize): (Kind, bytecode::Sym),
+) -> bool {
+    let flags = call_flags::FCALL | call_flags::KEYWORD_OPERANDS;
+    let Some(Callee::Bytecode(method)) = rt.lookup(info.method, kind, initialize, flags) else {
+        return false;
+    };
+    let positional = info.argc - info.keywords.len() as u32;
+    let code = rt.code(method);
+    let Some(slots) = crate::passes::keyword_arguments::layout(&code, positional, &info.keywords)
+    else {
+        return false;
+    };
+    let count = slots.len() as u32;
+    if rt
+        .direct_call(info.method, kind, initialize, count, flags)
+        .is_none()
+    {
+        return false;
+    }
+    let mut e = Expansion::new(graph, node);
+    let object = e.add(graph, Op::NewObject, &[inputs[0]]);
+    let undef = graph.constant(Const::Value(bytecode::abi::UNDEF));
+    let mut call_inputs = vec![object];
+    call_inputs.extend(
+        slots
+            .iter()
+            .map(|slot| slot.map_or(undef, |at| inputs[1 + at as usize])),
+    );
+    let call = SendInfo {
+        name: initialize,
+        flags,
+        receiver_kind: Some(kind),
+        constructor: true,
+        laid_out: true,
         ..info.clone()
     };
     e.add(graph, Op::Send(Box::new(call)), &call_inputs);
@@ -299,12 +351,25 @@ fn tests_arguments(callee: &Callee, info: &SendInfo) -> bool {
 fn send(graph: &mut Graph, rt: &dyn Runtime, node: NodeId, info: &SendInfo, failed: bool) -> bool {
     let kind = info.receiver_kind.expect("bound sends only");
     let plain = info.flags & call_flags::NOT_PLAIN == 0 && info.block.is_none();
-    if !plain {
+    let keywords_only =
+        info.flags & call_flags::NOT_PLAIN == call_flags::KEYWORD_OPERANDS && info.block.is_none();
+    if !plain && !keywords_only {
         return false;
     }
     let Some(callee) = rt.lookup(info.method, kind, info.name, info.flags) else {
         return false;
     };
+    if !plain {
+        // `Foo.new(k: 1)`: `initialize` gets the keywords in its slots.
+        return matches!(callee, Callee::Intrinsic(Intrinsic::ClassNew))
+            && class_new(
+                graph,
+                rt,
+                node,
+                info,
+                graph.inputs(node).to_vec().as_slice(),
+            );
+    }
     if failed && !guards_no_argument(rt, info, kind, &callee) && !tests_arguments(&callee, info) {
         return false;
     }

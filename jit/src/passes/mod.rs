@@ -17,6 +17,7 @@ pub mod gvn;
 pub mod inline_caching;
 pub mod inlining;
 pub mod intrinsics;
+pub mod keyword_arguments;
 pub mod no_choice_phis;
 pub mod overflow_checks;
 pub mod redundant_guards;

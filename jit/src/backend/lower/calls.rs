@@ -60,7 +60,12 @@ impl Lowering<'_> {
                 };
                 // Passing the frame's own block on is plain enough: the
                 // runtime finds it.
-                let spread = bytecode::call_flags::NOT_PLAIN & !bytecode::call_flags::BLOCK_FORWARD;
+                let mut spread =
+                    bytecode::call_flags::NOT_PLAIN & !bytecode::call_flags::BLOCK_FORWARD;
+                if info.laid_out {
+                    // The inputs are the callee's slots (keyword_arguments).
+                    spread &= !bytecode::call_flags::KEYWORD_OPERANDS;
+                }
                 let plain = info.flags & spread == 0 && info.block.is_none();
                 // (A constructor's `initialize` may have more operands than
                 // the `new` had arguments: `UNDEF` for optional parameters
@@ -74,6 +79,10 @@ impl Lowering<'_> {
                 if info.constructor && direct.is_none() {
                     // Its site is the `new`, which the runtime would run.
                     return Err(Unsupported("a constructor without a direct call"));
+                }
+                if info.laid_out && direct.is_none() {
+                    // The runtime's send would take the slots for operands.
+                    return Err(Unsupported("laid-out arguments without a direct call"));
                 }
                 // What the bytecode's send pops.
                 let pops = 1 + info.argc as usize;
