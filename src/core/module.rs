@@ -154,6 +154,7 @@ fn define_evaluation(vm: &mut Vm) {
             private("public", 0, None, main_class_public),
             private("private", 0, None, main_class_private),
             private("include", 1, None, main_class_include),
+            private("define_method", 1, Some(2), main_class_define_method),
         ],
     );
     vm.define_native(module, "define_method", 1, Some(2), module_define_method);
@@ -557,15 +558,34 @@ fn main_class_include(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
     Ok(object)
 }
 
-/// `define_method`.
+/// `define_method`: the method has the visibility of the scope it is
+/// called from, when that is the module's own body.
 fn module_define_method(vm: &mut Vm, module: Value, args: &[Value]) -> VmResult {
+    let visibility = caller_visibility(vm, module);
+    define_method_in(vm, module, args, visibility)
+}
+
+/// The top level's `define_method`: a public method of Object (MRI
+/// applies a scope's visibility only where `self` is the module).
+fn main_class_define_method(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
+    let object = vm.c.object;
+    define_method_in(vm, object, args, Visibility::Public)
+}
+
+/// `define_method(name, body)` or `define_method(name) { ... }` in
+/// `module`, with `visibility`.
+fn define_method_in(
+    vm: &mut Vm,
+    module: Value,
+    args: &[Value],
+    visibility: Visibility,
+) -> VmResult {
     let name = symbol_arg(vm, args[0])?;
     let block = match args.get(1) {
         Some(&body) => match body.get::<crate::object::RProc>() {
             Some(proc) => proc.block.clone(),
             None if crate::core::method_object::is_method_object(vm, body) => {
                 let body = crate::core::method_object::method_body(vm, body, module)?;
-                let visibility = caller_visibility(vm, module);
                 vm.add_method(module, name, body, visibility);
                 method_added(vm, module, name)?;
                 return Ok(Value::symbol(name));
@@ -584,7 +604,6 @@ fn module_define_method(vm: &mut Vm, module: Value, args: &[Value]) -> VmResult 
             }
         },
     };
-    let visibility = caller_visibility(vm, module);
     let block = Rc::new(crate::block::Block {
         method_name: Some(name),
         ..(*block).clone()
