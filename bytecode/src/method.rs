@@ -269,6 +269,22 @@ impl Method {
             && slots == self.required + self.optional + self.keywords.len() as u32
     }
 
+    /// Whether a block running this code may leave through the frames it
+    /// was made in: with `break`, or with a `return` in it or in a block
+    /// written in it (whose home is the same method).
+    pub fn leaves_through_frames(&self) -> bool {
+        fn returns(code: &Method) -> bool {
+            code.insns
+                .iter()
+                .any(|insn| matches!(insn, Insn::ReturnFromBlock))
+                || code.children.iter().any(|child| returns(child))
+        }
+        self.insns
+            .iter()
+            .any(|insn| matches!(insn, Insn::BreakBlock))
+            || returns(self)
+    }
+
     /// Whether it takes keyword arguments (then a call's keyword Hash is
     /// split over its keyword slots rather than passed positionally).
     pub fn takes_keywords(&self) -> bool {

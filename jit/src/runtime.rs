@@ -555,7 +555,21 @@ pub struct Helpers {
     /// ([`LEAVE_BREAK`]) at index `ip`: `UNDEF` with the transfer
     /// pending, or from a lambda the lambda's result.
     pub leave_block: extern "C" fn(Ctx, i64, u64, u64) -> u64,
+    /// `(ctx, child, at, count, values)`: the block the native call at `at`
+    /// passes, made without frame records: literal block `child` of the
+    /// method the call is in, or with [`FORWARDED_BLOCK`] the block of the
+    /// inlined frame making the call. The runtime holds it until
+    /// `release_block`; 0 when only rebuilt frames could make it (the call
+    /// then takes the helper's way, which rebuilds them).
+    pub call_block: InsnHelper,
+    /// `(ctx, result, block)`: the call `call_block` made `block` for (0:
+    /// none) returned `result`, which this returns.
+    pub release_block: extern "C" fn(Ctx, u64, u64) -> u64,
 }
+
+/// [`Helpers::call_block`]'s `child` for the block an inlined frame passes
+/// on (`f(&block)`).
+pub const FORWARDED_BLOCK: u64 = u64::MAX;
 
 /// Where compiled code finds the shape and instance variables of an
 /// object: the runtime's object layout, as numbers. Reading `@x` of an

@@ -54,22 +54,6 @@ pub(super) struct FrameScope {
     pub method_name: Option<bytecode::Sym>,
 }
 
-/// Whether a block running `code` may leave through the frames it was made
-/// in: with `break`, or with a `return` in it or in a block written in it
-/// (whose home is the same method).
-pub(super) fn exits_through_frames(code: &bytecode::Method) -> bool {
-    fn returns(code: &bytecode::Method) -> bool {
-        code.insns
-            .iter()
-            .any(|insn| matches!(insn, Insn::ReturnFromBlock))
-            || code.children.iter().any(|child| returns(child))
-    }
-    code.insns
-        .iter()
-        .any(|insn| matches!(insn, Insn::BreakBlock))
-        || returns(code)
-}
-
 impl Vm {
     /// The scope of the innermost frame around call `at` of activation
     /// `ctx`, which passed `words` (its operands, then for a call in
@@ -209,7 +193,7 @@ impl Vm {
     pub(super) fn frameless_block(&mut self, scope: &FrameScope, child: u32) -> Option<Rc<Block>> {
         let code = scope.code.children[child as usize].clone();
         let frameless = *code.frameless.get_or_init(|| {
-            !exits_through_frames(&code.code) && !self.family_reads_last_match(&code)
+            !code.code.leaves_through_frames() && !self.family_reads_last_match(&code)
         });
         if !frameless {
             return None;

@@ -61,6 +61,8 @@ pub fn table() -> Helpers {
         unbox_float,
         box_float,
         leave_block,
+        call_block: super::call_blocks::call_block,
+        release_block: super::call_blocks::release_block,
     }
 }
 

@@ -45,6 +45,7 @@ use std::cell::{Cell, RefCell};
 use std::path::PathBuf;
 use std::rc::Rc;
 
+mod call_blocks;
 mod deoptimise;
 mod entry;
 mod frameless_blocks;

@@ -68,6 +68,7 @@
 use super::{Control, FrameRecord, VirtualFrames, VALUE_STACK_CAPACITY};
 use crate::heap::Marker;
 use crate::value::Value;
+use std::rc::Rc;
 
 /// A block running compiled without a frame record: its activation
 /// record, the block (borrowed by the call running it, which removes the
@@ -100,6 +101,11 @@ pub struct ExecutionContext {
     /// The blocks running compiled without frame records, innermost last
     /// (see `compiled::virtual_blocks`).
     virtual_blocks: Vec<VirtualBlock>,
+    /// The blocks compiled code made for the native calls running that
+    /// pass them (a literal block, or an inlined frame's block passed
+    /// on), innermost last: each is held until its call returns (see
+    /// `compiled::call_blocks`).
+    call_blocks: Vec<Rc<crate::block::Block>>,
     /// The tags of the `catch` blocks running, innermost last.
     catch_tags: Vec<Value>,
     /// `$~` of the frames that have one, by frame index: the id of the
@@ -122,6 +128,7 @@ impl ExecutionContext {
             virtual_frames: Vec::new(),
             native_returns: Vec::new(),
             virtual_blocks: Vec::new(),
+            call_blocks: Vec::new(),
             catch_tags: Vec::new(),
             last_match: Vec::new(),
             compiled_pending: None,
@@ -153,6 +160,9 @@ impl ExecutionContext {
             // SAFETY: a listed block is borrowed by the call running it
             // (see `VirtualBlock`).
             unsafe { &*call.block }.trace(marker);
+        }
+        for block in &self.call_blocks {
+            block.trace(marker);
         }
         for (index, &(id, value)) in self.last_match.iter().enumerate() {
             if self.frames.get(index).is_some_and(|frame| frame.id == id) {
@@ -204,6 +214,16 @@ impl ExecutionContext {
     /// The call [`Self::push_virtual_block`] announced has returned.
     pub fn pop_virtual_block(&mut self) {
         self.virtual_blocks.pop();
+    }
+
+    /// Compiled code made `block` for the native call it makes next.
+    pub fn push_call_block(&mut self, block: Rc<crate::block::Block>) {
+        self.call_blocks.push(block);
+    }
+
+    /// The call [`Self::push_call_block`] made a block for has returned.
+    pub fn pop_call_block(&mut self) {
+        self.call_blocks.pop();
     }
 
     /// The block call running with activation record `activation`, if it

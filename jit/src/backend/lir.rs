@@ -154,6 +154,10 @@ pub struct NativeCall {
     /// The callee gets the caller's block
     /// ([`crate::runtime::ActivationRecord::block`]); else none.
     pub forwards_block: bool,
+    /// The callee gets the block in this register, which
+    /// [`crate::runtime::Helpers::call_block`] made (0: it could not, and
+    /// the call takes the helper's way).
+    pub made_block: Option<VReg>,
     /// The callee makes an environment for its captured locals: the call
     /// clears [`crate::runtime::ActivationRecord::env`] for it.
     pub has_env: bool,
@@ -378,9 +382,15 @@ impl Inst {
             Inst::Kind { value, .. } | Inst::Transfer { value, .. } => vec![*value],
             Inst::FloatBin { a, b, .. } => vec![*a, *b],
             Inst::Jump { args, .. } => regs(args),
-            Inst::Call { args, spread, .. } => {
+            Inst::Call {
+                args,
+                spread,
+                native,
+                ..
+            } => {
                 let mut v = regs(args);
                 v.extend(regs(spread.as_deref().unwrap_or_default()));
+                v.extend(native.and_then(|call| call.made_block));
                 v
             }
             Inst::Return { value } => regs(&[*value]),
@@ -766,11 +776,15 @@ impl fmt::Display for Inst {
                 }
                 let dst = dst.map(|d| format!("{d} = ")).unwrap_or_default();
                 let pending = if *pending { " pending" } else { "" };
+                let made = native.and_then(|call| call.made_block);
                 let native = match native {
-                    Some(call) if call.forwards_block => "native with block or ",
-                    Some(call) if call.recursive => "native recursive or ",
-                    Some(_) => "native or ",
-                    None => "",
+                    Some(_) if made.is_some() => {
+                        format!("native with block {} or ", made.expect("a block"))
+                    }
+                    Some(call) if call.forwards_block => "native with block or ".into(),
+                    Some(call) if call.recursive => "native recursive or ".into(),
+                    Some(_) => "native or ".into(),
+                    None => String::new(),
                 };
                 write!(
                     f,

@@ -45,6 +45,7 @@ impl Lowering<'_> {
         let graph = self.graph;
         let inputs = graph.inputs(node);
         let mut direct = None;
+        let mut literal_block = None;
         let (method, ip, operands, pops): (_, u32, &[NodeId], usize) = match graph.op(node) {
             Op::Send(info) => {
                 let state = graph
@@ -76,6 +77,12 @@ impl Lowering<'_> {
                         .rt
                         .direct_call(info.method, kind, info.name, argc, info.flags);
                 }
+                if info.flags & spread == 0 && info.block.is_some() {
+                    if let Some((call, child)) = self.literal_block_call(info, argc) {
+                        direct = Some(call);
+                        literal_block = Some(child);
+                    }
+                }
                 if info.constructor && direct.is_none() {
                     // Its site is the `new`, which the runtime would run.
                     return Err(Unsupported("a constructor without a direct call"));
@@ -106,6 +113,7 @@ impl Lowering<'_> {
                         method: *method,
                         direct: None,
                         ip: *ip,
+                        literal_block: None,
                     };
                     return self.emit_run_insn(node, at, inputs, None, map);
                 };
@@ -126,11 +134,42 @@ impl Lowering<'_> {
         };
         self.emit_run_insn(
             node,
-            InsnAt { method, direct, ip },
+            InsnAt {
+                method,
+                direct,
+                ip,
+                literal_block,
+            },
             operands,
             Some(pops),
             map,
         )
+    }
+
+    /// A send `info` (with `argc` arguments) that passes a literal block,
+    /// bound to a Ruby method: a direct call, natively when the callee is
+    /// compiled, its block made by `call_block` (see
+    /// `runtime::Helpers::call_block`), and the block's index among the
+    /// children of the send's method. None when the block could leave
+    /// through the frames it is made in (`break`, `return`) or its method
+    /// keeps a last match: only rebuilt frames make those.
+    fn literal_block_call(
+        &self,
+        info: &crate::ir::SendInfo,
+        argc: u32,
+    ) -> Option<(crate::runtime::DirectCall, u32)> {
+        let kind = info.receiver_kind?;
+        let code = self.rt.code(info.method);
+        let child = code.sites[info.site as usize].block?;
+        if code.children[child as usize].leaves_through_frames()
+            || self.rt.reads_last_match(info.method)
+        {
+            return None;
+        }
+        let call = self
+            .rt
+            .direct_call(info.method, kind, info.name, argc, info.flags)?;
+        call.native.is_some().then_some((call, child))
     }
 
     /// For a call in inlined code: the frames the runtime rebuilds while
@@ -195,7 +234,12 @@ impl Lowering<'_> {
         pops: Option<usize>,
         map: &mut MapState,
     ) -> Result<(), Unsupported> {
-        let InsnAt { method, direct, ip } = insn;
+        let InsnAt {
+            method,
+            direct,
+            ip,
+            literal_block,
+        } = insn;
         let graph = self.graph;
         if operands.iter().any(|&o| {
             matches!(
@@ -232,28 +276,59 @@ impl Lowering<'_> {
             && graph
                 .state(node)
                 .is_some_and(|state| self.handlers_around(state));
+        // The block a native call gets made for it: its literal block, or
+        // the block of the inlined frame making it, which it passes on.
+        let made_block = match direct.and_then(|call| call.native) {
+            _ if literal_block.is_some() => literal_block.map(u64::from),
+            Some(callee) if callee.forwards_block && in_inlined_code => {
+                Some(crate::runtime::FORWARDED_BLOCK)
+            }
+            _ => None,
+        };
+        let made_block = made_block.map(|child| {
+            let block = self.new_vreg();
+            self.emit(Inst::Call {
+                dst: Some(block),
+                helper: Helper {
+                    name: "call_block",
+                    address: self.helpers.call_block as usize as u64,
+                },
+                with_ctx: true,
+                args: vec![
+                    Opd::Imm(child as i64),
+                    Opd::Imm(at.bits() as i64),
+                    Opd::Imm(count as i64),
+                ],
+                spread: Some(spread.clone()),
+                pending: false,
+                native: None,
+            });
+            block
+        });
         let (target, name) = match direct {
             Some(call) => {
                 // A native call from inlined code leaves the frames it is
                 // in to be rebuilt when the callee's frame is materialised.
-                // (One that passes an inlined frame's block on goes through
-                // the runtime, which has that block once it rebuilds them.)
-                native = call
-                    .native
-                    .filter(|callee| !(callee.forwards_block && in_inlined_code))
-                    .map(|callee| NativeCall {
-                        target: callee.target,
-                        entry: callee.entry,
-                        at,
-                        argc: count as u32 - 1,
-                        depth,
-                        forwards_block: callee.forwards_block,
-                        has_env: callee.has_env,
-                        recursive: graph.osr_entry.is_none()
-                            && callee.target == self.rt.call_target(graph.method),
-                    });
-                at = at.direct();
-                (call.handle as i64, "call_direct")
+                native = call.native.map(|callee| NativeCall {
+                    target: callee.target,
+                    entry: callee.entry,
+                    at,
+                    argc: count as u32 - 1,
+                    depth,
+                    forwards_block: callee.forwards_block && made_block.is_none(),
+                    made_block,
+                    has_env: callee.has_env,
+                    recursive: graph.osr_entry.is_none()
+                        && callee.target == self.rt.call_target(graph.method),
+                });
+                if literal_block.is_some() {
+                    // The helper's way is the send's own, which makes the
+                    // block in rebuilt frames.
+                    (method.0 as i64, "run_insn")
+                } else {
+                    at = at.direct();
+                    (call.handle as i64, "call_direct")
+                }
             }
             None => (method.0 as i64, "run_insn"),
         };
@@ -299,8 +374,12 @@ impl Lowering<'_> {
             ),
             _ => (name, self.helpers.run_insn as usize as u64),
         };
+        let returned = match made_block {
+            Some(_) => self.new_vreg(),
+            None => result,
+        };
         self.emit(Inst::Call {
-            dst: Some(result),
+            dst: Some(returned),
             helper: Helper { name, address },
             with_ctx: true,
             args: vec![
@@ -309,9 +388,25 @@ impl Lowering<'_> {
                 Opd::Imm(count as i64),
             ],
             spread: Some(spread),
-            pending: !transfers,
+            pending: !transfers && made_block.is_none(),
             native,
         });
+        if let Some(block) = made_block {
+            // The block made for the call is let go before anything else
+            // (a pending transfer leaves the method).
+            self.emit(Inst::Call {
+                dst: Some(result),
+                helper: Helper {
+                    name: "release_block",
+                    address: self.helpers.release_block as usize as u64,
+                },
+                with_ctx: true,
+                args: vec![Opd::Reg(returned), Opd::Reg(block)],
+                spread: None,
+                pending: !transfers,
+                native: None,
+            });
+        }
         if transfers {
             self.transfer_site(node, result, pops.unwrap_or_default())?;
         }
@@ -416,6 +511,10 @@ struct InsnAt {
     method: crate::ir::MethodRef,
     direct: Option<crate::runtime::DirectCall>,
     ip: u32,
+    /// With `direct`: the send passes literal block `child` of `method`,
+    /// which a native call gets made by `call_block` (see
+    /// [`Lower::literal_block_call`]).
+    literal_block: Option<u32>,
 }
 
 /// Whether an instruction pushes a result.

@@ -109,6 +109,11 @@ impl Emitter<'_> {
         // (see [`record_states`]) is stored before the first jump to the
         // helper's way: the way a call takes must not change what the next
         // call finds in the record.
+        if let Some(block) = call.made_block {
+            // Read before `rdi` is the record's (the block may be in it).
+            let r = self.reg_of(block, Reg::RAX).0;
+            dynasm!(self.ops ; .arch x64 ; mov rax, Rq(r));
+        }
         if filled {
             dynasm!(self.ops ; .arch x64 ; lea rdi, [rsp + record]);
         } else {
@@ -121,7 +126,9 @@ impl Emitter<'_> {
                 ; mov QWORD [rdi + ActivationRecord::FRAME_ID], 0
             );
         }
-        if block_stored != Some(call.forwards_block) {
+        if call.made_block.is_some() {
+            dynasm!(self.ops ; .arch x64 ; mov [rdi + ActivationRecord::BLOCK], rax);
+        } else if block_stored != Some(call.forwards_block) {
             if call.forwards_block {
                 dynasm!(self.ops
                     ; .arch x64
@@ -165,6 +172,14 @@ impl Emitter<'_> {
                 ; sub r11, depth
                 ; mov [rdi + ActivationRecord::DEPTH_LEFT], r11
                 ; jle =>helper
+            );
+        }
+        if call.made_block.is_some() {
+            // No block made: the helper's way makes the call.
+            dynasm!(self.ops
+                ; .arch x64
+                ; cmp QWORD [rdi + ActivationRecord::BLOCK], 0
+                ; je =>helper
             );
         }
         if !call.recursive {

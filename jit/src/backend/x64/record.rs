@@ -97,7 +97,8 @@ pub(super) fn record_states(lir: &Lir) -> Vec<RecordState> {
         Inst::Call {
             native: Some(call), ..
         } => RecordState::Filled {
-            forwarded_block: Some(call.forwards_block),
+            // A block made for the call is one no other call passes.
+            forwarded_block: call.made_block.is_none().then_some(call.forwards_block),
             own_code: call.recursive,
             argc: Some(call.argc),
             depth: Some(call.depth),
