@@ -661,6 +661,16 @@ pub trait Runtime {
     fn scoped_constant(&self, scope: u64, name: Sym) -> Option<u64>;
 
     // --- code generation --------------------------------------------------
+    /// A handle for calling the method `super` calls in `caller` (a method
+    /// defined once, in a class) with `argc` arguments and the flags of
+    /// its site, as [`Runtime::direct_call`]: the method after the
+    /// caller's owner among the owner's ancestors, which are the
+    /// receiver's after the owner whatever its class. None when the
+    /// caller is a block, was defined in a module, a singleton class or
+    /// twice, or the method found takes its arguments otherwise (the
+    /// lookup is assumed: defining the name invalidates the code).
+    fn super_call(&self, caller: MethodRef, argc: u32, flags: u16) -> Option<DirectCall>;
+
     /// A handle for calling the method receivers of `kind` call for `name`
     /// (at a send with call flags `flags`) directly with `argc` arguments
     /// and no block (or, with `BLOCK_FORWARD`, the calling frame's block),

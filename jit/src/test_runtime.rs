@@ -490,6 +490,10 @@ impl Runtime for TestRuntime {
         })
     }
 
+    fn super_call(&self, _caller: MethodRef, _argc: u32, _flags: u16) -> Option<DirectCall> {
+        None
+    }
+
     fn call_target(&self, _method: MethodRef) -> u64 {
         panic!("{NO_CODE_GENERATION}")
     }

@@ -887,6 +887,79 @@ impl VmRuntime<'_> {
             megamorphic: cache.is_megamorphic(),
         }
     }
+
+    /// [`Runtime::direct_call`] of method `entry` (found for `name`, on
+    /// receivers of `kind` when known).
+    fn direct_call_to(
+        &self,
+        entry: Rc<MethodEntry>,
+        kind: Option<Kind>,
+        name: Sym,
+        argc: u32,
+        flags: u16,
+    ) -> Option<DirectCall> {
+        let forwards_block = flags & bytecode::call_flags::BLOCK_FORWARD != 0;
+        let native = match &entry.body {
+            MethodBody::Bytecode(callee) => {
+                let code = &callee.code;
+                // A call with literal keywords passes the callee's slots
+                // as the runtime lays them out (`keyword_arguments`).
+                let simple = if flags & bytecode::call_flags::KEYWORD_OPERANDS != 0 {
+                    code.takes_laid_out(argc)
+                } else {
+                    code.takes_as_given(argc)
+                };
+                if !simple {
+                    return None;
+                }
+                // A native call's frame is pushed only if needed (a method
+                // whose blocks capture its locals makes its environment
+                // without it, see `helpers::frame_env`).
+                Some(NativeCallee {
+                    target: &callee.call_target as *const CallTarget as u64,
+                    entry: Rc::as_ptr(&entry) as u64,
+                    forwards_block,
+                    has_env: code.has_env,
+                })
+            }
+            // A core method taking that many arguments: the runtime calls
+            // its function without the send's lookup. (Not a numeric
+            // operator on a number: the interpreter's send runs those
+            // without a frame, and so must the call.)
+            MethodBody::Native(core)
+                if !(kind.is_none_or(|kind| {
+                    matches!(
+                        kind,
+                        Kind::Fixnum | Kind::Bignum | Kind::Flonum | Kind::HeapFloat
+                    )
+                }) && crate::method::is_basic_op(self.vm.symbols.name(name)))
+                    && u32::from(core.min) <= argc
+                    && core.max.is_none_or(|max| argc <= u32::from(max)) =>
+            {
+                None
+            }
+            _ => return None,
+        };
+        let mut calls = self.direct_calls.borrow_mut();
+        let known = calls.iter().position(|t| {
+            Rc::ptr_eq(&t.entry, &entry) && t.name == name && t.forwards_block == forwards_block
+        });
+        let handle = match known {
+            Some(handle) => handle,
+            None => {
+                calls.push(DirectTarget {
+                    entry,
+                    name,
+                    forwards_block,
+                });
+                calls.len() - 1
+            }
+        };
+        Some(DirectCall {
+            handle: handle as u32,
+            native,
+        })
+    }
 }
 
 impl Runtime for VmRuntime<'_> {
@@ -1034,65 +1107,25 @@ impl Runtime for VmRuntime<'_> {
             return None;
         }
         let entry = self.callable(kind, name, flags)?;
-        let forwards_block = flags & bytecode::call_flags::BLOCK_FORWARD != 0;
-        let native = match &entry.body {
-            MethodBody::Bytecode(callee) => {
-                let code = &callee.code;
-                // A call with literal keywords passes the callee's slots
-                // as the runtime lays them out (`keyword_arguments`).
-                let simple = if flags & bytecode::call_flags::KEYWORD_OPERANDS != 0 {
-                    code.takes_laid_out(argc)
-                } else {
-                    code.takes_as_given(argc)
-                };
-                if !simple {
-                    return None;
-                }
-                // A native call's frame is pushed only if needed (a method
-                // whose blocks capture its locals makes its environment
-                // without it, see `helpers::frame_env`).
-                Some(NativeCallee {
-                    target: &callee.call_target as *const CallTarget as u64,
-                    entry: Rc::as_ptr(&entry) as u64,
-                    forwards_block,
-                    has_env: code.has_env,
-                })
-            }
-            // A core method taking that many arguments: the runtime calls
-            // its function without the send's lookup. (Not a numeric
-            // operator on a number: the interpreter's send runs those
-            // without a frame, and so must the call.)
-            MethodBody::Native(core)
-                if !(matches!(
-                    kind,
-                    Kind::Fixnum | Kind::Bignum | Kind::Flonum | Kind::HeapFloat
-                ) && crate::method::is_basic_op(self.vm.symbols.name(name)))
-                    && u32::from(core.min) <= argc
-                    && core.max.is_none_or(|max| argc <= u32::from(max)) =>
-            {
-                None
-            }
-            _ => return None,
-        };
-        let mut calls = self.direct_calls.borrow_mut();
-        let known = calls.iter().position(|t| {
-            Rc::ptr_eq(&t.entry, &entry) && t.name == name && t.forwards_block == forwards_block
-        });
-        let handle = match known {
-            Some(handle) => handle,
-            None => {
-                calls.push(DirectTarget {
-                    entry,
-                    name,
-                    forwards_block,
-                });
-                calls.len() - 1
-            }
-        };
-        Some(DirectCall {
-            handle: handle as u32,
-            native,
-        })
+        self.direct_call_to(entry, Some(kind), name, argc, flags)
+    }
+
+    fn super_call(&self, caller: MethodRef, argc: u32, flags: u16) -> Option<DirectCall> {
+        let method = self.method(caller);
+        if method.code.kind != MethodKind::Method || method.defined_twice.get() {
+            return None;
+        }
+        let (_, owner) = method.defined_in.borrow().clone()?;
+        let data = class_data(owner);
+        if data.is_module || data.is_singleton {
+            // What follows a module among the receiver's ancestors depends
+            // on where it is included.
+            return None;
+        }
+        let name = method.code.name;
+        self.looked_up.borrow_mut().insert(name);
+        let entry = self.vm.find_super_method(owner, owner, name)?;
+        self.direct_call_to(entry, None, name, argc, flags)
     }
 
     fn is_module(&self, value: u64) -> bool {

@@ -26,7 +26,7 @@ use crate::backend::lir::*;
 use crate::ir::{NodeId, Op, Param};
 use crate::passes::deopt_maps;
 use crate::runtime::CallAt;
-use bytecode::Insn;
+use bytecode::{call_flags, Insn};
 use deopt::Source;
 
 impl Lowering<'_> {
@@ -128,6 +128,9 @@ impl Lowering<'_> {
                     }
                     _ => inputs,
                 };
+                if let Insn::InvokeSuper(site) = insn {
+                    (direct, literal_block) = self.super_call(*method, *site, operands.len());
+                }
                 (*method, frame.ip, operands, operands.len())
             }
             _ => unreachable!("run_insn runs sends and instructions"),
@@ -170,6 +173,41 @@ impl Lowering<'_> {
             .rt
             .direct_call(info.method, kind, info.name, argc, info.flags)?;
         call.native.is_some().then_some((call, child))
+    }
+
+    /// A `super` call at `site` of `method` with `operands` (self and the
+    /// arguments), made directly: the method it calls is known from the
+    /// caller's owner (see [`crate::runtime::Runtime::super_call`]). It
+    /// passes its literal block (made by `call_block`, so only to a Ruby
+    /// method that may be called natively), or the frame's own block.
+    fn super_call(
+        &self,
+        method: crate::ir::MethodRef,
+        site: u32,
+        operands: usize,
+    ) -> (Option<crate::runtime::DirectCall>, Option<u32>) {
+        let code = self.rt.code(method);
+        let site = &code.sites[site as usize];
+        let passes = call_flags::NOT_PLAIN | call_flags::SUPER_IN_BLOCK;
+        if site.flags & passes != 0 {
+            return (None, None);
+        }
+        let argc = operands as u32 - 1;
+        match site.block {
+            Some(child) => {
+                let call = self.rt.super_call(method, argc, site.flags);
+                let made = !code.children[child as usize].leaves_through_frames()
+                    && !self.rt.reads_last_match(method);
+                match call {
+                    Some(call) if made && call.native.is_some() => (Some(call), Some(child)),
+                    _ => (None, None),
+                }
+            }
+            None => {
+                let flags = site.flags | call_flags::BLOCK_FORWARD;
+                (self.rt.super_call(method, argc, flags), None)
+            }
+        }
     }
 
     /// For a call in inlined code: the frames the runtime rebuilds while
@@ -513,7 +551,7 @@ struct InsnAt {
     ip: u32,
     /// With `direct`: the send passes literal block `child` of `method`,
     /// which a native call gets made by `call_block` (see
-    /// [`Lower::literal_block_call`]).
+    /// [`Lowering::literal_block_call`]).
     literal_block: Option<u32>,
 }
 
