@@ -71,8 +71,12 @@ struct Tables {
     /// Methods with parameters beyond none: required and optional
     /// positional counts, and keyword names (and whether each is
     /// required).
-    parameters: FxHashMap<MethodRef, (u32, u32, Vec<(String, bool)>)>,
+    parameters: FxHashMap<MethodRef, Parameters>,
 }
+
+/// A test method's required and optional positional parameter counts, and
+/// its keywords (name, required).
+type Parameters = (u32, u32, Vec<(String, bool)>);
 
 fn intern(table: &mut Vec<String>, name: &str) -> usize {
     match table.iter().position(|known| known == name) {
