@@ -175,6 +175,27 @@ impl Lowering<'_> {
         call.native.is_some().then_some((call, child))
     }
 
+    /// A call of `helper` with `ctx`, `args` and `spread`, its result in
+    /// `dst`; with `pending`, a result of `UNDEF` leaves the method.
+    pub(super) fn emit_helper_call(
+        &mut self,
+        dst: VReg,
+        helper: Helper,
+        args: Vec<Opd>,
+        spread: Option<Vec<Opd>>,
+        pending: bool,
+    ) {
+        self.emit(Inst::Call {
+            dst: Some(dst),
+            helper,
+            with_ctx: true,
+            args,
+            spread,
+            pending,
+            native: None,
+        });
+    }
+
     /// A `super` call at `site` of `method` with `operands` (self and the
     /// arguments), made directly: the method it calls is known from the
     /// caller's owner (see [`crate::runtime::Runtime::super_call`]). It
@@ -325,22 +346,16 @@ impl Lowering<'_> {
         };
         let made_block = made_block.map(|child| {
             let block = self.new_vreg();
-            self.emit(Inst::Call {
-                dst: Some(block),
-                helper: Helper {
-                    name: "call_block",
-                    address: self.helpers.call_block as usize as u64,
-                },
-                with_ctx: true,
-                args: vec![
-                    Opd::Imm(child as i64),
-                    Opd::Imm(at.bits() as i64),
-                    Opd::Imm(count as i64),
-                ],
-                spread: Some(spread.clone()),
-                pending: false,
-                native: None,
-            });
+            let helper = Helper {
+                name: "call_block",
+                address: self.helpers.call_block as usize as u64,
+            };
+            let args = vec![
+                Opd::Imm(child as i64),
+                Opd::Imm(at.bits() as i64),
+                Opd::Imm(count as i64),
+            ];
+            self.emit_helper_call(block, helper, args, Some(spread.clone()), false);
             block
         });
         let (target, name) = match direct {
@@ -432,18 +447,12 @@ impl Lowering<'_> {
         if let Some(block) = made_block {
             // The block made for the call is let go before anything else
             // (a pending transfer leaves the method).
-            self.emit(Inst::Call {
-                dst: Some(result),
-                helper: Helper {
-                    name: "release_block",
-                    address: self.helpers.release_block as usize as u64,
-                },
-                with_ctx: true,
-                args: vec![Opd::Reg(returned), Opd::Reg(block)],
-                spread: None,
-                pending: !transfers,
-                native: None,
-            });
+            let helper = Helper {
+                name: "release_block",
+                address: self.helpers.release_block as usize as u64,
+            };
+            let args = vec![Opd::Reg(returned), Opd::Reg(block)];
+            self.emit_helper_call(result, helper, args, None, !transfers);
         }
         if transfers {
             self.transfer_site(node, result, pops.unwrap_or_default())?;

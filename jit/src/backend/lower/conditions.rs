@@ -282,18 +282,12 @@ impl Lowering<'_> {
                 }
                 let value = self.opd(inputs[0])?;
                 let result = self.new_vreg();
-                self.emit(Inst::Call {
-                    dst: Some(result),
-                    helper: Helper {
-                        name: "leave_block",
-                        address: self.helpers.leave_block as usize as u64,
-                    },
-                    with_ctx: true,
-                    args: vec![Opd::Imm(leave), Opd::Imm(ip as i64), value],
-                    spread: None,
-                    pending: true,
-                    native: None,
-                });
+                let helper = Helper {
+                    name: "leave_block",
+                    address: self.helpers.leave_block as usize as u64,
+                };
+                let args = vec![Opd::Imm(leave), Opd::Imm(ip as i64), value];
+                self.emit_helper_call(result, helper, args, None, true);
                 self.emit(Inst::Return {
                     value: Opd::Reg(result),
                 });
