@@ -162,6 +162,9 @@ pub struct Method {
     pub keywords: Vec<(Sym, bool)>,
     /// Whether it takes `**rest` (its slot follows the keywords').
     pub keyword_rest: bool,
+    /// `**nil`: a call passing keywords raises "no keywords accepted".
+    #[serde(default)]
+    pub no_keywords: bool,
     /// Local variable slots, parameters first. Compiler temporaries have
     /// names starting with `%`.
     pub locals: Vec<Sym>,

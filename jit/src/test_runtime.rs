@@ -377,6 +377,7 @@ fn code(name: Sym, locals: Vec<Sym>, ivars: Vec<Sym>) -> Method {
         post: 0,
         keywords: Vec::new(),
         keyword_rest: false,
+        no_keywords: false,
         locals,
         insns: Vec::new(),
         lines: Vec::new(),

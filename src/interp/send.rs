@@ -458,6 +458,10 @@ impl Vm {
                         argc - 1,
                         Keywords::Hash(self.context.stack[receiver_index + argc]),
                     ),
+                    // `**nil`: MRI raises in the caller's frame.
+                    (false, true) if callee.code.no_keywords => {
+                        return Err(self.argument_error("no keywords accepted".into()));
+                    }
                     _ => (argc, Keywords::None),
                 };
                 self.invoke_bytecode(entry, callee, receiver_index, argc, block, keywords)

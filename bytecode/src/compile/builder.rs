@@ -62,6 +62,7 @@ pub(super) struct MethodBuilder {
     pub(super) post: u32,
     pub(super) keywords: Vec<(Sym, bool)>,
     pub(super) keyword_rest: bool,
+    pub(super) no_keywords: bool,
     /// The parameters by kind and name, in order (what `super` without
     /// arguments passes on).
     pub(super) params: Vec<(ParamKind, String)>,
@@ -126,6 +127,7 @@ impl MethodBuilder {
             post: 0,
             keywords: Vec::new(),
             keyword_rest: false,
+            no_keywords: false,
             params: Vec::new(),
             super_method: None,
             locals: Vec::new(),
@@ -301,6 +303,7 @@ impl MethodBuilder {
             post: self.post,
             keywords: self.keywords,
             keyword_rest: self.keyword_rest,
+            no_keywords: self.no_keywords,
             locals: self.locals,
             insns: self.insns,
             lines: self.lines,

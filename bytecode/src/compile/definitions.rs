@@ -191,7 +191,7 @@ impl Compiler<'_, '_> {
                     callee.keyword_rest = true;
                     keyword_params.push(param);
                 }
-                Node::Kwnilarg(_) => {}
+                Node::Kwnilarg(_) => callee.no_keywords = true,
                 _ => return Err("this kind of parameter"),
             }
         }
