@@ -234,6 +234,12 @@ fn initialize(vm: &mut Vm, object: Value, args: &[Value]) -> VmResult {
     if args.len() > members.len() {
         return Err(vm.argument_error("struct size differs".into()));
     }
+    if args.len() == 1 && vm.called_with_keywords() {
+        vm.warn(
+            "Passing only keyword arguments to Struct#initialize will behave differently from \
+             Ruby 3.2. Please use a Hash literal like .new({k: v}) instead of .new(k: v).",
+        );
+    }
     for (i, name) in members.iter().enumerate() {
         vm.ivar_set(object, *name, args.get(i).copied().unwrap_or(Value::NIL))?;
     }
