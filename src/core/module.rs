@@ -155,9 +155,14 @@ fn define_evaluation(vm: &mut Vm) {
             private("private", 0, None, main_class_private),
             private("include", 1, None, main_class_include),
             private("define_method", 1, Some(2), main_class_define_method),
+            private("ruby2_keywords", 0, None, ruby2_keywords),
         ],
     );
     vm.define_native(module, "define_method", 1, Some(2), module_define_method);
+    vm.define_methods(
+        module,
+        &[private("ruby2_keywords", 0, None, ruby2_keywords)],
+    );
     vm.define_methods(
         module,
         &[
@@ -611,6 +616,18 @@ fn define_method_in(
     vm.add_method(module, name, MethodBody::Block(block), visibility);
     method_added(vm, module, name)?;
     Ok(Value::symbol(name))
+}
+
+/// `ruby2_keywords`: not supported (a `*args` method's trailing keyword
+/// Hash is not flagged to pass on as keywords).
+fn ruby2_keywords(vm: &mut Vm, _: Value, _: &[Value]) -> VmResult {
+    let class = vm.c.not_implemented_error;
+    Err(vm.raise(
+        class,
+        "ruby2_keywords is not supported by rhizome (a *args method's keyword Hash is not \
+         flagged)"
+            .into(),
+    ))
 }
 
 /// `module_function`.
