@@ -18,6 +18,8 @@ use crate::method::{BlockCall, CallKind};
 use crate::object::{MethodBody, MethodEntry, Visibility};
 use crate::value::Value;
 use crate::vm::{Control, FrameCode, FrameRecord, Vm, VmResult};
+use bytecode::{call_flags, Method};
+use std::rc::Rc;
 
 /// The keyword arguments of a call, as the callee's keyword slots get
 /// them: none, a Hash (`f(**opts)`, a call through the runtime), or the
@@ -29,8 +31,6 @@ pub(crate) enum Keywords<'a> {
     Hash(Value),
     Operands(&'a [bytecode::Sym]),
 }
-use bytecode::{call_flags, Method};
-use std::rc::Rc;
 
 impl Vm {
     /// The number of arguments a call passes: its site's count, or, for a
