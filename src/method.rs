@@ -245,10 +245,10 @@ pub struct NativeMethod {
     /// The method is `Class#new` (or a Struct class's `new` and `[]`):
     /// allocate, then `initialize` (compiled code may do both itself).
     pub constructs: bool,
-    /// Of Integers (an Integer's method) or Integers and Strings (a
-    /// String's), the method changes nothing and calls no Ruby code, even
-    /// when it fails: compiled code may run it without its frame (and again
-    /// with it when it fails, to raise as MRI does).
+    /// Of Integers (an Integer's method) or Integers, Strings and Ranges
+    /// of Integers (a String's), the method changes nothing and calls no
+    /// Ruby code, even when it fails: compiled code may run it without its
+    /// frame (and again with it when it fails, to raise as MRI does).
     pub pure: bool,
 }
 

@@ -430,6 +430,8 @@ pub struct DirectCall {
     /// address and the runtime's method entry (for
     /// [`NativeSite::entry`]).
     pub native: Option<NativeCallee>,
+    /// The callee is a core method: [`Helpers::call_core`] calls it.
+    pub core: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -467,6 +469,12 @@ pub struct Helpers {
     /// call ([`CallAt::is_direct`]), `method` is a handle from
     /// [`Runtime::direct_call`].
     pub run_insn: InsnHelper,
+    /// `(ctx, handle, at, count, values)`: a direct call of a core method
+    /// (a handle from [`Runtime::direct_call`] whose [`DirectCall::core`]
+    /// is set): its function called with the `count` operands, without a
+    /// frame when it needs none; `Proc#call` runs the Proc's compiled
+    /// block as `yield` does.
+    pub call_core: InsnHelper,
     /// `(ctx, method, at, count, values)`: `run_insn` for a
     /// plain `yield` in the compiled method's own frame: calls the frame's
     /// block with the `count` values.

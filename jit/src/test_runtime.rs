@@ -492,6 +492,7 @@ impl Runtime for TestRuntime {
         plain.then_some(DirectCall {
             handle: 0,
             native: None,
+            core: false,
         })
     }
 

@@ -33,6 +33,7 @@ use std::rc::Rc;
 pub fn table() -> Helpers {
     Helpers {
         run_insn,
+        call_core: super::core_calls::call_core,
         deoptimise,
         frame_block,
         frame_env,
@@ -77,8 +78,6 @@ extern "C" fn run_insn(
     let vm = unsafe { running_vm() };
     // SAFETY: compiled code passes its own ctx, live while it runs.
     let compiled = compiled(unsafe { &*ctx });
-    let ip = at.ip() as usize;
-    let inlined = at.inlined();
     let step = if at.is_direct() {
         let target = &compiled.direct_calls[method as usize];
         Step::Call(target.entry.clone(), target.forwards_block)
@@ -86,8 +85,27 @@ extern "C" fn run_insn(
         Step::Insn(vm.methods[method as usize].clone())
     };
     if let Some(jit) = vm.jit_state_mut().filter(|jit| jit.options.count_steps) {
-        jit.run_stats.count_run_insn(&step, ip);
+        jit.run_stats.count_run_insn(&step, at.ip() as usize);
     }
+    run_step(ctx, &step, at, count, values)
+}
+
+/// Runs `step` for compiled code at `at` as [`run_insn`] does, with the
+/// `count` operands stored at `values` (then, in inlined code, the values
+/// of the frames around it).
+pub(super) fn run_step(
+    ctx: *mut Activation,
+    step: &Step,
+    at: CallAt,
+    count: u64,
+    values: *const u64,
+) -> u64 {
+    // SAFETY: compiled code calls the helpers while it runs.
+    let vm = unsafe { running_vm() };
+    // SAFETY: compiled code passes its own ctx, live while it runs.
+    let compiled = compiled(unsafe { &*ctx });
+    let ip = at.ip() as usize;
+    let inlined = at.inlined();
     // SAFETY: compiled code stored `count` values at `values`.
     let operands = unsafe { stored_values(values, count) };
     let count = count as usize;
@@ -107,12 +125,12 @@ extern "C" fn run_insn(
             // SAFETY: a native call's record points at its receiver.
             None => Some(Value::from_bits(unsafe { *(*ctx).values })),
         };
-        if let Some(result) = vm.frameless(&step, ip, operands, receiver) {
+        if let Some(result) = vm.frameless(step, ip, operands, receiver) {
             return result.bits();
         }
         if inlined.is_none() {
             // SAFETY: compiled code passes its own ctx.
-            let own = unsafe { vm.own_block_above_virtual_frames(ctx, &step, ip, operands) };
+            let own = unsafe { vm.own_block_above_virtual_frames(ctx, step, ip, operands) };
             if let Some(result) = own {
                 return vm.result_for_compiled(result);
             }
@@ -122,7 +140,7 @@ extern "C" fn run_insn(
         // words; `ctx` and the records it links to are live.
         let words = unsafe { std::slice::from_raw_parts(values, count + extra) };
         // SAFETY: as above.
-        let above = unsafe { vm.run_above_virtual_frames(ctx, &step, at, words, operands) };
+        let above = unsafe { vm.run_above_virtual_frames(ctx, step, at, words, operands) };
         if let Some(result) = above {
             return vm.result_for_compiled(result);
         }
@@ -137,13 +155,13 @@ extern "C" fn run_insn(
         // words.
         let words = unsafe { std::slice::from_raw_parts(values, count + call.extra as usize) };
         let root_base = activation.base as usize;
-        let result = vm.run_in_inlined_frames(&step, ip, count, compiled, call, words, root_base);
+        let result = vm.run_in_inlined_frames(step, ip, count, compiled, call, words, root_base);
         vm.context.stack.truncate(operand_base);
         result
     } else {
         // Lean paths: a core method's function, the frame's block, or an
         // allocation gets the operands where compiled code stored them.
-        let lean = match &step {
+        let lean = match step {
             Step::Call(entry, forwards) => match &entry.body {
                 MethodBody::Native(core) => {
                     vm.set_ip(ip);
@@ -159,7 +177,7 @@ extern "C" fn run_insn(
         }
         vm.context.stack.extend_from_slice(operands);
         let (base, argc) = (activation.base as usize, activation.argc as usize);
-        vm.step(&step, base, argc, ip, operand_base)
+        vm.step(step, base, argc, ip, operand_base)
     };
     let result = result.map(|pushed| pushed.unwrap_or(Value::NIL));
     vm.result_for_compiled(result)
@@ -629,18 +647,8 @@ impl Vm {
             };
             return self.invoke_block_with(&block, &operands[1..], call);
         }
-        // A pure core method of Integers and Strings runs without its
-        // frame; one that fails runs again with it, to raise as MRI does.
-        let argc = operands.len() - 1;
-        let fits = usize::from(core.min) <= argc && core.max.is_none_or(|max| argc <= max.into());
-        // (Of an Integer, Integers only: another argument is coerced.)
-        let string = |v: &Value| v.get::<crate::object::RString>().is_some();
-        let plain = match operands[0] {
-            receiver if receiver.is_fixnum() => operands.iter().all(|v| v.is_fixnum()),
-            receiver => string(&receiver) && operands.iter().all(|v| v.is_fixnum() || string(v)),
-        };
-        if core.pure && block.is_none() && fits && plain {
-            if let Ok(result) = (self.native_fn(core.func))(self, operands[0], &operands[1..]) {
+        if block.is_none() {
+            if let Some(result) = self.pure_core_call(core, operands) {
                 return Ok(result);
             }
         }

@@ -46,6 +46,7 @@ use std::path::PathBuf;
 use std::rc::Rc;
 
 mod call_blocks;
+mod core_calls;
 mod deoptimise;
 mod entry;
 mod frameless_blocks;
@@ -121,7 +122,10 @@ pub struct RunStats {
     pub run_insns: fxhash::FxHashMap<&'static str, u64>,
     /// The `send_direct`s by callee (the entry, held so that its address
     /// names it for the whole run).
-    pub direct_callees: fxhash::FxHashMap<*const MethodEntry, (Rc<MethodEntry>, u64)>,
+    pub direct_callees: CalleeCounts,
+    /// Direct calls of core methods (`call_core`) that took a frame: the
+    /// method was not pure on its operands, or a block needed one.
+    pub core_calls_with_frames: CalleeCounts,
     /// The plain `send`s (not bound to a method) by the name sent.
     pub sent_names: fxhash::FxHashMap<bytecode::Sym, u64>,
     /// Deoptimisations whose rebuilt frame the interpreter reached again
@@ -130,7 +134,24 @@ pub struct RunStats {
     pub unverifiable_deopts: u64,
 }
 
+/// Calls counted by callee: the entry, held so that its address names it
+/// for the whole run.
+pub type CalleeCounts = fxhash::FxHashMap<*const MethodEntry, (Rc<MethodEntry>, u64)>;
+
 impl RunStats {
+    /// Counts a call of `entry` in `counts`.
+    fn count_callee(counts: &mut CalleeCounts, entry: &Rc<MethodEntry>) {
+        let callee = counts
+            .entry(Rc::as_ptr(entry))
+            .or_insert_with(|| (entry.clone(), 0));
+        callee.1 += 1;
+    }
+
+    /// Counts a direct call of a core method that took a frame.
+    pub(super) fn count_core_call_with_frame(&mut self, entry: &Rc<MethodEntry>) {
+        Self::count_callee(&mut self.core_calls_with_frames, entry);
+    }
+
     /// Counts an instruction compiled code left to the runtime.
     fn count_run_insn(&mut self, step: &helpers::Step, ip: usize) {
         let mnemonic = match step {
@@ -143,11 +164,7 @@ impl RunStats {
                 insn.mnemonic()
             }
             helpers::Step::Call(entry, _) => {
-                let callee = self
-                    .direct_callees
-                    .entry(Rc::as_ptr(entry))
-                    .or_insert_with(|| (entry.clone(), 0));
-                callee.1 += 1;
+                Self::count_callee(&mut self.direct_callees, entry);
                 "send_direct"
             }
         };
@@ -720,30 +737,41 @@ impl Vm {
                 run.calls_above_virtual_frames,
             );
             named(&mut line, "jit.run_insn", &run.run_insns);
-            let callees: fxhash::FxHashMap<String, u64> = run.direct_callees.values().fold(
-                Default::default(),
-                |mut callees, (entry, count)| {
-                    let name = match &entry.body {
-                        MethodBody::Bytecode(method) => method.code.name,
-                        MethodBody::Native(core) => core.name,
-                        _ => return callees,
-                    };
-                    let label = format!(
-                        "{}#{}",
-                        self.class_name(entry.owner),
-                        self.symbols.name(name)
-                    );
-                    *callees.entry(label).or_default() += count;
-                    callees
-                },
+            let by_name = |counts: &CalleeCounts| -> fxhash::FxHashMap<String, u64> {
+                counts
+                    .values()
+                    .fold(Default::default(), |mut callees, (entry, count)| {
+                        let name = match &entry.body {
+                            MethodBody::Bytecode(method) => method.code.name,
+                            MethodBody::Native(core) => core.name,
+                            _ => return callees,
+                        };
+                        let label = format!(
+                            "{}#{}",
+                            self.class_name(entry.owner),
+                            self.symbols.name(name)
+                        );
+                        *callees.entry(label).or_default() += count;
+                        callees
+                    })
+            };
+            named(
+                &mut line,
+                "jit.run_insn.send_direct",
+                &by_name(&run.direct_callees),
             );
-            named(&mut line, "jit.run_insn.send_direct", &callees);
             let sent: fxhash::FxHashMap<String, u64> = run
                 .sent_names
                 .iter()
                 .map(|(&name, &count)| (self.symbols.name(name).to_string(), count))
                 .collect();
             named(&mut line, "jit.run_insn.send", &sent);
+            let with_frames = by_name(&run.core_calls_with_frames);
+            line(
+                "jit.core_calls_with_frames",
+                with_frames.values().sum::<u64>(),
+            );
+            named(&mut line, "jit.core_calls_with_frames", &with_frames);
             if jit.options.verify_deopt {
                 line("jit.deopt_checks.same", run.verified_deopts);
                 line("jit.deopt_checks.unverifiable", run.unverifiable_deopts);
@@ -899,6 +927,7 @@ impl VmRuntime<'_> {
         flags: u16,
     ) -> Option<DirectCall> {
         let forwards_block = flags & bytecode::call_flags::BLOCK_FORWARD != 0;
+        let core = matches!(entry.body, MethodBody::Native(_));
         let native = match &entry.body {
             MethodBody::Bytecode(callee) => {
                 let code = &callee.code;
@@ -958,6 +987,7 @@ impl VmRuntime<'_> {
         Some(DirectCall {
             handle: handle as u32,
             native,
+            core,
         })
     }
 }

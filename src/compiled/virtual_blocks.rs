@@ -92,6 +92,28 @@ impl Vm {
         // SAFETY: a nonzero `block` is the handle of a block a frame below
         // holds, alive while the activation runs.
         let block = unsafe { &*block };
+        // SAFETY: the caller's contract.
+        unsafe { self.call_block_virtually(ctx, at, block, args) }
+    }
+
+    /// A call of `block` with `args` at `at` by activation `ctx` (a `yield`
+    /// of its block, or `Proc#call`, whose frame MRI hides), when the block
+    /// runs compiled without a record and takes the arguments as they are:
+    /// straight into its code (above the virtual frames around the call, if
+    /// there are any). None otherwise.
+    ///
+    /// # Safety
+    /// `ctx` and the records it links to are live activations, running
+    /// call `at`.
+    pub(super) unsafe fn call_block_virtually(
+        &mut self,
+        ctx: *mut Activation,
+        at: CallAt,
+        block: &Block,
+        args: &[Value],
+    ) -> Option<VmResult> {
+        // SAFETY: the caller's contract.
+        let activation = unsafe { &*ctx };
         let BlockCode::Bytecode(code) = &block.code else {
             return None;
         };

@@ -196,7 +196,10 @@ pub fn mark_pure_methods(vm: &mut Vm) {
             vm.c.integer,
             &["to_s", "inspect", "abs", "magnitude", "divmod"][..],
         ),
-        (vm.c.string, &["rjust", "ljust", "center"][..]),
+        (
+            vm.c.string,
+            &["rjust", "ljust", "center", "[]", "slice"][..],
+        ),
     ];
     for (class, names) in marks {
         for name in names {

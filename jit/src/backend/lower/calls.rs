@@ -385,48 +385,7 @@ impl Lowering<'_> {
             }
             None => (method.0 as i64, "run_insn"),
         };
-        // A `yield` or `yield(*list)` of the compiled method's own block
-        // (also from a block inlined into it), an Array or Range literal
-        // and an interpolation's String have helpers of their own (the
-        // same arguments).
-        let (name, address) = match graph.op(node) {
-            &Op::Yield {
-                splat,
-                kwargs: false,
-                ..
-            } if !in_inlined_code
-                || matches!(graph.op(graph.input(node, 0)), Op::Param(Param::Block)) =>
-            {
-                if splat {
-                    ("yield_splat", self.helpers.yield_splat as usize as u64)
-                } else {
-                    ("yield_block", self.helpers.yield_block as usize as u64)
-                }
-            }
-            Op::Insn {
-                insn: Insn::NewArray(_),
-                ..
-            } => ("new_array", self.helpers.new_array as usize as u64),
-            Op::Send(info)
-                if direct.is_some()
-                    && matches!(graph.as_const(graph.input(node, 0)),
-                        Some(crate::ir::Const::Value(class)) if self.rt.allocates_array(class, info.name)) =>
-            {
-                ("array_new", self.helpers.array_new as usize as u64)
-            }
-            Op::Insn {
-                insn: Insn::NewRange { .. },
-                ..
-            } => ("new_range", self.helpers.new_range as usize as u64),
-            Op::Insn {
-                insn: Insn::Concat(_),
-                ..
-            } => (
-                "concat_strings",
-                self.helpers.concat_strings as usize as u64,
-            ),
-            _ => (name, self.helpers.run_insn as usize as u64),
-        };
+        let (name, address) = self.helper_for(node, direct, literal_block, in_inlined_code, name);
         let returned = match made_block {
             Some(_) => self.new_vreg(),
             None => result,
@@ -484,6 +443,65 @@ impl Lowering<'_> {
             }
         }
         Ok(())
+    }
+
+    /// The helper a call of `node` makes (its name and address): `name`
+    /// (`run_insn` or `call_direct`), unless it has one of its own (the
+    /// same arguments): a `yield` or `yield(*list)` of the compiled
+    /// method's own block (also from a block inlined into it), an Array or
+    /// Range literal, an interpolation's String, `Array.new`, a direct call
+    /// of a core method.
+    fn helper_for(
+        &self,
+        node: NodeId,
+        direct: Option<crate::runtime::DirectCall>,
+        literal_block: Option<u32>,
+        in_inlined_code: bool,
+        name: &'static str,
+    ) -> (&'static str, u64) {
+        let graph = self.graph;
+        match graph.op(node) {
+            &Op::Yield {
+                splat,
+                kwargs: false,
+                ..
+            } if !in_inlined_code
+                || matches!(graph.op(graph.input(node, 0)), Op::Param(Param::Block)) =>
+            {
+                if splat {
+                    ("yield_splat", self.helpers.yield_splat as usize as u64)
+                } else {
+                    ("yield_block", self.helpers.yield_block as usize as u64)
+                }
+            }
+            Op::Insn {
+                insn: Insn::NewArray(_),
+                ..
+            } => ("new_array", self.helpers.new_array as usize as u64),
+            Op::Send(info)
+                if direct.is_some()
+                    && matches!(graph.as_const(graph.input(node, 0)),
+                        Some(crate::ir::Const::Value(class)) if self.rt.allocates_array(class, info.name)) =>
+            {
+                ("array_new", self.helpers.array_new as usize as u64)
+            }
+            Op::Insn {
+                insn: Insn::NewRange { .. },
+                ..
+            } => ("new_range", self.helpers.new_range as usize as u64),
+            Op::Insn {
+                insn: Insn::Concat(_),
+                ..
+            } => (
+                "concat_strings",
+                self.helpers.concat_strings as usize as u64,
+            ),
+            // A core method's own helper.
+            _ if direct.is_some_and(|call| call.core) && literal_block.is_none() => {
+                ("call_core", self.helpers.call_core as usize as u64)
+            }
+            _ => (name, self.helpers.run_insn as usize as u64),
+        }
     }
 
     /// After a call (whose result is `result`) in a method with handlers:

@@ -1,0 +1,117 @@
+//! Direct calls of core methods from compiled code.
+//!
+//! A send bound to a core method (the receiver's kind guarded, the method
+//! found while compiling) calls the `call_core` helper with the operands
+//! where compiled code stored them: no lookup, no value stack. It takes
+//! the cheapest way the call allows:
+//!
+//! 1. A method that is pure on plain operands (see
+//!    [`crate::method::NativeMethod::pure`]: it changes nothing and calls no
+//!    Ruby code) runs its function without a frame. One that fails runs
+//!    again with its frame, to raise as MRI does.
+//! 2. `Proc#call` of a Proc whose block is compiled and takes the arguments
+//!    as they are runs the block as a `yield` does (see
+//!    [`super::virtual_blocks`]): MRI shows no frame for `Proc#call`.
+//! 3. Anything else runs as the interpreter's direct call would: the
+//!    method's frame pushed, above the virtual frames of the code around the
+//!    call (`--stats` counts these: `jit.core_calls_with_frames`).
+//!
+//! ```text
+//! compiled Parser#read_string:   @input[@capture_start..end_]
+//!   v12 = new_range v9, v11                  a Range of two fixnums
+//!   v13 = call call_core(ctx, handle, at, 2, [v8, v12])
+//!     -> String#[] is pure on a String and a Range of fixnums: no frame
+//! ```
+
+use super::entry::{compiled, running_vm, stored_values, Activation};
+use super::helpers::{run_step, Step};
+use crate::method::NativeMethod;
+use crate::object::{MethodBody, RString};
+use crate::value::Value;
+use crate::vm::Vm;
+use jit::runtime::CallAt;
+
+/// [`jit::runtime::Helpers::call_core`].
+pub(super) extern "C" fn call_core(
+    ctx: *mut Activation,
+    handle: u64,
+    at: CallAt,
+    count: u64,
+    values: *const u64,
+) -> u64 {
+    // SAFETY: compiled code calls this helper while it runs.
+    let vm = unsafe { running_vm() };
+    // SAFETY: compiled code passes its own ctx, live while it runs.
+    let target = &compiled(unsafe { &*ctx }).direct_calls[handle as usize];
+    let MethodBody::Native(core) = &target.entry.body else {
+        unreachable!("call_core calls core methods")
+    };
+    // SAFETY: compiled code stored `count` values at `values`.
+    let operands = unsafe { stored_values(values, count) };
+    if !target.forwards_block {
+        if let Some(result) = vm.pure_core_call(core, operands) {
+            return result.bits();
+        }
+        let proc_call = vm.proc_call.as_ref();
+        if proc_call.is_some_and(|entry| std::rc::Rc::ptr_eq(entry, &target.entry)) {
+            let block = crate::core::proc::proc_block(operands[0]);
+            // SAFETY: compiled code passes its own ctx, running call `at`;
+            // the Proc, among the operands, holds the block.
+            let called = unsafe { vm.call_block_virtually(ctx, at, &block, &operands[1..]) };
+            if let Some(result) = called {
+                return vm.result_for_compiled(result);
+            }
+        }
+    }
+    if let Some(jit) = vm.jit_state_mut().filter(|jit| jit.options.count_steps) {
+        jit.run_stats.count_core_call_with_frame(&target.entry);
+    }
+    let step = Step::Call(target.entry.clone(), target.forwards_block);
+    run_step(ctx, &step, at, count, values)
+}
+
+impl Vm {
+    /// Core method `core` called with `operands` (the receiver first) and
+    /// no block, run without a frame when it is pure on them: an Integer's
+    /// method on fixnums (another argument would be coerced), a String's on
+    /// fixnums, Strings and Ranges of fixnums. Its result, or None when it
+    /// is not pure on them or fails (it runs again with its frame then, to
+    /// raise as MRI does).
+    pub(super) fn pure_core_call(
+        &mut self,
+        core: &NativeMethod,
+        operands: &[Value],
+    ) -> Option<Value> {
+        let argc = operands.len() - 1;
+        let fits = usize::from(core.min) <= argc && core.max.is_none_or(|max| argc <= max.into());
+        if !core.pure || !fits {
+            return None;
+        }
+        let string = |v: &Value| v.get::<RString>().is_some();
+        let plain = match operands[0] {
+            receiver if receiver.is_fixnum() => operands.iter().all(|v| v.is_fixnum()),
+            receiver => {
+                string(&receiver)
+                    && operands[1..]
+                        .iter()
+                        .all(|v| v.is_fixnum() || string(v) || self.is_fixnum_range(*v))
+            }
+        };
+        if !plain {
+            return None;
+        }
+        (self.native_fn(core.func))(self, operands[0], &operands[1..]).ok()
+    }
+
+    /// Whether `value` is a Range whose ends are fixnums or nil (reading
+    /// them calls nothing).
+    fn is_fixnum_range(&self, value: Value) -> bool {
+        if value.is_fixnum() || !self.is_kind_of(value, self.c.range) {
+            return false;
+        }
+        let (first, last, _) = self.range_parts(value);
+        [first, last]
+            .iter()
+            .all(|end| end.is_fixnum() || end.is_nil())
+    }
+}
