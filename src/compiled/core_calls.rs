@@ -14,7 +14,10 @@
 //!    [`super::virtual_blocks`]): MRI shows no frame for `Proc#call`.
 //! 3. Anything else runs as the interpreter's direct call would: the
 //!    method's frame pushed, above the virtual frames of the code around the
-//!    call (`--stats` counts these: `jit.core_calls_with_frames`).
+//!    call.
+//!
+//! `--stats` counts the calls (`jit.core_calls`) and those that took a frame
+//! (`jit.core_calls_with_frames`), by method.
 //!
 //! ```text
 //! compiled Parser#read_string:   @input[@capture_start..end_]
@@ -48,6 +51,10 @@ pub(super) extern "C" fn call_core(
     };
     // SAFETY: compiled code stored `count` values at `values`.
     let operands = unsafe { stored_values(values, count) };
+    let counts = vm.jit_state_mut().filter(|jit| jit.options.count_steps);
+    if let Some(jit) = counts {
+        jit.run_stats.count_core_call(&target.entry);
+    }
     if !target.forwards_block {
         if let Some(result) = vm.pure_core_call(core, operands) {
             return result.bits();

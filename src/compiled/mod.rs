@@ -123,7 +123,13 @@ pub struct RunStats {
     /// The `send_direct`s by callee (the entry, held so that its address
     /// names it for the whole run).
     pub direct_callees: CalleeCounts,
-    /// Direct calls of core methods (`call_core`) that took a frame: the
+    /// Direct calls of Ruby methods that had no compiled code then (not
+    /// called often enough yet, or between two compilations): the runtime
+    /// interprets them.
+    pub interpreted_callees: CalleeCounts,
+    /// Direct calls of core methods (`call_core`), by method.
+    pub core_calls: CalleeCounts,
+    /// Those of them that took a frame: the
     /// method was not pure on its operands, or a block needed one.
     pub core_calls_with_frames: CalleeCounts,
     /// The plain `send`s (not bound to a method) by the name sent.
@@ -147,14 +153,27 @@ impl RunStats {
         callee.1 += 1;
     }
 
+    /// Counts a direct call of a core method.
+    pub(super) fn count_core_call(&mut self, entry: &Rc<MethodEntry>) {
+        Self::count_callee(&mut self.core_calls, entry);
+    }
+
     /// Counts a direct call of a core method that took a frame.
     pub(super) fn count_core_call_with_frame(&mut self, entry: &Rc<MethodEntry>) {
         Self::count_callee(&mut self.core_calls_with_frames, entry);
     }
 
-    /// Counts an instruction compiled code left to the runtime.
+    /// Counts an instruction compiled code left to the runtime, or a direct
+    /// call of a method without compiled code (which the runtime runs).
     fn count_run_insn(&mut self, step: &helpers::Step, ip: usize) {
         let mnemonic = match step {
+            helpers::Step::Call(entry, _)
+                if matches!(&entry.body,
+                    MethodBody::Bytecode(callee) if callee.call_target.code.get() == 0) =>
+            {
+                Self::count_callee(&mut self.interpreted_callees, entry);
+                return;
+            }
             helpers::Step::Insn(method) => {
                 let insn = method.code.insns[ip];
                 if let bytecode::Insn::Send(site) = insn {
@@ -766,6 +785,12 @@ impl Vm {
                 .map(|(&name, &count)| (self.symbols.name(name).to_string(), count))
                 .collect();
             named(&mut line, "jit.run_insn.send", &sent);
+            let interpreted = by_name(&run.interpreted_callees);
+            line("jit.interpreted_callees", interpreted.values().sum::<u64>());
+            named(&mut line, "jit.interpreted_callees", &interpreted);
+            let core = by_name(&run.core_calls);
+            line("jit.core_calls", core.values().sum::<u64>());
+            named(&mut line, "jit.core_calls", &core);
             let with_frames = by_name(&run.core_calls_with_frames);
             line(
                 "jit.core_calls_with_frames",
