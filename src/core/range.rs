@@ -146,11 +146,13 @@ impl Vm {
         // once the first has made the shapes, the slots are filled in
         // place, without a lookup for each variable.
         let root = crate::shape::ShapeId::ROOT;
-        let made = self
-            .shapes
-            .existing_transition(root, b)
-            .and_then(|shape| self.shapes.existing_transition(shape, e))
-            .and_then(|shape| self.shapes.existing_transition(shape, x));
+        let made = self.range_shape.or_else(|| {
+            self.shapes
+                .existing_transition(root, b)
+                .and_then(|shape| self.shapes.existing_transition(shape, e))
+                .and_then(|shape| self.shapes.existing_transition(shape, x))
+        });
+        self.range_shape = made;
         if let (Some(shape), Some(object)) = (made, range.get::<crate::object::RObject>()) {
             for value in [begin, end, Value::bool(exclusive)] {
                 object.push_slot(value);

@@ -169,6 +169,9 @@ pub struct Vm {
     /// The core's `Array#initialize` (`Array.new` without a frame is built
     /// on it being the method).
     pub array_initialize: Option<Rc<MethodEntry>>,
+    /// The shape of every Range (its three variables in order), once the
+    /// first Range has made it.
+    pub range_shape: Option<crate::shape::ShapeId>,
     /// The lexical scope of the top level (Object).
     pub top_cref: Rc<Cref>,
     /// The global variables (`$name`) and their aliases.
@@ -358,6 +361,7 @@ impl Vm {
             array_max: None,
             array_min: None,
             array_initialize: None,
+            range_shape: None,
             top_cref: Rc::new(Cref {
                 module: placeholder,
                 parent: None,
