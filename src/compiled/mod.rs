@@ -41,6 +41,7 @@ use jit::runtime::{
     CallTarget, Callee, DirectCall, Helpers, Intrinsic, IvarLine, IvarProfile, NativeCallee,
     Runtime, SendProfile,
 };
+pub use run_stats::{CalleeCounts, RunStats};
 use std::cell::{Cell, RefCell};
 use std::path::PathBuf;
 use std::rc::Rc;
@@ -51,6 +52,7 @@ mod deoptimise;
 mod entry;
 mod frameless_blocks;
 pub mod helpers;
+mod run_stats;
 pub mod verify_deopt;
 pub mod virtual_blocks;
 pub mod virtual_frames;
@@ -93,102 +95,6 @@ pub struct JitOptions {
     /// instruction and callee (hash-table updates on every such call, so
     /// only when they will be printed).
     pub count_steps: bool,
-}
-
-/// Counters the runtime keeps about compiled code (`--stats`).
-#[derive(Clone, Default)]
-pub struct RunStats {
-    pub code_bytes: u64,
-    pub deopts: u64,
-    /// Transfers (exceptions, non-local exits) handed to the interpreter's
-    /// handlers by a method with `rescue`/`ensure`.
-    pub transfers: u64,
-    /// Failed guards, by site (`method@ip reason`).
-    pub guard_failures: fxhash::FxHashMap<String, u64>,
-    pub recompilations: u64,
-    pub invalidations: u64,
-    pub osr_entries: u64,
-    /// Frames of native calls given their interpreter frame.
-    pub materialised_frames: u64,
-    /// Inlined frames rebuilt as frame records for a call the runtime
-    /// made from inlined code.
-    pub rebuilt_frames: u64,
-    /// Calls from frames without records (inlined ones, or a native
-    /// call's) run above virtual frames instead of rebuilt ones.
-    pub calls_above_virtual_frames: u64,
-    /// Instructions compiled code left to the runtime (`run_insn`), by
-    /// mnemonic (`send_direct`: a send bound to its method by a guard,
-    /// whose callee the runtime called rather than compiled code natively).
-    pub run_insns: fxhash::FxHashMap<&'static str, u64>,
-    /// The `send_direct`s by callee (the entry, held so that its address
-    /// names it for the whole run).
-    pub direct_callees: CalleeCounts,
-    /// Direct calls of Ruby methods that had no compiled code then (not
-    /// called often enough yet, or between two compilations): the runtime
-    /// interprets them.
-    pub interpreted_callees: CalleeCounts,
-    /// Direct calls of core methods (`call_core`), by method.
-    pub core_calls: CalleeCounts,
-    /// Those of them that took a frame: the
-    /// method was not pure on its operands, or a block needed one.
-    pub core_calls_with_frames: CalleeCounts,
-    /// The plain `send`s (not bound to a method) by the name sent.
-    pub sent_names: fxhash::FxHashMap<bytecode::Sym, u64>,
-    /// Deoptimisations whose rebuilt frame the interpreter reached again
-    /// (`--jit-verify-deopt`), and those it could not check.
-    pub verified_deopts: u64,
-    pub unverifiable_deopts: u64,
-}
-
-/// Calls counted by callee: the entry, held so that its address names it
-/// for the whole run.
-pub type CalleeCounts = fxhash::FxHashMap<*const MethodEntry, (Rc<MethodEntry>, u64)>;
-
-impl RunStats {
-    /// Counts a call of `entry` in `counts`.
-    fn count_callee(counts: &mut CalleeCounts, entry: &Rc<MethodEntry>) {
-        let callee = counts
-            .entry(Rc::as_ptr(entry))
-            .or_insert_with(|| (entry.clone(), 0));
-        callee.1 += 1;
-    }
-
-    /// Counts a direct call of a core method.
-    pub(super) fn count_core_call(&mut self, entry: &Rc<MethodEntry>) {
-        Self::count_callee(&mut self.core_calls, entry);
-    }
-
-    /// Counts a direct call of a core method that took a frame.
-    pub(super) fn count_core_call_with_frame(&mut self, entry: &Rc<MethodEntry>) {
-        Self::count_callee(&mut self.core_calls_with_frames, entry);
-    }
-
-    /// Counts an instruction compiled code left to the runtime, or a direct
-    /// call of a method without compiled code (which the runtime runs).
-    fn count_run_insn(&mut self, step: &helpers::Step, ip: usize) {
-        let mnemonic = match step {
-            helpers::Step::Call(entry, _)
-                if matches!(&entry.body,
-                    MethodBody::Bytecode(callee) if callee.call_target.code.get() == 0) =>
-            {
-                Self::count_callee(&mut self.interpreted_callees, entry);
-                return;
-            }
-            helpers::Step::Insn(method) => {
-                let insn = method.code.insns[ip];
-                if let bytecode::Insn::Send(site) = insn {
-                    let name = method.code.sites[site as usize].name;
-                    *self.sent_names.entry(name).or_default() += 1;
-                }
-                insn.mnemonic()
-            }
-            helpers::Step::Call(entry, _) => {
-                Self::count_callee(&mut self.direct_callees, entry);
-                "send_direct"
-            }
-        };
-        *self.run_insns.entry(mnemonic).or_default() += 1;
-    }
 }
 
 /// The JIT's settings and counters for one run.

@@ -3,7 +3,8 @@
 //!
 //! Each becomes a call of the runtime's `run_insn` (or `call_direct` for a
 //! send bound to its target, which may also call the target's compiled
-//! code natively) with the values it pops stored in the frame. After it, a
+//! code natively; `call_core` for one bound to a core method) with the
+//! values it pops stored in the frame. After it, a
 //! result of `UNDEF` (a pending exception or jump) leaves the method, or,
 //! in a method with `rescue`/`ensure`, is a `transfer` to the
 //! interpreter's handlers; and a poll deoptimises, resuming after the
@@ -11,7 +12,7 @@
 //! `rescue`:
 //!
 //! ```text
-//! v3 = call call_direct(ctx, 0x0, 0x8000000000000008, 0x2, [v0, v1])
+//! v3 = call call_core(ctx, 0x0, 0x8000000000000008, 0x2, [v0, v1])
 //! transfer v3 site 2
 //! poll site 3
 //! site 2: transfer -> @8 transfer [v0, v1, v2]

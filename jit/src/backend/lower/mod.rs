@@ -26,7 +26,7 @@
 //! def parse(s)                                   # rescue ArgumentError; 0
 //!   Integer(s)
 //!
-//!   v3 = call call_direct(ctx, ..., [v0, v1])    # Integer(s)
+//!   v3 = call call_core(ctx, ..., [v0, v1])      # Integer(s)
 //!   transfer v3 site 2                           # UNDEF: to the handlers
 //!   site 2: transfer -> @8 transfer [v0, v1, v2]
 //! ```
