@@ -460,16 +460,8 @@ impl Inliner {
         let params_wanted = param_count(&code);
         // One argument for several parameters: an Array's items (guarded).
         let splat = argc == 1 && params_wanted > 1 && code.auto_splat;
-        // `|*xs|` or `|a, *xs|`: the arguments after the required ones
-        // gathered into a new Array (unless one Array argument would be
-        // spread over the parameters).
-        let gathers = code.rest
-            && code.optional == 0
-            && code.post == 0
-            && !code.takes_keywords()
-            && !(argc == 1 && code.auto_splat);
         let plain = code.kind == MethodKind::Block
-            && (!code.needs_arg_layout() || gathers)
+            && !code.needs_arg_layout()
             && !(splat && crate::passes::speculation_failed(graph, session.rt, node));
         if judge(
             graph,
@@ -518,23 +510,6 @@ impl Inliner {
                     entry
                 })
                 .collect()
-        } else if gathers {
-            let lead = code.required as usize;
-            let mut args: Vec<NodeId> = (0..lead)
-                .map(|n| inputs.get(1 + n).copied().unwrap_or(nil))
-                .collect();
-            let rest = inputs.get(1 + lead..).unwrap_or_default();
-            let Op::FrameState(at) = graph.op(state) else {
-                unreachable!("checked above")
-            };
-            let gather = Op::Insn {
-                insn: bytecode::Insn::NewArray(rest.len() as u32),
-                method: at.method,
-                ip: at.ip,
-            };
-            entry = graph.add(gather, &[entry], rest, None);
-            args.push(entry);
-            args
         } else {
             (0..params_wanted)
                 .map(|n| inputs.get(1 + n as usize).copied().unwrap_or(nil))
