@@ -637,3 +637,67 @@ fn interpolation_tests_for_a_string_first() {
     v15 = finish ctrl=[v14]
     "#);
 }
+
+/// A block taking `*rest` inlined into the `yield` of `Integer#times`:
+/// its Array is a new `array` instruction of the yielded value, no run of
+/// the `yield` by the runtime.
+#[test]
+fn rest_block_inlined_gathers_its_arguments() {
+    let graphs = graphs_after_run(
+        r#"def count(n)
+  total = 0
+  n.times { |*xs| total += xs.size }
+  total
+end
+count(10)
+"#,
+        "count",
+    );
+    insta::assert_snapshot!(after(&graphs, "final"), @r#"
+    v0 = start
+    v1 = env
+    v2 = const 0
+    v3 = self
+    v4 = arg 0
+    v5 = state count@5 self=v3 args=[v4] locals=[n=v4] stack=[v2]
+    v6 = insn storeenv total 0 v1, v2 state=v5 ctrl=v0
+    v7 = is_kind(fixnum) v4
+    v8 = state count@8 self=v3 args=[v4] locals=[] stack=[v4]
+    v9 = guard(kind fixnum) v7 state=v8 ctrl=v6
+    v10 = loop ctrl=[v9, v40]
+    v11 = phi v2, v43 ctrl=v10
+    v12 = untag_fixnum v11
+    v13 = untag_fixnum v4
+    v14 = int_lt v12, v13
+    v15 = state count@8 self=v3 args=[v4] locals=[] stack=[]
+    v16 = bool_to_value v14
+    v17 = state times@32 self=v4 args=[] locals=[i=v11] stack=[v16] outer=v15
+    v18 = branch v14 state=v17 ctrl=v10
+    v19 = if_false ctrl=v18
+    v20 = state count@11 self=v3 args=[v4] locals=[] stack=[]
+    v21 = insn loadenv total 0 v1 state=v20 ctrl=v19
+    v22 = return v21 ctrl=v21
+    v23 = if_true ctrl=v18
+    v24 = insn array 1 v11 ctrl=v23
+    v25 = state times@22 self=v4 args=[] locals=[i=v11] stack=[] outer=v15
+    v26 = state block in count@3 self=v3 args=[v24] locals=[xs=v24] stack=[] outer=v25
+    v27 = insn loadenv total 1 v1 state=v26 ctrl=v24
+    v28 = is_kind(Array) v24
+    v29 = state block in count@5 self=v3 args=[v24] locals=[] stack=[v27, v24] outer=v25
+    v30 = guard(kind Array) v28 state=v29 ctrl=v27
+    v31 = array_length v24 ctrl=v30
+    v32 = is_kind(fixnum) v27
+    v33 = tag_fixnum v31
+    v34 = state block in count@6 self=v3 args=[v24] locals=[] stack=[v27, v33] outer=v25
+    v35 = guard(kind fixnum) v32 state=v34 ctrl=v31
+    v36 = untag_fixnum v27
+    v37 = fixnum_add v36, v31 state=v34 ctrl=v35
+    v38 = tag_fixnum v37
+    v39 = state block in count@8 self=v3 args=[v24] locals=[] stack=[v38, v38] outer=v25
+    v40 = insn storeenv total 1 v1, v38 state=v39 ctrl=v37
+    v41 = const int 1
+    v42 = int_add v12, v41
+    v43 = tag_fixnum v42
+    v44 = finish ctrl=[v22]
+    "#);
+}

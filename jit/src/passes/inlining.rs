@@ -18,8 +18,10 @@
 //! call's literal block, or for `f(&block)` that passes the calling frame's
 //! block on, the block that frame was given). Its returns meet at
 //! a continuation merge after which the caller goes on. A literal block
-//! inlined at a `yield` returns to the yield; its `break` leaves the frame
-//! that yielded (joining that frame's continuation), and its `return`
+//! inlined at a `yield` returns to the yield; its `break` leaves the method
+//! it was passed to (joining that frame's continuation: the frame that
+//! yielded, or, when the `yield` is in an inlined block, that block's home
+//! method, as in `def m = [1].each { |x| yield x }`), and its `return`
 //! leaves the method that wrote it (its home's continuation, or a real
 //! `return` when the home is the compiled method). So non-local exits of
 //! inlined blocks become plain control flow.
@@ -55,6 +57,7 @@ pub fn run(graph: &mut Graph, session: &mut Session) -> bool {
         continuations: FxHashMap::default(),
         early_exits: FxHashMap::default(),
         blocks: FxHashMap::default(),
+        homes: FxHashMap::default(),
     };
     let mut worklist: VecDeque<NodeId> = graph.live().collect();
     let mut changed = false;
@@ -93,6 +96,9 @@ struct Inliner {
     /// For each inlined frame, the block it was given (its `Param::Block`):
     /// what a call in it that passes its block on (`f(&block)`) passes.
     blocks: FxHashMap<FrameId, NodeId>,
+    /// For each inlined frame, the method frame a `yield` in it yields
+    /// for: its own when it is a method's, its home when it is a block's.
+    homes: FxHashMap<FrameId, ExitTarget>,
 }
 
 /// The methods of the frames around a call (its state's chain), innermost
@@ -378,6 +384,7 @@ impl Inliner {
             None => graph.constant(Const::Value(bytecode::abi::NIL)),
         };
         self.blocks.insert(frame, block);
+        self.homes.insert(frame, ExitTarget::Frame(frame));
         let caller = suspended(graph, state, operands);
         let mut params = argument_params(graph, info, &code, &inputs);
         params.insert(Param::Block, block);
@@ -455,13 +462,21 @@ impl Inliner {
         let Op::FrameState(yielding) = graph.op(state) else {
             return None;
         };
-        let yielding = yielding.frame;
+        let break_target = self.method_of(graph, session, yielding.frame)?;
         let code = session.rt.code(method);
         let params_wanted = param_count(&code);
         // One argument for several parameters: an Array's items (guarded).
         let splat = argc == 1 && params_wanted > 1 && code.auto_splat;
+        // `|*xs|` or `|a, *xs|`: the arguments after the required ones
+        // gathered into a new Array (unless one Array argument would be
+        // spread over the parameters).
+        let gathers = code.rest
+            && code.optional == 0
+            && code.post == 0
+            && !code.takes_keywords()
+            && !(argc == 1 && code.auto_splat);
         let plain = code.kind == MethodKind::Block
-            && !code.needs_arg_layout()
+            && (!code.needs_arg_layout() || gathers)
             && !(splat && crate::passes::speculation_failed(graph, session.rt, node));
         if judge(
             graph,
@@ -479,7 +494,7 @@ impl Inliner {
         let context = FrameContext {
             frame,
             inlined: true,
-            break_target: ExitTarget::Frame(yielding),
+            break_target,
             home,
         };
         let callee = session.callee_graph(method, context)?;
@@ -510,6 +525,23 @@ impl Inliner {
                     entry
                 })
                 .collect()
+        } else if gathers {
+            let lead = code.required as usize;
+            let mut args: Vec<NodeId> = (0..lead)
+                .map(|n| inputs.get(1 + n).copied().unwrap_or(nil))
+                .collect();
+            let rest = inputs.get(1 + lead..).unwrap_or_default();
+            let Op::FrameState(at) = graph.op(state) else {
+                unreachable!("checked above")
+            };
+            let gather = Op::Insn {
+                insn: bytecode::Insn::NewArray(rest.len() as u32),
+                method: at.method,
+                ip: at.ip,
+            };
+            entry = graph.add(gather, &[entry], rest, None);
+            args.push(entry);
+            args
         } else {
             (0..params_wanted)
                 .map(|n| inputs.get(1 + n as usize).copied().unwrap_or(nil))
@@ -522,10 +554,26 @@ impl Inliner {
         }
         params.insert(Param::Block, outer_block);
         self.blocks.insert(frame, outer_block);
+        self.homes.insert(frame, home);
         params.insert(Param::CallerState, caller);
         let (entry, env) = self.env(graph, entry, method, code.has_env, outer_env);
         params.insert(Param::Env, env);
         Some(self.splice(graph, &callee, node, entry, params, frame))
+    }
+
+    /// The method frame a `yield` made in `frame` yields for: `frame`
+    /// itself when it is a method's, else the home of the inlined block it
+    /// is. A `break` in the block yielded to ends that frame's call. None
+    /// when it is not a frame of this compilation.
+    fn method_of(&self, graph: &Graph, session: &Session, frame: FrameId) -> Option<ExitTarget> {
+        if frame == graph.frame {
+            let root = session.rt.code(graph.method);
+            return (root.kind != MethodKind::Block).then_some(ExitTarget::Frame(frame));
+        }
+        match self.homes.get(&frame)? {
+            home @ ExitTarget::Frame(_) => Some(*home),
+            _ => None,
+        }
     }
 
     /// The block of the frame a call with frame state `state` is made in:
