@@ -245,11 +245,24 @@ pub struct NativeMethod {
     /// The method is `Class#new` (or a Struct class's `new` and `[]`):
     /// allocate, then `initialize` (compiled code may do both itself).
     pub constructs: bool,
-    /// Of Integers (an Integer's method) or Integers, Strings and Ranges
-    /// of Integers (a String's), the method changes nothing and calls no
-    /// Ruby code, even when it fails: compiled code may run it without its
-    /// frame (and again with it when it fails, to raise as MRI does).
-    pub pure: bool,
+    /// The operands on which the method changes nothing and calls no Ruby
+    /// code (no conversion method such as `to_int`), even when it fails:
+    /// compiled code may run it on them without its frame (and again with
+    /// it when it fails, to raise as MRI does). None: never.
+    pub pure: Option<PureOn>,
+}
+
+/// The operands a pure core method ([`NativeMethod::pure`]) is pure on.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum PureOn {
+    /// Receiver and arguments all fixnums (`Integer#to_s`, `#divmod`).
+    Fixnums,
+    /// A String receiver indexed by a fixnum, a String or a Range of
+    /// fixnums, then an optional fixnum length (`String#[]`, `#slice`).
+    StringIndex,
+    /// A String receiver, a fixnum width, then an optional String padding
+    /// (`String#rjust`, `#ljust`, `#center`).
+    StringPadding,
 }
 
 /// Whether a core method shows in backtraces. MRI runs some methods

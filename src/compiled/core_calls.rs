@@ -28,7 +28,7 @@
 
 use super::entry::{compiled, running_vm, stored_values, Activation};
 use super::helpers::{run_step, Step};
-use crate::method::NativeMethod;
+use crate::method::{NativeMethod, PureOn};
 use crate::object::{MethodBody, RString};
 use crate::value::Value;
 use crate::vm::Vm;
@@ -79,11 +79,10 @@ pub(super) extern "C" fn call_core(
 
 impl Vm {
     /// Core method `core` called with `operands` (the receiver first) and
-    /// no block, run without a frame when it is pure on them: an Integer's
-    /// method on fixnums (another argument would be coerced), a String's on
-    /// fixnums, Strings and Ranges of fixnums. Its result, or None when it
-    /// is not pure on them or fails (it runs again with its frame then, to
-    /// raise as MRI does).
+    /// no block, run without a frame when it is pure on them (see
+    /// [`PureOn`]; any other operand might be converted by Ruby code, as
+    /// `to_int`). Its result, or None when it is not pure on them or fails
+    /// (it runs again with its frame then, to raise as MRI does).
     pub(super) fn pure_core_call(
         &mut self,
         core: &NativeMethod,
@@ -91,17 +90,23 @@ impl Vm {
     ) -> Option<Value> {
         let argc = operands.len() - 1;
         let fits = usize::from(core.min) <= argc && core.max.is_none_or(|max| argc <= max.into());
-        if !core.pure || !fits {
+        let Some(on) = core.pure.filter(|_| fits) else {
             return None;
-        }
+        };
         let string = |v: &Value| v.get::<RString>().is_some();
-        let plain = match operands[0] {
-            receiver if receiver.is_fixnum() => operands.iter().all(|v| v.is_fixnum()),
-            receiver => {
+        let (receiver, args) = (operands[0], &operands[1..]);
+        let plain = match on {
+            PureOn::Fixnums => operands.iter().all(|v| v.is_fixnum()),
+            PureOn::StringIndex => {
                 string(&receiver)
-                    && operands[1..]
-                        .iter()
-                        .all(|v| v.is_fixnum() || string(v) || self.is_fixnum_range(*v))
+                    && args.iter().enumerate().all(|(n, v)| {
+                        v.is_fixnum() || (n == 0 && (string(v) || self.is_fixnum_range(*v)))
+                    })
+            }
+            PureOn::StringPadding => {
+                string(&receiver)
+                    && args.first().is_some_and(|width| width.is_fixnum())
+                    && args.get(1).is_none_or(string)
             }
         };
         if !plain {

@@ -191,19 +191,23 @@ pub fn mark_caller_frame_methods(vm: &mut Vm) {
 /// Marks the core methods that are pure on Integers and Strings (see
 /// [`NativeMethod::pure`]).
 pub fn mark_pure_methods(vm: &mut Vm) {
+    use crate::method::PureOn;
     let marks = [
         (
             vm.c.integer,
             &["to_s", "inspect", "abs", "magnitude", "divmod"][..],
+            PureOn::Fixnums,
         ),
+        (vm.c.string, &["[]", "slice"][..], PureOn::StringIndex),
         (
             vm.c.string,
-            &["rjust", "ljust", "center", "[]", "slice"][..],
+            &["rjust", "ljust", "center"][..],
+            PureOn::StringPadding,
         ),
     ];
-    for (class, names) in marks {
+    for (class, names, on) in marks {
         for name in names {
-            vm.set_native_pure(class, name);
+            vm.set_native_pure(class, name, on);
         }
     }
 }

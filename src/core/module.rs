@@ -762,7 +762,7 @@ impl Vm {
             frame: NativeFrame::Shown,
             uses_caller_frame: false,
             constructs: true,
-            pure: false,
+            pure: None,
         };
         self.add_method(class, sym, MethodBody::Native(native), Visibility::Public);
     }

@@ -179,9 +179,6 @@ pub(crate) fn check_string(vm: &mut Vm, value: Value) -> VmResult<Option<Value>>
     if value.get::<RString>().is_some() {
         return Ok(Some(value));
     }
-    if !value.is_heap() {
-        return Ok(None);
-    }
     let to_str = vm.symbols.intern("to_str");
     if vm.find_method(vm.class_of(value), to_str).is_none() {
         return Ok(None);

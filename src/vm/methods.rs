@@ -15,7 +15,7 @@
 //! ([`Vm::define_methods`] takes a class's table of them).
 
 use super::{class_data, method_names_in, ClassFlavour, Vm, VmResult};
-use crate::method::{NativeFrame, NativeId, NativeMethod};
+use crate::method::{NativeFrame, NativeId, NativeMethod, PureOn};
 use crate::object::Cref;
 use crate::object::{MethodBody, MethodEntry, RClass, Visibility};
 use crate::value::Value;
@@ -265,7 +265,7 @@ impl Vm {
             frame: NativeFrame::Shown,
             uses_caller_frame: false,
             constructs: false,
-            pure: false,
+            pure: None,
         };
         self.add_method(class, sym, MethodBody::Native(native), visibility);
     }
@@ -301,10 +301,10 @@ impl Vm {
         self.jit_methods_changed(Some(sym));
     }
 
-    /// Marks core method `name` of `class`, if defined, as pure on Integers
-    /// and Strings (`NativeMethod::pure`).
-    pub fn set_native_pure(&mut self, class: Value, name: &str) {
-        self.change_native(class, name, |native| native.pure = true);
+    /// Marks core method `name` of `class`, if defined, as pure on the
+    /// operands `on` (`NativeMethod::pure`).
+    pub fn set_native_pure(&mut self, class: Value, name: &str, on: PureOn) {
+        self.change_native(class, name, |native| native.pure = Some(on));
     }
 
     /// Marks core method `name` of `class`, if defined, as one that reads

@@ -3,7 +3,7 @@
 //! changes the receiver and answers nil when nothing changed.
 
 use super::{
-    bytes_of, chars_of, copy_of, decoded_chars, encoding_of, expect_string, new_string_like,
+    bytes_of, chars_of, copy_of, decoded_chars, encoding_of, expect_string, expect_string_value, new_string_like,
     set_bytes, store_if_changed, string_of, to_long,
 };
 use crate::core::public;
@@ -444,14 +444,18 @@ enum Justify {
 /// copies of the pad string (a space by default).
 fn justify(vm: &mut Vm, s: Value, args: &[Value], justify: Justify) -> VmResult {
     let width = to_long(vm, args[0])?;
-    let pad = match args.get(1) {
-        Some(&pad) => expect_string(vm, pad)?,
+    let pad_string = match args.get(1) {
+        Some(&pad) => Some(expect_string_value(vm, pad)?),
+        None => None,
+    };
+    let pad = match pad_string {
+        Some(pad) => StringBytes::from_slice(&bytes_of(pad)),
         None => StringBytes::from_slice(b" "),
     };
     // The result is in the encoding the String and the pad share (MRI's
     // `rb_enc_check`): a binary String takes no non-ASCII UTF-8 pad.
-    let encoding = match args.get(1) {
-        Some(&pad) => crate::core::encoding::compatible_for_concat(vm, s, pad)?,
+    let encoding = match pad_string {
+        Some(pad) => crate::core::encoding::compatible_for_concat(vm, s, pad)?,
         None => encoding_of(s),
     };
     if pad.is_empty() {
