@@ -221,6 +221,18 @@ fn array_new_of_a_size_needs_no_frame() {
 }
 
 #[test]
+fn core_methods_given_literal_blocks_are_called_directly() {
+    let (_, stderr) = run(
+        &["--stats", "--jit-threshold=0"],
+        "core_calls_with_literal_blocks",
+    );
+    // `Array.new(n) { ... }` and `Hash.new { ... }` from compiled code:
+    // `call_core_block`, not the send's lookup in the runtime.
+    assert!(core_calls(&stderr, "Class#new") > 1_000, "{stderr}");
+    assert_eq!(count(&stderr, "jit.run_insn.send.new"), 0, "{stderr}");
+}
+
+#[test]
 fn a_method_whose_rare_paths_start_running_stays_compiled() {
     let (_, stderr) = run(&["--stats"], "many_rare_paths_stay_compiled");
     // Seven paths of `classify` start running one after another: the

@@ -16,6 +16,12 @@
 //!    method's frame pushed, above the virtual frames of the code around the
 //!    call.
 //!
+//! A send that passes a literal block (`Array.new(4) { ... }`) calls
+//! `call_core_block`, which makes the block from the virtual frames (as a
+//! block for a native call is made, see [`super::call_blocks`]) and calls
+//! the method as in 3; where only frame records could make it, the send
+//! runs in them, as the interpreter's.
+//!
 //! `--stats` counts the calls (`jit.core_calls`) and those that took a frame
 //! (`jit.core_calls_with_frames`), by method.
 //!
@@ -27,7 +33,7 @@
 //! ```
 
 use super::entry::{compiled, running_vm, stored_values, Activation};
-use super::helpers::{run_step, Step};
+use super::helpers::{run_step, Passing, Step};
 use crate::method::{NativeMethod, PureOn};
 use crate::object::{MethodBody, RString};
 use crate::value::Value;
@@ -73,8 +79,54 @@ pub(super) extern "C" fn call_core(
     if let Some(jit) = vm.jit_state_mut().filter(|jit| jit.options.count_steps) {
         jit.run_stats.count_core_call_with_frame(&target.entry);
     }
-    let step = Step::Call(target.entry.clone(), target.forwards_block);
+    let step = Step::Call(
+        target.entry.clone(),
+        Passing::forwarding(target.forwards_block),
+    );
     run_step(ctx, &step, at, count, values)
+}
+
+/// [`jit::runtime::Helpers::call_core_block`].
+pub(super) extern "C" fn call_core_block(
+    ctx: *mut Activation,
+    handle: u64,
+    at: CallAt,
+    count: u64,
+    values: *const u64,
+) -> u64 {
+    // SAFETY: compiled code calls this helper while it runs.
+    let vm = unsafe { running_vm() };
+    // SAFETY: compiled code passes its own ctx, live while it runs.
+    let compiled = compiled(unsafe { &*ctx });
+    let entry = compiled.direct_calls[handle as usize].entry.clone();
+    let sender = match at.inlined() {
+        Some(frames) => {
+            let map = compiled
+                .code
+                .maps
+                .get(compiled.code.call_frames[frames].map);
+            let innermost = map.frames.last().expect("a call's frames");
+            vm.methods[innermost.method as usize].clone()
+        }
+        None => compiled.method.clone(),
+    };
+    let bytecode::Insn::Send(site) = sender.code.insns[at.ip() as usize] else {
+        unreachable!("call_core_block calls at a send")
+    };
+    let child = sender.code.sites[site as usize]
+        .block
+        .expect("call_core_block calls at a send with a literal block");
+    if let Some(jit) = vm.jit_state_mut().filter(|jit| jit.options.count_steps) {
+        jit.run_stats.count_core_call(&entry);
+        jit.run_stats.count_core_call_with_frame(&entry);
+    }
+    run_step(
+        ctx,
+        &Step::Call(entry, Passing::Literal(child)),
+        at,
+        count,
+        values,
+    )
 }
 
 impl Vm {

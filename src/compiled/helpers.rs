@@ -34,6 +34,7 @@ pub fn table() -> Helpers {
     Helpers {
         run_insn,
         call_core: super::core_calls::call_core,
+        call_core_block: super::core_calls::call_core_block,
         deoptimise,
         frame_block,
         frame_env,
@@ -80,7 +81,10 @@ extern "C" fn run_insn(
     let compiled = compiled(unsafe { &*ctx });
     let step = if at.is_direct() {
         let target = &compiled.direct_calls[method as usize];
-        Step::Call(target.entry.clone(), target.forwards_block)
+        Step::Call(
+            target.entry.clone(),
+            Passing::forwarding(target.forwards_block),
+        )
     } else {
         Step::Insn(vm.methods[method as usize].clone())
     };
@@ -162,14 +166,18 @@ pub(super) fn run_step(
         // Lean paths: a core method's function, the frame's block, or an
         // allocation gets the operands where compiled code stored them.
         let lean = match step {
-            Step::Call(entry, forwards) => match &entry.body {
-                MethodBody::Native(core) => {
-                    vm.set_ip(ip);
-                    let block = vm.forwarded_block(*forwards);
-                    Some(vm.call_core_directly(entry, core, operands, block))
+            Step::Call(entry, passing @ (Passing::Nothing | Passing::OwnBlock)) => {
+                match &entry.body {
+                    MethodBody::Native(core) => {
+                        vm.set_ip(ip);
+                        let block = vm.forwarded_block(*passing == Passing::OwnBlock);
+                        Some(vm.call_core_directly(entry, core, operands, block))
+                    }
+                    _ => None,
                 }
-                _ => None,
-            },
+            }
+            // The send makes its literal block in the frame (below).
+            Step::Call(_, Passing::Literal(_)) => None,
             Step::Insn(method) => vm.run_lean(method, ip, operands),
         };
         if let Some(result) = lean {
@@ -351,9 +359,29 @@ pub(super) enum Step {
     /// The instruction at the index, of this method.
     Insn(Rc<LoadedMethod>),
     /// A send bound to this method (the receiver's kind was guarded):
-    /// called directly, without the send's lookup; passing the frame's
-    /// block when the flag says so.
-    Call(Rc<MethodEntry>, bool),
+    /// called directly, without the send's lookup, passing the block the
+    /// send passes.
+    Call(Rc<MethodEntry>, Passing),
+}
+
+/// The block a direct call ([`Step::Call`]) passes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Passing {
+    Nothing,
+    /// The block of the frame making the call (`f(&block)`, `super`).
+    OwnBlock,
+    /// The send's literal block, this child of the sending frame's code.
+    Literal(u32),
+}
+
+impl Passing {
+    pub(super) fn forwarding(forwards: bool) -> Passing {
+        if forwards {
+            Passing::OwnBlock
+        } else {
+            Passing::Nothing
+        }
+    }
 }
 
 impl Vm {
@@ -390,9 +418,18 @@ impl Vm {
                 }
                 self.run_one(method, base, argc, ip, operand_base)
             }
-            Step::Call(entry, forwards) => {
+            Step::Call(_, Passing::Literal(_)) => {
+                // In the frame that sends: the send itself makes the block
+                // (and catches a `break` from it).
+                let sender = match &self.context.frames.last().map(|frame| &frame.code) {
+                    Some(crate::vm::FrameCode::Bytecode(method)) => method.clone(),
+                    _ => unreachable!("a literal block's send is in a bytecode frame"),
+                };
+                self.run_one(&sender, base, argc, ip, operand_base)
+            }
+            Step::Call(entry, passing) => {
                 self.set_ip(ip);
-                let block = self.forwarded_block(*forwards);
+                let block = self.forwarded_block(*passing == Passing::OwnBlock);
                 if let MethodBody::Native(core) = &entry.body {
                     let operands: smallvec::SmallVec<[Value; 8]> =
                         smallvec::SmallVec::from_slice(&self.context.stack[operand_base..]);

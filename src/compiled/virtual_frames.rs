@@ -27,7 +27,7 @@
 
 use super::deoptimise::{retarget_to_depth, Rebuilt};
 use super::entry::{activation_block, compiled, native_return_address, operand_base, Activation};
-use super::helpers::Step;
+use super::helpers::{Passing, Step};
 use crate::method::CompiledMethod;
 use crate::object::{MethodBody, MethodEntry};
 use crate::value::Value;
@@ -236,16 +236,6 @@ enum Above {
     Yield,
 }
 
-/// The block a call run above virtual frames passes.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Passes {
-    Nothing,
-    /// The innermost frame's own block (`f(&block)`).
-    OwnBlock,
-    /// The literal block, this child of the innermost frame's code.
-    Literal(u32),
-}
-
 impl Vm {
     /// Runs `step`, a call at `at` of activation `ctx` that passed `words`
     /// (its operands, then the values of the inlined frames around it),
@@ -276,13 +266,13 @@ impl Vm {
         }
         let ip = at.ip() as usize;
         let (callee, passes) = self.callee_above_virtual_frames(step, ip, operands)?;
-        let block = if passes == Passes::Nothing && !matches!(callee, Above::Yield) {
+        let block = if passes == Passing::Nothing && !matches!(callee, Above::Yield) {
             None
         } else {
             // SAFETY: the caller's contract.
             let scope = unsafe { self.innermost_scope(ctx, at, words) }?;
             match passes {
-                Passes::Literal(child) => Some(self.frameless_block(&scope, child)?),
+                Passing::Literal(child) => Some(self.frameless_block(&scope, child)?),
                 _ => Some(scope.block?),
             }
         };
@@ -417,7 +407,7 @@ impl Vm {
                 let block = activation_block(unsafe { &*ctx });
                 Some(Ok(self.block_proxy_for(block.as_ref())))
             }
-            Step::Call(entry, false)
+            Step::Call(entry, Passing::Nothing)
                 if operands[0] == self.block_proxy
                     && self
                         .block_proxy_call
@@ -444,17 +434,12 @@ impl Vm {
         step: &Step,
         ip: usize,
         operands: &[Value],
-    ) -> Option<(Above, Passes)> {
+    ) -> Option<(Above, Passing)> {
         let method = match step {
-            Step::Call(entry, forwards) => {
-                let passes = if *forwards {
-                    Passes::OwnBlock
-                } else {
-                    Passes::Nothing
-                };
+            Step::Call(entry, passing) => {
                 return self
                     .ignores_caller_frame(entry)
-                    .then(|| (Above::Direct(entry.clone()), passes));
+                    .then(|| (Above::Direct(entry.clone()), *passing));
             }
             Step::Insn(method) => method,
         };
@@ -466,9 +451,9 @@ impl Vm {
             Insn::Send(site) => {
                 let site = &method.code.sites[site as usize];
                 let passes = match site.block {
-                    Some(child) => Passes::Literal(child),
-                    None if site.flags & call_flags::BLOCK_FORWARD != 0 => Passes::OwnBlock,
-                    None => Passes::Nothing,
+                    Some(child) => Passing::Literal(child),
+                    None if site.flags & call_flags::BLOCK_FORWARD != 0 => Passing::OwnBlock,
+                    None => Passing::Nothing,
                 };
                 let plain_flags = call_flags::FCALL | call_flags::VCALL | call_flags::BLOCK_FORWARD;
                 if site.flags & !plain_flags != 0 || operands.len() != site.argc as usize + 1 {
@@ -483,14 +468,14 @@ impl Vm {
             Insn::Yield {
                 argc,
                 kwargs: false,
-            } if operands.len() == argc as usize => Some((Above::Yield, Passes::Nothing)),
+            } if operands.len() == argc as usize => Some((Above::Yield, Passing::Nothing)),
             Insn::CheckMatch { splat: false } => {
-                uses(self.sym.case_eq).map(|_| (Above::CaseEq, Passes::Nothing))
+                uses(self.sym.case_eq).map(|_| (Above::CaseEq, Passing::Nothing))
             }
             Insn::ToS if operands[0].get::<crate::object::RString>().is_some() => {
-                Some((Above::ToS, Passes::Nothing))
+                Some((Above::ToS, Passing::Nothing))
             }
-            Insn::ToS => uses(self.sym.to_s).map(|_| (Above::ToS, Passes::Nothing)),
+            Insn::ToS => uses(self.sym.to_s).map(|_| (Above::ToS, Passing::Nothing)),
             _ => None,
         }
     }

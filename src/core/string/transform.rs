@@ -3,8 +3,8 @@
 //! changes the receiver and answers nil when nothing changed.
 
 use super::{
-    bytes_of, chars_of, copy_of, decoded_chars, encoding_of, expect_string, expect_string_value, new_string_like,
-    set_bytes, store_if_changed, string_of, to_long,
+    bytes_of, chars_of, copy_of, decoded_chars, encoding_of, expect_string, expect_string_value,
+    new_string_like, set_bytes, store_if_changed, string_of, to_long,
 };
 use crate::core::public;
 use crate::encoding::Encoding;

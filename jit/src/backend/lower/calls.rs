@@ -81,7 +81,8 @@ impl Lowering<'_> {
                 if info.flags & spread == 0 && info.block.is_some() {
                     if let Some((call, child)) = self.literal_block_call(info, argc) {
                         direct = Some(call);
-                        literal_block = Some(child);
+                        // A core method's helper makes the block itself.
+                        literal_block = call.native.is_some().then_some(child);
                     }
                 }
                 if info.constructor && direct.is_none() {
@@ -150,13 +151,14 @@ impl Lowering<'_> {
         )
     }
 
-    /// A send `info` (with `argc` arguments) that passes a literal block,
-    /// bound to a Ruby method: a direct call, natively when the callee is
+    /// A send `info` (with `argc` arguments) that passes a literal block:
+    /// a direct call and the block's index among the children of the
+    /// send's method. A Ruby method is called natively when it is
     /// compiled, its block made by `call_block` (see
-    /// `runtime::Helpers::call_block`), and the block's index among the
-    /// children of the send's method. None when the block could leave
-    /// through the frames it is made in (`break`, `return`) or its method
-    /// keeps a last match: only rebuilt frames make those.
+    /// `runtime::Helpers::call_block`); a core method by `call_core_block`,
+    /// which makes the block. None when the block could leave through the
+    /// frames it is made in (`break`, `return`) or its method keeps a last
+    /// match: only rebuilt frames make those.
     fn literal_block_call(
         &self,
         info: &crate::ir::SendInfo,
@@ -173,7 +175,7 @@ impl Lowering<'_> {
         let call = self
             .rt
             .direct_call(info.method, kind, info.name, argc, info.flags)?;
-        call.native.is_some().then_some((call, child))
+        (call.native.is_some() || call.core).then_some((call, child))
     }
 
     /// A call of `helper` with `ctx`, `args` and `spread`, its result in
@@ -481,6 +483,7 @@ impl Lowering<'_> {
             } => ("new_array", self.helpers.new_array as usize as u64),
             Op::Send(info)
                 if direct.is_some()
+                    && info.block.is_none()
                     && matches!(graph.as_const(graph.input(node, 0)),
                         Some(crate::ir::Const::Value(class)) if self.rt.allocates_array(class, info.name)) =>
             {
@@ -497,7 +500,11 @@ impl Lowering<'_> {
                 "concat_strings",
                 self.helpers.concat_strings as usize as u64,
             ),
-            // A core method's own helper.
+            // A core method's own helpers.
+            Op::Send(info) if direct.is_some_and(|call| call.core) && info.block.is_some() => (
+                "call_core_block",
+                self.helpers.call_core_block as usize as u64,
+            ),
             _ if direct.is_some_and(|call| call.core) && literal_block.is_none() => {
                 ("call_core", self.helpers.call_core as usize as u64)
             }
