@@ -281,6 +281,7 @@ impl Heap {
             // SAFETY: `cell` is the head of the free list, a free cell
             // inside one of our pages: we unlink it.
             self.free_list = unsafe { (*cell).next };
+            prefetch(self.free_list as *const u8);
             cell as *mut u8
         };
         // SAFETY: `cell` is a free cell of one of our pages, on no list; we
@@ -403,33 +404,60 @@ impl Heap {
 
     fn sweep(&mut self) {
         let mut live = 0;
+        // The free list is built anew, in address order: allocations then
+        // walk memory forwards, which the processor prefetches.
+        let mut head: *mut FreeCell = std::ptr::null_mut();
+        let mut tail: *mut *mut FreeCell = &mut head;
+        let unused = self.bump as usize..self.bump_end as usize;
         for &page in &self.pages {
             for index in 0..CELLS_PER_PAGE {
+                let cell = page.wrapping_add(index * CELL_SIZE);
+                if unused.contains(&(cell as usize)) {
+                    // The bump region's cells are handed out by `bump`.
+                    break;
+                }
                 // SAFETY: every cell of a page starts with a header-compatible
                 // kind byte; live cells have a full header.
-                let header = unsafe { &*(page.add(index * CELL_SIZE) as *const Header) };
+                let header = unsafe { &*(cell as *const Header) };
                 match header.kind() {
                     ObjKind::Free => {}
                     _ if header.is_marked() => {
                         header.set_marked(false);
                         live += 1;
+                        continue;
                     }
-                    _ => {
-                        (self.drop_cell)(header);
-                        // SAFETY: the cell's object was dropped; it becomes a
-                        // free cell linked into the free list.
-                        unsafe {
-                            let cell = page.add(index * CELL_SIZE) as *mut FreeCell;
-                            (*cell).kind = ObjKind::Free;
-                            (*cell).next = self.free_list;
-                            self.free_list = cell;
-                        }
-                    }
+                    _ => (self.drop_cell)(header),
+                }
+                // SAFETY: the cell is free (its object, if it had one, was
+                // just dropped) and on no list once this one is rebuilt: it
+                // is linked at the list's end.
+                unsafe {
+                    let cell = cell as *mut FreeCell;
+                    (*cell).kind = ObjKind::Free;
+                    (*cell).next = std::ptr::null_mut();
+                    *tail = cell;
+                    tail = &mut (*cell).next;
                 }
             }
         }
+        self.free_list = head;
         self.stats.live_cells = live;
     }
+}
+
+/// Asks the processor to bring the cell at `address` (the next one to be
+/// handed out) into the cache before it is written: free cells are far
+/// apart once the heap has been swept a few times.
+#[inline(always)]
+fn prefetch(address: *const u8) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: a prefetch reads nothing and cannot fault, whatever the
+    // address (null at the list's end).
+    unsafe {
+        std::arch::x86_64::_mm_prefetch(address as *const i8, std::arch::x86_64::_MM_HINT_T0);
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = address;
 }
 
 /// A heap dropped (its VM dropped: an embedder's or the fuzz target's
