@@ -227,7 +227,7 @@ fn core_methods_given_literal_blocks_are_called_directly() {
         "core_calls_with_literal_blocks",
     );
     // `Array.new(n) { ... }` and `Hash.new { ... }` from compiled code:
-    // `call_core_block`, not the send's lookup in the runtime.
+    // `call_with_literal_block`, not the send's lookup in the runtime.
     assert!(core_calls(&stderr, "Class#new") > 1_000, "{stderr}");
     assert_eq!(count(&stderr, "jit.run_insn.send.new"), 0, "{stderr}");
 }

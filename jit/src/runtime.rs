@@ -475,11 +475,12 @@ pub struct Helpers {
     /// frame when it needs none; `Proc#call` runs the Proc's compiled
     /// block as `yield` does.
     pub call_core: InsnHelper,
-    /// `(ctx, handle, at, count, values)`: [`Helpers::call_core`] for a
-    /// send that passes its literal block (the block of the send at
-    /// [`CallAt::ip`]), which the runtime makes without a frame record
-    /// when it can.
-    pub call_core_block: InsnHelper,
+    /// `(ctx, handle, at, count, values)`: a direct call (a handle from
+    /// [`Runtime::direct_call`]) at a send that passes its literal block
+    /// (the block of the send at [`CallAt::ip`]), which the runtime makes
+    /// without a frame record when it can: a core method's call, and the
+    /// helper's way of a native call with a block made by `call_block`.
+    pub call_with_literal_block: InsnHelper,
     /// `(ctx, method, at, count, values)`: `run_insn` for a
     /// plain `yield` in the compiled method's own frame: calls the frame's
     /// block with the `count` values.

@@ -20,10 +20,17 @@
 //! Only what `frameless_block` can make is made this way: a block that
 //! never leaves through the frames it was made in (`break`, `return`), of a
 //! method that keeps no last match. For anything else the helper answers
-//! 0 and the call takes its helper's way, which runs it in rebuilt frames
-//! as before.
+//! 0 and the call takes its helper's way, `call_with_literal_block`, as
+//! when the callee has no compiled code yet or the calls nest too deep.
+//! That helper, which is also the way of every such call of a core method
+//! (`Array.new(4) { ... }`), makes the block again from the virtual frames
+//! and calls the method without the send's lookup; where only frame
+//! records could make the block, the send runs in them, as the
+//! interpreter's.
 
 use super::entry::{compiled, running_vm, Activation};
+use super::helpers::{run_step, Passing, Step};
+use crate::object::MethodBody;
 use jit::runtime::{CallAt, FORWARDED_BLOCK};
 use std::rc::Rc;
 
@@ -71,4 +78,50 @@ pub(super) extern "C" fn release_block(_ctx: *mut Activation, result: u64, block
         vm.context.pop_call_block();
     }
     result
+}
+
+/// [`jit::runtime::Helpers::call_with_literal_block`].
+pub(super) extern "C" fn call_with_literal_block(
+    ctx: *mut Activation,
+    handle: u64,
+    at: CallAt,
+    count: u64,
+    values: *const u64,
+) -> u64 {
+    // SAFETY: compiled code calls this helper while it runs.
+    let vm = unsafe { running_vm() };
+    // SAFETY: compiled code passes its own ctx, live while it runs.
+    let compiled = compiled(unsafe { &*ctx });
+    let entry = compiled.direct_calls[handle as usize].entry.clone();
+    let sender = match at.inlined() {
+        Some(frames) => {
+            let map = compiled
+                .code
+                .maps
+                .get(compiled.code.call_frames[frames].map);
+            let innermost = map.frames.last().expect("a call's frames");
+            vm.methods[innermost.method as usize].clone()
+        }
+        None => compiled.method.clone(),
+    };
+    let (bytecode::Insn::Send(site) | bytecode::Insn::InvokeSuper(site)) =
+        sender.code.insns[at.ip() as usize]
+    else {
+        unreachable!("call_with_literal_block calls at a send or super")
+    };
+    let child = sender.code.sites[site as usize]
+        .block
+        .expect("call_with_literal_block calls at a call with a literal block");
+    let core = matches!(entry.body, MethodBody::Native(_));
+    let step = Step::Call(entry, Passing::Literal(child));
+    if let Some(jit) = vm.jit_state_mut().filter(|jit| jit.options.count_steps) {
+        match &step {
+            Step::Call(entry, _) if core => {
+                jit.run_stats.count_core_call(entry);
+                jit.run_stats.count_core_call_with_frame(entry);
+            }
+            _ => jit.run_stats.count_run_insn(&step, at.ip() as usize),
+        }
+    }
+    run_step(ctx, &step, at, count, values)
 }

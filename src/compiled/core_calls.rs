@@ -17,10 +17,7 @@
 //!    call.
 //!
 //! A send that passes a literal block (`Array.new(4) { ... }`) calls
-//! `call_core_block`, which makes the block from the virtual frames (as a
-//! block for a native call is made, see [`super::call_blocks`]) and calls
-//! the method as in 3; where only frame records could make it, the send
-//! runs in them, as the interpreter's.
+//! `call_with_literal_block` instead (see [`super::call_blocks`]).
 //!
 //! `--stats` counts the calls (`jit.core_calls`) and those that took a frame
 //! (`jit.core_calls_with_frames`), by method.
@@ -86,49 +83,6 @@ pub(super) extern "C" fn call_core(
     run_step(ctx, &step, at, count, values)
 }
 
-/// [`jit::runtime::Helpers::call_core_block`].
-pub(super) extern "C" fn call_core_block(
-    ctx: *mut Activation,
-    handle: u64,
-    at: CallAt,
-    count: u64,
-    values: *const u64,
-) -> u64 {
-    // SAFETY: compiled code calls this helper while it runs.
-    let vm = unsafe { running_vm() };
-    // SAFETY: compiled code passes its own ctx, live while it runs.
-    let compiled = compiled(unsafe { &*ctx });
-    let entry = compiled.direct_calls[handle as usize].entry.clone();
-    let sender = match at.inlined() {
-        Some(frames) => {
-            let map = compiled
-                .code
-                .maps
-                .get(compiled.code.call_frames[frames].map);
-            let innermost = map.frames.last().expect("a call's frames");
-            vm.methods[innermost.method as usize].clone()
-        }
-        None => compiled.method.clone(),
-    };
-    let bytecode::Insn::Send(site) = sender.code.insns[at.ip() as usize] else {
-        unreachable!("call_core_block calls at a send")
-    };
-    let child = sender.code.sites[site as usize]
-        .block
-        .expect("call_core_block calls at a send with a literal block");
-    if let Some(jit) = vm.jit_state_mut().filter(|jit| jit.options.count_steps) {
-        jit.run_stats.count_core_call(&entry);
-        jit.run_stats.count_core_call_with_frame(&entry);
-    }
-    run_step(
-        ctx,
-        &Step::Call(entry, Passing::Literal(child)),
-        at,
-        count,
-        values,
-    )
-}
-
 impl Vm {
     /// Core method `core` called with `operands` (the receiver first) and
     /// no block, run without a frame when it is pure on them (see
@@ -142,9 +96,7 @@ impl Vm {
     ) -> Option<Value> {
         let argc = operands.len() - 1;
         let fits = usize::from(core.min) <= argc && core.max.is_none_or(|max| argc <= max.into());
-        let Some(on) = core.pure.filter(|_| fits) else {
-            return None;
-        };
+        let on = core.pure.filter(|_| fits)?;
         let string = |v: &Value| v.get::<RString>().is_some();
         let (receiver, args) = (operands[0], &operands[1..]);
         let plain = match on {

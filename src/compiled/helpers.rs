@@ -34,7 +34,7 @@ pub fn table() -> Helpers {
     Helpers {
         run_insn,
         call_core: super::core_calls::call_core,
-        call_core_block: super::core_calls::call_core_block,
+        call_with_literal_block: super::call_blocks::call_with_literal_block,
         deoptimise,
         frame_block,
         frame_env,

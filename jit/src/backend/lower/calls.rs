@@ -155,10 +155,11 @@ impl Lowering<'_> {
     /// a direct call and the block's index among the children of the
     /// send's method. A Ruby method is called natively when it is
     /// compiled, its block made by `call_block` (see
-    /// `runtime::Helpers::call_block`); a core method by `call_core_block`,
-    /// which makes the block. None when the block could leave through the
-    /// frames it is made in (`break`, `return`) or its method keeps a last
-    /// match: only rebuilt frames make those.
+    /// `runtime::Helpers::call_block`); a core method, or a Ruby method on
+    /// the native call's helper way, by `call_with_literal_block`, which
+    /// makes the block. None when the block could leave through the frames
+    /// it is made in (`break`, `return`) or its method keeps a last match:
+    /// only rebuilt frames make those.
     fn literal_block_call(
         &self,
         info: &crate::ir::SendInfo,
@@ -377,14 +378,8 @@ impl Lowering<'_> {
                     recursive: graph.osr_entry.is_none()
                         && callee.target == self.rt.call_target(graph.method),
                 });
-                if literal_block.is_some() {
-                    // The helper's way is the send's own, which makes the
-                    // block in rebuilt frames.
-                    (method.0 as i64, "run_insn")
-                } else {
-                    at = at.direct();
-                    (call.handle as i64, "call_direct")
-                }
+                at = at.direct();
+                (call.handle as i64, "call_direct")
             }
             None => (method.0 as i64, "run_insn"),
         };
@@ -500,12 +495,18 @@ impl Lowering<'_> {
                 "concat_strings",
                 self.helpers.concat_strings as usize as u64,
             ),
-            // A core method's own helpers.
-            Op::Send(info) if direct.is_some_and(|call| call.core) && info.block.is_some() => (
-                "call_core_block",
-                self.helpers.call_core_block as usize as u64,
-            ),
-            _ if direct.is_some_and(|call| call.core) && literal_block.is_none() => {
+            // A direct call passing its literal block (a `super`'s too).
+            op if direct.is_some()
+                && (literal_block.is_some()
+                    || matches!(op, Op::Send(info) if info.block.is_some())) =>
+            {
+                (
+                    "call_with_literal_block",
+                    self.helpers.call_with_literal_block as usize as u64,
+                )
+            }
+            // A core method's own helper.
+            _ if direct.is_some_and(|call| call.core) => {
                 ("call_core", self.helpers.call_core as usize as u64)
             }
             _ => (name, self.helpers.run_insn as usize as u64),
