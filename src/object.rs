@@ -293,12 +293,21 @@ pub struct RClass {
 }
 
 /// The heap environment of a method or block whose locals blocks capture:
-/// one slot per local, and the environment of the enclosing scope.
+/// one slot per local, and the environment of the enclosing scope. Up to
+/// [`REnv::CELL_SLOTS`] slots live in the cell (most blocks' locals: no
+/// allocation besides the cell).
 #[repr(C)]
 pub struct REnv {
     pub header: Header,
     pub parent: Value,
-    pub slots: RefCell<Vec<Value>>,
+    pub slots: RefCell<EnvSlots>,
+}
+
+/// The slots of an environment ([`REnv`]).
+pub type EnvSlots = smallvec::SmallVec<[Value; REnv::CELL_SLOTS]>;
+
+impl REnv {
+    pub const CELL_SLOTS: usize = 3;
 }
 
 /// A Proc: a block turned into an object (`proc {}`, `lambda {}`, `&blk`).
@@ -494,7 +503,9 @@ unsafe impl HeapObject for REnv {
     fn trace(&self, marker: &mut Marker) {
         marker.mark(self.parent);
         let slots = self.slots.borrow();
-        marker.note_external(slots.capacity() * std::mem::size_of::<Value>());
+        if slots.spilled() {
+            marker.note_external(slots.capacity() * std::mem::size_of::<Value>());
+        }
         marker.mark_all(&slots);
     }
 }

@@ -34,7 +34,7 @@ impl Vm {
 
     /// A fresh environment for `code`'s captured locals, all nil.
     fn alloc_env(&mut self, code: &Method, parent: Value) -> Value {
-        let slots = RefCell::new(vec![Value::NIL; code.locals.len()]);
+        let slots = RefCell::new(smallvec::smallvec![Value::NIL; code.locals.len()]);
         self.alloc(REnv {
             header: crate::heap::Header::new(REnv::KIND, Value::NIL),
             parent,
