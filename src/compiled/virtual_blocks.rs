@@ -32,9 +32,13 @@
 //! made in the virtual block's scope takes its `self`, environment and
 //! lexical scope from the record and the block running.
 //!
-//! A lambda (whose `return` needs its frame's id as a target), a block
-//! given a block, keyword arguments or arguments that need laying out
-//! (optional, rest, destructured parameters) take the frame as before.
+//! A lambda runs so too: its `return` and `break` leave through the
+//! runtime (`leave_block`), which materialises the frame first, and the
+//! record says it is a lambda's, so they end the lambda's call (a `return`
+//! from inside an `ensure` is a transfer to the frame's id, caught where
+//! the call returns, as `enter_block` catches it). A block given a block,
+//! keyword arguments or arguments that need laying out (optional, rest,
+//! destructured parameters) take the frame as before.
 
 use super::entry::{compiled, Activation};
 use crate::block::{Block, BlockCode};
@@ -50,15 +54,13 @@ use std::rc::Rc;
 const MAX_ARGS: usize = 7;
 
 impl Vm {
-    /// The compiled code to run `block` (whose code is `code`) with
-    /// `args` without a frame record, if it may (see the module doc).
+    /// The compiled code to run a block whose code is `code` with `args`
+    /// without a frame record, if it may (see the module doc).
     pub(crate) fn virtual_block_code(
-        block: &Block,
         code: &LoadedMethod,
         args: &[Value],
     ) -> Option<Rc<CompiledMethod>> {
-        if block.is_lambda
-            || args.len() > MAX_ARGS
+        if args.len() > MAX_ARGS
             || code.jit.get() != status::COMPILED
             || code.code.needs_arg_layout()
         {
@@ -117,7 +119,7 @@ impl Vm {
         let BlockCode::Bytecode(code) = &block.code else {
             return None;
         };
-        let block_code = Self::virtual_block_code(block, code, args)?;
+        let block_code = Self::virtual_block_code(code, args)?;
         // (Without laid out parameters a block takes its required ones; a
         // single argument to several parameters may be an Array to splat.)
         let fits =
@@ -192,7 +194,10 @@ impl Vm {
             self.pop_frame();
             self.context.stack.truncate(activation.base as usize);
         }
-        result
+        match result {
+            Err(crate::vm::Control::Return { target, value }) if target == id => Ok(value),
+            other => other,
+        }
     }
 
     /// Gives the virtual block running with `activation` its frame, as

@@ -367,7 +367,7 @@ impl Vm {
         id: u64,
     ) -> VmResult {
         if block_arg.is_none() && keywords.is_none() {
-            if let Some(compiled) = Self::virtual_block_code(block, code, args) {
+            if let Some(compiled) = Self::virtual_block_code(code, args) {
                 return self.enter_block_virtually(block, code, &compiled, args, id);
             }
         }
