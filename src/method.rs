@@ -255,8 +255,9 @@ pub struct NativeMethod {
 /// The operands a pure core method ([`NativeMethod::pure`]) is pure on.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum PureOn {
-    /// Receiver and arguments all fixnums (`Integer#to_s`, `#divmod`).
-    Fixnums,
+    /// Receiver and arguments all Integers, fixnums or Bignums
+    /// (`Integer#+`, `#to_s`, `#divmod`).
+    Integers,
     /// A String receiver indexed by a fixnum, a String or a Range of
     /// fixnums, then an optional fixnum length (`String#[]`, `#slice`).
     StringIndex,

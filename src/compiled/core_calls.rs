@@ -100,7 +100,9 @@ impl Vm {
         let string = |v: &Value| v.get::<RString>().is_some();
         let (receiver, args) = (operands[0], &operands[1..]);
         let plain = match on {
-            PureOn::Fixnums => operands.iter().all(|v| v.is_fixnum()),
+            PureOn::Integers => operands
+                .iter()
+                .all(|v| crate::core::integer::Int::of(*v).is_some()),
             PureOn::StringIndex => {
                 string(&receiver)
                     && args.iter().enumerate().all(|(n, v)| {

@@ -884,15 +884,14 @@ impl VmRuntime<'_> {
             }
             // A core method taking that many arguments: the runtime calls
             // its function without the send's lookup. (Not a numeric
-            // operator on a number: the interpreter's send runs those
-            // without a frame, and so must the call.)
+            // operator on a Float: the interpreter's send runs those
+            // without a frame, and so must the call. On an Integer it runs
+            // one without a frame only when both operands are fixnums, and
+            // the core method is pure on those: `call_core` runs it without
+            // a frame too.)
             MethodBody::Native(core)
-                if !(kind.is_none_or(|kind| {
-                    matches!(
-                        kind,
-                        Kind::Fixnum | Kind::Bignum | Kind::Flonum | Kind::HeapFloat
-                    )
-                }) && crate::method::is_basic_op(self.vm.symbols.name(name)))
+                if !(kind.is_none_or(|kind| matches!(kind, Kind::Flonum | Kind::HeapFloat))
+                    && crate::method::is_basic_op(self.vm.symbols.name(name)))
                     && u32::from(core.min) <= argc
                     && core.max.is_none_or(|max| argc <= u32::from(max)) =>
             {
