@@ -1042,3 +1042,74 @@ count(3, 0)
     v54 = finish ctrl=[v49]
     ");
 }
+
+/// build: `when 0..4` (a Range literal, one frozen object) of a fixnum is
+/// a bounds test in the graph, the subject clamped to the bounds and
+/// compared with itself; `when 5...` has one bound. Any other subject goes
+/// to the runtime's `===`.
+#[test]
+fn build_tests_a_fixnum_range_when_by_clamping() {
+    let graphs = graphs_after_run(
+        r#"def size_of(n)
+  case n
+  when 0..4 then :small
+  when 5... then :large
+  end
+end
+size_of(3)
+"#,
+        "size_of",
+    );
+    insta::assert_snapshot!(around(&graphs, "build").1, @r#"
+    v0 = start
+    v1 = arg 0
+    v2 = is_kind(fixnum) v1
+    v3 = self
+    v4 = const #<Range>
+    v5 = state size_of@9 self=v3 args=[v1] locals=[%tmp0=v1] stack=[v4, v1]
+    v6 = branch v2 state=v5 ctrl=v0
+    v7 = if_false ctrl=v6
+    v8 = insn checkmatch v4, v1 state=v5 ctrl=v7
+    v9 = if_true ctrl=v6
+    v10 = merge ctrl=[v9, v8]
+    v11 = phi v40, v8 ctrl=v10
+    v12 = truthy v11
+    v13 = state size_of@10 self=v3 args=[v1] locals=[%tmp0=v1] stack=[v11]
+    v14 = branch v12 state=v13 ctrl=v10
+    v15 = if_false ctrl=v14 (uncommon)
+    v16 = is_kind(fixnum) v1
+    v17 = const #<Range>
+    v18 = state size_of@14 self=v3 args=[v1] locals=[] stack=[v17, v1]
+    v19 = branch v16 state=v18 ctrl=v15
+    v20 = if_false ctrl=v19
+    v21 = insn checkmatch v17, v1 state=v18 ctrl=v20
+    v22 = if_true ctrl=v19
+    v23 = merge ctrl=[v22, v21]
+    v24 = phi v45, v21 ctrl=v23
+    v25 = truthy v24
+    v26 = state size_of@15 self=v3 args=[v1] locals=[] stack=[v24]
+    v27 = branch v25 state=v26 ctrl=v23
+    v28 = if_false ctrl=v27
+    v29 = if_true ctrl=v27
+    v30 = if_true ctrl=v14
+    v31 = merge ctrl=[v28, v29, v30]
+    v32 = phi v46, v47, v48 ctrl=v31
+    v33 = return v32 ctrl=v31
+    v34 = untag_fixnum v1
+    v35 = const int 4
+    v36 = int_min v34, v35
+    v37 = const int 0
+    v38 = int_max v36, v37
+    v39 = int_eq v38, v34
+    v40 = bool_to_value v39
+    v41 = untag_fixnum v1
+    v42 = const int 5
+    v43 = int_max v41, v42
+    v44 = int_eq v43, v41
+    v45 = bool_to_value v44
+    v46 = const nil
+    v47 = const :large
+    v48 = const :small
+    v49 = finish ctrl=[v33]
+    "#);
+}

@@ -41,6 +41,23 @@ pub enum Literal {
         options: u32,
         line: u32,
     },
+    /// A Range literal whose ends are Integer literals or nil (`0..4`,
+    /// `1...`, `..-1`), or both String literals (`"a".."z"`, its Strings
+    /// frozen, in the literal's encoding): one frozen Range, the same
+    /// object at every `push`, as MRI's `putobject` of such a Range.
+    Range {
+        first: RangeEnd,
+        last: RangeEnd,
+        exclusive: bool,
+    },
+}
+
+/// An end of a [`Literal::Range`].
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub enum RangeEnd {
+    Nil,
+    Integer(BigInt),
+    String(Vec<u8>),
 }
 
 /// The smallest and largest Integers that are fixnums: `n << 1 | 1` must fit
@@ -82,6 +99,19 @@ impl Literal {
                     .map(|(_, c)| *c)
                     .collect();
                 format!("/{}/{flags}", String::from_utf8_lossy(source))
+            }
+            Literal::Range {
+                first,
+                last,
+                exclusive,
+            } => {
+                let end = |end: &RangeEnd| match end {
+                    RangeEnd::Nil => String::new(),
+                    RangeEnd::Integer(n) => n.to_string(),
+                    RangeEnd::String(bytes) => format!("{:?}", String::from_utf8_lossy(bytes)),
+                };
+                let dots = if *exclusive { "..." } else { ".." };
+                format!("{}{dots}{}", end(first), end(last))
             }
         }
     }

@@ -400,6 +400,12 @@ impl Builder<'_> {
 
     /// The `when` pattern under the subject on `frame`'s stack, when it is
     /// a constant.
+    /// The bounds of `when pattern` when it tests a fixnum subject against
+    /// a constant Range of fixnums (see `Runtime::case_fixnum_range`).
+    fn case_fixnum_range(&self, frame: &Frame) -> Option<(Option<i64>, Option<i64>)> {
+        self.rt.case_fixnum_range(self.case_pattern(frame)?)
+    }
+
     fn case_pattern(&self, frame: &Frame) -> Option<u64> {
         let at = frame.stack.len().wrapping_sub(2);
         match frame
@@ -620,6 +626,10 @@ impl Builder<'_> {
                 self.string_when(ip, &mut frame)
             }
             Insn::ToS => self.interpolated_string(ip, insn, &mut frame),
+            Insn::CheckMatch { splat: false } if self.case_fixnum_range(&frame).is_some() => {
+                let bounds = self.case_fixnum_range(&frame).expect("tested");
+                self.range_when(ip, insn, bounds, &mut frame)
+            }
             Insn::CheckMatch { splat: false }
                 if self
                     .case_pattern(&frame)
@@ -932,6 +942,47 @@ impl Builder<'_> {
             .graph
             .add(Op::SameValue, &[], &[pattern, subject], None);
         let fast = self.graph.add(Op::BoolToValue, &[], &[same], None);
+        let inputs = [pattern, subject];
+        let value = self.unless_fast(frame, (ip, state), insn, &inputs, is_fixnum, fast);
+        frame.stack.push(value);
+    }
+
+    /// `when 0..4`, a Range of fixnums tested by the core's `Range#===`,
+    /// of a fixnum subject: whether the subject, clamped to the bounds, is
+    /// itself (`max(low, min(x, high)) == x`; `...` lowered the high bound
+    /// by one). The runtime tests any other subject.
+    fn range_when(
+        &mut self,
+        ip: usize,
+        insn: Insn,
+        (low, high): (Option<i64>, Option<i64>),
+        frame: &mut Frame,
+    ) {
+        let state = self.state(ip, frame);
+        let subject = Self::pop(frame);
+        let pattern = Self::pop(frame);
+        let is_fixnum = self.graph.add(
+            Op::IsKind(bytecode::profile::Kind::Fixnum),
+            &[],
+            &[subject],
+            None,
+        );
+        let fast = if matches!((low, high), (Some(low), Some(high)) if low > high) {
+            self.graph.constant(Const::Value(bytecode::abi::FALSE))
+        } else {
+            let x = self.graph.add(Op::UntagFixnum, &[], &[subject], None);
+            let mut clamped = x;
+            for (bound, op) in [(high, IntOp::Min), (low, IntOp::Max)] {
+                if let Some(bound) = bound {
+                    let bound = self.graph.constant(Const::Int(bound));
+                    clamped = self.graph.add(Op::Int(op), &[], &[clamped, bound], None);
+                }
+            }
+            let inside = self
+                .graph
+                .add(Op::IntCmp(Cmp::Eq), &[], &[clamped, x], None);
+            self.graph.add(Op::BoolToValue, &[], &[inside], None)
+        };
         let inputs = [pattern, subject];
         let value = self.unless_fast(frame, (ip, state), insn, &inputs, is_fixnum, fast);
         frame.stack.push(value);

@@ -92,6 +92,8 @@ pub enum Intrinsic {
     SymbolCaseEq,
     /// `Integer#===`: identity when both are fixnums.
     FixnumCaseEq,
+    /// `Range#===`: of a fixnum and a Range of fixnums, a bounds test.
+    RangeCaseEq,
     /// `BasicObject#equal?`, and `==` of BasicObject and Symbol: identity.
     Identical,
     /// `String#<=>`.
@@ -500,6 +502,11 @@ pub struct Helpers {
     /// interpolation's `concat`: a new String of the `count` Strings'
     /// bytes.
     pub concat_strings: InsnHelper,
+    /// `(ctx, method, at, count, values)`: `run_insn` for an
+    /// interpolated value's `to_s`: the String for a fixnum, Symbol or nil
+    /// while their `to_s` is the core's, made at once (others call their
+    /// `to_s` through the runtime).
+    pub interpolate: InsnHelper,
     /// `(ctx, code, site, fp, sp)`: a site's stub deoptimises
     /// (see `deopt::SiteMap`); the interpreter finishes the method.
     pub deoptimise: extern "C" fn(Ctx, u64, u64, *const u64, *const u64) -> u64,
@@ -735,6 +742,12 @@ pub trait Runtime {
     /// Whether `when pattern` of a fixnum subject tests its identity:
     /// `pattern` is a fixnum and `===` is the core's `Integer#===`.
     fn case_tests_fixnum(&self, pattern: u64) -> bool;
+    /// The fixnums `when pattern` accepts of a fixnum subject, as
+    /// inclusive bounds (None: no bound on that side; an empty Range's low
+    /// bound is above its high one) when `pattern` is a Range of fixnums
+    /// (or nil, but not both ends) whose `===` is the core's `Range#===`
+    /// (Ranges are frozen: its ends stay).
+    fn case_fixnum_range(&self, pattern: u64) -> Option<(Option<i64>, Option<i64>)>;
     /// Where a Range keeps `part` (`Intrinsic::RangeBegin`, `RangeEnd` or
     /// `RangeExcludeEnd`): the instance variable, and the shape every
     /// Range made so far has (a Range is frozen as it is made, its three

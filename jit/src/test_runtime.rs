@@ -541,6 +541,10 @@ impl Runtime for TestRuntime {
         false
     }
 
+    fn case_fixnum_range(&self, _pattern: u64) -> Option<(Option<i64>, Option<i64>)> {
+        None
+    }
+
     fn range_part_ivar(&self, _part: &Intrinsic) -> Option<(Sym, IvarProfile)> {
         None
     }

@@ -47,6 +47,7 @@ pub fn table() -> Helpers {
         new_array,
         new_range,
         concat_strings,
+        interpolate,
         new_object,
         array_push,
         string_compare,
@@ -338,6 +339,22 @@ extern "C" fn concat_strings(
     vm.concat_strings(encoding, parts)
         .expect("the encodings are compatible")
         .bits()
+}
+
+extern "C" fn interpolate(
+    ctx: *mut Activation,
+    method: u64,
+    at: CallAt,
+    count: u64,
+    values: *const u64,
+) -> u64 {
+    // SAFETY: compiled code calls this helper while it runs, and stored
+    // the value at `values`.
+    let (vm, operands) = unsafe { (running_vm(), stored_values(values, count)) };
+    match vm.interpolate_core(operands[0]) {
+        Some(string) => string.bits(),
+        None => run_insn(ctx, method, at, count, values),
+    }
 }
 
 extern "C" fn leave_block(ctx: *mut Activation, leave: i64, ip: u64, value: u64) -> u64 {

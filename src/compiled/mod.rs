@@ -232,6 +232,7 @@ impl Intrinsics {
         table.push((vm.c.module, "===", Intrinsic::ModuleCaseEq));
         table.push((vm.c.symbol, "===", Intrinsic::SymbolCaseEq));
         table.push((vm.c.integer, "===", Intrinsic::FixnumCaseEq));
+        table.push((vm.c.range, "===", Intrinsic::RangeCaseEq));
         table.push((vm.c.basic_object, "equal?", Intrinsic::Identical));
         table.push((vm.c.basic_object, "==", Intrinsic::Identical));
         table.push((vm.c.symbol, "==", Intrinsic::Identical));
@@ -1175,6 +1176,25 @@ impl Runtime for VmRuntime<'_> {
             megamorphic: false,
         };
         Some((name, profile))
+    }
+
+    fn case_fixnum_range(&self, pattern: u64) -> Option<(Option<i64>, Option<i64>)> {
+        let pattern = Value::from_bits(pattern);
+        if pattern.is_fixnum()
+            || pattern.is_symbol()
+            || self.vm.class_of(pattern) != self.vm.c.range
+            || self.case_eq_of(pattern) != Some(Intrinsic::RangeCaseEq)
+        {
+            return None;
+        }
+        let (first, last, exclusive) = self.vm.range_parts(pattern);
+        let bound = |end: Value| match end.as_fixnum() {
+            Some(n) => Some(Some(n)),
+            None => end.is_nil().then_some(None),
+        };
+        let (low, high) = (bound(first)?, bound(last)?);
+        let high = if exclusive { high.map(|n| n - 1) } else { high };
+        (low.is_some() || high.is_some()).then_some((low, high))
     }
 
     fn case_tests_string(&self, pattern: u64) -> bool {

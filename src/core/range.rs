@@ -139,6 +139,11 @@ impl Vm {
                 return Err(self.argument_error("bad value for range".into()));
             }
         }
+        self.make_range(begin, end, exclusive)
+    }
+
+    /// A new Range of ends known to compare (a literal's).
+    pub fn make_range(&mut self, begin: Value, end: Value, exclusive: bool) -> VmResult {
         let class = self.c.range;
         let range = self.new_object(class);
         let (b, e, x) = self.range_names();

@@ -41,7 +41,7 @@ use crate::object::{RArray, RString, Visibility};
 use crate::value::Value;
 use crate::vm::{Control, FrameCode, FrameRecord, Vm, VmResult};
 use bytecode::profile::{BranchProfile, KindRecorder};
-use bytecode::{call_flags, Literal, Method};
+use bytecode::{call_flags, Literal, Method, RangeEnd};
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
@@ -86,6 +86,33 @@ impl Vm {
                     source, options, ..
                 } => {
                     let v = crate::core::regexp::literal(self, source, *options);
+                    self.pinned.push(v);
+                    v
+                }
+                Literal::Range {
+                    first,
+                    last,
+                    exclusive,
+                } => {
+                    // (Pinned: an end lives while the Range is made.)
+                    let [first, last] = [first, last].map(|end| {
+                        let v = match end {
+                            RangeEnd::Nil => return Value::NIL,
+                            RangeEnd::Integer(n) => self.new_integer(n.clone()),
+                            RangeEnd::String(bytes) => {
+                                let v = self.new_string(bytes.clone());
+                                let encoding = code.literal_encoding(index);
+                                crate::core::string::string_of(v).set_encoding(encoding.into());
+                                v.header().expect("a String").freeze();
+                                v
+                            }
+                        };
+                        self.pinned.push(v);
+                        v
+                    });
+                    let v = self
+                        .make_range(first, last, *exclusive)
+                        .expect("a new Range takes its ends");
                     self.pinned.push(v);
                     v
                 }
@@ -339,30 +366,41 @@ impl Vm {
         Err(self.type_error("can't define singleton".into()))
     }
 
+    /// What [`Vm::interpolate`] makes of `value` without calling Ruby
+    /// code: a String itself, and the String of a fixnum, Symbol or nil
+    /// while their `to_s` is the core's. None for anything else.
+    pub(crate) fn interpolate_core(&mut self, value: Value) -> Option<Value> {
+        if value.get::<RString>().is_some() {
+            return Some(value);
+        }
+        if !(value.is_fixnum() || value.is_symbol() || value.is_nil()) {
+            return None;
+        }
+        let classes = [self.c.integer, self.c.symbol, self.c.nil];
+        let [integer, symbol, nil] =
+            self.core_methods_stand(&self.native_to_s, classes, self.sym.to_s);
+        if integer && value.is_fixnum() {
+            let digits = crate::core::integer::decimal_bytes(value.fixnum_value());
+            return Some(crate::core::string::new_ascii_string(self, digits));
+        }
+        if let Some(name) = value.as_symbol().filter(|_| symbol) {
+            let bytes = self.symbols.name(name).as_bytes().to_vec();
+            return Some(crate::core::string::new_symbol_string(self, &bytes));
+        }
+        if nil && value.is_nil() {
+            let empty = crate::object::StringBytes::new();
+            return Some(crate::core::string::new_ascii_string(self, empty));
+        }
+        None
+    }
+
     /// `"#{value}"`: Strings stay, others are converted with `to_s`, and a
     /// `to_s` that returns a non-String gives the default `#<Foo>` form.
     /// A fixnum, a Symbol and nil are written here while their `to_s` is
     /// the core's, as MRI's `objtostring` does, without a call.
     pub(crate) fn interpolate(&mut self, value: Value) -> VmResult {
-        if value.get::<RString>().is_some() {
-            return Ok(value);
-        }
-        if value.is_fixnum() || value.is_symbol() || value.is_nil() {
-            let classes = [self.c.integer, self.c.symbol, self.c.nil];
-            let [integer, symbol, nil] =
-                self.core_methods_stand(&self.native_to_s, classes, self.sym.to_s);
-            if integer && value.is_fixnum() {
-                let digits = crate::core::integer::decimal_bytes(value.fixnum_value());
-                return Ok(crate::core::string::new_ascii_string(self, digits));
-            }
-            if let Some(name) = value.as_symbol().filter(|_| symbol) {
-                let bytes = self.symbols.name(name).as_bytes().to_vec();
-                return Ok(crate::core::string::new_symbol_string(self, &bytes));
-            }
-            if nil && value.is_nil() {
-                let empty = crate::object::StringBytes::new();
-                return Ok(crate::core::string::new_ascii_string(self, empty));
-            }
+        if let Some(string) = self.interpolate_core(value) {
+            return Ok(string);
         }
         let to_s = self.sym.to_s;
         let string = self.call(value, to_s, &[])?;

@@ -14,7 +14,7 @@
 use super::builder::{same_literal, MethodBuilder};
 use super::Compiler;
 use crate::insn::Insn;
-use crate::literal::Literal;
+use crate::literal::{Literal, RangeEnd};
 use crate::source_encoding::SourceEncoding;
 use lib_ruby_parser::nodes::*;
 use lib_ruby_parser::{Loc, Node};
@@ -205,7 +205,8 @@ impl Compiler<'_, '_> {
         }
     }
 
-    /// `a..b`, `a...b`, `a..` and `..b`.
+    /// `a..b`, `a...b`, `a..` and `..b`: a literal when both ends are
+    /// Integer literals or nil, or both String literals in one encoding.
     pub(super) fn range(
         &mut self,
         m: &mut MethodBuilder,
@@ -213,9 +214,41 @@ impl Compiler<'_, '_> {
         right: Option<&Node>,
         exclusive: bool,
     ) {
+        if let (Some(first), Some(last)) = (literal_range_end(left), literal_range_end(right)) {
+            m.push_literal(Literal::Range {
+                first,
+                last,
+                exclusive,
+            });
+            return;
+        }
+        if let (Some(Node::Str(first)), Some(Node::Str(last))) = (left, right) {
+            if self.literal_encoding(first) == self.literal_encoding(last) {
+                let bytes = |str: &Str| RangeEnd::String(str.value.as_raw().clone());
+                let literal = Literal::Range {
+                    first: bytes(first),
+                    last: bytes(last),
+                    exclusive,
+                };
+                self.push_string(m, literal, first);
+                return;
+            }
+        }
         self.expr_or_nil(m, left);
         self.expr_or_nil(m, right);
         m.emit(Insn::NewRange { exclusive });
+    }
+}
+
+/// A Range literal's end when it is an Integer literal or nil, written or
+/// left out; None for anything else.
+fn literal_range_end(end: Option<&Node>) -> Option<RangeEnd> {
+    match end {
+        None | Some(Node::Nil(_)) => Some(RangeEnd::Nil),
+        Some(Node::Int(lib_ruby_parser::nodes::Int { value, .. })) => {
+            Some(RangeEnd::Integer(parse_integer(value)?))
+        }
+        _ => None,
     }
 }
 

@@ -495,6 +495,9 @@ impl Lowering<'_> {
                 "concat_strings",
                 self.helpers.concat_strings as usize as u64,
             ),
+            Op::Insn {
+                insn: Insn::ToS, ..
+            } => ("interpolate", self.helpers.interpolate as usize as u64),
             // A direct call passing its literal block (a `super`'s too).
             op if direct.is_some()
                 && (literal_block.is_some()
