@@ -235,6 +235,34 @@ impl Lowering<'_> {
         }
     }
 
+    /// Whether the inlined method frame making call `node` is known to
+    /// have no block: its caller's send passes none (no literal block, no
+    /// `&block`). A `super` or `f(&block)` there forwards nothing.
+    fn inlined_frame_blockless(&self, node: NodeId) -> bool {
+        let graph = self.graph;
+        let info = |state: NodeId| match graph.op(state) {
+            Op::FrameState(info) => info,
+            _ => unreachable!("states are frame states"),
+        };
+        let Some(state) = graph.state(node) else {
+            return false;
+        };
+        let frame = info(state);
+        if !frame.outer || self.rt.code(frame.method).kind != bytecode::MethodKind::Method {
+            return false;
+        }
+        let caller = info(graph.input(state, 0));
+        let code = self.rt.code(caller.method);
+        match code.insns[caller.ip as usize] {
+            Insn::Send(site) => {
+                let site = &code.sites[site as usize];
+                let passes = bytecode::call_flags::BLOCK_ARG | bytecode::call_flags::BLOCK_FORWARD;
+                site.block.is_none() && site.flags & passes == 0
+            }
+            _ => false,
+        }
+    }
+
     /// For a call in inlined code: the frames the runtime rebuilds while
     /// the call runs (the inlined callers are real frames for it: `self`,
     /// the lexical scope, backtraces), and the values to pass for them
@@ -340,10 +368,12 @@ impl Lowering<'_> {
                 .state(node)
                 .is_some_and(|state| self.handlers_around(state));
         // The block a native call gets made for it: its literal block, or
-        // the block of the inlined frame making it, which it passes on.
+        // the block of the inlined frame making it, which it passes on
+        // (none to make when that frame was called without one).
+        let forwards_nothing = in_inlined_code && self.inlined_frame_blockless(node);
         let made_block = match direct.and_then(|call| call.native) {
             _ if literal_block.is_some() => literal_block.map(u64::from),
-            Some(callee) if callee.forwards_block && in_inlined_code => {
+            Some(callee) if callee.forwards_block && in_inlined_code && !forwards_nothing => {
                 Some(crate::runtime::FORWARDED_BLOCK)
             }
             _ => None,
@@ -372,7 +402,9 @@ impl Lowering<'_> {
                     at,
                     argc: count as u32 - 1,
                     depth,
-                    forwards_block: callee.forwards_block && made_block.is_none(),
+                    forwards_block: callee.forwards_block
+                        && made_block.is_none()
+                        && !forwards_nothing,
                     made_block,
                     has_env: callee.has_env,
                     recursive: graph.osr_entry.is_none()
