@@ -258,6 +258,9 @@ pub enum PureOn {
     /// Receiver and arguments all Integers, fixnums or Bignums
     /// (`Integer#+`, `#to_s`, `#divmod`).
     Integers,
+    /// Any receiver (of the method's class), the arguments all fixnums
+    /// (`Array#pop`, `#first(n)`).
+    FixnumArguments,
     /// A String receiver indexed by a fixnum, a String or a Range of
     /// fixnums, then an optional fixnum length (`String#[]`, `#slice`).
     StringIndex,

@@ -103,6 +103,7 @@ impl Vm {
             PureOn::Integers => operands
                 .iter()
                 .all(|v| crate::core::integer::Int::of(*v).is_some()),
+            PureOn::FixnumArguments => args.iter().all(|v| v.is_fixnum()),
             PureOn::StringIndex => {
                 string(&receiver)
                     && args.iter().enumerate().all(|(n, v)| {

@@ -226,6 +226,11 @@ pub fn mark_pure_methods(vm: &mut Vm) {
             ][..],
             PureOn::Integers,
         ),
+        (
+            vm.c.array,
+            &["first", "last", "pop", "shift", "clear"][..],
+            PureOn::FixnumArguments,
+        ),
         (vm.c.string, &["[]", "slice"][..], PureOn::StringIndex),
         (
             vm.c.string,
