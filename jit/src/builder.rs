@@ -929,22 +929,10 @@ impl Builder<'_> {
     /// `when 3`, tested by the core's `Integer#===`: on a fixnum
     /// subject, identity; the runtime tests any other.
     fn fixnum_when(&mut self, ip: usize, insn: Insn, frame: &mut Frame) {
-        let state = self.state(ip, frame);
-        let subject = Self::pop(frame);
-        let pattern = Self::pop(frame);
-        let is_fixnum = self.graph.add(
-            Op::IsKind(bytecode::profile::Kind::Fixnum),
-            &[],
-            &[subject],
-            None,
-        );
-        let same = self
-            .graph
-            .add(Op::SameValue, &[], &[pattern, subject], None);
-        let fast = self.graph.add(Op::BoolToValue, &[], &[same], None);
-        let inputs = [pattern, subject];
-        let value = self.unless_fast(frame, (ip, state), insn, &inputs, is_fixnum, fast);
-        frame.stack.push(value);
+        self.when_of_fixnum(ip, insn, frame, |graph, pattern, subject| {
+            let same = graph.add(Op::SameValue, &[], &[pattern, subject], None);
+            graph.add(Op::BoolToValue, &[], &[same], None)
+        });
     }
 
     /// `when 0..4`, a Range of fixnums tested by the core's `Range#===`,
@@ -958,6 +946,32 @@ impl Builder<'_> {
         (low, high): (Option<i64>, Option<i64>),
         frame: &mut Frame,
     ) {
+        self.when_of_fixnum(ip, insn, frame, |graph, _, subject| {
+            if matches!((low, high), (Some(low), Some(high)) if low > high) {
+                return graph.constant(Const::Value(bytecode::abi::FALSE));
+            }
+            let x = graph.add(Op::UntagFixnum, &[], &[subject], None);
+            let mut clamped = x;
+            for (bound, op) in [(high, IntOp::Min), (low, IntOp::Max)] {
+                if let Some(bound) = bound {
+                    let bound = graph.constant(Const::Int(bound));
+                    clamped = graph.add(Op::Int(op), &[], &[clamped, bound], None);
+                }
+            }
+            let inside = graph.add(Op::IntCmp(Cmp::Eq), &[], &[clamped, x], None);
+            graph.add(Op::BoolToValue, &[], &[inside], None)
+        });
+    }
+
+    /// A `when` whose test of a fixnum subject is `fast` (made of the
+    /// pattern and the subject); the runtime tests any other subject.
+    fn when_of_fixnum(
+        &mut self,
+        ip: usize,
+        insn: Insn,
+        frame: &mut Frame,
+        fast: impl FnOnce(&mut Graph, NodeId, NodeId) -> NodeId,
+    ) {
         let state = self.state(ip, frame);
         let subject = Self::pop(frame);
         let pattern = Self::pop(frame);
@@ -967,22 +981,7 @@ impl Builder<'_> {
             &[subject],
             None,
         );
-        let fast = if matches!((low, high), (Some(low), Some(high)) if low > high) {
-            self.graph.constant(Const::Value(bytecode::abi::FALSE))
-        } else {
-            let x = self.graph.add(Op::UntagFixnum, &[], &[subject], None);
-            let mut clamped = x;
-            for (bound, op) in [(high, IntOp::Min), (low, IntOp::Max)] {
-                if let Some(bound) = bound {
-                    let bound = self.graph.constant(Const::Int(bound));
-                    clamped = self.graph.add(Op::Int(op), &[], &[clamped, bound], None);
-                }
-            }
-            let inside = self
-                .graph
-                .add(Op::IntCmp(Cmp::Eq), &[], &[clamped, x], None);
-            self.graph.add(Op::BoolToValue, &[], &[inside], None)
-        };
+        let fast = fast(&mut self.graph, pattern, subject);
         let inputs = [pattern, subject];
         let value = self.unless_fast(frame, (ip, state), insn, &inputs, is_fixnum, fast);
         frame.stack.push(value);
