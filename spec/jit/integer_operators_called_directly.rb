@@ -16,7 +16,7 @@ class Lcg
 end
 
 rng = Lcg.new(20240601)
-p Array.new(3000) { rng.next_int(1000) }.sum
+p Array.new(1100) { rng.next_int(1000) }.sum
 
 def mix(a, b)
   [a + b, a - b, a * b, a / b, a % b, a & b, a | b, a ^ b, a << 3, a >> 3,
@@ -25,9 +25,9 @@ end
 
 big = 2**70 + 12345
 out = nil
-3000.times { |i| out = mix(big + i, (2**65) - i) }
+1100.times { |i| out = mix(big + i, (2**65) - i) }
 p out
-3000.times { |i| out = mix(i + 1, big) }
+1100.times { |i| out = mix(i + 1, big) }
 p out
 
 class Meters
@@ -39,7 +39,7 @@ end
 
 def add(a, b) = a + b
 results = []
-3000.times { |i| results << add(big, i) }
+1100.times { |i| results << add(big, i) }
 p results.last
 p add(big, 1.5)
 p add(big, Meters.new(3))
@@ -51,7 +51,7 @@ rescue TypeError => e
 end
 
 def divide(a, b) = a / b
-3000.times { |i| divide(big, i + 1) }
+1100.times { |i| divide(big, i + 1) }
 begin
   divide(big, 0)
 rescue ZeroDivisionError => e

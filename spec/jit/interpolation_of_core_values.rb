@@ -16,7 +16,7 @@ def label(value) = "<#{value}>"
 def line(i, sym) = "#{i}:#{sym}:#{nil}:#{label(i * 2)}"
 
 out = []
-3000.times { |i| out << line(i, :tag) }
+1100.times { |i| out << line(i, :tag) }
 p out.last, out.size
 p label(Point.new(3)), label(1.5), label(2**70), label(:sym), label(nil), label("s")
 p label(Odd.new).sub(/0x\h+/, "XX")

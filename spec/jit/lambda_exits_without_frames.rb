@@ -46,20 +46,20 @@ inner_proc = lambda do |i|
 end
 
 [early, broken, skipped, ensured, rescued, nested, inner_proc].each do |fn|
-  p call_each(fn, 3000)
-  p yield_each(3000, &fn)
-  p (0...3000).sum { |i| fn.(i) + fn[i] }
+  p call_each(fn, 1100)
+  p yield_each(600, &fn)
+  p (0...200).sum { |i| fn.(i) + fn[i] }
 end
 
 # A lambda's frame seen from inside: backtraces, a caught exception,
 # `caller` through it.
-where = ->(i) { caller(0, 1).first.sub(/:\d+:/, ":N:") if i == 2999 }
+where = ->(i) { caller(0, 1).first.sub(/:\d+:/, ":N:") if i == 1199 }
 last = nil
-3000.times { |i| last = where.call(i) || last }
+1200.times { |i| last = where.call(i) || last }
 puts last
-failing = ->(i) { raise "stop at #{i}" if i == 2999; i }
+failing = ->(i) { raise "stop at #{i}" if i == 1099; i }
 begin
-  call_each(failing, 3000)
+  call_each(failing, 1100)
 rescue RuntimeError => e
   puts e.message
   puts e.backtrace.first(3)
