@@ -1180,9 +1180,7 @@ impl Runtime for VmRuntime<'_> {
 
     fn case_fixnum_range(&self, pattern: u64) -> Option<(Option<i64>, Option<i64>)> {
         let pattern = Value::from_bits(pattern);
-        if pattern.is_fixnum()
-            || pattern.is_symbol()
-            || self.vm.class_of(pattern) != self.vm.c.range
+        if self.vm.class_of(pattern) != self.vm.c.range
             || self.case_eq_of(pattern) != Some(Intrinsic::RangeCaseEq)
         {
             return None;

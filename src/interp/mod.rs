@@ -70,10 +70,7 @@ impl Vm {
                 }
                 Literal::String(_) => Value::UNDEF,
                 Literal::FrozenString(bytes) => {
-                    let v = self.new_string(bytes.clone());
-                    let encoding = code.literal_encoding(index);
-                    crate::core::string::string_of(v).set_encoding(encoding.into());
-                    v.header().expect("a String").freeze();
+                    let v = self.frozen_literal_string(bytes, code.literal_encoding(index));
                     self.pinned.push(v);
                     v
                 }
@@ -100,11 +97,7 @@ impl Vm {
                             RangeEnd::Nil => return Value::NIL,
                             RangeEnd::Integer(n) => self.new_integer(n.clone()),
                             RangeEnd::String(bytes) => {
-                                let v = self.new_string(bytes.clone());
-                                let encoding = code.literal_encoding(index);
-                                crate::core::string::string_of(v).set_encoding(encoding.into());
-                                v.header().expect("a String").freeze();
-                                v
+                                self.frozen_literal_string(bytes, code.literal_encoding(index))
                             }
                         };
                         self.pinned.push(v);
@@ -364,6 +357,14 @@ impl Vm {
             return Ok(self.singleton_class(object));
         }
         Err(self.type_error("can't define singleton".into()))
+    }
+
+    /// A frozen String of a literal's bytes, in the literal's encoding.
+    fn frozen_literal_string(&mut self, bytes: &[u8], encoding: bytecode::SourceEncoding) -> Value {
+        let v = self.new_string(bytes.to_vec());
+        crate::core::string::string_of(v).set_encoding(encoding.into());
+        v.header().expect("a String").freeze();
+        v
     }
 
     /// What [`Vm::interpolate`] makes of `value` without calling Ruby
