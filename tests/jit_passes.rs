@@ -1113,3 +1113,135 @@ size_of(3)
     v49 = finish ctrl=[v33]
     "#);
 }
+
+/// build: a call inside the range of a `rescue` whose clause ran gets an
+/// exceptional successor: a `raised` branch after it, a `catch` on its
+/// true side arriving at the clause (the locals as at the call, the stack
+/// cut to the handler's depth, the exception pushed). `rescue
+/// ArgumentError` of the constant class is a kind test.
+#[test]
+fn build_lands_a_call_in_its_rescue_clause() {
+    let graphs = graphs_after_run(
+        r#"def half(n)
+  raise ArgumentError, "odd" if n.odd?
+  n / 2
+end
+def safe_half(n)
+  half(n)
+rescue ArgumentError
+  -1
+end
+safe_half(1)
+safe_half(2)
+"#,
+        "safe_half",
+    );
+    insta::assert_snapshot!(around(&graphs, "build").1, @r"
+    v0 = start
+    v1 = self
+    v2 = arg 0
+    v3 = state safe_half@4 self=v1 args=[v2] locals=[n=v2] stack=[]
+    v4 = insn getglobal $! state=v3 ctrl=v0
+    v5 = state safe_half@8 self=v1 args=[v2] locals=[%tmp0=v4] stack=[v1, v2]
+    v6 = send half(1) v1, v2 state=v5 ctrl=v4
+    v7 = raised v6
+    v8 = state safe_half@8 self=v1 args=[v2] locals=[%tmp0=v4] stack=[]
+    v9 = branch v7 state=v8 ctrl=v6
+    v10 = if_false ctrl=v9
+    v11 = if_true ctrl=v9
+    v12 = catch state=v8 ctrl=v11
+    v13 = const #<#<Class:ArgumentError>>
+    v14 = is_kind_of v12, v13 ctrl=v12
+    v15 = bool_to_value v14
+    v16 = truthy v15
+    v17 = state safe_half@13 self=v1 args=[v2] locals=[%tmp0=v4] stack=[v12, v15]
+    v18 = branch v16 state=v17 ctrl=v14
+    v19 = if_false ctrl=v18 (uncommon)
+    v20 = state safe_half@21 self=v1 args=[v2] locals=[] stack=[v12]
+    v21 = insn reraise v12 state=v20 ctrl=v19
+    v22 = deopt(unsupported reraise) state=v20 ctrl=v21
+    v23 = if_true ctrl=v18
+    v24 = const -1
+    v25 = state safe_half@19 self=v1 args=[v2] locals=[] stack=[v24, v4]
+    v26 = insn setglobal $! v4 state=v25 ctrl=v23
+    v27 = merge ctrl=[v10, v26]
+    v28 = phi v6, v24 ctrl=v27
+    v29 = return v28 ctrl=v27
+    v30 = finish ctrl=[v22, v29]
+    ");
+}
+
+/// inlining: `half` inlined into the protected range hands the landing
+/// pad down: its `raise` gets a `catch` of its own, whose state names the
+/// inlined frame, arriving at the same clause; the inlined call's own
+/// test is false.
+#[test]
+fn inlining_hands_a_landing_pad_down() {
+    let graphs = graphs_after_run(
+        r#"def half(n)
+  raise ArgumentError, "odd" if n.odd?
+  n / 2
+end
+def safe_half(n)
+  half(n)
+rescue ArgumentError
+  -1
+end
+safe_half(1)
+safe_half(2)
+"#,
+        "safe_half",
+    );
+    insta::assert_snapshot!(after(&graphs, "final"), @r#"
+    v0 = start
+    v1 = self
+    v2 = arg 0
+    v3 = state safe_half@4 self=v1 args=[v2] locals=[n=v2] stack=[]
+    v4 = insn getglobal $! state=v3 ctrl=v0
+    v5 = is_kind(Object) v1
+    v6 = state safe_half@8 self=v1 args=[v2] locals=[%tmp0=v4] stack=[v1, v2]
+    v7 = guard(kind Object) v5 state=v6 ctrl=v4
+    v8 = is_kind(fixnum) v2
+    v9 = state safe_half@8 self=v1 args=[v2] locals=[%tmp0=v4] stack=[]
+    v10 = state half@5 self=v1 args=[v2] locals=[n=v2] stack=[v2] outer=v9
+    v11 = guard(kind fixnum) v8 state=v10 ctrl=v7
+    v12 = untag_fixnum v2
+    v13 = const int 1
+    v14 = int_and v12, v13
+    v15 = const int 0
+    v16 = int_ne v14, v15
+    v17 = bool_not v16
+    v18 = bool_to_value v17
+    v19 = state half@7 self=v1 args=[v2] locals=[n=v2] stack=[v18] outer=v9
+    v20 = branch v17 state=v19 ctrl=v11
+    v21 = if_false ctrl=v20
+    v22 = insn push "odd" ctrl=v21
+    v23 = const #<#<Class:ArgumentError>>
+    v24 = state half@12 self=v1 args=[v2] locals=[n=v2] stack=[v1, v23, v22] outer=v9
+    v25 = send raise(2) @Object v1, v23, v22 state=v24 ctrl=v22
+    v26 = raised v25
+    v27 = state half@12 self=v1 args=[v2] locals=[n=v2] stack=[] outer=v9
+    v28 = branch v26 state=v27 ctrl=v25
+    v29 = if_false ctrl=v28
+    v30 = if_true ctrl=v28
+    v31 = catch state=v27 ctrl=v30
+    v32 = is_kind_of v31, v23 ctrl=v31
+    v33 = bool_to_value v32
+    v34 = state safe_half@13 self=v1 args=[v2] locals=[%tmp0=v4] stack=[v31, v33]
+    v35 = guard(branch) v32 state=v34 ctrl=v32
+    v36 = const -1
+    v37 = state safe_half@19 self=v1 args=[v2] locals=[] stack=[v36, v4]
+    v38 = insn setglobal $! v4 state=v37 ctrl=v35
+    v39 = if_true ctrl=v20
+    v40 = merge ctrl=[v29, v39]
+    v41 = const int 2
+    v42 = const 2
+    v43 = state half@19 self=v1 args=[v2] locals=[] stack=[v2, v42] outer=v9
+    v44 = fixnum_div v12, v41 state=v43 ctrl=v40
+    v45 = merge ctrl=[v44, v38]
+    v46 = phi v48, v36 ctrl=v45
+    v47 = return v46 ctrl=v45
+    v48 = tag_fixnum v44
+    v49 = finish ctrl=[v47]
+    "#);
+}

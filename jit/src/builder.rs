@@ -24,14 +24,21 @@
 //!
 //! Instructions compiled code does not implement become `deopt` nodes, and
 //! so do paths after them: compiled code is never wrong, at worst it leaves
-//! early. Exception handlers are not built at all: a call that raises inside
-//! a protected range hands its frame back to the interpreter, whose
-//! handlers run.
+//! early.
+//!
+//! A `rescue` clause that ran while the method was profiled is built like
+//! any other block: each call inside the range it protects gets an
+//! exceptional successor (a `catch`) arriving at the clause with the frame
+//! as it was at the call, its operand stack cut to the handler's depth and
+//! the exception pushed (see `passes::exceptions`). An `ensure` clause is
+//! not built: a call that raises inside its range hands its frame back to
+//! the interpreter, whose handlers run.
 
 use crate::ir::*;
 use crate::liveness::{ends_flow, Liveness};
+use crate::passes::exceptions;
 use crate::runtime::Runtime;
-use bytecode::{call_flags, Insn, Method, MethodKind};
+use bytecode::{call_flags, HandlerKind, Insn, Method, MethodKind};
 use fxhash::FxHashMap;
 use std::ops::ControlFlow;
 use std::rc::Rc;
@@ -134,6 +141,7 @@ fn build_from(
         context,
         params: FxHashMap::default(),
         nil: None,
+        landings: Vec::new(),
     };
     builder.graph.osr_entry = osr.map(|(ip, _)| ip);
     if let Some((ip, _)) = osr {
@@ -154,6 +162,9 @@ struct Builder<'a> {
     graph: Graph,
     params: FxHashMap<Param, NodeId>,
     nil: Option<NodeId>,
+    /// The arrivals at `rescue` clauses (the clause's first index and the
+    /// frame a `catch` brings) made by the block being translated.
+    landings: Vec<(usize, Frame)>,
 }
 
 impl Builder<'_> {
@@ -222,10 +233,21 @@ impl Builder<'_> {
         let succs: Vec<Vec<usize>> = blocks
             .iter()
             .map(|b| {
-                self.block_successors(b)
+                let mut succs: Vec<usize> = self
+                    .block_successors(b)
                     .into_iter()
                     .map(|s| index_of[&s])
-                    .collect()
+                    .collect();
+                // The rescue clauses its calls may land in.
+                for ip in b.start..b.end {
+                    if let Some((target, _)) = self.rescue_at(ip) {
+                        let clause = index_of[&target];
+                        if !succs.contains(&clause) {
+                            succs.push(clause);
+                        }
+                    }
+                }
+                succs
             })
             .collect();
         // Depth-first: post-order, and the back edges (to a block on the
@@ -279,10 +301,9 @@ impl Builder<'_> {
             } else {
                 self.merge(start, &arriving)
             };
-            let Some(exits) = self.translate(&blocks[b], frame) else {
-                continue;
-            };
-            for (target_ip, exit) in exits {
+            let exits = self.translate(&blocks[b], frame).unwrap_or_default();
+            let landings = std::mem::take(&mut self.landings);
+            for (target_ip, exit) in exits.into_iter().chain(landings) {
                 let target = index_of[&target_ip];
                 if let Some((header, phis)) = loops.get(&target) {
                     self.graph.push_control(*header, exit.control);
@@ -541,16 +562,94 @@ impl Builder<'_> {
     }
 
     /// Runs one block's instructions; returns its exits (target
-    /// instruction and frame), or None when it ends the method.
+    /// instruction and frame), or None when it ends the method. Calls in
+    /// the range of a `rescue` also arrive at its clause (`landings`).
     fn translate(&mut self, block: &Block, mut frame: Frame) -> Option<Vec<(usize, Frame)>> {
         let code = self.code.clone();
         for ip in block.start..block.end {
-            frame = match self.instruction(&code, ip, frame) {
-                ControlFlow::Continue(frame) => frame,
-                ControlFlow::Break(exits) => return exits,
+            let Some(clause) = self.rescue_at(ip) else {
+                frame = match self.instruction(&code, ip, frame) {
+                    ControlFlow::Continue(frame) => frame,
+                    ControlFlow::Break(exits) => return exits,
+                };
+                continue;
             };
+            let first = self.graph.capacity();
+            let at = frame.clone();
+            match self.instruction(&code, ip, frame) {
+                ControlFlow::Continue(after) => {
+                    frame = after;
+                    self.catch_calls(ip, (first, at), clause, &mut frame);
+                }
+                ControlFlow::Break(exits) => {
+                    // (A `reraise`: the path ends after its call.)
+                    let mut ended = at.clone();
+                    self.catch_calls(ip, (first, at), clause, &mut ended);
+                    return exits;
+                }
+            }
         }
         Some(vec![(block.end, frame)])
+    }
+
+    /// The `rescue` clause a call at `ip` lands in, if any: the innermost
+    /// handler for an exception there is a `rescue` whose clause ran while
+    /// the method was profiled (its first branch, the `rescue_match`'s,
+    /// has counts). Its first index and stack depth.
+    fn rescue_at(&self, ip: usize) -> Option<(usize, usize)> {
+        let handler = self.code.handler_at(ip, true)?;
+        if handler.kind != HandlerKind::Rescue {
+            return None;
+        }
+        let clause = &self.code.insns[handler.target as usize..handler.code_end as usize];
+        let ran = clause
+            .iter()
+            .find_map(|insn| match *insn {
+                Insn::Branch { profile, .. } => Some(profile),
+                _ => None,
+            })
+            .is_none_or(|profile| {
+                let counts = self.rt.branch_profile(self.method, profile);
+                counts.taken + counts.not_taken > 0
+            });
+        ran.then_some((handler.target as usize, handler.depth as usize))
+    }
+
+    /// Gives the calls instruction `ip` made (the nodes from `first` on)
+    /// exceptional successors landing in `clause`, with the frame `at` it
+    /// started with (its stack cut to the clause's depth, the exception
+    /// pushed). `frame`, after the instruction, goes on from the side
+    /// where the last call returned.
+    fn catch_calls(
+        &mut self,
+        ip: usize,
+        (first, at): (usize, Frame),
+        (target, depth): (usize, usize),
+        frame: &mut Frame,
+    ) {
+        let calls: Vec<NodeId> = (first as u32..self.graph.capacity() as u32)
+            .map(NodeId)
+            .filter(|&node| exceptions::leaves_pending(&self.graph, node))
+            .collect();
+        if calls.is_empty() {
+            return;
+        }
+        let mut landing = at;
+        landing.stack.truncate(depth);
+        let state = self.state(ip, &landing);
+        for call in calls {
+            let (catch, returned) = exceptions::catch_after(&mut self.graph, call, state);
+            if frame.control == call {
+                frame.control = returned;
+            }
+            let mut arrival = Frame {
+                control: catch,
+                locals: landing.locals.clone(),
+                stack: landing.stack.clone(),
+            };
+            arrival.stack.push(catch);
+            self.landings.push((target, arrival));
+        }
     }
 
     /// Runs instruction `ip` on `frame`, by kind: each kind has its method.
@@ -626,6 +725,18 @@ impl Builder<'_> {
                 self.string_when(ip, &mut frame)
             }
             Insn::ToS => self.interpolated_string(ip, insn, &mut frame),
+            Insn::RescueMatch
+                if frame
+                    .stack
+                    .last()
+                    .and_then(|&class| self.graph.as_const(class))
+                    .is_some_and(|class| match class {
+                        Const::Value(bits) => self.rt.case_tests_kind(bits),
+                        _ => false,
+                    }) =>
+            {
+                self.rescue_kind(&mut frame)
+            }
             Insn::CheckMatch { splat: false } if self.case_fixnum_range(&frame).is_some() => {
                 let bounds = self.case_fixnum_range(&frame).expect("tested");
                 self.range_when(ip, insn, bounds, &mut frame)
@@ -806,7 +917,23 @@ impl Builder<'_> {
                 self.end(&frame, Op::NonLocalExit(target, ip as u32), &[value], None);
                 None
             }
-            Insn::Unsupported(_) | Insn::Reraise | Insn::EndEnsure => {
+            Insn::Reraise => {
+                // The runtime raises the exception again: a call that
+                // always leaves it pending (for an outer clause, or the
+                // method's caller). Nothing comes after it.
+                let state = self.state(ip, &frame);
+                let exception = Self::pop(&mut frame);
+                let op = Op::Insn {
+                    insn,
+                    method: self.method,
+                    ip: ip as u32,
+                };
+                self.fixed(&mut frame, op, &[exception], Some(state));
+                let reason = DeoptReason::Unsupported(insn.mnemonic());
+                self.end(&frame, Op::Deopt(reason), &[], Some(state));
+                None
+            }
+            Insn::Unsupported(_) | Insn::EndEnsure => {
                 let state = self.state(ip, &frame);
                 let reason = DeoptReason::Unsupported(insn.mnemonic());
                 self.end(&frame, Op::Deopt(reason), &[], Some(state));
@@ -1017,6 +1144,17 @@ impl Builder<'_> {
         let subject = Self::pop(frame);
         let pattern = Self::pop(frame);
         let test = self.fixed(frame, Op::IsKindOf, &[subject, pattern], None);
+        let value = self.graph.add(Op::BoolToValue, &[], &[test], None);
+        frame.stack.push(value);
+    }
+
+    /// `rescue Foo` of a constant class whose `===` is the core's: whether
+    /// the exception is a Foo. (A `fatal` error never gets here: compiled
+    /// code catches no fatal error.)
+    fn rescue_kind(&mut self, frame: &mut Frame) {
+        let class = Self::pop(frame);
+        let exception = Self::pop(frame);
+        let test = self.fixed(frame, Op::IsKindOf, &[exception, class], None);
         let value = self.graph.add(Op::BoolToValue, &[], &[test], None);
         frame.stack.push(value);
     }

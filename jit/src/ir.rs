@@ -583,6 +583,12 @@ pub enum Op {
     /// `break` or a block's `return` leaving through frames, at the
     /// instruction with this index of its frame's method: input, the value.
     NonLocalExit(ExitTarget, u32),
+    /// The landing pad of a `rescue`, on the side of a `raised` branch
+    /// (see `passes::exceptions`): takes the exception the call left
+    /// pending (and sets `$!`); any other pending transfer (`break`,
+    /// `throw`) goes to the interpreter with the frames of its state. Its
+    /// value is the exception.
+    Catch,
 
     // --- fixed nodes with effects ----------------------------------------
     /// A call. Inputs: receiver, `argc` arguments, then the block argument
@@ -688,6 +694,9 @@ pub enum Op {
     IsKind(Kind),
     /// Whether a value is nil (Bool).
     IsNil,
+    /// Whether a call left a transfer pending (Bool): its result is
+    /// `UNDEF`. Inputs: the call (a node that `exceptions::leaves_pending`).
+    Raised,
     /// Whether two values are the same object (Bool): `equal?`, and `===`
     /// of a Symbol. Inputs: the two values.
     SameValue,
@@ -742,6 +751,7 @@ impl Op {
             | Op::Deopt(_)
             | Op::Return
             | Op::NonLocalExit(..)
+            | Op::Catch
             | Op::Send(_)
             | Op::Yield { .. }
             | Op::Insn { .. }
@@ -784,6 +794,7 @@ impl Op {
         match self {
             Op::Send(_)
             | Op::Yield { .. }
+            | Op::Catch
             | Op::StoreIvar { .. }
             | Op::StoreIvarNamed(_)
             | Op::ArrayStore
@@ -801,6 +812,7 @@ impl Op {
             Op::Insn { insn, .. } => insn_may_raise(insn),
             Op::Guard(_)
             | Op::Deopt(_)
+            | Op::Catch
             | Op::Send(_)
             | Op::Yield { .. }
             | Op::StoreIvar { .. }
@@ -841,6 +853,7 @@ impl Op {
             Op::Send(_)
             | Op::Yield { .. }
             | Op::Insn { .. }
+            | Op::Catch
             | Op::LoadIvar { .. }
             | Op::LoadIvarNamed(_)
             | Op::NewEnv { .. }
@@ -865,6 +878,7 @@ impl Op {
             Op::FrameState(_) => Type::State,
             Op::IsKind(_)
             | Op::IsNil
+            | Op::Raised
             | Op::SameValue
             | Op::ShapeIs(_)
             | Op::Truthy

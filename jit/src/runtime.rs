@@ -507,6 +507,11 @@ pub struct Helpers {
     /// while their `to_s` is the core's, made at once (others call their
     /// `to_s` through the runtime).
     pub interpolate: InsnHelper,
+    /// `(ctx, method, at, count, values)`: `run_insn` for `$name = value`
+    /// (a `setglobal`, as every `rescue` clause ends with to restore `$!`):
+    /// the table write, with no frame; a value the variable refuses takes
+    /// the runtime's way, which raises.
+    pub set_global: InsnHelper,
     /// `(ctx, code, site, fp, sp)`: a site's stub deoptimises
     /// (see `deopt::SiteMap`); the interpreter finishes the method.
     pub deoptimise: extern "C" fn(Ctx, u64, u64, *const u64, *const u64) -> u64,
@@ -586,6 +591,10 @@ pub struct Helpers {
     /// `(ctx, result, block)`: the call `call_block` made `block` for (0:
     /// none) returned `result`, which this returns.
     pub release_block: extern "C" fn(Ctx, u64, u64) -> u64,
+    /// `(ctx)`: at a `rescue`'s landing pad, the exception a call left
+    /// pending, taken (and set as `$!`, as the interpreter does entering a
+    /// clause); `UNDEF`, leaving it pending, for any other transfer.
+    pub catch_raise: extern "C" fn(Ctx) -> u64,
 }
 
 /// [`Helpers::call_block`]'s `child` for the block an inlined frame passes

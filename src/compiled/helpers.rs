@@ -24,7 +24,7 @@ use super::virtual_frames::innermost_receiver;
 use crate::method::LoadedMethod;
 use crate::object::{MethodBody, MethodEntry, RArray, RFloat, RObject};
 use crate::value::Value;
-use crate::vm::{Vm, VmResult};
+use crate::vm::{Control, Vm, VmResult};
 use bytecode::{abi, Insn};
 use jit::runtime::{CallAt, Helpers};
 use std::rc::Rc;
@@ -48,6 +48,7 @@ pub fn table() -> Helpers {
         new_range,
         concat_strings,
         interpolate,
+        set_global,
         new_object,
         array_push,
         string_compare,
@@ -66,6 +67,7 @@ pub fn table() -> Helpers {
         leave_block,
         call_block: super::call_blocks::call_block,
         release_block: super::call_blocks::release_block,
+        catch_raise,
     }
 }
 
@@ -354,6 +356,26 @@ extern "C" fn interpolate(
     match vm.interpolate_core(operands[0]) {
         Some(string) => string.bits(),
         None => run_insn(ctx, method, at, count, values),
+    }
+}
+
+extern "C" fn set_global(
+    ctx: *mut Activation,
+    method: u64,
+    at: CallAt,
+    count: u64,
+    values: *const u64,
+) -> u64 {
+    // SAFETY: compiled code calls this helper while it runs, and stored
+    // the value at `values`.
+    let (vm, operands) = unsafe { (running_vm(), stored_values(values, count)) };
+    let Insn::SetGlobal(name) = vm.methods[method as usize].code.insns[at.ip() as usize] else {
+        unreachable!("set_global runs a setglobal")
+    };
+    match vm.set_global(name, operands[0]) {
+        Ok(()) => Value::NIL.bits(),
+        // Raised again where the frames are known.
+        Err(_) => run_insn(ctx, method, at, count, values),
     }
 }
 
@@ -850,6 +872,25 @@ extern "C" fn load_ivar_named(object: u64, name: u64) -> u64 {
     let vm = unsafe { running_vm() };
     vm.ivar_get(Value::from_bits(object), bytecode::Sym(name as u32))
         .bits()
+}
+
+extern "C" fn catch_raise(_ctx: *mut Activation) -> u64 {
+    // SAFETY: compiled code calls this helper while it runs.
+    let vm = unsafe { running_vm() };
+    let Some(&Control::Raise(exception)) = vm.context.compiled_pending() else {
+        return abi::UNDEF;
+    };
+    if vm.is_fatal(exception) {
+        // No clause rescues it: the interpreter's handlers pass it on.
+        return abi::UNDEF;
+    }
+    vm.context.take_compiled_pending();
+    let current = vm.sym.errinfo;
+    vm.globals.set(current, exception);
+    if let Some(jit) = vm.jit_state_mut() {
+        jit.run_stats.caught += 1;
+    }
+    exception.bits()
 }
 
 extern "C" fn global_get(name: u64) -> u64 {

@@ -652,6 +652,7 @@ impl Vm {
             line("jit.code_bytes", run.code_bytes);
             line("jit.deopts", run.deopts);
             line("jit.transfers", run.transfers);
+            line("jit.caught", run.caught);
             named(&mut line, "jit.guard_failed", &run.guard_failures);
             line("jit.recompilations", run.recompilations);
             line("jit.invalidations", run.invalidations);

@@ -16,6 +16,8 @@ pub struct RunStats {
     /// Transfers (exceptions, non-local exits) handed to the interpreter's
     /// handlers by a method with `rescue`/`ensure`.
     pub transfers: u64,
+    /// Exceptions compiled code took at a `rescue`'s landing pad.
+    pub caught: u64,
     /// Failed guards, by site (`method@ip reason`).
     pub guard_failures: fxhash::FxHashMap<String, u64>,
     pub recompilations: u64,

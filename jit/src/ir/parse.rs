@@ -258,6 +258,8 @@ fn plain_op(word: &str) -> Option<Op> {
         "new_object" => Op::NewObject,
         "is_kind_of" => Op::IsKindOf,
         "is_nil" => Op::IsNil,
+        "raised" => Op::Raised,
+        "catch" => Op::Catch,
         "same_value" => Op::SameValue,
         "truthy" => Op::Truthy,
         "bool_to_value" => Op::BoolToValue,

@@ -305,6 +305,8 @@ pub fn describe(graph: &Graph, node: NodeId, numbering: &Numbering, rt: &dyn Run
         ),
         Op::IsKind(kind) => format!("is_kind({}) {inputs}", rt.kind_name(*kind)),
         Op::IsNil => format!("is_nil {inputs}"),
+        Op::Raised => format!("raised {inputs}"),
+        Op::Catch => "catch".into(),
         Op::SameValue => format!("same_value {inputs}"),
         Op::ShapeIs(shape) => format!("shape_is(S{}) {inputs}", shape.0),
         Op::Truthy => format!("truthy {inputs}"),

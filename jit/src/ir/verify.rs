@@ -101,6 +101,7 @@ fn expect_inputs(op: &Op, count: usize) -> Option<Vec<Type>> {
         Op::Branch | Op::Guard(_) | Op::BoolNot | Op::BoolToValue => vec![Bool],
         Op::Return | Op::NonLocalExit(..) => vec![Value],
         Op::IsKind(_) | Op::IsNil | Op::Truthy | Op::UntagFixnum | Op::UnboxFloat => vec![Value],
+        Op::Raised => vec![Value],
         Op::LoadShape | Op::ArrayLength | Op::LoadIvar { .. } | Op::Project(_) => vec![Value],
         Op::LoadIvarNamed(_) => vec![Value],
         Op::StoreIvar { .. } | Op::StoreIvarNamed(_) => vec![Value, Value],
@@ -127,6 +128,7 @@ fn expect_inputs(op: &Op, count: usize) -> Option<Vec<Type>> {
         | Op::IfTrue
         | Op::IfFalse
         | Op::Deopt(_)
+        | Op::Catch
         | Op::Const(_)
         | Op::Param(_) => vec![],
         Op::FrameState(_) => return None,

@@ -83,6 +83,11 @@ fn fold(graph: &Graph, node: NodeId) -> Option<Const> {
             }
             _ => return None,
         },
+        // What is no longer a call (inlined, expanded) leaves nothing
+        // pending.
+        Op::Raised if !crate::passes::exceptions::leaves_pending(graph, graph.input(node, 0)) => {
+            Const::Bool(false)
+        }
         Op::Truthy => match graph.op(graph.input(node, 0)) {
             Op::Const(Const::Value(bits)) => Const::Bool(abi::truthy(*bits)),
             Op::TagFixnum | Op::BoxFloat | Op::BlockLiteral { .. } => Const::Bool(true),

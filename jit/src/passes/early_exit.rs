@@ -274,6 +274,7 @@ impl EarlyExit {
             graph.push_control(continuation, slow_call);
             graph.push_input(result, slow_call);
         }
+        crate::passes::exceptions::forget(graph, call);
         graph.replace_control_uses(call, continuation);
         graph.replace_uses(call, result);
         graph.clear_control(call);

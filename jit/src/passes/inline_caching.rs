@@ -29,6 +29,7 @@
 //! makes it a `deopt`).
 
 use crate::ir::*;
+use crate::passes::exceptions;
 use crate::runtime::Runtime;
 
 pub fn run(graph: &mut Graph, rt: &dyn Runtime) -> bool {
@@ -62,16 +63,18 @@ pub fn run(graph: &mut Graph, rt: &dyn Runtime) -> bool {
             // `method_missing` or a NoMethodError: the full send knows how.
             continue;
         }
-        dispatch(graph, send, &info, &kinds, !failed);
+        dispatch(graph, rt, send, &info, &kinds, !failed);
         changed = true;
     }
     changed
 }
 
 /// Replaces `send` with a test per kind, each bound to that kind's method,
-/// and the full send for other kinds (uncommon when `speculate`).
+/// and the full send for other kinds (uncommon when `speculate`). Each
+/// copy gets the send's landing pad, if it has one.
 fn dispatch(
     graph: &mut Graph,
+    rt: &dyn Runtime,
     send: NodeId,
     info: &SendInfo,
     kinds: &[bytecode::profile::Kind],
@@ -103,7 +106,13 @@ fn dispatch(
     let fallback = graph.add(Op::Send(Box::new(info.clone())), &[control], &inputs, state);
     graph.push_control(merge, fallback);
     graph.push_input(phi, fallback);
+    let copies = graph.control(merge).to_vec();
+    let landing = exceptions::landing_of(graph, send);
     graph.replace_control_uses(send, merge);
+    if let Some(landing) = landing {
+        exceptions::hand_down(graph, rt, landing, &copies);
+        exceptions::forget(graph, send);
+    }
     graph.replace_uses(send, phi);
     graph.kill(send);
 }

@@ -42,6 +42,7 @@ use crate::builder::{param_count, FrameContext};
 use crate::inline_policy::{decide, profiled_size, Decision};
 use crate::ir::*;
 use crate::passes::early_exit::EarlyExit;
+use crate::passes::exceptions;
 use crate::runtime::{Callee, Runtime};
 use crate::Session;
 use bytecode::{call_flags, MethodKind};
@@ -393,7 +394,7 @@ impl Inliner {
         let nil = graph.constant(Const::Value(bytecode::abi::NIL));
         let (entry, env) = self.env(graph, entry, method, code.has_env, nil);
         params.insert(Param::Env, env);
-        Some(self.splice(graph, &callee, node, entry, params, frame))
+        Some(self.splice(graph, session.rt, &callee, node, (entry, params), frame))
     }
 
     /// A call not inlined whole: inlines the callee's guard clause, if it
@@ -438,7 +439,14 @@ impl Inliner {
         );
         let entry = graph.control(node)[0];
         let before = graph.capacity();
+        let landing = exceptions::landing_of(graph, node);
         exit.splice(graph, callee, node, entry, &params, frame);
+        if let Some(landing) = landing {
+            let added: Vec<NodeId> = (before as u32..graph.capacity() as u32)
+                .map(NodeId)
+                .collect();
+            exceptions::hand_down(graph, session.rt, landing, &added);
+        }
         Some(
             (before as u32..graph.capacity() as u32)
                 .map(NodeId)
@@ -558,7 +566,7 @@ impl Inliner {
         params.insert(Param::CallerState, caller);
         let (entry, env) = self.env(graph, entry, method, code.has_env, outer_env);
         params.insert(Param::Env, env);
-        Some(self.splice(graph, &callee, node, entry, params, frame))
+        Some(self.splice(graph, session.rt, &callee, node, (entry, params), frame))
     }
 
     /// The method frame a `yield` made in `frame` yields for: `frame`
@@ -612,14 +620,16 @@ impl Inliner {
     }
 
     /// Copies `callee` into `graph` in place of `call`, its body following
-    /// `entry`; returns the new nodes.
+    /// `entry`, its parameters `params`; returns the new nodes. A landing
+    /// pad of the call is handed down to the callee's calls (see
+    /// `exceptions`).
     fn splice(
         &mut self,
         graph: &mut Graph,
+        rt: &dyn Runtime,
         callee: &Graph,
         call: NodeId,
-        entry: NodeId,
-        params: FxHashMap<Param, NodeId>,
+        (entry, params): (NodeId, FxHashMap<Param, NodeId>),
         frame: FrameId,
     ) -> Vec<NodeId> {
         let continuation = graph.add(Op::Merge, &[], &[], None);
@@ -689,6 +699,10 @@ impl Inliner {
                 }
                 _ => graph.add_end(map[&end]),
             }
+        }
+        if let Some(landing) = exceptions::landing_of(graph, call) {
+            exceptions::hand_down(graph, rt, landing, &new_nodes);
+            exceptions::forget(graph, call);
         }
         graph.replace_control_uses(call, continuation);
         graph.replace_uses(call, result);

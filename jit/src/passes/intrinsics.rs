@@ -24,6 +24,7 @@
 //! those it knows) reads and writes the variable by name.
 
 use crate::ir::*;
+use crate::passes::exceptions;
 use crate::runtime::{Callee, Intrinsic, Runtime};
 use bytecode::profile::{Kind, KindSet};
 use bytecode::{call_flags, Insn};
@@ -56,7 +57,9 @@ pub fn run(graph: &mut Graph, rt: &dyn Runtime) -> bool {
         // access falls back to the variable by name; anything else stays
         // what it was.
         let failed = crate::passes::speculation_failed(graph, rt, node);
-        changed |= match graph.op(node).clone() {
+        let landing = exceptions::landing_of(graph, node);
+        let first = graph.capacity() as u32;
+        let expanded = match graph.op(node).clone() {
             Op::Send(info) => send(graph, rt, node, &info, failed),
             Op::Insn {
                 insn: Insn::GetIvar(site),
@@ -85,6 +88,14 @@ pub fn run(graph: &mut Graph, rt: &dyn Runtime) -> bool {
             } if !failed && rt.array_extremum_is_core(max) => fixnum_extremum(graph, node, max),
             _ => false,
         };
+        if let (true, Some(landing)) = (expanded, landing) {
+            // The expansion's calls (a constructor's `initialize`, a
+            // fallback send) raise into the node's clause.
+            exceptions::forget(graph, node);
+            let added: Vec<NodeId> = (first..graph.capacity() as u32).map(NodeId).collect();
+            exceptions::hand_down(graph, rt, landing, &added);
+        }
+        changed |= expanded;
     }
     changed
 }
@@ -287,6 +298,7 @@ impl Expansion {
 
     /// The expansion replaces the node; `result` is its value.
     fn finish(self, graph: &mut Graph, result: Option<NodeId>) -> bool {
+        exceptions::forget(graph, self.node);
         graph.replace_control_uses(self.node, self.control);
         if let Some(result) = result {
             graph.replace_uses(self.node, result);
@@ -897,6 +909,7 @@ fn kind_dispatch(
     let send = graph.add(Op::Send(Box::new(full)), &[control], &inputs, state);
     graph.push_control(merge, send);
     graph.push_input(phi, send);
+    exceptions::forget(graph, node);
     graph.clear_control(node);
     graph.kill(node);
     true

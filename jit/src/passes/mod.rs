@@ -13,6 +13,7 @@ pub mod dead_code;
 pub mod deopt_maps;
 pub mod deoptimise;
 pub mod early_exit;
+pub mod exceptions;
 pub mod gvn;
 pub mod inline_caching;
 pub mod inlining;

@@ -362,8 +362,15 @@ impl Lowering<'_> {
         let result = dst.unwrap_or_else(|| self.new_vreg());
         let mut native = None;
         // An instruction without a state neither raises nor calls: only
-        // the others may leave a transfer pending.
+        // the others may leave a transfer pending. One with a landing pad
+        // (a `raised` test) goes on to it; others in a protected range
+        // transfer.
+        let caught = graph
+            .users(node)
+            .iter()
+            .any(|&user| matches!(graph.op(user), Op::Raised));
         let transfers = pops.is_some()
+            && !caught
             && graph
                 .state(node)
                 .is_some_and(|state| self.handlers_around(state));
@@ -430,7 +437,7 @@ impl Lowering<'_> {
                 Opd::Imm(count as i64),
             ],
             spread: Some(spread),
-            pending: !transfers && made_block.is_none(),
+            pending: !transfers && !caught && made_block.is_none(),
             native,
         });
         if let Some(block) = made_block {
@@ -441,7 +448,7 @@ impl Lowering<'_> {
                 address: self.helpers.release_block as usize as u64,
             };
             let args = vec![Opd::Reg(returned), Opd::Reg(block)];
-            self.emit_helper_call(result, helper, args, None, !transfers);
+            self.emit_helper_call(result, helper, args, None, !transfers && !caught);
         }
         if transfers {
             self.transfer_site(node, result, pops.unwrap_or_default())?;
@@ -469,7 +476,13 @@ impl Lowering<'_> {
                 };
                 let returned = pushed.then_some(SiteValue::Reg(returned_value, deopt::Repr::Value));
                 let site = self.make_site(node, SiteReason::Invalidated, after, true, returned)?;
-                self.emit(Inst::Poll { site });
+                if caught {
+                    // Not with the transfer pending: where the call
+                    // returned (`raised_poll`).
+                    self.deferred_polls.insert(node, site);
+                } else {
+                    self.emit(Inst::Poll { site });
+                }
             }
         }
         Ok(())
@@ -530,6 +543,10 @@ impl Lowering<'_> {
             Op::Insn {
                 insn: Insn::ToS, ..
             } => ("interpolate", self.helpers.interpolate as usize as u64),
+            Op::Insn {
+                insn: Insn::SetGlobal(_),
+                ..
+            } => ("set_global", self.helpers.set_global as usize as u64),
             // A direct call passing its literal block (a `super`'s too).
             op if direct.is_some()
                 && (literal_block.is_some()
@@ -569,6 +586,27 @@ impl Lowering<'_> {
             value: result,
             site,
         });
+        Ok(())
+    }
+
+    /// The `catch` of a landing pad: takes the pending exception (the
+    /// runtime's `catch_raise`); any other transfer is handed, with the
+    /// frames of the catch's state, to the interpreter.
+    pub(super) fn catch(&mut self, node: NodeId, map: &mut MapState) -> Result<(), Unsupported> {
+        let state = self
+            .graph
+            .state(node)
+            .ok_or(Unsupported("a catch without a state"))?;
+        let exception = self.vreg(node);
+        let helper = self.helpers.catch_raise as usize as u64;
+        self.call(Some(exception), helper, "catch_raise", true, vec![]);
+        let at = deopt_maps::map_of(self.graph, state);
+        let site = self.make_site(node, SiteReason::Transfer, at, false, None)?;
+        self.emit(Inst::Transfer {
+            value: exception,
+            site,
+        });
+        map.current = None;
         Ok(())
     }
 

@@ -46,6 +46,7 @@ impl Lowering<'_> {
             Op::IntCmp(_)
             | Op::FloatCmp(_)
             | Op::IsNil
+            | Op::Raised
             | Op::Truthy
             | Op::ShapeIs(_)
             | Op::SameValue => true,
@@ -116,6 +117,9 @@ impl Lowering<'_> {
                     Test::FloatCmp(*cmp, self.value(inputs[0])?, self.value(inputs[1])?)
                 }
                 Op::IsNil => Test::Cmp(Cmp::Eq, self.value(inputs[0])?, Opd::Imm(abi::NIL as i64)),
+                Op::Raised => {
+                    Test::Cmp(Cmp::Eq, self.value(inputs[0])?, Opd::Imm(abi::UNDEF as i64))
+                }
                 Op::SameValue => match graph.as_const(inputs[0]) {
                     Some(_) => {
                         let b = self.opd(inputs[0])?;
@@ -169,7 +173,12 @@ impl Lowering<'_> {
         inputs: &[NodeId],
     ) -> Result<(), Unsupported> {
         match op {
-            Op::IntCmp(_) | Op::FloatCmp(_) | Op::IsNil | Op::Truthy | Op::SameValue => {
+            Op::IntCmp(_)
+            | Op::FloatCmp(_)
+            | Op::IsNil
+            | Op::Raised
+            | Op::Truthy
+            | Op::SameValue => {
                 let dst = self.vreg(node);
                 self.fused.insert(node);
                 let test = self.test(node);

@@ -115,6 +115,10 @@ struct Lowering<'a> {
     /// (Transfers pending after calls go to the interpreter's handlers:
     /// `transfer_site`.)
     has_handlers: bool,
+    /// The polls of calls with a landing pad, made where the call returned
+    /// (the `if_false` of its `raised` branch), not with a transfer
+    /// pending.
+    deferred_polls: FxHashMap<NodeId, SiteId>,
 }
 
 pub fn lower(graph: &Graph, schedule: &Schedule, rt: &dyn Runtime) -> Result<Lir, Unsupported> {
@@ -132,6 +136,7 @@ pub fn lower(graph: &Graph, schedule: &Schedule, rt: &dyn Runtime) -> Result<Lir
         origin: None,
         block_exit: vec![None; schedule.blocks.len()],
         has_handlers: !rt.code(graph.method).handlers.is_empty(),
+        deferred_polls: FxHashMap::default(),
     };
     lowering.find_fused();
     for b in 0..schedule.blocks.len() {
@@ -239,6 +244,9 @@ impl Lowering<'_> {
         } else {
             MapState { current: None }
         };
+        if let Some(site) = self.returned_poll(head) {
+            self.emit(Inst::Poll { site });
+        }
         let nodes = block.nodes.clone();
         for &node in &nodes {
             self.origin = Some(node);
@@ -268,6 +276,20 @@ impl Lowering<'_> {
         }
         self.block_exit[id.0 as usize] = Some(map);
         Ok(())
+    }
+
+    /// At the side of a `raised` branch where its call returned: the
+    /// call's poll (see `deferred_polls`).
+    fn returned_poll(&mut self, head: NodeId) -> Option<SiteId> {
+        let graph = self.graph;
+        if !matches!(graph.op(head), Op::IfFalse) {
+            return None;
+        }
+        let test = graph.input(graph.control(head)[0], 0);
+        if !matches!(graph.op(test), Op::Raised) {
+            return None;
+        }
+        self.deferred_polls.remove(&graph.input(test, 0))
     }
 
     /// A call of the helper `name` at `address`, `ctx` its first argument
@@ -317,6 +339,7 @@ impl Lowering<'_> {
             Op::IntCmp(_)
             | Op::FloatCmp(_)
             | Op::IsNil
+            | Op::Raised
             | Op::Truthy
             | Op::SameValue
             | Op::BoolNot
@@ -366,6 +389,7 @@ impl Lowering<'_> {
                 );
             }
             Op::Send(_) | Op::Yield { .. } | Op::Insn { .. } => self.run_insn(node, map)?,
+            Op::Catch => self.catch(node, map)?,
             // Loaded from the destructuring's Array right after it ran
             // (`destructured_parts`).
             Op::Project(_) => {

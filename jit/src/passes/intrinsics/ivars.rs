@@ -235,6 +235,7 @@ fn shape_dispatch(
     match otherwise {
         Otherwise::ByName => {
             arm_at(graph, control, None);
+            crate::passes::exceptions::forget(graph, node);
             graph.kill(node);
         }
         Otherwise::Deoptimise => {
