@@ -359,3 +359,22 @@ fn math_functions_are_called_without_frames() {
         assert!(calls < 100, "{function}: {stderr}");
     }
 }
+
+#[test]
+fn rescue_clauses_catch_in_compiled_code_without_transfers() {
+    let (_, stderr) = run(&["--stats"], "rescue_landing_pads");
+    // The clauses run compiled for the calls after the threshold; no
+    // exception goes back to the interpreter's handlers.
+    assert!(stat(&stderr, "jit.caught") > 500, "{stderr}");
+    assert_eq!(count(&stderr, "jit.transfers"), 0, "{stderr}");
+}
+
+#[test]
+fn breaks_through_rescue_clauses_leave_without_transfers() {
+    let (stdout, stderr) = run(&["--stats"], "break_through_rescue");
+    assert!(
+        stdout.starts_with("[9603, 7200, 4428, 720600, 4002]\n"),
+        "{stdout}"
+    );
+    assert_eq!(count(&stderr, "jit.transfers"), 0, "{stderr}");
+}

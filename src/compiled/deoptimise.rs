@@ -44,7 +44,7 @@ pub(super) extern "C" fn deoptimise(
     let site = site as usize;
     let site_map = &compiled.code.site_maps[site];
     let map = compiled.code.maps.get(site_map.map);
-    if site_map.transfer && vm.passes_through(map) {
+    if site_map.transfer && vm.passes_through(map, activation.frame_id) {
         // Nothing in these frames takes the transfer: the compiled method
         // leaves with it, as its frames would have.
         return abi::UNDEF;
@@ -133,23 +133,29 @@ fn retarget_to_frame(control: Control, frames: &[crate::vm::FrameRecord]) -> Con
 
 impl Vm {
     /// Whether the pending transfer a transfer site hands over would leave
-    /// all the frames of `map` untouched: an exception or a `throw` (a
-    /// `break` or `return` may end one of them) that no frame has a
-    /// handler for around its call.
-    fn passes_through(&self, map: &deopt::DeoptMap) -> bool {
+    /// all the frames of `map` untouched: no frame has a handler for it
+    /// around its call, and it ends none of them: an exception, a `throw`,
+    /// or a `break` or `return` to a frame outside them (say, out of a
+    /// block through `loop`'s `rescue StopIteration`). The compiled
+    /// method's frame is `own` (materialised); an inlined one is named by
+    /// its depth ([`retarget_to_depth`]).
+    fn passes_through(&self, map: &deopt::DeoptMap, own: u64) -> bool {
         let control = self
             .context
             .compiled_pending()
             .expect("a transfer site runs with a transfer pending");
-        let is_exception = match control {
-            Control::Raise(_) => true,
-            Control::Throw { .. } => false,
-            Control::Return { .. } | Control::Break { .. } => return false,
+        let (is_exception, target) = match *control {
+            Control::Raise(_) => (true, None),
+            Control::Throw { .. } => (false, None),
+            Control::Return { target, .. } | Control::Break { target, .. } => (false, Some(target)),
         };
-        map.frames.iter().all(|frame| {
-            let code = &self.methods[frame.method as usize].code;
-            code.handler_at(frame.ip as usize, is_exception).is_none()
-        })
+        let ends_one = target
+            .is_some_and(|target| target == own || u64::MAX - target < map.frames.len() as u64);
+        !ends_one
+            && map.frames.iter().all(|frame| {
+                let code = &self.methods[frame.method as usize].code;
+                code.handler_at(frame.ip as usize, is_exception).is_none()
+            })
     }
 }
 
