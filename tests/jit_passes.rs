@@ -1245,3 +1245,49 @@ safe_half(2)
     v49 = finish ctrl=[v47]
     "#);
 }
+
+/// build: a call inside the range of an `ensure` lands in its clause with
+/// the exception pending (the states of the clause name it: `pending=`),
+/// and the clause's `end_ensure` raises it again (a `reraise` whose
+/// operand is the pending exception; nothing comes after it).
+#[test]
+fn build_lands_a_call_in_its_ensure_clause() {
+    let graphs = graphs_after_run(
+        r#"def half(n)
+  raise ArgumentError, "odd" if n.odd?
+  n / 2
+end
+def logged_half(n, log)
+  half(n)
+ensure
+  log << n
+end
+logged_half(2, [])
+"#,
+        "logged_half",
+    );
+    insta::assert_snapshot!(around(&graphs, "build").1, @r"
+    v0 = start
+    v1 = self
+    v2 = arg 0
+    v3 = arg 1
+    v4 = state logged_half@8 self=v1 args=[v2, v3] locals=[n=v2, log=v3] stack=[v1, v2]
+    v5 = send half(1) v1, v2 state=v4 ctrl=v0
+    v6 = raised v5
+    v7 = state logged_half@8 self=v1 args=[v2, v3] locals=[n=v2, log=v3] stack=[]
+    v8 = branch v6 state=v7 ctrl=v5
+    v9 = if_false ctrl=v8
+    v10 = state logged_half@11 self=v1 args=[v2, v3] locals=[] stack=[v5, v3, v2]
+    v11 = send <<(1) v3, v2 state=v10 ctrl=v9
+    v12 = return v5 ctrl=v11
+    v13 = if_true ctrl=v8
+    v14 = catch state=v7 ctrl=v13
+    v15 = state logged_half@16 self=v1 args=[v2, v3] locals=[] pending=[v14] stack=[v3, v2]
+    v16 = send <<(1) v3, v2 state=v15 ctrl=v14
+    v17 = state logged_half@18 self=v1 args=[v2, v3] locals=[] stack=[v14]
+    v18 = insn reraise v14 state=v17 ctrl=v16
+    v19 = state logged_half@18 self=v1 args=[v2, v3] locals=[] pending=[v14] stack=[]
+    v20 = deopt(unsupported end_ensure) state=v19 ctrl=v18
+    v21 = finish ctrl=[v20, v12]
+    ");
+}

@@ -63,13 +63,21 @@ pub struct FrameMap {
     pub env: Option<Source>,
     /// Live locals by slot; the others resume as nil.
     pub locals: Vec<(u16, Source)>,
+    /// The exceptions the frame's running `ensure` clauses raise again at
+    /// their `end_ensure` (innermost last): the interpreter's frame keeps
+    /// them as its pending transfers.
+    pub pending: Vec<Source>,
     pub stack: Vec<Source>,
 }
 
 impl FrameMap {
     /// How many values the frame has ([`DeoptMap::sources`] gives them).
     pub fn source_count(&self) -> usize {
-        1 + self.args.len() + usize::from(self.env.is_some()) + self.locals.len() + self.stack.len()
+        1 + self.args.len()
+            + usize::from(self.env.is_some())
+            + self.locals.len()
+            + self.pending.len()
+            + self.stack.len()
     }
 }
 
@@ -193,18 +201,20 @@ pub struct FrameValues {
     pub args: Vec<u64>,
     pub env: Option<u64>,
     pub locals: Vec<(u16, u64)>,
+    pub pending: Vec<u64>,
     pub stack: Vec<u64>,
 }
 
 impl DeoptMap {
     /// Every value of the map, frame by frame (outermost first): receiver,
-    /// arguments, environment, locals, stack.
+    /// arguments, environment, locals, pending exceptions, stack.
     pub fn sources(&self) -> impl Iterator<Item = Source> + '_ {
         self.frames.iter().flat_map(|frame| {
             std::iter::once(frame.receiver)
                 .chain(frame.args.iter().copied())
                 .chain(frame.env)
                 .chain(frame.locals.iter().map(|&(_, source)| source))
+                .chain(frame.pending.iter().copied())
                 .chain(frame.stack.iter().copied())
         })
     }
@@ -255,6 +265,7 @@ impl SiteMap {
                     .iter()
                     .map(|&(slot, _)| (slot, next()))
                     .collect(),
+                pending: frame.pending.iter().map(|_| next()).collect(),
                 stack: frame.stack.iter().map(|_| next()).collect(),
             })
             .collect();
@@ -275,6 +286,7 @@ mod tests {
             args: vec![Source::Node(2), Source::Node(3)],
             env: None,
             locals: vec![],
+            pending: vec![],
             stack: vec![Source::Node(8), Source::Node(11)],
         }
     }
@@ -354,6 +366,7 @@ mod tests {
                 args: vec![bytecode::abi::fixnum(7).unwrap(), 0x15],
                 env: None,
                 locals: vec![],
+                pending: vec![],
                 stack: vec![bytecode::abi::NIL, 0x1000],
             }]
         );

@@ -30,9 +30,11 @@
 //! any other block: each call inside the range it protects gets an
 //! exceptional successor (a `catch`) arriving at the clause with the frame
 //! as it was at the call, its operand stack cut to the handler's depth and
-//! the exception pushed (see `passes::exceptions`). An `ensure` clause is
-//! not built: a call that raises inside its range hands its frame back to
-//! the interpreter, whose handlers run.
+//! the exception pushed (see `passes::exceptions`). So is an `ensure`
+//! clause that no jump leaves: the exception is pending in the frame
+//! while the clause runs (its states name it), and `end_ensure` raises it
+//! again. A call inside another protected range hands its frame back to
+//! the interpreter when it raises, and the interpreter's handlers run.
 
 use crate::ir::*;
 use crate::liveness::{ends_flow, Liveness};
@@ -77,17 +79,40 @@ pub fn param_count(code: &Method) -> u32 {
     }
 }
 
-/// The abstract frame at one point: the node of each local and operand.
+/// The abstract frame at one point: the node of each local and operand,
+/// and of each exception an `ensure` clause being run raises again at its
+/// end (`pending`, innermost last).
 #[derive(Clone, Debug)]
 struct Frame {
     control: NodeId,
     locals: Vec<NodeId>,
+    pending: Vec<NodeId>,
     stack: Vec<NodeId>,
+}
+
+impl Frame {
+    /// Every slot's node: locals, pending exceptions, operands (the order
+    /// of a loop header's phis).
+    fn slots(&self) -> impl Iterator<Item = &NodeId> {
+        self.locals.iter().chain(&self.pending).chain(&self.stack)
+    }
 }
 
 struct Block {
     start: usize,
     end: usize,
+}
+
+/// A `rescue` or `ensure` clause built into the graph: where it starts,
+/// the operand stack's depth there, how many exceptions are pending there
+/// (the `ensure` clauses whose code its protected range is in), and what
+/// it does with an exception.
+#[derive(Clone, Copy)]
+struct Clause {
+    target: usize,
+    depth: usize,
+    pending: usize,
+    kind: HandlerKind,
 }
 
 /// Why a method cannot be built.
@@ -162,7 +187,7 @@ struct Builder<'a> {
     graph: Graph,
     params: FxHashMap<Param, NodeId>,
     nil: Option<NodeId>,
-    /// The arrivals at `rescue` clauses (the clause's first index and the
+    /// The arrivals at clauses (the clause's first index and the
     /// frame a `catch` brings) made by the block being translated.
     landings: Vec<(usize, Frame)>,
 }
@@ -238,10 +263,10 @@ impl Builder<'_> {
                     .into_iter()
                     .map(|s| index_of[&s])
                     .collect();
-                // The rescue clauses its calls may land in.
+                // The clauses its calls may land in.
                 for ip in b.start..b.end {
-                    if let Some((target, _)) = self.rescue_at(ip) {
-                        let clause = index_of[&target];
+                    if let Some(clause) = self.clause_at(ip) {
+                        let clause = index_of[&clause.target];
                         if !succs.contains(&clause) {
                             succs.push(clause);
                         }
@@ -307,7 +332,7 @@ impl Builder<'_> {
                 let target = index_of[&target_ip];
                 if let Some((header, phis)) = loops.get(&target) {
                     self.graph.push_control(*header, exit.control);
-                    let values = exit.locals.iter().chain(&exit.stack);
+                    let values = exit.slots();
                     for (phi, &value) in phis.iter().zip(values) {
                         if let Some(phi) = *phi {
                             self.graph.push_input(phi, value);
@@ -325,6 +350,7 @@ impl Builder<'_> {
         Frame {
             control: self.graph.start,
             locals: vec![nil; self.code.locals.len()],
+            pending: Vec::new(),
             stack: Vec::new(),
         }
     }
@@ -346,6 +372,7 @@ impl Builder<'_> {
         Frame {
             control: self.graph.start,
             locals,
+            pending: Vec::new(),
             stack,
         }
     }
@@ -358,6 +385,7 @@ impl Builder<'_> {
         let mut merged = Frame {
             control: merge,
             locals: Vec::with_capacity(frames[0].locals.len()),
+            pending: Vec::new(),
             stack: Vec::with_capacity(frames[0].stack.len()),
         };
         for slot in 0..frames[0].locals.len() {
@@ -367,6 +395,12 @@ impl Builder<'_> {
                 nil
             };
             merged.locals.push(value);
+        }
+        // (Paths into an `ensure` clause all come from its landing pads,
+        // and no path leaves it but its end: they hold as many.)
+        for slot in 0..frames[0].pending.len() {
+            let value = self.phi_if_needed(merge, frames.iter().map(|f| f.pending[slot]));
+            merged.pending.push(value);
         }
         for slot in 0..frames[0].stack.len() {
             let value = self.phi_if_needed(merge, frames.iter().map(|f| f.stack[slot]));
@@ -384,8 +418,8 @@ impl Builder<'_> {
         }
     }
 
-    /// A loop header: phis for every live local and operand, their
-    /// back-edge inputs to come.
+    /// A loop header: phis for every live local, pending exception and
+    /// operand, their back-edge inputs to come.
     fn loop_header(&mut self, ip: usize, frames: &[Frame]) -> (Frame, Vec<Option<NodeId>>) {
         let controls: Vec<NodeId> = frames.iter().map(|f| f.control).collect();
         let header = self.graph.add(Op::Loop, &controls, &[], None);
@@ -394,15 +428,17 @@ impl Builder<'_> {
         let mut frame = Frame {
             control: header,
             locals: Vec::new(),
+            pending: Vec::new(),
             stack: Vec::new(),
         };
         let locals = frames[0].locals.len();
-        for slot in 0..locals + frames[0].stack.len() {
+        let pending = frames[0].pending.len();
+        for slot in 0..frames[0].slots().count() {
             let live = slot >= locals || self.liveness.is_live(ip, slot);
             let (value, phi) = if live {
                 let values: Vec<NodeId> = frames
                     .iter()
-                    .map(|f| *f.locals.iter().chain(&f.stack).nth(slot).expect("slot"))
+                    .map(|f| *f.slots().nth(slot).expect("slot"))
                     .collect();
                 let phi = self.graph.add(Op::Phi, &[header], &values, None);
                 (phi, Some(phi))
@@ -412,6 +448,8 @@ impl Builder<'_> {
             phis.push(phi);
             if slot < locals {
                 frame.locals.push(value);
+            } else if slot < locals + pending {
+                frame.pending.push(value);
             } else {
                 frame.stack.push(value);
             }
@@ -464,6 +502,7 @@ impl Builder<'_> {
         }
         let locals = self.liveness.live_locals(ip, self.code.locals.len());
         inputs.extend(locals.iter().map(|&slot| frame.locals[slot as usize]));
+        inputs.extend(&frame.pending);
         inputs.extend(&frame.stack);
         let info = FrameStateInfo {
             method: self.method,
@@ -471,6 +510,7 @@ impl Builder<'_> {
             ip: ip as u32,
             args,
             locals,
+            pending: frame.pending.len() as u32,
             stack: frame.stack.len() as u32,
             outer: self.context.inlined,
             env,
@@ -563,11 +603,11 @@ impl Builder<'_> {
 
     /// Runs one block's instructions; returns its exits (target
     /// instruction and frame), or None when it ends the method. Calls in
-    /// the range of a `rescue` also arrive at its clause (`landings`).
+    /// the range of a clause also arrive at it (`landings`).
     fn translate(&mut self, block: &Block, mut frame: Frame) -> Option<Vec<(usize, Frame)>> {
         let code = self.code.clone();
         for ip in block.start..block.end {
-            let Some(clause) = self.rescue_at(ip) else {
+            let Some(clause) = self.clause_at(ip) else {
                 frame = match self.instruction(&code, ip, frame) {
                     ControlFlow::Continue(frame) => frame,
                     ControlFlow::Break(exits) => return exits,
@@ -582,7 +622,12 @@ impl Builder<'_> {
                     self.catch_calls(ip, (first, at), clause, &mut frame);
                 }
                 ControlFlow::Break(exits) => {
-                    // (A `reraise`: the path ends after its call.)
+                    // A `reraise` (or an `end_ensure`, which raised its
+                    // pending exception): the path ends after its call.
+                    let mut at = at;
+                    if matches!(code.insns[ip], Insn::EndEnsure) {
+                        at.pending.pop();
+                    }
                     let mut ended = at.clone();
                     self.catch_calls(ip, (first, at), clause, &mut ended);
                     return exits;
@@ -592,39 +637,62 @@ impl Builder<'_> {
         Some(vec![(block.end, frame)])
     }
 
-    /// The `rescue` clause a call at `ip` lands in, if any: the innermost
-    /// handler for an exception there is a `rescue` whose clause ran while
-    /// the method was profiled (its first branch, the `rescue_match`'s,
-    /// has counts). Its first index and stack depth.
-    fn rescue_at(&self, ip: usize) -> Option<(usize, usize)> {
+    /// The clause an exception out of a call at `ip` lands in, if it is
+    /// built: the innermost handler there is a `rescue` whose clause ran
+    /// while the method was profiled (its first branch, the
+    /// `rescue_match`'s, has counts), or an `ensure` whose clause no path
+    /// leaves but its end (or a `return`).
+    fn clause_at(&self, ip: usize) -> Option<Clause> {
         let handler = self.code.handler_at(ip, true)?;
-        if handler.kind != HandlerKind::Rescue {
-            return None;
-        }
-        let clause = &self.code.insns[handler.target as usize..handler.code_end as usize];
-        let ran = clause
+        let (start, end) = (handler.target as usize, handler.code_end as usize);
+        let clause = &self.code.insns[start..end];
+        let built = match handler.kind {
+            HandlerKind::Rescue => clause
+                .iter()
+                .find_map(|insn| match *insn {
+                    Insn::Branch { profile, .. } => Some(profile),
+                    _ => None,
+                })
+                .is_none_or(|profile| {
+                    let counts = self.rt.branch_profile(self.method, profile);
+                    counts.taken + counts.not_taken > 0
+                }),
+            HandlerKind::Ensure => clause.iter().all(|insn| {
+                !matches!(insn, Insn::BreakBlock | Insn::ReturnFromBlock)
+                    && insn
+                        .target()
+                        .is_none_or(|to| (start..=end).contains(&(to as usize)))
+            }),
+        };
+        // (An exception out of an `ensure` clause leaves the one it was
+        // running for behind.)
+        let pending = self
+            .code
+            .handlers
             .iter()
-            .find_map(|insn| match *insn {
-                Insn::Branch { profile, .. } => Some(profile),
-                _ => None,
+            .filter(|outer| {
+                outer.kind == HandlerKind::Ensure
+                    && (outer.target..outer.code_end).contains(&handler.start)
             })
-            .is_none_or(|profile| {
-                let counts = self.rt.branch_profile(self.method, profile);
-                counts.taken + counts.not_taken > 0
-            });
-        ran.then_some((handler.target as usize, handler.depth as usize))
+            .count();
+        built.then_some(Clause {
+            target: start,
+            depth: handler.depth as usize,
+            pending,
+            kind: handler.kind,
+        })
     }
 
     /// Gives the calls instruction `ip` made (the nodes from `first` on)
     /// exceptional successors landing in `clause`, with the frame `at` it
-    /// started with (its stack cut to the clause's depth, the exception
-    /// pushed). `frame`, after the instruction, goes on from the side
-    /// where the last call returned.
+    /// started with: its stack cut to the clause's depth, the exception
+    /// pushed for a `rescue`, pending for an `ensure`. `frame`, after the
+    /// instruction, goes on from the side where the last call returned.
     fn catch_calls(
         &mut self,
         ip: usize,
         (first, at): (usize, Frame),
-        (target, depth): (usize, usize),
+        clause: Clause,
         frame: &mut Frame,
     ) {
         let calls: Vec<NodeId> = (first as u32..self.graph.capacity() as u32)
@@ -635,20 +703,21 @@ impl Builder<'_> {
             return;
         }
         let mut landing = at;
-        landing.stack.truncate(depth);
+        landing.stack.truncate(clause.depth);
+        landing.pending.truncate(clause.pending);
         let state = self.state(ip, &landing);
         for call in calls {
             let (catch, returned) = exceptions::catch_after(&mut self.graph, call, state);
             if frame.control == call {
                 frame.control = returned;
             }
-            let mut arrival = Frame {
-                control: catch,
-                locals: landing.locals.clone(),
-                stack: landing.stack.clone(),
-            };
-            arrival.stack.push(catch);
-            self.landings.push((target, arrival));
+            let mut arrival = landing.clone();
+            arrival.control = catch;
+            match clause.kind {
+                HandlerKind::Rescue => arrival.stack.push(catch),
+                HandlerKind::Ensure => arrival.pending.push(catch),
+            }
+            self.landings.push((clause.target, arrival));
         }
     }
 
@@ -929,6 +998,25 @@ impl Builder<'_> {
                     ip: ip as u32,
                 };
                 self.fixed(&mut frame, op, &[exception], Some(state));
+                let reason = DeoptReason::Unsupported(insn.mnemonic());
+                self.end(&frame, Op::Deopt(reason), &[], Some(state));
+                None
+            }
+            Insn::EndEnsure if !frame.pending.is_empty() => {
+                // The exception the clause's landing pad took goes on: a
+                // `reraise` of it, as if it were the operand (the frame
+                // that raises holds it no longer).
+                let state = self.state(ip, &frame);
+                let mut raising = frame.clone();
+                let exception = raising.pending.pop().expect("tested");
+                raising.stack.push(exception);
+                let raise_state = self.state(ip, &raising);
+                let op = Op::Insn {
+                    insn: Insn::Reraise,
+                    method: self.method,
+                    ip: ip as u32,
+                };
+                self.fixed(&mut frame, op, &[exception], Some(raise_state));
                 let reason = DeoptReason::Unsupported(insn.mnemonic());
                 self.end(&frame, Op::Deopt(reason), &[], Some(state));
                 None

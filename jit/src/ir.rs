@@ -441,7 +441,9 @@ pub struct SendInfo {
 /// A frame state: what the interpreter's frame would hold at `ip`.
 /// Inputs: the outer frame's state (if `outer`), the receiver, `args`
 /// arguments, one value per slot in `locals` (the live locals; the others
-/// are dead there and resume as nil), then `stack` operands.
+/// are dead there and resume as nil), `pending` exceptions (those its
+/// running `ensure` clauses raise again at their end, innermost last),
+/// then `stack` operands.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub struct FrameStateInfo {
     pub method: MethodRef,
@@ -449,6 +451,7 @@ pub struct FrameStateInfo {
     pub ip: u32,
     pub args: u32,
     pub locals: Vec<u16>,
+    pub pending: u32,
     pub stack: u32,
     /// Whether this frame is inlined: the first input is its caller's
     /// state, suspended in the call at the caller's `ip`.
@@ -476,9 +479,19 @@ impl FrameStateInfo {
         self.receiver_index() + 1 + self.args as usize + usize::from(self.env)
     }
 
+    /// The input index of the first pending exception.
+    pub fn pending_index(&self) -> usize {
+        self.locals_index() + self.locals.len()
+    }
+
+    /// The input index of the first operand.
+    pub fn stack_index(&self) -> usize {
+        self.pending_index() + self.pending as usize
+    }
+
     /// How many inputs a state node with this description has.
     pub fn input_count(&self) -> usize {
-        self.locals_index() + self.locals.len() + self.stack as usize
+        self.stack_index() + self.stack as usize
     }
 }
 

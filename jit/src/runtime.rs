@@ -512,6 +512,11 @@ pub struct Helpers {
     /// the table write, with no frame; a value the variable refuses takes
     /// the runtime's way, which raises.
     pub set_global: InsnHelper,
+    /// `(ctx, method, at, count, values)`: `run_insn` for a `reraise` (a
+    /// `rescue` clause that matched nothing, or the end of an `ensure`
+    /// clause its landing pad entered): raises the exception again, with
+    /// no frame.
+    pub raise_again: InsnHelper,
     /// `(ctx, code, site, fp, sp)`: a site's stub deoptimises
     /// (see `deopt::SiteMap`); the interpreter finishes the method.
     pub deoptimise: extern "C" fn(Ctx, u64, u64, *const u64, *const u64) -> u64,

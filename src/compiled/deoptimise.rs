@@ -237,8 +237,10 @@ impl Vm {
         }
     }
 
-    /// Pushes a frame's receiver, arguments, locals and operands.
+    /// Pushes a frame's receiver, arguments, locals and operands, and gives
+    /// its record (on top) the exceptions its `ensure` clauses raise again.
     fn lay_out_frame(&mut self, method: &LoadedMethod, frame: &deopt::FrameValues) {
+        self.give_pending(&frame.pending);
         self.context.stack.push(Value::from_bits(frame.receiver));
         self.context
             .stack
@@ -253,6 +255,22 @@ impl Vm {
         self.context
             .stack
             .extend(frame.stack.iter().map(|&bits| Value::from_bits(bits)));
+    }
+
+    /// Gives the frame record on top the exceptions `pending` (as a
+    /// compiled frame's map holds them) that its running `ensure` clauses
+    /// raise again at their `end_ensure`.
+    pub(super) fn give_pending(&mut self, pending: &[u64]) {
+        if pending.is_empty() {
+            return;
+        }
+        let record = self.context.frames.last_mut().expect("a frame record");
+        record.pending = Some(Box::new(
+            pending
+                .iter()
+                .map(|&bits| Control::Raise(Value::from_bits(bits)))
+                .collect(),
+        ));
     }
 
     /// Runs `frames[0]` (laid out at `base`, its frame record pushed) to
@@ -538,8 +556,16 @@ impl Vm {
             } else {
                 frame.ip.to_string()
             };
+            // The exceptions its `ensure` clauses raise again, if any.
+            let pending = match frame.pending.as_slice() {
+                [] => String::new(),
+                values => {
+                    let shown: Vec<String> = values.iter().map(|&b| show(self, b)).collect();
+                    format!(" pending=[{}]", shown.join(", "))
+                }
+            };
             out.push_str(&format!(
-                "  {} resume at {resume}: self={} args=[{}] locals={{{}}} stack=[{}]\n",
+                "  {} resume at {resume}: self={} args=[{}] locals={{{}}}{pending} stack=[{}]\n",
                 self.symbols.name(method.code.name),
                 show(self, frame.receiver),
                 args.join(", "),

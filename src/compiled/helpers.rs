@@ -49,6 +49,7 @@ pub fn table() -> Helpers {
         concat_strings,
         interpolate,
         set_global,
+        raise_again,
         new_object,
         array_push,
         string_compare,
@@ -377,6 +378,19 @@ extern "C" fn set_global(
         // Raised again where the frames are known.
         Err(_) => run_insn(ctx, method, at, count, values),
     }
+}
+
+extern "C" fn raise_again(
+    _ctx: *mut Activation,
+    _method: u64,
+    _at: CallAt,
+    count: u64,
+    values: *const u64,
+) -> u64 {
+    // SAFETY: compiled code calls this helper while it runs, and stored
+    // the exception at `values`.
+    let (vm, operands) = unsafe { (running_vm(), stored_values(values, count)) };
+    vm.result_for_compiled(Err(Control::Raise(operands[0])))
 }
 
 extern "C" fn leave_block(ctx: *mut Activation, leave: i64, ip: u64, value: u64) -> u64 {

@@ -80,6 +80,10 @@ impl Vm {
         frame: &deopt::FrameValues,
     ) -> Verdict {
         let code = &method.code;
+        if !frame.pending.is_empty() || code.handler_running_at(frame.ip as usize).is_some() {
+            // Only an exception gets there.
+            return Verdict::Unverifiable("a rescue or ensure clause");
+        }
         let base = self.context.stack.len();
         let argc = frame.args.len();
         self.context.stack.push(Value::from_bits(frame.receiver));
@@ -344,6 +348,7 @@ mod tests {
             receiver: vm.main.bits(),
             args: vec![Value::small(n).bits()],
             env: None,
+            pending: vec![],
             locals: vec![
                 (0, Value::small(n).bits()),
                 (1, Value::small(i).bits()),
@@ -387,6 +392,7 @@ mod tests {
             args: vec![x],
             env: None,
             locals: vec![],
+            pending: vec![],
             stack: vec![],
         };
         assert_eq!(

@@ -584,6 +584,9 @@ impl Vm {
                 let local = next(self);
                 self.context.stack[locals + slot as usize] = local;
             }
+            let pending: smallvec::SmallVec<[u64; 1]> =
+                frame.pending.iter().map(|_| next(self).bits()).collect();
+            self.give_pending(&pending);
             for _ in &frame.stack {
                 let operand = next(self);
                 self.context.stack.push(operand);

@@ -273,6 +273,7 @@ impl Compiler<'_, '_> {
     pub(super) fn break_loop(&mut self, m: &mut MethodBuilder, args: &[Node]) {
         if m.loops.is_empty() && m.kind == MethodKind::Block {
             self.values(m, args);
+            self.restore_errinfo(m);
             m.emit(Insn::BreakBlock);
             m.depth += 1;
             return;
@@ -343,7 +344,9 @@ impl Compiler<'_, '_> {
     /// it), or from a block (`ReturnFromBlock` leaves its home method).
     pub(super) fn return_(&mut self, m: &mut MethodBuilder, args: &[Node]) {
         self.values(m, args);
-        if m.kind != MethodKind::Block {
+        if m.kind == MethodKind::Block {
+            self.restore_errinfo(m);
+        } else {
             self.run_ensures(m, 0);
         }
         m.emit(if m.kind == MethodKind::Block {

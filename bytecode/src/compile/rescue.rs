@@ -22,7 +22,32 @@ use super::builder::{Cleanup, MethodBuilder};
 use super::Compiler;
 use crate::insn::Insn;
 use lib_ruby_parser::nodes::*;
+use lib_ruby_parser::traverse::visitor::Visitor;
 use lib_ruby_parser::Node;
+
+/// Whether a cleanup may leave its `ensure` clause by a jump (`return`,
+/// `break`, `next`, `redo`) instead of its end: run for an exception, it
+/// then drops the exception, and `$!` is again what it was before the
+/// `begin`. (A method defined in it does not count.)
+#[derive(Default)]
+struct LeavesByJump(bool);
+
+impl Visitor for LeavesByJump {
+    fn on_return(&mut self, _: &Return) {
+        self.0 = true;
+    }
+    fn on_break(&mut self, _: &Break) {
+        self.0 = true;
+    }
+    fn on_next(&mut self, _: &Next) {
+        self.0 = true;
+    }
+    fn on_redo(&mut self, _: &Redo) {
+        self.0 = true;
+    }
+    fn on_def(&mut self, _: &Def) {}
+    fn on_defs(&mut self, _: &Defs) {}
+}
 
 impl Compiler<'_, '_> {
     /// `begin; body; rescue A, B => e; ...; else; ...; end` (also a method
@@ -154,10 +179,19 @@ impl Compiler<'_, '_> {
         let done = m.new_label();
         let handler = m.new_label();
         let depth = m.depth;
-        let start = m.range_boundary();
         let cleanup = ensure.ensure.as_deref().cloned().unwrap_or(Node::Nil(Nil {
             expression_l: ensure.keyword_l,
         }));
+        let mut leaves = LeavesByJump::default();
+        leaves.visit(&cleanup);
+        let errinfo = self.sym("$!");
+        let saved_errinfo = leaves.0.then(|| {
+            let saved = self.temp(m);
+            m.emit(Insn::GetGlobal(errinfo));
+            m.emit(Insn::Store(saved));
+            saved
+        });
+        let start = m.range_boundary();
         m.ensures.push(Cleanup::Ensure(cleanup.clone()));
         self.expr_or_nil(m, ensure.body.as_deref());
         m.ensures.pop();
@@ -167,7 +201,13 @@ impl Compiler<'_, '_> {
         m.jump(done);
         m.bind(handler);
         m.depth = depth;
+        if let Some(saved) = saved_errinfo {
+            m.ensures.push(Cleanup::RestoreErrinfo(saved));
+        }
         self.expr(m, &cleanup);
+        if saved_errinfo.is_some() {
+            m.ensures.pop();
+        }
         m.emit(Insn::Pop);
         m.emit(Insn::EndEnsure);
         let code_end = m.range_boundary();
@@ -198,6 +238,21 @@ impl Compiler<'_, '_> {
         m.emit(Insn::SetGlobal(errinfo));
         m.jump(label);
         m.depth += 1;
+    }
+
+    /// Before a `break` or `return` out of a block, which leaves as a
+    /// transfer (the runtime runs the `ensure` clauses on the way): `$!` is
+    /// again what it was before the outermost `rescue` clause it leaves.
+    pub(super) fn restore_errinfo(&mut self, m: &mut MethodBuilder) {
+        let outermost = m.ensures.iter().find_map(|cleanup| match *cleanup {
+            Cleanup::RestoreErrinfo(saved) => Some(saved),
+            Cleanup::Ensure(_) => None,
+        });
+        if let Some(saved) = outermost {
+            let errinfo = self.sym("$!");
+            m.emit(Insn::Load(saved));
+            m.emit(Insn::SetGlobal(errinfo));
+        }
     }
 
     /// Runs, innermost first, the cleanups opened since `down_to` (a local

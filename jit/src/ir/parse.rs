@@ -659,8 +659,8 @@ fn insn_inputs(text: &str) -> Option<(String, Vec<Ref>)> {
     }
 }
 
-/// `state m@ip self=v args=[...] locals=[name=v, ...] stack=[...]
-/// [env=v] [outer=v]`.
+/// `state m@ip self=v args=[...] locals=[name=v, ...] [pending=[...]]
+/// stack=[...] [env=v] [outer=v]`.
 fn read_state(text: &str, names: &dyn Names) -> Parsed<(Body, Vec<Ref>)> {
     let text = text.strip_prefix("state ").unwrap_or_default();
     let at = text
@@ -675,6 +675,10 @@ fn read_state(text: &str, names: &dyn Names) -> Parsed<(Body, Vec<Ref>)> {
     let receiver = read_ref(field(&mut rest, "self", false)?)?;
     let args = read_refs(field(&mut rest, "args", true)?)?;
     let locals_text = field(&mut rest, "locals", true)?;
+    let pending = match rest.starts_with(" pending=") {
+        true => read_refs(field(&mut rest, "pending", true)?)?,
+        false => Vec::new(),
+    };
     let stack = read_refs(field(&mut rest, "stack", true)?)?;
     let env = match rest.starts_with(" env=") {
         true => Some(read_ref(field(&mut rest, "env", false)?)?),
@@ -712,6 +716,7 @@ fn read_state(text: &str, names: &dyn Names) -> Parsed<(Body, Vec<Ref>)> {
         ip,
         args: args.len() as u32,
         locals: slots,
+        pending: pending.len() as u32,
         stack: stack.len() as u32,
         outer: outer.is_some(),
         env: env.is_some(),
@@ -722,6 +727,7 @@ fn read_state(text: &str, names: &dyn Names) -> Parsed<(Body, Vec<Ref>)> {
         .chain(args)
         .chain(env)
         .chain(values)
+        .chain(pending)
         .chain(stack)
         .collect();
     Ok((Body::Op(Op::FrameState(Box::new(info))), inputs))

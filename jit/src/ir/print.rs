@@ -369,10 +369,16 @@ fn state_text(
             format!("{name}={}", numbering.name(inputs[at + i]))
         })
         .collect();
-    at += info.locals.len();
-    let stack = list(numbering, &inputs[at..]);
+    let pending = match info.pending {
+        0 => String::new(),
+        _ => format!(
+            " pending=[{}]",
+            list(numbering, &inputs[info.pending_index()..info.stack_index()])
+        ),
+    };
+    let stack = list(numbering, &inputs[info.stack_index()..]);
     let mut text = format!(
-        "state {}@{} self={receiver} args=[{args}] locals=[{}] stack=[{stack}]",
+        "state {}@{} self={receiver} args=[{args}] locals=[{}]{pending} stack=[{stack}]",
         rt.method_name(info.method),
         info.ip,
         locals.join(", ")

@@ -37,8 +37,14 @@ pub fn map_of(graph: &Graph, state: NodeId) -> DeoptMap {
             .zip(&inputs[at..])
             .map(|(&slot, &n)| (slot, source(graph, n)))
             .collect();
-        at += info.locals.len();
-        let stack = inputs[at..].iter().map(|&n| source(graph, n)).collect();
+        let pending = inputs[info.pending_index()..info.stack_index()]
+            .iter()
+            .map(|&n| source(graph, n))
+            .collect();
+        let stack = inputs[info.stack_index()..]
+            .iter()
+            .map(|&n| source(graph, n))
+            .collect();
         frames.push(FrameMap {
             method: info.method.0,
             ip: info.ip,
@@ -46,6 +52,7 @@ pub fn map_of(graph: &Graph, state: NodeId) -> DeoptMap {
             args,
             env,
             locals,
+            pending,
             stack,
         });
         current = info.outer.then(|| inputs[0]);

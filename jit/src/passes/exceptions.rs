@@ -25,7 +25,10 @@
 //! ```
 //!
 //! The calls of one protected range all arrive at their clause's merge,
-//! the exception a phi of their `catch`es. A `catch` takes only an
+//! the exception a phi of their `catch`es. An `ensure` clause gets the
+//! exception as pending instead (`pending=[v11]` in its states: a
+//! deoptimisation inside it gives the interpreter's frame that pending
+//! transfer), and its `end_ensure` is a `reraise` of it. A `catch` takes only an
 //! exception: any other transfer (which only an `ensure` could stop) goes
 //! to the interpreter with the frames of the `catch`'s state, as a call
 //! without a landing pad does.
@@ -37,9 +40,10 @@
 //! Inline caching, which splits a send by kind, gives each copy the
 //! send's landing pad ([`hand_down`]).
 //!
-//! A call inside a protected range without a landing pad (in an `ensure`'s
-//! range, in a clause that never ran while the method was profiled, or
-//! made by a pass that could not hand one down) keeps lowering's
+//! A call inside a protected range without a landing pad (in a `rescue`
+//! clause's range that never ran while the method was profiled, an
+//! `ensure` clause's that a jump may leave, or made by a pass that could
+//! not hand one down) keeps lowering's
 //! `transfer`: the interpreter's handlers run. A missing landing pad is
 //! slower, never wrong.
 

@@ -5,11 +5,13 @@
 //! send bound to its target, which may also call the target's compiled
 //! code natively; `call_core` for one bound to a core method) with the
 //! values it pops stored in the frame. After it, a
-//! result of `UNDEF` (a pending exception or jump) leaves the method, or,
-//! in a method with `rescue`/`ensure`, is a `transfer` to the
-//! interpreter's handlers; and a poll deoptimises, resuming after the
-//! call, if the call invalidated this code. `Integer(s)` in a method with
-//! `rescue`:
+//! result of `UNDEF` (a pending exception or jump) leaves the method, goes
+//! to the landing pad of its clause (a call with a `raised` test: see
+//! `catch`), or, inside a protected range without one, is a `transfer` to
+//! the interpreter's handlers; and a poll deoptimises, resuming after the
+//! call, if the call invalidated this code (for a call with a landing pad,
+//! on the side where it returned). `Integer(s)` inside a protected range
+//! without a landing pad:
 //!
 //! ```text
 //! v3 = call call_core(ctx, 0x0, 0x8000000000000008, 0x2, [v0, v1])
@@ -547,6 +549,10 @@ impl Lowering<'_> {
                 insn: Insn::SetGlobal(_),
                 ..
             } => ("set_global", self.helpers.set_global as usize as u64),
+            Op::Insn {
+                insn: Insn::Reraise,
+                ..
+            } => ("raise_again", self.helpers.raise_again as usize as u64),
             // A direct call passing its literal block (a `super`'s too).
             op if direct.is_some()
                 && (literal_block.is_some()

@@ -17,18 +17,25 @@
 //!   call small helpers; after each call, a result of `UNDEF` (a pending
 //!   exception or jump) leaves the method, and a poll deoptimises if the
 //!   call invalidated this code.
-//! - *Handlers are the interpreter's*: in a method with `rescue`/`ensure`
-//!   (or a call inside an inlined one), `UNDEF` does not leave the method:
-//!   a `transfer` hands the frame, as it is at the call, to the
-//!   interpreter, whose handlers take the pending exception or jump there.
+//! - *Clauses are landing pads*: a call with a `raised` test (see
+//!   `passes::exceptions`) keeps its `UNDEF` for the branch to its
+//!   clause, whose `catch` takes the exception (`catch_raise`) and hands
+//!   any other transfer to the interpreter. A call inside a protected
+//!   range without one (or a call inside an inlined frame a `break` may
+//!   end) does not leave the method either: a `transfer` hands the frame,
+//!   as it is at the call, to the interpreter, whose handlers take the
+//!   pending exception or jump there.
 //!
 //! ```text
 //! def parse(s)                                   # rescue ArgumentError; 0
 //!   Integer(s)
 //!
 //!   v3 = call call_core(ctx, ..., [v0, v1])      # Integer(s)
-//!   transfer v3 site 2                           # UNDEF: to the handlers
-//!   site 2: transfer -> @8 transfer [v0, v1, v2]
+//!   branch v3 eq 0x34 b1 b2                      # UNDEF: to the clause
+//! b1:
+//!   v4 = call catch_raise(ctx)
+//!   transfer v4 site 2                           # not an exception
+//!   site 2: transfer -> @8 transfer [v0, v1]
 //! ```
 //!
 //! Lowering also decides the deoptimisation map of each site, as seed 004

@@ -54,6 +54,7 @@ impl Lowering<'_> {
                 args: (1..self.entry.len() as u32).map(Source::Entry).collect(),
                 env: None,
                 locals: vec![],
+                pending: vec![],
                 stack: vec![],
             }],
         }
