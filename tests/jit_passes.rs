@@ -1114,15 +1114,9 @@ size_of(3)
     "#);
 }
 
-/// build: a call inside the range of a `rescue` whose clause ran gets an
-/// exceptional successor: a `raised` branch after it, a `catch` on its
-/// true side arriving at the clause (the locals as at the call, the stack
-/// cut to the handler's depth, the exception pushed). `rescue
-/// ArgumentError` of the constant class is a kind test.
-#[test]
-fn build_lands_a_call_in_its_rescue_clause() {
-    let graphs = graphs_after_run(
-        r#"def half(n)
+/// A method whose `rescue` clause ran (`half(1)` raised) before it is
+/// compiled.
+const SAFE_HALF: &str = r#"def half(n)
   raise ArgumentError, "odd" if n.odd?
   n / 2
 end
@@ -1133,9 +1127,16 @@ rescue ArgumentError
 end
 safe_half(1)
 safe_half(2)
-"#,
-        "safe_half",
-    );
+"#;
+
+/// build: a call inside the range of a `rescue` whose clause ran gets an
+/// exceptional successor: a `raised` branch after it, a `catch` on its
+/// true side arriving at the clause (the locals as at the call, the stack
+/// cut to the handler's depth, the exception pushed). `rescue
+/// ArgumentError` of the constant class is a kind test.
+#[test]
+fn build_lands_a_call_in_its_rescue_clause() {
+    let graphs = graphs_after_run(SAFE_HALF, "safe_half");
     insta::assert_snapshot!(around(&graphs, "build").1, @r"
     v0 = start
     v1 = self
@@ -1177,21 +1178,7 @@ safe_half(2)
 /// test is false.
 #[test]
 fn inlining_hands_a_landing_pad_down() {
-    let graphs = graphs_after_run(
-        r#"def half(n)
-  raise ArgumentError, "odd" if n.odd?
-  n / 2
-end
-def safe_half(n)
-  half(n)
-rescue ArgumentError
-  -1
-end
-safe_half(1)
-safe_half(2)
-"#,
-        "safe_half",
-    );
+    let graphs = graphs_after_run(SAFE_HALF, "safe_half");
     insta::assert_snapshot!(after(&graphs, "final"), @r#"
     v0 = start
     v1 = self

@@ -989,17 +989,10 @@ impl Builder<'_> {
             Insn::Reraise => {
                 // The runtime raises the exception again: a call that
                 // always leaves it pending (for an outer clause, or the
-                // method's caller). Nothing comes after it.
+                // method's caller).
                 let state = self.state(ip, &frame);
                 let exception = Self::pop(&mut frame);
-                let op = Op::Insn {
-                    insn,
-                    method: self.method,
-                    ip: ip as u32,
-                };
-                self.fixed(&mut frame, op, &[exception], Some(state));
-                let reason = DeoptReason::Unsupported(insn.mnemonic());
-                self.end(&frame, Op::Deopt(reason), &[], Some(state));
+                self.raise_again(ip, frame, exception, (state, state));
                 None
             }
             Insn::EndEnsure if !frame.pending.is_empty() => {
@@ -1011,14 +1004,7 @@ impl Builder<'_> {
                 let exception = raising.pending.pop().expect("tested");
                 raising.stack.push(exception);
                 let raise_state = self.state(ip, &raising);
-                let op = Op::Insn {
-                    insn: Insn::Reraise,
-                    method: self.method,
-                    ip: ip as u32,
-                };
-                self.fixed(&mut frame, op, &[exception], Some(raise_state));
-                let reason = DeoptReason::Unsupported(insn.mnemonic());
-                self.end(&frame, Op::Deopt(reason), &[], Some(state));
+                self.raise_again(ip, frame, exception, (raise_state, state));
                 None
             }
             Insn::Unsupported(_) | Insn::EndEnsure => {
@@ -1029,6 +1015,26 @@ impl Builder<'_> {
             }
             _ => unreachable!("block ends only"),
         }
+    }
+
+    /// Ends the path at `ip` with a `reraise` of `exception` (its state
+    /// `raise_state`: the call always leaves the exception pending), then
+    /// a `deopt` that never runs (at `state`, the instruction's).
+    fn raise_again(
+        &mut self,
+        ip: usize,
+        mut frame: Frame,
+        exception: NodeId,
+        (raise_state, state): (NodeId, NodeId),
+    ) {
+        let op = Op::Insn {
+            insn: Insn::Reraise,
+            method: self.method,
+            ip: ip as u32,
+        };
+        self.fixed(&mut frame, op, &[exception], Some(raise_state));
+        let reason = DeoptReason::Unsupported(self.code.insns[ip].mnemonic());
+        self.end(&frame, Op::Deopt(reason), &[], Some(state));
     }
 
     /// A captured local read or written (`getlocal`/`setlocal` of the
