@@ -84,17 +84,12 @@ fn popped(graph: &Graph, node: NodeId) -> usize {
     }
 }
 
-/// A copy of `state` with the top `pop` operands of its frame gone.
-fn without_operands(graph: &mut Graph, state: NodeId, pop: usize) -> NodeId {
-    let Op::FrameState(info) = graph.op(state).clone() else {
-        unreachable!("calls have frame states")
-    };
-    let mut info = *info;
-    let pop = pop.min(info.stack as usize);
-    info.stack -= pop as u32;
-    let inputs: Vec<NodeId> = graph.inputs(state).to_vec();
-    let kept = &inputs[..inputs.len() - pop];
-    graph.add(Op::FrameState(Box::new(info)), &[], kept, None)
+/// How many operands the innermost frame of `state` holds.
+fn frame_stack(graph: &Graph, state: NodeId) -> usize {
+    match graph.op(state) {
+        Op::FrameState(info) => info.stack as usize,
+        _ => 0,
+    }
 }
 
 /// Gives `call` an exceptional successor: a `raised` branch right after
@@ -232,8 +227,8 @@ pub fn hand_down(graph: &mut Graph, rt: &dyn Runtime, landing: Landing, nodes: &
         let state = graph
             .state(node)
             .expect("a call that may raise has a state");
-        let pop = popped(graph, node);
-        let state = without_operands(graph, state, pop);
+        let pop = popped(graph, node).min(frame_stack(graph, state));
+        let state = crate::passes::inlining::suspended(graph, state, pop);
         arrivals.push(catch_after(graph, node, state).0);
     }
     if !arrivals.is_empty() {

@@ -170,8 +170,8 @@ fn exit_passes_ensure(rt: &dyn Runtime, graph: &Graph, callee: &Graph, call: Nod
 
 /// A copy of `state` with `pop` operands fewer: the caller's frame as it
 /// waits in the call (the callee's receiver and arguments are the callee's
-/// now).
-fn suspended(graph: &mut Graph, state: NodeId, pop: usize) -> NodeId {
+/// now), or as a call that raised left it (`exceptions::hand_down`).
+pub(crate) fn suspended(graph: &mut Graph, state: NodeId, pop: usize) -> NodeId {
     let Op::FrameState(info) = graph.op(state).clone() else {
         unreachable!("calls have frame states")
     };
