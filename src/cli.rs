@@ -86,6 +86,34 @@ pub struct Options {
     #[arg(long)]
     pub jit_verify_deopt: bool,
 
+    /// Do not split methods per call site (see --trace-splitting).
+    #[arg(long)]
+    pub no_splitting: bool,
+
+    /// Print a line to stderr per method marked as needing splits (why,
+    /// and the chain of callers walked) and per split made (the method,
+    /// the call site, the split's name).
+    #[arg(long)]
+    pub trace_splitting: bool,
+
+    /// Split no method of more than N bytecode instructions (its blocks
+    /// included).
+    #[arg(long, value_name = "N", default_value_t = crate::splitting::DEFAULT_MAX_SIZE)]
+    pub splitting_max_size: usize,
+
+    /// Make at most N splits of any one method.
+    #[arg(long, value_name = "N", default_value_t = crate::splitting::DEFAULT_MAX_SPLITS)]
+    pub splitting_max_splits: usize,
+
+    /// Stop splitting once the splits' bytecode is PERCENT percent of the
+    /// bytecode loaded.
+    #[arg(long, value_name = "PERCENT", default_value_t = crate::splitting::DEFAULT_MAX_GROWTH_PERCENT)]
+    pub splitting_max_growth: u64,
+
+    /// Split a method only in its first N calls (while it warms up).
+    #[arg(long, value_name = "N", default_value_t = crate::splitting::DEFAULT_MAX_CALLS)]
+    pub splitting_max_calls: u64,
+
     /// The script, then the arguments it gets in ARGV.
     #[arg(
         value_name = "FILE",
@@ -134,6 +162,14 @@ fn run(options: &Options) -> i32 {
         limits: crate::limits::Limits {
             steps: options.max_steps,
             memory: options.max_memory.map(|mb| mb.saturating_mul(1 << 20)),
+        },
+        splitting: crate::splitting::SplittingOptions {
+            enabled: !options.no_splitting,
+            max_size: options.splitting_max_size,
+            max_splits: options.splitting_max_splits,
+            max_growth_percent: options.splitting_max_growth,
+            max_calls: options.splitting_max_calls,
+            trace: options.trace_splitting,
         },
     });
     if options.dump_bytecode {

@@ -61,20 +61,36 @@ impl CallCache {
     }
 
     /// Remembers that receivers of `class` call `entry` (under `serial`).
-    pub fn insert(&mut self, class: Value, entry: Rc<MethodEntry>, serial: u64) {
+    /// True when the site became more polymorphic: a class after its
+    /// first, or megamorphic (a refill after a new serial is not).
+    pub fn insert(&mut self, class: Value, entry: Rc<MethodEntry>, serial: u64) -> bool {
         if self.serial != serial {
             self.serial = serial;
             self.lines.clear();
         }
         if self.megamorphic {
-            return;
+            return false;
         }
         if self.lines.len() == POLYMORPHIC_LIMIT {
             self.lines.clear();
             self.megamorphic = true;
-            return;
+            return true;
         }
         self.lines.push((class, entry));
+        self.lines.len() > 1
+    }
+
+    /// The one method cached, while the site is monomorphic.
+    pub fn monomorphic(&self) -> Option<&Rc<MethodEntry>> {
+        match (self.megamorphic, &self.lines[..]) {
+            (false, [(_, entry)]) => Some(entry),
+            _ => None,
+        }
+    }
+
+    /// The methods cached now (whatever their serial).
+    pub fn entries(&self) -> impl Iterator<Item = &Rc<MethodEntry>> + '_ {
+        self.lines.iter().map(|(_, entry)| entry)
     }
 
     /// The classes cached now (for the profile dump and the JIT).
@@ -174,17 +190,20 @@ mod tests {
         let mut cache = CallCache::default();
         assert_eq!(cache.state(), "empty");
         let classes: Vec<Value> = (1..=5).map(Value::small).collect();
-        cache.insert(classes[0], entry(), 7);
+        assert!(!cache.insert(classes[0], entry(), 7));
         assert_eq!(cache.state(), "mono");
+        assert!(cache.monomorphic().is_some());
         assert!(cache.lookup(classes[0], 7).is_some());
         assert!(cache.lookup(classes[1], 7).is_none());
         for &class in &classes[1..4] {
-            cache.insert(class, entry(), 7);
+            assert!(cache.insert(class, entry(), 7));
         }
         assert_eq!(cache.state(), "poly");
+        assert!(cache.monomorphic().is_none());
         assert!(cache.lookup(classes[3], 7).is_some());
-        cache.insert(classes[4], entry(), 7);
+        assert!(cache.insert(classes[4], entry(), 7));
         assert_eq!(cache.state(), "mega");
+        assert!(!cache.insert(classes[4], entry(), 7));
         assert!(cache.lookup(classes[0], 7).is_none());
     }
 

@@ -34,6 +34,7 @@ pub mod prelude;
 pub mod profile_dump;
 pub mod random_state;
 pub mod shape;
+pub mod splitting;
 pub mod stack;
 pub mod value;
 pub mod vm;

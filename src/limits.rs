@@ -95,8 +95,8 @@ mod tests {
 
     fn vm_with(limits: Limits) -> Box<Vm> {
         Vm::new(VmOptions {
-            gc_stress: false,
             limits,
+            ..VmOptions::default()
         })
     }
 

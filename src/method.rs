@@ -60,6 +60,91 @@ pub struct LoadedMethod {
     /// For a block: whether it may be made without the records of the
     /// frames it is written in (`compiled::frameless_blocks`), once asked.
     pub frameless: std::cell::OnceCell<bool>,
+    /// What call-target splitting knows of it ([`crate::splitting`]).
+    pub split: SplitState,
+}
+
+impl LoadedMethod {
+    /// A copy of this method's code for a split: the same bytecode and
+    /// literals, fresh profiles, inline caches and JIT state, numbered
+    /// `id`, with `children` (the copies of its blocks) as its own.
+    pub fn copy_for_split(
+        &self,
+        id: u32,
+        of: SplitOf,
+        children: Vec<Rc<LoadedMethod>>,
+    ) -> LoadedMethod {
+        LoadedMethod {
+            id,
+            code: self.code.clone(),
+            literals: self.literals.clone(),
+            sites: self
+                .sites
+                .iter()
+                .map(|site| SiteState::new(site.op, site.core, site.args.len()))
+                .collect(),
+            branches: self.branches.iter().map(|_| Cell::default()).collect(),
+            calls: Cell::new(0),
+            jit: Cell::new(status::NOT_YET),
+            compiled: RefCell::new(None),
+            call_target: Default::default(),
+            defined_in: RefCell::new(self.defined_in.borrow().clone()),
+            defined_twice: Cell::new(self.defined_twice.get()),
+            back_edges: Cell::new(0),
+            osr: RefCell::new(Vec::new()),
+            children,
+            parent: Cell::new(None),
+            ivar_caches: self
+                .ivar_caches
+                .iter()
+                .map(|_| RefCell::default())
+                .collect(),
+            frameless: std::cell::OnceCell::new(),
+            split: SplitState {
+                of: Some(of),
+                ..SplitState::default()
+            },
+        }
+    }
+
+    /// The id of the method this one is a split of, or its own.
+    pub fn origin(&self) -> u32 {
+        self.split.of.map_or(self.id, |of| of.original)
+    }
+}
+
+/// A split's original and its number (`add<split-2>`; a split's blocks
+/// carry the number of the split they belong to).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct SplitOf {
+    pub original: u32,
+    pub number: u32,
+}
+
+/// What call-target splitting ([`crate::splitting`]) keeps per method.
+#[derive(Default)]
+pub struct SplitState {
+    /// For a split: what it is a split of.
+    pub of: Option<SplitOf>,
+    /// Marked: a monomorphic call site that calls it calls a split of its
+    /// own instead (for good: later new callers split again).
+    pub needs_split: Cell<bool>,
+    /// The call sites seen calling it (method id, site index): the first
+    /// two, which is all splitting asks (none, one, or several).
+    pub callers: RefCell<smallvec::SmallVec<[(u32, u32); 2]>>,
+    /// An original's splits, by id.
+    pub splits: RefCell<Vec<u32>>,
+}
+
+impl SplitState {
+    /// Remembers that site `site` of method `caller` called the method.
+    #[inline]
+    pub fn note_caller(&self, caller: u32, site: u32) {
+        let mut callers = self.callers.borrow_mut();
+        if callers.len() < 2 && !callers.contains(&(caller, site)) {
+            callers.push((caller, site));
+        }
+    }
 }
 
 /// The inline cache and profile of one call site.
@@ -72,6 +157,30 @@ pub struct SiteState {
     pub cache: RefCell<CallCache>,
     pub receiver: KindRecorder,
     pub args: Box<[KindRecorder]>,
+    /// The split this site calls instead of the method its monomorphic
+    /// cache found, once that method needed splitting.
+    pub split: RefCell<Option<SiteSplit>>,
+}
+
+impl SiteState {
+    pub fn new(op: BasicOp, core: bool, argc: usize) -> SiteState {
+        SiteState {
+            op,
+            core,
+            cache: RefCell::new(CallCache::default()),
+            receiver: KindRecorder::default(),
+            args: (0..argc).map(|_| KindRecorder::default()).collect(),
+            split: RefCell::new(None),
+        }
+    }
+}
+
+/// A site's split: the method entry its cache found, and the entry it
+/// calls instead (the same scope, owner and visibility; the split as its
+/// body).
+pub struct SiteSplit {
+    pub of: Rc<MethodEntry>,
+    pub entry: Rc<MethodEntry>,
 }
 
 /// Core operations the interpreter performs inline while nobody has

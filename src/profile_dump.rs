@@ -15,35 +15,73 @@
 //! ip=17 call_cache fib cache=mono
 //! ip=8 branch taken=89 not_taken=88
 //! ```
+//!
+//! A method's splits ([`crate::splitting`]) follow it, each named by its
+//! number and saying which call site it belongs to:
+//!
+//! ```text
+//! == add<split-3> (t.rb:4) calls=1199 split of add for double<split-2> ip 7
+//! ```
 
 use crate::method::LoadedMethod;
-use crate::vm::{class_data, Vm};
-use bytecode::profile::{builtin_kind_name, Kind, KindSet};
+use crate::vm::Vm;
+use bytecode::profile::KindSet;
 use bytecode::Insn;
 use std::fmt::Write;
 
-/// The profile of every method that ran, in load order.
+/// The profile of every method that ran, in load order, each followed by
+/// its splits (and their blocks).
 pub fn dump_profiles(vm: &Vm) -> String {
     let mut out = String::new();
     for method in &vm.loaded {
-        if method.calls.get() > 0 && !crate::prelude::is_internal(&method.code.file) {
+        if crate::prelude::is_internal(&method.code.file) {
+            continue;
+        }
+        if method.calls.get() > 0 {
             dump_method(vm, method, &mut out);
+        }
+        for &split in method.split.splits.borrow().iter() {
+            dump_split(vm, &vm.methods[split as usize], &mut out);
         }
     }
     out
 }
 
+/// A split that ran, and its blocks.
+fn dump_split(vm: &Vm, method: &LoadedMethod, out: &mut String) {
+    if method.calls.get() > 0 {
+        dump_method(vm, method, out);
+    }
+    for child in &method.children {
+        dump_split(vm, child, out);
+    }
+}
+
 fn dump_method(vm: &Vm, method: &LoadedMethod, out: &mut String) {
     let code = &method.code;
-    let _ = writeln!(
+    let _ = write!(
         out,
         "== {} ({}:{}) calls={}",
-        vm.symbols.name(code.name),
+        vm.method_display_name(method),
         code.file,
         code.line,
         method.calls.get()
     );
-    let kinds = |set: &KindSet| set.display(|kind| kind_name(vm, kind));
+    let site = method.split.callers.borrow().first().copied();
+    match (method.split.of, site) {
+        (Some(of), Some((caller, site))) => {
+            let caller = &vm.methods[caller as usize];
+            let _ = writeln!(
+                out,
+                " split of {} for {} ip {}",
+                vm.method_display_name(&vm.methods[of.original as usize]),
+                vm.method_display_name(caller),
+                crate::splitting::site_ip(caller, site)
+            );
+        }
+        _ => out.push('\n'),
+    }
+    let kinds = |set: &KindSet| set.display(|kind| vm.kind_name(kind));
     for (ip, insn) in code.insns.iter().enumerate() {
         if let Insn::Send(site_index) = insn {
             let site = &code.sites[*site_index as usize];
@@ -91,30 +129,6 @@ fn dump_method(vm: &Vm, method: &LoadedMethod, out: &mut String) {
                 "ip={ip} branch taken={} not_taken={}",
                 counts.taken, counts.not_taken
             );
-        }
-    }
-}
-
-/// `fixnum`, `bignum`, `flonum`, `heap_float`, or a class name.
-pub fn kind_name(vm: &Vm, kind: Kind) -> String {
-    match builtin_kind_name(kind) {
-        Some(name) => name.to_string(),
-        None => {
-            let Kind::Class(id) = kind else {
-                unreachable!("builtin kinds are named above")
-            };
-            let class = vm.classes[id as usize];
-            let name = vm.class_name(class);
-            if class_data(class).is_singleton {
-                // A singleton class profiles as the object's class.
-                vm.class_name(
-                    class_data(class)
-                        .superclass
-                        .expect("singleton has a superclass"),
-                )
-            } else {
-                name
-            }
         }
     }
 }

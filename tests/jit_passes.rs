@@ -1278,3 +1278,55 @@ logged_half(2, [])
     v21 = finish ctrl=[v20, v12]
     ");
 }
+
+/// Seed 000's example: `double` and `add` are split per call site, so
+/// `calls_double` inlines a `double` whose profile saw fixnums only and
+/// another that saw Strings only, each with its own `add`: one `+` is a
+/// fixnum addition, the other a direct call of `String#+`, and no test of
+/// the argument's kind chooses between them.
+#[test]
+fn inlining_takes_each_sites_split() {
+    let graphs = graphs_after_run(
+        r#"def add(a, b)
+  a + b
+end
+
+def double(x)
+  add(x, x)
+end
+
+def calls_double(n)
+  [double(n), double("foo")]
+end
+
+20.times { |i| calls_double(i) }
+"#,
+        "calls_double",
+    );
+    insta::assert_snapshot!(after(&graphs, "final"), @r#"
+    v0 = start
+    v1 = self
+    v2 = is_kind(Object) v1
+    v3 = arg 0
+    v4 = state calls_double@6 self=v1 args=[v3] locals=[] stack=[v1, v3]
+    v5 = guard(kind Object) v2 state=v4 ctrl=v0
+    v6 = is_kind(fixnum) v3
+    v7 = state calls_double@6 self=v1 args=[v3] locals=[] stack=[]
+    v8 = state double<split-1>@7 self=v1 args=[v3] locals=[] stack=[] outer=v7
+    v9 = state add<split-2>@8 self=v1 args=[v3, v3] locals=[] stack=[v3, v3] outer=v8
+    v10 = guard(kind fixnum) v6 state=v9 ctrl=v5
+    v11 = untag_fixnum v3
+    v12 = fixnum_add v11, v11 state=v9 ctrl=v10
+    v13 = insn push "foo" ctrl=v12
+    v14 = is_kind(String) v13
+    v15 = tag_fixnum v12
+    v16 = state calls_double@9 self=v1 args=[v3] locals=[] stack=[v15]
+    v17 = state double<split-3>@7 self=v1 args=[v13] locals=[] stack=[] outer=v16
+    v18 = state add<split-4>@8 self=v1 args=[v13, v13] locals=[] stack=[v13, v13] outer=v17
+    v19 = guard(kind String) v14 state=v18 ctrl=v13
+    v20 = send +(1) @String v13, v13 state=v18 ctrl=v19
+    v21 = insn array 2 v15, v20 ctrl=v20
+    v22 = return v21 ctrl=v21
+    v23 = finish ctrl=[v22]
+    "#);
+}

@@ -378,3 +378,110 @@ fn breaks_through_rescue_clauses_leave_without_transfers() {
     );
     assert_eq!(count(&stderr, "jit.transfers"), 0, "{stderr}");
 }
+
+/// What `--trace-splitting` prints for seed 000's example: the argument
+/// kinds of `double`'s call of `add` turn polymorphic, `double` (two
+/// callers) and its callee `add` are marked, and each call site of
+/// `calls_double` gets its own `double`, each calling its own `add`; the
+/// last call of `add`, in the main program, gets one too. (The original
+/// `double` keeps calling the original `add`: its site saw both kinds.)
+const SEED_EXAMPLE_TRACE: &str = "\
+splitting: mark double (add at double ip 7 saw argument 1 {fixnum, String}; chain double)
+splitting: mark add (callee of double)
+splitting: split double<split-1> of double for calls_double ip 6
+splitting: split add<split-2> of add for double<split-1> ip 7
+splitting: split double<split-3> of double for calls_double ip 9
+splitting: split add<split-4> of add for double<split-3> ip 7
+splitting: split add<split-5> of add for <main> ip 43
+";
+
+#[test]
+fn the_seed_example_splits_the_same_in_every_mode() {
+    for mode in rhizome_spec::MODES {
+        let flags: Vec<&str> = mode
+            .flags
+            .iter()
+            .copied()
+            .chain(["--trace-splitting"])
+            .collect();
+        let (stdout, stderr) = run(&flags, "call_target_splitting");
+        assert_eq!(stdout, "[2398, \"foofoo\"]\n3\n", "{}", mode.name);
+        assert_eq!(stderr, SEED_EXAMPLE_TRACE, "{}", mode.name);
+    }
+}
+
+/// The last graph of every method compiled while running `spec` with
+/// `flags` (each `--dump-ir` file series ends with the graph lowered).
+fn final_graphs(flags: &[&str], spec: &str) -> Vec<String> {
+    let dir = std::env::temp_dir().join(format!("rhizome-ir-{spec}-{}", std::process::id()));
+    let dump = format!("--dump-ir={}", dir.display());
+    run(&[flags, &[dump.as_str()]].concat(), spec);
+    let mut series: std::collections::BTreeMap<String, String> = Default::default();
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let name = entry.unwrap().file_name().into_string().unwrap();
+        if let Some(stem) = name.strip_suffix(".txt") {
+            let (method, _) = stem.split_once('.').unwrap();
+            let last = series.entry(method.to_string()).or_default();
+            if stem > last.as_str() {
+                *last = stem.to_string();
+            }
+        }
+    }
+    let graphs = series
+        .values()
+        .map(|stem| std::fs::read_to_string(dir.join(format!("{stem}.txt"))).unwrap())
+        .collect();
+    let _ = std::fs::remove_dir_all(&dir);
+    graphs
+}
+
+/// The frame (`add<split-3>`) of the state node `input` names in `graph`.
+fn frame_of_state<'g>(graph: &'g str, state: &str) -> &'g str {
+    let prefix = format!("{state} = state ");
+    let line = graph
+        .lines()
+        .find_map(|line| line.strip_prefix(&prefix))
+        .unwrap_or_else(|| panic!("no state {state} in {graph}"));
+    line.split('@').next().unwrap()
+}
+
+#[test]
+fn each_split_of_add_compiles_one_kind_of_plus_without_dispatch() {
+    let graphs = final_graphs(&[], "call_target_splitting");
+    let graph = graphs
+        .iter()
+        .find(|graph| graph.contains("add<split-"))
+        .unwrap_or_else(|| panic!("no split of add compiled: {graphs:?}"));
+    let state_of = |line: &str| {
+        line.split("state=")
+            .nth(1)
+            .unwrap()
+            .split(' ')
+            .next()
+            .unwrap()
+            .to_string()
+    };
+    let fixnum = graph
+        .lines()
+        .find(|line| line.contains("= fixnum_add ") && line.contains("state="))
+        .map(|line| frame_of_state(graph, &state_of(line)))
+        .unwrap_or_else(|| panic!("no fixnum +: {graph}"));
+    let string = graph
+        .lines()
+        .find(|line| line.contains("= send +(1) @String "))
+        .map(|line| frame_of_state(graph, &state_of(line)))
+        .unwrap_or_else(|| panic!("no String +: {graph}"));
+    assert!(fixnum.starts_with("add<split-"), "{graph}");
+    assert!(string.starts_with("add<split-"), "{graph}");
+    assert_ne!(fixnum, string, "{graph}");
+    // No branch between kinds: every kind test is a guard.
+    let kind_tests: Vec<&str> = graph
+        .lines()
+        .filter(|line| line.contains(" = is_kind("))
+        .map(|line| line.split(' ').next().unwrap())
+        .collect();
+    for line in graph.lines().filter(|line| line.contains(" = branch ")) {
+        let condition = line.split(' ').nth(3).unwrap();
+        assert!(!kind_tests.contains(&condition), "{line} in {graph}");
+    }
+}

@@ -53,6 +53,7 @@ const LAYERS: &[&[&str]] = &[
         "diagnostics",
         "random_state",
         "open_file",
+        "splitting",
     ],
     &["core"],
     &["interp"],

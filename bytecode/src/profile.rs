@@ -132,26 +132,27 @@ pub struct KindRecorder {
 }
 
 impl KindRecorder {
+    /// Records a kind; true when the set became more polymorphic: it
+    /// gained a kind after its first, or went megamorphic (what call-target
+    /// splitting calls a polymorphic specialisation).
     #[inline]
-    pub fn record(&self, kind: Kind) {
+    pub fn record(&self, kind: Kind) -> bool {
         let code = kind.encode();
-        if self.codes[0].get() != code {
-            self.record_slow(code);
-        }
+        self.codes[0].get() != code && self.record_slow(code)
     }
 
     #[cold]
-    fn record_slow(&self, code: u32) {
-        for slot in &self.codes {
+    fn record_slow(&self, code: u32) -> bool {
+        for (index, slot) in self.codes.iter().enumerate() {
             if slot.get() == code {
-                return;
+                return false;
             }
             if slot.get() == 0 {
                 slot.set(code);
-                return;
+                return index > 0;
             }
         }
-        self.megamorphic.set(true);
+        !self.megamorphic.replace(true)
     }
 
     /// What was recorded so far.
@@ -183,6 +184,18 @@ mod tests {
         assert_eq!(
             recorder.snapshot(),
             KindSet::default().with(Kind::Fixnum).with(Kind::Class(3))
+        );
+    }
+
+    #[test]
+    fn recording_reports_each_kind_after_the_first_and_going_megamorphic() {
+        let recorder = KindRecorder::default();
+        let seen: Vec<bool> = [1, 1, 2, 1, 3, 4, 5, 6, 2]
+            .map(|id| recorder.record(Kind::Class(id)))
+            .to_vec();
+        assert_eq!(
+            seen,
+            [false, false, true, false, true, true, true, false, false]
         );
     }
 

@@ -31,6 +31,10 @@ pub struct SendProfile {
     pub args: Vec<KindSet>,
     /// The site's inline cache went megamorphic.
     pub megamorphic: bool,
+    /// The site is to call a split of its callee it has not made yet
+    /// (call-target splitting): compiled now, the call would use the
+    /// original's profile.
+    pub split_pending: bool,
 }
 
 /// One line of an instance-variable site's cache: objects of `shape` hold
@@ -670,6 +674,10 @@ pub trait Runtime {
     /// matters for the core's own Ruby code, whose basic operations stay
     /// the core's when a program redefines them.
     fn lookup(&self, caller: MethodRef, kind: Kind, name: Sym, flags: u16) -> Option<Callee>;
+    /// The method the send at `site` of `caller` runs when it calls
+    /// `callee`: the site's own split of it (call-target splitting, seed
+    /// 000: a copy with a profile of that site's calls only), or `callee`.
+    fn split_at(&self, caller: MethodRef, site: u32, callee: MethodRef) -> MethodRef;
 
     /// Whether compiled code speculating at the send at `ip` of `method`
     /// failed too often: compiled again, the send stays a plain call.
@@ -707,7 +715,8 @@ pub trait Runtime {
     fn super_call(&self, caller: MethodRef, argc: u32, flags: u16) -> Option<DirectCall>;
 
     /// A handle for calling the method receivers of `kind` call for `name`
-    /// (at a send with call flags `flags`) directly with `argc` arguments
+    /// (at send `site` of `caller`, with call flags `flags`: the site's
+    /// split of it, if it has one) directly with `argc` arguments
     /// and no block (or, with `BLOCK_FORWARD`, the calling frame's block),
     /// when it is a Ruby method taking exactly those or a core method
     /// taking that many: the call skips the send's lookup (and, for a Ruby
@@ -719,6 +728,7 @@ pub trait Runtime {
     fn direct_call(
         &self,
         caller: MethodRef,
+        site: u32,
         kind: Kind,
         name: Sym,
         argc: u32,

@@ -142,6 +142,7 @@ impl TestRuntime {
             receiver: kinds(receiver),
             args: args.iter().map(|names| kinds(names)).collect(),
             megamorphic: false,
+            split_pending: false,
         };
         let key = (self.method(method), ip);
         self.tables.borrow_mut().send_profiles.insert(key, profile);
@@ -460,6 +461,12 @@ impl Runtime for TestRuntime {
         Some(set.map_or(Callee::Other, |(_, _, callee)| callee.clone()))
     }
 
+    /// The test runtime makes no splits (`tests/jit_passes.rs` shows the
+    /// runtime's in graphs).
+    fn split_at(&self, _caller: MethodRef, _site: u32, callee: MethodRef) -> MethodRef {
+        callee
+    }
+
     fn speculation_failed(&self, _method: MethodRef, _ip: u32) -> bool {
         false
     }
@@ -483,6 +490,7 @@ impl Runtime for TestRuntime {
     fn direct_call(
         &self,
         _caller: MethodRef,
+        _site: u32,
         kind: Kind,
         _name: Sym,
         _argc: u32,

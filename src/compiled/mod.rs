@@ -457,7 +457,10 @@ impl Vm {
             .clone()
             .filter(|_| !crate::prelude::is_internal(&method.code.file));
         let stem = dump.as_ref().map(|_| {
-            let name = file_stem(self.symbols.name(method.code.name));
+            let mut name = file_stem(self.symbols.name(method.code.name));
+            if let Some(of) = method.split.of {
+                name = format!("{name}_split_{}", of.number);
+            }
             let count = jit.dump_names.entry(name.clone()).or_default();
             *count += 1;
             if *count == 1 {
@@ -512,7 +515,7 @@ impl Vm {
             (rt.assumed_constants.take(), rt.folded_constants.take());
         let compiled = output.code.map(|code| {
             if let (Some(path), Some(listing)) = (&jit.options.dump_asm, &output.listing) {
-                let title = self.symbols.name(method.code.name).to_string();
+                let title = self.method_display_name(method);
                 let text = format!("== {title} ({} bytes)\n{listing}\n", code.size());
                 use std::io::Write;
                 if let Ok(mut file) = std::fs::OpenOptions::new().append(true).open(path) {
@@ -710,6 +713,8 @@ impl Vm {
                 line("jit.deopt_checks.unverifiable", run.unverifiable_deopts);
             }
         }
+        line("splitting.marked", self.splitting.marked);
+        line("splitting.splits", self.splitting.splits);
         line("gc.runs", self.heap.stats.collections);
         line("gc.heap_pages", self.heap.stats.pages as u64);
         line("gc.live_cells", self.heap.stats.live_cells as u64);
@@ -849,6 +854,19 @@ impl VmRuntime<'_> {
         }
     }
 
+    /// The split site `site` of `caller` calls instead of `entry`, if any.
+    fn site_split(
+        &self,
+        caller: MethodRef,
+        site: u32,
+        entry: &Rc<MethodEntry>,
+    ) -> Option<Rc<MethodEntry>> {
+        let state = &self.method(caller).sites[site as usize];
+        let split = state.split.borrow();
+        let split = split.as_ref()?;
+        Rc::ptr_eq(&split.of, entry).then(|| split.entry.clone())
+    }
+
     /// [`Runtime::direct_call`] of method `entry` (found for `name`, on
     /// receivers of `kind` when known).
     fn direct_call_to(
@@ -947,6 +965,7 @@ impl Runtime for VmRuntime<'_> {
             receiver: state.receiver.snapshot(),
             args: state.args.iter().map(|a| a.snapshot()).collect(),
             megamorphic: state.cache.borrow().is_megamorphic(),
+            split_pending: self.vm.split_pending(self.method(method), site as usize),
         }
     }
 
@@ -1012,6 +1031,13 @@ impl Runtime for VmRuntime<'_> {
         })
     }
 
+    fn split_at(&self, caller: MethodRef, site: u32, callee: MethodRef) -> MethodRef {
+        MethodRef(
+            self.vm
+                .split_for_jit(self.method(caller), site as usize, callee.0),
+        )
+    }
+
     fn speculation_failed(&self, method: MethodRef, ip: u32) -> bool {
         self.failed.contains(&(method.0, ip))
     }
@@ -1058,6 +1084,7 @@ impl Runtime for VmRuntime<'_> {
     fn direct_call(
         &self,
         caller: MethodRef,
+        site: u32,
         kind: Kind,
         name: Sym,
         argc: u32,
@@ -1069,6 +1096,7 @@ impl Runtime for VmRuntime<'_> {
             return None;
         }
         let entry = self.callable(kind, name, flags)?;
+        let entry = self.site_split(caller, site, &entry).unwrap_or(entry);
         self.direct_call_to(entry, Some(kind), name, argc, flags)
     }
 
@@ -1315,15 +1343,12 @@ impl Runtime for VmRuntime<'_> {
     fn kind_name(&self, kind: Kind) -> String {
         match builtin_kind_name(kind) {
             Some(name) => name.to_string(),
-            None => crate::profile_dump::kind_name(self.vm, kind),
+            None => self.vm.kind_name(kind),
         }
     }
 
     fn method_name(&self, method: MethodRef) -> String {
-        self.vm
-            .symbols
-            .name(self.method(method).code.name)
-            .to_string()
+        self.vm.method_display_name(self.method(method))
     }
 
     fn inspect_heap(&self, bits: u64) -> String {

@@ -10,7 +10,7 @@
 //! ```
 
 use super::interpolation_encoding;
-use crate::method::{BasicOp, SiteState};
+use crate::method::{BasicOp, LoadedMethod, SiteState};
 use crate::object::{RArray, RString};
 use crate::value::Value;
 use crate::vm::{class_data, Vm, VmResult};
@@ -170,7 +170,7 @@ impl Vm {
     /// receiver is a plain Array (not a subclass, no singleton class) and
     /// the index a fixnum it can answer without allocating or raising.
     #[inline]
-    pub(super) fn array_op(&mut self, state: &SiteState, op: BasicOp) -> bool {
+    pub(super) fn array_op(&mut self, method: &LoadedMethod, site: usize, op: BasicOp) -> bool {
         let top = self.context.stack.len() - 1;
         let (receiver_index, argc) = match op {
             BasicOp::ArraySize => (top, 0),
@@ -210,10 +210,7 @@ impl Vm {
             }
         };
         let class = self.class_of(receiver);
-        state.receiver.record(self.kind_of_in(receiver, class));
-        for (i, recorder) in state.args.iter().enumerate().take(argc) {
-            recorder.record(self.kind_of(self.context.stack[receiver_index + 1 + i]));
-        }
+        self.record_kinds(method, site, class, receiver_index, argc);
         self.context.stack.truncate(receiver_index);
         self.context.stack.push(result);
         true

@@ -35,12 +35,12 @@ mod send;
 use crate::method::{status, BasicOp, LoadedMethod, SiteState, ARRAY_OPS, BASIC_OPS};
 
 use crate::frame_layout::FrameLayout;
-use crate::inline_cache::{CallCache, IvarCache};
+use crate::inline_cache::IvarCache;
 use crate::object::Cref;
 use crate::object::{RArray, RString, Visibility};
 use crate::value::Value;
 use crate::vm::{Control, FrameCode, FrameRecord, Vm, VmResult};
-use bytecode::profile::{BranchProfile, KindRecorder};
+use bytecode::profile::BranchProfile;
 use bytecode::{call_flags, Literal, Method, RangeEnd};
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
@@ -127,13 +127,7 @@ impl Vm {
                     .find(|(n, argc, _)| *n == name && plain && site.argc as usize == *argc)
                     .map(|(_, _, op)| *op);
                 let op = numeric.or(array).unwrap_or(BasicOp::None);
-                SiteState {
-                    op,
-                    core,
-                    cache: RefCell::new(CallCache::default()),
-                    receiver: KindRecorder::default(),
-                    args: (0..site.argc).map(|_| KindRecorder::default()).collect(),
-                }
+                SiteState::new(op, core, site.argc as usize)
             })
             .collect();
         // Parents are listed before the methods they define.
@@ -166,10 +160,12 @@ impl Vm {
             children,
             parent: Cell::new(None),
             frameless: std::cell::OnceCell::new(),
+            split: Default::default(),
         });
         for child in &loaded.children {
             child.parent.set(Some(loaded.id));
         }
+        self.splitting.loaded_size += loaded.code.insns.len() as u64;
         self.loaded.insert(index, loaded.clone());
         self.methods.push(loaded.clone());
         loaded

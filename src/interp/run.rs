@@ -84,7 +84,8 @@ impl Vm {
                 }
                 Insn::Send(site) => {
                     let state = &method.sites[site as usize];
-                    if self.array_op_inline(state) && self.array_op(state, state.op) {
+                    if self.array_op_inline(state) && self.array_op(method, site as usize, state.op)
+                    {
                         continue;
                     }
                     if self.numeric_op_inline(state) {
@@ -100,8 +101,12 @@ impl Vm {
                             None
                         };
                         if let Some((result, kind)) = inline {
-                            state.receiver.record(kind);
-                            state.args[0].record(kind);
+                            if state.receiver.record(kind) {
+                                self.report_kinds(method, site as usize);
+                            }
+                            if state.args[0].record(kind) {
+                                self.report_kinds(method, site as usize);
+                            }
                             self.context.stack.truncate(top);
                             self.context.stack[top - 1] = result;
                             continue;

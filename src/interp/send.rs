@@ -16,6 +16,7 @@ use crate::method::LoadedMethod;
 use crate::method::NativeFrame;
 use crate::method::{BlockCall, CallKind};
 use crate::object::{MethodBody, MethodEntry, Visibility};
+use crate::splitting::Polymorphism;
 use crate::value::Value;
 use crate::vm::{Control, FrameCode, FrameRecord, Vm, VmResult};
 use bytecode::{call_flags, Method};
@@ -178,10 +179,7 @@ impl Vm {
         let receiver = self.context.stack[receiver_index];
 
         let class = self.class_of(receiver);
-        state.receiver.record(self.kind_of_in(receiver, class));
-        for (i, recorder) in state.args.iter().enumerate().take(argc) {
-            recorder.record(self.kind_of(self.context.stack[receiver_index + 1 + i]));
-        }
+        self.record_kinds(method, site_index, class, receiver_index, argc);
 
         if self.numeric_op_inline(state) {
             let arg = self.context.stack[receiver_index + 1];
@@ -201,10 +199,7 @@ impl Vm {
             Some(entry) => entry,
             None => match self.find_method(class, site.name) {
                 Some(entry) => {
-                    state
-                        .cache
-                        .borrow_mut()
-                        .insert(class, entry.clone(), self.method_serial);
+                    self.cache_method(method, site_index, class, &entry);
                     entry
                 }
                 None => {
@@ -247,6 +242,12 @@ impl Vm {
             }
             _ => {}
         }
+        let entry = match &entry.body {
+            MethodBody::Bytecode(callee) if callee.split.needs_split.get() => {
+                self.split_at(method, site_index, &entry).unwrap_or(entry)
+            }
+            _ => entry,
+        };
         let result = if site.keywords.is_empty() {
             let kind = CallKind {
                 kwargs,
@@ -261,6 +262,69 @@ impl Vm {
         self.context.stack.truncate(receiver_index);
         self.context.stack.push(result);
         Ok(())
+    }
+
+    /// Records the kinds of a send's receiver (of class `class`) and
+    /// arguments in the profile of site `site` of `method`; a kind new
+    /// after the first is reported to splitting.
+    #[inline(always)]
+    pub(super) fn record_kinds(
+        &mut self,
+        method: &LoadedMethod,
+        site: usize,
+        class: Value,
+        receiver_index: usize,
+        argc: usize,
+    ) {
+        let state = &method.sites[site];
+        let receiver = self.context.stack[receiver_index];
+        if state.receiver.record(self.kind_of_in(receiver, class)) {
+            self.report_kinds(method, site);
+        }
+        for (i, recorder) in state.args.iter().enumerate().take(argc) {
+            if recorder.record(self.kind_of(self.context.stack[receiver_index + 1 + i])) {
+                self.report_kinds(method, site);
+            }
+        }
+    }
+
+    /// Reports that the kinds of site `site` of `method` grew (the trace
+    /// names the first polymorphic position).
+    #[cold]
+    pub(super) fn report_kinds(&mut self, method: &LoadedMethod, site: usize) {
+        let state = &method.sites[site];
+        let position = std::iter::once(&state.receiver)
+            .chain(state.args.iter())
+            .position(|recorder| recorder.snapshot().monomorphic().is_none())
+            .unwrap_or(0);
+        let what = Polymorphism::Kinds {
+            site: site as u32,
+            position,
+        };
+        self.report_polymorphic(method, what);
+    }
+
+    /// Fills the inline cache of site `site` of `method` with `entry`,
+    /// found for receivers of `class`: a Ruby method learns the site is a
+    /// caller, and a cache that grows is reported to splitting.
+    fn cache_method(
+        &mut self,
+        method: &LoadedMethod,
+        site: usize,
+        class: Value,
+        entry: &Rc<MethodEntry>,
+    ) {
+        let state = &method.sites[site];
+        let grew = state
+            .cache
+            .borrow_mut()
+            .insert(class, entry.clone(), self.method_serial);
+        if let MethodBody::Bytecode(callee) = &entry.body {
+            callee.split.note_caller(method.id, site as u32);
+        }
+        if grew {
+            self.report_polymorphic(method, Polymorphism::Cache { site: site as u32 });
+        }
     }
 
     /// Rearranges the `argc` positional arguments above the receiver at

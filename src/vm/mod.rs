@@ -139,6 +139,7 @@ pub type MethodCache = (u64, FxHashMap<(Value, Sym), Option<Rc<MethodEntry>>>);
 pub struct VmOptions {
     pub gc_stress: bool,
     pub limits: crate::limits::Limits,
+    pub splitting: crate::splitting::SplittingOptions,
 }
 
 pub struct Vm {
@@ -182,8 +183,10 @@ pub struct Vm {
     pub encodings: [Value; 3],
     /// Every method loaded, in load order (for `--dump-profile`).
     pub loaded: Vec<Rc<LoadedMethod>>,
-    /// Every method loaded, by `LoadedMethod::id`.
+    /// Every method loaded, by `LoadedMethod::id` (splits too).
     pub methods: Vec<Rc<LoadedMethod>>,
+    /// Call-target splitting's settings and counts.
+    pub splitting: crate::splitting::Splitting,
     /// The JIT's settings and counters (None: the JIT is off).
     pub jit: Option<Jit>,
     /// Source text of every loaded file (error_highlight prints lines).
@@ -372,6 +375,10 @@ impl Vm {
             encodings: [Value::NIL; 3],
             loaded: Vec::new(),
             methods: Vec::new(),
+            splitting: crate::splitting::Splitting {
+                options: options.splitting,
+                ..Default::default()
+            },
             jit: None,
             sources: FxHashMap::default(),
             script_name: String::new(),
@@ -849,6 +856,24 @@ impl Vm {
                 };
                 format!("#<{kind}:0x{:016x}>", class.bits())
             }
+        }
+    }
+
+    /// A profile kind's name: `fixnum`, `bignum`, `flonum`, `heap_float`,
+    /// or a class name (a singleton class profiles as the object's class).
+    pub fn kind_name(&self, kind: bytecode::profile::Kind) -> String {
+        use bytecode::profile::Kind;
+        if let Some(name) = bytecode::profile::builtin_kind_name(kind) {
+            return name.to_string();
+        }
+        let Kind::Class(id) = kind else {
+            unreachable!("builtin kinds are named above")
+        };
+        let class = self.classes[id as usize];
+        let data = class_data(class);
+        match data.superclass {
+            Some(superclass) if data.is_singleton => self.class_name(superclass),
+            _ => self.class_name(class),
         }
     }
 

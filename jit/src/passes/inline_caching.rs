@@ -26,7 +26,8 @@
 //! A send bound to a kind (`@fixnum`) is what the intrinsics and inlining
 //! passes work on. A megamorphic site stays a plain send, and a send the
 //! profile never saw run is marked uncommon itself (the deoptimise pass
-//! makes it a `deopt`).
+//! makes it a `deopt`), as is one about to call a split of its callee that
+//! the interpreter has not made and profiled yet (`split_pending`).
 
 use crate::ir::*;
 use crate::passes::exceptions;
@@ -45,7 +46,7 @@ pub fn run(graph: &mut Graph, rt: &dyn Runtime) -> bool {
         };
         let failed = crate::passes::speculation_failed(graph, rt, send);
         let profile = rt.send_profile(info.method, info.site);
-        if profile.receiver.is_empty() {
+        if profile.receiver.is_empty() || profile.split_pending {
             if !failed {
                 graph.mark_uncommon(send);
                 changed = true;

@@ -291,7 +291,11 @@ fn judge(
             depth,
             graph.live_count(),
             if passing.literal.is_none_or(|block| around.contains(&block)) {
-                around.iter().filter(|&&m| m == method).count()
+                // A split shares its original's code: recursion too.
+                around
+                    .iter()
+                    .filter(|&&m| m == method || std::ptr::eq(&*session.rt.code(m), code))
+                    .count()
             } else {
                 0
             },
@@ -319,6 +323,7 @@ impl Inliner {
         else {
             return None;
         };
+        let method = session.rt.split_at(info.method, info.site, method);
         let code = session.rt.code(method);
         let state = graph.state(node)?;
         // `f(&block)` of a frame's own block parameter passes that frame's

@@ -178,6 +178,7 @@ fn class_new(
     if rt
         .direct_call(
             info.method,
+            info.site,
             kind,
             initialize,
             info.argc + missing,
@@ -228,7 +229,7 @@ fn keyword_construction(
     };
     let count = slots.len() as u32;
     if rt
-        .direct_call(info.method, kind, initialize, count, flags)
+        .direct_call(info.method, info.site, kind, initialize, count, flags)
         .is_none()
     {
         return false;

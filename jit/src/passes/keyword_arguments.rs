@@ -56,7 +56,14 @@ pub fn run(graph: &mut Graph, rt: &dyn Runtime) -> bool {
         let Some(slots) = layout(&rt.code(method), positional, &info.keywords) else {
             continue;
         };
-        let direct = rt.direct_call(info.method, kind, info.name, slots.len() as u32, info.flags);
+        let direct = rt.direct_call(
+            info.method,
+            info.site,
+            kind,
+            info.name,
+            slots.len() as u32,
+            info.flags,
+        );
         if direct.is_none() {
             continue;
         }

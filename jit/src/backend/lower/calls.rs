@@ -76,9 +76,14 @@ impl Lowering<'_> {
                 // not given.)
                 let argc = operands.len() as u32 - 1;
                 if let (Some(kind), true) = (info.receiver_kind, plain) {
-                    direct = self
-                        .rt
-                        .direct_call(info.method, kind, info.name, argc, info.flags);
+                    direct = self.rt.direct_call(
+                        info.method,
+                        info.site,
+                        kind,
+                        info.name,
+                        argc,
+                        info.flags,
+                    );
                 }
                 if info.flags & spread == 0 && info.block.is_some() {
                     if let Some((call, child)) = self.literal_block_call(info, argc) {
@@ -175,9 +180,9 @@ impl Lowering<'_> {
         {
             return None;
         }
-        let call = self
-            .rt
-            .direct_call(info.method, kind, info.name, argc, info.flags)?;
+        let call =
+            self.rt
+                .direct_call(info.method, info.site, kind, info.name, argc, info.flags)?;
         (call.native.is_some() || call.core).then_some((call, child))
     }
 

@@ -1,0 +1,518 @@
+//! Call-target splitting (seed 000): a method that sees many kinds because
+//! many callers pass it different ones gets a copy per call site, each with
+//! a profile of its own.
+//!
+//! Profiles belong to a method, not to the place it was called from. A
+//! helper called with Integers from one place and Strings from another has
+//! a polymorphic `+`, and every caller that inlines it inherits the
+//! dispatch, although each caller passes one kind only:
+//!
+//! ```ruby
+//! def add(a, b) = a + b          # `+` sees fixnum, then String
+//! def double(x) = add(x, x)
+//! def calls_double
+//!   double(1)                    # site 1: always fixnum
+//!   double("foo")                # site 2: always String
+//! end
+//! ```
+//!
+//! The interpreter reports a *polymorphic specialisation* when a send's
+//! kind profile (receiver or an argument) gains a kind after its first one
+//! or goes megamorphic, and when its inline cache gains a class after its
+//! first one or goes megamorphic ([`Vm::report_polymorphic`]). The
+//! polymorphism may come from the callers, so the seed's `setNeedsSplit`
+//! (`Vm::mark_for_split`) marks methods *needs split*, starting from the
+//! one that reported it (a block reports as the method it is written in):
+//!
+//! - a method with no known callers (the main program, a method only the
+//!   core calls), or called once, is not marked: the polymorphism is its
+//!   own;
+//! - a method with several known callers is marked;
+//! - a method with one known caller is marked when its caller is, by the
+//!   same rule, walked up the chain of sole callers;
+//! - the methods a marked method calls, transitively as their inline caches
+//!   know, are marked too: otherwise the splits of `double` would all call
+//!   the one polymorphic `add`.
+//!
+//! A *known caller* is a call site whose inline cache found the method
+//! (noted as the cache is filled). A send whose inline cache is
+//! monomorphic and finds a marked method calls the site's own *split*
+//! instead ([`Vm::split_at`]), made at its first such call: a copy of the
+//! method that shares its bytecode and literals and has fresh profiles,
+//! inline caches and JIT state (its blocks copied too). Its profile
+//! describes that site's calls only, and the JIT compiles and inlines it
+//! as a method of its own (`jit::runtime::Runtime::split_at`), so each
+//! split of `add` has a monomorphic `+`. Sites inside a split split their
+//! callees in turn; the original keeps its mark, so a new caller (`add(1,
+//! 2)` at the end of the program) gets a split of its own. A recursive
+//! call inside a split calls the split itself.
+//!
+//! Two rules of ours keep splits to where they pay, measured on programs
+//! like the AWFY suite's, where copies that see what the original sees
+//! cost warm-ups and compilations and buy nothing:
+//!
+//! - a site splits a method only if the split would see less than the
+//!   method: the site passes a literal block of its own, or one kind (of
+//!   receiver or an argument) where another known caller passed others
+//!   (`Vm::narrows`);
+//! - splitting is a warm-up activity: a method is split only in its first
+//!   calls (`--splitting-max-calls`, the JIT's default threshold); once it
+//!   is hot, its profile and compiled code serve every caller.
+//!
+//! A split is invisible to Ruby code: its frames have the original's name,
+//! scope and owner, and backtraces are MRI's. Tools name it:
+//! `--dump-ir`, `--dump-profile`, `--stats` and `--trace-splitting` say
+//! `add<split-2>`.
+//!
+//! Splitting copies code, so it has limits ([`SplittingOptions`]): the
+//! largest method split, splits per method, and the total bytecode of
+//! splits as a share of the bytecode loaded. A method that defines methods
+//! or classes is never split.
+//!
+//! ```text
+//! $ rhizome --trace-splitting spec/jit/call_target_splitting.rb
+//! splitting: mark double (add at double ip 7 saw argument 1 {fixnum, String}; chain double)
+//! splitting: mark add (callee of double)
+//! splitting: split double<split-1> of double for calls_double ip 6
+//! splitting: split add<split-2> of add for double<split-1> ip 7
+//! splitting: split double<split-3> of double for calls_double ip 9
+//! splitting: split add<split-4> of add for double<split-3> ip 7
+//! splitting: split add<split-5> of add for <main> ip 43
+//! ```
+
+use crate::method::{LoadedMethod, SiteSplit, SplitOf};
+use crate::object::{MethodBody, MethodEntry};
+use crate::output::write_stderr;
+use crate::vm::Vm;
+use bytecode::profile::KindSet;
+use bytecode::MethodKind;
+use std::rc::Rc;
+
+/// The limits of splitting, and whether it runs.
+#[derive(Clone, Copy, Debug)]
+pub struct SplittingOptions {
+    pub enabled: bool,
+    /// The largest method split, in bytecode instructions (its blocks
+    /// included): `--splitting-max-size`.
+    pub max_size: usize,
+    /// Splits per method: `--splitting-max-splits`.
+    pub max_splits: usize,
+    /// The bytecode of all splits together, as a percentage of the bytecode
+    /// loaded (the core's included): `--splitting-max-growth`.
+    pub max_growth_percent: u64,
+    /// Splits are made of a method while it warms up: in its first
+    /// `max_calls` calls (`--splitting-max-calls`; again after its code is
+    /// retired). Later its profile and code serve every caller, and a
+    /// split would only warm up again.
+    pub max_calls: u64,
+    /// `--trace-splitting`: a line to stderr per mark and per split.
+    pub trace: bool,
+}
+
+/// Default of `--splitting-max-size`.
+pub const DEFAULT_MAX_SIZE: usize = 200;
+/// Default of `--splitting-max-splits`.
+pub const DEFAULT_MAX_SPLITS: usize = 16;
+/// Default of `--splitting-max-growth`.
+pub const DEFAULT_MAX_GROWTH_PERCENT: u64 = 50;
+
+/// Default of `--splitting-max-calls`: as many calls as the JIT's default
+/// threshold, after which a method has its compiled code.
+pub const DEFAULT_MAX_CALLS: u64 = 1000;
+
+/// How far `setNeedsSplit` walks up a chain of sole callers.
+const MAX_CHAIN: usize = 16;
+
+impl Default for SplittingOptions {
+    fn default() -> Self {
+        SplittingOptions {
+            enabled: true,
+            max_size: DEFAULT_MAX_SIZE,
+            max_splits: DEFAULT_MAX_SPLITS,
+            max_growth_percent: DEFAULT_MAX_GROWTH_PERCENT,
+            max_calls: DEFAULT_MAX_CALLS,
+            trace: false,
+        }
+    }
+}
+
+/// The VM's splitting state.
+#[derive(Default)]
+pub struct Splitting {
+    pub options: SplittingOptions,
+    /// Instructions of the methods loaded (splits not counted).
+    pub loaded_size: u64,
+    /// Instructions of the splits made.
+    pub split_size: u64,
+    /// Splits made (`splitting.splits`); also the last split's number.
+    pub splits: u64,
+    /// Methods marked as needing splits (`splitting.marked`).
+    pub marked: u64,
+}
+
+/// What a site's call does about splitting ([`Vm::split_at`]).
+enum SiteCall {
+    /// Calls the method its cache found.
+    Original,
+    /// Calls the split it made.
+    Made(Rc<MethodEntry>),
+    /// Calls the split it is in (a recursive call of a split).
+    Recursive(Rc<LoadedMethod>),
+    /// Makes a split of the method and calls it.
+    New(Rc<LoadedMethod>),
+}
+
+/// What became polymorphic at a send site: its kinds or its cache.
+#[derive(Clone, Copy, Debug)]
+pub enum Polymorphism {
+    /// The kinds of the receiver (position 0) or of argument `position`.
+    Kinds { site: u32, position: usize },
+    /// The inline cache.
+    Cache { site: u32 },
+}
+
+impl Vm {
+    /// The name tools give `method`: its own, and `<split-N>` for a split.
+    pub fn method_display_name(&self, method: &LoadedMethod) -> String {
+        let name = self.symbols.name(method.code.name);
+        match method.split.of {
+            Some(of) => format!("{name}<split-{}>", of.number),
+            None => name.to_string(),
+        }
+    }
+
+    /// A send site of `method` became more polymorphic: the seed's
+    /// `reportPolymorphicSpecialize`.
+    #[cold]
+    pub fn report_polymorphic(&mut self, method: &LoadedMethod, what: Polymorphism) {
+        if !self.splitting.options.enabled {
+            return;
+        }
+        let mut chain = Vec::new();
+        let home = self.home_method(method.id);
+        if !self.mark_for_split(home, &mut chain) {
+            return;
+        }
+        if self.splitting.options.trace {
+            let why = self.polymorphism_text(method, what);
+            let names: Vec<String> = chain
+                .iter()
+                .map(|&id| self.method_display_name(&self.methods[id as usize]))
+                .collect();
+            for name in names.iter().rev() {
+                let line = format!(
+                    "splitting: mark {name} ({why}; chain {})\n",
+                    names.join(" <- ")
+                );
+                write_stderr(self.io.out(), &line);
+            }
+        }
+        for id in chain.into_iter().rev() {
+            self.mark_callees(id);
+        }
+    }
+
+    /// The method a block is written in (the method itself for others):
+    /// what a block's polymorphism marks, and what calls into it.
+    fn home_method(&self, mut id: u32) -> u32 {
+        loop {
+            let method = &self.methods[id as usize];
+            match method.parent.get() {
+                Some(parent) if method.code.kind == MethodKind::Block => id = parent,
+                _ => return id,
+            }
+        }
+    }
+
+    /// The seed's `setNeedsSplit`: marks `id` when it has several known
+    /// callers, or when its one caller is marked by the same rule (the
+    /// polymorphism comes from further up); true when `id` was marked.
+    /// `chain` gets the methods walked, from `id` up.
+    fn mark_for_split(&mut self, id: u32, chain: &mut Vec<u32>) -> bool {
+        let method = self.methods[id as usize].clone();
+        let state = &method.split;
+        if state.needs_split.get() || chain.contains(&id) || chain.len() == MAX_CHAIN {
+            return false;
+        }
+        let callers = state.callers.borrow().clone();
+        if callers.is_empty() || method.calls.get() <= 1 {
+            return false;
+        }
+        chain.push(id);
+        let marked = callers.len() > 1 || {
+            let caller = self.home_method(callers[0].0);
+            self.mark_for_split(caller, chain)
+        };
+        if marked {
+            state.needs_split.set(true);
+            self.splitting.marked += 1;
+        } else {
+            chain.pop();
+        }
+        marked
+    }
+
+    /// Marks every method `id` calls, as far as its inline caches (and
+    /// those of its blocks) know, and theirs in turn.
+    fn mark_callees(&mut self, id: u32) {
+        let mut work = vec![id];
+        while let Some(caller) = work.pop() {
+            let method = self.methods[caller as usize].clone();
+            let mut callees = Vec::new();
+            collect_callees(&method, &mut callees);
+            for callee in callees {
+                if callee.split.needs_split.get() {
+                    continue;
+                }
+                callee.split.needs_split.set(true);
+                self.splitting.marked += 1;
+                if self.splitting.options.trace {
+                    let line = format!(
+                        "splitting: mark {} (callee of {})\n",
+                        self.method_display_name(&callee),
+                        self.method_display_name(&method)
+                    );
+                    write_stderr(self.io.out(), &line);
+                }
+                work.push(callee.id);
+            }
+        }
+    }
+
+    /// What a polymorphism report says, for the trace.
+    fn polymorphism_text(&self, method: &LoadedMethod, what: Polymorphism) -> String {
+        let (site, detail) = match what {
+            Polymorphism::Kinds { site, position } => {
+                let state = &method.sites[site as usize];
+                let (which, kinds) = match position {
+                    0 => ("receiver".to_string(), state.receiver.snapshot()),
+                    n => (format!("argument {n}"), state.args[n - 1].snapshot()),
+                };
+                let kinds = kinds.display(|kind| self.kind_name(kind));
+                (site, format!("saw {which} {kinds}"))
+            }
+            Polymorphism::Cache { site } => {
+                let state = method.sites[site as usize].cache.borrow().state();
+                (site, format!("inline cache went {state}"))
+            }
+        };
+        format!(
+            "{} at {} ip {} {detail}",
+            self.symbols.name(method.code.sites[site as usize].name),
+            self.method_display_name(method),
+            site_ip(method, site)
+        )
+    }
+
+    /// What site `site` of `caller` does about splitting when its cache
+    /// finds `entry`.
+    fn site_call(&self, caller: &LoadedMethod, site: usize, entry: &Rc<MethodEntry>) -> SiteCall {
+        let MethodBody::Bytecode(callee) = &entry.body else {
+            return SiteCall::Original;
+        };
+        let state = &caller.sites[site];
+        if let Some(split) = &*state.split.borrow() {
+            if Rc::ptr_eq(&split.of, entry) {
+                return SiteCall::Made(split.entry.clone());
+            }
+        }
+        if !callee.split.needs_split.get() || state.cache.borrow().monomorphic().is_none() {
+            return SiteCall::Original;
+        }
+        // A recursive call of a split calls the split itself (a new split
+        // per level would only copy the same profile again); one of the
+        // original calls the original.
+        let home = &self.methods[self.home_method(caller.id) as usize];
+        if home.origin() == callee.id {
+            return match home.split.of {
+                Some(_) => SiteCall::Recursive(home.clone()),
+                None => SiteCall::Original,
+            };
+        }
+        if self.may_split(callee) && self.narrows(caller, site, callee) {
+            SiteCall::New(callee.clone())
+        } else {
+            SiteCall::Original
+        }
+    }
+
+    /// The method entry site `site` of `caller` calls for `entry`, which
+    /// its monomorphic cache found: the site's split when the method needs
+    /// splitting (made now if the site has none and may have one), else
+    /// None (call `entry`).
+    pub fn split_at(
+        &mut self,
+        caller: &LoadedMethod,
+        site: usize,
+        entry: &Rc<MethodEntry>,
+    ) -> Option<Rc<MethodEntry>> {
+        let split = match self.site_call(caller, site, entry) {
+            SiteCall::Original => return None,
+            SiteCall::Made(split) => return Some(split),
+            SiteCall::Recursive(home) => home,
+            SiteCall::New(callee) => {
+                self.splitting.splits += 1;
+                let number = self.splitting.splits as u32;
+                let copy = self.copy_for_split(&callee, number);
+                callee.split.splits.borrow_mut().push(copy.id);
+                copy.split.note_caller(caller.id, site as u32);
+                if self.splitting.options.trace {
+                    let line = format!(
+                        "splitting: split {} of {} for {} ip {}\n",
+                        self.method_display_name(&copy),
+                        self.method_display_name(&callee),
+                        self.method_display_name(caller),
+                        site_ip(caller, site as u32)
+                    );
+                    write_stderr(self.io.out(), &line);
+                }
+                copy
+            }
+        };
+        let split_entry = Rc::new(MethodEntry {
+            body: MethodBody::Bytecode(split),
+            visibility: entry.visibility,
+            owner: entry.owner,
+            cref: entry.cref.clone(),
+        });
+        *caller.sites[site].split.borrow_mut() = Some(SiteSplit {
+            of: entry.clone(),
+            entry: split_entry.clone(),
+        });
+        Some(split_entry)
+    }
+
+    /// The method site `site` of `caller` runs when it calls method
+    /// `callee` (ids), for the JIT: its split, made already, or `callee`.
+    pub fn split_for_jit(&self, caller: &LoadedMethod, site: usize, callee: u32) -> u32 {
+        let state = &caller.sites[site];
+        if let Some(split) = &*state.split.borrow() {
+            if let (MethodBody::Bytecode(of), MethodBody::Bytecode(split)) =
+                (&split.of.body, &split.entry.body)
+            {
+                if of.id == callee {
+                    return split.id;
+                }
+            }
+        }
+        let home = &self.methods[self.home_method(caller.id) as usize];
+        if home.origin() == callee && home.split.of.is_some() {
+            return home.id;
+        }
+        callee
+    }
+
+    /// Whether site `site` of `caller` is to make a split at its next
+    /// call: compiled now, it would call the original with the original's
+    /// profile (the JIT leaves the send to the interpreter, which makes
+    /// the split and profiles it, and compiles the method again later).
+    pub fn split_pending(&self, caller: &LoadedMethod, site: usize) -> bool {
+        let entry = caller.sites[site].cache.borrow().monomorphic().cloned();
+        entry.is_some_and(|entry| matches!(self.site_call(caller, site, &entry), SiteCall::New(_)))
+    }
+
+    /// Whether a split of `callee` for site `site` of `caller` would see
+    /// less than `callee` sees: the site passes a literal block of its own,
+    /// or one kind where another known caller passes others (receiver or
+    /// an argument). A split that would see what its original sees only
+    /// costs a warm-up. (Not in the seed, whose languages have no cheap
+    /// per-site kinds to compare; the seed's example splits as it says.)
+    fn narrows(&self, caller: &LoadedMethod, site: usize, callee: &LoadedMethod) -> bool {
+        if caller.code.sites[site].block.is_some() {
+            return true;
+        }
+        let state = &caller.sites[site];
+        let ours: Vec<KindSet> = std::iter::once(state.receiver.snapshot())
+            .chain(state.args.iter().map(|recorder| recorder.snapshot()))
+            .collect();
+        let callers = callee.split.callers.borrow();
+        callers
+            .iter()
+            .filter(|&&(id, other)| (id, other) != (caller.id, site as u32))
+            .any(|&(id, other)| {
+                let other = &self.methods[id as usize].sites[other as usize];
+                let theirs = std::iter::once(other.receiver.snapshot())
+                    .chain(other.args.iter().map(|recorder| recorder.snapshot()));
+                ours.iter().zip(theirs).any(|(ours, theirs)| {
+                    ours.monomorphic().is_some()
+                        && theirs.kinds().any(|kind| Some(kind) != ours.monomorphic())
+                })
+            })
+    }
+
+    /// Whether the limits allow another split of `method`.
+    fn may_split(&self, method: &LoadedMethod) -> bool {
+        let options = &self.splitting.options;
+        let size = code_size(method) as u64;
+        let code = &method.code;
+        // A method that defines methods or classes would define them again
+        // from its split's copies: it is not split.
+        let defines = method
+            .children
+            .iter()
+            .any(|child| child.code.kind != MethodKind::Block);
+        code.kind == MethodKind::Method
+            && !defines
+            && method.calls.get() < options.max_calls
+            && size <= options.max_size as u64
+            && method.split.splits.borrow().len() < options.max_splits
+            && (self.splitting.split_size + size) * 100
+                <= self.splitting.loaded_size * options.max_growth_percent
+    }
+
+    /// A split of `original` numbered `number`: copies of it and its
+    /// blocks, registered as methods of their own.
+    fn copy_for_split(&mut self, original: &LoadedMethod, number: u32) -> Rc<LoadedMethod> {
+        let children = original
+            .children
+            .iter()
+            .map(|child| self.copy_for_split(child, number))
+            .collect();
+        let of = SplitOf {
+            original: original.id,
+            number,
+        };
+        let copy = Rc::new(original.copy_for_split(self.methods.len() as u32, of, children));
+        for child in &copy.children {
+            child.parent.set(Some(copy.id));
+        }
+        self.splitting.split_size += original.code.insns.len() as u64;
+        self.methods.push(copy.clone());
+        copy
+    }
+}
+
+/// The instruction of `method` that sends from `site`.
+pub fn site_ip(method: &LoadedMethod, site: u32) -> usize {
+    method
+        .code
+        .insns
+        .iter()
+        .position(|insn| {
+            matches!(insn, bytecode::Insn::Send(s) | bytecode::Insn::InvokeSuper(s) if *s == site)
+        })
+        .unwrap_or(0)
+}
+
+/// The instructions of `method` and its blocks.
+fn code_size(method: &LoadedMethod) -> usize {
+    method.code.insns.len() + method.children.iter().map(|c| code_size(c)).sum::<usize>()
+}
+
+/// The Ruby methods the inline caches of `method` and its blocks found.
+fn collect_callees(method: &LoadedMethod, out: &mut Vec<Rc<LoadedMethod>>) {
+    for site in &method.sites {
+        for entry in site.cache.borrow().entries() {
+            if let MethodBody::Bytecode(callee) = &entry.body {
+                if !out.iter().any(|known| Rc::ptr_eq(known, callee)) {
+                    out.push(callee.clone());
+                }
+            }
+        }
+    }
+    for child in &method.children {
+        if child.code.kind == MethodKind::Block {
+            collect_callees(child, out);
+        }
+    }
+}
