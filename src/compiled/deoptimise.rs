@@ -439,7 +439,7 @@ impl Vm {
         }
         let class = self.class_of(receiver);
         match self.find_method(class, method.code.name) {
-            Some(entry) if matches!(&entry.body, crate::object::MethodBody::Bytecode(m) if Rc::ptr_eq(m, method)) => {
+            Some(entry) if matches!(&entry.body, crate::object::MethodBody::Bytecode(m) if m.id == method.origin()) => {
                 (
                     entry.cref.clone().unwrap_or_else(|| self.top_cref()),
                     entry.owner,

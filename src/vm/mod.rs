@@ -891,6 +891,8 @@ impl Drop for Vm {
         for method in &self.methods {
             for site in &method.sites {
                 site.cache.borrow_mut().clear();
+                // A recursive call of a split calls the split.
+                site.split.borrow_mut().take();
             }
         }
     }
