@@ -45,8 +45,12 @@ pub struct GraphDump {
     pub title: String,
     /// The text form (`ir::print`).
     pub text: String,
-    /// The Graphviz form (`ir::dot`).
-    pub dot: String,
+    /// The Graphviz form (`ir::dot::dot`), for graphs small enough to lay
+    /// out whole.
+    pub dot: Option<String>,
+    /// Its control flow only (`ir::dot::control_dot`), for graphs too
+    /// large to draw whole.
+    pub control_dot: String,
 }
 
 /// What a compilation gives the runtime.
@@ -85,6 +89,7 @@ pub fn compile(rt: &dyn Runtime, request: Request, options: &Options, stats: &mu
                     pass,
                     text: print::print(graph, rt),
                     dot: dot::dot(graph, &title, rt),
+                    control_dot: dot::control_dot(graph, &title, rt),
                     title,
                 });
             }

@@ -506,7 +506,7 @@ impl Vm {
         if let (Some(dir), Some(stem)) = (&dump, &stem) {
             for (index, graph) in output.graphs.iter().enumerate() {
                 let name = format!("{stem}.{index:02}-{}", graph.pass);
-                write_dump(dir, &name, &graph.text, &graph.dot);
+                write_dump(dir, &name, graph);
             }
         }
         let assumed_names = rt.looked_up.take();
@@ -737,10 +737,16 @@ fn file_stem(name: &str) -> String {
     out
 }
 
-fn write_dump(dir: &std::path::Path, stem: &str, text: &str, dot: &str) {
+fn write_dump(dir: &std::path::Path, stem: &str, graph: &jit::driver::GraphDump) {
     let written = std::fs::create_dir_all(dir)
-        .and_then(|()| std::fs::write(dir.join(format!("{stem}.txt")), text))
-        .and_then(|()| std::fs::write(dir.join(format!("{stem}.dot")), dot));
+        .and_then(|()| std::fs::write(dir.join(format!("{stem}.txt")), &graph.text))
+        .and_then(|()| match &graph.dot {
+            Some(dot) => std::fs::write(dir.join(format!("{stem}.dot")), dot),
+            None => Ok(()),
+        })
+        .and_then(|()| {
+            std::fs::write(dir.join(format!("{stem}.cfg.dot")), &graph.control_dot)
+        });
     if written.is_err() {
         eprintln!("rhizome: cannot write {}/{stem}.txt", dir.display());
     }
