@@ -744,9 +744,7 @@ fn write_dump(dir: &std::path::Path, stem: &str, graph: &jit::driver::GraphDump)
             Some(dot) => std::fs::write(dir.join(format!("{stem}.dot")), dot),
             None => Ok(()),
         })
-        .and_then(|()| {
-            std::fs::write(dir.join(format!("{stem}.cfg.dot")), &graph.control_dot)
-        });
+        .and_then(|()| std::fs::write(dir.join(format!("{stem}.cfg.dot")), &graph.control_dot));
     if written.is_err() {
         eprintln!("rhizome: cannot write {}/{stem}.txt", dir.display());
     }
