@@ -16,10 +16,13 @@
 //! end
 //! ```
 //!
-//! The interpreter reports a *polymorphic specialisation* when a send's
-//! kind profile (receiver or an argument) gains a kind after its first one
-//! or goes megamorphic, and when its inline cache gains a class after its
-//! first one or goes megamorphic ([`Vm::report_polymorphic`]). The
+//! The interpreter reports a *polymorphic specialisation* when the kinds a
+//! send's receiver had gain one after the first or go megamorphic (so do
+//! those of the first argument of a basic operation: `+`, `<`, an index),
+//! and when its inline cache gains a class after its first one or goes
+//! megamorphic ([`Vm::report_polymorphic`]). Those are the kinds compiled
+//! code specialises on; an argument only passed on or stored is the same
+//! code whatever its kind. The
 //! polymorphism may come from the callers, so the seed's `setNeedsSplit`
 //! (`Vm::mark_for_split`) marks methods *needs split*, starting from the
 //! one that reported it (a block reports as the method it is written in):
@@ -71,8 +74,8 @@
 //!
 //! ```text
 //! $ rhizome --trace-splitting spec/jit/call_target_splitting.rb
-//! splitting: mark double (add at double ip 7 saw argument 1 {fixnum, String}; chain double)
-//! splitting: mark add (callee of double)
+//! splitting: mark double (+ at add ip 8 saw receiver {fixnum, String}; chain add <- double)
+//! splitting: mark add (+ at add ip 8 saw receiver {fixnum, String}; chain add <- double)
 //! splitting: split double<split-1> of double for calls_double ip 6
 //! splitting: split add<split-2> of add for double<split-1> ip 7
 //! splitting: split double<split-3> of double for calls_double ip 9

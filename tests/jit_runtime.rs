@@ -379,15 +379,16 @@ fn breaks_through_rescue_clauses_leave_without_transfers() {
     assert_eq!(count(&stderr, "jit.transfers"), 0, "{stderr}");
 }
 
-/// What `--trace-splitting` prints for seed 000's example: the argument
-/// kinds of `double`'s call of `add` turn polymorphic, `double` (two
-/// callers) and its callee `add` are marked, and each call site of
-/// `calls_double` gets its own `double`, each calling its own `add`; the
-/// last call of `add`, in the main program, gets one too. (The original
-/// `double` keeps calling the original `add`: its site saw both kinds.)
+/// What `--trace-splitting` prints for seed 000's example, as the seed
+/// tells it: `+` in `add` turns polymorphic, `add`'s one caller is
+/// `double`, whose two callers make it the one marked, and `add` with it;
+/// each call site of `calls_double` gets its own `double`, each calling
+/// its own `add`; the last call of `add`, in the main program, gets one
+/// too. (The original `double` keeps calling the original `add`: its site
+/// saw both kinds.)
 const SEED_EXAMPLE_TRACE: &str = "\
-splitting: mark double (add at double ip 7 saw argument 1 {fixnum, String}; chain double)
-splitting: mark add (callee of double)
+splitting: mark double (+ at add ip 8 saw receiver {fixnum, String}; chain add <- double)
+splitting: mark add (+ at add ip 8 saw receiver {fixnum, String}; chain add <- double)
 splitting: split double<split-1> of double for calls_double ip 6
 splitting: split add<split-2> of add for double<split-1> ip 7
 splitting: split double<split-3> of double for calls_double ip 9

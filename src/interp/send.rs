@@ -12,8 +12,8 @@
 //! ([`Vm::call`], [`Vm::call_with_block`]) go through here too.
 
 use crate::block::Block;
-use crate::method::LoadedMethod;
 use crate::method::NativeFrame;
+use crate::method::{BasicOp, LoadedMethod};
 use crate::method::{BlockCall, CallKind};
 use crate::object::{MethodBody, MethodEntry, Visibility};
 use crate::splitting::Polymorphism;
@@ -265,8 +265,12 @@ impl Vm {
     }
 
     /// Records the kinds of a send's receiver (of class `class`) and
-    /// arguments in the profile of site `site` of `method`; a kind new
-    /// after the first is reported to splitting.
+    /// arguments in the profile of site `site` of `method`. A receiver kind
+    /// new after the first is reported to splitting (the send dispatches
+    /// on it), and so is the first argument's of a basic operation, which
+    /// compiled code specialises on it (`+`, `<`, an index): an argument
+    /// only passed on or stored (`a[i] = v`) is the same code whatever its
+    /// kind.
     #[inline(always)]
     pub(super) fn record_kinds(
         &mut self,
@@ -282,7 +286,10 @@ impl Vm {
             self.report_kinds(method, site);
         }
         for (i, recorder) in state.args.iter().enumerate().take(argc) {
-            if recorder.record(self.kind_of(self.context.stack[receiver_index + 1 + i])) {
+            if recorder.record(self.kind_of(self.context.stack[receiver_index + 1 + i]))
+                && i == 0
+                && state.op != BasicOp::None
+            {
                 self.report_kinds(method, site);
             }
         }

@@ -33,7 +33,7 @@ use fxhash::FxHashMap;
 use std::fmt::Write;
 
 /// The largest graph [`dot`] draws whole.
-pub const FULL_VIEW_MAX_NODES: usize = 600;
+pub const FULL_VIEW_MAX_NODES: usize = 400;
 
 /// The graph in Graphviz's dot language, or None when it has more than
 /// [`FULL_VIEW_MAX_NODES`] nodes ([`control_dot`] draws those).
