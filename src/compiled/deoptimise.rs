@@ -49,9 +49,20 @@ pub(super) extern "C" fn deoptimise(
         // leaves with it, as its frames would have.
         return abi::UNDEF;
     }
+    // A Float compiled code kept unboxed is boxed as the frames are read
+    // back, and the next one boxed may collect: each is a root until the
+    // frames holding it are rebuilt and resumed (their values are then on
+    // the interpreter's stack), or a collection would free it and hand its
+    // cell to the next (spec jit/deopt_boxes_floats_under_collection).
+    let roots = vm.temp_roots.borrow().len();
+    let mut box_float = |d| {
+        let float = vm.new_float(d);
+        vm.temp_roots.borrow_mut().push(float);
+        float.bits()
+    };
     // SAFETY: the stub passed its frame and stack pointers; the values it
     // names stay on the machine stack (seen by the collector) meanwhile.
-    let (frames, returned) = unsafe { site_map.read(map, fp, sp, &mut |d| vm.new_float(d).bits()) };
+    let (frames, returned) = unsafe { site_map.read(map, fp, sp, &mut box_float) };
     vm.count_deopt(compiled, site);
     if vm.jit_state().is_some_and(|jit| jit.options.trace_deopt) {
         vm.trace_deopt(compiled, site, &frames, returned, site_map.after_call);
@@ -83,6 +94,7 @@ pub(super) extern "C" fn deoptimise(
     vm.context.enter_deopt_resume();
     let result = vm.resume_frames(&method, base, &frames, resume, 0);
     vm.context.leave_deopt_resume();
+    vm.temp_roots.borrow_mut().truncate(roots);
     vm.result_for_compiled(result)
 }
 
