@@ -53,7 +53,8 @@ pub struct Options {
     pub max_memory: Option<u64>,
 
     /// Write the graph of every compiled method after every pass to DIR
-    /// (default `ir`): `<method>.<nn>-<pass>.txt` and `.dot`.
+    /// (default `ir`): `<method>.<nn>-<pass>.txt`, `.cfg.dot` (control flow
+    /// only) and, for graphs of up to 400 nodes, `.dot` (the whole graph).
     #[arg(long, value_name = "DIR", num_args = 0..=1, require_equals = true, default_missing_value = "ir")]
     pub dump_ir: Option<String>,
 
