@@ -1279,28 +1279,15 @@ logged_half(2, [])
     ");
 }
 
-/// Seed 000's example: `double` and `add` are split per call site, so
-/// `calls_double` inlines a `double` whose profile saw fixnums only and
-/// another that saw Strings only, each with its own `add`: one `+` is a
-/// fixnum addition, the other a direct call of `String#+`, and no test of
-/// the argument's kind chooses between them.
+/// Seed 000's example (the spec's program): `double` and `add` are split
+/// per call site, so `calls_double` inlines a `double` whose profile saw
+/// fixnums only and another that saw Strings only, each with its own
+/// `add`: one `+` is a fixnum addition, the other a direct call of
+/// `String#+`, and no test of the argument's kind chooses between them.
 #[test]
 fn inlining_takes_each_sites_split() {
     let graphs = graphs_after_run(
-        r#"def add(a, b)
-  a + b
-end
-
-def double(x)
-  add(x, x)
-end
-
-def calls_double(n)
-  [double(n), double("foo")]
-end
-
-20.times { |i| calls_double(i) }
-"#,
+        include_str!("../spec/jit/call_target_splitting.rb"),
         "calls_double",
     );
     insta::assert_snapshot!(after(&graphs, "final"), @r#"
