@@ -173,6 +173,14 @@ impl SiteState {
             split: RefCell::new(None),
         }
     }
+
+    /// The entry of the split the site calls where its cache finds
+    /// `entry`, if it made one.
+    pub fn split_for(&self, entry: &Rc<MethodEntry>) -> Option<Rc<MethodEntry>> {
+        let split = self.split.borrow();
+        let split = split.as_ref()?;
+        Rc::ptr_eq(&split.of, entry).then(|| split.entry.clone())
+    }
 }
 
 /// A site's split: the method entry its cache found, and the entry it

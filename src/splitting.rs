@@ -314,10 +314,8 @@ impl Vm {
             return SiteCall::Original;
         };
         let state = &caller.sites[site];
-        if let Some(split) = &*state.split.borrow() {
-            if Rc::ptr_eq(&split.of, entry) {
-                return SiteCall::Made(split.entry.clone());
-            }
+        if let Some(split) = state.split_for(entry) {
+            return SiteCall::Made(split);
         }
         if !callee.split.needs_split.get() || state.cache.borrow().monomorphic().is_none() {
             return SiteCall::Original;

@@ -858,19 +858,6 @@ impl VmRuntime<'_> {
         }
     }
 
-    /// The split site `site` of `caller` calls instead of `entry`, if any.
-    fn site_split(
-        &self,
-        caller: MethodRef,
-        site: u32,
-        entry: &Rc<MethodEntry>,
-    ) -> Option<Rc<MethodEntry>> {
-        let state = &self.method(caller).sites[site as usize];
-        let split = state.split.borrow();
-        let split = split.as_ref()?;
-        Rc::ptr_eq(&split.of, entry).then(|| split.entry.clone())
-    }
-
     /// [`Runtime::direct_call`] of method `entry` (found for `name`, on
     /// receivers of `kind` when known).
     fn direct_call_to(
@@ -1100,7 +1087,8 @@ impl Runtime for VmRuntime<'_> {
             return None;
         }
         let entry = self.callable(kind, name, flags)?;
-        let entry = self.site_split(caller, site, &entry).unwrap_or(entry);
+        let state = &self.method(caller).sites[site as usize];
+        let entry = state.split_for(&entry).unwrap_or(entry);
         self.direct_call_to(entry, Some(kind), name, argc, flags)
     }
 
