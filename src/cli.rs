@@ -115,6 +115,22 @@ pub struct Options {
     #[arg(long, value_name = "N", default_value_t = crate::splitting::DEFAULT_MAX_CALLS)]
     pub splitting_max_calls: u64,
 
+    /// Stop exploring inlining candidates (building and cleaning up their
+    /// graphs) once the explored graphs hold N IR nodes.
+    #[arg(long, value_name = "N", default_value_t = jit::inline_policy::DEFAULT_EXPANSION_BUDGET)]
+    pub inlining_expansion_budget: usize,
+
+    /// Inline nothing that would take a compiled graph past N IR nodes
+    /// (literal blocks yielded to by inlined iterators excepted).
+    #[arg(long, value_name = "N", default_value_t = jit::inline_policy::DEFAULT_INLINING_BUDGET)]
+    pub inlining_budget: usize,
+
+    /// Print each compilation's inlining call tree to stderr: every call
+    /// looked at, its state (Inlined, Cutoff, Expanded, Removed, Indirect,
+    /// BailedOut), cost in IR nodes and frequency.
+    #[arg(long)]
+    pub trace_inlining: bool,
+
     /// The script, then the arguments it gets in ARGV.
     #[arg(
         value_name = "FILE",
@@ -197,6 +213,11 @@ fn run(options: &Options) -> i32 {
             verify_deopt: options.jit_verify_deopt
                 || (cfg!(debug_assertions) && options.jit_stress_deopt.is_some()),
             count_steps: options.stats,
+            inlining_budgets: jit::inline_policy::Budgets {
+                expansion: options.inlining_expansion_budget,
+                inlining: options.inlining_budget,
+            },
+            trace_inlining: options.trace_inlining,
         };
         let threshold = jit_options.threshold;
         let state = Box::new(crate::compiled::JitState::new(&mut vm, jit_options));

@@ -33,6 +33,12 @@ pub struct LoadedMethod {
     pub sites: Vec<SiteState>,
     pub branches: Vec<Cell<BranchProfile>>,
     pub calls: Cell<u64>,
+    /// Runs the interpreter made of the method from its first instruction
+    /// to its end: the calls its branch profiles count (never reset, as
+    /// they are not; `calls` also counts calls that ran compiled code, and
+    /// restarts when its code is invalidated). A call that goes on in
+    /// compiled code at a loop (on-stack replacement) is taken back.
+    pub interpreted_calls: Cell<u64>,
     /// Whether the JIT compiled it yet ([`status`]).
     pub jit: Cell<u8>,
     /// Its compiled code, while valid.
@@ -85,6 +91,7 @@ impl LoadedMethod {
                 .collect(),
             branches: self.branches.iter().map(|_| Cell::default()).collect(),
             calls: Cell::new(0),
+            interpreted_calls: Cell::new(0),
             jit: Cell::new(status::NOT_YET),
             compiled: RefCell::new(None),
             call_target: Default::default(),

@@ -486,3 +486,121 @@ fn each_split_of_add_compiles_one_kind_of_plus_without_dispatch() {
         assert!(!kind_tests.contains(&condition), "{line} in {graph}");
     }
 }
+
+/// The call tree `--trace-inlining` printed for the first compilation of
+/// `root`, one line per call: its state, its method indented by depth,
+/// `(forced)` when forced, and the reason when there is one.
+fn call_tree(trace: &str, root: &str) -> Vec<String> {
+    let start = format!("[jit] inline start   {root} ");
+    let lines: Vec<&str> = trace
+        .lines()
+        .skip_while(|line| !line.starts_with(&start))
+        .skip(1)
+        .take_while(|line| !line.starts_with("[jit] inline done"))
+        .collect();
+    assert!(!lines.is_empty(), "no call tree for {root}: {trace}");
+    lines
+        .iter()
+        .map(|line| {
+            let columns: Vec<&str> = line.split('|').collect();
+            let head = columns[0].trim_start_matches("[jit] ");
+            let (state, method) = head.split_once(' ').unwrap();
+            let forced = columns
+                .iter()
+                .any(|column| column.starts_with("Forced") && column.trim_end().ends_with("true"));
+            let reason = columns.get(9).map(|r| r.trim()).unwrap_or_default();
+            format!(
+                "{state} {}{}{}",
+                method.trim(),
+                if forced { " (forced)" } else { "" },
+                if reason.is_empty() {
+                    String::new()
+                } else {
+                    format!(" |{reason}")
+                }
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn the_inlining_trace_shows_each_call_and_what_became_of_it() {
+    let (stdout, trace) = run(&["--trace-inlining"], "budgeted_inlining");
+    assert!(
+        stdout.starts_with("168000\n17700\n25000\n6765\n"),
+        "{stdout}"
+    );
+    // An iterator with its block (forced: code of the method that wrote
+    // it), and the small method the block calls.
+    assert_eq!(
+        call_tree(&trace, "total"),
+        [
+            "Inlined each",
+            "Inlined block in total (forced)",
+            "Inlined area"
+        ],
+        "{trace}"
+    );
+    // A block whose `return` ends `first_large`: the iterator it is passed
+    // to is forced too.
+    assert_eq!(
+        call_tree(&trace, "first_large"),
+        [
+            "Inlined each (forced)",
+            "Inlined block in first_large (forced)",
+            "Inlined area",
+            "Inlined area"
+        ],
+        "{trace}"
+    );
+    // Recursion unrolled three times; the innermost calls stay calls with
+    // the callee's guard clause in front of them.
+    let fib = call_tree(&trace, "fib");
+    assert_eq!(fib.len(), 2 + 4 + 8 + 16, "{fib:?}");
+    assert_eq!(
+        fib.iter()
+            .filter(|line| line.starts_with("Inlined fib"))
+            .count(),
+        14,
+        "{fib:?}"
+    );
+    assert!(
+        fib.iter()
+            .filter(|line| line.starts_with("Cutoff"))
+            .all(|line| line.ends_with("fib |recursive; guard clause inlined")),
+        "{fib:?}"
+    );
+    // The states' counts in --stats.
+    let (_, stderr) = run(&["--stats"], "budgeted_inlining");
+    assert!(stat(&stderr, "jit.inlining.inlined") > 20, "{stderr}");
+    assert!(
+        stat(&stderr, "jit.inlining.cutoff.recursive") >= 16,
+        "{stderr}"
+    );
+    assert!(stat(&stderr, "jit.inlining.early_exit") >= 16, "{stderr}");
+}
+
+#[test]
+fn the_budgets_bound_exploring_and_inlining() {
+    // Nothing explored: every call is cut off, and stays a call.
+    let (stdout, trace) = run(
+        &["--trace-inlining", "--inlining-expansion-budget=0"],
+        "budgeted_inlining",
+    );
+    assert!(
+        stdout.starts_with("168000\n17700\n25000\n6765\n"),
+        "{stdout}"
+    );
+    assert_eq!(
+        call_tree(&trace, "total"),
+        ["Cutoff each |expansion budget"],
+        "{trace}"
+    );
+    // Explored, but the unit would pass 60 nodes with `map` in it.
+    let (_, trace) = run(
+        &["--trace-inlining", "--inlining-budget=60"],
+        "budgeted_inlining",
+    );
+    let labels = call_tree(&trace, "labels");
+    assert_eq!(labels[0], "Expanded map |inlining budget", "{labels:?}");
+}

@@ -34,6 +34,8 @@ pub struct Options {
     pub dump_lir: bool,
     /// Disassemble the code, annotated with the IR nodes.
     pub dump_asm: bool,
+    /// Keep the inliner's call tree (`--trace-inlining`).
+    pub trace_inlining: bool,
 }
 
 /// The graph after one pass, printed.
@@ -64,6 +66,9 @@ pub struct Output {
     pub lir: Option<String>,
     /// The annotated disassembly of the code.
     pub listing: Option<String>,
+    /// The inliner's call trees, one per attempt that inlined
+    /// (`--trace-inlining`'s lines).
+    pub inlining_trace: String,
 }
 
 /// Compiles what `request` asks for (see the module doc).
@@ -73,6 +78,7 @@ pub fn compile(rt: &dyn Runtime, request: Request, options: &Options, stats: &mu
         graphs: Vec::new(),
         lir: None,
         listing: None,
+        inlining_trace: String::new(),
     };
     let emit = EmitOptions {
         code_handle: options.code_handle,
@@ -94,7 +100,8 @@ pub fn compile(rt: &dyn Runtime, request: Request, options: &Options, stats: &mu
                 });
             }
         };
-        let Ok(graph) = graph(rt, request, stats, &mut observe) else {
+        let trace = (options.trace_inlining && inline).then_some(&mut output.inlining_trace);
+        let Ok(graph) = graph(rt, request, stats, &mut observe, trace) else {
             break;
         };
         let mut lir = None;

@@ -1,75 +1,110 @@
-//! The inlining decision, in one place.
+//! The inlining policy: budgets, limits and priorities (seed 002).
 //!
-//! For now a size limit (the budgeted, exploring inliner of seed 002 will
-//! replace this module): a callee is inlined when its bytecode is small,
-//! the call is not too deep in inlined frames, the callee is not already
-//! being inlined further out, and the graph has room left.
+//! The inliner (`passes::inlining`) keeps a call tree (`call_tree`) and
+//! asks this module three things about it: how much it may *explore* and
+//! *inline*, in IR nodes ([`Budgets`]); which calls may not be explored
+//! at all ([`limit`]: recursion and nesting); and in which order to take
+//! the candidates ([`frequencies`], [`priority`]).
 //!
-//! Recursion is unrolled three times, as C compilers unroll it: a small
-//! method that involves no block, already on the chain, is inlined three
-//! more times, and the innermost copies' recursive calls stay calls.
-//! `fib(n - 1) + fib(n - 2)` compiled so makes sixteen calls, each of
-//! which does the work of four levels (measured on `fib(35)`: 8-20% faster
-//! than unrolling twice, for twice the code; four times was slower again):
+//! A call's cost is the node count of its callee's graph once built and
+//! cleaned up (our analogue of Truffle's partial evaluation), not its
+//! bytecode size: `Range#each` has a path for Integer ranges and one for
+//! any `succ`-able objects, and a loop over `(0...n)` explores to the
+//! first alone, because the profile never saw the other run and building
+//! made it a deoptimisation.
 //!
-//! ```text
-//! fib                      fib
-//!   call fib(n - 1)   -->    [fib(n - 1) inlined: [fib(n - 2) inlined: call fib(n - 3), call fib(n - 4)]
-//!   call fib(n - 2)                               [fib(n - 3) inlined: call fib(n - 4), call fib(n - 5)]]
-//!                            [fib(n - 2) inlined: ... four calls]
-//! (two levels shown)
-//! ```
-//!
-//! A call the policy does not inline (past the recursion limit, or a callee
-//! too big) may still get the callee's guard clause inlined: see
-//! `passes::early_exit`. For `fib`, the innermost copies' calls then return
-//! `n` below 2 without a call, and only the calls that recurse are made.
-//!
-//! Sizes count the instructions the profile saw run, not the whole
-//! bytecode: a branch whose one side ran and whose other never did is
-//! built as a deoptimisation, so the code past the cold side costs
-//! nothing. `Range#each` has a path for Integer ranges and one for any
-//! `succ`-able objects; a loop over `(0...n)` inlines the first alone:
+//! A call's benefit is its *frequency*: how often it runs per call of the
+//! compiled method, estimated from the profile's counts (the branch
+//! counts along the way, over the method's call count), multiplied down
+//! the tree. A send in a loop of ten iterations in a callee called twice
+//! per call of the root has frequency 20. Candidates are explored in order
+//! of frequency and inlined in order of frequency per node, until the
+//! budget is spent:
 //!
 //! ```text
-//! def each                         hot: every instruction but the
-//!   ...                                 `else` branch's (never run)
-//!   if first.is_a?(Integer) && ...
-//!     while i < last; yield i; i += 1; end
-//!   else
-//!     ...                          cold: a deoptimisation when built
-//!   end
+//! root (300 nodes)                   budget 1000
+//!   a  freq 10, 200 nodes  -> 0.05   inlined first   (500 nodes)
+//!   b  freq  1,  40 nodes  -> 0.025  inlined         (540)
+//!   c  freq  2, 600 nodes  -> 0.003  over budget: expanded, not inlined
+//!   d  freq  0.1, 10 nodes -> 0.01   inlined         (550)
 //! ```
 //!
-//! A literal block yielded to by an inlined iterator has no size or depth
-//! limit, and a full graph takes it still: it is code of the method that wrote
-//! it, and left a call it would be a `yield` through the runtime from
-//! inlined code, rebuilding the iterator's frame at each iteration. (The
-//! iterator's paths that the profile never saw are gone before its
-//! `yield`s are looked at: `Range#each` yields at one place, not three.) So `(0...n).each do
-//! |i| ... end` becomes a loop with the whole block's body in it.
+//! Recursion is unrolled as a decision inside the same framework: a
+//! method already on the call chain is explored again up to
+//! [`MAX_RECURSIVE_INLINING`] times (so `fib`'s two calls become sixteen,
+//! each doing four levels' work, if the budget allows), and each copy is
+//! paid for from the budget like any other. A call left a call may still
+//! get its callee's guard clause inlined in front of it (`early_exit`),
+//! paid for from the inlining budget too.
 //!
-//! A method that yields, passes its block on or passes a literal block is
-//! not unrolled: the calls its inlined frames make with a block go through
-//! the runtime, which rebuilds those frames, and that costs more than the
-//! call saved.
+//! A literal block yielded to by an inlined iterator is *forced*: it is
+//! code of the method that wrote it, and left a call it would be a
+//! `yield` through the runtime from inlined code, rebuilding the
+//! iterator's frame at each iteration. Forced calls are explored and
+//! inlined whatever the budgets, and an iterator's cost counts its forced
+//! blocks (`each` with a 300-node block costs 300 more). So is a send that
+//! passes a block leaving with `break` or `return` (`loop { return x if
+//! ... }`): left a call, the exit would end the inlined frame that passed
+//! the block, which only the interpreter can do.
+
+//!
+//! Where this departs from the seed, each measured on AWFY (numbers with
+//! the constants): a callee larger than [`max_callee_nodes`] is not
+//! inlined at a call of its frequency, whatever budget is left (Truffle
+//! has no such cap; without it the budget filled with large callees);
+//! recursion is unrolled only for small callees
+//! ([`MAX_RECURSIVE_CALLEE_INSNS`]); and a send's callee is explored once
+//! per compilation and copied for its other calls (its graph does not
+//! depend on the call), each copy counting against the exploration budget
+//! as the seed's per-call partial evaluation would.
 
 use bytecode::profile::BranchProfile;
 use bytecode::{Insn, Method};
 
-/// Callees running more instructions than this stay calls.
-pub const MAX_CALLEE_INSNS: usize = 120;
-/// How many times a method already on the chain is inlined again.
+/// How much the inliner may do in one compilation, in IR nodes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budgets {
+    /// Stop exploring (building callee graphs) once the explored graphs
+    /// hold this many nodes, the root's included
+    /// (`--inlining-expansion-budget`).
+    pub expansion: usize,
+    /// Inline nothing that would take the compiled graph past this many
+    /// nodes (`--inlining-budget`).
+    pub inlining: usize,
+}
+
+/// The exploration budget: three times the inlining budget, so that the
+/// inliner has candidates to choose from past the first ones to fit.
+pub const DEFAULT_EXPANSION_BUDGET: usize = 3000;
+/// The inlining budget. Measured on AWFY at the sizes its harness verifies
+/// (minimum of 3 runs against the inliner before budgets, whose limit was
+/// 3000 nodes of graph before cleanup): geomean 0.97-0.99 at 1000, 1.00 at
+/// 3000, 1.03 at 6000; DeltaBlue's code 533 KB at 1000, 625 KB at 3000,
+/// List 2.5x faster at 1000 than at 6000 (it unrolls recursion), Havlak
+/// 10% faster from 600 up, and slower below.
+pub const DEFAULT_INLINING_BUDGET: usize = 1000;
+
+impl Default for Budgets {
+    fn default() -> Budgets {
+        Budgets {
+            expansion: DEFAULT_EXPANSION_BUDGET,
+            inlining: DEFAULT_INLINING_BUDGET,
+        }
+    }
+}
+
+/// How many times a method already on the chain is explored again.
 pub const MAX_RECURSIVE_INLINING: usize = 3;
-/// Recursive callees running more instructions than this stay calls.
+/// Recursive callees running more instructions than this (their
+/// [`profiled_size`]) are not explored again: unrolling pays where the
+/// call is a large part of the work (`fib`: 8-20% faster unrolled three
+/// times than twice, for twice the code; four times was slower again),
+/// and costs where it is not (Towers' `move_disks`, three levels of which
+/// with their callees inlined made AWFY's Towers 10-28% slower).
 pub const MAX_RECURSIVE_CALLEE_INSNS: usize = 40;
-/// How many inlined frames may nest.
+/// How many inlined frames may nest (blocks do not count: an iterator
+/// inlined with its block is one level).
 pub const MAX_DEPTH: usize = 6;
-/// The graph size past which nothing more is inlined. (Compiling is a
-/// third of DeltaBlue's run at the sizes AWFY verifies: 6000 cost 9% more
-/// instructions there than 3000, and 14% more in List; 2000 saved under 1%
-/// more and lost some in Json.)
-pub const MAX_GRAPH_NODES: usize = 3000;
 
 /// The levels a callee that passes a block with `return` or `break` needs
 /// below it: the method it passes the block to, and the block. Inlined
@@ -80,6 +115,66 @@ pub const MAX_GRAPH_NODES: usize = 3000;
 /// the block to, and that method's `yield`, inline too (else that call
 /// rebuilds the callee's frame each time).
 pub const EXITING_BLOCK_ROOM: usize = 3;
+
+/// Why a call that could be inlined is not explored.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Limit {
+    /// The callee is already on the chain [`MAX_RECURSIVE_INLINING`]
+    /// times, or is recursive and involves blocks: the calls its inlined
+    /// frames make with a block go through the runtime, which rebuilds
+    /// those frames, and that costs more than the call saved.
+    Recursive,
+    /// Over [`MAX_DEPTH`] frames deep.
+    TooDeep,
+}
+
+/// Whether a call to `callee` may be explored: `on_chain` is how many of
+/// the frames around the call run the same code, `size` the callee's
+/// [`profiled_size`], `depth` how many method frames are around it,
+/// `forwards_block` whether it passes its caller's block on
+/// (`f(&block)`). Forced calls (literal blocks) have no depth limit.
+pub fn limit(
+    callee: &Method,
+    on_chain: usize,
+    size: usize,
+    depth: usize,
+    (forced, forwards_block): (bool, bool),
+) -> Option<Limit> {
+    if on_chain > MAX_RECURSIVE_INLINING
+        || (on_chain > 0 && (size > MAX_RECURSIVE_CALLEE_INSNS || involves_blocks(callee)))
+    {
+        Some(Limit::Recursive)
+    } else if !forced
+        && (depth >= MAX_DEPTH
+            || (depth + EXITING_BLOCK_ROOM > MAX_DEPTH
+                && (forwards_block || passes_exiting_block(callee))))
+    {
+        Some(Limit::TooDeep)
+    } else {
+        None
+    }
+}
+
+/// The largest callee (in nodes, explored) inlined at a call that runs
+/// once per call of the compiled method. Measured on AWFY (minimum of 3
+/// runs, budgets 2000/6000): a cap of 80 kept code at half of no cap for
+/// the same speed or better (CD, Havlak, DeltaBlue), and 150 or 250 were
+/// slower; without a cap, the budget fills with large callees (CD 4.5x
+/// the code, 1.4x the time).
+pub const MAX_CALLEE_NODES: usize = 80;
+
+/// The largest callee inlined at a call of `frequency`: [`MAX_CALLEE_NODES`]
+/// for calls that run at most once per call of the compiled method, up to
+/// four times as much for calls in its loops (Queens' `get_row_column`,
+/// 82 nodes run twice per call, 1.28x slower left a call).
+pub fn max_callee_nodes(frequency: f64) -> usize {
+    (MAX_CALLEE_NODES as f64 * frequency.clamp(1.0, 4.0)) as usize
+}
+
+/// The order in which explored calls are inlined: frequency per node.
+pub fn priority(frequency: f64, nodes: usize) -> f64 {
+    frequency / nodes.max(1) as f64
+}
 
 /// Whether `code` yields, takes or passes on its block, or passes a
 /// literal block.
@@ -143,96 +238,74 @@ pub fn profiled_size(code: &Method, branch: impl Fn(u16) -> BranchProfile) -> us
     size
 }
 
-/// What became of a call the inliner looked at.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum Decision {
-    Inline,
-    /// The callee's bytecode is over [`MAX_CALLEE_INSNS`].
-    TooBig,
-    /// Over [`MAX_DEPTH`] frames deep.
-    TooDeep,
-    /// The callee is already on the inlined call chain, as often as
-    /// [`MAX_RECURSIVE_INLINING`] allows, or it is too big to unroll.
-    Recursive,
-    /// The graph is over [`MAX_GRAPH_NODES`].
-    GraphFull,
-    /// Arguments the callee takes in a way only the runtime lays out
-    /// (optional, rest, keyword or destructured parameters, splats).
-    Arguments,
-    /// The callee makes a Proc of its block (`&blk`): its frame could not
-    /// be rebuilt (a rebuilt block is a new object each time).
-    BlockParameter,
-    /// The callee reads or sets its frame's last match (`$~`, `$1`, ...),
-    /// which the matching methods it calls set in the frame they are
-    /// called from: only a frame of its own keeps it.
-    LastMatch,
-    /// A `return` or `break` of the callee would leave an `ensure` (the
-    /// callee's, or one around the call in a frame it leaves): only the
-    /// interpreter's handlers run it, which a transfer from a call
-    /// reaches (see `passes::inlining::exit_passes_ensure`).
-    ExitThroughEnsure,
-}
+/// Rounds of propagation in [`frequencies`]: counts flow forward in one,
+/// and every loop the profile measured is cut by a measured branch, so a
+/// few rounds settle them; a loop with no measured exit (`while true`)
+/// grows by the entry count each round and stops here.
+const FREQUENCY_ROUNDS: usize = 8;
 
-impl Decision {
-    pub fn name(self) -> &'static str {
-        match self {
-            Decision::Inline => "inlined",
-            Decision::TooBig => "too big",
-            Decision::TooDeep => "too deep",
-            Decision::Recursive => "recursive",
-            Decision::GraphFull => "graph full",
-            Decision::Arguments => "arguments",
-            Decision::BlockParameter => "block parameter",
-            Decision::LastMatch => "last match",
-            Decision::ExitThroughEnsure => "exit through ensure",
+/// How often each instruction of `code` runs per call of it, estimated
+/// from its profile: `calls` calls enter at instruction 0, a branch sends
+/// as many down each side as its profile counted, other instructions pass
+/// on what reached them (`BranchNil`, unprofiled, passes it on both
+/// ways). Code that never ran at all (no calls) counts one run of each
+/// instruction reached from the start.
+pub fn frequencies(code: &Method, calls: u64, branch: impl Fn(u16) -> BranchProfile) -> Vec<f64> {
+    let n = code.insns.len();
+    let never_ran = calls == 0;
+    let entry = calls.max(1) as f64;
+    // Each instruction's incoming edges: (from, measured count or None
+    // for "what reached `from`").
+    let mut incoming: Vec<Vec<(usize, Option<f64>)>> = vec![Vec::new(); n];
+    for (ip, insn) in code.insns.iter().enumerate() {
+        let mut edge = |to: usize, count: Option<f64>| {
+            if to < n {
+                incoming[to].push((ip, count));
+            }
+        };
+        match *insn {
+            Insn::Jump(target) => edge(target as usize, None),
+            Insn::Branch { target, profile } if !never_ran => {
+                let counts = branch(profile);
+                edge(target as usize, Some(counts.taken as f64));
+                edge(ip + 1, Some(counts.not_taken as f64));
+            }
+            Insn::Branch { target, .. } | Insn::BranchNil(target) => {
+                edge(target as usize, None);
+                edge(ip + 1, None);
+            }
+            Insn::Return
+            | Insn::BreakBlock
+            | Insn::ReturnFromBlock
+            | Insn::Unsupported(_)
+            | Insn::Reraise
+            | Insn::EndEnsure => {}
+            _ => edge(ip + 1, None),
         }
     }
-}
-
-/// Whether to inline `callee`, of which `size` instructions run (its
-/// [`profiled_size`]; None: its size does not count, for a literal block
-/// inlined into the frames of the method that wrote it), at a call `depth` inlined frames deep into a
-/// graph of `graph_nodes` nodes, `on_chain` telling how many of the frames
-/// already around the call are the callee's, and `reads_last_match`
-/// whether it reads or sets its frame's last match (the runtime knows),
-/// and `forwards_block` whether the call passes on its caller's block
-/// (`f(&block)`).
-pub fn decide(
-    callee: &Method,
-    size: Option<usize>,
-    depth: usize,
-    graph_nodes: usize,
-    on_chain: usize,
-    reads_last_match: bool,
-    forwards_block: bool,
-) -> Decision {
-    if callee.kind == bytecode::MethodKind::Method
-        && callee
-            .insns
-            .iter()
-            .any(|insn| matches!(insn, Insn::BlockParam))
-    {
-        Decision::BlockParameter
-    } else if reads_last_match {
-        Decision::LastMatch
-    } else if on_chain > MAX_RECURSIVE_INLINING
-        || (on_chain > 0
-            && (size.unwrap_or(0) > MAX_RECURSIVE_CALLEE_INSNS || involves_blocks(callee)))
-    {
-        Decision::Recursive
-    } else if size.is_some()
-        && (depth >= MAX_DEPTH
-            || (depth + EXITING_BLOCK_ROOM > MAX_DEPTH
-                && (forwards_block || passes_exiting_block(callee))))
-    {
-        Decision::TooDeep
-    } else if size.is_some_and(|size| size > MAX_CALLEE_INSNS) {
-        Decision::TooBig
-    } else if size.is_some() && graph_nodes > MAX_GRAPH_NODES {
-        Decision::GraphFull
-    } else {
-        Decision::Inline
+    let mut counts = vec![0.0f64; n];
+    for _ in 0..FREQUENCY_ROUNDS {
+        let mut changed = false;
+        for ip in 0..n {
+            let mut count = if ip == 0 { entry } else { 0.0 };
+            for &(from, measured) in &incoming[ip] {
+                count += measured.unwrap_or(counts[from]);
+            }
+            if count != counts[ip] {
+                counts[ip] = count;
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
     }
+    if never_ran {
+        // One run of each instruction reached, however often a loop in it
+        // would go round.
+        return counts.into_iter().map(|c| c.min(1.0)).collect();
+    }
+    counts.into_iter().map(|c| c / entry).collect()
 }
 
 #[cfg(test)]
@@ -243,6 +316,56 @@ mod tests {
         let mut symbols = bytecode::SymbolTable::new();
         let main = bytecode::compile_file(source.as_bytes(), "t.rb", &mut symbols).unwrap();
         main.children[0].clone()
+    }
+
+    /// The index of the n-th `send` of `code`.
+    fn nth_send(code: &Method, n: usize) -> usize {
+        code.insns
+            .iter()
+            .enumerate()
+            .filter(|(_, insn)| matches!(insn, Insn::Send(_)))
+            .nth(n)
+            .expect("the method has that many sends")
+            .0
+    }
+
+    #[test]
+    fn a_branch_divides_the_calls_by_its_counts() {
+        let f = method("def f(a)\n  if a\n    a.foo\n  else\n    a.bar\n  end\nend\n");
+        // 10 calls: the condition held 3 times (the branch to the `else`
+        // is taken when it does not).
+        let counts = BranchProfile {
+            taken: 7,
+            not_taken: 3,
+        };
+        let freq = frequencies(&f, 10, |_| counts);
+        assert_eq!(freq[0], 1.0);
+        assert!((freq[nth_send(&f, 0)] - 0.3).abs() < 1e-9, "{freq:?}");
+        assert!((freq[nth_send(&f, 1)] - 0.7).abs() < 1e-9, "{freq:?}");
+    }
+
+    #[test]
+    fn a_loop_multiplies_by_its_iterations() {
+        let f = method("def f(n)\n  i = 0\n  while i < n\n    i = i.succ\n  end\n  i.to_s\nend\n");
+        // 2 calls, 10 iterations each: the loop's branch back was taken 20
+        // times and fell through twice.
+        let counts = BranchProfile {
+            taken: 20,
+            not_taken: 2,
+        };
+        let freq = frequencies(&f, 2, |_| counts);
+        let sends: Vec<f64> = (0..3).map(|k| freq[nth_send(&f, k)]).collect();
+        // The body comes first in the bytecode, the condition at the
+        // loop's bottom: `succ` runs 10 times per call, `<` 11, `to_s` once.
+        assert_eq!(sends, vec![10.0, 11.0, 1.0], "{freq:?}");
+    }
+
+    #[test]
+    fn code_that_never_ran_counts_once() {
+        let f = method("def f(n)\n  while n > 0\n    n -= 1\n  end\n  n\nend\n");
+        let freq = frequencies(&f, 0, |_| BranchProfile::default());
+        assert!(freq.iter().all(|&f| f <= 1.0), "{freq:?}");
+        assert_eq!(freq[0], 1.0);
     }
 
     const TWO_PATHS: &str = "def f(a)\n  if a\n    a + 1\n  else\n    b = a.to_s\n    b = b * 3\n    b.size\n  end\nend\n";

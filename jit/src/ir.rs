@@ -1070,6 +1070,28 @@ impl Graph {
         self.nodes[id.0 as usize].op = op;
     }
 
+    /// Gives frame `from` the id `to` throughout: in frame states and
+    /// exit targets (a copy of a callee's graph made for another call).
+    pub fn renumber_frame(&mut self, from: FrameId, to: FrameId) {
+        let rename = |target: &mut ExitTarget| {
+            if *target == ExitTarget::Frame(from) {
+                *target = ExitTarget::Frame(to);
+            }
+        };
+        for node in &mut self.nodes {
+            match &mut node.op {
+                Op::FrameState(info) if info.frame == from => info.frame = to,
+                Op::NonLocalExit(target, _) | Op::BlockLiteral { home: target, .. } => {
+                    rename(target)
+                }
+                _ => {}
+            }
+        }
+        if self.frame == from {
+            self.frame = to;
+        }
+    }
+
     /// The nodes using `id`, once per edge.
     pub fn users(&self, id: NodeId) -> &[NodeId] {
         &self.users[id.0 as usize]

@@ -5,7 +5,8 @@
 //!   --inline_caching--> sends guarded by the kinds the profile saw, bound
 //!   --keyword_arguments> literal keywords put in the bound callee's slots
 //!   --intrinsics------> core operations as IR (fixnum_add, shape checks...)
-//!   --inlining--------> Ruby callees and literal blocks spliced in
+//!   --inlining--------> Ruby callees and literal blocks spliced in, chosen
+//!                       over a call tree within budgets (seed 002)
 //!   --deoptimise------> uncommon paths pruned into guards
 //!   --optimise to a fixed point: canonicalise, constant_fold, tag_untag,
 //!     refloat, redundant_loads, gvn, redundant_guards, overflow_checks,
@@ -25,6 +26,7 @@
 
 pub mod backend;
 pub mod builder;
+pub mod call_tree;
 pub mod driver;
 pub mod inline_policy;
 pub mod ir;
@@ -35,7 +37,7 @@ pub mod runtime;
 pub(crate) mod test_runtime;
 
 use crate::builder::{BuildError, FrameContext};
-use crate::inline_policy::Decision;
+use crate::inline_policy::Budgets;
 use crate::ir::{FrameId, Graph, MethodRef};
 use crate::runtime::Runtime;
 use fxhash::FxHashMap;
@@ -95,25 +97,14 @@ pub struct Stats {
     pub deopt_maps: u64,
 }
 
-impl Stats {
-    pub fn count_inlining(&mut self, decision: Decision) {
-        *self.inlining.entry(decision.name()).or_default() += 1;
-    }
-
-    /// Takes back a decision counted before the inliner changed its mind.
-    pub fn uncount_inlining(&mut self, decision: Decision) {
-        if let Some(count) = self.inlining.get_mut(decision.name()) {
-            *count = count.saturating_sub(1);
-        }
-    }
-}
-
 /// What a compilation needs throughout: the runtime, a source of frame ids
 /// and the counters.
 pub struct Session<'a> {
     pub rt: &'a dyn Runtime,
     pub stats: &'a mut Stats,
     next_frame: u32,
+    /// `--trace-inlining`'s text, when asked for.
+    inlining_trace: Option<String>,
 }
 
 impl Session<'_> {
@@ -200,13 +191,15 @@ pub const OPTIMISATIONS: [Optimisation; 10] = [
 
 /// What to compile: a method from its start, or for on-stack replacement
 /// from the loop header `ip` (with `depth` operands on the stack there);
-/// and whether to inline (the runtime compiles again without inlining when
-/// the back end cannot compile what inlining made).
+/// whether to inline (the runtime compiles again without inlining when
+/// the back end cannot compile what inlining made), and within which
+/// budgets.
 #[derive(Clone, Copy, Debug)]
 pub struct Request {
     pub method: MethodRef,
     pub osr: Option<(u32, u32)>,
     pub inline: bool,
+    pub budgets: Budgets,
 }
 
 impl Request {
@@ -215,26 +208,33 @@ impl Request {
             method,
             osr: None,
             inline: true,
+            budgets: Budgets::default(),
         }
     }
 }
 
 /// Builds the graph of what `request` asks for and runs every pass,
 /// showing `observe` the graph after `build` and after each pass that
-/// changed it. (The middle end: [`driver::compile`] goes on to machine
-/// code.)
+/// changed it; with `inlining_trace`, appends the inliner's call tree to
+/// it (`--trace-inlining`). (The middle end: [`driver::compile`] goes on
+/// to machine code.)
 pub fn graph(
     rt: &dyn Runtime,
     request: Request,
     stats: &mut Stats,
     observe: &mut dyn FnMut(&'static str, &Graph),
+    inlining_trace: Option<&mut String>,
 ) -> Result<Graph, Bailout> {
     let mut session = Session {
         rt,
         stats,
         next_frame: 0,
+        inlining_trace: inlining_trace.is_some().then(String::new),
     };
     let result = pipeline(&mut session, request, observe);
+    if let (Some(out), Some(trace)) = (inlining_trace, session.inlining_trace.take()) {
+        out.push_str(&trace);
+    }
     match result {
         Ok(graph) => {
             session.stats.compiled += 1;
@@ -281,7 +281,9 @@ fn pipeline(
     let changed = passes::intrinsics::run(&mut graph, session.rt);
     step(&mut graph, "intrinsics", changed);
     if request.inline {
-        let changed = passes::inlining::run(&mut graph, session);
+        let mut trace = session.inlining_trace.take();
+        let changed = passes::inlining::run(&mut graph, session, request.budgets, trace.as_mut());
+        session.inlining_trace = trace;
         step(&mut graph, "inlining", changed);
         if changed {
             // A callee's sends to values of the caller (`self.begin` of a

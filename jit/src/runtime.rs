@@ -656,7 +656,8 @@ pub trait Runtime {
     fn reads_last_match(&self, method: MethodRef) -> bool;
     /// The handle of method `method`'s n-th child (a block or nested def).
     fn child(&self, method: MethodRef, index: u32) -> MethodRef;
-    /// How often a method was called.
+    /// How often the interpreter ran a method from its start: the calls
+    /// its branch profiles counted.
     fn calls(&self, method: MethodRef) -> u64;
     /// The profile of send site `site` of `method`.
     fn send_profile(&self, method: MethodRef, site: u32) -> SendProfile;

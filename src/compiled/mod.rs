@@ -95,6 +95,10 @@ pub struct JitOptions {
     /// instruction and callee (hash-table updates on every such call, so
     /// only when they will be printed).
     pub count_steps: bool,
+    /// `--inlining-expansion-budget`, `--inlining-budget`.
+    pub inlining_budgets: jit::inline_policy::Budgets,
+    /// `--trace-inlining`: print each compilation's call tree to stderr.
+    pub trace_inlining: bool,
 }
 
 /// The JIT's settings and counters for one run.
@@ -495,14 +499,19 @@ impl Vm {
             method: MethodRef(method.id),
             osr,
             inline: true,
+            budgets: jit.options.inlining_budgets,
         };
         let options = jit::driver::Options {
             code_handle: u64::from(handle),
             dump_graphs: stem.is_some(),
             dump_lir: false,
             dump_asm: jit.options.dump_asm.is_some(),
+            trace_inlining: jit.options.trace_inlining,
         };
         let output = jit::compile(&rt, request, &options, &mut jit.stats);
+        if !output.inlining_trace.is_empty() {
+            eprint!("{}", output.inlining_trace);
+        }
         if let (Some(dir), Some(stem)) = (&dump, &stem) {
             for (index, graph) in output.graphs.iter().enumerate() {
                 let name = format!("{stem}.{index:02}-{}", graph.pass);
@@ -619,6 +628,11 @@ impl Vm {
         if let Some(jit) = self.jit_state_mut() {
             jit.run_stats.osr_entries += 1;
         }
+        // The rest of this call runs unprofiled: its branches are not
+        // counted, so neither is the call (see `interpreted_calls`).
+        method
+            .interpreted_calls
+            .set(method.interpreted_calls.get().saturating_sub(1));
         let end = self.context.stack.len();
         Some(self.enter_compiled(&code, base, argc, end))
     }
@@ -947,7 +961,7 @@ impl Runtime for VmRuntime<'_> {
     }
 
     fn calls(&self, method: MethodRef) -> u64 {
-        self.method(method).calls.get()
+        self.method(method).interpreted_calls.get()
     }
 
     fn send_profile(&self, method: MethodRef, site: u32) -> SendProfile {

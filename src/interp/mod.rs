@@ -157,6 +157,7 @@ impl Vm {
             literals,
             sites,
             calls: Cell::new(0),
+            interpreted_calls: Cell::new(0),
             children,
             parent: Cell::new(None),
             frameless: std::cell::OnceCell::new(),
@@ -316,6 +317,9 @@ impl Vm {
                 return self.run_compiled(&compiled, base, argc);
             }
         }
+        method
+            .interpreted_calls
+            .set(method.interpreted_calls.get() + 1);
         self.execute(method, base, argc, 0)
     }
 

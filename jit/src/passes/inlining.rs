@@ -1,18 +1,32 @@
 //! Inlining: calls to Ruby methods (user code and the core methods of
-//! `rb/`) and `yield`s to literal blocks are replaced by the callee's graph.
+//! `rb/`) and `yield`s to literal blocks are replaced by the callee's graph,
+//! chosen over a call tree within budgets (seed 002; the tree is
+//! `call_tree`, the policy `inline_policy`).
 //!
-//! A send bound to a kind whose method is bytecode, and a `yield` whose
-//! block is a literal block of an enclosing inlined frame, are inlined when
-//! `inline_policy::decide` says so. The callee's graph is built as a frame
-//! of its own (its frame states chain to the caller's, suspended in the
-//! call), speculated on with its own profile, and spliced in:
+//! The pass runs in three phases:
 //!
-//! ```text
-//! caller:   ... -> send times(0) @fixnum {block} -> rest
-//! callee:   start -> ... -> return v
-//! spliced:  ... -> (callee's body) -> merge [returns] -> rest
-//!                                     phi [returned values] replaces the send's value
-//! ```
+//! 1. **Explore.** The calls of the compiled graph are the root's children
+//!    in the call tree. Best first by frequency, each is *explored*: its
+//!    callee's graph is built as a frame of its own (speculated on with its
+//!    own profile, its frame states chaining to the caller's, suspended in
+//!    the call) and cleaned up by the optimisations, our analogue of
+//!    Truffle's partial evaluation. Its node count is then its cost, and its
+//!    calls become its children. Exploring stops when the explored graphs
+//!    hold the exploration budget's nodes.
+//! 2. **Inline.** Best first by frequency per node, explored children of
+//!    inlined calls are spliced into the compiled graph while it stays
+//!    within the inlining budget:
+//!
+//!    ```text
+//!    caller:   ... -> send times(0) @fixnum {block} -> rest
+//!    callee:   start -> ... -> return v
+//!    spliced:  ... -> (callee's body) -> merge [returns] -> rest
+//!                                        phi [returned values] replaces the send's value
+//!    ```
+//!
+//! 3. **Guard clauses.** A call left a call may still have its callee's
+//!    guard clause inlined in front of it (`early_exit.rs`), while the
+//!    budget lasts.
 //!
 //! The callee's parameters become the call's operands (its block: the
 //! call's literal block, or for `f(&block)` that passes the calling frame's
@@ -24,22 +38,23 @@
 //! method, as in `def m = [1].each { |x| yield x }`), and its `return`
 //! leaves the method that wrote it (its home's continuation, or a real
 //! `return` when the home is the compiled method). So non-local exits of
-//! inlined blocks become plain control flow.
+//! inlined blocks become plain control flow. Which literal block a `yield`
+//! of an explored callee yields to is known before it is spliced: the tree
+//! follows the blocks each call passes (`GivenBlock`).
 //!
 //! A block with several parameters yielded one value takes an Array's
 //! items: the inlined block guards that the value is an Array and loads
 //! them (`nil` past its end).
 //!
-//! A send the policy will not inline whole (past the recursion limit, or a
-//! callee too big) may still have the callee's guard clause inlined in
-//! front of it (`early_exit.rs`).
-//!
-//! Inlined code keeps speculating: the spliced callee's own sends are new
-//! candidates (up to the policy's depth), and `Integer#times` with its block
-//! becomes a loop with the block's body in it.
+//! `Integer#times` with its block becomes a loop with the block's body in
+//! it: the intrinsics pass made it a loop that yields, and the yield is a
+//! forced call of the tree.
 
 use crate::builder::{param_count, FrameContext};
-use crate::inline_policy::{decide, profiled_size, Decision};
+use crate::call_tree::{CallId, CallKind, CallNode, CallTree, GivenBlock, Reason, State, ROOT};
+use crate::inline_policy::{
+    frequencies, limit, max_callee_nodes, priority, profiled_size, Budgets, Limit,
+};
 use crate::ir::*;
 use crate::passes::early_exit::EarlyExit;
 use crate::passes::exceptions;
@@ -47,43 +62,577 @@ use crate::runtime::{Callee, Runtime};
 use crate::Session;
 use bytecode::{call_flags, MethodKind};
 use fxhash::FxHashMap;
-use std::collections::VecDeque;
+use std::cell::RefCell;
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+use std::rc::Rc;
 
 /// Callees larger than this are not looked at for a guard clause (the
 /// graph of the whole callee is built to find it).
 const MAX_EARLY_EXIT_CALLEE_INSNS: usize = 400;
 
-pub fn run(graph: &mut Graph, session: &mut Session) -> bool {
+/// Runs the pass (see the module doc) within `budgets`; with `trace`, appends
+/// the call tree in `--trace-inlining`'s format. Whether it changed the graph.
+pub fn run(
+    graph: &mut Graph,
+    session: &mut Session,
+    budgets: Budgets,
+    trace: Option<&mut String>,
+) -> bool {
+    let root_code = session.rt.code(graph.method);
+    let is_method = root_code.kind != MethodKind::Block;
+    let mut explorer = Explorer {
+        tree: CallTree::default(),
+        frequencies: RefCell::default(),
+        queue: BinaryHeap::new(),
+        explored: FxHashMap::default(),
+    };
+    explorer.tree.add(CallNode {
+        parent: None,
+        children: Vec::new(),
+        state: State::Inlined,
+        reason: None,
+        method: Some(graph.method),
+        selector: None,
+        kind: CallKind::Send { forwards: false },
+        call: graph.start,
+        frequency: 1.0,
+        recursion: 0,
+        depth: 0,
+        method_depth: usize::from(is_method),
+        forced: false,
+        nodes: common_size(graph),
+        frame: graph.frame,
+        block: None,
+        yields_for: is_method.then_some(ExitTarget::Frame(graph.frame)),
+        break_target: ExitTarget::BlockCreator,
+        home: ExitTarget::BlockHome,
+        graph: None,
+        spliced: FxHashMap::default(),
+        early_exit: false,
+    });
+    explorer.tree.explored = explorer.tree[ROOT].nodes;
+    explorer.add_children(session, ROOT, graph, &[]);
+    explorer.expand(session, budgets.expansion);
+    let mut tree = explorer.tree;
+    force_exit_paths(session.rt, &mut tree);
     let mut inliner = Inliner {
         continuations: FxHashMap::default(),
         early_exits: FxHashMap::default(),
         blocks: FxHashMap::default(),
-        homes: FxHashMap::default(),
     };
-    let mut worklist: VecDeque<NodeId> = graph.live().collect();
-    let mut changed = false;
-    while let Some(node) = worklist.pop_front() {
-        if graph.is_dead(node) || graph.control(node).is_empty() {
-            continue;
-        }
-        let added = match graph.op(node).clone() {
-            // A constructor's frame returns its receiver to the `new`,
-            // which the interpreter could not resume: it stays a call.
-            Op::Send(info) if info.constructor => None,
-            Op::Send(info) => inliner.send(graph, session, node, &info),
-            Op::Yield {
-                argc,
-                splat: false,
-                kwargs: false,
-            } => inliner.yield_block(graph, session, node, argc),
-            _ => None,
+    let mut used = tree[ROOT].nodes;
+    let mut changed = inliner.inline_tree(graph, session, &mut tree, (&mut used, budgets.inlining));
+    changed |= inliner.guard_clauses(graph, session, &mut tree, (&mut used, budgets.inlining));
+    tree.final_nodes = used;
+    for node in &tree.nodes[1..] {
+        let counter = match (node.state, node.reason) {
+            (State::Inlined, _) => "inlined",
+            (State::Removed, _) => "removed",
+            (_, Some(reason)) => reason.stat_name(),
+            (State::Cutoff, None) => "cutoff",
+            (State::Expanded, None) => "expanded",
+            (State::Indirect, None) => "indirect",
+            (State::BailedOut, None) => "bailed_out",
         };
-        if let Some(added) = added {
-            worklist.extend(added);
-            changed = true;
+        *session.stats.inlining.entry(counter).or_default() += 1;
+        if node.early_exit {
+            *session.stats.inlining.entry("early_exit").or_default() += 1;
         }
     }
+    if let Some(trace) = trace {
+        trace.push_str(&tree.trace(session.rt, graph.method));
+    }
     changed
+}
+
+/// The calls of `graph` the tree looks at: sends and `yield`s, but not
+/// those on paths the profile never saw (uncommon: the deoptimise pass
+/// makes them deoptimisations).
+fn calls(graph: &Graph) -> Vec<NodeId> {
+    graph
+        .live()
+        .filter(|&n| matches!(graph.op(n), Op::Send(_) | Op::Yield { .. }))
+        .filter(|&n| !graph.control(n).is_empty() && !on_uncommon_path(graph, n))
+        .collect()
+}
+
+/// The nodes of `graph` that are not on uncommon paths (the deoptimise
+/// pass prunes those): what the compiled method costs before inlining,
+/// in the same measure as explored callees, which are cleaned up.
+fn common_size(graph: &Graph) -> usize {
+    graph
+        .live()
+        .filter(|&n| !on_uncommon_path(graph, n))
+        .count()
+}
+
+/// Whether `node` is on an uncommon path: up its control flow, an
+/// uncommon node comes before any merge.
+fn on_uncommon_path(graph: &Graph, node: NodeId) -> bool {
+    let mut at = node;
+    loop {
+        if graph.is_uncommon(at) {
+            return true;
+        }
+        match graph.control(at) {
+            [pred] if !graph.op(at).is_merge() => at = *pred,
+            _ => return false,
+        }
+    }
+}
+
+/// Builds the call tree: adds calls as children, explores them.
+struct Explorer {
+    tree: CallTree,
+    /// Each method's instruction frequencies (`inline_policy::frequencies`).
+    frequencies: RefCell<FxHashMap<MethodRef, Rc<Vec<f64>>>>,
+    /// Calls to explore: forced ones first, then by frequency.
+    queue: BinaryHeap<(bool, OrderedFrequency, Reverse<CallId>)>,
+    /// Each method explored for a send: its cleaned-up graph (None: it
+    /// could not be built), with the frame it was built for. A method
+    /// called from several places is built once; the other calls get
+    /// copies with frames of their own.
+    explored: FxHashMap<MethodRef, Option<ExploredGraph>>,
+}
+
+/// A callee's graph as exploring left it.
+#[derive(Clone)]
+struct ExploredGraph {
+    graph: Graph,
+    /// The calls cleaning it up removed.
+    removed: Vec<NodeId>,
+    /// The frame it was built for.
+    frame: FrameId,
+}
+
+/// A frequency, ordered (frequencies are finite and not negative).
+#[derive(Clone, Copy, PartialEq)]
+struct OrderedFrequency(f64);
+
+impl Eq for OrderedFrequency {}
+
+impl Ord for OrderedFrequency {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.0.total_cmp(&other.0)
+    }
+}
+
+impl PartialOrd for OrderedFrequency {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Explorer {
+    /// How often `call` of `graph` (the graph of `parent`) runs per call of
+    /// the compiled method: the parent's frequency times the call's per
+    /// call of the method it is in.
+    fn frequency(&self, rt: &dyn Runtime, parent: CallId, graph: &Graph, call: NodeId) -> f64 {
+        let Some(Op::FrameState(at)) = graph.state(call).map(|s| graph.op(s)) else {
+            return 0.0;
+        };
+        let (method, ip) = (at.method, at.ip as usize);
+        let mut known = self.frequencies.borrow_mut();
+        let per_call = known.entry(method).or_insert_with(|| {
+            let code = rt.code(method);
+            Rc::new(frequencies(&code, rt.calls(method), |index| {
+                rt.branch_profile(method, index)
+            }))
+        });
+        self.tree[parent].frequency * per_call.get(ip).copied().unwrap_or(0.0)
+    }
+
+    /// The literal block `node` of `graph` (the graph of `parent`) is, if
+    /// known.
+    fn given(&self, graph: &Graph, parent: CallId, node: NodeId) -> Option<Rc<GivenBlock>> {
+        match *graph.op(node) {
+            Op::BlockLiteral { method, home } => Some(Rc::new(GivenBlock {
+                method,
+                home,
+                outer: self.given(graph, parent, graph.input(node, 2)),
+            })),
+            Op::Param(Param::Block) => self.tree[parent].block.clone(),
+            _ => None,
+        }
+    }
+
+    /// How many of the frames around a call made by `parent` (it and its
+    /// ancestors) run `code`.
+    fn on_chain(&self, rt: &dyn Runtime, parent: CallId, code: &bytecode::Method) -> usize {
+        std::iter::once(parent)
+            .chain(self.tree.ancestors(parent))
+            .filter_map(|id| self.tree[id].method)
+            .filter(|&m| std::ptr::eq(&*rt.code(m), code))
+            .count()
+    }
+
+    /// Adds the calls of `graph` (explored for `parent`) as its children,
+    /// and those of `removed` (calls cleaning it up removed) as Removed.
+    fn add_children(
+        &mut self,
+        session: &Session,
+        parent: CallId,
+        graph: &Graph,
+        removed: &[NodeId],
+    ) {
+        for call in calls(graph) {
+            if let Some(child) = self.child(session, parent, graph, call) {
+                let id = self.tree.add(child);
+                let node = &self.tree[id];
+                if node.state == State::Cutoff && node.reason.is_none() {
+                    let key = (node.forced, OrderedFrequency(node.frequency), Reverse(id));
+                    self.queue.push(key);
+                }
+            }
+        }
+        for &call in removed {
+            let selector = match graph.op(call) {
+                Op::Send(info) => Some(info.name),
+                _ => None,
+            };
+            let frequency = self.frequency(session.rt, parent, graph, call);
+            let mut child = self.blank(parent, call, frequency);
+            child.state = State::Removed;
+            child.selector = selector;
+            self.tree.add(child);
+        }
+    }
+
+    /// A child of `parent` with nothing known yet.
+    fn blank(&self, parent: CallId, call: NodeId, frequency: f64) -> CallNode {
+        let above = &self.tree[parent];
+        CallNode {
+            parent: Some(parent),
+            children: Vec::new(),
+            state: State::Cutoff,
+            reason: None,
+            method: None,
+            selector: None,
+            kind: CallKind::Send { forwards: false },
+            call,
+            frequency,
+            recursion: 0,
+            depth: above.depth + 1,
+            method_depth: above.method_depth,
+            forced: false,
+            nodes: 0,
+            frame: FrameId(0),
+            block: None,
+            yields_for: None,
+            break_target: ExitTarget::BlockCreator,
+            home: ExitTarget::BlockHome,
+            graph: None,
+            spliced: FxHashMap::default(),
+            early_exit: false,
+        }
+    }
+
+    /// The tree node for `call` of `graph` (explored for `parent`); None
+    /// for a send to a method not written in Ruby (not a call the tree
+    /// knows, as Truffle's tree has no calls into Java).
+    fn child(
+        &self,
+        session: &Session,
+        parent: CallId,
+        graph: &Graph,
+        call: NodeId,
+    ) -> Option<CallNode> {
+        let rt = session.rt;
+        // The frames around the call: method frames other than the
+        // innermost one count for depth.
+        let depth = self.tree[parent].method_depth.saturating_sub(1);
+        match graph.op(call).clone() {
+            Op::Send(info) => {
+                let mut node = self.blank(parent, call, 0.0);
+                node.selector = Some(info.name);
+                let Some(kind) = info.receiver_kind else {
+                    node.state = State::Indirect;
+                    node.reason = Some(Reason::UnknownReceiver);
+                    return Some(self.with_frequency(rt, node, graph));
+                };
+                let Some(Callee::Bytecode(method)) =
+                    rt.lookup(info.method, kind, info.name, info.flags)
+                else {
+                    return None;
+                };
+                let method = rt.split_at(info.method, info.site, method);
+                let code = rt.code(method);
+                node.method = Some(method);
+                node.method_depth += usize::from(code.kind != MethodKind::Block);
+                let forwards = info.flags & call_flags::BLOCK_FORWARD != 0;
+                node.kind = CallKind::Send { forwards };
+                node.block = if forwards {
+                    self.tree[parent].block.clone()
+                } else if info.block.is_some() {
+                    let passed = *graph.inputs(call).last()?;
+                    self.given(graph, parent, passed)
+                } else {
+                    None
+                };
+                let plain = if info.laid_out {
+                    // Literal keywords in the callee's slots (keyword_arguments).
+                    let passes = call_flags::NOT_PLAIN & !call_flags::KEYWORD_OPERANDS;
+                    info.flags & passes & !call_flags::BLOCK_FORWARD == 0
+                } else {
+                    info.flags & call_flags::NOT_PLAIN & !call_flags::BLOCK_FORWARD == 0
+                        && code.kind == MethodKind::Method
+                        && code.takes_positionally(info.argc)
+                };
+                let reason = if info.constructor {
+                    Some(Reason::Constructor)
+                } else if !plain {
+                    Some(Reason::Arguments)
+                } else if code
+                    .insns
+                    .iter()
+                    .any(|insn| matches!(insn, bytecode::Insn::BlockParam))
+                {
+                    Some(Reason::BlockParameter)
+                } else if rt.reads_last_match(method) {
+                    Some(Reason::LastMatch)
+                } else {
+                    None
+                };
+                if let Some(reason) = reason {
+                    node.state = State::Indirect;
+                    node.reason = Some(reason);
+                    return Some(self.with_frequency(rt, node, graph));
+                }
+                // A literal block that leaves with `break` or `return`
+                // goes with the frame that passes it: left a call, its
+                // callee's frame would be one the exit ends, which hands
+                // the whole compiled frame to the interpreter each time.
+                node.forced = node
+                    .block
+                    .as_ref()
+                    .is_some_and(|block| exits(&rt.code(block.method)));
+                // An iterator nested in its own block's caller
+                // (`rows.each { |row| row.each { ... } }`) runs other
+                // code: passing a literal block not on the chain is no
+                // recursion.
+                let chain_has_block = node.block.as_ref().is_none_or(|block| {
+                    std::iter::once(parent)
+                        .chain(self.tree.ancestors(parent))
+                        .any(|id| self.tree[id].method == Some(block.method))
+                });
+                node.recursion = if chain_has_block {
+                    self.on_chain(rt, parent, &code)
+                } else {
+                    0
+                };
+                let size = profiled_size(&code, |index| rt.branch_profile(method, index));
+                node.reason =
+                    limit(&code, node.recursion, size, depth, (false, forwards)).map(|limit| {
+                        match limit {
+                            Limit::Recursive => Reason::Recursive,
+                            Limit::TooDeep => Reason::TooDeep,
+                        }
+                    });
+                Some(self.with_frequency(rt, node, graph))
+            }
+            Op::Yield {
+                argc,
+                splat,
+                kwargs,
+            } => {
+                let mut node = self.blank(parent, call, 0.0);
+                node.kind = CallKind::Yield;
+                node.forced = true;
+                node.state = State::Indirect;
+                let block = self.given(graph, parent, graph.input(call, 0));
+                let yields_for = self.tree[parent].yields_for;
+                let (Some(block), Some(break_target)) = (block, yields_for) else {
+                    node.reason = Some(Reason::UnknownBlock);
+                    return Some(self.with_frequency(rt, node, graph));
+                };
+                let code = rt.code(block.method);
+                node.method = Some(block.method);
+                node.break_target = break_target;
+                node.home = block.home;
+                node.yields_for = match block.home {
+                    home @ ExitTarget::Frame(_) => Some(home),
+                    _ => None,
+                };
+                node.block = block.outer.clone();
+                let params_wanted = param_count(&code);
+                let spreads = argc == 1 && params_wanted > 1 && code.auto_splat;
+                let laid_out_by_runtime = splat
+                    || kwargs
+                    || (code.needs_arg_layout() && !gathers(&code, argc))
+                    || (spreads && crate::passes::speculation_failed(graph, rt, call));
+                let plain = code.kind == MethodKind::Block && !laid_out_by_runtime;
+                if !plain {
+                    node.reason = Some(Reason::Arguments);
+                } else if rt.reads_last_match(block.method) {
+                    node.reason = Some(Reason::LastMatch);
+                } else {
+                    node.state = State::Cutoff;
+                    node.recursion = self.on_chain(rt, parent, &code);
+                    // A block's size does not count: it is code of the
+                    // method that wrote it.
+                    node.reason = limit(&code, node.recursion, 0, depth, (true, false))
+                        .map(|_| Reason::Recursive);
+                }
+                Some(self.with_frequency(rt, node, graph))
+            }
+            _ => None,
+        }
+    }
+
+    fn with_frequency(&self, rt: &dyn Runtime, mut node: CallNode, graph: &Graph) -> CallNode {
+        let parent = node.parent.expect("a child has a parent");
+        node.frequency = self.frequency(rt, parent, graph, node.call);
+        node
+    }
+
+    /// Explores the queued calls, best first, until the explored graphs
+    /// hold `budget` nodes (forced calls whatever the budget).
+    fn expand(&mut self, session: &mut Session, budget: usize) {
+        while let Some((forced, _, Reverse(id))) = self.queue.pop() {
+            if !forced && self.tree.explored >= budget {
+                self.tree[id].reason = Some(Reason::ExpansionBudget);
+                continue;
+            }
+            self.explore(session, id);
+        }
+    }
+
+    /// Builds and cleans up the graph of call `id`'s callee.
+    fn explore(&mut self, session: &mut Session, id: CallId) {
+        let frame = session.new_frame();
+        let node = &mut self.tree[id];
+        let method = node.method.expect("a call to explore has a callee");
+        node.frame = frame;
+        if let CallKind::Send { .. } = node.kind {
+            node.yields_for = Some(ExitTarget::Frame(frame));
+        }
+        let context = FrameContext {
+            frame,
+            inlined: true,
+            break_target: node.break_target,
+            home: node.home,
+        };
+        // A send's callee is built the same for every call (its block is
+        // a parameter): once, then copied.
+        let explored = match self.tree[id].kind {
+            CallKind::Send { .. } => self
+                .explored
+                .entry(method)
+                .or_insert_with(|| explore_graph(session, method, context, frame))
+                .clone()
+                .map(|mut explored| {
+                    explored.graph.renumber_frame(explored.frame, frame);
+                    explored
+                }),
+            CallKind::Yield => explore_graph(session, method, context, frame),
+        };
+        let Some(ExploredGraph { graph, removed, .. }) = explored else {
+            self.tree[id].state = State::BailedOut;
+            self.tree[id].reason = Some(Reason::Build);
+            return;
+        };
+        let node = &mut self.tree[id];
+        node.state = State::Expanded;
+        node.nodes = graph.live_count();
+        self.tree.explored += graph.live_count();
+        self.add_children(session, id, &graph, &removed);
+        self.tree[id].graph = Some(graph);
+    }
+}
+
+/// The graph of `method` built in `context` (for `frame`) and cleaned up.
+fn explore_graph(
+    session: &mut Session,
+    method: MethodRef,
+    context: FrameContext,
+    frame: FrameId,
+) -> Option<ExploredGraph> {
+    let mut graph = session.callee_graph(method, context)?;
+    let before = calls(&graph);
+    crate::simplify(&mut graph);
+    let removed = before.into_iter().filter(|&n| graph.is_dead(n)).collect();
+    Some(ExploredGraph {
+        graph,
+        removed,
+        frame,
+    })
+}
+
+/// Forces the calls between each explored block that leaves with `break`
+/// or `return` and the frame its exit ends: inlined without any of them,
+/// the exit would leave through an inlined frame, which hands the whole
+/// compiled frame to the interpreter each time.
+///
+/// ```text
+/// from_block                  <- `return` ends this frame
+///   each_slice { ... }           forced
+///     each { ... }               forced
+///       block in each_slice      forced
+///         block in from_block    forced
+///           loop { return .. }   forced
+///             block: return      the exiting block
+/// ```
+fn force_exit_paths(rt: &dyn Runtime, tree: &mut CallTree) {
+    for index in 1..tree.nodes.len() {
+        let id = CallId(index);
+        let node = &tree[id];
+        let (CallKind::Yield, State::Expanded, Some(method)) = (node.kind, node.state, node.method)
+        else {
+            continue;
+        };
+        let code = rt.code(method);
+        let targets = [
+            code.insns
+                .iter()
+                .any(|insn| matches!(insn, bytecode::Insn::ReturnFromBlock))
+                .then_some(node.home),
+            code.insns
+                .iter()
+                .any(|insn| matches!(insn, bytecode::Insn::BreakBlock))
+                .then_some(node.break_target),
+        ];
+        for target in targets.into_iter().flatten() {
+            let ExitTarget::Frame(frame) = target else {
+                continue;
+            };
+            let path: Vec<CallId> = std::iter::once(id)
+                .chain(tree.ancestors(id))
+                .take_while(|&a| tree[a].frame != frame && a != ROOT)
+                .collect();
+            // Only an exit to a frame of the tree: the path ends there.
+            let ends_in_tree = path
+                .last()
+                .and_then(|&last| tree[last].parent)
+                .is_some_and(|above| tree[above].frame == frame);
+            if ends_in_tree {
+                for a in path {
+                    tree[a].forced = true;
+                }
+            }
+        }
+    }
+}
+
+/// Whether `code` (a block) leaves with `break` or `return`.
+fn exits(code: &bytecode::Method) -> bool {
+    code.insns.iter().any(|insn| {
+        matches!(
+            insn,
+            bytecode::Insn::ReturnFromBlock | bytecode::Insn::BreakBlock
+        )
+    })
+}
+
+/// Whether a block of `code` yielded `argc` values gathers the arguments
+/// after its required ones into a new Array (`|*xs|`, `|a, *xs|`; not when
+/// one Array argument would be spread over the parameters).
+fn gathers(code: &bytecode::Method, argc: u32) -> bool {
+    code.rest
+        && code.optional == 0
+        && code.post == 0
+        && !code.takes_keywords()
+        && !(argc == 1 && code.auto_splat)
 }
 
 struct Inliner {
@@ -97,27 +646,6 @@ struct Inliner {
     /// For each inlined frame, the block it was given (its `Param::Block`):
     /// what a call in it that passes its block on (`f(&block)`) passes.
     blocks: FxHashMap<FrameId, NodeId>,
-    /// For each inlined frame, the method frame a `yield` in it yields
-    /// for: its own when it is a method's, its home when it is a block's.
-    homes: FxHashMap<FrameId, ExitTarget>,
-}
-
-/// The methods of the frames around a call (its state's chain), innermost
-/// first.
-fn chain(graph: &Graph, state: NodeId) -> Vec<MethodRef> {
-    let mut methods = Vec::new();
-    let mut current = Some(state);
-    while let Some(state) = current {
-        let Op::FrameState(info) = graph.op(state) else {
-            break;
-        };
-        methods.push(info.method);
-        current = info
-            .outer
-            .then(|| graph.input(state, 0))
-            .filter(|&outer| matches!(graph.op(outer), Op::FrameState(_)));
-    }
-    methods
 }
 
 /// Whether a `return` or `break` of `callee`, inlined at `call`, would
@@ -242,146 +770,159 @@ pub(crate) fn copy_node(graph: &mut Graph, callee: &Graph, node: NodeId, op: Op)
     copy
 }
 
-/// How deep in inlined frames a call is whose frames are `around`
-/// (innermost first). Blocks do not count: an iterator inlined with its
-/// block is one level.
-fn inlined_depth(session: &Session, around: &[MethodRef]) -> usize {
-    around
-        .iter()
-        .skip(1)
-        .filter(|&&method| session.rt.code(method).kind != MethodKind::Block)
-        .count()
-}
-
-/// The block a call passes: the literal block's method, if it is one, and
-/// whether it is the caller's own block passed on (`f(&block)`).
-#[derive(Clone, Copy, Default)]
-struct Passing {
-    literal: Option<MethodRef>,
-    forwards: bool,
-}
-
-/// Asks the policy whether to inline `method` at a call with frame state
-/// `state` (`plain`: its arguments need no laying out; `passing`: the
-/// block it is passed), and counts the answer. A literal block at
-/// a `yield` (`method` is a block) is code of the method that wrote it,
-/// already in the graph's frames: it is inlined whatever its size.
-///
-/// A method already on the chain is recursion (the policy unrolls it
-/// once), unless it is passed a literal block that is not: an iterator
-/// nested in its own block's caller (`rows.each { |row| row.each { ... } }`)
-/// runs other code.
-fn judge(
-    graph: &Graph,
-    session: &mut Session,
-    code: &bytecode::Method,
-    method: MethodRef,
-    state: NodeId,
-    plain: bool,
-    passing: Passing,
-) -> Decision {
-    let around = chain(graph, state);
-    let depth = inlined_depth(session, &around);
-    let decision = if plain {
-        let size = (code.kind != MethodKind::Block)
-            .then(|| profiled_size(code, |index| session.rt.branch_profile(method, index)));
-        decide(
-            code,
-            size,
-            depth,
-            graph.live_count(),
-            if passing.literal.is_none_or(|block| around.contains(&block)) {
-                // A split shares its original's code: recursion too.
-                around
-                    .iter()
-                    .filter(|&&m| m == method || std::ptr::eq(&*session.rt.code(m), code))
-                    .count()
-            } else {
-                0
-            },
-            session.rt.reads_last_match(method),
-            passing.forwards,
-        )
-    } else {
-        Decision::Arguments
-    };
-    session.stats.count_inlining(decision);
-    decision
-}
-
 impl Inliner {
+    /// Inlines the explored children of inlined calls, best first by
+    /// frequency per node, while the nodes `used` (the compiled method's
+    /// and those of the explored graphs inlined) stay within `budget`
+    /// (forced calls whatever the budget). Whether anything was inlined.
+    fn inline_tree(
+        &mut self,
+        graph: &mut Graph,
+        session: &mut Session,
+        tree: &mut CallTree,
+        (used, budget): (&mut usize, usize),
+    ) -> bool {
+        let mut queue = BinaryHeap::new();
+        let push = |queue: &mut BinaryHeap<_>, tree: &CallTree, parent: CallId| {
+            for &id in &tree[parent].children {
+                if tree[id].state == State::Expanded {
+                    let priority = priority(tree[id].frequency, tree.cost(id));
+                    queue.push((tree[id].forced, OrderedFrequency(priority), Reverse(id)));
+                }
+            }
+        };
+        push(&mut queue, tree, ROOT);
+        let mut changed = false;
+        while let Some((forced, _, Reverse(id))) = queue.pop() {
+            if !forced && tree[id].nodes > max_callee_nodes(tree[id].frequency) {
+                tree[id].reason = Some(Reason::TooBig);
+                continue;
+            }
+            if !forced && *used + tree.cost(id) > budget {
+                tree[id].reason = Some(Reason::InliningBudget);
+                continue;
+            }
+            match self.inline(graph, session, tree, id) {
+                Ok(spliced) => {
+                    *used += tree[id].nodes;
+                    let node = &mut tree[id];
+                    node.state = State::Inlined;
+                    node.spliced = spliced;
+                    node.graph = None;
+                    push(&mut queue, tree, id);
+                    changed = true;
+                }
+                Err(reason) => {
+                    tree[id].state = State::BailedOut;
+                    tree[id].reason = Some(reason);
+                }
+            }
+        }
+        changed
+    }
+
+    /// Splices call `id`'s explored graph in place of its call; where
+    /// each of its nodes went.
+    fn inline(
+        &mut self,
+        graph: &mut Graph,
+        session: &mut Session,
+        tree: &mut CallTree,
+        id: CallId,
+    ) -> Result<FxHashMap<NodeId, NodeId>, Reason> {
+        let node = tree.call_in_graph(id).ok_or(Reason::Build)?;
+        let callee = tree[id].graph.take().ok_or(Reason::Build)?;
+        if graph.is_dead(node) || exit_passes_ensure(session.rt, graph, &callee, node) {
+            return Err(Reason::ExitThroughEnsure);
+        }
+        let call = &tree[id];
+        let method = call.method.ok_or(Reason::Build)?;
+        match (graph.op(node).clone(), call.kind) {
+            (Op::Send(info), CallKind::Send { forwards }) => self.send(
+                graph,
+                session,
+                node,
+                &info,
+                (method, &callee, call.frame),
+                forwards,
+            ),
+            (Op::Yield { argc, .. }, CallKind::Yield) => {
+                self.yield_block(graph, session, node, argc, (method, &callee, call.frame))
+            }
+            _ => Err(Reason::Build),
+        }
+    }
+
+    /// Inlines the callees' guard clauses in front of calls of inlined
+    /// frames left calls (past the recursion limit or a budget), while the
+    /// nodes `used` are within `budget`. Whether anything was inlined.
+    fn guard_clauses(
+        &mut self,
+        graph: &mut Graph,
+        session: &mut Session,
+        tree: &mut CallTree,
+        (used, budget): (&mut usize, usize),
+    ) -> bool {
+        let mut changed = false;
+        for index in 1..tree.nodes.len() {
+            let id = CallId(index);
+            let call = &tree[id];
+            let eligible = matches!(
+                call.reason,
+                Some(
+                    Reason::Recursive
+                        | Reason::ExpansionBudget
+                        | Reason::InliningBudget
+                        | Reason::TooBig
+                )
+            ) && call.kind == CallKind::Send { forwards: false }
+                && call.block.is_none()
+                && call.parent.is_some_and(|p| tree[p].state == State::Inlined);
+            if !eligible || *used >= budget {
+                continue;
+            }
+            let (Some(node), Some(method)) = (tree.call_in_graph(id), call.method) else {
+                continue;
+            };
+            let Op::Send(info) = graph.op(node).clone() else {
+                continue;
+            };
+            let code = session.rt.code(method);
+            if info.block.is_some()
+                || code.has_env
+                || code.insns.len() > MAX_EARLY_EXIT_CALLEE_INSNS
+                || graph.is_dead(node)
+            {
+                continue;
+            }
+            let before = graph.live_count();
+            if self.early_exit(graph, session, node, &info, method) {
+                *used += graph.live_count().saturating_sub(before);
+                tree[id].early_exit = true;
+                changed = true;
+            }
+        }
+        changed
+    }
+
     fn send(
         &mut self,
         graph: &mut Graph,
         session: &mut Session,
         node: NodeId,
         info: &SendInfo,
-    ) -> Option<Vec<NodeId>> {
-        let kind = info.receiver_kind?;
-        let Some(Callee::Bytecode(method)) =
-            session.rt.lookup(info.method, kind, info.name, info.flags)
-        else {
-            return None;
-        };
-        let method = session.rt.split_at(info.method, info.site, method);
+        (method, callee, frame): (MethodRef, &Graph, FrameId),
+        forwards: bool,
+    ) -> Result<FxHashMap<NodeId, NodeId>, Reason> {
         let code = session.rt.code(method);
-        let state = graph.state(node)?;
+        let state = graph.state(node).ok_or(Reason::Build)?;
         // `f(&block)` of a frame's own block parameter passes that frame's
         // block on: the callee gets the node the frame has for it.
-        let forwarded = if info.flags & call_flags::BLOCK_FORWARD != 0 {
-            Some(self.frame_block(graph, state)?)
+        let forwarded = if forwards {
+            Some(self.frame_block(graph, state).ok_or(Reason::Build)?)
         } else {
             None
         };
-        let plain = if info.laid_out {
-            // Literal keywords in the callee's slots (keyword_arguments).
-            let passes = call_flags::NOT_PLAIN & !call_flags::KEYWORD_OPERANDS;
-            info.flags & passes & !call_flags::BLOCK_FORWARD == 0
-        } else {
-            info.flags & call_flags::NOT_PLAIN & !call_flags::BLOCK_FORWARD == 0
-                && code.kind == MethodKind::Method
-                && code.takes_positionally(info.argc)
-        };
-        let passed = match forwarded {
-            Some(block) => Some(block),
-            None => info.block.and_then(|_| graph.inputs(node).last().copied()),
-        };
-        let literal = passed.and_then(|block| match graph.op(block) {
-            Op::BlockLiteral { method, .. } => Some(*method),
-            _ => None,
-        });
-        let passing = Passing {
-            literal,
-            forwards: forwarded.is_some(),
-        };
-        match judge(graph, session, &code, method, state, plain, passing) {
-            Decision::Inline => {}
-            // Past the recursion limit, or too big to inline whole: the
-            // callee's guard clause may still be (see `early_exit`).
-            Decision::Recursive | Decision::TooBig
-                if plain
-                    && info.block.is_none()
-                    && forwarded.is_none()
-                    && !code.has_env
-                    && code.insns.len() <= MAX_EARLY_EXIT_CALLEE_INSNS =>
-            {
-                return self.early_exit(graph, session, node, info, method);
-            }
-            _ => return None,
-        }
-        let frame = session.new_frame();
-        let context = FrameContext {
-            frame,
-            inlined: true,
-            break_target: ExitTarget::BlockCreator,
-            home: ExitTarget::BlockHome,
-        };
-        let callee = session.callee_graph(method, context)?;
-        if exit_passes_ensure(session.rt, graph, &callee, node) {
-            session.stats.uncount_inlining(Decision::Inline);
-            session.stats.count_inlining(Decision::ExitThroughEnsure);
-            return None;
-        }
         let inputs: Vec<NodeId> = graph.inputs(node).to_vec();
         let operands = 1 + info.argc as usize;
         let block = match forwarded {
@@ -390,7 +931,6 @@ impl Inliner {
             None => graph.constant(Const::Value(bytecode::abi::NIL)),
         };
         self.blocks.insert(frame, block);
-        self.homes.insert(frame, ExitTarget::Frame(frame));
         let caller = suspended(graph, state, operands);
         let mut params = argument_params(graph, info, &code, &inputs);
         params.insert(Param::Block, block);
@@ -399,13 +939,12 @@ impl Inliner {
         let nil = graph.constant(Const::Value(bytecode::abi::NIL));
         let (entry, env) = self.env(graph, entry, method, code.has_env, nil);
         params.insert(Param::Env, env);
-        Some(self.splice(graph, session.rt, &callee, node, (entry, params), frame))
+        Ok(self.splice(graph, session.rt, callee, node, (entry, params), frame))
     }
 
     /// A call not inlined whole: inlines the callee's guard clause, if it
     /// starts with one, and makes the call only past it (see
-    /// [`crate::passes::early_exit`]). Returns the new nodes, the call
-    /// left out: it is not inlined again.
+    /// [`crate::passes::early_exit`]). Whether it had one.
     fn early_exit(
         &mut self,
         graph: &mut Graph,
@@ -413,10 +952,12 @@ impl Inliner {
         node: NodeId,
         info: &SendInfo,
         method: MethodRef,
-    ) -> Option<Vec<NodeId>> {
-        let state = graph.state(node)?;
+    ) -> bool {
+        let Some(state) = graph.state(node) else {
+            return false;
+        };
         let frame = session.new_frame();
-        let (callee, exit) = self
+        let Some((callee, exit)) = self
             .early_exits
             .entry(method)
             .or_insert_with(|| {
@@ -431,8 +972,10 @@ impl Inliner {
                 let exit = EarlyExit::find(&callee)?;
                 Some((callee, exit))
             })
-            .as_ref()?;
-        *session.stats.inlining.entry("early exit").or_default() += 1;
+            .as_ref()
+        else {
+            return false;
+        };
         let inputs: Vec<NodeId> = graph.inputs(node).to_vec();
         let nil = graph.constant(Const::Value(bytecode::abi::NIL));
         let mut params = argument_params(graph, info, &session.rt.code(method), &inputs);
@@ -452,12 +995,7 @@ impl Inliner {
                 .collect();
             exceptions::hand_down(graph, session.rt, landing, &added);
         }
-        Some(
-            (before as u32..graph.capacity() as u32)
-                .map(NodeId)
-                .filter(|&n| !graph.is_dead(n) && !matches!(graph.op(n), Op::Send(_)))
-                .collect(),
-        )
+        true
     }
 
     fn yield_block(
@@ -466,56 +1004,18 @@ impl Inliner {
         session: &mut Session,
         node: NodeId,
         argc: u32,
-    ) -> Option<Vec<NodeId>> {
+        (method, callee, frame): (MethodRef, &Graph, FrameId),
+    ) -> Result<FxHashMap<NodeId, NodeId>, Reason> {
         let block = graph.input(node, 0);
-        let Op::BlockLiteral { method, home } = *graph.op(block) else {
-            return None;
+        let Op::BlockLiteral { .. } = *graph.op(block) else {
+            return Err(Reason::UnknownBlock);
         };
-        let state = graph.state(node)?;
-        let Op::FrameState(yielding) = graph.op(state) else {
-            return None;
-        };
-        let break_target = self.method_of(graph, session, yielding.frame)?;
+        let state = graph.state(node).ok_or(Reason::Build)?;
         let code = session.rt.code(method);
         let params_wanted = param_count(&code);
         // One argument for several parameters: an Array's items (guarded).
         let splat = argc == 1 && params_wanted > 1 && code.auto_splat;
-        // `|*xs|` or `|a, *xs|`: the arguments after the required ones
-        // gathered into a new Array (unless one Array argument would be
-        // spread over the parameters).
-        let gathers = code.rest
-            && code.optional == 0
-            && code.post == 0
-            && !code.takes_keywords()
-            && !(argc == 1 && code.auto_splat);
-        let plain = code.kind == MethodKind::Block
-            && (!code.needs_arg_layout() || gathers)
-            && !(splat && crate::passes::speculation_failed(graph, session.rt, node));
-        if judge(
-            graph,
-            session,
-            &code,
-            method,
-            state,
-            plain,
-            Passing::default(),
-        ) != Decision::Inline
-        {
-            return None;
-        }
-        let frame = session.new_frame();
-        let context = FrameContext {
-            frame,
-            inlined: true,
-            break_target,
-            home,
-        };
-        let callee = session.callee_graph(method, context)?;
-        if exit_passes_ensure(session.rt, graph, &callee, node) {
-            session.stats.uncount_inlining(Decision::Inline);
-            session.stats.count_inlining(Decision::ExitThroughEnsure);
-            return None;
-        }
+        let gathers = gathers(&code, argc);
         let inputs: Vec<NodeId> = graph.inputs(node).to_vec();
         let (receiver, outer_env, outer_block) = (
             graph.input(block, 0),
@@ -567,26 +1067,10 @@ impl Inliner {
         }
         params.insert(Param::Block, outer_block);
         self.blocks.insert(frame, outer_block);
-        self.homes.insert(frame, home);
         params.insert(Param::CallerState, caller);
         let (entry, env) = self.env(graph, entry, method, code.has_env, outer_env);
         params.insert(Param::Env, env);
-        Some(self.splice(graph, session.rt, &callee, node, (entry, params), frame))
-    }
-
-    /// The method frame a `yield` made in `frame` yields for: `frame`
-    /// itself when it is a method's, else the home of the inlined block it
-    /// is. A `break` in the block yielded to ends that frame's call. None
-    /// when it is not a frame of this compilation.
-    fn method_of(&self, graph: &Graph, session: &Session, frame: FrameId) -> Option<ExitTarget> {
-        if frame == graph.frame {
-            let root = session.rt.code(graph.method);
-            return (root.kind != MethodKind::Block).then_some(ExitTarget::Frame(frame));
-        }
-        match self.homes.get(&frame)? {
-            home @ ExitTarget::Frame(_) => Some(*home),
-            _ => None,
-        }
+        Ok(self.splice(graph, session.rt, callee, node, (entry, params), frame))
     }
 
     /// The block of the frame a call with frame state `state` is made in:
@@ -625,7 +1109,8 @@ impl Inliner {
     }
 
     /// Copies `callee` into `graph` in place of `call`, its body following
-    /// `entry`, its parameters `params`; returns the new nodes. A landing
+    /// `entry`, its parameters `params`; returns where each of its nodes
+    /// went (a parameter: to the value it stands for). A landing
     /// pad of the call is handed down to the callee's calls (see
     /// `exceptions`).
     fn splice(
@@ -636,7 +1121,7 @@ impl Inliner {
         call: NodeId,
         (entry, params): (NodeId, FxHashMap<Param, NodeId>),
         frame: FrameId,
-    ) -> Vec<NodeId> {
+    ) -> FxHashMap<NodeId, NodeId> {
         let continuation = graph.add(Op::Merge, &[], &[], None);
         let result = graph.add(Op::Phi, &[continuation], &[], None);
         self.continuations.insert(frame, (continuation, result));
@@ -713,6 +1198,6 @@ impl Inliner {
         graph.replace_uses(call, result);
         graph.clear_control(call);
         graph.kill(call);
-        new_nodes
+        map
     }
 }
