@@ -508,7 +508,9 @@ impl Vm {
             dump_asm: jit.options.dump_asm.is_some(),
             trace_inlining: jit.options.trace_inlining,
         };
+        let started = std::time::Instant::now();
         let output = jit::compile(&rt, request, &options, &mut jit.stats);
+        jit.run_stats.compile_micros += started.elapsed().as_micros() as u64;
         if !output.inlining_trace.is_empty() {
             eprint!("{}", output.inlining_trace);
         }
@@ -667,6 +669,7 @@ impl Vm {
             line("jit.deopt_maps", stats.deopt_maps);
             let run = &jit.run_stats;
             line("jit.code_bytes", run.code_bytes);
+            line("jit.compile_ms", run.compile_micros / 1000);
             line("jit.deopts", run.deopts);
             line("jit.transfers", run.transfers);
             line("jit.caught", run.caught);

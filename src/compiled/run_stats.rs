@@ -12,6 +12,9 @@ use std::rc::Rc;
 #[derive(Clone, Default)]
 pub struct RunStats {
     pub code_bytes: u64,
+    /// Time spent compiling (building graphs, their passes, the back
+    /// end), in microseconds.
+    pub compile_micros: u64,
     pub deopts: u64,
     /// Transfers (exceptions, non-local exits) handed to the interpreter's
     /// handlers by a method with `rescue`/`ensure`.

@@ -1,4 +1,4 @@
-//! `cargo xtask bench [--runs N] [--startup-runs N] [--rhizome-flag=F]... [--awfy DIR] [FILTER]`.
+//! `cargo xtask bench [--runs N] [--startup-runs N] [--rhizome-flag=F]... [--variant=FLAGS]... [--awfy DIR] [FILTER]`.
 //!
 //! Wall-clock comparison of rhizome with MRI. Every `benches/ruby/*.rb` (run
 //! with no arguments, so with its default size), every program of
@@ -16,6 +16,14 @@
 //! other's, so a ratio below 1 means rhizome is faster. Every rhizome run's
 //! stdout must equal ruby's: a difference, or any run exiting with a failure,
 //! is reported loudly and makes the task fail.
+//!
+//! Each `--variant=FLAGS` adds a rhizome run with those flags to the
+//! rotation (`--variant=--no-splitting`, `--variant='--inlining-budget=500'`),
+//! and a second table compares every variant with rhizome's defaults: its
+//! median time and the ratio to the defaults', the machine code it
+//! generated and the time it spent compiling (`jit.code_bytes` and
+//! `jit.compile_ms` of one more, untimed run with `--stats`, which counts
+//! at some cost).
 
 use crate::support::{
     build_release, ensure_ruby, measure, median, megabytes, root, yjit_available, Result,
@@ -34,6 +42,8 @@ pub struct Options {
     pub startup_runs: usize,
     /// Extra flags given to rhizome before the script.
     pub rhizome_flags: Vec<String>,
+    /// More rhizome runs, each with these flags (space-separated).
+    pub variants: Vec<String>,
     /// The Are We Fast Yet suite's folder.
     pub awfy: PathBuf,
     /// Only cases whose name contains this text.
@@ -61,9 +71,11 @@ const AWFY: [(&str, &str, &str); 14] = [
 
 /// One Ruby implementation under test: a program and the flags it always gets.
 struct Implementation {
-    label: &'static str,
+    label: String,
     program: PathBuf,
     flags: Vec<OsString>,
+    /// A rhizome (its output is checked against ruby's).
+    rhizome: bool,
 }
 
 /// One thing to measure: the arguments after the implementation's own flags.
@@ -105,23 +117,37 @@ pub fn run(options: &Options) -> Result<ExitCode> {
     }
     let rhizome = build_release()?;
     let mut implementations = vec![Implementation {
-        label: "rhizome",
-        program: rhizome,
+        label: "rhizome".into(),
+        program: rhizome.clone(),
         flags: options.rhizome_flags.iter().map(OsString::from).collect(),
+        rhizome: true,
     }];
+    for variant in &options.variants {
+        let mut flags: Vec<OsString> = options.rhizome_flags.iter().map(OsString::from).collect();
+        flags.extend(variant.split_whitespace().map(OsString::from));
+        implementations.push(Implementation {
+            label: format!("rhizome {variant}"),
+            program: rhizome.clone(),
+            flags,
+            rhizome: true,
+        });
+    }
+    let variants = implementations.len();
     match ensure_ruby() {
         Ok(version) => {
             eprintln!("comparing with ruby {version}");
             implementations.push(Implementation {
-                label: "ruby",
+                label: "ruby".into(),
                 program: "ruby".into(),
                 flags: vec![],
+                rhizome: false,
             });
             if yjit_available() {
                 implementations.push(Implementation {
-                    label: "yjit",
+                    label: "yjit".into(),
                     program: "ruby".into(),
                     flags: vec!["--yjit".into()],
+                    rhizome: false,
                 });
             } else {
                 problems.push("`ruby --yjit` does not enable YJIT here: no yjit column".into());
@@ -138,7 +164,7 @@ pub fn run(options: &Options) -> Result<ExitCode> {
             case.runs,
             implementations
                 .iter()
-                .map(|i| i.label)
+                .map(|i| i.label.as_str())
                 .collect::<Vec<_>>()
                 .join(", ")
         );
@@ -146,6 +172,18 @@ pub fn run(options: &Options) -> Result<ExitCode> {
     }
 
     print_table(options, &implementations, &cases, &rows);
+    if variants > 1 {
+        let compiled = cases
+            .iter()
+            .map(|case| {
+                implementations[..variants]
+                    .iter()
+                    .map(|implementation| compile_stats(case, implementation))
+                    .collect()
+            })
+            .collect::<Result<Vec<Vec<CompileStats>>>>()?;
+        print_variants(&implementations[..variants], &cases, &rows, &compiled);
+    }
     if let Some(index) = cases.iter().position(|case| case.name == "fib") {
         let rhizome_fib = median(&rows[index][0].seconds);
         match c_fib(options.runs) {
@@ -315,8 +353,8 @@ fn measure_case(
                 .current_dir(&case.dir);
             let m = measure(&mut command)
                 .map_err(|e| format!("could not run {}: {e}", implementation.program.display()))?;
-            if !m.status.success() && !failed.contains(&implementation.label) {
-                failed.push(implementation.label);
+            if !m.status.success() && !failed.contains(&implementation.label.as_str()) {
+                failed.push(&implementation.label);
                 problems.push(format!(
                     "{}: {} exited with {}; stderr:\n{}",
                     case.name,
@@ -327,10 +365,10 @@ fn measure_case(
             }
             samples.seconds.push(m.wall.as_secs_f64());
             samples.rss_bytes.push(m.peak_rss as f64);
-            match implementation.label {
-                "rhizome" => rhizome_outputs.push(m.stdout),
-                "ruby" if reference.is_none() => reference = Some(m.stdout),
-                _ => {}
+            if implementation.rhizome {
+                rhizome_outputs.push(m.stdout);
+            } else if implementation.label == "ruby" && reference.is_none() {
+                reference = Some(m.stdout);
             }
         }
     }
@@ -357,6 +395,105 @@ fn measure_case(
         }
     }
     Ok(samples)
+}
+
+/// What one rhizome run with `--stats` says of its compilations.
+struct CompileStats {
+    code_bytes: u64,
+    compile_ms: u64,
+}
+
+/// Runs `case` once more under `implementation` (a rhizome) with
+/// `--stats`, for its code bytes and compile time.
+fn compile_stats(case: &Case, implementation: &Implementation) -> Result<CompileStats> {
+    let mut command = Command::new(&implementation.program);
+    command
+        .args(&implementation.flags)
+        .arg("--stats")
+        .args(&case.args)
+        .current_dir(&case.dir);
+    let m = measure(&mut command)
+        .map_err(|e| format!("could not run {}: {e}", implementation.program.display()))?;
+    let stderr = String::from_utf8_lossy(&m.stderr);
+    let stat = |key: &str| {
+        stderr
+            .lines()
+            .find_map(|line| line.strip_prefix(key)?.strip_prefix(' ')?.parse().ok())
+            .unwrap_or(0)
+    };
+    Ok(CompileStats {
+        code_bytes: stat("jit.code_bytes"),
+        compile_ms: stat("jit.compile_ms"),
+    })
+}
+
+/// The table of rhizome's variants against its defaults (the first).
+fn print_variants(
+    variants: &[Implementation],
+    cases: &[Case],
+    rows: &[Vec<Samples>],
+    compiled: &[Vec<CompileStats>],
+) {
+    let mut header = vec!["benchmark".to_string()];
+    for (index, variant) in variants.iter().enumerate() {
+        let name = if index == 0 {
+            "defaults"
+        } else {
+            variant.label.trim_start_matches("rhizome ")
+        };
+        header.push(format!("{name} s"));
+        if index > 0 {
+            header.push("ratio".into());
+        }
+        header.push("code KB".into());
+        header.push("compile ms".into());
+    }
+    let mut table = vec![header];
+    let mut logs = vec![0.0f64; variants.len()];
+    let mut counted = 0;
+    for ((case, samples), stats) in cases.iter().zip(rows).zip(compiled) {
+        let times: Vec<f64> = samples[..variants.len()]
+            .iter()
+            .map(|s| median(&s.seconds))
+            .collect();
+        let mut row = vec![case.name.clone()];
+        for (index, (time, stats)) in times.iter().zip(stats).enumerate() {
+            row.push(format!("{time:.4}"));
+            if index > 0 {
+                row.push(format!("{:.2}", time / times[0]));
+            }
+            row.push(format!("{}", stats.code_bytes / 1024));
+            row.push(format!("{}", stats.compile_ms));
+        }
+        if case.name.starts_with("awfy/") {
+            counted += 1;
+            for (log, time) in logs.iter_mut().zip(&times) {
+                *log += (time / times[0]).ln();
+            }
+        }
+        table.push(row);
+    }
+    println!();
+    println!("rhizome's variants against its defaults (ratio: the variant's time / the defaults'; code and compile time from one more run with --stats)");
+    println!();
+    print_rows(&table);
+    if counted > 0 {
+        let geomeans: Vec<String> = logs[1..]
+            .iter()
+            .zip(&variants[1..])
+            .map(|(log, variant)| {
+                format!(
+                    "{}: {:.3}",
+                    variant.label.trim_start_matches("rhizome "),
+                    (log / counted as f64).exp()
+                )
+            })
+            .collect();
+        println!(
+            "\ngeomean over the AWFY programs, variant / defaults: {}",
+            geomeans.join(", ")
+        );
+    }
 }
 
 /// The output with every run of digits as one `#`: timings that differ
@@ -403,10 +540,6 @@ fn print_table(
         table.push(row);
     }
 
-    let columns = table[0].len();
-    let widths: Vec<usize> = (0..columns)
-        .map(|c| table.iter().map(|row| row[c].len()).max().unwrap_or(0))
-        .collect();
     let flags = if options.rhizome_flags.is_empty() {
         String::new()
     } else {
@@ -420,6 +553,15 @@ fn print_table(
     println!("ratios are rhizome's time / the other's: a ratio < 1 means rhizome is faster");
     println!("MB = median peak RSS in megabytes (10^6 bytes)");
     println!();
+    print_rows(&table);
+}
+
+/// Prints `table` aligned, its first row as a header.
+fn print_rows(table: &[Vec<String>]) {
+    let columns = table[0].len();
+    let widths: Vec<usize> = (0..columns)
+        .map(|c| table.iter().map(|row| row[c].len()).max().unwrap_or(0))
+        .collect();
     for (index, row) in table.iter().enumerate() {
         let mut line = String::new();
         for (c, cell) in row.iter().enumerate() {

@@ -69,6 +69,12 @@ enum Task {
         /// Extra flag for rhizome (repeatable), e.g. `--rhizome-flag=--no-jit`.
         #[arg(long = "rhizome-flag", value_name = "FLAG", allow_hyphen_values = true)]
         rhizome_flags: Vec<String>,
+        /// Also run rhizome with these flags (space-separated; repeatable),
+        /// e.g. `--variant=--no-splitting`, and print a table comparing
+        /// each variant with rhizome's defaults: time, code bytes, compile
+        /// time.
+        #[arg(long = "variant", value_name = "FLAGS", allow_hyphen_values = true)]
+        variants: Vec<String>,
         /// The Are We Fast Yet suite's Ruby folder (its `harness.rb`), from the
         /// project's root; skipped with a note when it is not there.
         #[arg(long, value_name = "DIR", default_value = "../shared/benchmarks/awfy")]
@@ -156,12 +162,14 @@ fn main() -> ExitCode {
             runs,
             startup_runs,
             rhizome_flags,
+            variants,
             awfy,
             filter,
         } => bench::run(&bench::Options {
             runs: runs as usize,
             startup_runs: startup_runs as usize,
             rhizome_flags,
+            variants,
             // Relative to the project's root, wherever the task runs from.
             awfy: crate::support::root().join(awfy),
             filter,
