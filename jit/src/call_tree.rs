@@ -219,6 +219,43 @@ pub struct CallNode {
     pub early_exit: bool,
 }
 
+impl CallNode {
+    /// A call with nothing known of it yet (Cutoff, no callee, a send):
+    /// `call` made `depth` deep in the tree with `method_depth` method
+    /// frames around it, `frequency` times per call of the root.
+    pub fn new(
+        parent: Option<CallId>,
+        call: NodeId,
+        (depth, method_depth): (usize, usize),
+        frequency: f64,
+    ) -> CallNode {
+        CallNode {
+            parent,
+            children: Vec::new(),
+            state: State::Cutoff,
+            reason: None,
+            method: None,
+            selector: None,
+            kind: CallKind::Send { forwards: false },
+            call,
+            frequency,
+            recursion: 0,
+            depth,
+            method_depth,
+            forced: false,
+            nodes: 0,
+            frame: FrameId(0),
+            block: None,
+            yields_for: None,
+            break_target: ExitTarget::BlockCreator,
+            home: ExitTarget::BlockHome,
+            graph: None,
+            spliced: FxHashMap::default(),
+            early_exit: false,
+        }
+    }
+}
+
 /// The call tree of one compilation.
 #[derive(Debug, Default)]
 pub struct CallTree {
@@ -367,5 +404,59 @@ impl std::ops::Index<CallId> for CallTree {
 impl std::ops::IndexMut<CallId> for CallTree {
     fn index_mut(&mut self, id: CallId) -> &mut CallNode {
         &mut self.nodes[id.0]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A tree: the root calls `a` (inlined, twice per root call), which
+    /// calls `b` (explored, not inlined) and `c` (inlined); the root also
+    /// calls `d` (cut off).
+    fn tree() -> CallTree {
+        let mut tree = CallTree::default();
+        let mut root = CallNode::new(None, NodeId(0), (0, 1), 1.0);
+        root.state = State::Inlined;
+        tree.add(root);
+        let node = |parent: CallId, state, frequency, nodes| {
+            let mut node = CallNode::new(Some(parent), NodeId(0), (1, 1), frequency);
+            node.state = state;
+            node.nodes = nodes;
+            node
+        };
+        let a = tree.add(node(ROOT, State::Inlined, 2.0, 30));
+        tree.add(node(a, State::Expanded, 1.0, 50));
+        tree.add(node(a, State::Inlined, 0.5, 10));
+        tree.add(node(ROOT, State::Cutoff, 0.1, 0));
+        tree
+    }
+
+    #[test]
+    fn the_call_diff_counts_the_calls_a_node_leaves() {
+        let tree = tree();
+        let diffs: Vec<f64> = (0..5).map(|n| tree.call_diff(CallId(n))).collect();
+        // a: its own call gone (-2), b left a call (+1), c gone (-0.5).
+        assert_eq!(diffs, vec![0.0, -1.5, 1.0, -0.5, 0.1]);
+    }
+
+    #[test]
+    fn a_forced_child_explored_counts_in_its_parents_cost() {
+        let mut tree = tree();
+        let a = CallId(1);
+        assert_eq!(tree.cost(a), 30);
+        tree[CallId(2)].forced = true;
+        assert_eq!(tree.cost(a), 80);
+        // Inlined already: its nodes are in the graph, not in the cost.
+        tree[CallId(3)].forced = true;
+        assert_eq!(tree.cost(a), 80);
+    }
+
+    #[test]
+    fn ancestors_go_up_to_the_root() {
+        let tree = tree();
+        let up: Vec<CallId> = tree.ancestors(CallId(3)).collect();
+        assert_eq!(up, vec![CallId(1), ROOT]);
+        assert_eq!(tree.ancestors(ROOT).count(), 0);
     }
 }

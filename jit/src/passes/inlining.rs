@@ -87,30 +87,13 @@ pub fn run(
         queue: BinaryHeap::new(),
         explored: FxHashMap::default(),
     };
-    explorer.tree.add(CallNode {
-        parent: None,
-        children: Vec::new(),
-        state: State::Inlined,
-        reason: None,
-        method: Some(graph.method),
-        selector: None,
-        kind: CallKind::Send { forwards: false },
-        call: graph.start,
-        frequency: 1.0,
-        recursion: 0,
-        depth: 0,
-        method_depth: usize::from(is_method),
-        forced: false,
-        nodes: common_size(graph),
-        frame: graph.frame,
-        block: None,
-        yields_for: is_method.then_some(ExitTarget::Frame(graph.frame)),
-        break_target: ExitTarget::BlockCreator,
-        home: ExitTarget::BlockHome,
-        graph: None,
-        spliced: FxHashMap::default(),
-        early_exit: false,
-    });
+    let mut root = CallNode::new(None, graph.start, (0, usize::from(is_method)), 1.0);
+    root.state = State::Inlined;
+    root.method = Some(graph.method);
+    root.nodes = common_size(graph);
+    root.frame = graph.frame;
+    root.yields_for = is_method.then_some(ExitTarget::Frame(graph.frame));
+    explorer.tree.add(root);
     explorer.tree.explored = explorer.tree[ROOT].nodes;
     explorer.add_children(session, ROOT, graph, &[]);
     explorer.expand(session, budgets.expansion);
@@ -302,30 +285,12 @@ impl Explorer {
     /// A child of `parent` with nothing known yet.
     fn blank(&self, parent: CallId, call: NodeId, frequency: f64) -> CallNode {
         let above = &self.tree[parent];
-        CallNode {
-            parent: Some(parent),
-            children: Vec::new(),
-            state: State::Cutoff,
-            reason: None,
-            method: None,
-            selector: None,
-            kind: CallKind::Send { forwards: false },
+        CallNode::new(
+            Some(parent),
             call,
+            (above.depth + 1, above.method_depth),
             frequency,
-            recursion: 0,
-            depth: above.depth + 1,
-            method_depth: above.method_depth,
-            forced: false,
-            nodes: 0,
-            frame: FrameId(0),
-            block: None,
-            yields_for: None,
-            break_target: ExitTarget::BlockCreator,
-            home: ExitTarget::BlockHome,
-            graph: None,
-            spliced: FxHashMap::default(),
-            early_exit: false,
-        }
+        )
     }
 
     /// The tree node for `call` of `graph` (explored for `parent`); None
@@ -832,7 +797,10 @@ impl Inliner {
     ) -> Result<FxHashMap<NodeId, NodeId>, Reason> {
         let node = tree.call_in_graph(id).ok_or(Reason::Build)?;
         let callee = tree[id].graph.take().ok_or(Reason::Build)?;
-        if graph.is_dead(node) || exit_passes_ensure(session.rt, graph, &callee, node) {
+        if graph.is_dead(node) {
+            return Err(Reason::Build);
+        }
+        if exit_passes_ensure(session.rt, graph, &callee, node) {
             return Err(Reason::ExitThroughEnsure);
         }
         let call = &tree[id];
