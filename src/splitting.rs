@@ -55,9 +55,10 @@
 //! cost warm-ups and compilations and buy nothing:
 //!
 //! - a site splits a method only if the split would see less than the
-//!   method: the site passes a literal block of its own, or one kind (of
-//!   receiver or an argument) where another known caller passed others
-//!   (`Vm::narrows`);
+//!   method: another site is known to call it (else the method's profile
+//!   is the site's), and the site passes a literal block of its own, or
+//!   one kind (of receiver or an argument) where another known caller
+//!   passed others (`Vm::narrows`);
 //! - splitting is a warm-up activity: a method is split only in its first
 //!   calls (`--splitting-max-calls`, the JIT's default threshold); once it
 //!   is hot, its profile and compiled code serve every caller.
@@ -413,12 +414,22 @@ impl Vm {
     }
 
     /// Whether a split of `callee` for site `site` of `caller` would see
-    /// less than `callee` sees: the site passes a literal block of its own,
-    /// or one kind where another known caller passes others (receiver or
-    /// an argument). A split that would see what its original sees only
-    /// costs a warm-up. (Not in the seed, whose languages have no cheap
-    /// per-site kinds to compare; the seed's example splits as it says.)
+    /// less than `callee` sees: another call site is known to call it, and
+    /// this site passes a literal block of its own, or one kind where
+    /// another known caller passes others (receiver or an argument). A
+    /// split that would see what its original sees (the site is the only
+    /// caller known: the original's profile is the site's) only costs a
+    /// warm-up. (Not in the seed, whose languages have no cheap per-site
+    /// kinds to compare; the seed's example splits as it says.)
     fn narrows(&self, caller: &LoadedMethod, site: usize, callee: &LoadedMethod) -> bool {
+        let callers = callee.split.callers.borrow();
+        let mut others = callers
+            .iter()
+            .filter(|&&(id, other)| (id, other) != (caller.id, site as u32))
+            .peekable();
+        if others.peek().is_none() {
+            return false;
+        }
         if caller.code.sites[site].block.is_some() {
             return true;
         }
@@ -426,19 +437,15 @@ impl Vm {
         let ours: Vec<KindSet> = std::iter::once(state.receiver.snapshot())
             .chain(state.args.iter().map(|recorder| recorder.snapshot()))
             .collect();
-        let callers = callee.split.callers.borrow();
-        callers
-            .iter()
-            .filter(|&&(id, other)| (id, other) != (caller.id, site as u32))
-            .any(|&(id, other)| {
-                let other = &self.methods[id as usize].sites[other as usize];
-                let theirs = std::iter::once(other.receiver.snapshot())
-                    .chain(other.args.iter().map(|recorder| recorder.snapshot()));
-                ours.iter().zip(theirs).any(|(ours, theirs)| {
-                    ours.monomorphic().is_some()
-                        && theirs.kinds().any(|kind| Some(kind) != ours.monomorphic())
-                })
+        others.any(|&(id, other)| {
+            let other = &self.methods[id as usize].sites[other as usize];
+            let theirs = std::iter::once(other.receiver.snapshot())
+                .chain(other.args.iter().map(|recorder| recorder.snapshot()));
+            ours.iter().zip(theirs).any(|(ours, theirs)| {
+                ours.monomorphic().is_some()
+                    && theirs.kinds().any(|kind| Some(kind) != ours.monomorphic())
             })
+        })
     }
 
     /// Whether the limits allow another split of `method`.
