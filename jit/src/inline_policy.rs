@@ -76,12 +76,13 @@ pub struct Budgets {
 /// The exploration budget: three times the inlining budget, so that the
 /// inliner has candidates to choose from past the first ones to fit.
 pub const DEFAULT_EXPANSION_BUDGET: usize = 3000;
-/// The inlining budget. Measured on AWFY at the sizes its harness verifies
-/// (minimum of 3 runs against the inliner before budgets, whose limit was
-/// 3000 nodes of graph before cleanup): geomean 0.97-0.99 at 1000, 1.00 at
-/// 3000, 1.03 at 6000; DeltaBlue's code 533 KB at 1000, 625 KB at 3000,
-/// List 2.5x faster at 1000 than at 6000 (it unrolls recursion), Havlak
-/// 10% faster from 600 up, and slower below.
+/// The inlining budget. Measured on AWFY at the sizes its harness verifies:
+/// one `cargo xtask bench --runs 3` with budgets of 500 and 3000 (and
+/// expansion budgets three times as large) gave geomeans of 1.008 and
+/// 1.014 against this default (README, "Splitting and inlining budgets");
+/// larger budgets unroll more recursion (List 1.34x slower at 3000) and
+/// compile more (DeltaBlue 617 KB of code against 520 KB), smaller ones
+/// leave hot calls (NBody 1.31x slower at 500).
 pub const DEFAULT_INLINING_BUDGET: usize = 1000;
 
 impl Default for Budgets {
@@ -156,11 +157,11 @@ pub fn limit(
 }
 
 /// The largest callee (in nodes, explored) inlined at a call that runs
-/// once per call of the compiled method. Measured on AWFY (minimum of 3
-/// runs, budgets 2000/6000): a cap of 80 kept code at half of no cap for
-/// the same speed or better (CD, Havlak, DeltaBlue), and 150 or 250 were
-/// slower; without a cap, the budget fills with large callees (CD 4.5x
-/// the code, 1.4x the time).
+/// once per call of the compiled method. Measured on AWFY (single runs,
+/// budgets 2000/6000 and 4000/8000): with 80, Havlak took 1.87-1.90 s
+/// against 2.12-2.21 s with 150 or 250, DeltaBlue 290 ms and 540 KB of
+/// code against 299-331 ms and 835-1,070 KB; with no cap (budget 3000),
+/// CD's code was 1.6 MB against 0.3 MB, and its time 1.35-1.76x.
 pub const MAX_CALLEE_NODES: usize = 80;
 
 /// The largest callee inlined at a call of `frequency`: [`MAX_CALLEE_NODES`]
