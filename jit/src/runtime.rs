@@ -209,11 +209,15 @@ pub struct ActivationRecord {
     /// borrowed from the frame that holds it; 0 for none). A native call
     /// that passes its caller's block on copies the caller's.
     pub block: u64,
-    /// The environment of a method whose blocks capture its locals, made
-    /// by the runtime the first time the code asks for it while the frame
-    /// is virtual (`Helpers::frame_env`), and given to the frame when it is
-    /// materialised; 0 until then. A native call to such a method stores 0
-    /// (see [`NativeCallee::has_env`]); the runtime reads it only for them.
+    /// The frame's environment, made by the runtime the first time the
+    /// code asks for it while the frame is virtual (`Helpers::frame_env`),
+    /// and given to the frame when it is materialised if its method's
+    /// blocks capture its locals; 0 until then. Every native call stores
+    /// 0: any method's code may ask (an inlined block's frame state names
+    /// its frame's environment). A call that stored it only for methods
+    /// whose blocks capture their locals left a stale word the runtime
+    /// read as an environment (a crash in the collector, Havlak at
+    /// `--jit-threshold=0`).
     pub env: u64,
 }
 
@@ -251,6 +255,7 @@ impl ActivationRecord {
                 ("depth_left", self.depth_left),
                 ("frame_id", self.frame_id),
                 ("block", self.block),
+                ("env", self.env),
             ];
             for (name, word) in fields {
                 assert_ne!(
@@ -446,10 +451,6 @@ pub struct NativeCallee {
     pub entry: u64,
     /// The call passes its frame's block on (`f(&block)`, `super`).
     pub forwards_block: bool,
-    /// The callee's blocks capture its locals: the call clears the
-    /// record's [`ActivationRecord::env`], which the callee's first
-    /// request for its environment fills in.
-    pub has_env: bool,
 }
 
 /// The activation record a helper is given (`ctx`): the running compiled

@@ -907,7 +907,6 @@ impl VmRuntime<'_> {
                     target: &callee.call_target as *const CallTarget as u64,
                     entry: Rc::as_ptr(&entry) as u64,
                     forwards_block,
-                    has_env: code.has_env,
                 })
             }
             // A core method taking that many arguments: the runtime calls

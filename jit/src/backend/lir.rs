@@ -158,9 +158,6 @@ pub struct NativeCall {
     /// [`crate::runtime::Helpers::call_block`] made (0: it could not, and
     /// the call takes the helper's way).
     pub made_block: Option<VReg>,
-    /// The callee makes an environment for its captured locals: the call
-    /// clears [`crate::runtime::ActivationRecord::env`] for it.
-    pub has_env: bool,
     /// The callee is the method compiled (entered at its start): the call
     /// goes straight to the code making it (see `x64::Emitter::native_call`).
     pub recursive: bool,

@@ -420,7 +420,6 @@ impl Lowering<'_> {
                         && made_block.is_none()
                         && !forwards_nothing,
                     made_block,
-                    has_env: callee.has_env,
                     recursive: graph.osr_entry.is_none()
                         && callee.target == self.rt.call_target(graph.method),
                 });

@@ -139,10 +139,10 @@ impl Emitter<'_> {
                 dynasm!(self.ops ; .arch x64 ; mov QWORD [rdi + ActivationRecord::BLOCK], 0);
             }
         }
-        if call.has_env {
-            // Not part of the record's state: the callee fills it in.
-            dynasm!(self.ops ; .arch x64 ; mov QWORD [rdi + ActivationRecord::ENV], 0);
-        }
+        // Not part of the record's state: the callee fills it in when its
+        // code first asks for its environment, which any callee's may (an
+        // inlined block's frame state names it), so every call clears it.
+        dynasm!(self.ops ; .arch x64 ; mov QWORD [rdi + ActivationRecord::ENV], 0);
         if argc_stored != Some(call.argc) {
             dynasm!(self.ops ; .arch x64 ; mov QWORD [rdi + ActivationRecord::ARGC], argc);
         }
