@@ -194,12 +194,14 @@ pub fn passes_exiting_block(code: &Method) -> bool {
     code.sites
         .iter()
         .filter_map(|site| site.block)
-        .any(|child| {
-            code.children[child as usize]
-                .insns
-                .iter()
-                .any(|insn| matches!(insn, Insn::ReturnFromBlock | Insn::BreakBlock))
-        })
+        .any(|child| block_exits(&code.children[child as usize]))
+}
+
+/// Whether `code` (a block) leaves with `break` or `return`.
+pub fn block_exits(code: &Method) -> bool {
+    code.insns
+        .iter()
+        .any(|insn| matches!(insn, Insn::ReturnFromBlock | Insn::BreakBlock))
 }
 
 /// How many instructions of `code` the profile says run: those reachable

@@ -53,7 +53,7 @@
 use crate::builder::{param_count, FrameContext};
 use crate::call_tree::{CallId, CallKind, CallNode, CallTree, GivenBlock, Reason, State, ROOT};
 use crate::inline_policy::{
-    frequencies, limit, max_callee_nodes, priority, profiled_size, Budgets, Limit,
+    block_exits, frequencies, limit, max_callee_nodes, priority, profiled_size, Budgets, Limit,
 };
 use crate::ir::*;
 use crate::passes::early_exit::EarlyExit;
@@ -371,7 +371,7 @@ impl Explorer {
                 node.forced = node
                     .block
                     .as_ref()
-                    .is_some_and(|block| exits(&rt.code(block.method)));
+                    .is_some_and(|block| block_exits(&rt.code(block.method)));
                 // An iterator nested in its own block's caller
                 // (`rows.each { |row| row.each { ... } }`) runs other
                 // code: passing a literal block not on the chain is no
@@ -577,16 +577,6 @@ fn force_exit_paths(rt: &dyn Runtime, tree: &mut CallTree) {
             }
         }
     }
-}
-
-/// Whether `code` (a block) leaves with `break` or `return`.
-fn exits(code: &bytecode::Method) -> bool {
-    code.insns.iter().any(|insn| {
-        matches!(
-            insn,
-            bytecode::Insn::ReturnFromBlock | bytecode::Insn::BreakBlock
-        )
-    })
 }
 
 /// Whether a block of `code` yielded `argc` values gathers the arguments
