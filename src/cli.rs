@@ -102,6 +102,12 @@ pub struct Options {
     #[arg(long, value_name = "N", default_value_t = crate::splitting::DEFAULT_MAX_SIZE)]
     pub splitting_max_size: usize,
 
+    /// Split no method of more than N bytecode instructions (its blocks
+    /// included) to narrow the kinds a call site passes; a site's own
+    /// literal block may split methods up to --splitting-max-size.
+    #[arg(long, value_name = "N", default_value_t = crate::splitting::DEFAULT_MAX_KINDS_SIZE)]
+    pub splitting_max_kinds_size: usize,
+
     /// Make at most N splits of any one method.
     #[arg(long, value_name = "N", default_value_t = crate::splitting::DEFAULT_MAX_SPLITS)]
     pub splitting_max_splits: usize,
@@ -183,6 +189,7 @@ fn run(options: &Options) -> i32 {
         splitting: crate::splitting::SplittingOptions {
             enabled: !options.no_splitting,
             max_size: options.splitting_max_size,
+            max_kinds_size: options.splitting_max_kinds_size,
             max_splits: options.splitting_max_splits,
             max_growth_percent: options.splitting_max_growth,
             max_calls: options.splitting_max_calls,

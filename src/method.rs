@@ -141,6 +141,12 @@ pub struct SplitState {
     pub callers: RefCell<smallvec::SmallVec<[(u32, u32); 2]>>,
     /// An original's splits, by id.
     pub splits: RefCell<Vec<u32>>,
+    /// Which of its parameters its code dispatches on, once asked
+    /// (`Vm::depends_on_param`).
+    pub param_uses: std::cell::OnceCell<bytecode::param_uses::ParamUses>,
+    /// A split's calls past `--jit-threshold` while it waited for its
+    /// caller to be compiled (`Vm::split_waits_for_caller`).
+    pub calls_waited: Cell<u64>,
 }
 
 impl SplitState {

@@ -50,18 +50,29 @@
 //! 2)` at the end of the program) gets a split of its own. A recursive
 //! call inside a split calls the split itself.
 //!
-//! Two rules of ours keep splits to where they pay, measured on programs
-//! like the AWFY suite's, where copies that see what the original sees
-//! cost warm-ups and compilations and buy nothing:
+//! Rules of ours keep splits to where they pay, measured on programs like
+//! the AWFY suite's, where copies that see what the original sees, or
+//! that narrow what the code never dispatches on, cost warm-ups and
+//! compilations and buy nothing:
 //!
 //! - a site splits a method only if the split would see less than the
 //!   method: another site is known to call it (else the method's profile
 //!   is the site's), and the site passes a literal block of its own, or
-//!   one kind (of receiver or an argument) where another known caller
-//!   passed others (`Vm::narrows`);
+//!   one kind where another known caller passed others (`Vm::narrows`):
+//!   of the receiver, or of an argument the method dispatches on
+//!   (`Vm::depends_on_param`, from `bytecode::param_uses`: `put(item)`
+//!   that only appends `item` to an Array is the same code for every
+//!   kind of `item`);
+//! - a split for kinds is made only of a small method
+//!   (`--splitting-max-kinds-size`): it saves a dispatch per call, which
+//!   pays where the split is inlined; a literal block's split saves a
+//!   block call per `yield` and pays up to `--splitting-max-size`;
 //! - splitting is a warm-up activity: a method is split only in its first
 //!   calls (`--splitting-max-calls`, the JIT's default threshold); once it
-//!   is hot, its profile and compiled code serve every caller.
+//!   is hot, its profile and compiled code serve every caller;
+//! - a split is compiled once its caller is (`Vm::split_waits_for_caller`):
+//!   compiled first, it would be code its caller's inlined copy makes
+//!   dead.
 //!
 //! A split is invisible to Ruby code: its frames have the original's name,
 //! scope and owner, and backtraces are MRI's. Tools name it:
@@ -84,11 +95,11 @@
 //! splitting: split add<split-5> of add for <main> ip 43
 //! ```
 
-use crate::method::{LoadedMethod, SiteSplit, SplitOf};
+use crate::method::{status, BasicOp, LoadedMethod, SiteSplit, SiteState, SplitOf};
 use crate::object::{MethodBody, MethodEntry};
 use crate::output::write_stderr;
-use crate::vm::Vm;
-use bytecode::profile::KindSet;
+use crate::vm::{class_data, Vm};
+use bytecode::profile::{Kind, KindSet};
 use bytecode::MethodKind;
 use std::rc::Rc;
 
@@ -99,6 +110,9 @@ pub struct SplittingOptions {
     /// The largest method split, in bytecode instructions (its blocks
     /// included): `--splitting-max-size`.
     pub max_size: usize,
+    /// The largest method split to narrow the kinds a site passes (rather
+    /// than for a literal block of its own): `--splitting-max-kinds-size`.
+    pub max_kinds_size: usize,
     /// Splits per method: `--splitting-max-splits`.
     pub max_splits: usize,
     /// The bytecode of all splits together, as a percentage of the bytecode
@@ -115,6 +129,14 @@ pub struct SplittingOptions {
 
 /// Default of `--splitting-max-size`.
 pub const DEFAULT_MAX_SIZE: usize = 200;
+/// Default of `--splitting-max-kinds-size`. Measured on the AWFY programs
+/// at their benchmark sizes (`cargo xtask bench`): splits for kinds of
+/// larger methods (DeltaBlue's `incremental_add`, 26 instructions, and
+/// `extract_plan_from_constraints`, 35) cost more warm-up and compilation
+/// than their calls won back (DeltaBlue 6% slower than without splitting
+/// at 30, 50 or 80, 2% at 20), while splits for literal blocks pay at any
+/// size up to `--splitting-max-size` (Havlak 10% faster).
+pub const DEFAULT_MAX_KINDS_SIZE: usize = 20;
 /// Default of `--splitting-max-splits`.
 pub const DEFAULT_MAX_SPLITS: usize = 16;
 /// Default of `--splitting-max-growth`.
@@ -124,6 +146,14 @@ pub const DEFAULT_MAX_GROWTH_PERCENT: u64 = 50;
 /// threshold, after which a method has its compiled code.
 pub const DEFAULT_MAX_CALLS: u64 = 1000;
 
+/// How many `--jit-threshold`s of calls a split waits at most for its
+/// caller to be compiled before it is compiled on its own
+/// (`Vm::split_waits_for_caller`).
+pub const SPLIT_WAIT_THRESHOLDS: u64 = 2;
+
+/// How deep `Vm::depends_on_param` follows a parameter passed on.
+const MAX_PARAM_DEPTH: usize = 4;
+
 /// How far `setNeedsSplit` walks up a chain of sole callers.
 const MAX_CHAIN: usize = 16;
 
@@ -132,6 +162,7 @@ impl Default for SplittingOptions {
         SplittingOptions {
             enabled: true,
             max_size: DEFAULT_MAX_SIZE,
+            max_kinds_size: DEFAULT_MAX_KINDS_SIZE,
             max_splits: DEFAULT_MAX_SPLITS,
             max_growth_percent: DEFAULT_MAX_GROWTH_PERCENT,
             max_calls: DEFAULT_MAX_CALLS,
@@ -384,6 +415,43 @@ impl Vm {
         Some(split_entry)
     }
 
+    /// Whether `method`, called `--jit-threshold` times, is to stay
+    /// interpreted a while longer: a split whose caller is still
+    /// interpreted. A split exists so that its one caller can inline a
+    /// profile of its own, and that caller is compiled soon (a split is
+    /// called about as often as the code that calls it, save from a loop,
+    /// which on-stack replacement compiles): compiled on its own first, the
+    /// split would be code that nothing calls once its caller is compiled
+    /// with it inlined. So a split is compiled once its caller is compiled
+    /// without inlining it (the caller's code then calls it), or after it
+    /// has waited [`SPLIT_WAIT_THRESHOLDS`] thresholds of calls in all
+    /// (should its caller never be compiled, or keep being recompiled). A
+    /// split's block waits for its split in the same way.
+    pub fn split_waits_for_caller(&self, method: &LoadedMethod, threshold: u64) -> bool {
+        if method.split.of.is_none() {
+            return false;
+        }
+        let home = self.home_method(method.id);
+        let waits_for = if home != method.id {
+            Some(home)
+        } else {
+            method
+                .split
+                .callers
+                .borrow()
+                .first()
+                .map(|&(caller, _)| caller)
+        };
+        let caller_interpreted =
+            waits_for.is_some_and(|id| self.methods[id as usize].jit.get() == status::NOT_YET);
+        let waited = method.split.calls_waited.get();
+        if !caller_interpreted || waited >= SPLIT_WAIT_THRESHOLDS * threshold {
+            return false;
+        }
+        method.split.calls_waited.set(waited + 1);
+        true
+    }
+
     /// The method site `site` of `caller` runs when it calls method
     /// `callee` (ids), for the JIT: its split, made already, or `callee`.
     pub fn split_for_jit(&self, caller: &LoadedMethod, site: usize, callee: u32) -> u32 {
@@ -433,6 +501,12 @@ impl Vm {
         if caller.code.sites[site].block.is_some() {
             return true;
         }
+        // Narrowing kinds saves a dispatch per call, and the split costs a
+        // warm-up and a compilation of its own: it pays for methods small
+        // enough to be inlined wherever they are called.
+        if code_size(callee) > self.splitting.options.max_kinds_size {
+            return false;
+        }
         let state = &caller.sites[site];
         let ours: Vec<KindSet> = std::iter::once(state.receiver.snapshot())
             .chain(state.args.iter().map(|recorder| recorder.snapshot()))
@@ -441,11 +515,72 @@ impl Vm {
             let other = &self.methods[id as usize].sites[other as usize];
             let theirs = std::iter::once(other.receiver.snapshot())
                 .chain(other.args.iter().map(|recorder| recorder.snapshot()));
-            ours.iter().zip(theirs).any(|(ours, theirs)| {
-                ours.monomorphic().is_some()
-                    && theirs.kinds().any(|kind| Some(kind) != ours.monomorphic())
-            })
+            ours.iter()
+                .zip(theirs)
+                .enumerate()
+                .any(|(position, (ours, theirs))| {
+                    ours.monomorphic().is_some()
+                        && theirs.kinds().any(|kind| Some(kind) != ours.monomorphic())
+                        && (position == 0 || self.depends_on_param(callee, position as u32 - 1, 0))
+                })
         })
+    }
+
+    /// Whether the first operand of a basic operation at `site` is
+    /// dispatched on: an index (`a[i]`), or the operand of arithmetic and
+    /// comparisons on numbers and Strings (`1 + x` compiles to an addition
+    /// of two fixnums). An Array's `<<` or `==` and an object's `==` do not
+    /// care what they get; a site that never ran counts as dispatching.
+    fn operand_dispatched(&self, site: &SiteState) -> bool {
+        match site.op {
+            BasicOp::None | BasicOp::ArraySize => false,
+            BasicOp::ArrayIndex | BasicOp::ArraySet => true,
+            _ => {
+                let receivers = site.receiver.snapshot();
+                let string = Kind::Class(class_data(self.c.string).id);
+                receivers.kinds().next().is_none()
+                    || receivers
+                        .kinds()
+                        .any(|kind| !matches!(kind, Kind::Class(_)) || kind == string)
+            }
+        }
+    }
+
+    /// Whether the code of `method` (or of the methods it passes the
+    /// parameter to, as their inline caches know them) dispatches on the
+    /// kind of its parameter `param` (0-based): a receiver, the first
+    /// operand of a basic operation (`+`, `<`, an index), or anything
+    /// `bytecode::param_uses` cannot follow. A parameter only stored or
+    /// returned is the same code whatever its kind: narrowing it buys
+    /// nothing.
+    fn depends_on_param(&self, method: &LoadedMethod, param: u32, depth: usize) -> bool {
+        let uses = method
+            .split
+            .param_uses
+            .get_or_init(|| bytecode::param_uses::param_uses(&method.code));
+        if uses.is_specialised(param) {
+            return true;
+        }
+        uses.passed
+            .iter()
+            .filter(|passed| passed.param == param)
+            .any(|passed| {
+                let site = &method.sites[passed.site as usize];
+                if passed.position == 1 && self.operand_dispatched(site) {
+                    return true;
+                }
+                depth < MAX_PARAM_DEPTH
+                    && site
+                        .cache
+                        .borrow()
+                        .entries()
+                        .any(|entry| match &entry.body {
+                            MethodBody::Bytecode(callee) => {
+                                self.depends_on_param(callee, passed.position - 1, depth + 1)
+                            }
+                            _ => false,
+                        })
+            })
     }
 
     /// Whether the limits allow another split of `method`.

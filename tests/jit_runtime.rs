@@ -411,9 +411,44 @@ fn the_seed_example_splits_the_same_in_every_mode() {
     }
 }
 
+/// `store` dispatches on its argument (`x.to_s`) and is split per caller;
+/// `put`, which it calls, only appends its argument to an Array: its
+/// callers pass different kinds, and yet it is not split.
+const DISPATCH_ONLY_TRACE: &str = "\
+splitting: mark store (to_s at store ip 7 saw receiver {fixnum, String}; chain store)
+splitting: mark put (callee of store)
+splitting: split store<split-1> of store for fill ip 9
+splitting: split store<split-2> of store for fill ip 15
+";
+
+#[test]
+fn splits_narrow_only_what_the_callee_dispatches_on() {
+    for mode in rhizome_spec::MODES {
+        let flags: Vec<&str> = mode
+            .flags
+            .iter()
+            .copied()
+            .chain(["--trace-splitting"])
+            .collect();
+        let (stdout, stderr) = run(&flags, "splits_follow_dispatch");
+        assert_eq!(stdout, "3000\n", "{}", mode.name);
+        assert_eq!(stderr, DISPATCH_ONLY_TRACE, "{}", mode.name);
+    }
+    let (_, stderr) = run(
+        &["--trace-splitting", "--splitting-max-kinds-size=0"],
+        "splits_follow_dispatch",
+    );
+    assert!(
+        !stderr.contains("split store"),
+        "a kinds split beyond the size limit: {stderr}"
+    );
+}
+
 /// The last graph of every method compiled while running `spec` with
-/// `flags` (each `--dump-ir` file series ends with the graph lowered).
-fn final_graphs(flags: &[&str], spec: &str) -> Vec<String> {
+/// `flags` (each `--dump-ir` file series ends with the graph lowered), by
+/// the name of its dump files (`add_split_2`; `add_2` for the second
+/// compilation of `add`).
+fn final_graphs(flags: &[&str], spec: &str) -> std::collections::BTreeMap<String, String> {
     let dir = std::env::temp_dir().join(format!("rhizome-ir-{spec}-{}", std::process::id()));
     let dump = format!("--dump-ir={}", dir.display());
     run(&[flags, &[dump.as_str()]].concat(), spec);
@@ -429,11 +464,32 @@ fn final_graphs(flags: &[&str], spec: &str) -> Vec<String> {
         }
     }
     let graphs = series
-        .values()
-        .map(|stem| std::fs::read_to_string(dir.join(format!("{stem}.txt"))).unwrap())
+        .into_iter()
+        .map(|(method, stem)| {
+            let graph = std::fs::read_to_string(dir.join(format!("{stem}.txt"))).unwrap();
+            (method, graph)
+        })
         .collect();
     let _ = std::fs::remove_dir_all(&dir);
     graphs
+}
+
+#[test]
+fn a_split_waits_for_its_caller_to_be_compiled() {
+    let compiled = final_graphs(&[], "split_waits_for_its_caller");
+    let names: Vec<&String> = compiled.keys().collect();
+    assert!(
+        compiled.contains_key("use_str"),
+        "the caller of the splits is compiled: {names:?}"
+    );
+    assert!(
+        !names.iter().any(|name| name.starts_with("add_split")),
+        "a split compiled on its own before its caller: {names:?}"
+    );
+    assert!(
+        compiled["use_str"].contains("add<split-1>"),
+        "the caller inlines its split"
+    );
 }
 
 /// The frame (`add<split-3>`) of the state node `input` names in `graph`.
@@ -450,7 +506,7 @@ fn frame_of_state<'g>(graph: &'g str, state: &str) -> &'g str {
 fn each_split_of_add_compiles_one_kind_of_plus_without_dispatch() {
     let graphs = final_graphs(&[], "call_target_splitting");
     let graph = graphs
-        .iter()
+        .values()
         .find(|graph| graph.contains("add<split-"))
         .unwrap_or_else(|| panic!("no split of add compiled: {graphs:?}"));
     let state_of = |line: &str| {

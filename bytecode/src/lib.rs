@@ -24,6 +24,7 @@ mod forwarding;
 mod insn;
 mod literal;
 mod method;
+pub mod param_uses;
 pub mod profile;
 pub mod snapshot;
 mod source_encoding;

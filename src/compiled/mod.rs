@@ -20,7 +20,9 @@
 //! invalidated, or whose guards keep failing, is compiled again after
 //! another `--jit-threshold` calls, without the speculations that failed
 //! (from its third compilation on, without pruning any branch the profile
-//! saw go one way); after [`MAX_COMPILATIONS`] it stays interpreted.
+//! saw go one way); after [`MAX_COMPILATIONS`] it stays interpreted. A
+//! split waits for the caller it was made for (see
+//! `Vm::split_waits_for_caller`).
 //!
 //! The JIT builds core operations as IR only while they are the original
 //! core methods: [`Intrinsics`] remembers each one's method entry as the
@@ -423,7 +425,10 @@ impl Vm {
     #[inline]
     pub fn jit_leaving(&mut self, method: &Rc<LoadedMethod>) {
         if let Some(jit) = &self.jit {
-            if method.jit.get() == status::NOT_YET && method.calls.get() >= jit.threshold {
+            if method.jit.get() == status::NOT_YET
+                && method.calls.get() >= jit.threshold
+                && !self.split_waits_for_caller(method, jit.threshold)
+            {
                 self.jit_compile(method);
             }
         }

@@ -340,7 +340,7 @@ pub(super) fn same_literal(a: &Literal, b: &Literal) -> bool {
 }
 
 /// How an instruction changes the operand-stack depth.
-fn stack_effect(insn: &Insn, sites: &[CallSite]) -> i32 {
+pub(crate) fn stack_effect(insn: &Insn, sites: &[CallSite]) -> i32 {
     match *insn {
         Insn::Trace(_) | Insn::Not | Insn::Jump(_) | Insn::ToS | Insn::ToRegexp(_) => 0,
         Insn::GetSpecial(_) => 1,

@@ -52,6 +52,7 @@
 mod assign;
 mod blocks;
 mod builder;
+pub(crate) use builder::stack_effect;
 mod calls;
 mod control;
 mod defined;
