@@ -565,7 +565,9 @@ impl Vm {
             .iter()
             .filter(|passed| passed.param == param)
             .any(|passed| {
-                let site = &method.sites[passed.site as usize];
+                let Some(site) = method.sites.get(passed.site as usize) else {
+                    return true;
+                };
                 if passed.position == 1 && self.operand_dispatched(site) {
                     return true;
                 }
@@ -586,17 +588,17 @@ impl Vm {
     /// Whether the limits allow another split of `method`.
     fn may_split(&self, method: &LoadedMethod) -> bool {
         let options = &self.splitting.options;
+        if method.code.kind != MethodKind::Method || method.calls.get() >= options.max_calls {
+            return false;
+        }
         let size = code_size(method) as u64;
-        let code = &method.code;
         // A method that defines methods or classes would define them again
         // from its split's copies: it is not split.
         let defines = method
             .children
             .iter()
             .any(|child| child.code.kind != MethodKind::Block);
-        code.kind == MethodKind::Method
-            && !defines
-            && method.calls.get() < options.max_calls
+        !defines
             && size <= options.max_size as u64
             && method.split.splits.borrow().len() < options.max_splits
             && (self.splitting.split_size + size) * 100
