@@ -68,6 +68,9 @@ pub struct LoadedMethod {
     pub frameless: std::cell::OnceCell<bool>,
     /// What call-target splitting knows of it ([`crate::splitting`]).
     pub split: SplitState,
+    /// Its case tables as hashes, each made at its first use
+    /// (`interp::case_dispatch`).
+    pub case_lookups: Vec<std::cell::OnceCell<crate::interp::CaseLookup>>,
 }
 
 impl LoadedMethod {
@@ -111,6 +114,12 @@ impl LoadedMethod {
                 of: Some(of),
                 ..SplitState::default()
             },
+            case_lookups: self
+                .code
+                .case_tables
+                .iter()
+                .map(|_| Default::default())
+                .collect(),
         }
     }
 

@@ -197,6 +197,13 @@ pub enum Insn {
     /// `checkmatch`: pop a subject and a pattern; push `pattern === subject`
     /// (`when`). With `splat`, the pattern is a list: any element matching.
     CheckMatch { splat: bool },
+    /// `casedispatch table`: pop a `case` subject; while `===` of the
+    /// literals' classes is the core's and the subject is an Integer,
+    /// Float, Symbol, String, nil, true or false, jump where case table
+    /// `table` says (the `when` whose literal equals it, else the `else`);
+    /// otherwise go on to the `when`s' checks, which follow (MRI's
+    /// `opt_case_dispatch`).
+    CaseDispatch(u32),
     /// `defined what`: push the `defined?` description of something that
     /// needs a run-time check (an ivar, global, constant, method, `yield`,
     /// `super`), or nil. Operand: `what` kind and a name.
@@ -301,6 +308,7 @@ impl Insn {
             Insn::ArrayConcat => "concatarray",
             Insn::Destructure { .. } => "destructure",
             Insn::CheckMatch { .. } => "checkmatch",
+            Insn::CaseDispatch(_) => "casedispatch",
             Insn::Defined { .. } => "defined",
             Insn::Reraise => "reraise",
             Insn::EndEnsure => "end_ensure",

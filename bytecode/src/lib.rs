@@ -35,7 +35,7 @@ mod syntax_error;
 pub use compile::{compile_file, compile_file_as, Source};
 pub use insn::{DefinedKind, Insn, Special};
 pub use literal::{Literal, RangeEnd, FIXNUM_MAX, FIXNUM_MIN};
-pub use method::{call_flags, CallSite, Handler, HandlerKind, Method, MethodKind, Span};
+pub use method::{call_flags, CallSite, CaseTable, Handler, HandlerKind, Method, MethodKind, Span};
 pub use source_encoding::SourceEncoding;
 pub use symbols::{Sym, SymbolTable};
 pub use syntax_error::SyntaxError;

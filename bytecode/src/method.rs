@@ -199,6 +199,23 @@ pub struct Method {
     pub outer_names: Vec<((u8, u16), Sym)>,
     /// The exception table, innermost handlers first.
     pub handlers: Vec<Handler>,
+    /// The tables of `casedispatch` instructions, by index.
+    #[serde(default)]
+    pub case_tables: Vec<CaseTable>,
+}
+
+/// Where a `case` whose `when`s are all literals goes for each literal
+/// (`Insn::CaseDispatch`).
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub struct CaseTable {
+    /// Each `when` literal (an index into the literals: an Integer, a
+    /// Float, a Symbol, a String in the file's encoding, nil, true or
+    /// false) and the instruction its body starts at, in source order (a
+    /// literal written twice goes to its first `when`).
+    pub entries: Vec<(u32, u32)>,
+    /// Where the `else` starts (or what follows the `case`): where no
+    /// literal equals the subject.
+    pub otherwise: u32,
 }
 
 impl Method {
@@ -451,6 +468,20 @@ impl Method {
                 after,
             } => {
                 format!("{before} {} {after}", if splat { "*" } else { "-" })
+            }
+            Insn::CaseDispatch(table) => {
+                let table = &self.case_tables[table as usize];
+                let entries: Vec<String> = table
+                    .entries
+                    .iter()
+                    .map(|&(literal, target)| {
+                        format!(
+                            "{}=>{target}",
+                            self.literals[literal as usize].display(symbols)
+                        )
+                    })
+                    .collect();
+                format!("{} else=>{}", entries.join(" "), table.otherwise)
             }
             Insn::CheckMatch { splat } => {
                 if splat {

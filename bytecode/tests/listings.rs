@@ -151,3 +151,39 @@ fn while_loops_test_at_the_bottom() {
 "
     );
 }
+
+#[test]
+fn a_case_of_literal_whens_dispatches_through_a_table() {
+    let source = "def kind(x)\n  case x\n  when 1, 2 then :small\n  when :x then :ex\n  else :other\n  end\nend\n";
+    let listing = listing(source, "kind");
+    let dispatch = listing
+        .lines()
+        .find(|line| line.contains("casedispatch"))
+        .unwrap_or_else(|| panic!("no casedispatch in\n{listing}"));
+    // Both literals of the first `when` go to its body, the Symbol to the
+    // second's; the checks follow the dispatch for what it cannot decide.
+    let ip = |text: &str| -> usize {
+        let (_, target) = dispatch.split_once(text).unwrap();
+        let digits: String = target.chars().take_while(char::is_ascii_digit).collect();
+        digits.parse().unwrap()
+    };
+    let (small, ex, other) = (ip("1=>"), ip(":x=>"), ip("else=>"));
+    assert_eq!(ip("2=>"), small);
+    let line_at = |n: usize| listing.lines().nth(n).unwrap().to_string();
+    assert!(line_at(small + 1).contains(":small"), "{listing}");
+    assert!(line_at(ex + 1).contains(":ex"), "{listing}");
+    assert!(line_at(other + 1).contains(":other"), "{listing}");
+    assert!(listing.contains("checkmatch"));
+}
+
+#[test]
+fn a_case_with_a_pattern_that_is_no_literal_tests_every_when() {
+    for source in [
+        "def kind(x)\n  case x\n  when 1 then :a\n  when y then :b\n  end\nend\n",
+        "def kind(x)\n  case x\n  when 1, *[2] then :a\n  end\nend\n",
+        "def kind(x)\n  case x\n  when \"a#{x}\" then :a\n  end\nend\n",
+        "def kind(x)\n  case\n  when x then :a\n  end\nend\n",
+    ] {
+        assert!(!listing(source, "kind").contains("casedispatch"), "{source}");
+    }
+}

@@ -739,6 +739,7 @@ impl Builder<'_> {
             | Insn::Load(_)
             | Insn::Store(_)
             | Insn::Pop
+            | Insn::CaseDispatch(_)
             | Insn::Dup
             | Insn::Push(_)
             | Insn::Not => self.stack(ip, insn, &mut frame),
@@ -833,6 +834,13 @@ impl Builder<'_> {
             Insn::Load(slot) => frame.stack.push(frame.locals[slot as usize]),
             Insn::Store(slot) => frame.locals[slot as usize] = Self::pop(frame),
             Insn::Pop => {
+                Self::pop(frame);
+            }
+            // Compiled code tests the `when`s one by one, as the
+            // interpreter does when it cannot use the table (the `when`
+            // checks follow; they compile to comparisons of the kinds the
+            // profile saw).
+            Insn::CaseDispatch(_) => {
                 Self::pop(frame);
             }
             Insn::Dup => {

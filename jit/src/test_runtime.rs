@@ -394,6 +394,7 @@ fn code(name: Sym, locals: Vec<Sym>, ivars: Vec<Sym>) -> Method {
         block_param: false,
         outer_names: Vec::new(),
         handlers: Vec::new(),
+        case_tables: Vec::new(),
     }
 }
 

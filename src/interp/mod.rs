@@ -27,6 +27,8 @@
 //! runs what it leaves to the runtime.
 
 mod blocks;
+mod case_dispatch;
+pub use case_dispatch::CaseLookup;
 mod fast_paths;
 mod ivars;
 mod run;
@@ -140,6 +142,9 @@ impl Vm {
         let ivar_caches = (0..code.ivars.len())
             .map(|_| RefCell::new(IvarCache::default()))
             .collect();
+        let case_lookups = (0..code.case_tables.len())
+            .map(|_| Default::default())
+            .collect();
         let loaded = Rc::new(LoadedMethod {
             id: self.methods.len() as u32,
             jit: Cell::new(status::NOT_YET),
@@ -162,6 +167,7 @@ impl Vm {
             parent: Cell::new(None),
             frameless: std::cell::OnceCell::new(),
             split: Default::default(),
+            case_lookups,
         });
         for child in &loaded.children {
             child.parent.set(Some(loaded.id));

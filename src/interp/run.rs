@@ -273,6 +273,12 @@ impl Vm {
                     let value = self.pop();
                     self.destructure(value, before as usize, splat, after as usize)?;
                 }
+                Insn::CaseDispatch(table) => {
+                    let subject = self.pop();
+                    if let Some(target) = self.case_dispatch(method, table, subject) {
+                        ip = target as usize;
+                    }
+                }
                 Insn::CheckMatch { splat } => {
                     self.context.frames[frame].ip = (ip - 1) as u32;
                     let subject = self.pop();

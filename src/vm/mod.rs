@@ -211,6 +211,9 @@ pub struct Vm {
     pub native_comparisons: std::cell::Cell<Option<(u64, [bool; 3])>>,
     pub native_equalities: std::cell::Cell<Option<(u64, [bool; 2])>>,
     pub native_to_s: std::cell::Cell<Option<(u64, [bool; 3])>>,
+    /// Whether Integer, Float, Symbol, String, NilClass, TrueClass and
+    /// FalseClass answer `===` with the core's (`casedispatch`).
+    pub native_case_equalities: std::cell::Cell<Option<(u64, [bool; 7])>>,
     /// Bumped whenever a module is included: cached ancestries are stale.
     pub hierarchy_serial: u64,
     /// The id the next frame gets.
@@ -387,6 +390,7 @@ impl Vm {
             method_cache: RefCell::new((0, FxHashMap::default())),
             native_comparisons: std::cell::Cell::new(None),
             native_equalities: std::cell::Cell::new(None),
+            native_case_equalities: std::cell::Cell::new(None),
             native_to_s: std::cell::Cell::new(None),
             hierarchy_serial: 0,
             next_frame_id: 1,

@@ -73,6 +73,8 @@ pub(super) struct MethodBuilder {
     pub(super) insns: Vec<Insn>,
     lines: Vec<u32>,
     pub(super) literals: Vec<Literal>,
+    /// The literals' indexes by [`literal_hash`].
+    literal_index: fxhash::FxHashMap<u64, Vec<u32>>,
     /// String literals whose encoding is not the file's (see
     /// [`Method::literal_encodings`]).
     pub(super) literal_encodings: Vec<(u32, SourceEncoding)>,
@@ -98,6 +100,8 @@ pub(super) struct MethodBuilder {
     /// (set by `begin` and by a method whose body is a rescue).
     pub(super) rescue_line: Option<u32>,
     pub(super) handlers: Vec<crate::Handler>,
+    /// Case tables, their targets labels until `finish`.
+    pub(super) case_tables: Vec<crate::CaseTable>,
     /// The cleanups around the code being compiled, outermost first: a
     /// `return`/`break`/`next` leaving them runs them.
     pub(super) ensures: Vec<Cleanup>,
@@ -134,6 +138,7 @@ impl MethodBuilder {
             insns: Vec::new(),
             lines: Vec::new(),
             literals: Vec::new(),
+            literal_index: Default::default(),
             literal_encodings: Vec::new(),
             sites: Vec::new(),
             branches: 0,
@@ -149,6 +154,7 @@ impl MethodBuilder {
             redo_label: None,
             rescue_line: None,
             handlers: Vec::new(),
+            case_tables: Vec::new(),
             ensures: Vec::new(),
             retries: Vec::new(),
             labels: Vec::new(),
@@ -211,11 +217,38 @@ impl MethodBuilder {
     }
 
     pub(super) fn literal(&mut self, literal: Literal) -> u32 {
-        if let Some(index) = self.literals.iter().position(|l| same_literal(l, &literal)) {
-            return index as u32;
+        if let Some(index) = self.find_literal(&literal, |_| true) {
+            return index;
         }
+        self.add_literal(literal)
+    }
+
+    /// The index of a literal the same as `literal` that `also` accepts,
+    /// if the table has one (a hash of each literal finds the candidates:
+    /// a method of thousands of literals is not compiled in quadratic
+    /// time).
+    pub(super) fn find_literal(
+        &self,
+        literal: &Literal,
+        also: impl Fn(u32) -> bool,
+    ) -> Option<u32> {
+        self.literal_index
+            .get(&literal_hash(literal))?
+            .iter()
+            .copied()
+            .find(|&index| same_literal(&self.literals[index as usize], literal) && also(index))
+    }
+
+    /// Adds `literal` to the table (a new entry, even if an equal one is
+    /// there) and returns its index.
+    pub(super) fn add_literal(&mut self, literal: Literal) -> u32 {
+        let index = self.literals.len() as u32;
+        self.literal_index
+            .entry(literal_hash(&literal))
+            .or_default()
+            .push(index);
         self.literals.push(literal);
-        (self.literals.len() - 1) as u32
+        index
     }
 
     pub(super) fn push_literal(&mut self, literal: Literal) {
@@ -326,13 +359,44 @@ impl MethodBuilder {
                     ..h
                 })
                 .collect(),
+            case_tables: self
+                .case_tables
+                .into_iter()
+                .map(|table| crate::CaseTable {
+                    entries: table
+                        .entries
+                        .into_iter()
+                        .map(|(literal, label)| {
+                            (literal, self.labels[label as usize].expect("bound"))
+                        })
+                        .collect(),
+                    otherwise: self.labels[table.otherwise as usize].expect("bound"),
+                })
+                .collect(),
         }
     }
 }
 
+/// A hash of a literal consistent with [`same_literal`].
+fn literal_hash(literal: &Literal) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = fxhash::FxHasher::default();
+    std::mem::discriminant(literal).hash(&mut hasher);
+    match literal {
+        Literal::Fixnum(n) => n.hash(&mut hasher),
+        Literal::Bignum(n) => n.hash(&mut hasher),
+        Literal::Float(f) => f.to_bits().hash(&mut hasher),
+        Literal::String(bytes) | Literal::FrozenString(bytes) => bytes.hash(&mut hasher),
+        Literal::Symbol(sym) => sym.hash(&mut hasher),
+        Literal::Regexp { source, .. } => source.hash(&mut hasher),
+        _ => {}
+    }
+    hasher.finish()
+}
+
 /// Literal identity for the literal table (floats by bits, so `0.0` and
 /// `-0.0` stay apart).
-pub(super) fn same_literal(a: &Literal, b: &Literal) -> bool {
+fn same_literal(a: &Literal, b: &Literal) -> bool {
     match (a, b) {
         (Literal::Float(x), Literal::Float(y)) => x.to_bits() == y.to_bits(),
         _ => a == b,
@@ -382,6 +446,7 @@ pub(crate) fn stack_effect(insn: &Insn, sites: &[CallSite]) -> i32 {
         Insn::Dup | Insn::GetConst(_) | Insn::GetGlobal(_) | Insn::DefineMethod(_) => 1,
         Insn::Unsupported(_) => 1,
         Insn::Store(_) | Insn::Branch { .. } | Insn::Return | Insn::Pop => -1,
+        Insn::CaseDispatch(_) => -1,
         Insn::Send(site) => {
             let site = &sites[site as usize];
             -(site.argc as i32) - i32::from(site.flags & call_flags::BLOCK_ARG != 0)

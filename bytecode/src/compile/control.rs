@@ -198,12 +198,33 @@ impl Compiler<'_, '_> {
             m.emit(Insn::Store(temp));
             temp
         });
+        // Every `when` a literal: a table lookup first (MRI's
+        // `opt_case_dispatch`), the checks below for what it cannot decide.
+        let mut table = subject.and_then(|subject| {
+            let literals = self.dispatch_literals(m, case)?;
+            let otherwise = m.new_label();
+            m.emit(Insn::Load(subject));
+            let table = m.case_tables.len();
+            m.case_tables.push(crate::CaseTable {
+                entries: Vec::with_capacity(literals.len()),
+                otherwise: otherwise.0 as u32,
+            });
+            m.emit(Insn::CaseDispatch(table as u32));
+            Some((table, literals.into_iter(), otherwise))
+        });
         let mut bodies = Vec::new();
         for clause in &case.when_bodies {
             let Node::When(When { patterns, body, .. }) = clause else {
                 continue;
             };
             let label = m.new_label();
+            if let Some((index, literals, _)) = &mut table {
+                for literal in literals.by_ref().take(patterns.len()) {
+                    m.case_tables[*index]
+                        .entries
+                        .push((literal, label.0 as u32));
+                }
+            }
             for pattern in patterns {
                 // A pattern's `===` runs on the `when`'s line.
                 self.set_line(m, pattern);
@@ -231,6 +252,9 @@ impl Compiler<'_, '_> {
             }
             bodies.push((label, body.as_deref()));
         }
+        if let Some((_, _, otherwise)) = table {
+            m.bind(otherwise);
+        }
         self.body(m, case.else_body.as_deref());
         m.jump(end);
         for (label, body) in bodies {
@@ -241,6 +265,22 @@ impl Compiler<'_, '_> {
         }
         m.depth = depth + 1;
         m.bind(end);
+    }
+
+    /// The literal table indexes of every `when` pattern of `case`, in
+    /// order, when each is a literal `casedispatch` can look up.
+    fn dispatch_literals(&mut self, m: &mut MethodBuilder, case: &Case) -> Option<Vec<u32>> {
+        let mut literals = Vec::new();
+        for clause in &case.when_bodies {
+            let Node::When(When { patterns, .. }) = clause else {
+                return None;
+            };
+            for pattern in patterns {
+                let literal = self.dispatch_literal(pattern)?;
+                literals.push(m.literal(literal));
+            }
+        }
+        (!literals.is_empty()).then_some(literals)
     }
 
     /// The value of `return`/`break`/`next` arguments: nil, one value, or an

@@ -11,7 +11,7 @@
 //! concat   3
 //! ```
 
-use super::builder::{same_literal, MethodBuilder};
+use super::builder::MethodBuilder;
 use super::Compiler;
 use crate::insn::Insn;
 use crate::literal::{Literal, RangeEnd};
@@ -35,6 +35,28 @@ impl Compiler<'_, '_> {
         match value.replace('_', "").parse::<f64>() {
             Ok(f) => m.push_literal(Literal::Float(f)),
             Err(_) => self.unsupported(m, "this float literal"),
+        }
+    }
+
+    /// The literal a `when` pattern is, if `casedispatch` may look it up:
+    /// an Integer, a Float, a Symbol, a String in the file's encoding
+    /// without interpolation, nil, true or false.
+    pub(super) fn dispatch_literal(&mut self, pattern: &Node) -> Option<Literal> {
+        match pattern {
+            Node::Nil(_) => Some(Literal::Nil),
+            Node::True(_) => Some(Literal::True),
+            Node::False(_) => Some(Literal::False),
+            Node::Int(Int { value, .. }) => parse_integer(value).map(Literal::integer),
+            Node::Float(Float { value, .. }) => value
+                .replace('_', "")
+                .parse::<f64>()
+                .ok()
+                .map(Literal::Float),
+            Node::Sym(symbol) => Some(Literal::Symbol(self.sym(&symbol.name.to_string_lossy()))),
+            Node::Str(str) if self.literal_encoding(str).is_none() => {
+                Some(Literal::String(str.value.as_raw().clone()))
+            }
+            _ => None,
         }
     }
 
@@ -86,14 +108,11 @@ impl Compiler<'_, '_> {
                 .find(|&&(i, _)| i as usize == index)
                 .map(|&(_, encoding)| encoding)
         };
-        let found = (0..m.literals.len()).find(|&index| {
-            same_literal(&m.literals[index], &literal) && override_of(m, index) == encoding
-        });
+        let found = m.find_literal(&literal, |index| override_of(m, index as usize) == encoding);
         let index = match found {
-            Some(index) => index as u32,
+            Some(index) => index,
             None => {
-                m.literals.push(literal);
-                let index = (m.literals.len() - 1) as u32;
+                let index = m.add_literal(literal);
                 if let Some(encoding) = encoding {
                     m.literal_encodings.push((index, encoding));
                 }

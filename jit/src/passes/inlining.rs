@@ -452,10 +452,18 @@ impl Explorer {
     }
 
     /// Explores the queued calls, best first, until the explored graphs
-    /// hold `budget` nodes (forced calls whatever the budget).
+    /// hold `budget` nodes (forced calls whatever the budget). A callee of
+    /// more bytecode instructions than the budget has left is not built
+    /// either: building costs at least a node per instruction before the
+    /// cleanup counts what is left (a `case` of 2,000 `when`s would be
+    /// built and cleaned up only to be too big).
     fn expand(&mut self, session: &mut Session, budget: usize) {
         while let Some((forced, _, Reverse(id))) = self.queue.pop() {
-            if !forced && self.tree.explored >= budget {
+            let left = budget.saturating_sub(self.tree.explored);
+            let size = self.tree[id]
+                .method
+                .map_or(0, |method| session.rt.code(method).insns.len());
+            if !forced && (left == 0 || size > left) {
                 self.tree[id].reason = Some(Reason::ExpansionBudget);
                 continue;
             }

@@ -1,0 +1,189 @@
+//! `casedispatch`: a `case` whose `when`s are all literals jumps through a
+//! table instead of testing them one by one (MRI's `opt_case_dispatch`).
+//!
+//! ```ruby
+//! case code            # load %tmp0; casedispatch 1=>9 2=>12 :x=>15 else=>18
+//! when 1 then :one     # the `when` checks follow, as without the table
+//! when 2 then :two
+//! when :x then :ex
+//! end
+//! ```
+//!
+//! `pattern === subject` for a literal pattern is equality of values, so a
+//! hash of the literals answers every `when` at once: a subject that is an
+//! Integer, a Float, a Symbol, a String, nil, true or false either equals
+//! one of them (the body of its first `when`) or none (the `else`). That
+//! holds while `===` of the literals' classes is the core's; once a program
+//! redefines one (or for any other subject, whose `==` the core's `===`
+//! may call), the instruction falls through to the checks, which call
+//! `===` as Ruby says.
+//!
+//! Keys follow the core's `===`: `1 == 1.0`, so an integral Float looks
+//! up as its Integer (a Float literal too); a String matches by bytes, and
+//! one that is not ASCII only in the encoding of the literal.
+
+use crate::core::integer::float_of;
+use crate::encoding::Encoding;
+use crate::method::LoadedMethod;
+use crate::object::{RBignum, RString};
+use crate::value::Value;
+use crate::vm::Vm;
+use bytecode::{Literal, Sym, FIXNUM_MAX, FIXNUM_MIN};
+use num_bigint::BigInt;
+use num_traits::{FromPrimitive, ToPrimitive};
+
+/// A `when` literal, or a subject, as the table looks it up.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub enum CaseKey {
+    Integer(i64),
+    Bignum(BigInt),
+    /// A Float with a fraction (an integral one is an Integer), by bits.
+    Float(u64),
+    Symbol(Sym),
+    Nil,
+    True,
+    False,
+}
+
+/// A case table as hashes: each key's target (the first `when` of it)
+/// and literal, Strings apart (looked up by their bytes), and the `else`.
+pub struct CaseLookup {
+    targets: fxhash::FxHashMap<CaseKey, u32>,
+    strings: fxhash::FxHashMap<Vec<u8>, (u32, u32)>,
+    otherwise: u32,
+}
+
+impl CaseKey {
+    /// The key of a literal the compiler put in a case table (not a
+    /// String).
+    fn of_literal(literal: &Literal) -> Option<CaseKey> {
+        Some(match literal {
+            Literal::Nil => CaseKey::Nil,
+            Literal::True => CaseKey::True,
+            Literal::False => CaseKey::False,
+            Literal::Fixnum(n) => CaseKey::Integer(*n),
+            Literal::Bignum(n) => CaseKey::Bignum(n.clone()),
+            Literal::Float(f) => CaseKey::of_float(*f),
+            Literal::Symbol(sym) => CaseKey::Symbol(*sym),
+            _ => return None,
+        })
+    }
+
+    /// An integral Float is the Integer it equals.
+    fn of_float(f: f64) -> CaseKey {
+        match BigInt::from_f64(f).filter(|_| f.fract() == 0.0) {
+            Some(n) => match n.to_i64().filter(|n| (FIXNUM_MIN..=FIXNUM_MAX).contains(n)) {
+                Some(n) => CaseKey::Integer(n),
+                None => CaseKey::Bignum(n),
+            },
+            None => CaseKey::Float(f.to_bits()),
+        }
+    }
+}
+
+impl Vm {
+    /// Runs `casedispatch table` of `method` on `subject`: the instruction
+    /// to jump to, or None to go on to the `when` checks.
+    pub(super) fn case_dispatch(
+        &self,
+        method: &LoadedMethod,
+        table: u32,
+        subject: Value,
+    ) -> Option<u32> {
+        if !self.case_subject(subject) {
+            return None;
+        }
+        let classes = [
+            self.c.integer,
+            self.c.float,
+            self.c.symbol,
+            self.c.string,
+            self.c.nil,
+            self.c.true_class,
+            self.c.false_class,
+        ];
+        let natives =
+            self.core_methods_stand(&self.native_case_equalities, classes, self.sym.case_eq);
+        if natives.contains(&false) {
+            return None;
+        }
+        let lookup = method.case_lookups.get(table as usize)?.get_or_init(|| {
+            let code = &method.code;
+            let table = &code.case_tables[table as usize];
+            let mut targets = fxhash::FxHashMap::default();
+            let mut strings = fxhash::FxHashMap::default();
+            for &(literal, target) in &table.entries {
+                match &code.literals[literal as usize] {
+                    Literal::String(bytes) | Literal::FrozenString(bytes) => {
+                        strings.entry(bytes.clone()).or_insert((target, literal));
+                    }
+                    other => {
+                        if let Some(key) = CaseKey::of_literal(other) {
+                            targets.entry(key).or_insert(target);
+                        }
+                    }
+                }
+            }
+            CaseLookup {
+                targets,
+                strings,
+                otherwise: table.otherwise,
+            }
+        });
+        if let Some(string) = subject.get::<RString>() {
+            let bytes = string.bytes();
+            let Some(&(target, literal)) = lookup.strings.get(&bytes[..]) else {
+                return Some(lookup.otherwise);
+            };
+            // Equal bytes are an equal String when ASCII, else only in
+            // the literal's encoding.
+            let encoding: Encoding = method.code.literal_encoding(literal as usize).into();
+            if string.encoding() != encoding && !bytes.is_ascii() {
+                return None;
+            }
+            return Some(target);
+        }
+        let key = self.case_key(subject)?;
+        Some(
+            lookup
+                .targets
+                .get(&key)
+                .copied()
+                .unwrap_or(lookup.otherwise),
+        )
+    }
+
+    /// Whether `subject` is of a class whose values a literal `when` may
+    /// equal without calling a method of it.
+    fn case_subject(&self, subject: Value) -> bool {
+        subject.is_fixnum()
+            || subject.is_nil()
+            || subject == Value::TRUE
+            || subject == Value::FALSE
+            || subject.as_symbol().is_some()
+            || float_of(subject).is_some()
+            || subject.get::<RBignum>().is_some()
+            || subject.get::<RString>().is_some()
+    }
+
+    /// The key a subject other than a String looks up as.
+    fn case_key(&self, subject: Value) -> Option<CaseKey> {
+        if subject.is_fixnum() {
+            Some(CaseKey::Integer(subject.fixnum_value()))
+        } else if subject.is_nil() {
+            Some(CaseKey::Nil)
+        } else if subject == Value::TRUE {
+            Some(CaseKey::True)
+        } else if subject == Value::FALSE {
+            Some(CaseKey::False)
+        } else if let Some(sym) = subject.as_symbol() {
+            Some(CaseKey::Symbol(sym))
+        } else if let Some(f) = float_of(subject) {
+            Some(CaseKey::of_float(f))
+        } else {
+            subject
+                .get::<RBignum>()
+                .map(|big| CaseKey::Bignum(big.value.clone()))
+        }
+    }
+}
