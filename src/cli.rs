@@ -32,7 +32,9 @@ pub struct Options {
     pub gc_stress: bool,
 
     /// Compile a method once it has been called N times (0: before its
-    /// first call).
+    /// first call); a method whose calls run a small part of its code
+    /// waits for as many more calls as its code is larger than what a
+    /// call runs.
     #[arg(long, value_name = "N", default_value_t = DEFAULT_JIT_THRESHOLD)]
     pub jit_threshold: u64,
 

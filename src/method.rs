@@ -54,6 +54,10 @@ pub struct LoadedMethod {
     pub defined_twice: Cell<bool>,
     /// Loop back edges taken (towards on-stack replacement).
     pub back_edges: Cell<u64>,
+    /// The calls after which it is compiled, once its calls reached
+    /// `--jit-threshold` and its profile said what a call runs (0 until
+    /// then; see `Vm::calls_to_pay_compilation`).
+    pub compile_at: Cell<u64>,
     /// Code entered by on-stack replacement, by loop header (None: the
     /// loop could not be compiled).
     pub osr: RefCell<Vec<(u32, Option<Rc<CompiledMethod>>)>>,
@@ -101,6 +105,7 @@ impl LoadedMethod {
             defined_in: RefCell::new(self.defined_in.borrow().clone()),
             defined_twice: Cell::new(self.defined_twice.get()),
             back_edges: Cell::new(0),
+            compile_at: Cell::new(0),
             osr: RefCell::new(Vec::new()),
             children,
             parent: Cell::new(None),
@@ -354,6 +359,7 @@ impl CompiledMethod {
                 method.call_target.compiled.set(0);
                 method.jit.set(status::NOT_YET);
                 method.calls.set(0);
+                method.compile_at.set(0);
             }
         }
         true

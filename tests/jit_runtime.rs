@@ -492,6 +492,17 @@ fn a_split_waits_for_its_caller_to_be_compiled() {
     );
 }
 
+#[test]
+fn a_method_whose_calls_run_little_of_it_waits_longer_to_be_compiled() {
+    let compiled = final_graphs(&[], "compile_when_it_pays");
+    let names: Vec<&String> = compiled.keys().collect();
+    assert!(compiled.contains_key("whole"), "{names:?}");
+    assert!(
+        !compiled.contains_key("chain"),
+        "a long chain compiled after 1,500 calls that ran 3 of its tests: {names:?}"
+    );
+}
+
 /// The frame (`add<split-3>`) of the state node `input` names in `graph`.
 fn frame_of_state<'g>(graph: &'g str, state: &str) -> &'g str {
     let prefix = format!("{state} = state ");

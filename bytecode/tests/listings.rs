@@ -184,6 +184,9 @@ fn a_case_with_a_pattern_that_is_no_literal_tests_every_when() {
         "def kind(x)\n  case x\n  when \"a#{x}\" then :a\n  end\nend\n",
         "def kind(x)\n  case\n  when x then :a\n  end\nend\n",
     ] {
-        assert!(!listing(source, "kind").contains("casedispatch"), "{source}");
+        assert!(
+            !listing(source, "kind").contains("casedispatch"),
+            "{source}"
+        );
     }
 }

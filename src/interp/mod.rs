@@ -153,6 +153,7 @@ impl Vm {
             defined_in: RefCell::new(None),
             defined_twice: Cell::new(false),
             back_edges: Cell::new(0),
+            compile_at: Cell::new(0),
             osr: RefCell::new(Vec::new()),
             ivar_caches,
             branches: (0..code.branches)
