@@ -396,8 +396,9 @@ splitting: split add<split-4> of add for double<split-3> ip 7
 splitting: split add<split-5> of add for <main> ip 43
 ";
 
-#[test]
-fn the_seed_example_splits_the_same_in_every_mode() {
+/// Runs `spec` with `--trace-splitting` in every mode of the matrix and
+/// checks its output and its trace.
+fn splits_the_same_in_every_mode(spec: &str, stdout: &str, trace: &str) {
     for mode in rhizome_spec::MODES {
         let flags: Vec<&str> = mode
             .flags
@@ -405,10 +406,19 @@ fn the_seed_example_splits_the_same_in_every_mode() {
             .copied()
             .chain(["--trace-splitting"])
             .collect();
-        let (stdout, stderr) = run(&flags, "call_target_splitting");
-        assert_eq!(stdout, "[2398, \"foofoo\"]\n3\n", "{}", mode.name);
-        assert_eq!(stderr, SEED_EXAMPLE_TRACE, "{}", mode.name);
+        let (out, err) = run(&flags, spec);
+        assert_eq!(out, stdout, "{}", mode.name);
+        assert_eq!(err, trace, "{}", mode.name);
     }
+}
+
+#[test]
+fn the_seed_example_splits_the_same_in_every_mode() {
+    splits_the_same_in_every_mode(
+        "call_target_splitting",
+        "[2398, \"foofoo\"]\n3\n",
+        SEED_EXAMPLE_TRACE,
+    );
 }
 
 /// `store` dispatches on its argument (`x.to_s`) and is split per caller;
@@ -423,17 +433,7 @@ splitting: split store<split-2> of store for fill ip 15
 
 #[test]
 fn splits_narrow_only_what_the_callee_dispatches_on() {
-    for mode in rhizome_spec::MODES {
-        let flags: Vec<&str> = mode
-            .flags
-            .iter()
-            .copied()
-            .chain(["--trace-splitting"])
-            .collect();
-        let (stdout, stderr) = run(&flags, "splits_follow_dispatch");
-        assert_eq!(stdout, "3000\n", "{}", mode.name);
-        assert_eq!(stderr, DISPATCH_ONLY_TRACE, "{}", mode.name);
-    }
+    splits_the_same_in_every_mode("splits_follow_dispatch", "3000\n", DISPATCH_ONLY_TRACE);
     let (_, stderr) = run(
         &["--trace-splitting", "--splitting-max-kinds-size=0"],
         "splits_follow_dispatch",

@@ -322,6 +322,20 @@ impl Insn {
         }
     }
 
+    /// Whether control never goes on to the next instruction.
+    pub fn ends_flow(&self) -> bool {
+        matches!(
+            self,
+            Insn::Jump(_)
+                | Insn::Return
+                | Insn::BreakBlock
+                | Insn::ReturnFromBlock
+                | Insn::Reraise
+                | Insn::EndEnsure
+                | Insn::Unsupported(_)
+        )
+    }
+
     /// The jump target, for `jump` and `branch`.
     pub fn target(&self) -> Option<u32> {
         match *self {

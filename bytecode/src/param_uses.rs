@@ -147,16 +147,7 @@ fn join(known: &mut Vec<Slot>, incoming: &[Slot]) -> bool {
 
 /// Where control goes after `insn` at `ip`.
 fn successors(insn: Insn, ip: usize, count: usize) -> impl Iterator<Item = usize> {
-    let falls_through = !matches!(
-        insn,
-        Insn::Jump(_)
-            | Insn::Return
-            | Insn::BreakBlock
-            | Insn::ReturnFromBlock
-            | Insn::Reraise
-            | Insn::Unsupported(_)
-    );
-    let next = (falls_through && ip + 1 < count).then_some(ip + 1);
+    let next = (!insn.ends_flow() && ip + 1 < count).then_some(ip + 1);
     let target = insn.target().map(|t| t as usize).filter(|&t| t < count);
     next.into_iter().chain(target)
 }

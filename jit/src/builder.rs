@@ -37,7 +37,7 @@
 //! the interpreter when it raises, and the interpreter's handlers run.
 
 use crate::ir::*;
-use crate::liveness::{ends_flow, Liveness};
+use crate::liveness::Liveness;
 use crate::passes::exceptions;
 use crate::runtime::Runtime;
 use bytecode::{call_flags, HandlerKind, Insn, Method, MethodKind};
@@ -221,7 +221,7 @@ impl Builder<'_> {
                 leader[target as usize] = true;
                 leader[ip + 1] = true;
             }
-            if ends_flow(insn) {
+            if insn.ends_flow() {
                 leader[ip + 1] = true;
             }
         }
@@ -242,7 +242,7 @@ impl Builder<'_> {
         if let Some(target) = last.target() {
             out.push(target as usize);
         }
-        if !ends_flow(last) && block.end < self.code.insns.len() {
+        if !last.ends_flow() && block.end < self.code.insns.len() {
             out.push(block.end);
         }
         out

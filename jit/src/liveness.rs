@@ -81,25 +81,11 @@ fn clear(words: &mut [u64], slot: usize) {
     words[slot / 64] &= !(1 << (slot % 64));
 }
 
-/// Whether control never goes on to the next instruction.
-pub fn ends_flow(insn: &Insn) -> bool {
-    matches!(
-        insn,
-        Insn::Jump(_)
-            | Insn::Return
-            | Insn::BreakBlock
-            | Insn::ReturnFromBlock
-            | Insn::Reraise
-            | Insn::EndEnsure
-            | Insn::Unsupported(_)
-    )
-}
-
 /// Where control may go after instruction `ip` (handlers included).
 pub fn successors(code: &Method, ip: usize) -> Vec<usize> {
     let insn = &code.insns[ip];
     let mut out = Vec::new();
-    if !ends_flow(insn) && ip + 1 < code.insns.len() {
+    if !insn.ends_flow() && ip + 1 < code.insns.len() {
         out.push(ip + 1);
     }
     if let Some(target) = insn.target() {
