@@ -11,6 +11,7 @@
 //! crate, deoptimisation maps the `deopt` crate.
 
 pub mod block;
+pub mod case_table;
 pub mod classes;
 pub mod cli;
 pub mod compiled;

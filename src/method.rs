@@ -74,7 +74,7 @@ pub struct LoadedMethod {
     pub split: SplitState,
     /// Its case tables as hashes, each made at its first use
     /// (`interp::case_dispatch`).
-    pub case_lookups: Vec<std::cell::OnceCell<crate::interp::CaseLookup>>,
+    pub case_lookups: Vec<std::cell::OnceCell<crate::case_table::CaseLookup>>,
 }
 
 impl LoadedMethod {

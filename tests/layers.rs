@@ -10,8 +10,8 @@
 //!    random_state, open_file           random generators, open files
 //! 1  object, shape, block,             objects, shapes, blocks, methods,
 //!    inline_cache, frame_layout,       String encodings, Hash tables,
-//!    method, encoding, hash_table,     the regexp engine
-//!    pattern
+//!    method, encoding, hash_table,     the regexp engine, case tables
+//!    pattern, case_table
 //! 0  value, heap, stack                values and the heap
 //! ```
 //!
@@ -42,6 +42,7 @@ const LAYERS: &[&[&str]] = &[
         "encoding",
         "hash_table",
         "pattern",
+        "case_table",
     ],
     &[
         "vm",

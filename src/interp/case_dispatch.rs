@@ -22,64 +22,13 @@
 //! up as its Integer (a Float literal too); a String matches by bytes, and
 //! one that is not ASCII only in the encoding of the literal.
 
+use crate::case_table::{CaseKey, CaseLookup};
 use crate::core::integer::float_of;
 use crate::encoding::Encoding;
 use crate::method::LoadedMethod;
 use crate::object::{RBignum, RString};
 use crate::value::Value;
 use crate::vm::Vm;
-use bytecode::{Literal, Sym, FIXNUM_MAX, FIXNUM_MIN};
-use num_bigint::BigInt;
-use num_traits::{FromPrimitive, ToPrimitive};
-
-/// A `when` literal, or a subject, as the table looks it up.
-#[derive(Clone, PartialEq, Eq, Hash, Debug)]
-pub enum CaseKey {
-    Integer(i64),
-    Bignum(BigInt),
-    /// A Float with a fraction (an integral one is an Integer), by bits.
-    Float(u64),
-    Symbol(Sym),
-    Nil,
-    True,
-    False,
-}
-
-/// A case table as hashes: each key's target (the first `when` of it)
-/// and literal, Strings apart (looked up by their bytes), and the `else`.
-pub struct CaseLookup {
-    targets: fxhash::FxHashMap<CaseKey, u32>,
-    strings: fxhash::FxHashMap<Vec<u8>, (u32, u32)>,
-    otherwise: u32,
-}
-
-impl CaseKey {
-    /// The key of a literal the compiler put in a case table (not a
-    /// String).
-    fn of_literal(literal: &Literal) -> Option<CaseKey> {
-        Some(match literal {
-            Literal::Nil => CaseKey::Nil,
-            Literal::True => CaseKey::True,
-            Literal::False => CaseKey::False,
-            Literal::Fixnum(n) => CaseKey::Integer(*n),
-            Literal::Bignum(n) => CaseKey::Bignum(n.clone()),
-            Literal::Float(f) => CaseKey::of_float(*f),
-            Literal::Symbol(sym) => CaseKey::Symbol(*sym),
-            _ => return None,
-        })
-    }
-
-    /// An integral Float is the Integer it equals.
-    fn of_float(f: f64) -> CaseKey {
-        match BigInt::from_f64(f).filter(|_| f.fract() == 0.0) {
-            Some(n) => match n.to_i64().filter(|n| (FIXNUM_MIN..=FIXNUM_MAX).contains(n)) {
-                Some(n) => CaseKey::Integer(n),
-                None => CaseKey::Bignum(n),
-            },
-            None => CaseKey::Float(f.to_bits()),
-        }
-    }
-}
 
 impl Vm {
     /// Runs `casedispatch table` of `method` on `subject`: the instruction
@@ -107,32 +56,13 @@ impl Vm {
         if natives.contains(&false) {
             return None;
         }
-        let lookup = method.case_lookups.get(table as usize)?.get_or_init(|| {
-            let code = &method.code;
-            let table = &code.case_tables[table as usize];
-            let mut targets = fxhash::FxHashMap::default();
-            let mut strings = fxhash::FxHashMap::default();
-            for &(literal, target) in &table.entries {
-                match &code.literals[literal as usize] {
-                    Literal::String(bytes) | Literal::FrozenString(bytes) => {
-                        strings.entry(bytes.clone()).or_insert((target, literal));
-                    }
-                    other => {
-                        if let Some(key) = CaseKey::of_literal(other) {
-                            targets.entry(key).or_insert(target);
-                        }
-                    }
-                }
-            }
-            CaseLookup {
-                targets,
-                strings,
-                otherwise: table.otherwise,
-            }
-        });
+        let lookup = method
+            .case_lookups
+            .get(table as usize)?
+            .get_or_init(|| CaseLookup::new(&method.code, table));
         if let Some(string) = subject.get::<RString>() {
             let bytes = string.bytes();
-            let Some(&(target, literal)) = lookup.strings.get(&bytes[..]) else {
+            let Some((target, literal)) = lookup.string_target(&bytes) else {
                 return Some(lookup.otherwise);
             };
             // Equal bytes are an equal String when ASCII, else only in
@@ -144,13 +74,7 @@ impl Vm {
             return Some(target);
         }
         let key = self.case_key(subject)?;
-        Some(
-            lookup
-                .targets
-                .get(&key)
-                .copied()
-                .unwrap_or(lookup.otherwise),
-        )
+        Some(lookup.target(&key))
     }
 
     /// Whether `subject` is of a class whose values a literal `when` may

@@ -28,7 +28,6 @@
 
 mod blocks;
 mod case_dispatch;
-pub use case_dispatch::CaseLookup;
 mod fast_paths;
 mod ivars;
 mod run;
