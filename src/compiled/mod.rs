@@ -4,9 +4,9 @@
 //! names, and (in [`helpers`]) entering compiled code, the calls it makes
 //! back, its virtual frames and deoptimisation.
 //!
-//! A method is compiled once its calls reach `--jit-threshold` (checked as
-//! it returns, so its profile holds at least one run; a threshold of 0
-//! compiles before the first call). A compilation builds and optimises the
+//! A method is compiled once its calls reach `--jit-threshold`, or later
+//! when compiling it would not pay yet ([`tiering`]). A compilation builds
+//! and optimises the
 //! graph, then generates machine code ([`jit::backend`]); from then on
 //! [`Vm::run_method`] enters the code instead of the interpreter. Compiled
 //! code calls back into the runtime through the helpers of [`helpers`],
@@ -20,9 +20,7 @@
 //! invalidated, or whose guards keep failing, is compiled again after
 //! another `--jit-threshold` calls, without the speculations that failed
 //! (from its third compilation on, without pruning any branch the profile
-//! saw go one way); after [`MAX_COMPILATIONS`] it stays interpreted. A
-//! split waits for the caller it was made for (see
-//! `Vm::split_waits_for_caller`).
+//! saw go one way); after [`MAX_COMPILATIONS`] it stays interpreted.
 //!
 //! The JIT builds core operations as IR only while they are the original
 //! core methods: [`Intrinsics`] remembers each one's method entry as the
@@ -55,39 +53,10 @@ mod entry;
 mod frameless_blocks;
 pub mod helpers;
 mod run_stats;
+mod tiering;
 pub mod verify_deopt;
 pub mod virtual_blocks;
 pub mod virtual_frames;
-
-/// How many calls compiling `method` takes to pay, given that
-/// `threshold` calls pay for a method whose calls run all its code.
-///
-/// Compiling costs about the same per instruction compiled (those the
-/// profile saw run: the sides of branches that never ran are left to the
-/// interpreter, `jit::inline_policy::profiled_size`), and a compiled call
-/// saves about the same per instruction it runs; a method whose calls run
-/// a small part of it (a long `if`/`elsif` chain, a `case` that picks one
-/// of many bodies) saves little per call for all it costs to compile. So
-/// the calls needed grow with the instructions compiled over the
-/// instructions a call runs (from its branch profile,
-/// `jit::inline_policy::frequencies`): a method of 1,400 instructions
-/// whose calls run 100 of them waits for about 14 times the threshold.
-/// Its loops do not wait: they are counted per iteration (on-stack
-/// replacement) and make what a call runs large.
-fn calls_to_pay_compilation(method: &LoadedMethod, threshold: u64) -> u64 {
-    let runs = method.interpreted_calls.get();
-    let code = &method.code;
-    if runs == 0 || code.insns.is_empty() {
-        return threshold.max(1);
-    }
-    let branch = |index: u16| method.branches[index as usize].get();
-    let executed: f64 = jit::inline_policy::frequencies(code, runs, branch)
-        .iter()
-        .sum();
-    let compiled = jit::inline_policy::profiled_size(code, branch);
-    let share = compiled as f64 / executed.max(1.0);
-    ((threshold as f64 * share.max(1.0)) as u64).max(1)
-}
 
 /// How often one method may be compiled (first time included). Each
 /// compilation after a guard kept failing drops that speculation for good
@@ -441,42 +410,6 @@ impl Vm {
 }
 
 impl Vm {
-    /// Called as a method starts running (after its call was counted).
-    #[inline]
-    pub fn jit_entering(&mut self, method: &Rc<LoadedMethod>) {
-        if let Some(jit) = &self.jit {
-            if jit.threshold == 0 && method.jit.get() == status::NOT_YET {
-                self.jit_compile(method);
-            }
-        }
-    }
-
-    /// Called as a method's run ends (returned or raised).
-    #[inline]
-    pub fn jit_leaving(&mut self, method: &Rc<LoadedMethod>) {
-        if let Some(jit) = &self.jit {
-            if method.jit.get() == status::NOT_YET
-                && method.calls.get() >= jit.threshold
-                && self.compilation_pays(method, jit.threshold)
-                && !self.split_waits_for_caller(method, jit.threshold)
-            {
-                self.jit_compile(method);
-            }
-        }
-    }
-
-    /// Whether `method`, called `--jit-threshold` times, has been called
-    /// often enough for its compilation to pay: see
-    /// [`Vm::calls_to_pay_compilation`], asked once per compilation.
-    fn compilation_pays(&self, method: &LoadedMethod, threshold: u64) -> bool {
-        if method.compile_at.get() == 0 {
-            method
-                .compile_at
-                .set(calls_to_pay_compilation(method, threshold));
-        }
-        method.calls.get() >= method.compile_at.get()
-    }
-
     #[cold]
     fn jit_compile(&mut self, method: &Rc<LoadedMethod>) {
         match self.jit_compile_code(method, None) {
