@@ -8,7 +8,9 @@
 //! Fast Yet programs through their harness at the sizes it verifies (from
 //! `--awfy`, by default `../shared/benchmarks/awfy`, where the project keeps
 //! programs nobody here wrote; their output is compared with the timings
-//! masked), and a start-up case
+//! masked), the programs `generated` writes to `target/bench-generated/`
+//! (`generated/case_2000_whens`, `generated/if_elsif_chains`,
+//! `generated/many_small_methods`), and a start-up case
 //! (`-e 'puts 1'`) are run under the release rhizome, `ruby` and
 //! `ruby --yjit` in turn, N times round, so that drifts in machine load hit all
 //! three alike. Each run is reaped with `wait4`, which gives its wall time and
@@ -24,6 +26,8 @@
 //! generated and the time it spent compiling (`jit.code_bytes` and
 //! `jit.compile_ms` of one more, untimed run with `--stats`, which counts
 //! at some cost).
+
+mod generated;
 
 use crate::support::{
     build_release, ensure_ruby, measure, median, megabytes, root, yjit_available, Result,
@@ -237,7 +241,9 @@ fn c_fib(runs: usize) -> Result<f64> {
     Ok(median(&seconds))
 }
 
-/// The cases to run: each benches/ruby/*.rb by file name, then start-up.
+/// The cases to run: each benches/ruby/*.rb by file name, the programs of
+/// spec/programs/ with a benchmark size, the [`generated`] programs, the
+/// AWFY suite, then start-up.
 fn cases(options: &Options) -> Result<Vec<Case>> {
     let dir = root().join("benches").join("ruby");
     let mut scripts: Vec<PathBuf> = fs::read_dir(&dir)
@@ -283,6 +289,20 @@ fn cases(options: &Options) -> Result<Vec<Case>> {
                 timed_output: false,
             });
         }
+    }
+    let generated_dir = root().join("target").join("bench-generated");
+    fs::create_dir_all(&generated_dir)
+        .map_err(|e| format!("creating {}: {e}", generated_dir.display()))?;
+    for (name, source) in generated::programs() {
+        let path = generated_dir.join(format!("{name}.rb"));
+        fs::write(&path, source).map_err(|e| format!("writing {}: {e}", path.display()))?;
+        cases.push(Case {
+            name: format!("generated/{name}"),
+            args: vec![path.into_os_string()],
+            runs: options.runs,
+            dir: root(),
+            timed_output: false,
+        });
     }
     if options.awfy.join("harness.rb").is_file() {
         for (name, outer, inner) in AWFY {
