@@ -244,9 +244,10 @@ pub enum Exit {
     Code(i32),
     /// It was killed by this signal (a crash, or killed from outside).
     Signal(i32),
-    /// It had used this much CPU time (or had run [`WALL_CLOCK_FACTOR`]
-    /// times as long), and was killed.
-    TimedOut(Duration),
+    /// It had used this much CPU time, or (with `wall_clock`) had run this
+    /// long ([`WALL_CLOCK_FACTOR`] times the CPU timeout: blocked, or
+    /// stopped from outside), and was killed.
+    TimedOut { after: Duration, wall_clock: bool },
 }
 
 impl fmt::Display for Exit {
@@ -256,8 +257,9 @@ impl fmt::Display for Exit {
             Exit::Signal(signal) => {
                 write!(f, "killed by signal {signal} ({})", signal_name(*signal))
             }
-            Exit::TimedOut(after) => {
-                write!(f, "still running after {:.0?} of CPU time; killed", after)
+            Exit::TimedOut { after, wall_clock } => {
+                let clock = if *wall_clock { "wall-clock" } else { "CPU" };
+                write!(f, "still running after {after:.0?} of {clock} time; killed")
             }
         }
     }
@@ -553,9 +555,9 @@ impl Spec {
         let expected = self.expected()?;
         let options = self.options()?;
         let outcome = self.run(binary, flags, timeout)?;
-        if let Exit::TimedOut(used) = outcome.exit {
+        if let Exit::TimedOut { after, .. } = outcome.exit {
             return Err(Failure::Hang {
-                timeout: used,
+                timeout: after,
                 outcome,
             });
         }
@@ -831,6 +833,7 @@ pub fn run_with_timeout(mut command: Command, timeout: Duration) -> io::Result<O
         let _ = sender.send(child.wait());
     });
     let deadline = start + timeout * WALL_CLOCK_FACTOR;
+    let mut wall_clock = true;
     let finished = loop {
         match receiver.recv_timeout(POLL_INTERVAL) {
             Ok(status) => break Some(status),
@@ -838,7 +841,11 @@ pub fn run_with_timeout(mut command: Command, timeout: Duration) -> io::Result<O
                 break Some(Err(io::Error::other("waiter thread died")))
             }
             Err(mpsc::RecvTimeoutError::Timeout) => {
-                if Instant::now() >= deadline || cpu_time(pid).is_some_and(|used| used >= timeout) {
+                if Instant::now() >= deadline {
+                    break None;
+                }
+                if cpu_time(pid).is_some_and(|used| used >= timeout) {
+                    wall_clock = false;
                     break None;
                 }
             }
@@ -870,7 +877,14 @@ pub fn run_with_timeout(mut command: Command, timeout: Duration) -> io::Result<O
         .join()
         .map_err(|_| io::Error::other("stderr reader panicked"))??;
     let exit = if timed_out {
-        Exit::TimedOut(timeout)
+        Exit::TimedOut {
+            after: if wall_clock {
+                timeout * WALL_CLOCK_FACTOR
+            } else {
+                timeout
+            },
+            wall_clock,
+        }
     } else if let Some(code) = status.code() {
         Exit::Code(code)
     } else {
@@ -1142,7 +1156,10 @@ mod tests {
         let failure = spec.check(&spin, &[], timeout).unwrap_err();
         assert!(start.elapsed() < timeout * WALL_CLOCK_FACTOR);
         match failure {
-            Failure::Hang { outcome, .. } => assert_eq!(outcome.stdout, b"started\n"),
+            Failure::Hang { outcome, .. } => {
+                assert_eq!(outcome.stdout, b"started\n");
+                assert!(outcome.exit.to_string().contains("of CPU time"));
+            }
             other => panic!("expected a hang, got {other}"),
         }
         // A process that waits uses no CPU time: the wall-clock bound ends it.
@@ -1151,6 +1168,13 @@ mod tests {
         let failure = spec.check(&sleep, &[], timeout).unwrap_err();
         let elapsed = start.elapsed();
         assert!(elapsed >= timeout * WALL_CLOCK_FACTOR && elapsed < Duration::from_secs(20));
-        assert!(matches!(failure, Failure::Hang { .. }), "{failure}");
+        match failure {
+            // The report says which bound ended it.
+            Failure::Hang { outcome, .. } => assert_eq!(
+                outcome.exit.to_string(),
+                "still running after 5s of wall-clock time; killed"
+            ),
+            other => panic!("expected a hang, got {other}"),
+        }
     }
 }

@@ -14,7 +14,8 @@
 //!
 //! Each mode's run gets a verdict against the reference: `diff` (stdout,
 //! stderr or exit status differ), `crash` (a signal, a Rust panic, an abort)
-//! or `hang` (still running after `--timeout` seconds of CPU time). A
+//! or `hang` (still running after `--timeout` seconds of CPU time, or ten
+//! times as long in wall-clock time). A
 //! program the reference itself fails on (non-zero exit, timeout) or whose
 //! reference output shows object addresses is skipped as invalid. The
 //! minimiser keeps a candidate only if the reference still exits the same
@@ -739,9 +740,9 @@ fn judge(reference: &Outcome, outcome: &Outcome) -> (Verdict, String) {
                 || (stderr.contains("panicked")
                     && !String::from_utf8_lossy(&reference.stderr).contains("panicked"))
         }
-        Exit::TimedOut(_) => false,
+        Exit::TimedOut { .. } => false,
     };
-    let verdict = if matches!(outcome.exit, Exit::TimedOut(_)) {
+    let verdict = if matches!(outcome.exit, Exit::TimedOut { .. }) {
         Verdict::Hang
     } else if crashed {
         Verdict::Crash
