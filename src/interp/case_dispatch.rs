@@ -39,9 +39,13 @@ impl Vm {
         table: u32,
         subject: Value,
     ) -> Option<u32> {
-        if !self.case_subject(subject) {
-            return None;
-        }
+        // The subject classified once: a String (looked up by its bytes),
+        // a key, or neither (its `==` may decide: the checks run).
+        let string = subject.get::<RString>();
+        let key = match string {
+            Some(_) => None,
+            None => Some(self.case_key(subject)?),
+        };
         let classes = [
             self.c.integer,
             self.c.float,
@@ -60,7 +64,7 @@ impl Vm {
             .case_lookups
             .get(table as usize)?
             .get_or_init(|| CaseLookup::new(&method.code, table));
-        if let Some(string) = subject.get::<RString>() {
+        if let Some(string) = string {
             let bytes = string.bytes();
             let Some((target, literal)) = lookup.string_target(&bytes) else {
                 return Some(lookup.otherwise);
@@ -73,21 +77,7 @@ impl Vm {
             }
             return Some(target);
         }
-        let key = self.case_key(subject)?;
-        Some(lookup.target(&key))
-    }
-
-    /// Whether `subject` is of a class whose values a literal `when` may
-    /// equal without calling a method of it.
-    fn case_subject(&self, subject: Value) -> bool {
-        subject.is_fixnum()
-            || subject.is_nil()
-            || subject == Value::TRUE
-            || subject == Value::FALSE
-            || subject.as_symbol().is_some()
-            || float_of(subject).is_some()
-            || subject.get::<RBignum>().is_some()
-            || subject.get::<RString>().is_some()
+        key.map(|key| lookup.target(&key))
     }
 
     /// The key a subject other than a String looks up as.
