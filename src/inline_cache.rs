@@ -24,10 +24,11 @@
 //! The same states are the profile the JIT reads: a monomorphic site is
 //! one it can guard on a single class and inline.
 
-use crate::object::MethodEntry;
+use crate::object::{Cref, MethodEntry};
 use crate::shape::ShapeId;
 use crate::value::Value;
 use smallvec::SmallVec;
+use std::cell::RefCell;
 use std::rc::Rc;
 
 /// How many classes (or shapes) a site caches before it goes megamorphic.
@@ -111,6 +112,51 @@ impl CallCache {
             (false, 1) => "mono",
             _ => "poly",
         }
+    }
+}
+
+/// The cache of one `const` site: the value the constant had, looked up
+/// from the lexical scope `scope`, valid while the VM's constant serial
+/// is `serial` (assigning or removing any constant, or including a
+/// module anywhere, moves it on). A site keeps one line: the scope of the
+/// code running it is the same on every call but for a `def` run in
+/// two class bodies, which refills it each time.
+///
+/// ```text
+/// def area = PI * r * r      # const PI: hit -> the value, no lookup
+/// ```
+///
+/// The value needs no root of its own: while the serial holds, the
+/// constant still refers to it.
+#[derive(Default)]
+pub struct ConstantCache(RefCell<Option<ConstantLine>>);
+
+struct ConstantLine {
+    serial: u64,
+    scope: Rc<Cref>,
+    value: Value,
+}
+
+impl ConstantCache {
+    /// The value cached for lookups from `scope` under `serial`.
+    #[inline]
+    pub fn lookup(&self, scope: &Rc<Cref>, serial: u64) -> Option<Value> {
+        match &*self.0.borrow() {
+            Some(line) if line.serial == serial && Rc::ptr_eq(&line.scope, scope) => {
+                Some(line.value)
+            }
+            _ => None,
+        }
+    }
+
+    /// Remembers that looking the constant up from `scope` under `serial`
+    /// found `value`.
+    pub fn fill(&self, scope: &Rc<Cref>, serial: u64, value: Value) {
+        *self.0.borrow_mut() = Some(ConstantLine {
+            serial,
+            scope: scope.clone(),
+            value,
+        });
     }
 }
 

@@ -14,7 +14,7 @@
 //! interpreter hold methods without naming it.
 
 use crate::block::Block;
-use crate::inline_cache::{CallCache, IvarCache};
+use crate::inline_cache::{CallCache, ConstantCache, IvarCache};
 use crate::object::{Cref, MethodEntry};
 use crate::value::Value;
 use bytecode::profile::{BranchProfile, KindRecorder};
@@ -67,6 +67,8 @@ pub struct LoadedMethod {
     pub parent: Cell<Option<u32>>,
     /// Per `getivar`/`setivar` site: the shapes seen and their slots.
     pub ivar_caches: Vec<RefCell<IvarCache>>,
+    /// Per `const` site: the value it found, while constants stand.
+    pub constant_caches: Box<[ConstantCache]>,
     /// For a block: whether it may be made without the records of the
     /// frames it is written in (`compiled::frameless_blocks`), once asked.
     pub frameless: std::cell::OnceCell<bool>,
@@ -113,6 +115,11 @@ impl LoadedMethod {
                 .ivar_caches
                 .iter()
                 .map(|_| RefCell::default())
+                .collect(),
+            constant_caches: self
+                .constant_caches
+                .iter()
+                .map(|_| Default::default())
                 .collect(),
             frameless: std::cell::OnceCell::new(),
             split: SplitState {

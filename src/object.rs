@@ -631,6 +631,19 @@ impl Cref {
         }
         cref
     }
+
+    /// [`Cref::lexical`] of a shared scope, as the shared scope it is (what
+    /// a `const` site's cache keys on).
+    pub fn lexical_shared(cref: &Rc<Cref>) -> &Rc<Cref> {
+        let mut cref = cref;
+        while cref.evaluated {
+            match &cref.parent {
+                Some(parent) => cref = parent,
+                None => break,
+            }
+        }
+        cref
+    }
 }
 
 /// What `Struct.new` fixed for the class it made.

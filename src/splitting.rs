@@ -249,7 +249,7 @@ impl Vm {
 
     /// The method a block is written in (the method itself for others):
     /// what a block's polymorphism marks, and what calls into it.
-    fn home_method(&self, mut id: u32) -> u32 {
+    pub(crate) fn home_method(&self, mut id: u32) -> u32 {
         loop {
             let method = &self.methods[id as usize];
             match method.parent.get() {

@@ -103,8 +103,9 @@ pub enum Insn {
     ToS,
     /// `concat n`: pop n Strings, push a new String of them joined.
     Concat(u32),
-    /// `const NAME`: push the value of a constant.
-    GetConst(Sym),
+    /// `const NAME`: push the value of a constant (operand: the site, in
+    /// [`Method::constants`](crate::Method::constants), which names it).
+    GetConst(u32),
     /// `setconst NAME`: pop a value and assign it to a constant of the
     /// current class.
     SetConst(Sym),

@@ -187,6 +187,9 @@ pub struct Method {
     pub spans: Vec<(u32, Span)>,
     /// The variable of each `getivar`/`setivar` site.
     pub ivars: Vec<Sym>,
+    /// The constant each `const` site reads.
+    #[serde(default)]
+    pub constants: Vec<Sym>,
     /// Whether some of its locals are captured by blocks: they then live in
     /// a heap environment made at every call.
     pub has_env: bool,
@@ -427,8 +430,8 @@ impl Method {
                 }
                 text
             }
-            Insn::GetConst(sym)
-            | Insn::SetConst(sym)
+            Insn::GetConst(site) => symbols.name(self.constants[site as usize]).to_string(),
+            Insn::SetConst(sym)
             | Insn::GetConstFrom(sym)
             | Insn::SetConstIn(sym)
             | Insn::GetCvar(sym)

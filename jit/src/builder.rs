@@ -765,8 +765,13 @@ impl Builder<'_> {
                 self.literal_destructure(&mut frame)
             }
             Insn::Destructure { .. } => self.destructure(ip, insn, &mut frame),
-            Insn::GetConst(name) if self.rt.constant(self.method, name).is_some() => {
-                self.known_constant(name, &mut frame)
+            Insn::GetConst(site)
+                if self
+                    .rt
+                    .constant(self.method, code.constants[site as usize])
+                    .is_some() =>
+            {
+                self.known_constant(code.constants[site as usize], &mut frame)
             }
             Insn::GetConstFrom(name)
                 if self.scoped_constant(frame.stack.last(), name).is_some() =>

@@ -59,6 +59,8 @@ struct Tables {
     insns: Vec<(String, Insn)>,
     /// Ivar site n reads or writes `ivars[n]`.
     ivars: Vec<String>,
+    /// Constant site n reads `constants[n]`.
+    constants: Vec<String>,
     literals: Vec<String>,
     env_locals: Vec<String>,
     send_profiles: FxHashMap<(MethodRef, u32), SendProfile>,
@@ -327,7 +329,7 @@ fn decode(tables: &mut Tables, text: &str) -> Option<Insn> {
         }
         "getglobal" if word?.starts_with('$') => Insn::GetGlobal(symbol(tables)?),
         "setglobal" if word?.starts_with('$') => Insn::SetGlobal(symbol(tables)?),
-        "const" => Insn::GetConst(symbol(tables)?),
+        "const" => Insn::GetConst(intern(&mut tables.constants, operands) as u32),
         "push" if !operands.is_empty() => Insn::Push(intern(&mut tables.literals, operands) as u32),
         "loadenv" | "storeenv" => {
             let (name, depth) = operands.split_once(' ')?;
@@ -389,6 +391,7 @@ fn code(name: Sym, locals: Vec<Sym>, ivars: Vec<Sym>) -> Method {
         children: Vec::new(),
         spans: Vec::new(),
         ivars,
+        constants: Vec::new(),
         has_env: false,
         auto_splat: false,
         block_param: false,
@@ -407,6 +410,8 @@ impl Runtime for TestRuntime {
         let ivars = self.tables.borrow().ivars.clone();
         let ivars = ivars.iter().map(|ivar| self.sym(ivar)).collect();
         let mut code = code(self.sym(&name), locals, ivars);
+        let constants = self.tables.borrow().constants.clone();
+        code.constants = constants.iter().map(|name| self.sym(name)).collect();
         let parameters = self.tables.borrow().parameters.get(&method).cloned();
         if let Some((required, optional, keywords)) = parameters {
             code.required = required;

@@ -444,7 +444,7 @@ impl Vm {
         method: &Rc<LoadedMethod>,
         receiver: Value,
     ) -> (Rc<crate::object::Cref>, Value) {
-        if !method.defined_twice.get() {
+        if !self.defined_more_than_once(method) {
             if let Some(known) = method.defined_in.borrow().clone() {
                 return known;
             }

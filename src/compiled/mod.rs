@@ -548,8 +548,33 @@ impl Vm {
         self.jit_invalidate(|code| code.assumed_constants.contains(&name));
     }
 
+    /// The method `original` was defined a second time, in another scope
+    /// or class: the code compiled for it, its splits and the blocks
+    /// written in them, which took the constants and the `super` of its
+    /// first definition as known, is stale.
+    pub fn jit_method_defined_again(&mut self, original: u32) {
+        let homes: Vec<bool> = match self.jit_state() {
+            Some(jit) => jit
+                .code
+                .iter()
+                .map(|compiled| {
+                    self.methods[self.home_method(compiled.method.id) as usize].origin() == original
+                })
+                .collect(),
+            None => return,
+        };
+        let mut homes = homes.into_iter();
+        self.jit_invalidate(|_| homes.next().unwrap_or(false));
+    }
+
+    /// Whether `method`, or the method it is a split of, was defined in
+    /// more than one scope or class (see [`LoadedMethod::defined_twice`]).
+    pub fn defined_more_than_once(&self, method: &LoadedMethod) -> bool {
+        method.defined_twice.get() || self.methods[method.origin() as usize].defined_twice.get()
+    }
+
     /// Retires the code that `assumed` says relied on what changed.
-    fn jit_invalidate(&mut self, assumed: impl Fn(&CompiledMethod) -> bool) {
+    fn jit_invalidate(&mut self, mut assumed: impl FnMut(&CompiledMethod) -> bool) {
         let Some(jit) = self.jit_state_mut() else {
             return;
         };
@@ -1041,12 +1066,9 @@ impl Runtime for VmRuntime<'_> {
     fn constant(&self, method: MethodRef, name: Sym) -> Option<u64> {
         // A block looks constants up in the scope of the method it is
         // written in (`class_eval` does not change that).
-        let mut home = self.method(method);
-        while home.code.kind == MethodKind::Block {
-            home = &self.vm.methods[home.parent.get()? as usize];
-        }
+        let home = &self.vm.methods[self.vm.home_method(method.0) as usize];
         let scoped = matches!(home.code.kind, MethodKind::Method | MethodKind::TopLevel);
-        if !scoped || home.defined_twice.get() {
+        if !scoped || self.vm.defined_more_than_once(home) {
             return None;
         }
         let (cref, _) = home.defined_in.borrow().clone()?;
@@ -1091,7 +1113,7 @@ impl Runtime for VmRuntime<'_> {
 
     fn super_call(&self, caller: MethodRef, argc: u32, flags: u16) -> Option<DirectCall> {
         let method = self.method(caller);
-        if method.code.kind != MethodKind::Method || method.defined_twice.get() {
+        if method.code.kind != MethodKind::Method || self.vm.defined_more_than_once(method) {
             return None;
         }
         let (_, owner) = method.defined_in.borrow().clone()?;

@@ -155,6 +155,7 @@ impl Vm {
             compile_at: Cell::new(0),
             osr: RefCell::new(Vec::new()),
             ivar_caches,
+            constant_caches: code.constants.iter().map(|_| Default::default()).collect(),
             branches: (0..code.branches)
                 .map(|_| Cell::new(BranchProfile::default()))
                 .collect(),
@@ -276,7 +277,7 @@ impl Vm {
         let mut next = start;
         loop {
             let control = match next {
-                Ok(ip) => match self.run(method, base, argc, ip, usize::MAX) {
+                Ok(ip) => match self.run::<false>(method, base, argc, ip) {
                     Ok(value) => return Ok(value),
                     Err(control) => control,
                 },
@@ -340,7 +341,7 @@ impl Vm {
         ip: usize,
         operand_base: usize,
     ) -> VmResult<Option<Value>> {
-        self.run(method, base, argc, ip, ip + 1)?;
+        self.run::<true>(method, base, argc, ip)?;
         Ok((self.context.stack.len() > operand_base).then(|| self.pop()))
     }
 

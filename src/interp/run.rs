@@ -1,6 +1,6 @@
 //! The interpreter loop: one frame's instructions, from a start index until
 //! the frame returns, a transfer (exception, `break`, `throw`) leaves it,
-//! or (for [`Vm::run_one`]) a stop index is reached.
+//! or (for [`Vm::run_one`]) its one instruction has run.
 //!
 //! Each instruction is one arm of the `match` in [`Vm::run`]; sends,
 //! blocks, fast paths and instance variables are their own modules
@@ -19,15 +19,17 @@ use bytecode::{call_flags, Insn, Literal, Method};
 use std::rc::Rc;
 
 impl Vm {
-    /// The interpreter loop for one frame, until it returns or a transfer
-    /// leaves it (or, for [`Vm::run_one`], until it reaches `stop`).
-    pub(super) fn run(
+    /// The interpreter loop for one frame, from instruction `start` until
+    /// it returns or a transfer leaves it; with `ONE` (for
+    /// [`Vm::run_one`]), after the one instruction at `start`. (A constant
+    /// parameter, so the loop that runs programs tests nothing per
+    /// instruction for it.)
+    pub(super) fn run<const ONE: bool>(
         &mut self,
         method: &Rc<LoadedMethod>,
         base: usize,
         argc: usize,
         start: usize,
-        stop: usize,
     ) -> VmResult {
         let code: &Method = &method.code;
         let insns = &code.insns[..];
@@ -35,9 +37,13 @@ impl Vm {
         let locals = layout.locals();
         let frame = self.context.frames.len() - 1;
         let mut ip = start;
+        let mut ran_one = false;
         loop {
-            if ip == stop {
-                return Ok(Value::UNDEF);
+            if ONE {
+                if ran_one {
+                    return Ok(Value::UNDEF);
+                }
+                ran_one = true;
             }
             let insn = insns[ip];
             ip += 1;
@@ -412,18 +418,15 @@ impl Vm {
                     self.context.stack.truncate(start);
                     self.context.stack.push(string);
                 }
-                Insn::GetConst(name) => {
-                    self.context.frames[frame].ip = (ip - 1) as u32;
-                    let cref = self.context.frames[frame].cref.clone();
-                    let value = match self.lookup_constant(&cref, name) {
+                Insn::GetConst(site) => {
+                    let cache = &method.constant_caches[site as usize];
+                    let scope =
+                        crate::object::Cref::lexical_shared(&self.context.frames[frame].cref);
+                    let value = match cache.lookup(scope, self.constant_serial) {
                         Some(value) => value,
                         None => {
-                            return Err(self.uninitialized_constant(
-                                name,
-                                Some(cref.lexical().module),
-                                code,
-                                ip - 1,
-                            ))
+                            self.context.frames[frame].ip = (ip - 1) as u32;
+                            self.constant_at(method, site as usize, frame, ip - 1)?
                         }
                     };
                     self.context.stack.push(value);
@@ -600,6 +603,28 @@ impl Vm {
                 }
             }
         }
+    }
+
+    /// Constant site `site` of `method` (at `ip`, running in frame
+    /// `frame`) missed its cache: looks the constant up, and caches what
+    /// it finds.
+    #[cold]
+    fn constant_at(
+        &mut self,
+        method: &LoadedMethod,
+        site: usize,
+        frame: usize,
+        ip: usize,
+    ) -> VmResult {
+        let name = method.code.constants[site];
+        let cref = self.context.frames[frame].cref.clone();
+        let Some(value) = self.lookup_constant(&cref, name) else {
+            let scope = Some(cref.lexical().module);
+            return Err(self.uninitialized_constant(name, scope, &method.code, ip));
+        };
+        let scope = crate::object::Cref::lexical_shared(&cref);
+        method.constant_caches[site].fill(scope, self.constant_serial, value);
+        Ok(value)
     }
 
     #[inline]

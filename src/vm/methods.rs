@@ -68,6 +68,7 @@ impl Vm {
         }
         class_data(class).includes.borrow_mut().push(module);
         self.hierarchy_serial += 1;
+        self.constant_serial += 1;
         self.methods_changed(None);
         true
     }
@@ -80,9 +81,10 @@ impl Vm {
         self.jit_methods_changed(name);
     }
 
-    /// Constant `name` was set or removed somewhere: the compiled code
-    /// that assumed its value is stale.
+    /// Constant `name` was set or removed somewhere: the `const` sites'
+    /// caches and the compiled code that assumed its value are stale.
     pub fn constant_changed(&mut self, name: Sym) {
+        self.constant_serial += 1;
         self.jit_constant_changed(name);
     }
 
@@ -184,8 +186,11 @@ impl Vm {
             match &*defined_in {
                 None => *defined_in = Some((cref.clone(), class)),
                 Some((first, owner)) => {
-                    if !Rc::ptr_eq(first, cref) || *owner != class {
+                    if (!Rc::ptr_eq(first, cref) || *owner != class) && !method.defined_twice.get()
+                    {
                         method.defined_twice.set(true);
+                        drop(defined_in);
+                        self.jit_method_defined_again(method.origin());
                     }
                 }
             }

@@ -216,6 +216,10 @@ pub struct Vm {
     pub native_case_equalities: std::cell::Cell<Option<(u64, [bool; 7])>>,
     /// Bumped whenever a module is included: cached ancestries are stale.
     pub hierarchy_serial: u64,
+    /// Moves on whenever a constant lookup may find something else: a
+    /// constant assigned or removed, a module included (the `const`
+    /// sites' caches hold while it stands).
+    pub constant_serial: u64,
     /// The id the next frame gets.
     pub next_frame_id: u64,
     /// Steps (calls and loop back edges) the program may still take
@@ -393,6 +397,7 @@ impl Vm {
             native_case_equalities: std::cell::Cell::new(None),
             native_to_s: std::cell::Cell::new(None),
             hierarchy_serial: 0,
+            constant_serial: 0,
             next_frame_id: 1,
             steps_left: options.limits.steps.unwrap_or(u64::MAX),
             memory_limit: options

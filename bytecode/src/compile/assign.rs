@@ -142,7 +142,7 @@ impl Compiler<'_, '_> {
                 ..
             }) => {
                 let sym = self.sym(name);
-                (Insn::GetConst(sym), Insn::SetConst(sym))
+                (Insn::GetConst(m.constant_site(sym)), Insn::SetConst(sym))
             }
             _ => return None,
         })

@@ -83,6 +83,7 @@ pub(super) struct MethodBuilder {
     pub(super) children: Vec<Rc<Method>>,
     pub(super) spans: Vec<(u32, crate::Span)>,
     ivars: Vec<Sym>,
+    constants: Vec<Sym>,
     /// Per local slot: whether a block reads or writes it (it then lives in
     /// the heap environment).
     pub(super) captured: Vec<bool>,
@@ -145,6 +146,7 @@ impl MethodBuilder {
             children: Vec::new(),
             spans: Vec::new(),
             ivars: Vec::new(),
+            constants: Vec::new(),
             captured: Vec::new(),
             outer_names: Vec::new(),
             auto_splat: false,
@@ -214,6 +216,12 @@ impl MethodBuilder {
     pub(super) fn ivar_site(&mut self, name: Sym) -> u32 {
         self.ivars.push(name);
         (self.ivars.len() - 1) as u32
+    }
+
+    /// A new `const` site for `name` (each has its own cache).
+    pub(super) fn constant_site(&mut self, name: Sym) -> u32 {
+        self.constants.push(name);
+        (self.constants.len() - 1) as u32
     }
 
     pub(super) fn literal(&mut self, literal: Literal) -> u32 {
@@ -347,6 +355,7 @@ impl MethodBuilder {
             children: self.children,
             spans: self.spans,
             ivars: self.ivars,
+            constants: self.constants,
             has_env: self.captured.iter().any(|&c| c),
             auto_splat: self.auto_splat,
             block_param: self.block_param,

@@ -113,7 +113,8 @@ impl Compiler<'_, '_> {
             if classes.is_empty() {
                 m.emit(Insn::Dup);
                 let standard_error = self.sym("StandardError");
-                m.emit(Insn::GetConst(standard_error));
+                let site = m.constant_site(standard_error);
+                m.emit(Insn::GetConst(site));
                 m.emit(Insn::RescueMatch);
                 m.branch(matched);
             }

@@ -134,7 +134,8 @@ impl Compiler<'_, '_> {
                 if let Some(span) = self.span(node, name) {
                     m.spans.push((m.insns.len() as u32, span));
                 }
-                m.emit(Insn::GetConst(sym));
+                let site = m.constant_site(sym);
+                m.emit(Insn::GetConst(site));
             }
         }
     }
