@@ -38,7 +38,9 @@ pub struct Options {
     #[arg(long, value_name = "N", default_value_t = DEFAULT_JIT_THRESHOLD)]
     pub jit_threshold: u64,
 
-    /// Run everything in the interpreter; compile nothing.
+    /// Run everything in the interpreter; compile nothing (and record no
+    /// profiles, make no splits: they serve the JIT, unless --dump-profile or
+    /// --trace-splitting asks for them).
     #[arg(long)]
     pub no_jit: bool,
 
@@ -182,14 +184,18 @@ fn run(options: &Options) -> i32 {
             }
         }
     };
+    let jit = !options.no_jit && options.max_steps.is_none();
+    let no_profiling = !jit && !options.dump_profile && !options.trace_splitting;
     let mut vm = Vm::new(VmOptions {
         gc_stress: options.gc_stress,
+        no_profiling,
         limits: crate::limits::Limits {
             steps: options.max_steps,
             memory: options.max_memory.map(|mb| mb.saturating_mul(1 << 20)),
         },
         splitting: crate::splitting::SplittingOptions {
-            enabled: !options.no_splitting,
+            // Splits serve the JIT through the profiles.
+            enabled: !options.no_splitting && !no_profiling,
             max_size: options.splitting_max_size,
             max_kinds_size: options.splitting_max_kinds_size,
             max_splits: options.splitting_max_splits,
@@ -212,7 +218,7 @@ fn run(options: &Options) -> i32 {
             }
         };
     }
-    if !options.no_jit && options.max_steps.is_none() {
+    if jit {
         let jit_options = crate::compiled::JitOptions {
             threshold: options.jit_threshold,
             dump_dir: options.dump_ir.as_ref().map(std::path::PathBuf::from),

@@ -132,3 +132,41 @@ fn dump_method(vm: &Vm, method: &LoadedMethod, out: &mut String) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::dump_profiles;
+    use crate::vm::{Vm, VmOptions};
+
+    const PROGRAM: &str = "def f(x) = x < 2 ? 1 : 2\n3.times { |i| f(i) }\n";
+
+    fn profiles(options: VmOptions) -> String {
+        let mut vm = Vm::new(options);
+        assert_eq!(vm.run_program("p.rb", PROGRAM.as_bytes().to_vec(), &[]), 0);
+        dump_profiles(&vm)
+    }
+
+    #[test]
+    fn the_interpreter_profiles_kinds_and_branches() {
+        let dump = profiles(VmOptions::default());
+        assert!(dump.contains("send < receiver_kinds={fixnum} args_kinds=[{fixnum}]"));
+        assert!(dump.contains("branch taken=1 not_taken=2"));
+    }
+
+    /// Without profiling (`--no-jit`) the interpreter records no kinds and
+    /// no branch counts, but its inline caches still fill: they serve the
+    /// interpreter itself.
+    #[test]
+    fn without_profiling_nothing_is_recorded_but_caches_fill() {
+        let dump = profiles(VmOptions {
+            no_profiling: true,
+            ..VmOptions::default()
+        });
+        assert!(
+            dump.contains("send < receiver_kinds={} args_kinds=[{}]"),
+            "{dump}"
+        );
+        assert!(dump.contains("branch taken=0 not_taken=0"), "{dump}");
+        assert!(dump.contains("call_cache f cache=mono"), "{dump}");
+    }
+}

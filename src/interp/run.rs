@@ -107,10 +107,9 @@ impl Vm {
                             None
                         };
                         if let Some((result, kind)) = inline {
-                            if state.receiver.record(kind) {
-                                self.report_kinds(method, site as usize);
-                            }
-                            if state.args[0].record(kind) {
+                            if self.profiling
+                                && (state.receiver.record(kind) | state.args[0].record(kind))
+                            {
                                 self.report_kinds(method, site as usize);
                             }
                             self.context.stack.truncate(top);
@@ -124,7 +123,16 @@ impl Vm {
                         + 1
                         + usize::from(call.flags & call_flags::BLOCK_ARG != 0);
                     let receiver_index = self.context.stack.len() - operands;
-                    match self.send(method, site as usize, frame, base) {
+                    let plain = if call.flags & call_flags::NOT_PLAIN == 0 && call.block.is_none() {
+                        self.send_plain(method, call, site as usize)
+                    } else {
+                        None
+                    };
+                    let sent = match plain {
+                        Some(sent) => sent,
+                        None => self.send(method, site as usize, frame, base),
+                    };
+                    match sent {
                         Ok(()) => {}
                         // `break` in the block this call was given.
                         Err(Control::Break { target, value })
@@ -360,11 +368,17 @@ impl Vm {
                 }
                 Insn::Branch { target, profile } => {
                     let taken = self.pop().truthy();
-                    let cell = &method.branches[profile as usize];
-                    let mut counts = cell.get();
-                    if taken {
-                        counts.taken += 1;
+                    if self.profiling {
+                        let cell = &method.branches[profile as usize];
+                        let mut counts = cell.get();
+                        if taken {
+                            counts.taken += 1;
+                        } else {
+                            counts.not_taken += 1;
+                        }
                         cell.set(counts);
+                    }
+                    if taken {
                         let target = target as usize;
                         if target < ip {
                             if let Some(result) =
@@ -374,9 +388,6 @@ impl Vm {
                             }
                         }
                         ip = target;
-                    } else {
-                        counts.not_taken += 1;
-                        cell.set(counts);
                     }
                 }
                 Insn::Return => return Ok(self.pop()),

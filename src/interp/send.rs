@@ -264,6 +264,79 @@ impl Vm {
         Ok(())
     }
 
+    /// The send at `site` of `method` when it is plain (`argc` arguments,
+    /// no block, no splat, no keywords), its cache holds the receiver's
+    /// class, and the method found takes the arguments as given: a Ruby
+    /// method of only required parameters, an `attr_reader`, or a core
+    /// method. The common call, without the general path's steps (block,
+    /// argument spreading, keyword and arity checks). None when the send
+    /// is not such a call: the general [`Vm::send`] makes it.
+    #[inline]
+    pub(super) fn send_plain(
+        &mut self,
+        method: &LoadedMethod,
+        site: &bytecode::CallSite,
+        site_index: usize,
+    ) -> Option<VmResult<()>> {
+        let argc = site.argc as usize;
+        let receiver_index = self.context.stack.len() - argc - 1;
+        let receiver = self.context.stack[receiver_index];
+        let class = self.class_of(receiver);
+        let entry = method.sites[site_index]
+            .cache
+            .borrow()
+            .lookup(class, self.method_serial)?
+            .clone();
+        match entry.visibility {
+            Visibility::Public => {}
+            Visibility::Private if site.is_fcall() => {}
+            _ => return None,
+        }
+        let result = match &entry.body {
+            MethodBody::Bytecode(callee)
+                if !callee.split.needs_split.get()
+                    && !callee.code.needs_arg_layout()
+                    && argc == callee.code.required as usize =>
+            {
+                self.record_kinds(method, site_index, class, receiver_index, argc);
+                if self.too_deep() {
+                    return Some(Err(self.stack_overflow()));
+                }
+                if let Err(limit) = self.spend_step() {
+                    return Some(Err(limit));
+                }
+                let id = self.push_method_frame(&entry, callee, None, None);
+                self.run_pushed_method(callee, receiver_index, argc, id)
+            }
+            MethodBody::AttrReader(accessor) if argc == 0 => {
+                self.record_kinds(method, site_index, class, receiver_index, argc);
+                Ok(self.ivar_get_through(&accessor.cache, accessor.ivar, receiver))
+            }
+            MethodBody::Native(native) => {
+                self.record_kinds(method, site_index, class, receiver_index, argc);
+                if self.too_deep() {
+                    return Some(Err(self.stack_overflow()));
+                }
+                if let Err(limit) = self.spend_step() {
+                    return Some(Err(limit));
+                }
+                let args: smallvec::SmallVec<[Value; 8]> = smallvec::SmallVec::from_slice(
+                    &self.context.stack[receiver_index + 1..receiver_index + 1 + argc],
+                );
+                let kind = CallKind {
+                    kwargs: false,
+                    direct: true,
+                };
+                self.call_core(&entry, native, receiver, &args, None, kind)
+            }
+            _ => return None,
+        };
+        Some(result.map(|value| {
+            self.context.stack.truncate(receiver_index);
+            self.context.stack.push(value);
+        }))
+    }
+
     /// Records the kinds of a send's receiver (of class `class`) and
     /// arguments in the profile of site `site` of `method`. A receiver kind
     /// new after the first is reported to splitting (the send dispatches
@@ -280,6 +353,9 @@ impl Vm {
         receiver_index: usize,
         argc: usize,
     ) {
+        if !self.profiling {
+            return;
+        }
         let state = &method.sites[site];
         let receiver = self.context.stack[receiver_index];
         if state.receiver.record(self.kind_of_in(receiver, class)) {

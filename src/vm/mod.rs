@@ -140,6 +140,9 @@ pub struct VmOptions {
     pub gc_stress: bool,
     pub limits: crate::limits::Limits,
     pub splitting: crate::splitting::SplittingOptions,
+    /// Profile nothing: no JIT will read it (`--no-jit`, unless
+    /// `--dump-profile` or `--trace-splitting` asks to see it).
+    pub no_profiling: bool,
 }
 
 pub struct Vm {
@@ -235,6 +238,9 @@ pub struct Vm {
     /// Set when a core arithmetic or comparison method is redefined: the
     /// interpreter's fast paths then give way to real calls.
     pub basic_ops_redefined: bool,
+    /// The interpreter records profiles (the kinds at sends, branch
+    /// counts): a JIT will read them. Off, they cost nothing.
+    pub profiling: bool,
     /// Set when Array's `[]`, `[]=`, `size` or `length` is redefined.
     pub array_ops_redefined: bool,
     pub options: VmOptions,
@@ -408,6 +414,7 @@ impl Vm {
             limit_reached: None,
             describing_receiver: false,
             basic_ops_redefined: false,
+            profiling: !options.no_profiling,
             array_ops_redefined: false,
             options: options.clone(),
             temp_roots: RefCell::new(Vec::new()),
