@@ -45,9 +45,9 @@ impl Vm {
                 }
                 ran_one = true;
             }
-            let insn = insns[ip];
+            let insn = &insns[ip];
             ip += 1;
-            match insn {
+            match *insn {
                 Insn::Trace(_) => {}
                 Insn::PushSelf => {
                     let receiver = self.context.stack[base];
