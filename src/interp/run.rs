@@ -7,6 +7,13 @@
 //! (`super::send`, `super::blocks`, `super::fast_paths`, `super::ivars`).
 //! A loop's back edge counts towards on-stack replacement
 //! ([`Vm::back_edge`]).
+//!
+//! Every lookup the loop makes goes through a cache on its site: a send's
+//! method (`CallCache`), an instance variable's slot (`IvarCache`), a
+//! constant's value (`ConstantCache`, checked against the VM's constant
+//! serial). The profile the JIT reads (the kinds at each send, the counts
+//! of each branch) is recorded only while [`Vm::profiling`]: `--no-jit`
+//! records none.
 
 use crate::frame_layout::FrameLayout;
 use crate::method::BlockCall;

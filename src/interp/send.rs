@@ -8,6 +8,10 @@
 //!   invoke:           push_method_frame, execute (or compiled code)
 //! ```
 //!
+//! Most sends are plain (positional arguments only, no block) and call a
+//! method that takes them as they are: [`Vm::send_plain`] makes those
+//! from the cache hit straight to the callee's frame.
+//!
 //! `method_missing`, `super`, and calls the runtime makes itself
 //! ([`Vm::call`], [`Vm::call_with_block`]) go through here too.
 
