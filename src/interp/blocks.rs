@@ -149,6 +149,33 @@ impl Vm {
         }
     }
 
+    /// `block` shared, in an allocation a finished call left when there is
+    /// one (see [`Vm::recycle_block`]): a send with a literal block then
+    /// allocates nothing for it.
+    pub(crate) fn share_block(&mut self, block: Block) -> Rc<Block> {
+        match self.block_pool.pop() {
+            Some(mut shared) => {
+                *Rc::get_mut(&mut shared).expect("a pooled block is not shared") = block;
+                shared
+            }
+            None => Rc::new(block),
+        }
+    }
+
+    /// The call a literal block was made for returned: unless something
+    /// kept the block (a Proc made of it, a frame still running it), its
+    /// allocation serves the next literal block. (Nothing reads a pooled
+    /// block: its values need no marking.)
+    pub(crate) fn recycle_block(&mut self, block: Rc<Block>) {
+        const POOLED: usize = 16;
+        if Rc::strong_count(&block) == 1
+            && Rc::weak_count(&block) == 0
+            && self.block_pool.len() < POOLED
+        {
+            self.block_pool.push(block);
+        }
+    }
+
     /// The block an `&expr` argument passes: none for nil, a Proc's block, a
     /// Symbol's `to_proc` block; anything else must convert with `to_proc`.
     pub fn block_from_value(&mut self, value: Value) -> VmResult<Option<Rc<Block>>> {

@@ -250,7 +250,10 @@ impl Vm {
 
     /// Runs the frame whose receiver is at `base` from instruction `start`,
     /// sending transfers (exceptions, `break`, `return`, `throw`) out of
-    /// protected ranges to their `rescue`/`ensure` handlers.
+    /// protected ranges to their `rescue`/`ensure` handlers. (The loop
+    /// runs directly; a transfer leaving it goes to the handlers, if the
+    /// method has any.)
+    #[inline]
     pub fn execute(
         &mut self,
         method: &Rc<LoadedMethod>,
@@ -258,7 +261,11 @@ impl Vm {
         argc: usize,
         start: usize,
     ) -> VmResult {
-        self.execute_from(method, base, argc, Ok(start))
+        match self.run::<false>(method, base, argc, start) {
+            Ok(value) => Ok(value),
+            Err(control) if method.code.handlers.is_empty() => Err(control),
+            Err(control) => self.execute_from(method, base, argc, Err(control)),
+        }
     }
 
     /// [`Vm::execute`] from instruction `start`, or with `Err(control)`

@@ -164,10 +164,13 @@ impl Vm {
     ) -> VmResult<()> {
         let site = &method.code.sites[site_index];
         let state = &method.sites[site_index];
+        let mut literal = None;
         let block = if let Some(child) = site.block {
             let block = self.literal_block(method, child, frame, base);
             self.context.frames[frame].sending_block = block.id;
-            Some(Rc::new(block))
+            let shared = self.share_block(block);
+            literal = Some(shared.clone());
+            Some(shared)
         } else if site.flags & call_flags::BLOCK_ARG != 0 {
             let value = self.pop();
             self.block_from_value(value)?
@@ -262,6 +265,9 @@ impl Vm {
             self.invoke_with_keyword_operands(&entry, site, receiver_index, block)
         };
         self.context.frames[frame].sending_block = 0;
+        if let Some(literal) = literal {
+            self.recycle_block(literal);
+        }
         let result = result?;
         self.context.stack.truncate(receiver_index);
         self.context.stack.push(result);

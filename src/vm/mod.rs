@@ -256,6 +256,9 @@ pub struct Vm {
     /// passing a Proc as `&blk` and taking it back with a `&b` parameter
     /// gives the same object. Weak: an entry goes with its Proc.
     pub procs_of_blocks: FxHashMap<usize, Value>,
+    /// Allocations of literal blocks whose calls returned, for the next
+    /// ones (see `Vm::share_block`).
+    pub(crate) block_pool: Vec<Rc<crate::block::Block>>,
     /// The method each Method and UnboundMethod object stands for, as it
     /// was when the object was made (redefining the method later does not
     /// change it). Weak in its keys, like `generic_ivars`.
@@ -421,6 +424,7 @@ impl Vm {
             randoms: Default::default(),
             generic_ivars: FxHashMap::default(),
             procs_of_blocks: FxHashMap::default(),
+            block_pool: Vec::new(),
             method_entries: FxHashMap::default(),
             natives: Vec::new(),
             at_exit: Vec::new(),
