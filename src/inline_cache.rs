@@ -172,22 +172,42 @@ pub struct IvarLine {
     pub class: Value,
 }
 
-/// The cache of one `getivar`/`setivar` site.
-#[derive(Default)]
+/// The cache of one `getivar`/`setivar` site: its first `len` lines (a
+/// fixed array: a lookup is a short scan, with no storage to choose).
 pub struct IvarCache {
-    lines: SmallVec<[IvarLine; 2]>,
+    lines: [IvarLine; POLYMORPHIC_LIMIT],
+    len: u8,
     megamorphic: bool,
+}
+
+impl Default for IvarCache {
+    fn default() -> IvarCache {
+        let unused = IvarLine {
+            shape: ShapeId::ROOT,
+            slot: 0,
+            next: ShapeId::ROOT,
+            class: Value::NIL,
+        };
+        IvarCache {
+            lines: [unused; POLYMORPHIC_LIMIT],
+            len: 0,
+            megamorphic: false,
+        }
+    }
 }
 
 impl IvarCache {
     #[inline]
     pub fn lookup(&self, shape: ShapeId) -> Option<IvarLine> {
-        self.lines.iter().find(|line| line.shape == shape).copied()
+        self.lines()
+            .iter()
+            .find(|line| line.shape == shape)
+            .copied()
     }
 
     /// The shapes cached now (for the JIT).
     pub fn lines(&self) -> &[IvarLine] {
-        &self.lines
+        &self.lines[..self.len as usize]
     }
 
     pub fn is_megamorphic(&self) -> bool {
@@ -198,17 +218,18 @@ impl IvarCache {
         if self.megamorphic {
             return;
         }
-        if self.lines.len() == POLYMORPHIC_LIMIT {
-            self.lines.clear();
+        if self.len as usize == POLYMORPHIC_LIMIT {
+            self.len = 0;
             self.megamorphic = true;
             return;
         }
-        self.lines.push(line);
+        self.lines[self.len as usize] = line;
+        self.len += 1;
     }
 
     /// `mono`, `poly`, `mega` or `empty`, as for [`CallCache::state`].
     pub fn state(&self) -> &'static str {
-        match (self.megamorphic, self.lines.len()) {
+        match (self.megamorphic, self.len) {
             (true, _) => "mega",
             (false, 0) => "empty",
             (false, 1) => "mono",
