@@ -190,3 +190,43 @@ fn a_case_with_a_pattern_that_is_no_literal_tests_every_when() {
         );
     }
 }
+
+#[test]
+fn an_if_as_a_statement_leaves_no_value_to_pop() {
+    let source = "def clamp(x)\n  if x > 9\n    x = 9\n  end\n  unless x > 0 then x = 0 else x += 1 end\n  x\nend\n";
+    assert_eq!(
+        listing(source, "clamp"),
+        " 0  arg      0
+ 1  store    x
+ 2  trace    1
+ 3  trace    2
+ 4  load     x
+ 5  push     9
+ 6  send     >      1
+ 7  not
+ 8  branch   12
+ 9  trace    3
+10  push     9
+11  store    x
+12  trace    5
+13  load     x
+14  push     0
+15  send     >      1
+16  not
+17  branch   24
+18  trace    5
+19  load     x
+20  push     1
+21  send     +      1
+22  store    x
+23  jump     27
+24  trace    5
+25  push     0
+26  store    x
+27  trace    6
+28  load     x
+29  trace    7
+30  return
+"
+    );
+}

@@ -356,7 +356,20 @@ impl Vm {
                 }
                 Insn::Not => {
                     let value = self.pop();
-                    self.context.stack.push(Value::bool(!value.truthy()));
+                    // `not, branch` (how `if` and `unless` test): one
+                    // dispatch, a branch on the value's falsity.
+                    if let Some(&Insn::Branch { target, profile }) = insns.get(ip) {
+                        ip += 1;
+                        let taken = !value.truthy();
+                        let branch = (target, profile);
+                        if let Some(result) =
+                            self.branch(method, frame, base, argc, &mut ip, taken, branch)
+                        {
+                            return result;
+                        }
+                    } else {
+                        self.context.stack.push(Value::bool(!value.truthy()));
+                    }
                 }
                 Insn::Jump(target) => {
                     let target = target as usize;
@@ -375,26 +388,11 @@ impl Vm {
                 }
                 Insn::Branch { target, profile } => {
                     let taken = self.pop().truthy();
-                    if self.profiling {
-                        let cell = &method.branches[profile as usize];
-                        let mut counts = cell.get();
-                        if taken {
-                            counts.taken += 1;
-                        } else {
-                            counts.not_taken += 1;
-                        }
-                        cell.set(counts);
-                    }
-                    if taken {
-                        let target = target as usize;
-                        if target < ip {
-                            if let Some(result) =
-                                self.back_edge(method, frame, ip, base, argc, target)
-                            {
-                                return result;
-                            }
-                        }
-                        ip = target;
+                    let branch = (target, profile);
+                    if let Some(result) =
+                        self.branch(method, frame, base, argc, &mut ip, taken, branch)
+                    {
+                        return result;
                     }
                 }
                 Insn::Return => return Ok(self.pop()),
@@ -621,6 +619,43 @@ impl Vm {
                 }
             }
         }
+    }
+
+    /// The `branch` to `target` (with profile `profile`) before `ip`, in
+    /// frame `frame` of `method`, when `taken`: counts it, and jumps. A
+    /// jump back counts towards on-stack replacement; Some when compiled
+    /// code finished the frame.
+    #[inline(always)]
+    fn branch(
+        &mut self,
+        method: &Rc<LoadedMethod>,
+        frame: usize,
+        base: usize,
+        argc: usize,
+        ip: &mut usize,
+        taken: bool,
+        (target, profile): (u32, u16),
+    ) -> Option<VmResult> {
+        if self.profiling {
+            let cell = &method.branches[profile as usize];
+            let mut counts = cell.get();
+            if taken {
+                counts.taken += 1;
+            } else {
+                counts.not_taken += 1;
+            }
+            cell.set(counts);
+        }
+        if taken {
+            let target = target as usize;
+            if target < *ip {
+                if let Some(result) = self.back_edge(method, frame, *ip, base, argc, target) {
+                    return Some(result);
+                }
+            }
+            *ip = target;
+        }
+        None
     }
 
     /// Constant site `site` of `method` (at `ip`, running in frame

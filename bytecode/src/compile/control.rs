@@ -71,6 +71,28 @@ impl Compiler<'_, '_> {
         m.bind(end);
     }
 
+    /// [`Compiler::if_else`] as a statement: each branch leaves nothing.
+    pub(super) fn if_else_popped(
+        &mut self,
+        m: &mut MethodBuilder,
+        cond: &Node,
+        then: Option<&Node>,
+        otherwise: Option<&Node>,
+    ) {
+        let else_label = m.new_label();
+        self.branch_if(m, cond, false, else_label);
+        self.body_popped(m, then);
+        if otherwise.is_some() {
+            let end = m.new_label();
+            m.jump(end);
+            m.bind(else_label);
+            self.body_popped(m, otherwise);
+            m.bind(end);
+        } else {
+            m.bind(else_label);
+        }
+    }
+
     /// Jumps to `target` when `cond` is truthy (`jump_if`) or falsy
     /// (`!jump_if`), falling through otherwise; leaves nothing on the stack.
     fn branch_if(&mut self, m: &mut MethodBuilder, cond: &Node, jump_if: bool, target: Label) {
@@ -144,8 +166,7 @@ impl Compiler<'_, '_> {
             ensures: m.ensures.len(),
             redo_label: body_label,
         });
-        self.body(m, body);
-        m.emit(Insn::Pop);
+        self.body_popped(m, body);
         m.bind(cond_label);
         m.loops.pop();
         self.branch_if(m, cond, while_true, body_label);

@@ -259,8 +259,59 @@ impl Compiler<'_, '_> {
         for (i, statement) in statements.iter().enumerate() {
             self.set_line(m, statement);
             m.emit(Insn::Trace(m.current_line));
-            self.expr(m, statement);
             if i + 1 < statements.len() {
+                self.expr_popped(m, statement);
+            } else {
+                self.expr(m, statement);
+            }
+        }
+    }
+
+    /// [`Compiler::body`] whose value nothing uses: it leaves nothing on
+    /// the stack.
+    pub(super) fn body_popped(&mut self, m: &mut MethodBuilder, node: Option<&Node>) {
+        let statements: &[Node] = match node {
+            None => &[],
+            Some(Node::Begin(Begin { statements, .. })) => statements,
+            Some(node @ Node::KwBegin(_)) => {
+                self.body(m, Some(node));
+                m.emit(Insn::Pop);
+                return;
+            }
+            Some(node) => std::slice::from_ref(node),
+        };
+        for statement in statements {
+            self.set_line(m, statement);
+            m.emit(Insn::Trace(m.current_line));
+            self.expr_popped(m, statement);
+        }
+    }
+
+    /// An expression whose value nothing uses (a statement before the
+    /// last): an `if` drops the value in each branch, where the builder's
+    /// peephole folds `push nil, pop` and `dup, store x, pop` away, instead
+    /// of joining the branches' values to pop them after.
+    ///
+    /// ```text
+    /// if a then b = 1 end        # as a statement
+    ///   load a; not; branch L; push 1; store b; L:
+    /// ```
+    pub(super) fn expr_popped(&mut self, m: &mut MethodBuilder, node: &Node) {
+        match node {
+            Node::If(If {
+                cond,
+                if_true,
+                if_false,
+                ..
+            })
+            | Node::IfMod(IfMod {
+                cond,
+                if_true,
+                if_false,
+                ..
+            }) => self.if_else_popped(m, cond, if_true.as_deref(), if_false.as_deref()),
+            _ => {
+                self.expr(m, node);
                 m.emit(Insn::Pop);
             }
         }
