@@ -363,7 +363,7 @@ impl Vm {
                         let taken = !value.truthy();
                         let branch = (target, profile);
                         if let Some(result) =
-                            self.branch(method, frame, base, argc, &mut ip, taken, branch)
+                            self.branch(method, (frame, base, argc), &mut ip, taken, branch)
                         {
                             return result;
                         }
@@ -390,7 +390,7 @@ impl Vm {
                     let taken = self.pop().truthy();
                     let branch = (target, profile);
                     if let Some(result) =
-                        self.branch(method, frame, base, argc, &mut ip, taken, branch)
+                        self.branch(method, (frame, base, argc), &mut ip, taken, branch)
                     {
                         return result;
                     }
@@ -622,16 +622,14 @@ impl Vm {
     }
 
     /// The `branch` to `target` (with profile `profile`) before `ip`, in
-    /// frame `frame` of `method`, when `taken`: counts it, and jumps. A
-    /// jump back counts towards on-stack replacement; Some when compiled
-    /// code finished the frame.
+    /// frame `frame` of `method` (receiver at `base`, `argc` arguments),
+    /// when `taken`: counts it, and jumps. A jump back counts towards
+    /// on-stack replacement; Some when compiled code finished the frame.
     #[inline(always)]
     fn branch(
         &mut self,
         method: &Rc<LoadedMethod>,
-        frame: usize,
-        base: usize,
-        argc: usize,
+        (frame, base, argc): (usize, usize, usize),
         ip: &mut usize,
         taken: bool,
         (target, profile): (u32, u16),
