@@ -301,10 +301,10 @@ fn a_forwarded_block_is_passed_by_a_native_call() {
         .map(str::trim)
         .collect();
     insta::assert_snapshot!(without_class_words(&calls.join("\n")), @r"
-    v3 = call yield_block(ctx, 0x196, 0x11, 0x1, [v1]) pending
-    v6 = call native with block or call_direct(ctx, 0x0, 0x8000000000000018, 0x2, [v0, v5]) pending
-    site 1: invalidated -> @17 after call [v0, v1, v1]
-    site 4: invalidated -> @24 after call [v0, v1]
+    v3 = call yield_block(ctx, 0x196, 0xf, 0x1, [v1]) pending
+    v6 = call native with block or call_direct(ctx, 0x0, 0x8000000000000016, 0x2, [v0, v5]) pending
+    site 1: invalidated -> @15 after call [v0, v1, v1]
+    site 4: invalidated -> @22 after call [v0, v1]
     ");
 }
 

@@ -1011,19 +1011,19 @@ count(3, 0)
     v31 = state count@32 self=v5 args=[v3, v6] locals=[n=v6] stack=[v2, v30]
     v32 = fixnum_add v9, v29 state=v31 ctrl=v27
     v33 = if_true ctrl=v26
-    v34 = merge ctrl=[v32, v33]
-    v35 = phi v53, v2 ctrl=v34
+    v34 = merge ctrl=[v33, v32]
+    v35 = phi v2, v53 ctrl=v34
     v36 = const int 3
     v37 = const 3
-    v38 = state count@42 self=v5 args=[v3, v6] locals=[] stack=[v35, v6, v37]
+    v38 = state count@38 self=v5 args=[v3, v6] locals=[] stack=[v35, v6, v37]
     v39 = fixnum_mul v20, v36 state=v38 ctrl=v34
     v40 = untag_fixnum v35
     v41 = tag_fixnum v39
-    v42 = state count@43 self=v5 args=[v3, v6] locals=[] stack=[v35, v41]
+    v42 = state count@39 self=v5 args=[v3, v6] locals=[] stack=[v35, v41]
     v43 = fixnum_add v40, v39 state=v42 ctrl=v39
     v44 = tag_fixnum v43
     v45 = const 1
-    v46 = state count@45 self=v5 args=[v3, v6] locals=[] stack=[v44, v45]
+    v46 = state count@41 self=v5 args=[v3, v6] locals=[] stack=[v44, v45]
     v47 = fixnum_sub v43, v28 state=v46 ctrl=v43
     v48 = tag_fixnum v47
     v49 = return v48 ctrl=v47
@@ -1212,10 +1212,10 @@ fn inlining_hands_a_landing_pad_down() {
     v37 = state safe_half@19 self=v1 args=[v2] locals=[] stack=[v36, v4]
     v38 = insn setglobal $! v4 state=v37 ctrl=v35
     v39 = if_true ctrl=v20
-    v40 = merge ctrl=[v29, v39]
+    v40 = merge ctrl=[v39, v29]
     v41 = const int 2
     v42 = const 2
-    v43 = state half@19 self=v1 args=[v2] locals=[] stack=[v2, v42] outer=v9
+    v43 = state half@17 self=v1 args=[v2] locals=[] stack=[v2, v42] outer=v9
     v44 = fixnum_div v12, v41 state=v43 ctrl=v40
     v45 = merge ctrl=[v44, v38]
     v46 = phi v48, v36 ctrl=v45

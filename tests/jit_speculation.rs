@@ -282,14 +282,14 @@ sum(10)
     v14 = int_lt v12, v13
     v15 = state sum@8 self=v3 args=[v4] locals=[] stack=[]
     v16 = bool_to_value v14
-    v17 = state times@32 self=v4 args=[] locals=[i=v11] stack=[v16] outer=v15
+    v17 = state times@31 self=v4 args=[] locals=[i=v11] stack=[v16] outer=v15
     v18 = branch v14 state=v17 ctrl=v10
     v19 = if_false ctrl=v18
     v20 = state sum@11 self=v3 args=[v4] locals=[] stack=[]
     v21 = insn loadenv total 0 v1 state=v20 ctrl=v19
     v22 = return v21 ctrl=v21
     v23 = if_true ctrl=v18
-    v24 = state times@22 self=v4 args=[] locals=[i=v11] stack=[] outer=v15
+    v24 = state times@21 self=v4 args=[] locals=[i=v11] stack=[] outer=v15
     v25 = state block in sum@3 self=v3 args=[v11] locals=[i=v11] stack=[] outer=v24
     v26 = insn loadenv total 1 v1 state=v25 ctrl=v23
     v27 = is_kind(fixnum) v26
@@ -671,7 +671,7 @@ count(10)
     v14 = int_lt v12, v13
     v15 = state count@8 self=v3 args=[v4] locals=[] stack=[]
     v16 = bool_to_value v14
-    v17 = state times@32 self=v4 args=[] locals=[i=v11] stack=[v16] outer=v15
+    v17 = state times@31 self=v4 args=[] locals=[i=v11] stack=[v16] outer=v15
     v18 = branch v14 state=v17 ctrl=v10
     v19 = if_false ctrl=v18
     v20 = state count@11 self=v3 args=[v4] locals=[] stack=[]
@@ -679,7 +679,7 @@ count(10)
     v22 = return v21 ctrl=v21
     v23 = if_true ctrl=v18
     v24 = insn array 1 v11 ctrl=v23
-    v25 = state times@22 self=v4 args=[] locals=[i=v11] stack=[] outer=v15
+    v25 = state times@21 self=v4 args=[] locals=[i=v11] stack=[] outer=v15
     v26 = state block in count@3 self=v3 args=[v24] locals=[xs=v24] stack=[] outer=v25
     v27 = insn loadenv total 1 v1 state=v26 ctrl=v24
     v28 = is_kind(Array) v24
