@@ -357,8 +357,11 @@ impl Vm {
                 Insn::Not => {
                     let value = self.pop();
                     // `not, branch` (how `if` and `unless` test): one
-                    // dispatch, a branch on the value's falsity.
-                    if let Some(&Insn::Branch { target, profile }) = insns.get(ip) {
+                    // dispatch, a branch on the value's falsity (not when
+                    // running one instruction: its caller stops at the
+                    // `branch`, as the deoptimisation verifier does).
+                    let next = if ONE { None } else { insns.get(ip) };
+                    if let Some(&Insn::Branch { target, profile }) = next {
                         ip += 1;
                         let taken = !value.truthy();
                         let branch = (target, profile);
