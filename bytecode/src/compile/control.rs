@@ -52,45 +52,38 @@ impl Compiler<'_, '_> {
         m.bind(end);
     }
 
+    /// `if cond then ... else ... end`; `popped`: as a statement, each
+    /// branch dropping its own value (so no value joins the branches, and
+    /// a missing `else` needs no jump over it).
     pub(super) fn if_else(
         &mut self,
         m: &mut MethodBuilder,
         cond: &Node,
         then: Option<&Node>,
         otherwise: Option<&Node>,
+        popped: bool,
     ) {
         let else_label = m.new_label();
-        let end = m.new_label();
         self.branch_if(m, cond, false, else_label);
         let depth = m.depth;
-        self.body(m, then);
+        let branch = |this: &mut Self, m: &mut MethodBuilder, body| {
+            if popped {
+                this.body_popped(m, body);
+            } else {
+                this.body(m, body);
+            }
+        };
+        branch(self, m, then);
+        if popped && otherwise.is_none() {
+            m.bind(else_label);
+            return;
+        }
+        let end = m.new_label();
         m.jump(end);
         m.bind(else_label);
         m.depth = depth;
-        self.body(m, otherwise);
+        branch(self, m, otherwise);
         m.bind(end);
-    }
-
-    /// [`Compiler::if_else`] as a statement: each branch leaves nothing.
-    pub(super) fn if_else_popped(
-        &mut self,
-        m: &mut MethodBuilder,
-        cond: &Node,
-        then: Option<&Node>,
-        otherwise: Option<&Node>,
-    ) {
-        let else_label = m.new_label();
-        self.branch_if(m, cond, false, else_label);
-        self.body_popped(m, then);
-        if otherwise.is_some() {
-            let end = m.new_label();
-            m.jump(end);
-            m.bind(else_label);
-            self.body_popped(m, otherwise);
-            m.bind(end);
-        } else {
-            m.bind(else_label);
-        }
     }
 
     /// Jumps to `target` when `cond` is truthy (`jump_if`) or falsy

@@ -297,20 +297,14 @@ impl Compiler<'_, '_> {
     ///   load a; not; branch L; push 1; store b; L:
     /// ```
     pub(super) fn expr_popped(&mut self, m: &mut MethodBuilder, node: &Node) {
-        match node {
-            Node::If(If {
-                cond,
-                if_true,
-                if_false,
-                ..
-            })
-            | Node::IfMod(IfMod {
-                cond,
-                if_true,
-                if_false,
-                ..
-            }) => self.if_else_popped(m, cond, if_true.as_deref(), if_false.as_deref()),
-            _ => {
+        match if_parts(node) {
+            Some((cond, then, otherwise)) => {
+                let saved_line = m.current_line;
+                self.set_line(m, node);
+                self.if_else(m, cond, then, otherwise, true);
+                m.current_line = saved_line;
+            }
+            None => {
                 self.expr(m, node);
                 m.emit(Insn::Pop);
             }
@@ -438,24 +432,16 @@ impl Compiler<'_, '_> {
             // Control flow (control.rs, rescue.rs).
             Node::And(And { lhs, rhs, .. }) => self.and(m, lhs, rhs),
             Node::Or(Or { lhs, rhs, .. }) => self.or(m, lhs, rhs),
-            Node::If(If {
-                cond,
-                if_true,
-                if_false,
-                ..
-            })
-            | Node::IfMod(IfMod {
-                cond,
-                if_true,
-                if_false,
-                ..
-            }) => self.if_else(m, cond, if_true.as_deref(), if_false.as_deref()),
+            Node::If(_) | Node::IfMod(_) => {
+                let (cond, then, otherwise) = if_parts(node).expect("an if");
+                self.if_else(m, cond, then, otherwise, false)
+            }
             Node::IfTernary(IfTernary {
                 cond,
                 if_true,
                 if_false,
                 ..
-            }) => self.if_else(m, cond, Some(if_true), Some(if_false)),
+            }) => self.if_else(m, cond, Some(if_true), Some(if_false), false),
             Node::While(While { cond, body, .. }) => {
                 self.while_loop(m, cond, body.as_deref(), true, false)
             }
@@ -597,5 +583,25 @@ fn construct_name(node: &Node) -> &'static str {
         Node::IFlipFlop(_) | Node::EFlipFlop(_) => "flip-flop",
         Node::Splat(_) => "splat",
         _ => "this construct",
+    }
+}
+
+/// The condition and branches of an `if` (modifier or not; `unless` comes
+/// with its branches swapped), or None for another node.
+fn if_parts(node: &Node) -> Option<(&Node, Option<&Node>, Option<&Node>)> {
+    match node {
+        Node::If(If {
+            cond,
+            if_true,
+            if_false,
+            ..
+        })
+        | Node::IfMod(IfMod {
+            cond,
+            if_true,
+            if_false,
+            ..
+        }) => Some((cond, if_true.as_deref(), if_false.as_deref())),
+        _ => None,
     }
 }
