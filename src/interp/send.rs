@@ -309,11 +309,8 @@ impl Vm {
                     && argc == callee.code.required as usize =>
             {
                 self.record_kinds(method, site_index, class, receiver_index, argc);
-                if self.too_deep() {
-                    return Some(Err(self.stack_overflow()));
-                }
-                if let Err(limit) = self.spend_step() {
-                    return Some(Err(limit));
+                if let Err(error) = self.enter_call() {
+                    return Some(Err(error));
                 }
                 let id = self.push_method_frame(&entry, callee, None, None);
                 self.run_pushed_method(callee, receiver_index, argc, id)
@@ -324,11 +321,8 @@ impl Vm {
             }
             MethodBody::Native(native) => {
                 self.record_kinds(method, site_index, class, receiver_index, argc);
-                if self.too_deep() {
-                    return Some(Err(self.stack_overflow()));
-                }
-                if let Err(limit) = self.spend_step() {
-                    return Some(Err(limit));
+                if let Err(error) = self.enter_call() {
+                    return Some(Err(error));
                 }
                 let args: smallvec::SmallVec<[Value; 8]> = smallvec::SmallVec::from_slice(
                     &self.context.stack[receiver_index + 1..receiver_index + 1 + argc],
@@ -345,6 +339,16 @@ impl Vm {
             self.context.stack.truncate(receiver_index);
             self.context.stack.push(value);
         }))
+    }
+
+    /// What every call checks before it runs: SystemStackError when it
+    /// would nest too deep, and one step of the `--max-steps` budget.
+    #[inline]
+    fn enter_call(&mut self) -> VmResult<()> {
+        if self.too_deep() {
+            return Err(self.stack_overflow());
+        }
+        self.spend_step()
     }
 
     /// Records the kinds of a send's receiver (of class `class`) and
@@ -604,10 +608,7 @@ impl Vm {
         kind: CallKind,
     ) -> VmResult {
         let kwargs = kind.kwargs;
-        if self.too_deep() {
-            return Err(self.stack_overflow());
-        }
-        self.spend_step()?;
+        self.enter_call()?;
         match &entry.body {
             MethodBody::Bytecode(callee) => {
                 let (argc, keywords) = match (callee.code.takes_keywords(), kwargs) {
@@ -728,10 +729,7 @@ impl Vm {
         let positional = site.positional_argc() as usize;
         match &entry.body {
             MethodBody::Bytecode(callee) if callee.code.takes_keywords() => {
-                if self.too_deep() {
-                    return Err(self.stack_overflow());
-                }
-                self.spend_step()?;
+                self.enter_call()?;
                 let keywords = Keywords::Operands(&site.keywords);
                 self.invoke_bytecode(entry, callee, receiver_index, positional, block, keywords)
             }
