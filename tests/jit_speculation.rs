@@ -701,3 +701,57 @@ count(10)
     v44 = finish ctrl=[v22]
     "#);
 }
+
+/// A `case` of literals: `case_target` looks the subject up in the table
+/// and a binary search over the targets branches to the body; the `when`
+/// checks, which the profile never saw run, end in a guard.
+#[test]
+fn case_of_literals_dispatches_through_its_table() {
+    let graphs = graphs_after_run(
+        r#"def name(n)
+  case n
+  when 1 then :one
+  when 2, 3 then :few
+  when :many then :many
+  else :other
+  end
+end
+[1, 2, 3, :many, 7].each { |n| name(n) }
+"#,
+        "name",
+    );
+    insta::assert_snapshot!(after(&graphs, "final"), @r#"
+    v0 = start
+    v1 = arg 0
+    v2 = case_target {name} table=0 v1 ctrl=v0
+    v3 = const int 31
+    v4 = int_lt v2, v3
+    v5 = self
+    v6 = state name@7 self=v5 args=[v1] locals=[%tmp0=v1] stack=[v1]
+    v7 = branch v4 state=v6 ctrl=v2
+    v8 = if_false ctrl=v7
+    v9 = const int 34
+    v10 = int_lt v2, v9
+    v11 = branch v10 state=v6 ctrl=v8
+    v12 = if_false ctrl=v11
+    v13 = const int 37
+    v14 = int_lt v2, v13
+    v15 = branch v14 state=v6 ctrl=v12
+    v16 = if_false ctrl=v15
+    v17 = if_true ctrl=v15
+    v18 = if_true ctrl=v11
+    v19 = if_true ctrl=v7
+    v20 = const int 28
+    v21 = int_lt v2, v20
+    v22 = bool_not v21
+    v23 = guard(branch) v22 state=v6 ctrl=v19
+    v24 = merge ctrl=[v16, v17, v18, v23]
+    v25 = phi v27, v28, v29, v30 ctrl=v24
+    v26 = return v25 ctrl=v24
+    v27 = const :many
+    v28 = const :few
+    v29 = const :one
+    v30 = const :other
+    v31 = finish ctrl=[v26]
+    "#);
+}

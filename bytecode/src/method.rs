@@ -221,6 +221,18 @@ pub struct CaseTable {
     pub otherwise: u32,
 }
 
+impl CaseTable {
+    /// Every instruction the table may send a subject to: the `when`
+    /// bodies and the `else`, each once, in increasing order.
+    pub fn targets(&self) -> Vec<u32> {
+        let mut targets: Vec<u32> = self.entries.iter().map(|&(_, target)| target).collect();
+        targets.push(self.otherwise);
+        targets.sort_unstable();
+        targets.dedup();
+        targets
+    }
+}
+
 impl Method {
     /// The encoding of String literal `index`.
     #[inline]

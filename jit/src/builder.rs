@@ -217,11 +217,11 @@ impl Builder<'_> {
         let mut leader = vec![false; insns.len() + 1];
         leader[0] = true;
         for (ip, insn) in insns.iter().enumerate() {
-            if let Some(target) = insn.target() {
-                leader[target as usize] = true;
-                leader[ip + 1] = true;
+            let targets = self.jump_targets(insn);
+            for &target in &targets {
+                leader[target] = true;
             }
-            if insn.ends_flow() {
+            if !targets.is_empty() || insn.ends_flow() {
                 leader[ip + 1] = true;
             }
         }
@@ -238,14 +238,29 @@ impl Builder<'_> {
 
     fn block_successors(&self, block: &Block) -> Vec<usize> {
         let last = &self.code.insns[block.end - 1];
-        let mut out = Vec::new();
-        if let Some(target) = last.target() {
-            out.push(target as usize);
-        }
-        if !last.ends_flow() && block.end < self.code.insns.len() {
+        let mut out = self.jump_targets(last);
+        if !last.ends_flow() && block.end < self.code.insns.len() && !out.contains(&block.end) {
             out.push(block.end);
         }
         out
+    }
+
+    /// Where an instruction jumps: a jump's or branch's target, or each
+    /// target of a `casedispatch`'s table (which ends its block, see
+    /// [`Builder::case_dispatch`]).
+    fn jump_targets(&self, insn: &Insn) -> Vec<usize> {
+        match *insn {
+            Insn::CaseDispatch(table) => self.code.case_tables[table as usize]
+                .targets()
+                .into_iter()
+                .map(|target| target as usize)
+                .collect(),
+            _ => insn
+                .target()
+                .map(|target| target as usize)
+                .into_iter()
+                .collect(),
+        }
     }
 
     fn run(&mut self, osr: Option<(u32, u32)>) {
@@ -739,7 +754,6 @@ impl Builder<'_> {
             | Insn::Load(_)
             | Insn::Store(_)
             | Insn::Pop
-            | Insn::CaseDispatch(_)
             | Insn::Dup
             | Insn::Push(_)
             | Insn::Not => self.stack(ip, insn, &mut frame),
@@ -755,6 +769,9 @@ impl Builder<'_> {
             | Insn::Unsupported(_)
             | Insn::Reraise
             | Insn::EndEnsure => return ControlFlow::Break(self.block_end(ip, insn, frame)),
+            Insn::CaseDispatch(table) => {
+                return ControlFlow::Break(Some(self.case_dispatch(ip, table, frame)))
+            }
             Insn::LoadEnv { .. } | Insn::StoreEnv { .. } => self.environment(ip, insn, &mut frame),
             // `a, b = x, y`: the literal Array's elements, as they are.
             Insn::Destructure {
@@ -839,13 +856,6 @@ impl Builder<'_> {
             Insn::Load(slot) => frame.stack.push(frame.locals[slot as usize]),
             Insn::Store(slot) => frame.locals[slot as usize] = Self::pop(frame),
             Insn::Pop => {
-                Self::pop(frame);
-            }
-            // Compiled code tests the `when`s one by one, as the
-            // interpreter does when it cannot use the table (the `when`
-            // checks follow; they compile to comparisons of the kinds the
-            // profile saw).
-            Insn::CaseDispatch(_) => {
                 Self::pop(frame);
             }
             Insn::Dup => {
@@ -1028,6 +1038,101 @@ impl Builder<'_> {
             }
             _ => unreachable!("block ends only"),
         }
+    }
+
+    /// `casedispatch`: while the table answers for its literals, the
+    /// runtime looks the subject up (`case_target`: the instruction to go
+    /// to, or -1 for the `when` checks that follow) and a binary search
+    /// over the table's targets branches there. For
+    ///
+    /// ```ruby
+    /// case x
+    /// when 1, 2 then :low   # body at 20
+    /// when 3 then :high     # body at 23
+    /// else :other           # at 17
+    /// end
+    /// ```
+    ///
+    /// the targets are -1, 17, 20 and 23: `t < 20`, then `t < 17` or
+    /// `t < 23`, two branches to any of them. Once `===` is redefined,
+    /// compiled code runs the checks, as the interpreter does. When the
+    /// profile saw the checks never run (the table always answered), their
+    /// path is uncommon.
+    fn case_dispatch(&mut self, ip: usize, table: u32, mut frame: Frame) -> Vec<(usize, Frame)> {
+        let state = self.state(ip, &frame);
+        let subject = Self::pop(&mut frame);
+        if !self.rt.case_tables_decide() {
+            return vec![(ip + 1, frame)];
+        }
+        let op = Op::CaseTarget {
+            method: self.method,
+            table,
+        };
+        let target = self.fixed(&mut frame, op, &[subject], None);
+        let checks_ran = self.code.insns[ip + 1..]
+            .iter()
+            .find_map(|insn| match *insn {
+                Insn::Branch { profile, .. } => Some(profile),
+                _ => None,
+            })
+            .is_none_or(|profile| {
+                let counts = self.rt.branch_profile(self.method, profile);
+                counts.taken + counts.not_taken > 0
+            });
+        let checks_uncommon =
+            !checks_ran && self.rt.calls(self.method) > 0 && self.rt.prunes_one_way_branches();
+        let mut targets = vec![-1];
+        let table = &self.code.case_tables[table as usize];
+        targets.extend(table.targets().into_iter().map(i64::from));
+        let mut exits = Vec::new();
+        self.case_search(frame, (target, state), &targets, &mut exits);
+        for (to, exit) in &mut exits {
+            if *to == -1 {
+                *to = ip as i64 + 1;
+                if checks_uncommon {
+                    self.graph.mark_uncommon(exit.control);
+                }
+            }
+        }
+        exits
+            .into_iter()
+            .map(|(to, exit)| (to as usize, exit))
+            .collect()
+    }
+
+    /// Branches on `target` (an Int, one of `targets`, sorted) to each of
+    /// `targets`: halves by `target < middle` until one is left.
+    fn case_search(
+        &mut self,
+        frame: Frame,
+        (target, state): (NodeId, NodeId),
+        targets: &[i64],
+        exits: &mut Vec<(i64, Frame)>,
+    ) {
+        if let [only] = targets {
+            exits.push((*only, frame));
+            return;
+        }
+        let (below, above) = targets.split_at(targets.len() / 2);
+        let middle = self.graph.constant(Const::Int(above[0]));
+        let less = self
+            .graph
+            .add(Op::IntCmp(Cmp::Lt), &[], &[target, middle], None);
+        let branch = self
+            .graph
+            .add(Op::Branch, &[frame.control], &[less], Some(state));
+        let if_true = self.graph.add(Op::IfTrue, &[branch], &[], None);
+        let if_false = self.graph.add(Op::IfFalse, &[branch], &[], None);
+        let low = Frame {
+            control: if_true,
+            ..frame.clone()
+        };
+        self.case_search(low, (target, state), below, exits);
+        let high = Frame {
+            control: if_false,
+            ..frame
+        };
+        self.case_search(high, (target, state), above, exits);
     }
 
     /// Ends the path at `ip` with a `reraise` of `exception` (its state

@@ -677,6 +677,14 @@ pub enum Op {
     /// Whether a value is an instance of a class or module, or of a
     /// class that includes it (Bool). Inputs: the value, the module.
     IsKindOf,
+    /// Where `casedispatch` `table` of `method` sends a subject (Int):
+    /// the instruction its `when`'s body or the `else` starts at, or -1
+    /// when the `when` checks must decide (see `Helpers::case_target`).
+    /// Inputs: the subject.
+    CaseTarget {
+        method: MethodRef,
+        table: u32,
+    },
     /// `String#==`: whether a String's bytes equal a value's (Bool). A
     /// value that is not a String is unequal unless it converts itself
     /// (`to_str`): then the op deoptimises, and the interpreter asks it.
@@ -784,6 +792,7 @@ impl Op {
             | Op::StringCharAt
             | Op::NewObject
             | Op::IsKindOf
+            | Op::CaseTarget { .. }
             | Op::StringEq => true,
             Op::Int(op) => op.is_checked(),
             _ => false,
@@ -886,7 +895,8 @@ impl Op {
             | Op::Int(_)
             | Op::UntagFixnum
             | Op::StringCompare
-            | Op::StringLength => Type::Int,
+            | Op::StringLength
+            | Op::CaseTarget { .. } => Type::Int,
             Op::Const(c) => c.ty(),
             Op::FrameState(_) => Type::State,
             Op::IsKind(_)

@@ -91,6 +91,10 @@ pub fn successors(code: &Method, ip: usize) -> Vec<usize> {
     if let Some(target) = insn.target() {
         out.push(target as usize);
     }
+    if let Insn::CaseDispatch(table) = *insn {
+        let targets = code.case_tables[table as usize].targets();
+        out.extend(targets.into_iter().map(|target| target as usize));
+    }
     for handler in &code.handlers {
         if (handler.start as usize..handler.end as usize).contains(&ip) {
             out.push(handler.target as usize);

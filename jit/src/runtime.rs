@@ -534,6 +534,11 @@ pub struct Helpers {
     pub array_push: extern "C" fn(u64, u64) -> u64,
     /// `(a, b)`: the byte order of two Strings (-1, 0, 1).
     pub string_compare: extern "C" fn(u64, u64) -> i64,
+    /// `(method, table, subject)`: where `casedispatch` `table` of
+    /// `method` sends the subject: the instruction of its `when`'s body or
+    /// of the `else`, or -1 when the `when` checks must decide (a subject
+    /// no table holds, or `===` redefined).
+    pub case_target: extern "C" fn(u64, u64, u64) -> i64,
     /// `(string)`: a String's length in characters.
     pub string_length: extern "C" fn(u64) -> i64,
     /// `(ctx, value, module)`: 1 when the value is a kind of
@@ -788,6 +793,10 @@ pub trait Runtime {
     /// Whether `when pattern` compares Strings: `pattern` is a String and
     /// `===` is the core's `String#===`.
     fn case_tests_string(&self, pattern: u64) -> bool;
+    /// Whether a `casedispatch` table answers for every `when` of its
+    /// literals: `===` of each class a literal can be of is the core's (the
+    /// lookups are assumed: defining `===` invalidates the code).
+    fn case_tables_decide(&self) -> bool;
     /// The kind of a plain String (of class String itself).
     fn string_kind(&self) -> Kind;
     /// How compiled code tests that a value is of `kind`.

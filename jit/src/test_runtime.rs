@@ -555,6 +555,10 @@ impl Runtime for TestRuntime {
         false
     }
 
+    fn case_tables_decide(&self) -> bool {
+        true
+    }
+
     fn case_fixnum_range(&self, _pattern: u64) -> Option<(Option<i64>, Option<i64>)> {
         None
     }

@@ -57,6 +57,7 @@ pub fn table() -> Helpers {
         kind_of,
         array_get,
         string_eq,
+        case_target,
         store_env,
         store_ivar,
         load_ivar_named,
@@ -860,6 +861,15 @@ extern "C" fn string_eq(_ctx: *mut Activation, string: u64, value: u64) -> u64 {
         // `value` converts itself: the interpreter asks it.
         None => 2,
     }
+}
+
+extern "C" fn case_target(method: u64, table: u64, subject: u64) -> i64 {
+    // SAFETY: compiled code calls this helper while it runs; the lookup
+    // calls no Ruby code and allocates no object.
+    let vm = unsafe { running_vm() };
+    let method = &vm.methods[method as usize];
+    vm.case_dispatch(method, table as u32, Value::from_bits(subject))
+        .map_or(-1, i64::from)
 }
 
 extern "C" fn store_ivar(

@@ -1240,6 +1240,11 @@ impl Runtime for VmRuntime<'_> {
         pattern.get::<RString>().is_some() && self.case_eq_of(pattern) == Some(Intrinsic::StringEq)
     }
 
+    fn case_tables_decide(&self) -> bool {
+        self.looked_up.borrow_mut().insert(self.vm.sym.case_eq);
+        self.vm.case_tables_decide()
+    }
+
     fn string_kind(&self) -> Kind {
         Kind::Class(class_data(self.vm.c.string).id)
     }

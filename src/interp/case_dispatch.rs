@@ -33,7 +33,7 @@ use crate::vm::Vm;
 impl Vm {
     /// Runs `casedispatch table` of `method` on `subject`: the instruction
     /// to jump to, or None to go on to the `when` checks.
-    pub(super) fn case_dispatch(
+    pub(crate) fn case_dispatch(
         &self,
         method: &LoadedMethod,
         table: u32,
@@ -46,18 +46,7 @@ impl Vm {
             Some(_) => None,
             None => Some(self.case_key(subject)?),
         };
-        let classes = [
-            self.c.integer,
-            self.c.float,
-            self.c.symbol,
-            self.c.string,
-            self.c.nil,
-            self.c.true_class,
-            self.c.false_class,
-        ];
-        let natives =
-            self.core_methods_stand(&self.native_case_equalities, classes, self.sym.case_eq);
-        if natives.contains(&false) {
+        if !self.case_tables_decide() {
             return None;
         }
         let lookup = method
@@ -78,6 +67,24 @@ impl Vm {
             return Some(target);
         }
         key.map(|key| lookup.target(&key))
+    }
+
+    /// Whether `===` of every class a case table's literals can be of
+    /// (Integer, Float, Symbol, String, nil, true, false) is the core's,
+    /// so that a table answers for all their `when`s.
+    pub(crate) fn case_tables_decide(&self) -> bool {
+        let classes = [
+            self.c.integer,
+            self.c.float,
+            self.c.symbol,
+            self.c.string,
+            self.c.nil,
+            self.c.true_class,
+            self.c.false_class,
+        ];
+        let natives =
+            self.core_methods_stand(&self.native_case_equalities, classes, self.sym.case_eq);
+        !natives.contains(&false)
     }
 
     /// The key a subject other than a String looks up as.

@@ -411,6 +411,15 @@ fn read_body(text: &str, names: &dyn Names) -> Parsed<(Body, Vec<Ref>)> {
             let (method, rest) = braced_method(rest, names)?;
             Ok((Body::Op(Op::NewEnv { method }), read_refs(rest)?))
         }
+        "case_target" => {
+            let (method, rest) = braced_method(rest, names)?;
+            let (table, rest) = rest.split_once(' ').unwrap_or((rest, ""));
+            let table = table.strip_prefix("table=").ok_or_else(|| {
+                format!("expected `table=` after the case table's method, found `{table}`")
+            })?;
+            let table = number(table, "a case table")?;
+            Ok((Body::Op(Op::CaseTarget { method, table }), read_refs(rest)?))
+        }
         "block" => {
             let (method, rest) = braced_method(rest, names)?;
             let rest = rest.strip_prefix("home=").ok_or_else(|| {

@@ -271,6 +271,10 @@ pub fn describe(graph: &Graph, node: NodeId, numbering: &Numbering, rt: &dyn Run
         }
         Op::LoadShape => format!("load_shape {inputs}"),
         Op::NewEnv { method } => format!("new_env {{{}}} {inputs}", rt.method_name(*method)),
+        Op::CaseTarget { method, table } => format!(
+            "case_target {{{}}} table={table} {inputs}",
+            rt.method_name(*method)
+        ),
         Op::ArrayLength => format!("array_length {inputs}"),
         Op::ArrayLoad => format!("array_load {inputs}"),
         Op::StringEq => format!("string_eq {inputs}"),

@@ -119,7 +119,7 @@ fn expect_inputs(op: &Op, count: usize) -> Option<Vec<Type>> {
         Op::BoxFloat | Op::FloatSqrt | Op::FloatMath(_) | Op::FloatToInt => vec![Float],
         Op::FloatArith(_) | Op::FloatCmp(_) => vec![Float, Float],
         Op::BlockLiteral { .. } => vec![Value, Value, Value],
-        Op::NewEnv { .. } => vec![Value],
+        Op::NewEnv { .. } | Op::CaseTarget { .. } => vec![Value],
         Op::Send(_) | Op::Yield { .. } | Op::Insn { .. } | Op::Phi => vec![Value; count],
         Op::Start
         | Op::Finish

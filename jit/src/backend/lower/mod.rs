@@ -369,7 +369,8 @@ impl Lowering<'_> {
             | Op::StringLength
             | Op::IsKindOf
             | Op::StringCompare
-            | Op::StringEq => self.core_helper(node, op, &inputs, map)?,
+            | Op::StringEq
+            | Op::CaseTarget { .. } => self.core_helper(node, op, &inputs, map)?,
             Op::Insn {
                 insn: Insn::LoadEnv { .. } | Insn::StoreEnv { .. },
                 ..

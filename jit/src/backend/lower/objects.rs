@@ -217,6 +217,13 @@ impl Lowering<'_> {
                     args,
                 );
             }
+            Op::CaseTarget { method, table } => {
+                let subject = self.opd(inputs[0])?;
+                let args = vec![Opd::Imm(method.0.into()), Opd::Imm(table.into()), subject];
+                let dst = self.vreg(node);
+                let helper = self.helpers.case_target as usize as u64;
+                self.call(Some(dst), helper, "case_target", false, args);
+            }
             Op::StringCompare => {
                 let args = vec![self.opd(inputs[0])?, self.opd(inputs[1])?];
                 let dst = self.vreg(node);

@@ -112,28 +112,29 @@ v60 = const 1e300
 v61 = new_object v60 ctrl=v59
 v62 = is_kind_of v1, v60 ctrl=v61
 v63 = fixnum_shl v24, v32 state=v38 ctrl=v62
-v64 = const -42
-v65 = send []=(2) @Array v1, v64, v6 state=v38 ctrl=v63
-v66 = block {block in m} home=frame 1 v4, v5, v15
-v67 = send each(0) v1, v66 state=v38 ctrl=v65
-v68 = send call(0) v1, v15 state=v38 ctrl=v67
-v69 = send initialize(0) @Point constructor v61 state=v38 ctrl=v68
-v70 = yield(2) v15, v1, v6 state=v38 ctrl=v69
-v71 = yield(*1) v15, v1 state=v38 ctrl=v70
-v72 = insn getglobal $x state=v38 ctrl=v71
-v73 = insn concat 2 v55, v72 state=v38 ctrl=v72
-v74 = insn push \"lit\" ctrl=v73
-v75 = branch v22 state=v38 ctrl=v74
-v76 = if_false ctrl=v75 (uncommon)
-v77 = deopt(unsupported tostring) state=v38 ctrl=v76
-v78 = if_true ctrl=v75
-v79 = loop ctrl=[v78, v83]
-v80 = phi v1, v80 ctrl=v79
-v81 = guard(overflow) v43 state=v38 ctrl=v79
-v82 = merge ctrl=[v81]
-v83 = deopt(never ran) state=v38 ctrl=v82
-v84 = exit(block home) v80 ctrl=v82
-v85 = finish ctrl=[v77, v83, v84]
+v64 = case_target {m} table=2 v1 ctrl=v63
+v65 = const -42
+v66 = send []=(2) @Array v1, v65, v6 state=v38 ctrl=v64
+v67 = block {block in m} home=frame 1 v4, v5, v15
+v68 = send each(0) v1, v67 state=v38 ctrl=v66
+v69 = send call(0) v1, v15 state=v38 ctrl=v68
+v70 = send initialize(0) @Point constructor v61 state=v38 ctrl=v69
+v71 = yield(2) v15, v1, v6 state=v38 ctrl=v70
+v72 = yield(*1) v15, v1 state=v38 ctrl=v71
+v73 = insn getglobal $x state=v38 ctrl=v72
+v74 = insn concat 2 v55, v73 state=v38 ctrl=v73
+v75 = insn push \"lit\" ctrl=v74
+v76 = branch v22 state=v38 ctrl=v75
+v77 = if_false ctrl=v76 (uncommon)
+v78 = deopt(unsupported tostring) state=v38 ctrl=v77
+v79 = if_true ctrl=v76
+v80 = loop ctrl=[v79, v84]
+v81 = phi v1, v81 ctrl=v80
+v82 = guard(overflow) v43 state=v38 ctrl=v80
+v83 = merge ctrl=[v82]
+v84 = deopt(never ran) state=v38 ctrl=v83
+v85 = exit(block home) v81 ctrl=v83
+v86 = finish ctrl=[v78, v84, v85]
 ";
     let rt = TestRuntime::new();
     let graph = parse(text, &rt).unwrap_or_else(|error| panic!("{error}"));
