@@ -702,32 +702,32 @@ count(10)
     "#);
 }
 
-/// A `case` of literals: `case_target` looks the subject up in the table
-/// and a binary search over the targets branches to the body; the `when`
-/// checks, which the profile never saw run, end in a guard.
+/// A `case` of literals with Strings: `case_target` looks the subject up
+/// in the table and a binary search over the targets branches to the body;
+/// the `when` checks, which the profile never saw run, end in a guard.
 #[test]
 fn case_of_literals_dispatches_through_its_table() {
     let graphs = graphs_after_run(
-        r#"def name(n)
-  case n
-  when 1 then :one
-  when 2, 3 then :few
-  when :many then :many
-  else :other
+        r#"def number(word)
+  case word
+  when "one" then 1
+  when "two", "deux" then 2
+  when :three then 3
+  else 0
   end
 end
-[1, 2, 3, :many, 7].each { |n| name(n) }
+%w[one two deux three].each { |word| number(word) }
 "#,
-        "name",
+        "number",
     );
     insta::assert_snapshot!(after(&graphs, "final"), @r#"
     v0 = start
     v1 = arg 0
-    v2 = case_target {name} table=0 v1 ctrl=v0
+    v2 = case_target {number} table=0 v1 ctrl=v0
     v3 = const int 31
     v4 = int_lt v2, v3
     v5 = self
-    v6 = state name@7 self=v5 args=[v1] locals=[%tmp0=v1] stack=[v1]
+    v6 = state number@7 self=v5 args=[v1] locals=[%tmp0=v1] stack=[v1]
     v7 = branch v4 state=v6 ctrl=v2
     v8 = if_false ctrl=v7
     v9 = const int 34
@@ -748,10 +748,10 @@ end
     v24 = merge ctrl=[v16, v17, v18, v23]
     v25 = phi v27, v28, v29, v30 ctrl=v24
     v26 = return v25 ctrl=v24
-    v27 = const :many
-    v28 = const :few
-    v29 = const :one
-    v30 = const :other
+    v27 = const 3
+    v28 = const 2
+    v29 = const 1
+    v30 = const 0
     v31 = finish ctrl=[v26]
     "#);
 }

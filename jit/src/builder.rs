@@ -40,7 +40,7 @@ use crate::ir::*;
 use crate::liveness::Liveness;
 use crate::passes::exceptions;
 use crate::runtime::Runtime;
-use bytecode::{call_flags, HandlerKind, Insn, Method, MethodKind};
+use bytecode::{call_flags, HandlerKind, Insn, Literal, Method, MethodKind};
 use fxhash::FxHashMap;
 use std::ops::ControlFlow;
 use std::rc::Rc;
@@ -1058,10 +1058,22 @@ impl Builder<'_> {
     /// compiled code runs the checks, as the interpreter does. When the
     /// profile saw the checks never run (the table always answered), their
     /// path is uncommon.
+    ///
+    /// A `case` of a few `when`s and no String among them runs its checks
+    /// instead: each is then a compare of the subject with a constant
+    /// (the kinds the profile saw), cheaper than the lookup's call.
     fn case_dispatch(&mut self, ip: usize, table: u32, mut frame: Frame) -> Vec<(usize, Frame)> {
         let state = self.state(ip, &frame);
         let subject = Self::pop(&mut frame);
-        if !self.rt.case_tables_decide() {
+        let entries = &self.code.case_tables[table as usize].entries;
+        let has_string = entries.iter().any(|&(literal, _)| {
+            matches!(
+                self.code.literals[literal as usize],
+                Literal::String(_) | Literal::FrozenString(_)
+            )
+        });
+        let worth_a_lookup = has_string || entries.len() > CASE_CHECKS_MAX_WHENS;
+        if !worth_a_lookup || !self.rt.case_tables_decide() {
             return vec![(ip + 1, frame)];
         }
         let op = Op::CaseTarget {
@@ -1424,6 +1436,13 @@ impl Builder<'_> {
         vec![(target as usize, taken), (ip + 1, fallthrough)]
     }
 }
+
+/// The most `when` literals (none a String) a `case` compiled code tests
+/// one by one rather than through its table: a check of a fixnum, Symbol,
+/// nil, true or false is a compare of words, about as many instructions as
+/// a few of the binary search's branches; the table's lookup is a call
+/// that hashes the subject.
+const CASE_CHECKS_MAX_WHENS: usize = 8;
 
 /// What an instruction run through the runtime pops, and whether it pushes
 /// a result.
