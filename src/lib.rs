@@ -10,6 +10,7 @@
 //! `bytecode` crate, the compiler from bytecode to machine code the `jit`
 //! crate, deoptimisation maps the `deopt` crate.
 
+pub mod array_items;
 pub mod block;
 pub mod case_table;
 pub mod classes;

@@ -5,6 +5,7 @@
 //! array containing itself) is checked at run time instead of being undefined
 //! behaviour.
 
+pub use crate::array_items::ArrayItems;
 use crate::encoding::Encoding;
 use crate::heap::{Header, HeapObject, Marker, ObjKind};
 use crate::overflow_slots::OverflowSlots;
@@ -210,64 +211,38 @@ impl RString {
 #[repr(C)]
 pub struct RArray {
     pub header: Header,
-    elements: Cell<*const Value>,
-    length: Cell<usize>,
-    items: RefCell<Vec<Value>>,
+    items: RefCell<ArrayItems>,
 }
 
 impl RArray {
-    /// Where compiled code finds the buffer and the length (`#[repr(C)]`
-    /// fixes them).
-    pub const ELEMENTS_OFFSET: i32 = std::mem::offset_of!(RArray, elements) as i32;
-    pub const LENGTH_OFFSET: i32 = std::mem::offset_of!(RArray, length) as i32;
-
     pub fn new(class: Value, items: Vec<Value>) -> RArray {
         RArray {
             header: Header::new(RArray::KIND, class),
-            elements: Cell::new(items.as_ptr()),
-            length: Cell::new(items.len()),
-            items: RefCell::new(items),
+            items: RefCell::new(ArrayItems::from(items)),
         }
     }
 
+    /// Where compiled code finds the pointer to the first element and the
+    /// length (each a word): the elements' offsets ([`ArrayItems::ELEMENTS`],
+    /// [`ArrayItems::LENGTH`]) inside the `RefCell` that holds them, whose
+    /// own layout Rust does not fix, so it is measured.
+    pub fn elements_and_length_offsets() -> (i32, i32) {
+        let array = RArray::new(Value::NIL, Vec::new());
+        let items = array.items.as_ptr() as usize - std::ptr::from_ref(&array) as usize;
+        (
+            (items + ArrayItems::ELEMENTS) as i32,
+            (items + ArrayItems::LENGTH) as i32,
+        )
+    }
+
     /// The elements, to read.
-    pub fn items(&self) -> std::cell::Ref<'_, Vec<Value>> {
+    pub fn items(&self) -> std::cell::Ref<'_, ArrayItems> {
         self.items.borrow()
     }
 
     /// The elements, to change.
-    pub fn items_mut(&self) -> ItemsMut<'_> {
-        ItemsMut {
-            array: self,
-            items: self.items.borrow_mut(),
-        }
-    }
-}
-
-/// An Array's elements being changed; when it ends, the Array's buffer
-/// and length words are brought up to date.
-pub struct ItemsMut<'a> {
-    array: &'a RArray,
-    items: std::cell::RefMut<'a, Vec<Value>>,
-}
-
-impl std::ops::Deref for ItemsMut<'_> {
-    type Target = Vec<Value>;
-    fn deref(&self) -> &Vec<Value> {
-        &self.items
-    }
-}
-
-impl std::ops::DerefMut for ItemsMut<'_> {
-    fn deref_mut(&mut self) -> &mut Vec<Value> {
-        &mut self.items
-    }
-}
-
-impl Drop for ItemsMut<'_> {
-    fn drop(&mut self) {
-        self.array.elements.set(self.items.as_ptr());
-        self.array.length.set(self.items.len());
+    pub fn items_mut(&self) -> std::cell::RefMut<'_, ArrayItems> {
+        self.items.borrow_mut()
     }
 }
 

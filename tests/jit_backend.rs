@@ -236,17 +236,17 @@ fn array_elements_are_loads_and_stores() {
       v2 = param arg 1
       guard kind v1 Heap { offset: 8, word: CLASS, byte: false } else site 0
       guard v2 & 0x1 != 0 else site 1
-      v3 = load [v1 + 24]
+      v3 = load [v1 + 32]
       v4 = untag v2
       guard v2 ge 0x1 else site 2
       guard v4 lt v3 else site 3
-      v6 = load [v1 + 16]
+      v6 = load [v1 + 24]
       v5 = load [v6 + 8*v4 + 0]
       guard v5 & 0x1 != 0 else site 4
       v9 = tagged_add v5, 0x2 check site 5
       v10 = load [v1 + 0]
       guard v10 & 0x200 == 0 else site 6
-      v11 = load [v1 + 16]
+      v11 = load [v1 + 24]
       store [v11 + 8*v4 + 0], v9
       return v9
     site 0: kind Array -> @0 [v0, v1, v2]

@@ -12,7 +12,8 @@
 //!    inline_cache, frame_layout,       String encodings, Hash tables,
 //!    method, encoding, hash_table,     the regexp engine, case tables
 //!    pattern, case_table
-//! 0  value, heap, stack                values and the heap
+//! 0  value, heap, stack,               values and the heap, the buffers
+//!    overflow_slots, array_items       of objects and Arrays
 //! ```
 //!
 //! The interpreter is above the core library, as CPython's `ceval.c` is
@@ -31,7 +32,7 @@ use std::fs;
 use std::path::Path;
 
 const LAYERS: &[&[&str]] = &[
-    &["value", "heap", "stack", "overflow_slots"],
+    &["value", "heap", "stack", "overflow_slots", "array_items"],
     &[
         "object",
         "shape",

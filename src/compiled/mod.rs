@@ -1334,9 +1334,10 @@ impl Runtime for VmRuntime<'_> {
     }
 
     fn array_layout(&self) -> jit::runtime::ArrayLayout {
+        let (elements_offset, length_offset) = crate::object::RArray::elements_and_length_offsets();
         jit::runtime::ArrayLayout {
-            elements_offset: crate::object::RArray::ELEMENTS_OFFSET,
-            length_offset: crate::object::RArray::LENGTH_OFFSET,
+            elements_offset,
+            length_offset,
         }
     }
 

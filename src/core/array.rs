@@ -20,7 +20,7 @@
 use crate::core::integer::{float_of, Int};
 use crate::core::public;
 use crate::core::recursion;
-use crate::object::RArray;
+use crate::object::{ArrayItems, RArray};
 use crate::value::Value;
 use crate::vm::{Vm, VmResult};
 use std::cell::Ref;
@@ -216,20 +216,11 @@ fn array_pop(vm: &mut Vm, a: Value, args: &[Value]) -> VmResult {
 fn array_shift(vm: &mut Vm, a: Value, args: &[Value]) -> VmResult {
     vm.check_frozen(a)?;
     match args.first() {
-        None => {
-            let mut items = items_mut(a);
-            Ok(if items.is_empty() {
-                Value::NIL
-            } else {
-                items.remove(0)
-            })
-        }
+        None => Ok(items_mut(a).shift().unwrap_or(Value::NIL)),
         Some(&n) => {
             let n = count_arg(vm, n, "negative array size")?;
             let result = subseq(vm, a, 0, n);
-            let mut items = items_mut(a);
-            let n = n.min(items.len());
-            items.drain(..n);
+            items_mut(a).shift_many(n);
             Ok(result)
         }
     }
@@ -258,8 +249,8 @@ fn array_concat(vm: &mut Vm, a: Value, args: &[Value]) -> VmResult {
 fn array_replace(vm: &mut Vm, a: Value, args: &[Value]) -> VmResult {
     vm.check_frozen(a)?;
     let other = to_ary(vm, args[0])?;
-    let copy = items(other).clone();
-    *items_mut(a) = copy;
+    let copy = items(other).to_vec();
+    *items_mut(a) = copy.into();
     Ok(a)
 }
 
@@ -273,14 +264,14 @@ fn array_clear(vm: &mut Vm, a: Value, _: &[Value]) -> VmResult {
 /// `+`.
 fn array_plus(vm: &mut Vm, a: Value, args: &[Value]) -> VmResult {
     let other = to_ary(vm, args[0])?;
-    let mut joined = items(a).clone();
+    let mut joined = items(a).to_vec();
     joined.extend_from_slice(&items(other));
     Ok(vm.new_array(joined))
 }
 
 /// `difference`.
 fn array_difference(vm: &mut Vm, a: Value, args: &[Value]) -> VmResult {
-    let mut result = vm.new_array(items(a).clone());
+    let mut result = vm.new_array(items(a).to_vec());
     for &other in args {
         result = difference(vm, result, &[other])?;
     }
@@ -323,7 +314,7 @@ fn array_join(vm: &mut Vm, a: Value, args: &[Value]) -> VmResult {
 
 /// `reverse`.
 fn array_reverse(vm: &mut Vm, a: Value, _: &[Value]) -> VmResult {
-    let mut reversed = items(a).clone();
+    let mut reversed = items(a).to_vec();
     reversed.reverse();
     Ok(vm.new_array(reversed))
 }
@@ -341,7 +332,7 @@ fn array_rotate(vm: &mut Vm, a: Value, args: &[Value]) -> VmResult {
         Some(&n) => to_long(vm, n)?,
         None => 1,
     };
-    let mut rotated = items(a).clone();
+    let mut rotated = items(a).to_vec();
     rotate(&mut rotated, count);
     Ok(vm.new_array(rotated))
 }
@@ -402,14 +393,14 @@ fn array_flatten_bang(vm: &mut Vm, a: Value, args: &[Value]) -> VmResult {
     if !changed {
         return Ok(Value::NIL);
     }
-    let flat = items(flat).clone();
-    *items_mut(a) = flat;
+    let flat = items(flat).to_vec();
+    *items_mut(a) = flat.into();
     Ok(a)
 }
 
 /// `uniq`.
 fn array_uniq(vm: &mut Vm, a: Value, _: &[Value]) -> VmResult {
-    let copy = vm.new_array(items(a).clone());
+    let copy = vm.new_array(items(a).to_vec());
     uniq_in_place(vm, copy)?;
     Ok(copy)
 }
@@ -420,20 +411,20 @@ fn array_uniq_bang(vm: &mut Vm, a: Value, _: &[Value]) -> VmResult {
     if len(a) <= 1 {
         return Ok(Value::NIL);
     }
-    let copy = vm.new_array(items(a).clone());
+    let copy = vm.new_array(items(a).to_vec());
     uniq_in_place(vm, copy)?;
     if len(copy) == len(a) {
         return Ok(Value::NIL);
     }
     vm.check_frozen(a)?;
-    let unique = items(copy).clone();
-    *items_mut(a) = unique;
+    let unique = items(copy).to_vec();
+    *items_mut(a) = unique.into();
     Ok(a)
 }
 
 /// `sort`.
 fn array_sort(vm: &mut Vm, a: Value, _: &[Value]) -> VmResult {
-    let copy = vm.new_array(items(a).clone());
+    let copy = vm.new_array(items(a).to_vec());
     sort_in_place(vm, copy)?;
     Ok(copy)
 }
@@ -441,11 +432,11 @@ fn array_sort(vm: &mut Vm, a: Value, _: &[Value]) -> VmResult {
 /// `sort!`.
 fn array_sort_bang(vm: &mut Vm, a: Value, _: &[Value]) -> VmResult {
     vm.check_frozen(a)?;
-    let copy = vm.new_array(items(a).clone());
+    let copy = vm.new_array(items(a).to_vec());
     sort_in_place(vm, copy)?;
     vm.check_frozen(a)?;
-    let sorted = items(copy).clone();
-    *items_mut(a) = sorted;
+    let sorted = items(copy).to_vec();
+    *items_mut(a) = sorted.into();
     Ok(a)
 }
 
@@ -455,7 +446,7 @@ fn array_nmin_by(vm: &mut Vm, values: Value, args: &[Value]) -> VmResult {
     if n < 0 {
         return Err(vm.argument_error(format!("negative size ({n})")));
     }
-    let (values_list, keys) = (items(values).clone(), items(args[0]).clone());
+    let (values_list, keys) = (items(values).to_vec(), items(args[0]).clone());
     let comparer = Comparer::new(vm, None);
     let largest = args[2].truthy();
     let best = super::nmin::nmin_run(
@@ -484,7 +475,7 @@ fn array_to_a(vm: &mut Vm, a: Value, _: &[Value]) -> VmResult {
     if vm.real_class_of(a) == vm.c.array {
         return Ok(a);
     }
-    let copy = items(a).clone();
+    let copy = items(a).to_vec();
     Ok(vm.new_array(copy))
 }
 
@@ -495,11 +486,11 @@ fn array_to_ary(_: &mut Vm, a: Value, _: &[Value]) -> VmResult {
 
 // --- access -----------------------------------------------------------------
 
-fn items(value: Value) -> Ref<'static, Vec<Value>> {
+fn items(value: Value) -> Ref<'static, ArrayItems> {
     value.get::<RArray>().expect("Array receiver").items()
 }
 
-fn items_mut(value: Value) -> crate::object::ItemsMut<'static> {
+fn items_mut(value: Value) -> std::cell::RefMut<'static, ArrayItems> {
     value.get::<RArray>().expect("Array receiver").items_mut()
 }
 
@@ -632,8 +623,8 @@ fn initialize(vm: &mut Vm, a: Value, args: &[Value]) -> VmResult {
     };
     if args.len() == 1 && !size.is_fixnum() {
         if let Some(source) = check_array(vm, size)? {
-            let copy = items(source).clone();
-            *items_mut(a) = copy;
+            let copy = items(source).to_vec();
+            *items_mut(a) = copy.into();
             return Ok(a);
         }
     }
@@ -661,7 +652,7 @@ fn initialize(vm: &mut Vm, a: Value, args: &[Value]) -> VmResult {
             vm.reserve(&mut filled, count as usize)?;
             filled.resize(count as usize, fill);
             vm.heap.note_external(count as usize * 8);
-            *items_mut(a) = filled;
+            *items_mut(a) = filled.into();
         }
     }
     Ok(a)
@@ -777,7 +768,7 @@ fn aset(vm: &mut Vm, a: Value, args: &[Value]) -> VmResult {
             let len = len(a);
             let (start, count) = range_span(vm, *range, len, true)?.expect("stores always span");
             let replacement = match check_array(vm, *value)? {
-                Some(array) => items(array).clone(),
+                Some(array) => items(array).to_vec(),
                 None => vec![*value],
             };
             splice(a, start, count, replacement);
@@ -808,7 +799,7 @@ fn aset(vm: &mut Vm, a: Value, args: &[Value]) -> VmResult {
         return Err(vm.raise(class, format!("index {index} too big")));
     }
     let replacement = match check_array(vm, value)? {
-        Some(array) => items(array).clone(),
+        Some(array) => items(array).to_vec(),
         None => vec![value],
     };
     splice(a, start as usize, length as usize, replacement);
@@ -861,7 +852,7 @@ fn push(vm: &mut Vm, a: Value, args: &[Value]) -> VmResult {
 fn unshift(vm: &mut Vm, a: Value, args: &[Value]) -> VmResult {
     vm.check_frozen(a)?;
     vm.heap.note_external(args.len() * 8);
-    items_mut(a).splice(0..0, args.iter().copied());
+    items_mut(a).unshift(args);
     Ok(a)
 }
 

@@ -1109,7 +1109,7 @@ fn puts_one(vm: &mut Vm, sink: Sink, value: Value, seen: &mut Vec<Value>) -> VmR
             return emit(vm, sink, &[b"[...]", b"\n"]);
         }
         seen.push(value);
-        let items = array.items().clone();
+        let items = array.items().to_vec();
         for item in items {
             puts_one(vm, sink, item, seen)?;
         }

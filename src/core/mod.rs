@@ -132,7 +132,7 @@ impl Vm {
     }
 
     pub fn array_items(&self, value: Value) -> Option<Vec<Value>> {
-        value.get::<RArray>().map(|a| a.items().clone())
+        value.get::<RArray>().map(|a| a.items().to_vec())
     }
 
     /// FrozenError for modifying a frozen object.

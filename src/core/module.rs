@@ -1193,7 +1193,7 @@ pub(super) fn copy_object(vm: &mut Vm, object: Value, how: Copy) -> VmResult {
         crate::core::string::string_of(copy).set_encoding(string.encoding());
         copy
     } else if let Some(array) = object.get::<RArray>() {
-        let items = array.items().clone();
+        let items = array.items().to_vec();
         vm.new_array(items)
     } else if object.get::<crate::object::RHash>().is_some() {
         let data = crate::hash_table::hash_data(object).borrow().clone();

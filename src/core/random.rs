@@ -548,7 +548,7 @@ fn random_number_from(vm: &mut Vm, source: Source, args: &[Value]) -> VmResult {
 }
 
 fn items(array: Value) -> Vec<Value> {
-    array.get::<RArray>().expect("an Array").items().clone()
+    array.get::<RArray>().expect("an Array").items().to_vec()
 }
 
 fn len(array: Value) -> usize {

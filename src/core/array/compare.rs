@@ -291,9 +291,9 @@ fn merge_sort_with<T: Copy>(
 pub(super) fn sort_in_place(vm: &mut Vm, copy: Value) -> VmResult<()> {
     let block = vm.current_block();
     let comparer = Comparer::new(vm, block);
-    let mut values = items(copy).clone();
+    let mut values = items(copy).to_vec();
     merge_sort(vm, &mut values, &mut |vm, a, b| comparer.compare(vm, a, b))?;
-    *items_mut(copy) = values;
+    *items_mut(copy) = values.into();
     Ok(())
 }
 
@@ -326,7 +326,7 @@ pub(super) fn sort_by_bang(vm: &mut Vm, a: Value, _: &[Value]) -> VmResult {
         let values = items(values);
         order.iter().map(|&index| values[index]).collect()
     };
-    *items_mut(a) = sorted;
+    *items_mut(a) = sorted.into();
     Ok(a)
 }
 
@@ -341,12 +341,12 @@ pub(super) fn extreme(vm: &mut Vm, a: Value, args: &[Value], want: Ordering) -> 
             if n < 0 {
                 return Err(vm.argument_error(format!("negative size ({n})")));
             }
-            let copy = vm.new_array(items(a).clone());
-            let values = items(copy).clone();
+            let copy = vm.new_array(items(a).to_vec());
+            let values = items(copy).to_vec();
             let largest = want == Ordering::Greater;
             let best =
                 crate::core::nmin::nmin_run(vm, &values, None, n as usize, largest, &comparer)?;
-            *items_mut(copy) = best;
+            *items_mut(copy) = best.into();
             return Ok(copy);
         }
     }

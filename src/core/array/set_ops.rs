@@ -73,8 +73,8 @@ pub(super) fn uniq_in_place(vm: &mut Vm, copy: Value) -> VmResult<()> {
         }
         i += 1;
     }
-    let unique = items(result).clone();
-    *items_mut(copy) = unique;
+    let unique = items(result).to_vec();
+    *items_mut(copy) = unique.into();
     Ok(())
 }
 
