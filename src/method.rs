@@ -410,9 +410,12 @@ pub enum PureOn {
     /// Receiver and arguments all Integers, fixnums or Bignums
     /// (`Integer#+`, `#to_s`, `#divmod`).
     Integers,
-    /// Any receiver (of the method's class), the arguments all fixnums
-    /// (`Array#pop`, `#first(n)`).
+    /// Any receiver (of the method's class) not frozen, the arguments all
+    /// fixnums (`Array#pop`, `#first(n)`, `#length`).
     FixnumArguments,
+    /// Any receiver not frozen, any arguments, which the method only
+    /// stores (`Array#push`, `#unshift`).
+    AnyArguments,
     /// A String receiver indexed by a fixnum, a String or a Range of
     /// fixnums, then an optional fixnum length (`String#[]`, `#slice`).
     StringIndex,

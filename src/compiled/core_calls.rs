@@ -31,10 +31,7 @@
 
 use super::entry::{compiled, running_vm, stored_values, Activation};
 use super::helpers::{run_step, Passing, Step};
-use crate::method::{NativeMethod, PureOn};
-use crate::object::{MethodBody, RString};
-use crate::value::Value;
-use crate::vm::Vm;
+use crate::object::MethodBody;
 use jit::runtime::CallAt;
 
 /// [`jit::runtime::Helpers::call_core`].
@@ -81,56 +78,4 @@ pub(super) extern "C" fn call_core(
         Passing::forwarding(target.forwards_block),
     );
     run_step(ctx, &step, at, count, values)
-}
-
-impl Vm {
-    /// Core method `core` called with `operands` (the receiver first) and
-    /// no block, run without a frame when it is pure on them (see
-    /// [`PureOn`]; any other operand might be converted by Ruby code, as
-    /// `to_int`). Its result, or None when it is not pure on them or fails
-    /// (it runs again with its frame then, to raise as MRI does).
-    pub(super) fn pure_core_call(
-        &mut self,
-        core: &NativeMethod,
-        operands: &[Value],
-    ) -> Option<Value> {
-        let argc = operands.len() - 1;
-        let fits = usize::from(core.min) <= argc && core.max.is_none_or(|max| argc <= max.into());
-        let on = core.pure.filter(|_| fits)?;
-        let string = |v: &Value| v.get::<RString>().is_some();
-        let (receiver, args) = (operands[0], &operands[1..]);
-        let plain = match on {
-            PureOn::Integers => operands
-                .iter()
-                .all(|v| crate::core::integer::Int::of(*v).is_some()),
-            PureOn::FixnumArguments => args.iter().all(|v| v.is_fixnum()),
-            PureOn::StringIndex => {
-                string(&receiver)
-                    && args.iter().enumerate().all(|(n, v)| {
-                        v.is_fixnum() || (n == 0 && (string(v) || self.is_fixnum_range(*v)))
-                    })
-            }
-            PureOn::StringPadding => {
-                string(&receiver)
-                    && args.first().is_some_and(|width| width.is_fixnum())
-                    && args.get(1).is_none_or(string)
-            }
-        };
-        if !plain {
-            return None;
-        }
-        (self.native_fn(core.func))(self, operands[0], &operands[1..]).ok()
-    }
-
-    /// Whether `value` is a Range whose ends are fixnums or nil (reading
-    /// them calls nothing).
-    fn is_fixnum_range(&self, value: Value) -> bool {
-        if value.is_fixnum() || !self.is_kind_of(value, self.c.range) {
-            return false;
-        }
-        let (first, last, _) = self.range_parts(value);
-        [first, last]
-            .iter()
-            .all(|end| end.is_fixnum() || end.is_nil())
-    }
 }

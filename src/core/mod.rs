@@ -228,8 +228,15 @@ pub fn mark_pure_methods(vm: &mut Vm) {
         ),
         (
             vm.c.array,
-            &["first", "last", "pop", "shift", "clear"][..],
+            &[
+                "first", "last", "pop", "shift", "clear", "length", "size", "empty?",
+            ][..],
             PureOn::FixnumArguments,
+        ),
+        (
+            vm.c.array,
+            &["push", "append", "<<", "unshift", "prepend"][..],
+            PureOn::AnyArguments,
         ),
         (vm.c.string, &["[]", "slice"][..], PureOn::StringIndex),
         (

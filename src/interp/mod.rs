@@ -29,6 +29,7 @@
 mod blocks;
 mod case_dispatch;
 mod fast_paths;
+mod frameless;
 mod ivars;
 mod run;
 mod send;

@@ -324,6 +324,16 @@ impl Vm {
                 if let Err(error) = self.enter_call() {
                     return Some(Err(error));
                 }
+                if native.pure.is_some() {
+                    let operands: smallvec::SmallVec<[Value; 4]> = smallvec::SmallVec::from_slice(
+                        &self.context.stack[receiver_index..=receiver_index + argc],
+                    );
+                    if let Some(result) = self.pure_core_call(native, &operands) {
+                        self.context.stack.truncate(receiver_index);
+                        self.context.stack.push(result);
+                        return Some(Ok(()));
+                    }
+                }
                 let args: smallvec::SmallVec<[Value; 8]> = smallvec::SmallVec::from_slice(
                     &self.context.stack[receiver_index + 1..receiver_index + 1 + argc],
                 );
