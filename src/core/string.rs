@@ -883,8 +883,13 @@ fn append_value(vm: &mut Vm, s: Value, value: Value) -> VmResult<()> {
     }
     let other = expect_string_value(vm, value)?;
     let encoding = crate::core::encoding::compatible_for_concat(vm, s, other)?;
-    let extra = copy_of(other);
-    append(vm, s, &extra);
+    if other == s {
+        let extra = copy_of(other);
+        append(vm, s, &extra);
+    } else {
+        // Another String: its bytes read in place, no copy between.
+        append(vm, s, &bytes_of(other));
+    }
     if encoding != encoding_of(s) {
         string_of(s).set_encoding(encoding);
     }

@@ -44,6 +44,11 @@ impl Vm {
             // inspects it (calling Ruby code): it takes the framed way.
             PureOn::FixnumArguments => !frozen(receiver) && args.iter().all(|v| v.is_fixnum()),
             PureOn::AnyArguments => !frozen(receiver),
+            PureOn::StringAppend => {
+                string(&receiver)
+                    && !frozen(receiver)
+                    && args.iter().all(|v| v.is_fixnum() || string(v))
+            }
             PureOn::StringIndex => {
                 string(&receiver)
                     && args.iter().enumerate().all(|(n, v)| {
