@@ -11,7 +11,10 @@
 //!
 //! (The merge with one predecessor left is the no-choice-phis pass's.) Then
 //! values are kept only if a reachable fixed node uses them, directly or
-//! through other values.
+//! through other values, and the parts of a destructuring the runtime
+//! makes (`a, _ = pair`: the `_` part unused) all stay with it: the
+//! interpreter, resuming after the instruction, finds every part on the
+//! stack.
 
 use crate::ir::print::control_order;
 use crate::ir::*;
@@ -61,6 +64,22 @@ pub fn run(graph: &mut Graph) -> bool {
             if !live[input.0 as usize] {
                 live[input.0 as usize] = true;
                 stack.push(input);
+            }
+        }
+        // Every part of a destructuring stays, used or not: a
+        // deoptimisation after it puts them all back on the stack.
+        if matches!(
+            n.op,
+            Op::Insn {
+                insn: bytecode::Insn::Destructure { .. },
+                ..
+            }
+        ) {
+            for &part in graph.users(node) {
+                if matches!(graph.op(part), Op::Project(_)) && !live[part.0 as usize] {
+                    live[part.0 as usize] = true;
+                    stack.push(part);
+                }
             }
         }
     }
