@@ -662,16 +662,7 @@ impl Builder<'_> {
         let (start, end) = (handler.target as usize, handler.code_end as usize);
         let clause = &self.code.insns[start..end];
         let built = match handler.kind {
-            HandlerKind::Rescue => clause
-                .iter()
-                .find_map(|insn| match *insn {
-                    Insn::Branch { profile, .. } => Some(profile),
-                    _ => None,
-                })
-                .is_none_or(|profile| {
-                    let counts = self.rt.branch_profile(self.method, profile);
-                    counts.taken + counts.not_taken > 0
-                }),
+            HandlerKind::Rescue => self.first_branch_ran(clause),
             HandlerKind::Ensure => clause.iter().all(|insn| {
                 !matches!(insn, Insn::BreakBlock | Insn::ReturnFromBlock)
                     && insn
@@ -696,6 +687,21 @@ impl Builder<'_> {
             pending,
             kind: handler.kind,
         })
+    }
+
+    /// Whether the first `branch` of `insns` ran while the method was
+    /// profiled (its counts are not both zero), or there is none.
+    fn first_branch_ran(&self, insns: &[Insn]) -> bool {
+        insns
+            .iter()
+            .find_map(|insn| match *insn {
+                Insn::Branch { profile, .. } => Some(profile),
+                _ => None,
+            })
+            .is_none_or(|profile| {
+                let counts = self.rt.branch_profile(self.method, profile);
+                counts.taken + counts.not_taken > 0
+            })
     }
 
     /// Gives the calls instruction `ip` made (the nodes from `first` on)
@@ -1081,16 +1087,7 @@ impl Builder<'_> {
             table,
         };
         let target = self.fixed(&mut frame, op, &[subject], None);
-        let checks_ran = self.code.insns[ip + 1..]
-            .iter()
-            .find_map(|insn| match *insn {
-                Insn::Branch { profile, .. } => Some(profile),
-                _ => None,
-            })
-            .is_none_or(|profile| {
-                let counts = self.rt.branch_profile(self.method, profile);
-                counts.taken + counts.not_taken > 0
-            });
+        let checks_ran = self.first_branch_ran(&self.code.insns[ip + 1..]);
         let checks_uncommon =
             !checks_ran && self.rt.calls(self.method) > 0 && self.rt.prunes_one_way_branches();
         let mut targets = vec![-1];
