@@ -416,8 +416,8 @@ pub enum PureOn {
     /// Any receiver not frozen, any arguments, which the method only
     /// stores (`Array#push`, `#unshift`).
     AnyArguments,
-    /// A String receiver not frozen, the arguments Strings or fixnums
-    /// (`String#<<`: no `to_str` to call).
+    /// A String receiver not frozen, its one argument a String or a
+    /// fixnum (`String#<<`: no `to_str` to call).
     StringAppend,
     /// A String receiver indexed by a fixnum, a String or a Range of
     /// fixnums, then an optional fixnum length (`String#[]`, `#slice`).

@@ -239,7 +239,7 @@ pub fn mark_pure_methods(vm: &mut Vm) {
             PureOn::AnyArguments,
         ),
         (vm.c.string, &["[]", "slice"][..], PureOn::StringIndex),
-        (vm.c.string, &["<<", "concat"][..], PureOn::StringAppend),
+        (vm.c.string, &["<<"][..], PureOn::StringAppend),
         (
             vm.c.string,
             &["rjust", "ljust", "center"][..],

@@ -651,11 +651,31 @@ fn string_concat(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
         };
         crate::core::array::append(copies, copy);
     }
-    for copy in vm.array_items(copies).expect("an Array") {
-        result = append_value(vm, s, copy);
+    // One argument appends at once (a failed append changes nothing);
+    // several are joined on a copy first, so that one that fails leaves
+    // the receiver as it was, as in MRI.
+    let target = if args.len() > 1 {
+        let joined = new_string_like(vm, s, copy_of(s));
+        crate::core::array::append(copies, joined);
+        joined
+    } else {
+        s
+    };
+    for copy in vm
+        .array_items(copies)
+        .expect("an Array")
+        .into_iter()
+        .take(args.len())
+    {
+        result = append_value(vm, target, copy);
         if result.is_err() {
             break;
         }
+    }
+    if result.is_ok() && target != s {
+        let (bytes, encoding) = (copy_of(target), encoding_of(target));
+        set_bytes(vm, s, bytes);
+        string_of(s).set_encoding(encoding);
     }
     vm.temp_roots.borrow_mut().pop();
     result.map(|()| s)

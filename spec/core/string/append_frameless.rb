@@ -34,3 +34,23 @@ class Wrapped
 end
 p add(+"a ", Wrapped.new)
 p (+"x").concat("y", "z", 33)
+
+# `concat` of several: one that fails leaves the receiver as it was.
+s = +"é"
+begin
+  s.concat("a", "\xff".b)
+rescue => e
+  p e.class
+end
+p s, s.encoding
+t = +"ab"
+t.concat(t, "c", 100, t)
+p t
+u = +"x"
+begin
+  u.concat("y", :z)
+rescue TypeError => e
+  p e.message
+end
+p u
+p (+"").concat, (+"a").concat("é").encoding
