@@ -27,6 +27,8 @@ fn script(name: &str) -> String {
 #[bench::fib_20("fib.rb", "20")]
 #[bench::while_loop_200k("while_loop.rb", "200000")]
 #[bench::float_loop_200k("float_loop.rb", "200000")]
+#[bench::list_shuffle_10("list_shuffle.rb", "10")]
+#[bench::string_build_200k("string_build.rb", "200000")]
 fn interpreter(name: &str, size: &str) -> Command {
     Command::new(env!("CARGO_BIN_EXE_rhizome"))
         .arg("--no-jit")
@@ -40,6 +42,8 @@ fn interpreter(name: &str, size: &str) -> Command {
 #[bench::fib_20("fib.rb", "20")]
 #[bench::while_loop_200k("while_loop.rb", "200000")]
 #[bench::float_loop_200k("float_loop.rb", "200000")]
+#[bench::list_shuffle_10("list_shuffle.rb", "10")]
+#[bench::string_build_200k("string_build.rb", "200000")]
 fn jit(name: &str, size: &str) -> Command {
     Command::new(env!("CARGO_BIN_EXE_rhizome"))
         .arg(script(name))
