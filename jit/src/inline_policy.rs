@@ -251,31 +251,40 @@ const FREQUENCY_ROUNDS: usize = 8;
 /// from its profile: `calls` calls enter at instruction 0, a branch sends
 /// as many down each side as its profile counted, other instructions pass
 /// on what reached them (`BranchNil`, unprofiled, passes it on both
-/// ways). Code that never ran at all (no calls) counts one run of each
-/// instruction reached from the start.
+/// ways; a `casedispatch`, whose choices the profile does not count, an
+/// even share to each body, the `else` and the checks). Code that never
+/// ran at all counts one run of each instruction reached from the start.
 pub fn frequencies(code: &Method, calls: u64, branch: impl Fn(u16) -> BranchProfile) -> Vec<f64> {
     let n = code.insns.len();
     let never_ran = calls == 0;
     let entry = calls.max(1) as f64;
-    // Each instruction's incoming edges: (from, measured count or None
-    // for "what reached `from`").
-    let mut incoming: Vec<Vec<(usize, Option<f64>)>> = vec![Vec::new(); n];
+    // Each instruction's incoming edges: where from, and how much of what
+    // reaches it flows.
+    let mut incoming: Vec<Vec<(usize, Flow)>> = vec![Vec::new(); n];
     for (ip, insn) in code.insns.iter().enumerate() {
-        let mut edge = |to: usize, count: Option<f64>| {
+        let mut edge = |to: usize, flow: Flow| {
             if to < n {
-                incoming[to].push((ip, count));
+                incoming[to].push((ip, flow));
             }
         };
         match *insn {
-            Insn::Jump(target) => edge(target as usize, None),
+            Insn::Jump(target) => edge(target as usize, Flow::ALL),
             Insn::Branch { target, profile } if !never_ran => {
                 let counts = branch(profile);
-                edge(target as usize, Some(counts.taken as f64));
-                edge(ip + 1, Some(counts.not_taken as f64));
+                edge(target as usize, Flow::Measured(counts.taken as f64));
+                edge(ip + 1, Flow::Measured(counts.not_taken as f64));
             }
             Insn::Branch { target, .. } | Insn::BranchNil(target) => {
-                edge(target as usize, None);
-                edge(ip + 1, None);
+                edge(target as usize, Flow::ALL);
+                edge(ip + 1, Flow::ALL);
+            }
+            Insn::CaseDispatch(table) => {
+                let targets = code.case_tables[table as usize].targets();
+                let share = Flow::Share(1.0 / (targets.len() + 1) as f64);
+                for target in targets {
+                    edge(target as usize, share);
+                }
+                edge(ip + 1, share);
             }
             Insn::Return
             | Insn::BreakBlock
@@ -283,7 +292,7 @@ pub fn frequencies(code: &Method, calls: u64, branch: impl Fn(u16) -> BranchProf
             | Insn::Unsupported(_)
             | Insn::Reraise
             | Insn::EndEnsure => {}
-            _ => edge(ip + 1, None),
+            _ => edge(ip + 1, Flow::ALL),
         }
     }
     let mut counts = vec![0.0f64; n];
@@ -291,8 +300,11 @@ pub fn frequencies(code: &Method, calls: u64, branch: impl Fn(u16) -> BranchProf
         let mut changed = false;
         for ip in 0..n {
             let mut count = if ip == 0 { entry } else { 0.0 };
-            for &(from, measured) in &incoming[ip] {
-                count += measured.unwrap_or(counts[from]);
+            for &(from, flow) in &incoming[ip] {
+                count += match flow {
+                    Flow::Measured(measured) => measured,
+                    Flow::Share(share) => counts[from] * share,
+                };
             }
             if count != counts[ip] {
                 counts[ip] = count;
@@ -309,6 +321,20 @@ pub fn frequencies(code: &Method, calls: u64, branch: impl Fn(u16) -> BranchProf
         return counts.into_iter().map(|c| c.min(1.0)).collect();
     }
     counts.into_iter().map(|c| c / entry).collect()
+}
+
+/// How much of what reaches an instruction flows along one of its edges
+/// in [`frequencies`].
+#[derive(Clone, Copy)]
+enum Flow {
+    /// As many as the profile counted.
+    Measured(f64),
+    /// This part of what reached the instruction.
+    Share(f64),
+}
+
+impl Flow {
+    const ALL: Flow = Flow::Share(1.0);
 }
 
 #[cfg(test)]
@@ -369,6 +395,17 @@ mod tests {
         let freq = frequencies(&f, 0, |_| BranchProfile::default());
         assert!(freq.iter().all(|&f| f <= 1.0), "{freq:?}");
         assert_eq!(freq[0], 1.0);
+    }
+
+    #[test]
+    fn a_case_table_shares_the_calls_among_its_bodies() {
+        let f = method("def f(x)\n  y = case x\n      when 1 then x.a\n      when 2 then x.b\n      else x.c\n      end\n  y.d\nend\n");
+        // The table answered every call: the `when` checks never ran.
+        let freq = frequencies(&f, 8, |_| BranchProfile::default());
+        let sends: Vec<f64> = (0..4).map(|k| freq[nth_send(&f, k)]).collect();
+        // Three bodies and the checks share the calls evenly; what follows
+        // the `case` gets what the bodies pass on.
+        assert_eq!(sends, vec![0.25, 0.25, 0.25, 0.75], "{freq:?}");
     }
 
     const TWO_PATHS: &str = "def f(a)\n  if a\n    a + 1\n  else\n    b = a.to_s\n    b = b * 3\n    b.size\n  end\nend\n";
