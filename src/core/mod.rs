@@ -135,6 +135,28 @@ impl Vm {
         value.get::<RArray>().map(|a| a.items().to_vec())
     }
 
+    /// FrozenError for adding to the singleton class of a frozen object
+    /// (`def obj.name`, `define_singleton_method`, `extend`), as MRI's
+    /// `rb_class_modify_check` words it: `can't modify frozen object:`
+    /// and the object's `to_s` (`Class` or `Module` for one).
+    pub fn check_singleton_modifiable(&mut self, object: Value) -> VmResult<()> {
+        if !object.header().is_some_and(|h| h.is_frozen()) {
+            return Ok(());
+        }
+        let what = match object.get::<crate::object::RClass>() {
+            Some(class) if class.data.is_module => "Module",
+            Some(_) => "Class",
+            None => "object",
+        };
+        let text = self.to_s_bytes(object)?;
+        let message = format!(
+            "can't modify frozen {what}: {}",
+            String::from_utf8_lossy(&text)
+        );
+        let class = self.c.frozen_error;
+        Err(self.raise_with(class, message, &[("receiver", object)]))
+    }
+
     /// FrozenError for modifying a frozen object.
     pub fn check_frozen(&mut self, value: Value) -> VmResult<()> {
         if value.header().is_some_and(|h| h.is_frozen()) {

@@ -121,6 +121,7 @@ fn kernel_singleton_methods(vm: &mut Vm, object: Value, _: &[Value]) -> VmResult
 /// `define_singleton_method`.
 fn kernel_define_singleton_method(vm: &mut Vm, object: Value, args: &[Value]) -> VmResult {
     let singleton = vm.singleton_class_for(object)?;
+    vm.check_singleton_modifiable(object)?;
     let name = symbol_arg(vm, args[0])?;
     let block = match args.get(1).and_then(|b| b.get::<crate::object::RProc>()) {
         Some(proc) => proc.block.clone(),
@@ -192,6 +193,7 @@ fn kernel_singleton_class(vm: &mut Vm, object: Value, _: &[Value]) -> VmResult {
 /// `extend`.
 fn kernel_extend(vm: &mut Vm, object: Value, args: &[Value]) -> VmResult {
     let singleton = vm.singleton_class_for(object)?;
+    vm.check_singleton_modifiable(object)?;
     let extended = vm.symbols.intern("extended");
     for &mixin in args.iter().rev() {
         expect_mixin(vm, mixin)?;

@@ -539,6 +539,7 @@ impl Vm {
                     self.context.frames[frame].ip = (ip - 1) as u32;
                     let object = self.pop();
                     let singleton = self.singleton_class_for(object)?;
+                    self.check_singleton_modifiable(object)?;
                     let child = method.children[index as usize].clone();
                     let name = child.code.name;
                     let cref = self.context.frames[frame].cref.clone();
