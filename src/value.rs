@@ -126,6 +126,13 @@ impl Value {
         abi::is_heap(self.0)
     }
 
+    /// Whether the value is frozen: a heap object with its frozen flag set
+    /// (an immediate has no flag, and no method changes it).
+    #[inline]
+    pub fn is_frozen(self) -> bool {
+        self.header().is_some_and(|header| header.is_frozen())
+    }
+
     /// The heap cell a reference points to.
     #[inline]
     pub fn header(self) -> Option<&'static Header> {

@@ -926,7 +926,7 @@ extern "C" fn global_get(name: u64) -> u64 {
 
 extern "C" fn store_ivar_named(_ctx: *mut Activation, object: u64, name: u64, value: u64) -> u64 {
     let object = Value::from_bits(object);
-    if object.header().is_some_and(|h| h.is_frozen()) {
+    if object.is_frozen() {
         return 1;
     }
     // SAFETY: compiled code calls this helper while it runs.

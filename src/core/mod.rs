@@ -140,7 +140,7 @@ impl Vm {
     /// `rb_class_modify_check` words it: `can't modify frozen object:`
     /// and the object's `to_s` (`Class` or `Module` for one).
     pub fn check_singleton_modifiable(&mut self, object: Value) -> VmResult<()> {
-        if !object.header().is_some_and(|h| h.is_frozen()) {
+        if !object.is_frozen() {
             return Ok(());
         }
         let what = match object.get::<crate::object::RClass>() {
@@ -159,7 +159,7 @@ impl Vm {
 
     /// FrozenError for modifying a frozen object.
     pub fn check_frozen(&mut self, value: Value) -> VmResult<()> {
-        if value.header().is_some_and(|h| h.is_frozen()) {
+        if value.is_frozen() {
             let description = self.inspect(value)?;
             let class_name = self.class_name(self.real_class_of(value));
             let message = format!("can't modify frozen {class_name}: {description}");

@@ -1220,7 +1220,7 @@ pub(super) fn copy_object(vm: &mut Vm, object: Value, how: Copy) -> VmResult {
     }
     let initialize_copy = vm.symbols.intern("initialize_copy");
     vm.call(copy, initialize_copy, &[object])?;
-    let frozen = object.header().is_some_and(|h| h.is_frozen());
+    let frozen = object.is_frozen();
     if let Copy::Clone { freeze } = how {
         if freeze.unwrap_or(frozen) {
             copy.header().unwrap().freeze();

@@ -735,7 +735,7 @@ fn string_dump(vm: &mut Vm, s: Value, _: &[Value]) -> VmResult {
 
 /// `-@`, `dedup`: the receiver if frozen, else a frozen copy.
 fn string_dedup(vm: &mut Vm, s: Value, _: &[Value]) -> VmResult {
-    if s.header().is_some_and(|h| h.is_frozen()) {
+    if s.is_frozen() {
         return Ok(s);
     }
     let bytes = copy_of(s);
@@ -746,7 +746,7 @@ fn string_dedup(vm: &mut Vm, s: Value, _: &[Value]) -> VmResult {
 
 /// `+@`.
 fn string_uplus(vm: &mut Vm, s: Value, _: &[Value]) -> VmResult {
-    if s.header().is_some_and(|h| h.is_frozen()) {
+    if s.is_frozen() {
         let bytes = copy_of(s);
         return Ok(new_string_like(vm, s, bytes));
     }

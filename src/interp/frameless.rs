@@ -42,11 +42,11 @@ impl Vm {
                 .all(|v| crate::core::integer::Int::of(*v).is_some()),
             // A frozen receiver would fail, and the error's message
             // inspects it (calling Ruby code): it takes the framed way.
-            PureOn::FixnumArguments => !frozen(receiver) && args.iter().all(|v| v.is_fixnum()),
-            PureOn::AnyArguments => !frozen(receiver),
+            PureOn::FixnumArguments => !receiver.is_frozen() && args.iter().all(|v| v.is_fixnum()),
+            PureOn::AnyArguments => !receiver.is_frozen(),
             PureOn::StringAppend => {
                 string(&receiver)
-                    && !frozen(receiver)
+                    && !receiver.is_frozen()
                     && args.iter().all(|v| v.is_fixnum() || string(v))
             }
             PureOn::StringIndex => {
@@ -78,10 +78,4 @@ impl Vm {
             .iter()
             .all(|end| end.is_fixnum() || end.is_nil())
     }
-}
-
-/// Whether a value is frozen (a value without a header, an immediate, has
-/// no flag to say so and is changed by no method).
-fn frozen(value: Value) -> bool {
-    value.header().is_some_and(|header| header.is_frozen())
 }

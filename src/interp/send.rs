@@ -324,24 +324,23 @@ impl Vm {
                 if let Err(error) = self.enter_call() {
                     return Some(Err(error));
                 }
+                // The receiver and arguments, copied once: the call may
+                // push onto the value stack.
+                let operands: smallvec::SmallVec<[Value; 8]> = smallvec::SmallVec::from_slice(
+                    &self.context.stack[receiver_index..=receiver_index + argc],
+                );
                 if native.pure.is_some() {
-                    let operands: smallvec::SmallVec<[Value; 4]> = smallvec::SmallVec::from_slice(
-                        &self.context.stack[receiver_index..=receiver_index + argc],
-                    );
                     if let Some(result) = self.pure_core_call(native, &operands) {
                         self.context.stack.truncate(receiver_index);
                         self.context.stack.push(result);
                         return Some(Ok(()));
                     }
                 }
-                let args: smallvec::SmallVec<[Value; 8]> = smallvec::SmallVec::from_slice(
-                    &self.context.stack[receiver_index + 1..receiver_index + 1 + argc],
-                );
                 let kind = CallKind {
                     kwargs: false,
                     direct: true,
                 };
-                self.call_core(&entry, native, receiver, &args, None, kind)
+                self.call_core(&entry, native, receiver, &operands[1..], None, kind)
             }
             _ => return None,
         };
