@@ -38,6 +38,12 @@ pub struct Options {
     #[arg(long, value_name = "N", default_value_t = DEFAULT_JIT_THRESHOLD)]
     pub jit_threshold: u64,
 
+    /// Keep at most SIZE bytes of compiled code (a number, or with a K, M
+    /// or G suffix): nearing it, code no activation runs is freed and
+    /// cold code evicted (interpreted until it is hot again).
+    #[arg(long, value_name = "SIZE", value_parser = parse_size, default_value = "64M")]
+    pub jit_code_limit: usize,
+
     /// Run everything in the interpreter; compile nothing (and record no
     /// profiles, make no splits: they serve the JIT, unless --dump-profile or
     /// --trace-splitting asks for them).
@@ -150,6 +156,22 @@ pub struct Options {
     pub args: Vec<String>,
 }
 
+/// A size in bytes: digits, then K, M or G for kibibytes, mebibytes or
+/// gibibytes.
+fn parse_size(text: &str) -> Result<usize, String> {
+    let (digits, unit) = match text.char_indices().last() {
+        Some((at, 'K' | 'k')) => (&text[..at], 1 << 10),
+        Some((at, 'M' | 'm')) => (&text[..at], 1 << 20),
+        Some((at, 'G' | 'g')) => (&text[..at], 1 << 30),
+        _ => (text, 1),
+    };
+    digits
+        .parse::<usize>()
+        .ok()
+        .and_then(|count| count.checked_mul(unit))
+        .ok_or_else(|| format!("`{text}` is not a size (digits, then K, M or G)"))
+}
+
 /// Calls after which a method is compiled, unless `--jit-threshold` says.
 pub const DEFAULT_JIT_THRESHOLD: u64 = 1000;
 
@@ -233,6 +255,7 @@ fn run(options: &Options) -> i32 {
                 inlining: options.inlining_budget,
             },
             trace_inlining: options.trace_inlining,
+            code_limit: options.jit_code_limit,
         };
         let threshold = jit_options.threshold;
         let state = Box::new(crate::compiled::JitState::new(&mut vm, jit_options));

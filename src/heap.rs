@@ -380,13 +380,23 @@ impl Heap {
         self.external_threshold = MIN_EXTERNAL_THRESHOLD;
     }
 
-    #[inline(never)]
     fn scan_machine_stack(&self, marker: &mut Marker) {
-        let registers = spill_callee_saved_registers();
-        for &word in registers.iter() {
+        self.each_machine_stack_word(|word| {
             if let Some(header) = self.cell_containing(word) {
                 marker.mark_header(header);
             }
+        });
+    }
+
+    /// Visits every word of the VM thread's machine stack, from this call
+    /// up to its top, and the callee-saved registers: what a conservative
+    /// scan looks at (the collector's roots, and the code that compiled
+    /// activations on the stack still run: `compiled::code_space`).
+    #[inline(never)]
+    pub fn each_machine_stack_word(&self, mut visit: impl FnMut(usize)) {
+        let registers = spill_callee_saved_registers();
+        for &word in registers.iter() {
+            visit(word);
         }
         let mut address = (&registers as *const _ as usize) & !7;
         while address < self.stack_top {
@@ -395,9 +405,7 @@ impl Heap {
             // some words may be uninitialised padding, which is harmless to
             // read as an integer for a conservative test.
             let word = unsafe { std::ptr::read_volatile(address as *const usize) };
-            if let Some(header) = self.cell_containing(word) {
-                marker.mark_header(header);
-            }
+            visit(word);
             address += 8;
         }
     }

@@ -18,7 +18,7 @@
 //! annotated with IR nodes (`--dump-asm`). Writing them anywhere is the
 //! runtime's business.
 
-use crate::backend::{self, CompiledCode, EmitOptions, GenerateError};
+use crate::backend::{self, CodeArena, CompiledCode, EmitOptions, GenerateError};
 use crate::ir::{dot, print, Graph};
 use crate::runtime::Runtime;
 use crate::{graph, Request, Stats};
@@ -72,7 +72,13 @@ pub struct Output {
 }
 
 /// Compiles what `request` asks for (see the module doc).
-pub fn compile(rt: &dyn Runtime, request: Request, options: &Options, stats: &mut Stats) -> Output {
+pub fn compile(
+    rt: &dyn Runtime,
+    request: Request,
+    options: &Options,
+    arena: &CodeArena,
+    stats: &mut Stats,
+) -> Output {
     let mut output = Output {
         code: None,
         graphs: Vec::new(),
@@ -105,7 +111,7 @@ pub fn compile(rt: &dyn Runtime, request: Request, options: &Options, stats: &mu
             break;
         };
         let mut lir = None;
-        let generated = backend::generate(&graph, rt, &emit, &mut |lowered| {
+        let generated = backend::generate(&graph, rt, &emit, arena, &mut |lowered| {
             if options.dump_lir {
                 lir = Some(lowered.to_string());
             }

@@ -104,6 +104,13 @@ pub const MODES: &[Mode] = &[
         name: "jit-stress-2",
         flags: &["--jit-threshold=0", "--jit-stress-deopt=2"],
     },
+    // Every method compiled after one run, in a code space so small that
+    // compiling evicts cold code and frees the code no activation runs:
+    // code freed while something still ran it would crash or misbehave.
+    Mode {
+        name: "jit-evict",
+        flags: &["--jit-threshold=1", "--jit-code-limit=8K"],
+    },
     // A collection at every allocation: a value the collector cannot see
     // (a missing root, in the runtime or in compiled code) is freed at once.
     // A spec too slow for it in a debug build says so with

@@ -47,6 +47,7 @@ use std::path::PathBuf;
 use std::rc::Rc;
 
 mod call_blocks;
+mod code_space;
 mod core_calls;
 mod deoptimise;
 mod entry;
@@ -69,6 +70,10 @@ pub const MAX_COMPILATIONS: u32 = 10;
 /// profile never saw taken (see `Runtime::prunes_one_way_branches`).
 pub const SPECULATIVE_BRANCH_COMPILATIONS: u32 = 2;
 
+/// The most bytes of compiled code kept at once, unless `--jit-code-limit`
+/// says (see [`code_space`]).
+pub const DEFAULT_CODE_LIMIT: usize = 64 << 20;
+
 /// A guard that fails this often (not counting `--jit-stress-deopt`)
 /// makes its method compile again without that speculation.
 pub const MAX_GUARD_FAILURES: u32 = 8;
@@ -78,7 +83,7 @@ pub const MAX_GUARD_FAILURES: u32 = 8;
 const MAX_NESTED_RESUMES: u32 = 64;
 
 /// The JIT's settings, from the command line.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct JitOptions {
     /// Calls after which a method is compiled.
     pub threshold: u64,
@@ -100,6 +105,8 @@ pub struct JitOptions {
     pub inlining_budgets: jit::inline_policy::Budgets,
     /// `--trace-inlining`: print each compilation's call tree to stderr.
     pub trace_inlining: bool,
+    /// `--jit-code-limit`: the most bytes of code kept at once.
+    pub code_limit: usize,
 }
 
 /// The JIT's settings and counters for one run.
@@ -110,9 +117,15 @@ pub struct JitState {
     intrinsics: Intrinsics,
     /// Dump file names given out so far (two methods may share a name).
     dump_names: fxhash::FxHashMap<String, u32>,
-    /// Every method's code, by handle (kept while any activation may run
-    /// it: code is never freed during a run).
+    /// The code compiled and not freed yet: valid code, and retired code
+    /// that activations may still run (see [`code_space`]).
     pub code: Vec<Rc<CompiledMethod>>,
+    /// Where compiled code is placed.
+    pub arena: jit::backend::CodeArena,
+    /// The handle of the next code compiled.
+    next_handle: u32,
+    /// Where the search for cold code goes on (an index into `code`).
+    eviction_hand: usize,
     /// Under `--jit-stress-deopt`: the countdown guards decrement, and the
     /// generator of the next count.
     pub stress_countdown: Option<Box<Cell<u64>>>,
@@ -337,7 +350,9 @@ impl JitState {
         let stress_state = options
             .stress_seed
             .map_or(0, |seed| seed ^ 0x9e37_79b9_7f4a_7c15);
+        let arena = jit::backend::CodeArena::new(options.code_limit);
         let mut state = JitState {
+            arena,
             stress_countdown: options.stress_seed.map(|_| Box::new(Cell::new(0))),
             stress_state,
             options,
@@ -346,6 +361,8 @@ impl JitState {
             intrinsics: Intrinsics::record(vm),
             dump_names: Default::default(),
             code: Vec::new(),
+            next_handle: 0,
+            eviction_hand: 0,
             failed_speculations: Default::default(),
             failed_bounds: Default::default(),
             compilations: Default::default(),
@@ -430,6 +447,7 @@ impl Vm {
         method: &Rc<LoadedMethod>,
         osr: Option<(u32, u32)>,
     ) -> Option<Rc<CompiledMethod>> {
+        self.jit_keep_code_under_limit();
         let mut slot = self.jit.take()?;
         let jit = slot
             .state
@@ -461,7 +479,8 @@ impl Vm {
             self.jit = Some(slot);
             return None;
         }
-        let handle = jit.code.len() as u32;
+        let handle = jit.next_handle;
+        jit.next_handle += 1;
         let invalidated = Box::new(Cell::new(0u8));
         let rt = VmRuntime {
             vm: self,
@@ -490,7 +509,7 @@ impl Vm {
             trace_inlining: jit.options.trace_inlining,
         };
         let started = std::time::Instant::now();
-        let output = jit::compile(&rt, request, &options, &mut jit.stats);
+        let output = jit::compile(&rt, request, &options, &jit.arena, &mut jit.stats);
         jit.run_stats.compile_micros += started.elapsed().as_micros() as u64;
         if !output.inlining_trace.is_empty() {
             eprint!("{}", output.inlining_trace);
@@ -514,6 +533,7 @@ impl Vm {
                     let _ = file.write_all(text.as_bytes());
                 }
             }
+            jit.run_stats.compiled_methods += 1;
             jit.run_stats.code_bytes += code.size() as u64;
             let failures = (0..code.site_maps.len()).map(|_| Cell::new(0)).collect();
             let compiled = Rc::new(CompiledMethod {
@@ -643,105 +663,6 @@ impl Vm {
             .set(method.interpreted_calls.get().saturating_sub(1));
         let end = self.context.stack.len();
         Some(self.enter_compiled(&code, base, argc, end))
-    }
-
-    /// The `--stats` report.
-    pub fn stats_report(&self) -> String {
-        let mut out = String::new();
-        let mut line = |key: &str, value: u64| out.push_str(&format!("{key} {value}\n"));
-        // Counters by name, sorted, one line each under `prefix`.
-        fn named<K: AsRef<str> + Ord>(
-            line: &mut dyn FnMut(&str, u64),
-            prefix: &str,
-            counts: &fxhash::FxHashMap<K, u64>,
-        ) {
-            let mut counts: Vec<_> = counts.iter().collect();
-            counts.sort();
-            for (name, count) in counts {
-                line(
-                    &format!("{prefix}.{}", name.as_ref().replace(' ', "_")),
-                    *count,
-                );
-            }
-        }
-        if let Some(jit) = self.jit_state() {
-            let stats = &jit.stats;
-            line("jit.compiled_methods", jit.code.len() as u64);
-            line("jit.graphs", stats.compiled);
-            named(&mut line, "jit.bailout", &stats.bailouts);
-            named(&mut line, "jit.inlining", &stats.inlining);
-            line("jit.graph_nodes", stats.nodes);
-            line("jit.guards", stats.guards);
-            line("jit.deopt_maps", stats.deopt_maps);
-            let run = &jit.run_stats;
-            line("jit.code_bytes", run.code_bytes);
-            line("jit.compile_ms", run.compile_micros / 1000);
-            line("jit.deopts", run.deopts);
-            line("jit.transfers", run.transfers);
-            line("jit.caught", run.caught);
-            named(&mut line, "jit.guard_failed", &run.guard_failures);
-            line("jit.recompilations", run.recompilations);
-            line("jit.invalidations", run.invalidations);
-            line("jit.osr_entries", run.osr_entries);
-            line("jit.materialised_frames", run.materialised_frames);
-            line("jit.rebuilt_frames", run.rebuilt_frames);
-            line(
-                "jit.calls_above_virtual_frames",
-                run.calls_above_virtual_frames,
-            );
-            named(&mut line, "jit.run_insn", &run.run_insns);
-            let by_name = |counts: &CalleeCounts| -> fxhash::FxHashMap<String, u64> {
-                counts
-                    .values()
-                    .fold(Default::default(), |mut callees, (entry, count)| {
-                        let name = match &entry.body {
-                            MethodBody::Bytecode(method) => method.code.name,
-                            MethodBody::Native(core) => core.name,
-                            _ => return callees,
-                        };
-                        let label = format!(
-                            "{}#{}",
-                            self.class_name(entry.owner),
-                            self.symbols.name(name)
-                        );
-                        *callees.entry(label).or_default() += count;
-                        callees
-                    })
-            };
-            named(
-                &mut line,
-                "jit.run_insn.send_direct",
-                &by_name(&run.direct_callees),
-            );
-            let sent: fxhash::FxHashMap<String, u64> = run
-                .sent_names
-                .iter()
-                .map(|(&name, &count)| (self.symbols.name(name).to_string(), count))
-                .collect();
-            named(&mut line, "jit.run_insn.send", &sent);
-            let interpreted = by_name(&run.interpreted_callees);
-            line("jit.interpreted_callees", interpreted.values().sum::<u64>());
-            named(&mut line, "jit.interpreted_callees", &interpreted);
-            let core = by_name(&run.core_calls);
-            line("jit.core_calls", core.values().sum::<u64>());
-            named(&mut line, "jit.core_calls", &core);
-            let with_frames = by_name(&run.core_calls_with_frames);
-            line(
-                "jit.core_calls_with_frames",
-                with_frames.values().sum::<u64>(),
-            );
-            named(&mut line, "jit.core_calls_with_frames", &with_frames);
-            if jit.options.verify_deopt {
-                line("jit.deopt_checks.same", run.verified_deopts);
-                line("jit.deopt_checks.unverifiable", run.unverifiable_deopts);
-            }
-        }
-        line("splitting.marked", self.splitting.marked);
-        line("splitting.splits", self.splitting.splits);
-        line("gc.runs", self.heap.stats.collections);
-        line("gc.heap_pages", self.heap.stats.pages as u64);
-        line("gc.live_cells", self.heap.stats.live_cells as u64);
-        out
     }
 }
 
@@ -1453,7 +1374,8 @@ fn compile_after_run(
     let mut options = jit::driver::Options::default();
     choose(&mut options);
     let request = jit::Request::method(MethodRef(method.id));
-    jit::compile(&rt, request, &options, &mut jit::Stats::default())
+    let arena = jit::backend::CodeArena::new(DEFAULT_CODE_LIMIT);
+    jit::compile(&rt, request, &options, &arena, &mut jit::Stats::default())
 }
 
 impl<'a> VmRuntime<'a> {

@@ -2,7 +2,8 @@
 //! code, deoptimisations, recompilations, frames materialised or rebuilt,
 //! and the calls compiled code made through the runtime (instructions left
 //! to `run_insn`, methods it interpreted, core methods and the ones that
-//! took a frame), by instruction or callee.
+//! took a frame), by instruction or callee; and the report `--stats`
+//! prints (`Vm::stats_report`).
 
 use super::helpers;
 use crate::object::{MethodBody, MethodEntry};
@@ -11,7 +12,15 @@ use std::rc::Rc;
 /// Counters the runtime keeps about compiled code (`--stats`).
 #[derive(Clone, Default)]
 pub struct RunStats {
+    /// Methods compiled (all of them, freed or not).
+    pub compiled_methods: u64,
+    /// Bytes of code compiled (all of it, freed or not).
     pub code_bytes: u64,
+    /// Compiled code retired because it was cold when the code limit was
+    /// near.
+    pub evictions: u64,
+    /// Compiled code freed (retired, and run by no activation).
+    pub code_freed: u64,
     /// Time spent compiling (building graphs, their passes, the back
     /// end), in microseconds.
     pub compile_micros: u64,
@@ -106,5 +115,110 @@ impl RunStats {
             }
         };
         *self.run_insns.entry(mnemonic).or_default() += 1;
+    }
+}
+
+impl crate::vm::Vm {
+    /// The `--stats` report.
+    pub fn stats_report(&self) -> String {
+        let mut out = String::new();
+        let mut line = |key: &str, value: u64| out.push_str(&format!("{key} {value}\n"));
+        // Counters by name, sorted, one line each under `prefix`.
+        fn named<K: AsRef<str> + Ord>(
+            line: &mut dyn FnMut(&str, u64),
+            prefix: &str,
+            counts: &fxhash::FxHashMap<K, u64>,
+        ) {
+            let mut counts: Vec<_> = counts.iter().collect();
+            counts.sort();
+            for (name, count) in counts {
+                line(
+                    &format!("{prefix}.{}", name.as_ref().replace(' ', "_")),
+                    *count,
+                );
+            }
+        }
+        if let Some(jit) = self.jit_state() {
+            let stats = &jit.stats;
+            line("jit.compiled_methods", jit.run_stats.compiled_methods);
+            line("jit.graphs", stats.compiled);
+            named(&mut line, "jit.bailout", &stats.bailouts);
+            named(&mut line, "jit.inlining", &stats.inlining);
+            line("jit.graph_nodes", stats.nodes);
+            line("jit.guards", stats.guards);
+            line("jit.deopt_maps", stats.deopt_maps);
+            let run = &jit.run_stats;
+            line("jit.code_bytes", run.code_bytes);
+            line("jit.code_in_use", jit.arena.in_use() as u64);
+            line("jit.code_mapped", jit.arena.mapped() as u64);
+            line("jit.evictions", run.evictions);
+            line("jit.code_freed", run.code_freed);
+            line("jit.compile_ms", run.compile_micros / 1000);
+            line("jit.deopts", run.deopts);
+            line("jit.transfers", run.transfers);
+            line("jit.caught", run.caught);
+            named(&mut line, "jit.guard_failed", &run.guard_failures);
+            line("jit.recompilations", run.recompilations);
+            line("jit.invalidations", run.invalidations);
+            line("jit.osr_entries", run.osr_entries);
+            line("jit.materialised_frames", run.materialised_frames);
+            line("jit.rebuilt_frames", run.rebuilt_frames);
+            line(
+                "jit.calls_above_virtual_frames",
+                run.calls_above_virtual_frames,
+            );
+            named(&mut line, "jit.run_insn", &run.run_insns);
+            let by_name = |counts: &CalleeCounts| -> fxhash::FxHashMap<String, u64> {
+                counts
+                    .values()
+                    .fold(Default::default(), |mut callees, (entry, count)| {
+                        let name = match &entry.body {
+                            MethodBody::Bytecode(method) => method.code.name,
+                            MethodBody::Native(core) => core.name,
+                            _ => return callees,
+                        };
+                        let label = format!(
+                            "{}#{}",
+                            self.class_name(entry.owner),
+                            self.symbols.name(name)
+                        );
+                        *callees.entry(label).or_default() += count;
+                        callees
+                    })
+            };
+            named(
+                &mut line,
+                "jit.run_insn.send_direct",
+                &by_name(&run.direct_callees),
+            );
+            let sent: fxhash::FxHashMap<String, u64> = run
+                .sent_names
+                .iter()
+                .map(|(&name, &count)| (self.symbols.name(name).to_string(), count))
+                .collect();
+            named(&mut line, "jit.run_insn.send", &sent);
+            let interpreted = by_name(&run.interpreted_callees);
+            line("jit.interpreted_callees", interpreted.values().sum::<u64>());
+            named(&mut line, "jit.interpreted_callees", &interpreted);
+            let core = by_name(&run.core_calls);
+            line("jit.core_calls", core.values().sum::<u64>());
+            named(&mut line, "jit.core_calls", &core);
+            let with_frames = by_name(&run.core_calls_with_frames);
+            line(
+                "jit.core_calls_with_frames",
+                with_frames.values().sum::<u64>(),
+            );
+            named(&mut line, "jit.core_calls_with_frames", &with_frames);
+            if jit.options.verify_deopt {
+                line("jit.deopt_checks.same", run.verified_deopts);
+                line("jit.deopt_checks.unverifiable", run.unverifiable_deopts);
+            }
+        }
+        line("splitting.marked", self.splitting.marked);
+        line("splitting.splits", self.splitting.splits);
+        line("gc.runs", self.heap.stats.collections);
+        line("gc.heap_pages", self.heap.stats.pages as u64);
+        line("gc.live_cells", self.heap.stats.live_cells as u64);
+        out
     }
 }

@@ -8,11 +8,12 @@
 //! ```
 //!
 //! [`generate`] runs the four stages and places the code in executable
-//! memory ([`CodeMemory`]: written while writable, then made executable,
+//! memory ([`CodeArena`]: written while writable, then made executable,
 //! never both). A graph with a node the backend does not lower yet is not
 //! compiled (the method stays in the interpreter), which is always
 //! correct.
 
+pub mod code_arena;
 pub mod disasm;
 pub mod lir;
 pub mod lower;
@@ -22,13 +23,15 @@ pub mod x64;
 
 use crate::ir::{Graph, NodeId};
 use crate::runtime::Runtime;
+pub use code_arena::{CodeArena, PlacedCode};
 pub use lower::Unsupported;
 pub use x64::{EmitOptions, EntryFrame};
 
-/// Executable memory holding one method's code.
+/// Executable memory of its own, for code made once for the whole run
+/// (the runtime's trampolines); compiled methods are placed in the
+/// [`CodeArena`].
 pub struct CodeMemory {
     map: memmap2::Mmap,
-    len: usize,
 }
 
 impl CodeMemory {
@@ -39,16 +42,11 @@ impl CodeMemory {
         map[..code.len()].copy_from_slice(code);
         Ok(CodeMemory {
             map: map.make_exec()?,
-            len: code.len(),
         })
     }
 
     pub fn address(&self) -> u64 {
         self.map.as_ptr() as u64
-    }
-
-    pub fn bytes(&self) -> &[u8] {
-        &self.map[..self.len]
     }
 }
 
@@ -66,7 +64,7 @@ pub struct SiteInfo {
 
 /// A compiled method's code, ready to call.
 pub struct CompiledCode {
-    pub memory: CodeMemory,
+    pub memory: PlacedCode,
     /// How each site's stub reads the frame back.
     pub site_maps: Vec<deopt::SiteMap>,
     pub maps: deopt::DeoptMaps,
@@ -96,7 +94,7 @@ impl CompiledCode {
     }
 
     pub fn size(&self) -> usize {
-        self.memory.len
+        self.memory.len()
     }
 
     /// The native call of this code that returns to `return_address`.
@@ -123,6 +121,7 @@ pub fn generate(
     graph: &Graph,
     rt: &dyn Runtime,
     options: &EmitOptions,
+    arena: &CodeArena,
     observe: &mut dyn FnMut(&lir::Lir),
 ) -> Result<CompiledCode, GenerateError> {
     let schedule = schedule::schedule(graph);
@@ -130,7 +129,7 @@ pub fn generate(
     observe(&lir);
     let allocation = regalloc::allocate(&lir);
     let emitted = x64::emit(&lir, &allocation, options);
-    let memory = CodeMemory::new(&emitted.code).map_err(GenerateError::Memory)?;
+    let memory = arena.place(&emitted.code).map_err(GenerateError::Memory)?;
     Ok(CompiledCode {
         memory,
         origins: x64::origins(&lir, &emitted),
