@@ -412,6 +412,10 @@ pub struct NativeMethod {
 /// The operands a pure core method ([`NativeMethod::pure`]) is pure on.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum PureOn {
+    /// Any receiver and arguments, which the method only reads: an
+    /// identity, class or kind test (`BasicObject#==`, `Kernel#nil?`,
+    /// `#is_a?`) or a field (`Range#exclude_end?`).
+    AnyOperands,
     /// Receiver and arguments all Integers, fixnums or Bignums
     /// (`Integer#+`, `#to_s`, `#divmod`).
     Integers,

@@ -210,7 +210,7 @@ pub fn mark_caller_frame_methods(vm: &mut Vm) {
     }
 }
 
-/// Marks the core methods that are pure on Integers and Strings (see
+/// Marks the core methods that are pure on some operands (see
 /// [`NativeMethod::pure`]).
 pub fn mark_pure_methods(vm: &mut Vm) {
     use crate::method::PureOn;
@@ -259,6 +259,28 @@ pub fn mark_pure_methods(vm: &mut Vm) {
             vm.c.array,
             &["push", "append", "<<", "unshift", "prepend"][..],
             PureOn::AnyArguments,
+        ),
+        (
+            vm.c.basic_object,
+            &["!", "==", "equal?"][..],
+            PureOn::AnyOperands,
+        ),
+        (
+            vm.c.kernel,
+            &[
+                "nil?",
+                "class",
+                "frozen?",
+                "is_a?",
+                "kind_of?",
+                "instance_of?",
+            ][..],
+            PureOn::AnyOperands,
+        ),
+        (
+            vm.c.range,
+            &["begin", "end", "exclude_end?"][..],
+            PureOn::AnyOperands,
         ),
         (vm.c.string, &["[]", "slice"][..], PureOn::StringIndex),
         (vm.c.string, &["<<"][..], PureOn::StringAppend),

@@ -10,6 +10,7 @@
 //! to raise as MRI does:
 //!
 //! ```ruby
+//! node.nil?            # Kernel#nil?: no frame
 //! queue.push(job)      # Array#push, any argument: no frame
 //! queue.shift          # Array#shift: no frame
 //! frozen.shift         # frozen receiver: the framed call, which raises
@@ -37,6 +38,7 @@ impl Vm {
         let string = |v: &Value| v.get::<RString>().is_some();
         let (receiver, args) = (operands[0], &operands[1..]);
         let plain = match on {
+            PureOn::AnyOperands => true,
             PureOn::Integers => operands
                 .iter()
                 .all(|v| crate::core::integer::Int::of(*v).is_some()),
