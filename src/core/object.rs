@@ -104,9 +104,17 @@ fn basic_object_equal_p(_: &mut Vm, recv: Value, args: &[Value]) -> VmResult {
     Ok(Value::bool(recv == args[0]))
 }
 
-/// `!=`.
+/// `!=`: the negation of `==`, which it calls unless the receiver's `==`
+/// is BasicObject's own (an identity test, as MRI's `opt_neq` checks).
 fn basic_object_ne(vm: &mut Vm, recv: Value, args: &[Value]) -> VmResult {
     let eq = vm.sym.eq;
+    let class = vm.class_of(recv);
+    let found = vm.find_method(class, eq);
+    if let (Some(found), Some(core)) = (&found, &vm.basic_object_eq) {
+        if std::rc::Rc::ptr_eq(found, core) {
+            return Ok(Value::bool(recv != args[0]));
+        }
+    }
     Ok(Value::bool(!vm.call(recv, eq, args)?.truthy()))
 }
 

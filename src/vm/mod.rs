@@ -165,6 +165,9 @@ pub struct Vm {
     /// whether it was redefined), and the proxy's `call`.
     pub block_proxy: Value,
     pub proc_call: Option<Rc<MethodEntry>>,
+    /// The core `BasicObject#==` (`!=` of a receiver whose `==` it is
+    /// compares identities without calling it).
+    pub basic_object_eq: Option<Rc<MethodEntry>>,
     pub block_proxy_call: Option<Rc<MethodEntry>>,
     /// The core `Array#max` and `#min` (`arraymax` and `arraymin` call
     /// them only once redefined).
@@ -376,6 +379,7 @@ impl Vm {
             main: placeholder,
             block_proxy: Value::NIL,
             proc_call: None,
+            basic_object_eq: None,
             block_proxy_call: None,
             array_max: None,
             array_min: None,
@@ -442,6 +446,7 @@ impl Vm {
         let vm = self;
         // Marking core methods replaces their entries: the final one.
         vm.proc_call = vm.find_method(vm.c.proc_class, vm.sym.call);
+        vm.basic_object_eq = vm.find_method(vm.c.basic_object, vm.sym.eq);
         vm.block_proxy_call = vm.find_method(vm.class_of(vm.block_proxy), vm.sym.call);
         vm.array_max = vm.find_method(vm.c.array, vm.sym.max);
         vm.array_min = vm.find_method(vm.c.array, vm.sym.min);

@@ -49,3 +49,14 @@ node = Node.new(Node.new(Node.new(nil)))
   end
 end
 p count
+
+# `!=` calls `==` unless it is BasicObject's own.
+p [a != b, a != a, Loud.new != 1]
+class Node
+  def ==(other) = (puts "Node#=="; other.is_a?(Node))
+end
+p [a != b, a != 1]
+class Object
+  def ==(other) = (puts "Object#=="; false)
+end
+p Object.new != Object.new
