@@ -157,6 +157,35 @@ impl Vm {
         Err(self.raise_with(class, message, &[("receiver", object)]))
     }
 
+    /// FrozenError for changing the methods of a frozen class or module
+    /// (`def`, `define_method`, `attr_*`, `alias_method`, `undef_method`,
+    /// `remove_method`), as MRI's `rb_class_modify_check` words it: `can't
+    /// modify frozen class: Foo` (`module`), and for a frozen class's
+    /// singleton class `Class: Foo` (`Module`). The singleton class of any
+    /// other object does not know its object: `def obj.name` and
+    /// `define_singleton_method` check the object itself.
+    pub fn check_class_modifiable(&mut self, class: Value) -> VmResult<()> {
+        let data = crate::vm::class_data(class);
+        if data.is_singleton {
+            let attached = data.attached.get();
+            if attached.is_nil() {
+                return Ok(());
+            }
+            return self.check_singleton_modifiable(attached);
+        }
+        if !class.is_frozen() {
+            return Ok(());
+        }
+        let what = if data.is_module { "module" } else { "class" };
+        let text = self.to_s_bytes(class)?;
+        let message = format!(
+            "can't modify frozen {what}: {}",
+            String::from_utf8_lossy(&text)
+        );
+        let frozen_error = self.c.frozen_error;
+        Err(self.raise_with(frozen_error, message, &[("receiver", class)]))
+    }
+
     /// FrozenError for modifying a frozen object.
     pub fn check_frozen(&mut self, value: Value) -> VmResult<()> {
         if value.is_frozen() {

@@ -267,6 +267,7 @@ fn module_undef_method(vm: &mut Vm, module: Value, args: &[Value]) -> VmResult {
 
 /// `remove_method`.
 fn module_remove_method(vm: &mut Vm, module: Value, args: &[Value]) -> VmResult {
+    vm.check_class_modifiable(module)?;
     for &arg in args {
         let name = symbol_arg(vm, arg)?;
         let removed = class_data(module)
@@ -591,6 +592,7 @@ fn define_method_in(
             Some(proc) => proc.block.clone(),
             None if crate::core::method_object::is_method_object(vm, body) => {
                 let body = crate::core::method_object::method_body(vm, body, module)?;
+                vm.check_class_modifiable(module)?;
                 vm.add_method(module, name, body, visibility);
                 method_added(vm, module, name)?;
                 return Ok(Value::symbol(name));
@@ -609,6 +611,7 @@ fn define_method_in(
             }
         },
     };
+    vm.check_class_modifiable(module)?;
     let block = Rc::new(crate::block::Block {
         method_name: Some(name),
         ..(*block).clone()
@@ -947,6 +950,7 @@ fn define_attrs(
             let class = vm.c.name_error;
             return Err(vm.raise(class, format!("invalid attribute name `{text}'")));
         }
+        vm.check_class_modifiable(module)?;
         let ivar = vm.symbols.intern(&format!("@{text}"));
         if reader {
             vm.add_method(
@@ -1031,6 +1035,7 @@ fn undefined_method_for_class(vm: &mut Vm, name: Sym, module: Value) -> crate::v
 /// they were called by (`collect`, not `map`), where a Ruby method's alias
 /// keeps its original name.
 pub fn alias_method(vm: &mut Vm, module: Value, new: Sym, old: Sym) -> VmResult<()> {
+    vm.check_class_modifiable(module)?;
     let Some(entry) = vm.find_method(module, old) else {
         return Err(undefined_method_for_class(vm, old, module));
     };
@@ -1051,6 +1056,7 @@ pub fn alias_method(vm: &mut Vm, module: Value, new: Sym, old: Sym) -> VmResult<
 /// `undef_method name` (and the `undef` keyword): instances of `module` no
 /// longer respond to `name`, even where an ancestor defines it.
 pub fn undef_method(vm: &mut Vm, module: Value, name: Sym) -> VmResult<()> {
+    vm.check_class_modifiable(module)?;
     if vm.find_method(module, name).is_none() {
         return Err(undefined_method_for_class(vm, name, module));
     }

@@ -567,9 +567,11 @@ impl Vm {
                     self.set_global(name, value)?;
                 }
                 Insn::DefineMethod(index) => {
+                    self.context.frames[frame].ip = (ip - 1) as u32;
                     let child = method.children[index as usize].clone();
                     let name = child.code.name;
                     let cref = self.context.frames[frame].cref.clone();
+                    self.check_class_modifiable(cref.module)?;
                     let visibility = if self.always_private(name) {
                         Visibility::Private
                     } else {
