@@ -13,6 +13,7 @@ use std::cell::RefCell;
 impl Vm {
     /// `@x` through the site's shape cache: one compare and a slot load
     /// when the receiver has the shape the site saw last.
+    #[inline]
     pub(crate) fn get_ivar_cached(
         &mut self,
         method: &LoadedMethod,
@@ -23,7 +24,8 @@ impl Vm {
     }
 
     /// `@name` of `receiver` through `cache` (an ivar site's, or an
-    /// `attr_reader` method's).
+    /// `attr_reader` method's). The hit is inlined where it is read.
+    #[inline]
     pub fn ivar_get_through(
         &mut self,
         cache: &RefCell<IvarCache>,
@@ -31,10 +33,25 @@ impl Vm {
         receiver: Value,
     ) -> Value {
         if let Some(object) = receiver.get::<RObject>() {
-            let shape = object.shape.get();
-            if let Some(line) = cache.borrow().lookup(shape) {
+            if let Some(line) = cache.borrow().lookup(object.shape.get()) {
                 return object.slot(line.slot as usize);
             }
+        }
+        self.ivar_get_missed(cache, name, receiver)
+    }
+
+    /// [`Vm::ivar_get_through`] when the cache has no line for the
+    /// receiver's shape (or it is no plain object): looks the slot up
+    /// and fills the cache.
+    #[inline(never)]
+    fn ivar_get_missed(
+        &mut self,
+        cache: &RefCell<IvarCache>,
+        name: bytecode::Sym,
+        receiver: Value,
+    ) -> Value {
+        if let Some(object) = receiver.get::<RObject>() {
+            let shape = object.shape.get();
             if let Some(slot) = self.shapes.slot(shape, name) {
                 cache.borrow_mut().insert(IvarLine {
                     shape,
