@@ -22,7 +22,7 @@ use crate::method::CompiledMethod;
 use crate::method::LoadedMethod;
 use crate::object::RFloat;
 use crate::value::Value;
-use crate::vm::{Control, Vm, VmResult};
+use crate::vm::{Control, Jump, Vm, VmResult};
 use bytecode::{abi, Insn};
 use jit::backend::lir::SiteReason;
 use jit::ir::GuardReason;
@@ -109,17 +109,13 @@ pub(super) fn retarget_to_depth(control: Control, ids: &[u64]) -> Control {
             .position(|&id| id == target)
             .map(|at| u64::MAX - (at as u64 + 1))
     };
-    match control {
-        Control::Return { target, value } => Control::Return {
-            target: depth_of(target).unwrap_or(target),
-            value,
-        },
-        Control::Break { target, value } => Control::Break {
-            target: depth_of(target).unwrap_or(target),
-            value,
-        },
-        other => other,
+    let Control::Jump(mut jump) = control else {
+        return control;
+    };
+    if let Jump::Return { target, .. } | Jump::Break { target, .. } = &mut *jump {
+        *target = depth_of(*target).unwrap_or(*target);
     }
+    Control::Jump(jump)
 }
 
 /// The frame id a transfer retargeted by [`retarget_to_depth`] names,
@@ -130,17 +126,15 @@ fn retarget_to_frame(control: Control, frames: &[crate::vm::FrameRecord]) -> Con
         let depth = u64::MAX - target;
         (depth as usize) < frames.len() && depth > 0
     };
-    match control {
-        Control::Return { target, value } if frame_of(target) => Control::Return {
-            target: frames[(u64::MAX - target) as usize].id,
-            value,
-        },
-        Control::Break { target, value } if frame_of(target) => Control::Break {
-            target: frames[(u64::MAX - target) as usize].id,
-            value,
-        },
-        other => other,
+    let Control::Jump(mut jump) = control else {
+        return control;
+    };
+    if let Jump::Return { target, .. } | Jump::Break { target, .. } = &mut *jump {
+        if frame_of(*target) {
+            *target = frames[(u64::MAX - *target) as usize].id;
+        }
     }
+    Control::Jump(jump)
 }
 
 impl Vm {
@@ -156,10 +150,12 @@ impl Vm {
             .context
             .compiled_pending()
             .expect("a transfer site runs with a transfer pending");
-        let (is_exception, target) = match *control {
-            Control::Raise(_) => (true, None),
-            Control::Throw { .. } => (false, None),
-            Control::Return { target, .. } | Control::Break { target, .. } => (false, Some(target)),
+        let (is_exception, target) = match control.jump() {
+            None => (true, None),
+            Some(Jump::Throw { .. }) => (false, None),
+            Some(Jump::Return { target, .. } | Jump::Break { target, .. }) => {
+                (false, Some(*target))
+            }
         };
         let ends_one = target
             .is_some_and(|target| target == own || u64::MAX - target < map.frames.len() as u64);
@@ -310,8 +306,7 @@ impl Vm {
             let callee = self.methods[frames[1].method as usize].clone();
             match self.resume_inlined(&callee, &frames[1..], resume, base, depth + 1) {
                 Ok(result) => Ok(result),
-                Err(Control::Break { target, value }) if target == id => Ok(value),
-                Err(control) => Err(control),
+                Err(control) => control.breaking_to(id).ok_or(control),
             }
             .map(|result| {
                 self.context.stack.push(result);
@@ -356,10 +351,7 @@ impl Vm {
         let result = self.resume_frames(method, base, frames, resume, depth);
         self.pop_frame();
         self.context.stack.truncate(base);
-        match result {
-            Err(Control::Return { target, value }) if target == id => Ok(value),
-            other => other,
-        }
+        crate::vm::returned_to(result, id)
     }
 
     /// Pushes the frame record of an inlined frame of `method` (with

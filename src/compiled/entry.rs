@@ -21,7 +21,7 @@ use super::deoptimise::retarget_to_depth;
 use crate::frame_layout::FrameLayout;
 use crate::method::CompiledMethod;
 use crate::value::Value;
-use crate::vm::{Control, Vm, VmResult};
+use crate::vm::{Vm, VmResult};
 use bytecode::abi;
 use jit::backend::EntryFrame;
 use jit::runtime::ActivationRecord;
@@ -259,11 +259,13 @@ extern "C" fn finish_native(result: u64) -> NativeReturn {
     let mut result = result;
     if result == abi::UNDEF {
         // `return` from a block to the callee: the callee's result.
-        if let Some(&Control::Return { target, value }) = vm.context.compiled_pending() {
-            if target == frame_id {
-                vm.context.take_compiled_pending();
-                result = value.bits();
-            }
+        let returned = vm
+            .context
+            .compiled_pending()
+            .and_then(|control| control.returning_to(frame_id));
+        if let Some(value) = returned {
+            vm.context.take_compiled_pending();
+            result = value.bits();
         }
     }
     if record.inlined > 0 {

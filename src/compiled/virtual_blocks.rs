@@ -194,10 +194,7 @@ impl Vm {
             self.pop_frame();
             self.context.stack.truncate(activation.base as usize);
         }
-        match result {
-            Err(crate::vm::Control::Return { target, value }) if target == id => Ok(value),
-            other => other,
-        }
+        crate::vm::returned_to(result, id)
     }
 
     /// Gives the virtual block running with `activation` its frame, as

@@ -3,7 +3,7 @@
 use crate::core::{private, public};
 use crate::object::{RArray, RString};
 use crate::value::Value;
-use crate::vm::{Control, Vm, VmResult};
+use crate::vm::{Control, Jump, Vm, VmResult};
 
 pub fn define(vm: &mut Vm) {
     let kernel = vm.c.kernel;
@@ -81,7 +81,7 @@ fn kernel_throw(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
             &[("tag", tag), ("value", value)],
         ));
     }
-    Err(Control::Throw { tag, value })
+    Err(Control::throw(tag, value))
 }
 
 /// `Exception.exception`.
@@ -259,7 +259,10 @@ fn catch(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
     let result = vm.invoke_block(&block, &[tag]);
     vm.context.pop_catch_tag();
     match result {
-        Err(Control::Throw { tag: thrown, value }) if thrown == tag => Ok(value),
+        Err(Control::Jump(jump)) => match *jump {
+            Jump::Throw { tag: thrown, value } if thrown == tag => Ok(value),
+            jump => Err(Control::Jump(Box::new(jump))),
+        },
         other => other,
     }
 }

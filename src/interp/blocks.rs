@@ -89,7 +89,7 @@ impl Vm {
                 &[("reason", reason), ("exit_value", value)],
             ));
         }
-        Err(Control::Break { target, value })
+        Err(Control::break_to(target, value))
     }
 
     /// `return` with `value` from the block running in frame `frame`:
@@ -103,10 +103,7 @@ impl Vm {
             let in_ensure = matches!(&record.code, FrameCode::Bytecode(code)
                 if code.code.handler_at(record.ip as usize, false).is_some());
             return if in_ensure {
-                Err(Control::Return {
-                    target: record.id,
-                    value,
-                })
+                Err(Control::return_to(record.id, value))
             } else {
                 Ok(value)
             };
@@ -121,7 +118,7 @@ impl Vm {
                 &[("reason", reason), ("exit_value", value)],
             ));
         }
-        Err(Control::Return { target, value })
+        Err(Control::return_to(target, value))
     }
 
     /// The block a literal `{ ... }` in the code of frame `frame` denotes.
@@ -429,10 +426,7 @@ impl Vm {
         self.jit_leaving(code);
         self.pop_frame();
         self.context.stack.truncate(base);
-        match result {
-            Err(Control::Return { target, value }) if target == id => Ok(value),
-            other => other,
-        }
+        crate::vm::returned_to(result, id)
     }
 
     /// The block passed to the running method (for a core method: to it).

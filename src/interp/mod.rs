@@ -41,7 +41,7 @@ use crate::inline_cache::IvarCache;
 use crate::object::Cref;
 use crate::object::{RArray, RString, Visibility};
 use crate::value::Value;
-use crate::vm::{Control, FrameCode, FrameRecord, Vm, VmResult};
+use crate::vm::{Control, FrameCode, FrameRecord, Jump, Vm, VmResult};
 use bytecode::profile::BranchProfile;
 use bytecode::{call_flags, Literal, Method, RangeEnd};
 use std::cell::{Cell, RefCell};
@@ -242,11 +242,8 @@ impl Vm {
         self.jit_leaving(&main);
         self.pop_frame();
         self.context.stack.truncate(base);
-        match result {
-            // `return` in a block at the top level ends the script.
-            Err(Control::Return { target, value }) if target == id => Ok(value),
-            other => other,
-        }
+        // `return` in a block at the top level ends the script.
+        crate::vm::returned_to(result, id)
     }
 
     /// Runs the frame whose receiver is at `base` from instruction `start`,
@@ -431,17 +428,20 @@ impl Vm {
     /// A transfer that reached the top of the program: an exception, or a
     /// `break`/`return` with nowhere to go (reported as LocalJumpError).
     pub fn uncaught(&mut self, control: Control) -> Value {
-        match control {
-            Control::Raise(exception) => exception,
-            Control::Break { .. } => {
+        let jump = match control {
+            Control::Raise(exception) => return exception,
+            Control::Jump(jump) => jump,
+        };
+        match *jump {
+            Jump::Break { .. } => {
                 let class = self.c.local_jump_error;
                 self.new_exception(class, "break from proc-closure")
             }
-            Control::Return { .. } => {
+            Jump::Return { .. } => {
                 let class = self.c.local_jump_error;
                 self.new_exception(class, "unexpected return")
             }
-            Control::Throw { tag, .. } => {
+            Jump::Throw { tag, .. } => {
                 let description = self.inspect(tag).unwrap_or_default();
                 let class = self.c.uncaught_throw_error;
                 self.new_exception(class, &format!("uncaught throw {description}"))

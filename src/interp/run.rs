@@ -139,16 +139,13 @@ impl Vm {
                         Some(sent) => sent,
                         None => self.send(method, site as usize, frame, base),
                     };
-                    match sent {
-                        Ok(()) => {}
+                    if let Err(control) = sent {
                         // `break` in the block this call was given.
-                        Err(Control::Break { target, value })
-                            if target == self.context.frames[frame].id =>
-                        {
-                            self.context.stack.truncate(receiver_index);
-                            self.context.stack.push(value);
-                        }
-                        Err(control) => return Err(control),
+                        let Some(value) = control.breaking_to(self.context.frames[frame].id) else {
+                            return Err(control);
+                        };
+                        self.context.stack.truncate(receiver_index);
+                        self.context.stack.push(value);
                     }
                 }
                 Insn::LoadEnv { slot, hops, .. } => {

@@ -858,11 +858,8 @@ impl Vm {
         let result = self.run_method(callee, receiver_index, argc);
         self.jit_leaving(callee);
         self.pop_frame();
-        match result {
-            // `return` from a block written in this method.
-            Err(Control::Return { target, value }) if target == id => Ok(value),
-            other => other,
-        }
+        // `return` from a block written in this method.
+        crate::vm::returned_to(result, id)
     }
 
     /// An ArgumentError raised inside method `name` (a frame of its own in
