@@ -319,6 +319,10 @@ impl Vm {
                 self.record_kinds(method, site_index, class, receiver_index, argc);
                 Ok(self.ivar_get_through(&accessor.cache, accessor.ivar, receiver))
             }
+            MethodBody::AttrWriter(accessor) if argc == 1 => {
+                self.record_kinds(method, site_index, class, receiver_index, argc);
+                self.attr_write(accessor, receiver_index)
+            }
             MethodBody::Native(native) => {
                 self.record_kinds(method, site_index, class, receiver_index, argc);
                 if let Err(error) = self.enter_call() {
@@ -348,6 +352,23 @@ impl Vm {
             self.context.stack.truncate(receiver_index);
             self.context.stack.push(value);
         }))
+    }
+
+    /// An `attr_writer` called by a plain send: its argument (above the
+    /// receiver at `receiver_index`) stored and returned. (Out of line:
+    /// inlined, it cost the plain send's other calls more than it saved.)
+    #[inline(never)]
+    fn attr_write(
+        &mut self,
+        accessor: &crate::object::IvarAccessor,
+        receiver_index: usize,
+    ) -> VmResult {
+        let (receiver, value) = (
+            self.context.stack[receiver_index],
+            self.context.stack[receiver_index + 1],
+        );
+        self.ivar_set_through(&accessor.cache, accessor.ivar, receiver, value)?;
+        Ok(value)
     }
 
     /// What every call checks before it runs: SystemStackError when it
