@@ -41,7 +41,7 @@ pub mod version;
 use crate::method::NativeFrame;
 use crate::object::{RArray, RString};
 use crate::value::Value;
-use crate::vm::{Vm, VmOptions, VmResult};
+use crate::vm::{Control, Vm, VmOptions, VmResult};
 
 /// The rows of the core's method tables and the functions in them are
 /// the VM's ([`Vm::define_methods`]): every core file writes them.
@@ -148,13 +148,7 @@ impl Vm {
             Some(_) => "Class",
             None => "object",
         };
-        let text = self.to_s_bytes(object)?;
-        let message = format!(
-            "can't modify frozen {what}: {}",
-            String::from_utf8_lossy(&text)
-        );
-        let class = self.c.frozen_error;
-        Err(self.raise_with(class, message, &[("receiver", object)]))
+        Err(self.frozen_modification_error(what, object))
     }
 
     /// FrozenError for changing the methods of a frozen class or module
@@ -177,13 +171,22 @@ impl Vm {
             return Ok(());
         }
         let what = if data.is_module { "module" } else { "class" };
-        let text = self.to_s_bytes(class)?;
+        Err(self.frozen_modification_error(what, class))
+    }
+
+    /// `rb_class_modify_check`'s FrozenError: `can't modify frozen WHAT: `
+    /// and `receiver`'s `to_s` (or what its `to_s` raised).
+    fn frozen_modification_error(&mut self, what: &str, receiver: Value) -> Control {
+        let text = match self.to_s_bytes(receiver) {
+            Ok(text) => text,
+            Err(error) => return error,
+        };
         let message = format!(
             "can't modify frozen {what}: {}",
             String::from_utf8_lossy(&text)
         );
-        let frozen_error = self.c.frozen_error;
-        Err(self.raise_with(frozen_error, message, &[("receiver", class)]))
+        let class = self.c.frozen_error;
+        self.raise_with(class, message, &[("receiver", receiver)])
     }
 
     /// FrozenError for modifying a frozen object.
