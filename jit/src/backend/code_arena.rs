@@ -11,7 +11,7 @@
 //!
 //! ```text
 //! chunk 0: [fib 320 B][parse 4 KiB][free 1.5 KiB][run 900 B][free ...]
-//!                                   ^ the code of an evicted method
+//!                                   ^ the range of code that was freed
 //! ```
 //!
 //! **W^X.** A chunk is readable and executable, never writable and
@@ -22,8 +22,9 @@
 //! once rather than running what is placed there next.
 //!
 //! **The limit.** The arena counts the bytes its code occupies and refuses
-//! to place code beyond its limit (`--jit-code-limit`); the runtime keeps
-//! below it by evicting cold code before it gets there.
+//! to place code beyond its limit (`--jit-code-limit`): the method is then
+//! not compiled. (The runtime frees no code during a run yet: evicting
+//! cold code and freeing retired code is issue 26's open remainder.)
 
 use std::cell::RefCell;
 use std::rc::Rc;
