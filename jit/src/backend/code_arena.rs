@@ -129,11 +129,6 @@ impl CodeArena {
         self.chunks.borrow().in_use
     }
 
-    /// The most it holds.
-    pub fn limit(&self) -> usize {
-        self.chunks.borrow().limit
-    }
-
     /// Bytes mapped for code (whole chunks).
     pub fn mapped(&self) -> usize {
         self.chunks
@@ -269,11 +264,6 @@ impl PlacedCode {
 
     pub fn is_empty(&self) -> bool {
         self.len == 0
-    }
-
-    /// The bytes of the range it occupies in the arena.
-    pub fn reserved(&self) -> usize {
-        self.reserved
     }
 
     pub fn bytes(&self) -> &[u8] {
