@@ -21,7 +21,7 @@
 use crate::diagnostics::did_you_mean;
 use crate::object::{RArray, RString};
 use crate::value::Value;
-use crate::vm::{class_data, Control, FrameCode, Vm};
+use crate::vm::{class_data, Control, FrameCode, FrameRecord, Vm};
 use bytecode::error_highlight;
 use bytecode::{CallSite, Method, Sym};
 use std::fmt::Write as _;
@@ -919,7 +919,11 @@ impl Vm {
     /// The arity error of a call to the Ruby method or block `code`, which
     /// names, as MRI's does, every keyword `code` requires:
     /// `wrong number of arguments (given 0, expected 1; required keywords: a, b)`.
+    /// The callee's frame is the innermost one, not started yet.
     pub fn code_arity_error(&mut self, code: &bytecode::Method, given: usize) -> Control {
+        if let Some(callee) = self.context.frames.last_mut() {
+            callee.ip = FrameRecord::AT_ENTRY;
+        }
         let (min, max) = (
             code.min_args() as usize,
             code.max_args().map(|max| max as usize),

@@ -44,12 +44,12 @@ fn dump_profile_shows_the_kinds_fib_saw() {
     assert_eq!(
         sends,
         [
-            "ip=6 send < receiver_kinds={fixnum} args_kinds=[{fixnum}]",
-            "ip=16 send - receiver_kinds={fixnum} args_kinds=[{fixnum}]",
-            "ip=17 send fib receiver_kinds={Object} args_kinds=[{fixnum}]",
-            "ip=21 send - receiver_kinds={fixnum} args_kinds=[{fixnum}]",
-            "ip=22 send fib receiver_kinds={Object} args_kinds=[{fixnum}]",
-            "ip=23 send + receiver_kinds={fixnum} args_kinds=[{fixnum}]",
+            "ip=4 send < receiver_kinds={fixnum} args_kinds=[{fixnum}]",
+            "ip=12 send - receiver_kinds={fixnum} args_kinds=[{fixnum}]",
+            "ip=13 send fib receiver_kinds={Object} args_kinds=[{fixnum}]",
+            "ip=17 send - receiver_kinds={fixnum} args_kinds=[{fixnum}]",
+            "ip=18 send fib receiver_kinds={Object} args_kinds=[{fixnum}]",
+            "ip=19 send + receiver_kinds={fixnum} args_kinds=[{fixnum}]",
         ]
     );
     // Only the program's own methods: fib and the top level.
@@ -63,16 +63,16 @@ fn dump_profile_shows_the_kinds_fib_saw() {
     assert_eq!(
         caches,
         [
-            "ip=6 call_cache < cache=empty",
-            "ip=16 call_cache - cache=empty",
-            "ip=17 call_cache fib cache=mono",
-            "ip=21 call_cache - cache=empty",
-            "ip=22 call_cache fib cache=mono",
-            "ip=23 call_cache + cache=empty",
+            "ip=4 call_cache < cache=empty",
+            "ip=12 call_cache - cache=empty",
+            "ip=13 call_cache fib cache=mono",
+            "ip=17 call_cache - cache=empty",
+            "ip=18 call_cache fib cache=mono",
+            "ip=19 call_cache + cache=empty",
         ]
     );
     assert!(
-        fib_section.contains(&"ip=8 branch taken=88 not_taken=89"),
+        fib_section.contains(&"ip=6 branch taken=88 not_taken=89"),
         "{fib_section:?}"
     );
     std::fs::remove_dir_all(&dir).unwrap();

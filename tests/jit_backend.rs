@@ -57,8 +57,8 @@ fn a_loop_condition_is_a_compare_and_jump() {
       jump b1(v6)
     b3:
       return v3
-    site 0: kind fixnum -> @15 [v0, v1, v1, v3, v3, v1]
-    site 1: invalidated -> @15 [v0, v1, v1, v3, v3, v1]
+    site 0: kind fixnum -> @11 [v0, v1, v1, v3, v3, v1]
+    site 1: invalidated -> @11 [v0, v1, v1, v3, v3, v1]
     ");
 }
 
@@ -101,7 +101,7 @@ fn a_recursive_call_is_unrolled_three_times_then_a_native_call() {
       v10 = tagged_sub v8, 0x2 check site 5
       branch v10 ne 0x1 ? b5 : b6
     b5:
-      v11 = call native recursive or call_direct(ctx, 0x0, 0x8000000100000011, 0x2, [v0, v10, v4, v6, v8]) pending
+      v11 = call native recursive or call_direct(ctx, 0x0, 0x800000010000000d, 0x2, [v0, v10, v4, v6, v8]) pending
       poll site 6
       jump b7(v11)
     b6:
@@ -135,12 +135,12 @@ fn a_recursive_call_is_unrolled_three_times_then_a_native_call() {
     site 3: overflow -> @0 [v0, v1]
     site 4: overflow -> @0 [v0, v1]
     site 5: overflow -> @0 [v0, v1]
-    site 6: invalidated -> @17 @17 @17 @17 after call [v0, v1, v0, v4, v0, v6, v0, v8]
-    site 7: kind fixnum -> @17 @17 @17 @19 [v0, v1, v0, v4, v0, v6, v0, v8, v12, 0x3]
-    site 8: overflow -> @17 @17 @17 @19 [v0, v1, v0, v4, v0, v6, v0, v8, v12, 0x3]
-    site 9: overflow -> @17 @17 @19 [v0, v1, v0, v4, v0, v6, v16, 0x3]
-    site 10: overflow -> @17 @19 [v0, v1, v0, v4, v20, 0x3]
-    site 11: overflow -> @19 [v0, v1, v24, 0x3]
+    site 6: invalidated -> @13 @13 @13 @13 after call [v0, v1, v0, v4, v0, v6, v0, v8]
+    site 7: kind fixnum -> @13 @13 @13 @15 [v0, v1, v0, v4, v0, v6, v0, v8, v12, 0x3]
+    site 8: overflow -> @13 @13 @13 @15 [v0, v1, v0, v4, v0, v6, v0, v8, v12, 0x3]
+    site 9: overflow -> @13 @13 @15 [v0, v1, v0, v4, v0, v6, v16, 0x3]
+    site 10: overflow -> @13 @15 [v0, v1, v0, v4, v20, 0x3]
+    site 11: overflow -> @15 [v0, v1, v24, 0x3]
     ");
 }
 
@@ -180,13 +180,13 @@ fn a_call_in_a_method_with_rescue_has_a_transfer_site() {
       v1 = param arg 0
       v2 = call global_get(0x11)
       guard kind v0 Heap { offset: 8, word: CLASS, byte: false } else site 0
-      v3 = call call_core(ctx, 0x0, 0x8000000000000008, 0x2, [v0, v1])
+      v3 = call call_core(ctx, 0x0, 0x8000000000000006, 0x2, [v0, v1])
       transfer v3 site 1
       poll site 2
       return v3
     site 0: kind Object -> @0 [v0, v1]
-    site 1: transfer -> @8 transfer [v0, v1, v2]
-    site 2: invalidated -> @8 after call [v0, v1, v2]
+    site 1: transfer -> @6 transfer [v0, v1, v2]
+    site 2: invalidated -> @6 after call [v0, v1, v2]
     ");
 }
 
@@ -301,10 +301,10 @@ fn a_forwarded_block_is_passed_by_a_native_call() {
         .map(str::trim)
         .collect();
     insta::assert_snapshot!(without_class_words(&calls.join("\n")), @r"
-    v3 = call yield_block(ctx, 0x196, 0xf, 0x1, [v1]) pending
-    v6 = call native with block or call_direct(ctx, 0x0, 0x8000000000000016, 0x2, [v0, v5]) pending
-    site 1: invalidated -> @15 after call [v0, v1, v1]
-    site 4: invalidated -> @22 after call [v0, v1]
+    v3 = call yield_block(ctx, 0x196, 0xb, 0x1, [v1]) pending
+    v6 = call native with block or call_direct(ctx, 0x0, 0x8000000000000011, 0x2, [v0, v5]) pending
+    site 1: invalidated -> @11 after call [v0, v1, v1]
+    site 4: invalidated -> @17 after call [v0, v1]
     ");
 }
 

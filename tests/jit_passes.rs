@@ -52,16 +52,16 @@ count_up(5)
     v3 = phi v17, v16 ctrl=v1
     v4 = self
     v5 = arg 0
-    v6 = state count_up@15 self=v4 args=[v5] locals=[n=v2, i=v3] stack=[v3, v2]
+    v6 = state count_up@11 self=v4 args=[v5] locals=[n=v2, i=v3] stack=[v3, v2]
     v7 = send <(1) v3, v2 state=v6 ctrl=v1
     v8 = truthy v7
-    v9 = state count_up@16 self=v4 args=[v5] locals=[n=v2, i=v3] stack=[v7]
+    v9 = state count_up@12 self=v4 args=[v5] locals=[n=v2, i=v3] stack=[v7]
     v10 = branch v8 state=v9 ctrl=v7
     v11 = if_false ctrl=v10
     v12 = return v3 ctrl=v11
     v13 = if_true ctrl=v10
     v14 = const 1
-    v15 = state count_up@11 self=v4 args=[v5] locals=[n=v2] stack=[v3, v14]
+    v15 = state count_up@7 self=v4 args=[v5] locals=[n=v2] stack=[v3, v14]
     v16 = send +(1) v3, v14 state=v15 ctrl=v13
     v17 = const 0
     v18 = finish ctrl=[v12]
@@ -95,7 +95,7 @@ area_of(Square.new(2))
     v0 = start
     v1 = arg 0
     v2 = self
-    v3 = state area_of@5 self=v2 args=[v1] locals=[] stack=[v1]
+    v3 = state area_of@3 self=v2 args=[v1] locals=[] stack=[v1]
     v4 = send area(0) v1 state=v3 ctrl=v0
     v5 = return v4 ctrl=v4
     v6 = finish ctrl=[v5]
@@ -105,7 +105,7 @@ area_of(Square.new(2))
     v1 = arg 0
     v2 = is_kind(Square) v1
     v3 = self
-    v4 = state area_of@5 self=v3 args=[v1] locals=[] stack=[v1]
+    v4 = state area_of@3 self=v3 args=[v1] locals=[] stack=[v1]
     v5 = branch v2 state=v4 ctrl=v0
     v6 = if_false ctrl=v5 (uncommon)
     v7 = send area(0) v1 state=v4 ctrl=v6
@@ -159,19 +159,19 @@ def total(x) = score(x) + 1
     v1 = self
     v2 = is_kind(Object) v1
     v3 = arg 0
-    v4 = state total@6 self=v1 args=[v3] locals=[] stack=[v1, v3]
+    v4 = state total@4 self=v1 args=[v3] locals=[] stack=[v1, v3]
     v5 = guard(kind Object) v2 state=v4 ctrl=v0
     v6 = is_kind(fixnum) v3
-    v7 = state total@6 self=v1 args=[v3] locals=[] stack=[]
+    v7 = state total@4 self=v1 args=[v3] locals=[] stack=[]
     v8 = const 0
-    v9 = state score@6 self=v1 args=[v3] locals=[x=v3] stack=[v3, v8] outer=v7
+    v9 = state score@4 self=v1 args=[v3] locals=[x=v3] stack=[v3, v8] outer=v7
     v10 = guard(kind fixnum) v6 state=v9 ctrl=v5
     v11 = untag_fixnum v3
     v12 = const int 0
     v13 = int_lt v11, v12
     v14 = bool_not v13
     v15 = bool_to_value v14
-    v16 = state score@8 self=v1 args=[v3] locals=[x=v3] stack=[v15] outer=v7
+    v16 = state score@6 self=v1 args=[v3] locals=[x=v3] stack=[v15] outer=v7
     v17 = branch v14 state=v16 ctrl=v10
     v18 = if_false ctrl=v17
     v19 = if_true ctrl=v17
@@ -180,7 +180,7 @@ def total(x) = score(x) + 1
     v22 = phi v8, v20 ctrl=v21
     v23 = is_kind(fixnum) v22
     v24 = const 1
-    v25 = state total@8 self=v1 args=[v3] locals=[] stack=[v22, v24]
+    v25 = state total@6 self=v1 args=[v3] locals=[] stack=[v22, v24]
     v26 = guard(kind fixnum) v23 state=v25 ctrl=v21
     v27 = untag_fixnum v22
     v28 = const int 1
@@ -222,7 +222,7 @@ area_of(Square.new(2))
     v1 = arg 0
     v2 = is_kind(Square) v1
     v3 = self
-    v4 = state area_of@5 self=v3 args=[v1] locals=[] stack=[v1]
+    v4 = state area_of@3 self=v3 args=[v1] locals=[] stack=[v1]
     v5 = branch v2 state=v4 ctrl=v0
     v6 = if_false ctrl=v5 (uncommon)
     v7 = send area(0) v1 state=v4 ctrl=v6
@@ -238,19 +238,19 @@ area_of(Square.new(2))
     v1 = arg 0
     v2 = is_kind(Square) v1
     v3 = self
-    v4 = state area_of@5 self=v3 args=[v1] locals=[] stack=[v1]
+    v4 = state area_of@3 self=v3 args=[v1] locals=[] stack=[v1]
     v5 = branch v2 state=v4 ctrl=v0
     v6 = if_false ctrl=v5 (uncommon)
     v7 = send area(0) v1 state=v4 ctrl=v6
     v8 = if_true ctrl=v5
     v9 = load_shape v1 ctrl=v8
     v10 = shape_is(S2) v9
-    v11 = state area_of@5 self=v3 args=[v1] locals=[] stack=[]
-    v12 = state area@2 self=v1 args=[] locals=[] stack=[] outer=v11
+    v11 = state area_of@3 self=v3 args=[v1] locals=[] stack=[]
+    v12 = state area@0 self=v1 args=[] locals=[] stack=[] outer=v11
     v13 = guard(shape) v10 state=v12 ctrl=v9
     v14 = load_ivar(0) v1 ctrl=v13
     v15 = is_kind(fixnum) v14
-    v16 = state area@4 self=v1 args=[] locals=[] stack=[v14, v14] outer=v11
+    v16 = state area@2 self=v1 args=[] locals=[] stack=[v14, v14] outer=v11
     v17 = guard(kind fixnum) v15 state=v16 ctrl=v14
     v18 = untag_fixnum v14
     v19 = fixnum_mul v18, v18 state=v16 ctrl=v17
@@ -290,12 +290,12 @@ area_of(Square.new(2))
     insta::assert_snapshot!(before, @r#"
     v0 = start
     v1 = self
-    v2 = state area@2 self=v1 args=[] locals=[] stack=[]
+    v2 = state area@0 self=v1 args=[] locals=[] stack=[]
     v3 = insn getivar @side state=v2 ctrl=v0
-    v4 = state area@3 self=v1 args=[] locals=[] stack=[v3]
+    v4 = state area@1 self=v1 args=[] locals=[] stack=[v3]
     v5 = insn getivar @side state=v4 ctrl=v3
     v6 = is_kind(fixnum) v3
-    v7 = state area@4 self=v1 args=[] locals=[] stack=[v3, v5]
+    v7 = state area@2 self=v1 args=[] locals=[] stack=[v3, v5]
     v8 = branch v6 state=v7 ctrl=v5
     v9 = if_false ctrl=v8 (uncommon)
     v10 = send *(1) v3, v5 state=v7 ctrl=v9
@@ -311,16 +311,16 @@ area_of(Square.new(2))
     v1 = self
     v2 = load_shape v1 ctrl=v0
     v3 = shape_is(S2) v2
-    v4 = state area@2 self=v1 args=[] locals=[] stack=[]
+    v4 = state area@0 self=v1 args=[] locals=[] stack=[]
     v5 = guard(shape) v3 state=v4 ctrl=v2
     v6 = load_ivar(0) v1 ctrl=v5
     v7 = load_shape v1 ctrl=v6
     v8 = shape_is(S2) v7
-    v9 = state area@3 self=v1 args=[] locals=[] stack=[v6]
+    v9 = state area@1 self=v1 args=[] locals=[] stack=[v6]
     v10 = guard(shape) v8 state=v9 ctrl=v7
     v11 = load_ivar(0) v1 ctrl=v10
     v12 = is_kind(fixnum) v6
-    v13 = state area@4 self=v1 args=[] locals=[] stack=[v6, v11]
+    v13 = state area@2 self=v1 args=[] locals=[] stack=[v6, v11]
     v14 = branch v12 state=v13 ctrl=v11
     v15 = if_false ctrl=v14 (uncommon)
     v16 = send *(1) v6, v11 state=v13 ctrl=v15
@@ -366,16 +366,16 @@ area_of(Square.new(2))
     v1 = self
     v2 = load_shape v1 ctrl=v0
     v3 = shape_is(S2) v2
-    v4 = state area@2 self=v1 args=[] locals=[] stack=[]
+    v4 = state area@0 self=v1 args=[] locals=[] stack=[]
     v5 = guard(shape) v3 state=v4 ctrl=v2
     v6 = load_ivar(0) v1 ctrl=v5
     v7 = load_shape v1 ctrl=v6
     v8 = shape_is(S2) v7
-    v9 = state area@3 self=v1 args=[] locals=[] stack=[v6]
+    v9 = state area@1 self=v1 args=[] locals=[] stack=[v6]
     v10 = guard(shape) v8 state=v9 ctrl=v7
     v11 = load_ivar(0) v1 ctrl=v10
     v12 = is_kind(fixnum) v6
-    v13 = state area@4 self=v1 args=[] locals=[] stack=[v6, v11]
+    v13 = state area@2 self=v1 args=[] locals=[] stack=[v6, v11]
     v14 = guard(kind fixnum) v12 state=v13 ctrl=v11
     v15 = is_kind(fixnum) v11
     v16 = guard(kind fixnum) v15 state=v13 ctrl=v14
@@ -393,14 +393,14 @@ area_of(Square.new(2))
     v1 = self
     v2 = load_shape v1 ctrl=v0
     v3 = shape_is(S2) v2
-    v4 = state area@2 self=v1 args=[] locals=[] stack=[]
+    v4 = state area@0 self=v1 args=[] locals=[] stack=[]
     v5 = guard(shape) v3 state=v4 ctrl=v2
     v6 = load_ivar(0) v1 ctrl=v5
     v7 = shape_is(S2) v2
-    v8 = state area@3 self=v1 args=[] locals=[] stack=[v6]
+    v8 = state area@1 self=v1 args=[] locals=[] stack=[v6]
     v9 = guard(shape) v7 state=v8 ctrl=v6
     v10 = is_kind(fixnum) v6
-    v11 = state area@4 self=v1 args=[] locals=[] stack=[v6, v6]
+    v11 = state area@2 self=v1 args=[] locals=[] stack=[v6, v6]
     v12 = guard(kind fixnum) v10 state=v11 ctrl=v9
     v13 = is_kind(fixnum) v6
     v14 = guard(kind fixnum) v13 state=v11 ctrl=v12
@@ -434,7 +434,7 @@ double(21)
     v2 = is_kind(fixnum) v1
     v3 = self
     v4 = const 2
-    v5 = state double@6 self=v3 args=[v1] locals=[] stack=[v1, v4]
+    v5 = state double@4 self=v3 args=[v1] locals=[] stack=[v1, v4]
     v6 = branch v2 state=v5 ctrl=v0
     v7 = if_false ctrl=v6 (uncommon)
     v8 = send *(1) v1, v4 state=v5 ctrl=v7
@@ -456,7 +456,7 @@ double(21)
     v2 = is_kind(fixnum) v1
     v3 = self
     v4 = const 2
-    v5 = state double@6 self=v3 args=[v1] locals=[] stack=[v1, v4]
+    v5 = state double@4 self=v3 args=[v1] locals=[] stack=[v1, v4]
     v6 = guard(kind fixnum) v2 state=v5 ctrl=v0
     v7 = is_kind(fixnum) v4
     v8 = guard(kind fixnum) v7 state=v5 ctrl=v6
@@ -489,7 +489,7 @@ double(21)
     v2 = is_kind(fixnum) v1
     v3 = self
     v4 = const 2
-    v5 = state double@6 self=v3 args=[v1] locals=[] stack=[v1, v4]
+    v5 = state double@4 self=v3 args=[v1] locals=[] stack=[v1, v4]
     v6 = guard(kind fixnum) v2 state=v5 ctrl=v0
     v7 = untag_fixnum v1
     v8 = const int 2
@@ -506,7 +506,7 @@ double(21)
     v2 = is_kind(fixnum) v1
     v3 = self
     v4 = const 2
-    v5 = state double@6 self=v3 args=[v1] locals=[] stack=[v1, v4]
+    v5 = state double@4 self=v3 args=[v1] locals=[] stack=[v1, v4]
     v6 = guard(kind fixnum) v2 state=v5 ctrl=v0
     v7 = untag_fixnum v1
     v8 = const int 2
@@ -536,7 +536,7 @@ double(21)
     v2 = is_kind(fixnum) v1
     v3 = self
     v4 = const 2
-    v5 = state double@6 self=v3 args=[v1] locals=[] stack=[v1, v4]
+    v5 = state double@4 self=v3 args=[v1] locals=[] stack=[v1, v4]
     v6 = guard(kind fixnum) v2 state=v5 ctrl=v0
     v7 = const bool true
     v8 = guard(kind fixnum) v7 state=v5 ctrl=v6
@@ -555,7 +555,7 @@ double(21)
     v2 = is_kind(fixnum) v1
     v3 = self
     v4 = const 2
-    v5 = state double@6 self=v3 args=[v1] locals=[] stack=[v1, v4]
+    v5 = state double@4 self=v3 args=[v1] locals=[] stack=[v1, v4]
     v6 = guard(kind fixnum) v2 state=v5 ctrl=v0
     v7 = const bool true
     v8 = guard(kind fixnum) v7 state=v5 ctrl=v6
@@ -588,7 +588,7 @@ double(21)
     v2 = is_kind(fixnum) v1
     v3 = self
     v4 = const 2
-    v5 = state double@6 self=v3 args=[v1] locals=[] stack=[v1, v4]
+    v5 = state double@4 self=v3 args=[v1] locals=[] stack=[v1, v4]
     v6 = guard(kind fixnum) v2 state=v5 ctrl=v0
     v7 = const bool true
     v8 = guard(kind fixnum) v7 state=v5 ctrl=v6
@@ -607,7 +607,7 @@ double(21)
     v2 = is_kind(fixnum) v1
     v3 = self
     v4 = const 2
-    v5 = state double@6 self=v3 args=[v1] locals=[] stack=[v1, v4]
+    v5 = state double@4 self=v3 args=[v1] locals=[] stack=[v1, v4]
     v6 = guard(kind fixnum) v2 state=v5 ctrl=v0
     v7 = const bool true
     v8 = guard(kind fixnum) v7 state=v5 ctrl=v6
@@ -640,7 +640,7 @@ five
     v2 = is_kind(fixnum) v1
     v3 = self
     v4 = const 3
-    v5 = state five@4 self=v3 args=[] locals=[] stack=[v1, v4]
+    v5 = state five@2 self=v3 args=[] locals=[] stack=[v1, v4]
     v6 = guard(kind fixnum) v2 state=v5 ctrl=v0
     v7 = is_kind(fixnum) v4
     v8 = guard(kind fixnum) v7 state=v5 ctrl=v6
@@ -659,7 +659,7 @@ five
     v2 = self
     v3 = const 2
     v4 = const 3
-    v5 = state five@4 self=v2 args=[] locals=[] stack=[v3, v4]
+    v5 = state five@2 self=v2 args=[] locals=[] stack=[v3, v4]
     v6 = guard(kind fixnum) v1 state=v5 ctrl=v0
     v7 = const bool true
     v8 = guard(kind fixnum) v7 state=v5 ctrl=v6
@@ -694,7 +694,7 @@ pick
     v2 = self
     v3 = const 1
     v4 = const 2
-    v5 = state pick@4 self=v2 args=[] locals=[] stack=[v3, v4]
+    v5 = state pick@2 self=v2 args=[] locals=[] stack=[v3, v4]
     v6 = guard(kind fixnum) v1 state=v5 ctrl=v0
     v7 = merge ctrl=[v6]
     v8 = phi v18 ctrl=v7
@@ -702,7 +702,7 @@ pick
     v10 = bool_not v9
     v11 = bool_not v10
     v12 = bool_to_value v10
-    v13 = state pick@9 self=v2 args=[] locals=[] stack=[v12]
+    v13 = state pick@6 self=v2 args=[] locals=[] stack=[v12]
     v14 = guard(branch) v11 state=v13 ctrl=v7
     v15 = merge ctrl=[v14]
     v16 = phi v19 ctrl=v15
@@ -719,7 +719,7 @@ pick
     v4 = self
     v5 = bool_not v3
     v6 = bool_to_value v5
-    v7 = state pick@9 self=v4 args=[] locals=[] stack=[v6]
+    v7 = state pick@6 self=v4 args=[] locals=[] stack=[v6]
     v8 = guard(branch) v3 state=v7 ctrl=v1
     v9 = merge ctrl=[v8]
     v10 = phi v13 ctrl=v9
@@ -749,7 +749,7 @@ sum3(1, 2, 3)
     v3 = self
     v4 = arg 1
     v5 = arg 2
-    v6 = state sum3@10 self=v3 args=[v1, v4, v5] locals=[c=v5] stack=[v1, v4]
+    v6 = state sum3@8 self=v3 args=[v1, v4, v5] locals=[c=v5] stack=[v1, v4]
     v7 = guard(kind fixnum) v2 state=v6 ctrl=v0
     v8 = is_kind(fixnum) v4
     v9 = guard(kind fixnum) v8 state=v6 ctrl=v7
@@ -758,7 +758,7 @@ sum3(1, 2, 3)
     v12 = fixnum_add v10, v11 state=v6 ctrl=v9
     v13 = is_kind(fixnum) v5
     v14 = tag_fixnum v12
-    v15 = state sum3@12 self=v3 args=[v1, v4, v5] locals=[] stack=[v14, v5]
+    v15 = state sum3@10 self=v3 args=[v1, v4, v5] locals=[] stack=[v14, v5]
     v16 = guard(kind fixnum) v13 state=v15 ctrl=v12
     v17 = untag_fixnum v14
     v18 = untag_fixnum v5
@@ -774,7 +774,7 @@ sum3(1, 2, 3)
     v3 = self
     v4 = arg 1
     v5 = arg 2
-    v6 = state sum3@10 self=v3 args=[v1, v4, v5] locals=[c=v5] stack=[v1, v4]
+    v6 = state sum3@8 self=v3 args=[v1, v4, v5] locals=[c=v5] stack=[v1, v4]
     v7 = guard(kind fixnum) v2 state=v6 ctrl=v0
     v8 = is_kind(fixnum) v4
     v9 = guard(kind fixnum) v8 state=v6 ctrl=v7
@@ -783,7 +783,7 @@ sum3(1, 2, 3)
     v12 = fixnum_add v10, v11 state=v6 ctrl=v9
     v13 = is_kind(fixnum) v5
     v14 = tag_fixnum v12
-    v15 = state sum3@12 self=v3 args=[v1, v4, v5] locals=[] stack=[v14, v5]
+    v15 = state sum3@10 self=v3 args=[v1, v4, v5] locals=[] stack=[v14, v5]
     v16 = guard(kind fixnum) v13 state=v15 ctrl=v12
     v17 = untag_fixnum v5
     v18 = fixnum_add v12, v17 state=v15 ctrl=v16
@@ -812,7 +812,7 @@ square_sum(1, 2)
     v2 = is_kind(fixnum) v1
     v3 = self
     v4 = arg 1
-    v5 = state square_sum@8 self=v3 args=[v1, v4] locals=[a=v1, b=v4] stack=[v1, v4]
+    v5 = state square_sum@6 self=v3 args=[v1, v4] locals=[a=v1, b=v4] stack=[v1, v4]
     v6 = guard(kind fixnum) v2 state=v5 ctrl=v0
     v7 = is_kind(fixnum) v4
     v8 = guard(kind fixnum) v7 state=v5 ctrl=v6
@@ -822,7 +822,7 @@ square_sum(1, 2)
     v12 = merge ctrl=[v11, v?20]
     v13 = phi v35, v?20 ctrl=v12
     v14 = is_kind(fixnum) v1
-    v15 = state square_sum@11 self=v3 args=[v1, v4] locals=[] stack=[v13, v1, v4]
+    v15 = state square_sum@9 self=v3 args=[v1, v4] locals=[] stack=[v13, v1, v4]
     v16 = guard(kind fixnum) v14 state=v15 ctrl=v12
     v17 = is_kind(fixnum) v4
     v18 = guard(kind fixnum) v17 state=v15 ctrl=v16
@@ -832,7 +832,7 @@ square_sum(1, 2)
     v22 = merge ctrl=[v21, v?28]
     v23 = phi v36, v?28 ctrl=v22
     v24 = is_kind(fixnum) v13
-    v25 = state square_sum@12 self=v3 args=[v1, v4] locals=[] stack=[v13, v23]
+    v25 = state square_sum@10 self=v3 args=[v1, v4] locals=[] stack=[v13, v23]
     v26 = guard(kind fixnum) v24 state=v25 ctrl=v22
     v27 = is_kind(fixnum) v23
     v28 = guard(kind fixnum) v27 state=v25 ctrl=v26
@@ -853,7 +853,7 @@ square_sum(1, 2)
     v2 = is_kind(fixnum) v1
     v3 = self
     v4 = arg 1
-    v5 = state square_sum@8 self=v3 args=[v1, v4] locals=[a=v1, b=v4] stack=[v1, v4]
+    v5 = state square_sum@6 self=v3 args=[v1, v4] locals=[a=v1, b=v4] stack=[v1, v4]
     v6 = guard(kind fixnum) v2 state=v5 ctrl=v0
     v7 = is_kind(fixnum) v4
     v8 = guard(kind fixnum) v7 state=v5 ctrl=v6
@@ -862,14 +862,14 @@ square_sum(1, 2)
     v11 = fixnum_add v9, v10 state=v5 ctrl=v8
     v12 = merge ctrl=[v11, v?20]
     v13 = phi v31, v?20 ctrl=v12
-    v14 = state square_sum@11 self=v3 args=[v1, v4] locals=[] stack=[v13, v1, v4]
+    v14 = state square_sum@9 self=v3 args=[v1, v4] locals=[] stack=[v13, v1, v4]
     v15 = guard(kind fixnum) v2 state=v14 ctrl=v12
     v16 = guard(kind fixnum) v7 state=v14 ctrl=v15
     v17 = fixnum_add v9, v10 state=v14 ctrl=v16
     v18 = merge ctrl=[v17, v?28]
     v19 = phi v32, v?28 ctrl=v18
     v20 = is_kind(fixnum) v13
-    v21 = state square_sum@12 self=v3 args=[v1, v4] locals=[] stack=[v13, v19]
+    v21 = state square_sum@10 self=v3 args=[v1, v4] locals=[] stack=[v13, v19]
     v22 = guard(kind fixnum) v20 state=v21 ctrl=v18
     v23 = is_kind(fixnum) v19
     v24 = guard(kind fixnum) v23 state=v21 ctrl=v22
@@ -904,7 +904,7 @@ twice(1)
     v2 = is_kind(fixnum) v1
     v3 = self
     v4 = const 1
-    v5 = state twice@6 self=v3 args=[v1] locals=[a=v1] stack=[v1, v4]
+    v5 = state twice@4 self=v3 args=[v1] locals=[a=v1] stack=[v1, v4]
     v6 = guard(kind fixnum) v2 state=v5 ctrl=v0
     v7 = const bool true
     v8 = guard(kind fixnum) v7 state=v5 ctrl=v6
@@ -914,7 +914,7 @@ twice(1)
     v12 = merge ctrl=[v11, v?18]
     v13 = phi v23, v?18 ctrl=v12
     v14 = is_kind(fixnum) v13
-    v15 = state twice@8 self=v3 args=[v1] locals=[] stack=[v13, v1]
+    v15 = state twice@6 self=v3 args=[v1] locals=[] stack=[v13, v1]
     v16 = guard(kind fixnum) v14 state=v15 ctrl=v12
     v17 = guard(kind fixnum) v2 state=v15 ctrl=v16
     v18 = untag_fixnum v13
@@ -932,7 +932,7 @@ twice(1)
     v2 = is_kind(fixnum) v1
     v3 = self
     v4 = const 1
-    v5 = state twice@6 self=v3 args=[v1] locals=[a=v1] stack=[v1, v4]
+    v5 = state twice@4 self=v3 args=[v1] locals=[a=v1] stack=[v1, v4]
     v6 = guard(kind fixnum) v2 state=v5 ctrl=v0
     v7 = const bool true
     v8 = guard(kind fixnum) v7 state=v5 ctrl=v6
@@ -942,7 +942,7 @@ twice(1)
     v12 = merge ctrl=[v11, v?18]
     v13 = phi v22, v?18 ctrl=v12
     v14 = is_kind(fixnum) v13
-    v15 = state twice@8 self=v3 args=[v1] locals=[] stack=[v13, v1]
+    v15 = state twice@6 self=v3 args=[v1] locals=[] stack=[v13, v1]
     v16 = guard(kind fixnum) v14 state=v15 ctrl=v12
     v17 = untag_fixnum v13
     v18 = fixnum_add v17, v9 state=v15 ctrl=v16
@@ -984,46 +984,46 @@ count(3, 0)
     v4 = is_kind(fixnum) v3
     v5 = self
     v6 = arg 1
-    v7 = state count@17 self=v5 args=[v3, v6] locals=[limit=v3, n=v6, i=v2] stack=[v2, v3]
+    v7 = state count@13 self=v5 args=[v3, v6] locals=[limit=v3, n=v6, i=v2] stack=[v2, v3]
     v8 = guard(kind fixnum) v4 state=v7 ctrl=v1
     v9 = untag_fixnum v2
     v10 = untag_fixnum v3
     v11 = int_lt v9, v10
     v12 = bool_to_value v11
-    v13 = state count@18 self=v5 args=[v3, v6] locals=[limit=v3, n=v6, i=v2] stack=[v12]
+    v13 = state count@14 self=v5 args=[v3, v6] locals=[limit=v3, n=v6, i=v2] stack=[v12]
     v14 = branch v11 state=v13 ctrl=v8
     v15 = if_false ctrl=v14
     v16 = is_kind(fixnum) v6
     v17 = const 0
-    v18 = state count@24 self=v5 args=[v3, v6] locals=[n=v6, i=v2] stack=[v6, v17]
+    v18 = state count@19 self=v5 args=[v3, v6] locals=[n=v6, i=v2] stack=[v6, v17]
     v19 = guard(kind fixnum) v16 state=v18 ctrl=v15
     v20 = untag_fixnum v6
     v21 = const int 0
     v22 = int_gt v20, v21
     v23 = bool_not v22
     v24 = bool_to_value v23
-    v25 = state count@26 self=v5 args=[v3, v6] locals=[n=v6, i=v2] stack=[v24]
+    v25 = state count@21 self=v5 args=[v3, v6] locals=[n=v6, i=v2] stack=[v24]
     v26 = branch v23 state=v25 ctrl=v19
     v27 = if_false ctrl=v26
     v28 = const int 1
     v29 = int_sub v20, v28
     v30 = tag_fixnum v29
-    v31 = state count@32 self=v5 args=[v3, v6] locals=[n=v6] stack=[v2, v30]
+    v31 = state count@26 self=v5 args=[v3, v6] locals=[n=v6] stack=[v2, v30]
     v32 = fixnum_add v9, v29 state=v31 ctrl=v27
     v33 = if_true ctrl=v26
     v34 = merge ctrl=[v33, v32]
     v35 = phi v2, v53 ctrl=v34
     v36 = const int 3
     v37 = const 3
-    v38 = state count@38 self=v5 args=[v3, v6] locals=[] stack=[v35, v6, v37]
+    v38 = state count@31 self=v5 args=[v3, v6] locals=[] stack=[v35, v6, v37]
     v39 = fixnum_mul v20, v36 state=v38 ctrl=v34
     v40 = untag_fixnum v35
     v41 = tag_fixnum v39
-    v42 = state count@39 self=v5 args=[v3, v6] locals=[] stack=[v35, v41]
+    v42 = state count@32 self=v5 args=[v3, v6] locals=[] stack=[v35, v41]
     v43 = fixnum_add v40, v39 state=v42 ctrl=v39
     v44 = tag_fixnum v43
     v45 = const 1
-    v46 = state count@41 self=v5 args=[v3, v6] locals=[] stack=[v44, v45]
+    v46 = state count@34 self=v5 args=[v3, v6] locals=[] stack=[v44, v45]
     v47 = fixnum_sub v43, v28 state=v46 ctrl=v43
     v48 = tag_fixnum v47
     v49 = return v48 ctrl=v47
@@ -1058,7 +1058,7 @@ size_of(3)
     v2 = is_kind(fixnum) v1
     v3 = self
     v4 = const #<Range>
-    v5 = state size_of@9 self=v3 args=[v1] locals=[%tmp0=v1] stack=[v4, v1]
+    v5 = state size_of@6 self=v3 args=[v1] locals=[%tmp0=v1] stack=[v4, v1]
     v6 = branch v2 state=v5 ctrl=v0
     v7 = if_false ctrl=v6
     v8 = insn checkmatch v4, v1 state=v5 ctrl=v7
@@ -1066,12 +1066,12 @@ size_of(3)
     v10 = merge ctrl=[v9, v8]
     v11 = phi v40, v8 ctrl=v10
     v12 = truthy v11
-    v13 = state size_of@10 self=v3 args=[v1] locals=[%tmp0=v1] stack=[v11]
+    v13 = state size_of@7 self=v3 args=[v1] locals=[%tmp0=v1] stack=[v11]
     v14 = branch v12 state=v13 ctrl=v10
     v15 = if_false ctrl=v14 (uncommon)
     v16 = is_kind(fixnum) v1
     v17 = const #<Range>
-    v18 = state size_of@14 self=v3 args=[v1] locals=[] stack=[v17, v1]
+    v18 = state size_of@10 self=v3 args=[v1] locals=[] stack=[v17, v1]
     v19 = branch v16 state=v18 ctrl=v15
     v20 = if_false ctrl=v19
     v21 = insn checkmatch v17, v1 state=v18 ctrl=v20
@@ -1079,7 +1079,7 @@ size_of(3)
     v23 = merge ctrl=[v22, v21]
     v24 = phi v45, v21 ctrl=v23
     v25 = truthy v24
-    v26 = state size_of@15 self=v3 args=[v1] locals=[] stack=[v24]
+    v26 = state size_of@11 self=v3 args=[v1] locals=[] stack=[v24]
     v27 = branch v25 state=v26 ctrl=v23
     v28 = if_false ctrl=v27
     v29 = if_true ctrl=v27
@@ -1133,12 +1133,12 @@ fn build_lands_a_call_in_its_rescue_clause() {
     v0 = start
     v1 = self
     v2 = arg 0
-    v3 = state safe_half@4 self=v1 args=[v2] locals=[n=v2] stack=[]
+    v3 = state safe_half@2 self=v1 args=[v2] locals=[n=v2] stack=[]
     v4 = insn getglobal $! state=v3 ctrl=v0
-    v5 = state safe_half@8 self=v1 args=[v2] locals=[%tmp0=v4] stack=[v1, v2]
+    v5 = state safe_half@6 self=v1 args=[v2] locals=[%tmp0=v4] stack=[v1, v2]
     v6 = send half(1) v1, v2 state=v5 ctrl=v4
     v7 = raised v6
-    v8 = state safe_half@8 self=v1 args=[v2] locals=[%tmp0=v4] stack=[]
+    v8 = state safe_half@6 self=v1 args=[v2] locals=[%tmp0=v4] stack=[]
     v9 = branch v7 state=v8 ctrl=v6
     v10 = if_false ctrl=v9
     v11 = if_true ctrl=v9
@@ -1147,15 +1147,15 @@ fn build_lands_a_call_in_its_rescue_clause() {
     v14 = is_kind_of v12, v13 ctrl=v12
     v15 = bool_to_value v14
     v16 = truthy v15
-    v17 = state safe_half@13 self=v1 args=[v2] locals=[%tmp0=v4] stack=[v12, v15]
+    v17 = state safe_half@11 self=v1 args=[v2] locals=[%tmp0=v4] stack=[v12, v15]
     v18 = branch v16 state=v17 ctrl=v14
     v19 = if_false ctrl=v18 (uncommon)
-    v20 = state safe_half@21 self=v1 args=[v2] locals=[] stack=[v12]
+    v20 = state safe_half@18 self=v1 args=[v2] locals=[] stack=[v12]
     v21 = insn reraise v12 state=v20 ctrl=v19
     v22 = deopt(unsupported reraise) state=v20 ctrl=v21
     v23 = if_true ctrl=v18
     v24 = const -1
-    v25 = state safe_half@19 self=v1 args=[v2] locals=[] stack=[v24, v4]
+    v25 = state safe_half@16 self=v1 args=[v2] locals=[] stack=[v24, v4]
     v26 = insn setglobal $! v4 state=v25 ctrl=v23
     v27 = merge ctrl=[v10, v26]
     v28 = phi v6, v24 ctrl=v27
@@ -1175,14 +1175,14 @@ fn inlining_hands_a_landing_pad_down() {
     v0 = start
     v1 = self
     v2 = arg 0
-    v3 = state safe_half@4 self=v1 args=[v2] locals=[n=v2] stack=[]
+    v3 = state safe_half@2 self=v1 args=[v2] locals=[n=v2] stack=[]
     v4 = insn getglobal $! state=v3 ctrl=v0
     v5 = is_kind(Object) v1
-    v6 = state safe_half@8 self=v1 args=[v2] locals=[%tmp0=v4] stack=[v1, v2]
+    v6 = state safe_half@6 self=v1 args=[v2] locals=[%tmp0=v4] stack=[v1, v2]
     v7 = guard(kind Object) v5 state=v6 ctrl=v4
     v8 = is_kind(fixnum) v2
-    v9 = state safe_half@8 self=v1 args=[v2] locals=[%tmp0=v4] stack=[]
-    v10 = state half@5 self=v1 args=[v2] locals=[n=v2] stack=[v2] outer=v9
+    v9 = state safe_half@6 self=v1 args=[v2] locals=[%tmp0=v4] stack=[]
+    v10 = state half@3 self=v1 args=[v2] locals=[n=v2] stack=[v2] outer=v9
     v11 = guard(kind fixnum) v8 state=v10 ctrl=v7
     v12 = untag_fixnum v2
     v13 = const int 1
@@ -1191,31 +1191,31 @@ fn inlining_hands_a_landing_pad_down() {
     v16 = int_ne v14, v15
     v17 = bool_not v16
     v18 = bool_to_value v17
-    v19 = state half@7 self=v1 args=[v2] locals=[n=v2] stack=[v18] outer=v9
+    v19 = state half@5 self=v1 args=[v2] locals=[n=v2] stack=[v18] outer=v9
     v20 = branch v17 state=v19 ctrl=v11
     v21 = if_false ctrl=v20
     v22 = insn push "odd" ctrl=v21
     v23 = const #<#<Class:ArgumentError>>
-    v24 = state half@12 self=v1 args=[v2] locals=[n=v2] stack=[v1, v23, v22] outer=v9
+    v24 = state half@9 self=v1 args=[v2] locals=[n=v2] stack=[v1, v23, v22] outer=v9
     v25 = send raise(2) @Object v1, v23, v22 state=v24 ctrl=v22
     v26 = raised v25
-    v27 = state half@12 self=v1 args=[v2] locals=[n=v2] stack=[] outer=v9
+    v27 = state half@9 self=v1 args=[v2] locals=[n=v2] stack=[] outer=v9
     v28 = branch v26 state=v27 ctrl=v25
     v29 = if_false ctrl=v28
     v30 = if_true ctrl=v28
     v31 = catch state=v27 ctrl=v30
     v32 = is_kind_of v31, v23 ctrl=v31
     v33 = bool_to_value v32
-    v34 = state safe_half@13 self=v1 args=[v2] locals=[%tmp0=v4] stack=[v31, v33]
+    v34 = state safe_half@11 self=v1 args=[v2] locals=[%tmp0=v4] stack=[v31, v33]
     v35 = guard(branch) v32 state=v34 ctrl=v32
     v36 = const -1
-    v37 = state safe_half@19 self=v1 args=[v2] locals=[] stack=[v36, v4]
+    v37 = state safe_half@16 self=v1 args=[v2] locals=[] stack=[v36, v4]
     v38 = insn setglobal $! v4 state=v37 ctrl=v35
     v39 = if_true ctrl=v20
     v40 = merge ctrl=[v39, v29]
     v41 = const int 2
     v42 = const 2
-    v43 = state half@17 self=v1 args=[v2] locals=[] stack=[v2, v42] outer=v9
+    v43 = state half@13 self=v1 args=[v2] locals=[] stack=[v2, v42] outer=v9
     v44 = fixnum_div v12, v41 state=v43 ctrl=v40
     v45 = merge ctrl=[v44, v38]
     v46 = phi v48, v36 ctrl=v45
@@ -1250,22 +1250,22 @@ logged_half(2, [])
     v1 = self
     v2 = arg 0
     v3 = arg 1
-    v4 = state logged_half@8 self=v1 args=[v2, v3] locals=[n=v2, log=v3] stack=[v1, v2]
+    v4 = state logged_half@6 self=v1 args=[v2, v3] locals=[n=v2, log=v3] stack=[v1, v2]
     v5 = send half(1) v1, v2 state=v4 ctrl=v0
     v6 = raised v5
-    v7 = state logged_half@8 self=v1 args=[v2, v3] locals=[n=v2, log=v3] stack=[]
+    v7 = state logged_half@6 self=v1 args=[v2, v3] locals=[n=v2, log=v3] stack=[]
     v8 = branch v6 state=v7 ctrl=v5
     v9 = if_false ctrl=v8
-    v10 = state logged_half@11 self=v1 args=[v2, v3] locals=[] stack=[v5, v3, v2]
+    v10 = state logged_half@9 self=v1 args=[v2, v3] locals=[] stack=[v5, v3, v2]
     v11 = send <<(1) v3, v2 state=v10 ctrl=v9
     v12 = return v5 ctrl=v11
     v13 = if_true ctrl=v8
     v14 = catch state=v7 ctrl=v13
-    v15 = state logged_half@16 self=v1 args=[v2, v3] locals=[] pending=[v14] stack=[v3, v2]
+    v15 = state logged_half@14 self=v1 args=[v2, v3] locals=[] pending=[v14] stack=[v3, v2]
     v16 = send <<(1) v3, v2 state=v15 ctrl=v14
-    v17 = state logged_half@18 self=v1 args=[v2, v3] locals=[] stack=[v14]
+    v17 = state logged_half@16 self=v1 args=[v2, v3] locals=[] stack=[v14]
     v18 = insn reraise v14 state=v17 ctrl=v16
-    v19 = state logged_half@18 self=v1 args=[v2, v3] locals=[] pending=[v14] stack=[]
+    v19 = state logged_half@16 self=v1 args=[v2, v3] locals=[] pending=[v14] stack=[]
     v20 = deopt(unsupported end_ensure) state=v19 ctrl=v18
     v21 = finish ctrl=[v20, v12]
     ");
@@ -1287,21 +1287,21 @@ fn inlining_takes_each_sites_split() {
     v1 = self
     v2 = is_kind(Object) v1
     v3 = arg 0
-    v4 = state calls_double@6 self=v1 args=[v3] locals=[] stack=[v1, v3]
+    v4 = state calls_double@4 self=v1 args=[v3] locals=[] stack=[v1, v3]
     v5 = guard(kind Object) v2 state=v4 ctrl=v0
     v6 = is_kind(fixnum) v3
-    v7 = state calls_double@6 self=v1 args=[v3] locals=[] stack=[]
-    v8 = state double<split-1>@7 self=v1 args=[v3] locals=[] stack=[] outer=v7
-    v9 = state add<split-2>@8 self=v1 args=[v3, v3] locals=[] stack=[v3, v3] outer=v8
+    v7 = state calls_double@4 self=v1 args=[v3] locals=[] stack=[]
+    v8 = state double<split-1>@5 self=v1 args=[v3] locals=[] stack=[] outer=v7
+    v9 = state add<split-2>@6 self=v1 args=[v3, v3] locals=[] stack=[v3, v3] outer=v8
     v10 = guard(kind fixnum) v6 state=v9 ctrl=v5
     v11 = untag_fixnum v3
     v12 = fixnum_add v11, v11 state=v9 ctrl=v10
     v13 = insn push "foo" ctrl=v12
     v14 = is_kind(String) v13
     v15 = tag_fixnum v12
-    v16 = state calls_double@9 self=v1 args=[v3] locals=[] stack=[v15]
-    v17 = state double<split-3>@7 self=v1 args=[v13] locals=[] stack=[] outer=v16
-    v18 = state add<split-4>@8 self=v1 args=[v13, v13] locals=[] stack=[v13, v13] outer=v17
+    v16 = state calls_double@7 self=v1 args=[v3] locals=[] stack=[v15]
+    v17 = state double<split-3>@5 self=v1 args=[v13] locals=[] stack=[] outer=v16
+    v18 = state add<split-4>@6 self=v1 args=[v13, v13] locals=[] stack=[v13, v13] outer=v17
     v19 = guard(kind String) v14 state=v18 ctrl=v13
     v20 = send +(1) @String v13, v13 state=v18 ctrl=v19
     v21 = insn array 2 v15, v20 ctrl=v20

@@ -50,7 +50,7 @@ fn a_guard_after_side_effects_resumes_at_the_send_with_their_results() {
     assert!(
         stderr.contains(
             "deopt add_with_side_effects (kind fixnum)\n  \
-             add_with_side_effects resume at 12: self=main args=[1.5, 2] locals={} stack=[1.5, 2]\n"
+             add_with_side_effects resume at 10: self=main args=[1.5, 2] locals={} stack=[1.5, 2]\n"
         ),
         "{stderr}"
     );
@@ -387,13 +387,13 @@ fn breaks_through_rescue_clauses_leave_without_transfers() {
 /// too. (The original `double` keeps calling the original `add`: its site
 /// saw both kinds.)
 const SEED_EXAMPLE_TRACE: &str = "\
-splitting: mark double (+ at add ip 8 saw receiver {fixnum, String}; chain add <- double)
-splitting: mark add (+ at add ip 8 saw receiver {fixnum, String}; chain add <- double)
-splitting: split double<split-1> of double for calls_double ip 6
-splitting: split add<split-2> of add for double<split-1> ip 7
-splitting: split double<split-3> of double for calls_double ip 9
-splitting: split add<split-4> of add for double<split-3> ip 7
-splitting: split add<split-5> of add for <main> ip 43
+splitting: mark double (+ at add ip 6 saw receiver {fixnum, String}; chain add <- double)
+splitting: mark add (+ at add ip 6 saw receiver {fixnum, String}; chain add <- double)
+splitting: split double<split-1> of double for calls_double ip 4
+splitting: split add<split-2> of add for double<split-1> ip 5
+splitting: split double<split-3> of double for calls_double ip 7
+splitting: split add<split-4> of add for double<split-3> ip 5
+splitting: split add<split-5> of add for <main> ip 33
 ";
 
 /// Runs `spec` with `--trace-splitting` in every mode of the matrix and
@@ -425,10 +425,10 @@ fn the_seed_example_splits_the_same_in_every_mode() {
 /// `put`, which it calls, only appends its argument to an Array: its
 /// callers pass different kinds, and yet it is not split.
 const DISPATCH_ONLY_TRACE: &str = "\
-splitting: mark store (to_s at store ip 7 saw receiver {fixnum, String}; chain store)
+splitting: mark store (to_s at store ip 5 saw receiver {fixnum, String}; chain store)
 splitting: mark put (callee of store)
-splitting: split store<split-1> of store for fill ip 9
-splitting: split store<split-2> of store for fill ip 15
+splitting: split store<split-1> of store for fill ip 7
+splitting: split store<split-2> of store for fill ip 12
 ";
 
 #[test]

@@ -34,7 +34,7 @@ end
     v2 = is_kind(fixnum) v1
     v3 = self
     v4 = arg 1
-    v5 = state add@8 self=v3 args=[v1, v4] locals=[] stack=[v1, v4]
+    v5 = state add@6 self=v3 args=[v1, v4] locals=[] stack=[v1, v4]
     v6 = branch v2 state=v5 ctrl=v0
     v7 = if_false ctrl=v6 (uncommon)
     v8 = send +(1) v1, v4 state=v5 ctrl=v7
@@ -56,7 +56,7 @@ end
     v2 = is_kind(fixnum) v1
     v3 = self
     v4 = arg 1
-    v5 = state add@8 self=v3 args=[v1, v4] locals=[] stack=[v1, v4]
+    v5 = state add@6 self=v3 args=[v1, v4] locals=[] stack=[v1, v4]
     v6 = guard(kind fixnum) v2 state=v5 ctrl=v0
     v7 = is_kind(fixnum) v4
     v8 = guard(kind fixnum) v7 state=v5 ctrl=v6
@@ -91,11 +91,11 @@ add_with_side_effects(1, 2)
     v1 = self
     v2 = arg 0
     v3 = arg 1
-    v4 = state add_with_side_effects@8 self=v1 args=[v2, v3] locals=[b=v3] stack=[v1, v2]
+    v4 = state add_with_side_effects@6 self=v1 args=[v2, v3] locals=[b=v3] stack=[v1, v2]
     v5 = send side_effect(1) v1, v2 state=v4 ctrl=v0
-    v6 = state add_with_side_effects@11 self=v1 args=[v2, v3] locals=[] stack=[v5, v1, v3]
+    v6 = state add_with_side_effects@9 self=v1 args=[v2, v3] locals=[] stack=[v5, v1, v3]
     v7 = send side_effect(1) v1, v3 state=v6 ctrl=v5
-    v8 = state add_with_side_effects@12 self=v1 args=[v2, v3] locals=[] stack=[v5, v7]
+    v8 = state add_with_side_effects@10 self=v1 args=[v2, v3] locals=[] stack=[v5, v7]
     v9 = send +(1) v5, v7 state=v8 ctrl=v7
     v10 = return v9 ctrl=v9
     v11 = finish ctrl=[v10]
@@ -147,7 +147,7 @@ add(1.5, 2.5)
     v2 = is_kind(fixnum) v1
     v3 = self
     v4 = arg 1
-    v5 = state add@8 self=v3 args=[v1, v4] locals=[] stack=[v1, v4]
+    v5 = state add@6 self=v3 args=[v1, v4] locals=[] stack=[v1, v4]
     v6 = branch v2 state=v5 ctrl=v0
     v7 = if_false ctrl=v6
     v8 = is_kind(flonum) v1
@@ -169,7 +169,7 @@ add(1.5, 2.5)
     v2 = is_kind(fixnum) v1
     v3 = self
     v4 = arg 1
-    v5 = state add@8 self=v3 args=[v1, v4] locals=[] stack=[v1, v4]
+    v5 = state add@6 self=v3 args=[v1, v4] locals=[] stack=[v1, v4]
     v6 = branch v2 state=v5 ctrl=v0
     v7 = if_false ctrl=v6
     v8 = is_kind(flonum) v1
@@ -220,7 +220,7 @@ get_x(p)
     v1 = arg 0
     v2 = is_kind(Point) v1
     v3 = self
-    v4 = state get_x@5 self=v3 args=[v1] locals=[] stack=[v1]
+    v4 = state get_x@3 self=v3 args=[v1] locals=[] stack=[v1]
     v5 = branch v2 state=v4 ctrl=v0
     v6 = if_false ctrl=v5 (uncommon)
     v7 = send x(0) v1 state=v4 ctrl=v6
@@ -239,7 +239,7 @@ get_x(p)
     v1 = arg 0
     v2 = is_kind(Point) v1
     v3 = self
-    v4 = state get_x@5 self=v3 args=[v1] locals=[] stack=[v1]
+    v4 = state get_x@3 self=v3 args=[v1] locals=[] stack=[v1]
     v5 = guard(kind Point) v2 state=v4 ctrl=v0
     v6 = load_shape v1 ctrl=v5
     v7 = shape_is(S2) v6
@@ -270,35 +270,35 @@ sum(10)
     v2 = const 0
     v3 = self
     v4 = arg 0
-    v5 = state sum@5 self=v3 args=[v4] locals=[n=v4] stack=[v2]
+    v5 = state sum@3 self=v3 args=[v4] locals=[n=v4] stack=[v2]
     v6 = insn storeenv total 0 v1, v2 state=v5 ctrl=v0
     v7 = is_kind(fixnum) v4
-    v8 = state sum@8 self=v3 args=[v4] locals=[] stack=[v4]
+    v8 = state sum@5 self=v3 args=[v4] locals=[] stack=[v4]
     v9 = guard(kind fixnum) v7 state=v8 ctrl=v6
     v10 = loop ctrl=[v9, v34]
     v11 = phi v2, v37 ctrl=v10
     v12 = untag_fixnum v11
     v13 = untag_fixnum v4
     v14 = int_lt v12, v13
-    v15 = state sum@8 self=v3 args=[v4] locals=[] stack=[]
+    v15 = state sum@5 self=v3 args=[v4] locals=[] stack=[]
     v16 = bool_to_value v14
-    v17 = state times@31 self=v4 args=[] locals=[i=v11] stack=[v16] outer=v15
+    v17 = state times@24 self=v4 args=[] locals=[i=v11] stack=[v16] outer=v15
     v18 = branch v14 state=v17 ctrl=v10
     v19 = if_false ctrl=v18
-    v20 = state sum@11 self=v3 args=[v4] locals=[] stack=[]
+    v20 = state sum@7 self=v3 args=[v4] locals=[] stack=[]
     v21 = insn loadenv total 0 v1 state=v20 ctrl=v19
     v22 = return v21 ctrl=v21
     v23 = if_true ctrl=v18
-    v24 = state times@21 self=v4 args=[] locals=[i=v11] stack=[] outer=v15
-    v25 = state block in sum@3 self=v3 args=[v11] locals=[i=v11] stack=[] outer=v24
+    v24 = state times@15 self=v4 args=[] locals=[i=v11] stack=[] outer=v15
+    v25 = state block in sum@2 self=v3 args=[v11] locals=[i=v11] stack=[] outer=v24
     v26 = insn loadenv total 1 v1 state=v25 ctrl=v23
     v27 = is_kind(fixnum) v26
-    v28 = state block in sum@5 self=v3 args=[v11] locals=[] stack=[v26, v11] outer=v24
+    v28 = state block in sum@4 self=v3 args=[v11] locals=[] stack=[v26, v11] outer=v24
     v29 = guard(kind fixnum) v27 state=v28 ctrl=v26
     v30 = untag_fixnum v26
     v31 = fixnum_add v30, v12 state=v28 ctrl=v29
     v32 = tag_fixnum v31
-    v33 = state block in sum@7 self=v3 args=[v11] locals=[] stack=[v32, v32] outer=v24
+    v33 = state block in sum@6 self=v3 args=[v11] locals=[] stack=[v32, v32] outer=v24
     v34 = insn storeenv total 1 v1, v32 state=v33 ctrl=v31
     v35 = const int 1
     v36 = int_add v12, v35
@@ -329,13 +329,13 @@ sign(4)
     v1 = arg 0
     v2 = const 0
     v3 = self
-    v4 = state sign@6 self=v3 args=[v1] locals=[] stack=[v1, v2]
+    v4 = state sign@4 self=v3 args=[v1] locals=[] stack=[v1, v2]
     v5 = send >(1) v1, v2 state=v4 ctrl=v0
     v6 = truthy v5
     v7 = bool_not v6
     v8 = bool_to_value v7
     v9 = truthy v8
-    v10 = state sign@8 self=v3 args=[v1] locals=[] stack=[v8]
+    v10 = state sign@6 self=v3 args=[v1] locals=[] stack=[v8]
     v11 = branch v9 state=v10 ctrl=v5
     v12 = if_false ctrl=v11
     v13 = if_true ctrl=v11 (uncommon)
@@ -352,7 +352,7 @@ sign(4)
     v2 = is_kind(fixnum) v1
     v3 = self
     v4 = const 0
-    v5 = state sign@6 self=v3 args=[v1] locals=[] stack=[v1, v4]
+    v5 = state sign@4 self=v3 args=[v1] locals=[] stack=[v1, v4]
     v6 = guard(kind fixnum) v2 state=v5 ctrl=v0
     v7 = is_kind(fixnum) v4
     v8 = guard(kind fixnum) v7 state=v5 ctrl=v6
@@ -367,7 +367,7 @@ sign(4)
     v17 = bool_to_value v16
     v18 = truthy v17
     v19 = bool_not v18
-    v20 = state sign@8 self=v3 args=[v1] locals=[] stack=[v17]
+    v20 = state sign@6 self=v3 args=[v1] locals=[] stack=[v17]
     v21 = guard(branch) v19 state=v20 ctrl=v13
     v22 = merge ctrl=[v21, v?14]
     v23 = phi v25, v26 ctrl=v22
@@ -382,14 +382,14 @@ sign(4)
     v2 = is_kind(fixnum) v1
     v3 = self
     v4 = const 0
-    v5 = state sign@6 self=v3 args=[v1] locals=[] stack=[v1, v4]
+    v5 = state sign@4 self=v3 args=[v1] locals=[] stack=[v1, v4]
     v6 = guard(kind fixnum) v2 state=v5 ctrl=v0
     v7 = untag_fixnum v1
     v8 = const int 0
     v9 = int_gt v7, v8
     v10 = bool_not v9
     v11 = bool_to_value v10
-    v12 = state sign@8 self=v3 args=[v1] locals=[] stack=[v11]
+    v12 = state sign@6 self=v3 args=[v1] locals=[] stack=[v11]
     v13 = guard(branch) v9 state=v12 ctrl=v6
     v14 = const :positive
     v15 = return v14 ctrl=v13
@@ -415,7 +415,7 @@ same?("x", "y")
     v2 = is_kind(String) v1
     v3 = self
     v4 = arg 1
-    v5 = state same?@8 self=v3 args=[v1, v4] locals=[] stack=[v1, v4]
+    v5 = state same?@6 self=v3 args=[v1, v4] locals=[] stack=[v1, v4]
     v6 = guard(kind String) v2 state=v5 ctrl=v0
     v7 = string_eq v1, v4 state=v5 ctrl=v6
     v8 = bool_to_value v7
@@ -455,7 +455,7 @@ end
     v3 = self
     v4 = arg 0
     v5 = arg 1
-    v6 = state make@9 self=v3 args=[v4, v5] locals=[] stack=[v1, v4, v5]
+    v6 = state make@7 self=v3 args=[v4, v5] locals=[] stack=[v1, v4, v5]
     v7 = guard(kind #<Class:Object>) v2 state=v6 ctrl=v0
     v8 = new_object v1 ctrl=v7
     v9 = send initialize(2) @Point constructor v8, v4, v5 state=v6 ctrl=v8
@@ -488,7 +488,7 @@ end
     v2 = is_kind(#<Class:Struct>) v1
     v3 = self
     v4 = arg 0
-    v5 = state make@6 self=v3 args=[v4] locals=[] stack=[v1, v4]
+    v5 = state make@4 self=v3 args=[v4] locals=[] stack=[v1, v4]
     v6 = guard(kind #<Class:Struct>) v2 state=v5 ctrl=v0
     v7 = new_object v1 ctrl=v6
     v8 = store_ivar(0 -> S2) v7, v4 state=v5 ctrl=v7
@@ -519,7 +519,7 @@ end
     v2 = is_kind(fixnum) v1
     v3 = self
     v4 = arg 1
-    v5 = state larger@8 self=v3 args=[v1, v4] locals=[] stack=[v1, v4]
+    v5 = state larger@6 self=v3 args=[v1, v4] locals=[] stack=[v1, v4]
     v6 = guard(kind fixnum) v2 state=v5 ctrl=v0
     v7 = is_kind(fixnum) v4
     v8 = guard(kind fixnum) v7 state=v5 ctrl=v6
@@ -554,7 +554,7 @@ end
     v1 = arg 0
     v2 = is_kind(String) v1
     v3 = self
-    v4 = state present@5 self=v3 args=[v1] locals=[] stack=[v1]
+    v4 = state present@3 self=v3 args=[v1] locals=[] stack=[v1]
     v5 = branch v2 state=v4 ctrl=v0
     v6 = if_false ctrl=v5
     v7 = is_kind(NilClass) v1
@@ -564,7 +564,7 @@ end
     v11 = is_nil v1
     v12 = bool_to_value v11
     v13 = is_kind(FalseClass) v12
-    v14 = state present@6 self=v3 args=[v1] locals=[] stack=[v12]
+    v14 = state present@4 self=v3 args=[v1] locals=[] stack=[v12]
     v15 = branch v13 state=v14 ctrl=v10
     v16 = if_false ctrl=v15
     v17 = is_kind(TrueClass) v12
@@ -596,7 +596,7 @@ end
     v1 = arg 0
     v2 = is_kind(fixnum) v1
     v3 = self
-    v4 = state odd@5 self=v3 args=[v1] locals=[] stack=[v1]
+    v4 = state odd@3 self=v3 args=[v1] locals=[] stack=[v1]
     v5 = guard(kind fixnum) v2 state=v4 ctrl=v0
     v6 = untag_fixnum v1
     v7 = const int 1
@@ -623,7 +623,7 @@ fn interpolation_tests_for_a_string_first() {
     v1 = arg 0
     v2 = is_kind(String) v1
     v3 = self
-    v4 = state show@5 self=v3 args=[v1] locals=[] stack=[v1]
+    v4 = state show@3 self=v3 args=[v1] locals=[] stack=[v1]
     v5 = branch v2 state=v4 ctrl=v0
     v6 = if_false ctrl=v5
     v7 = insn tostring v1 state=v4 ctrl=v6
@@ -631,7 +631,7 @@ fn interpolation_tests_for_a_string_first() {
     v9 = merge ctrl=[v8, v7]
     v10 = phi v1, v7 ctrl=v9
     v11 = insn push "!" ctrl=v9
-    v12 = state show@7 self=v3 args=[v1] locals=[] stack=[v10, v11]
+    v12 = state show@5 self=v3 args=[v1] locals=[] stack=[v10, v11]
     v13 = insn concat 2 v10, v11 state=v12 ctrl=v11
     v14 = return v13 ctrl=v13
     v15 = finish ctrl=[v14]
@@ -659,41 +659,41 @@ count(10)
     v2 = const 0
     v3 = self
     v4 = arg 0
-    v5 = state count@5 self=v3 args=[v4] locals=[n=v4] stack=[v2]
+    v5 = state count@3 self=v3 args=[v4] locals=[n=v4] stack=[v2]
     v6 = insn storeenv total 0 v1, v2 state=v5 ctrl=v0
     v7 = is_kind(fixnum) v4
-    v8 = state count@8 self=v3 args=[v4] locals=[] stack=[v4]
+    v8 = state count@5 self=v3 args=[v4] locals=[] stack=[v4]
     v9 = guard(kind fixnum) v7 state=v8 ctrl=v6
     v10 = loop ctrl=[v9, v40]
     v11 = phi v2, v43 ctrl=v10
     v12 = untag_fixnum v11
     v13 = untag_fixnum v4
     v14 = int_lt v12, v13
-    v15 = state count@8 self=v3 args=[v4] locals=[] stack=[]
+    v15 = state count@5 self=v3 args=[v4] locals=[] stack=[]
     v16 = bool_to_value v14
-    v17 = state times@31 self=v4 args=[] locals=[i=v11] stack=[v16] outer=v15
+    v17 = state times@24 self=v4 args=[] locals=[i=v11] stack=[v16] outer=v15
     v18 = branch v14 state=v17 ctrl=v10
     v19 = if_false ctrl=v18
-    v20 = state count@11 self=v3 args=[v4] locals=[] stack=[]
+    v20 = state count@7 self=v3 args=[v4] locals=[] stack=[]
     v21 = insn loadenv total 0 v1 state=v20 ctrl=v19
     v22 = return v21 ctrl=v21
     v23 = if_true ctrl=v18
     v24 = insn array 1 v11 ctrl=v23
-    v25 = state times@21 self=v4 args=[] locals=[i=v11] stack=[] outer=v15
-    v26 = state block in count@3 self=v3 args=[v24] locals=[xs=v24] stack=[] outer=v25
+    v25 = state times@15 self=v4 args=[] locals=[i=v11] stack=[] outer=v15
+    v26 = state block in count@2 self=v3 args=[v24] locals=[xs=v24] stack=[] outer=v25
     v27 = insn loadenv total 1 v1 state=v26 ctrl=v24
     v28 = is_kind(Array) v24
-    v29 = state block in count@5 self=v3 args=[v24] locals=[] stack=[v27, v24] outer=v25
+    v29 = state block in count@4 self=v3 args=[v24] locals=[] stack=[v27, v24] outer=v25
     v30 = guard(kind Array) v28 state=v29 ctrl=v27
     v31 = array_length v24 ctrl=v30
     v32 = is_kind(fixnum) v27
     v33 = tag_fixnum v31
-    v34 = state block in count@6 self=v3 args=[v24] locals=[] stack=[v27, v33] outer=v25
+    v34 = state block in count@5 self=v3 args=[v24] locals=[] stack=[v27, v33] outer=v25
     v35 = guard(kind fixnum) v32 state=v34 ctrl=v31
     v36 = untag_fixnum v27
     v37 = fixnum_add v36, v31 state=v34 ctrl=v35
     v38 = tag_fixnum v37
-    v39 = state block in count@8 self=v3 args=[v24] locals=[] stack=[v38, v38] outer=v25
+    v39 = state block in count@7 self=v3 args=[v24] locals=[] stack=[v38, v38] outer=v25
     v40 = insn storeenv total 1 v1, v38 state=v39 ctrl=v37
     v41 = const int 1
     v42 = int_add v12, v41
@@ -724,24 +724,24 @@ end
     v0 = start
     v1 = arg 0
     v2 = case_target {number} table=0 v1 ctrl=v0
-    v3 = const int 31
+    v3 = const int 24
     v4 = int_lt v2, v3
     v5 = self
-    v6 = state number@7 self=v5 args=[v1] locals=[%tmp0=v1] stack=[v1]
+    v6 = state number@5 self=v5 args=[v1] locals=[%tmp0=v1] stack=[v1]
     v7 = branch v4 state=v6 ctrl=v2
     v8 = if_false ctrl=v7
-    v9 = const int 34
+    v9 = const int 26
     v10 = int_lt v2, v9
     v11 = branch v10 state=v6 ctrl=v8
     v12 = if_false ctrl=v11
-    v13 = const int 37
+    v13 = const int 28
     v14 = int_lt v2, v13
     v15 = branch v14 state=v6 ctrl=v12
     v16 = if_false ctrl=v15
     v17 = if_true ctrl=v15
     v18 = if_true ctrl=v11
     v19 = if_true ctrl=v7
-    v20 = const int 28
+    v20 = const int 22
     v21 = int_lt v2, v20
     v22 = bool_not v21
     v23 = guard(branch) v22 state=v6 ctrl=v19

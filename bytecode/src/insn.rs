@@ -1,9 +1,11 @@
 //! The instruction set.
 //!
 //! rhizome's bytecode is a plain stack machine, the one RhizomeRuby's
-//! deoptimisation document uses (`trace`, `self`, `arg`, `load`, `store`,
-//! `push`, `send`, `not`, `jump`, `branch`, `return`), extended by a few
-//! instructions the rest of the language needs. Each instruction is eight
+//! deoptimisation document uses (`self`, `arg`, `load`, `store`, `push`,
+//! `send`, `not`, `jump`, `branch`, `return`), extended by a few
+//! instructions the rest of the language needs, and without its `trace`
+//! (the line of each instruction is in the method's line table, so a
+//! `trace` would be a dispatch that does nothing). Each instruction is eight
 //! bytes; operands that do not fit (literals, call sites, nested methods) are
 //! indexes into tables of the [`Method`](crate::Method) that owns the code.
 //!
@@ -57,8 +59,6 @@ pub enum Special {
 /// One instruction. Jump targets are instruction indexes in the same method.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub enum Insn {
-    /// `trace line`: a new statement starts on `line`. No stack effect.
-    Trace(u32),
     /// `self`: push the receiver.
     PushSelf,
     /// `arg n`: push the n-th argument the method was called with.
@@ -258,7 +258,6 @@ impl Insn {
     /// The mnemonic printed by the disassembler.
     pub fn mnemonic(&self) -> &'static str {
         match self {
-            Insn::Trace(_) => "trace",
             Insn::PushSelf => "self",
             Insn::Arg(_) => "arg",
             Insn::HasArg(_) => "has_arg",

@@ -1,9 +1,9 @@
 //! rhizome's bytecode.
 //!
 //! A Ruby file is parsed by lib-ruby-parser and compiled, method by method,
-//! into the stack bytecode RhizomeRuby describes: `trace`, `self`, `arg`,
-//! `load`, `store`, `push`, `send`, `not`, `jump`, `branch`, `return`, plus
-//! the few extensions listed in `README.md` beside this crate. This crate is
+//! into the stack bytecode RhizomeRuby describes: `self`, `arg`, `load`,
+//! `store`, `push`, `send`, `not`, `jump`, `branch`, `return` (its `trace`
+//! left out: each instruction's line is in a table), plus the few extensions listed in `README.md` beside this crate. This crate is
 //! plain data and the compiler: it knows nothing of the runtime's objects, so
 //! the JIT and the deoptimiser can depend on it without depending on the VM.
 //! It does define the value encoding ([`abi`]) that both sides share.

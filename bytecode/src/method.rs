@@ -405,8 +405,7 @@ impl Method {
     pub fn operand_text(&self, insn: &Insn, symbols: &SymbolTable) -> String {
         let local = |slot: u32| symbols.name(self.locals[slot as usize]).to_string();
         match *insn {
-            Insn::Trace(n)
-            | Insn::Arg(n)
+            Insn::Arg(n)
             | Insn::HasArg(n)
             | Insn::Jump(n)
             | Insn::BranchNil(n) => n.to_string(),

@@ -167,7 +167,7 @@ fn specialise(uses: &mut ParamUses, slot: Slot) {
 fn step(method: &Method, insn: Insn, state: &mut State, uses: &mut ParamUses) {
     let stack = &mut state.stack;
     match insn {
-        Insn::Trace(_) | Insn::Jump(_) => {}
+        Insn::Jump(_) => {}
         Insn::Arg(param) => stack.push(Some(param)),
         Insn::Load(local) => stack.push(state.locals.get(local as usize).copied().flatten()),
         Insn::Store(local) => {

@@ -753,8 +753,7 @@ impl Builder<'_> {
     ) -> ControlFlow<Option<Vec<(usize, Frame)>>, Frame> {
         let insn = code.insns[ip];
         match insn {
-            Insn::Trace(_)
-            | Insn::PushSelf
+            Insn::PushSelf
             | Insn::Arg(_)
             | Insn::HasArg(_)
             | Insn::Load(_)
@@ -855,7 +854,6 @@ impl Builder<'_> {
     /// pops, literals and `!`.
     fn stack(&mut self, ip: usize, insn: Insn, frame: &mut Frame) {
         match insn {
-            Insn::Trace(_) => {}
             Insn::PushSelf => frame.stack.push(self.param(Param::SelfValue)),
             Insn::Arg(n) => frame.stack.push(self.param(Param::Arg(n))),
             Insn::HasArg(n) => frame.stack.push(self.param(Param::HasArg(n))),

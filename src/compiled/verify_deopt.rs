@@ -154,8 +154,7 @@ impl Vm {
                     self.context.stack[top - 1] = result;
                     ip += 1;
                 }
-                Insn::Trace(_)
-                | Insn::PushSelf
+                Insn::PushSelf
                 | Insn::Arg(_)
                 | Insn::HasArg(_)
                 | Insn::Load(_)

@@ -55,7 +55,6 @@ impl Vm {
             let insn = &insns[ip];
             ip += 1;
             match *insn {
-                Insn::Trace(_) => {}
                 Insn::PushSelf => {
                     let receiver = self.context.stack[base];
                     self.context.stack.push(receiver);

@@ -220,6 +220,11 @@ pub struct FrameRecord {
 }
 
 impl FrameRecord {
+    /// The `ip` of a bytecode frame whose code has not started running: the
+    /// line table has no entry for it, so its backtrace line is the one of
+    /// the method's `def` (MRI's line for a wrong number of arguments).
+    pub const AT_ENTRY: u32 = u32::MAX;
+
     /// A frame running `code` with lexical scope `cref` for a method of
     /// `owner`: public `def`s, no environment, no block, `return` leaving
     /// this frame.

@@ -7,11 +7,10 @@
 //! ```text
 //! 0  arg      0
 //! 1  store    x
-//! 2  trace    1
-//! 3  self
-//! 4  load     x
-//! 5  send     p      1
-//! 6  return
+//! 2  self
+//! 3  load     x
+//! 4  send     p      1
+//! 5  return
 //! ```
 
 use super::builder::MethodBuilder;

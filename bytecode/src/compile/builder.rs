@@ -415,7 +415,7 @@ fn same_literal(a: &Literal, b: &Literal) -> bool {
 /// How an instruction changes the operand-stack depth.
 pub(crate) fn stack_effect(insn: &Insn, sites: &[CallSite]) -> i32 {
     match *insn {
-        Insn::Trace(_) | Insn::Not | Insn::Jump(_) | Insn::ToS | Insn::ToRegexp(_) => 0,
+        Insn::Not | Insn::Jump(_) | Insn::ToS | Insn::ToRegexp(_) => 0,
         Insn::GetSpecial(_) => 1,
         Insn::SetLastMatch => -1,
         Insn::GetConstFrom(_) | Insn::DefineModule(_) | Insn::OpenSingleton(_) => 0,

@@ -4,18 +4,17 @@
 //! `return`. `while i < 3; i += 1; end` becomes
 //!
 //! ```text
-//!  1  jump     7
-//!  2  trace    1
-//!  3  load     i
-//!  4  push     1
-//!  5  send     +      1
-//!  6  store    i
-//!  7  self
-//!  8  send     i      0
-//!  9  push     3
-//! 10  send     <      1
-//! 11  branch   2
-//! 12  push     nil
+//!  1  jump     6
+//!  2  load     i
+//!  3  push     1
+//!  4  send     +      1
+//!  5  store    i
+//!  6  self
+//!  7  send     i      0
+//!  8  push     3
+//!  9  send     <      1
+//! 10  branch   2
+//! 11  push     nil
 //! ```
 
 use super::builder::{Label, LoopContext, MethodBuilder};
@@ -242,7 +241,6 @@ impl Compiler<'_, '_> {
             for pattern in patterns {
                 // A pattern's `===` runs on the `when`'s line.
                 self.set_line(m, pattern);
-                m.emit(Insn::Trace(m.current_line));
                 match (subject, pattern) {
                     (
                         Some(subject),

@@ -13,11 +13,8 @@
 //!  6  jump     9
 //!  7  arg      1
 //!  8  store    b
-//!  9  trace    1
-//! 10  trace    1
-//! 11  load     a
-//! 12  trace    1
-//! 13  return
+//!  9  load     a
+//! 10  return
 //! ```
 
 use super::builder::MethodBuilder;
@@ -70,9 +67,8 @@ impl Compiler<'_, '_> {
         }
     }
 
-    /// Compiles a method: the parameter prologue, `trace <def line>`, the
-    /// body, `trace <end line>`, `return`. Err names an unsupported
-    /// parameter kind.
+    /// Compiles a method: the parameter prologue, the body, and `return` on
+    /// the line of `end`. Err names an unsupported parameter kind.
     fn method(&mut self, source: MethodSource) -> Result<Method, &'static str> {
         // A method does not see the locals around its `def`.
         let outer = std::mem::take(&mut self.scopes);
@@ -108,7 +104,6 @@ impl Compiler<'_, '_> {
             return Err(error);
         }
         callee.super_method = Some((name, callee.params.clone()));
-        callee.emit(Insn::Trace(line));
         if is_body_rescue(source.body) {
             callee.rescue_line = Some(line);
         }
@@ -121,7 +116,6 @@ impl Compiler<'_, '_> {
                 .line_of(source.expression_l.end.saturating_sub(1)),
         };
         callee.current_line = end_line;
-        callee.emit(Insn::Trace(end_line));
         callee.emit(Insn::Return);
         let mut method = callee.finish(self.source);
         assign_env_hops(&mut method, &mut Vec::new());

@@ -7,9 +7,11 @@
 //! flow is laid out with labels that are patched into instruction indexes when
 //! the method is finished.
 //!
-//! Each statement of a body starts with `trace line`, a method starts with
-//! `trace <line of def>` and ends with `trace <line of end>` before its
-//! `return`, exactly as RhizomeRuby's listings show. For
+//! RhizomeRuby's listings start each statement with a `trace line`
+//! instruction. rhizome departs from that: the line of every instruction is
+//! in the method's line table (`Method::lines`, read by backtraces and
+//! `__LINE__`), so a `trace` would only be a dispatch that does nothing (a
+//! fifth of the instructions a short method ran). For
 //!
 //! ```ruby
 //! def add(a, b)
@@ -24,13 +26,10 @@
 //! 1  store    a
 //! 2  arg      1
 //! 3  store    b
-//! 4  trace    1
-//! 5  trace    2
-//! 6  load     a
-//! 7  load     b
-//! 8  send     +      1
-//! 9  trace    3
-//! 10 return
+//! 4  load     a
+//! 5  load     b
+//! 6  send     +      1
+//! 7  return
 //! ```
 //!
 //! A condition compiles to a jump on its truth (`branch_if`), so
@@ -258,7 +257,6 @@ impl Compiler<'_, '_> {
         }
         for (i, statement) in statements.iter().enumerate() {
             self.set_line(m, statement);
-            m.emit(Insn::Trace(m.current_line));
             if i + 1 < statements.len() {
                 self.expr_popped(m, statement);
             } else {
@@ -282,7 +280,6 @@ impl Compiler<'_, '_> {
         };
         for statement in statements {
             self.set_line(m, statement);
-            m.emit(Insn::Trace(m.current_line));
             self.expr_popped(m, statement);
         }
     }
