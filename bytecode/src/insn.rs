@@ -56,6 +56,34 @@ pub enum Special {
     Group(u16),
 }
 
+/// The pattern of every quickened send (`opt_plus`, ...; see [`Insn`]),
+/// binding its call site: the places that never meet one name them all as
+/// unreachable at once.
+#[macro_export]
+macro_rules! quickened_sends {
+    ($site:pat) => {
+        $crate::Insn::OptPlus($site)
+            | $crate::Insn::OptMinus($site)
+            | $crate::Insn::OptMult($site)
+            | $crate::Insn::OptDiv($site)
+            | $crate::Insn::OptMod($site)
+            | $crate::Insn::OptLt($site)
+            | $crate::Insn::OptLe($site)
+            | $crate::Insn::OptGt($site)
+            | $crate::Insn::OptGe($site)
+            | $crate::Insn::OptEq($site)
+            | $crate::Insn::OptNeq($site)
+            | $crate::Insn::OptAnd($site)
+            | $crate::Insn::OptOr($site)
+            | $crate::Insn::OptXor($site)
+            | $crate::Insn::OptLtLt($site)
+            | $crate::Insn::OptGtGt($site)
+            | $crate::Insn::OptAref($site)
+            | $crate::Insn::OptAset($site)
+            | $crate::Insn::OptSize($site)
+    };
+}
+
 /// One instruction. Jump targets are instruction indexes in the same method.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub enum Insn {
@@ -78,6 +106,51 @@ pub enum Insn {
     Send(u32),
     /// `not`: pop a value, push `true` if it is `nil` or `false`, else `false`.
     Not,
+    // Quickened sends. The interpreter runs a copy of each method's code in
+    // which the `send`s of the basic operators (with their usual argument
+    // count and no block) are replaced by these, MRI's `opt_*`
+    // instructions: each is the same call of the same site, with its own
+    // place in the dispatch, where the Integer, Float or Array operation
+    // is tried inline first. The compiler never emits them, and nothing but
+    // the interpreter sees them.
+    /// `opt_plus`: `send` of `+`.
+    OptPlus(u32),
+    /// `opt_minus`: `send` of `-`.
+    OptMinus(u32),
+    /// `opt_mult`: `send` of `*`.
+    OptMult(u32),
+    /// `opt_div`: `send` of `/`.
+    OptDiv(u32),
+    /// `opt_mod`: `send` of `%`.
+    OptMod(u32),
+    /// `opt_lt`: `send` of `<`.
+    OptLt(u32),
+    /// `opt_le`: `send` of `<=`.
+    OptLe(u32),
+    /// `opt_gt`: `send` of `>`.
+    OptGt(u32),
+    /// `opt_ge`: `send` of `>=`.
+    OptGe(u32),
+    /// `opt_eq`: `send` of `==`.
+    OptEq(u32),
+    /// `opt_neq`: `send` of `!=`.
+    OptNeq(u32),
+    /// `opt_and`: `send` of `&`.
+    OptAnd(u32),
+    /// `opt_or`: `send` of `|`.
+    OptOr(u32),
+    /// `opt_xor`: `send` of `^`.
+    OptXor(u32),
+    /// `opt_ltlt`: `send` of `<<`.
+    OptLtLt(u32),
+    /// `opt_gtgt`: `send` of `>>`.
+    OptGtGt(u32),
+    /// `opt_aref`: `send` of `[]`.
+    OptAref(u32),
+    /// `opt_aset`: `send` of `[]=`.
+    OptAset(u32),
+    /// `opt_size`: `send` of `size, length`.
+    OptSize(u32),
     /// `jump index`: continue at `index`.
     Jump(u32),
     /// `branch index`: pop a value; continue at `index` if it is truthy.
@@ -319,6 +392,33 @@ impl Insn {
             Insn::GetSpecial(_) => "getspecial",
             Insn::SetLastMatch => "setspecial",
             Insn::Unsupported(_) => "unsupported",
+            Insn::OptPlus(_) => "opt_plus",
+            Insn::OptMinus(_) => "opt_minus",
+            Insn::OptMult(_) => "opt_mult",
+            Insn::OptDiv(_) => "opt_div",
+            Insn::OptMod(_) => "opt_mod",
+            Insn::OptLt(_) => "opt_lt",
+            Insn::OptLe(_) => "opt_le",
+            Insn::OptGt(_) => "opt_gt",
+            Insn::OptGe(_) => "opt_ge",
+            Insn::OptEq(_) => "opt_eq",
+            Insn::OptNeq(_) => "opt_neq",
+            Insn::OptAnd(_) => "opt_and",
+            Insn::OptOr(_) => "opt_or",
+            Insn::OptXor(_) => "opt_xor",
+            Insn::OptLtLt(_) => "opt_ltlt",
+            Insn::OptGtGt(_) => "opt_gtgt",
+            Insn::OptAref(_) => "opt_aref",
+            Insn::OptAset(_) => "opt_aset",
+            Insn::OptSize(_) => "opt_size",
+        }
+    }
+
+    /// The call site of a `send` or of a quickened send.
+    pub fn send_site(&self) -> Option<u32> {
+        match *self {
+            Insn::Send(site) | quickened_sends!(site) => Some(site),
+            _ => None,
         }
     }
 

@@ -413,7 +413,7 @@ impl Method {
             Insn::Push(lit) | Insn::Unsupported(lit) => {
                 self.literals[lit as usize].display(symbols)
             }
-            Insn::Send(site) => {
+            Insn::Send(site) | crate::quickened_sends!(site) => {
                 let site = &self.sites[site as usize];
                 let mut text = format!("{:<6} {}", symbols.name(site.name), site.argc);
                 if !site.keywords.is_empty() {

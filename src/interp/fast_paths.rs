@@ -26,12 +26,6 @@ impl Vm {
         state.op.is_numeric() && (!self.basic_ops_redefined || state.core)
     }
 
-    /// [`Vm::numeric_op_inline`] for the Array operations.
-    #[inline]
-    pub(super) fn array_op_inline(&self, state: &SiteState) -> bool {
-        state.op.is_array() && (!self.array_ops_redefined || state.core)
-    }
-
     /// The profile kind of a value.
     #[inline]
     pub fn kind_of(&self, value: Value) -> Kind {

@@ -114,7 +114,7 @@ impl Vm {
             })
             .collect();
         let core = crate::prelude::is_internal(&code.file);
-        let sites = code
+        let sites: Vec<SiteState> = code
             .sites
             .iter()
             .map(|site| {
@@ -145,7 +145,9 @@ impl Vm {
         let case_lookups = (0..code.case_tables.len())
             .map(|_| Default::default())
             .collect();
+        let insns = crate::method::quicken(&code, &sites);
         let loaded = Rc::new(LoadedMethod {
+            insns,
             id: self.methods.len() as u32,
             jit: Cell::new(status::NOT_YET),
             compiled: RefCell::new(None),

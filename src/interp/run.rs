@@ -8,6 +8,18 @@
 //! A loop's back edge counts towards on-stack replacement
 //! ([`Vm::back_edge`]).
 //!
+//! The loop runs the method's quickened copy of its code
+//! ([`crate::method::quicken`]), in which `send +` is `opt_plus` and so on:
+//! `i + 1` is one dispatch straight to the fixnum addition, as in MRI,
+//! where a single `send` dispatched again on its site's operation.
+//! Measured against that (`--no-jit`, min of 3 alternating runs), with the
+//! unchecked fetch that `quicken`'s check allows: AWFY 7% faster on the
+//! geometric mean, Sieve 24%, NBody 12%. The arms stay small: only the
+//! two-fixnum case is inline, everything else is the out-of-line
+//! `basic_send` (inlining the Float and Array cases too made the loop
+//! keep its instruction pointer on the machine stack, and Queens 14%
+//! slower).
+//!
 //! Every lookup the loop makes goes through a cache on its site: a send's
 //! method (`CallCache`), an instance variable's slot (`IvarCache`), a
 //! constant's value (`ConstantCache`, checked against the VM's constant
@@ -16,8 +28,8 @@
 //! records none.
 
 use crate::frame_layout::FrameLayout;
-use crate::method::BlockCall;
 use crate::method::LoadedMethod;
+use crate::method::{BasicOp, BlockCall};
 use crate::object::{MethodBody, RArray, Visibility};
 use crate::value::Value;
 use crate::vm::{Control, Vm, VmResult};
@@ -39,12 +51,28 @@ impl Vm {
         start: usize,
     ) -> VmResult {
         let code: &Method = &method.code;
-        let insns = &code.insns[..];
+        let insns = &method.insns[..];
         let layout = FrameLayout::new(base, argc, code.locals.len());
         let locals = layout.locals();
         let frame = self.context.frames.len() - 1;
+        assert!(start < insns.len(), "a start past the end of the code");
         let mut ip = start;
         let mut ran_one = false;
+        // A quickened send of a numeric operation: two fixnums inline,
+        // anything else out of line. One of the Array operations: out of
+        // line (`array_op` is).
+        macro_rules! numeric_send {
+            ($site:expr, $op:expr) => {
+                if !self.fixnum_op_inline(method, $site, $op) {
+                    self.basic_send(method, $site, $op, (frame, base), ip)?;
+                }
+            };
+        }
+        macro_rules! array_send {
+            ($site:expr, $op:expr) => {
+                self.basic_send(method, $site, $op, (frame, base), ip)?
+            };
+        }
         loop {
             if ONE {
                 if ran_one {
@@ -52,7 +80,11 @@ impl Vm {
                 }
                 ran_one = true;
             }
-            let insn = &insns[ip];
+            debug_assert!(ip < insns.len());
+            // SAFETY: `quicken` checked that execution cannot leave the
+            // code (its last instruction ends the flow, every target is an
+            // instruction), and `start` was checked on entry.
+            let insn = unsafe { insns.get_unchecked(ip) };
             ip += 1;
             match *insn {
                 Insn::PushSelf => {
@@ -94,59 +126,26 @@ impl Vm {
                     };
                     self.context.stack.push(value);
                 }
-                Insn::Send(site) => {
-                    let state = &method.sites[site as usize];
-                    if self.array_op_inline(state) && self.array_op(method, site as usize, state.op)
-                    {
-                        continue;
-                    }
-                    if self.numeric_op_inline(state) {
-                        let top = self.context.stack.len() - 1;
-                        let (a, b) = (self.context.stack[top - 1], self.context.stack[top]);
-                        let inline = if a.is_fixnum() && b.is_fixnum() {
-                            self.fixnum_op(state.op, a, b)
-                                .map(|result| (result, Kind::Fixnum))
-                        } else if a.is_flonum() && b.is_flonum() {
-                            self.float_op(state.op, a.flonum_value(), b.flonum_value())
-                                .map(|result| (result, Kind::Flonum))
-                        } else {
-                            None
-                        };
-                        if let Some((result, kind)) = inline {
-                            if self.profiling
-                                && (state.receiver.record(kind) | state.args[0].record(kind))
-                            {
-                                self.report_kinds(method, site as usize);
-                            }
-                            self.context.stack.truncate(top);
-                            self.context.stack[top - 1] = result;
-                            continue;
-                        }
-                    }
-                    self.context.frames[frame].ip = (ip - 1) as u32;
-                    let call = &code.sites[site as usize];
-                    let operands = call.argc as usize
-                        + 1
-                        + usize::from(call.flags & call_flags::BLOCK_ARG != 0);
-                    let receiver_index = self.context.stack.len() - operands;
-                    let plain = if call.flags & call_flags::NOT_PLAIN == 0 && call.block.is_none() {
-                        self.send_plain(method, call, site as usize)
-                    } else {
-                        None
-                    };
-                    let sent = match plain {
-                        Some(sent) => sent,
-                        None => self.send(method, site as usize, frame, base),
-                    };
-                    if let Err(control) = sent {
-                        // `break` in the block this call was given.
-                        let Some(value) = control.breaking_to(self.context.frames[frame].id) else {
-                            return Err(control);
-                        };
-                        self.context.stack.truncate(receiver_index);
-                        self.context.stack.push(value);
-                    }
-                }
+                Insn::Send(site) => self.send_insn(method, site, (frame, base), ip)?,
+                Insn::OptPlus(site) => numeric_send!(site, BasicOp::Plus),
+                Insn::OptMinus(site) => numeric_send!(site, BasicOp::Minus),
+                Insn::OptMult(site) => numeric_send!(site, BasicOp::Mult),
+                Insn::OptDiv(site) => numeric_send!(site, BasicOp::Div),
+                Insn::OptMod(site) => numeric_send!(site, BasicOp::Mod),
+                Insn::OptLt(site) => numeric_send!(site, BasicOp::Lt),
+                Insn::OptLe(site) => numeric_send!(site, BasicOp::Le),
+                Insn::OptGt(site) => numeric_send!(site, BasicOp::Gt),
+                Insn::OptGe(site) => numeric_send!(site, BasicOp::Ge),
+                Insn::OptEq(site) => numeric_send!(site, BasicOp::Eq),
+                Insn::OptNeq(site) => numeric_send!(site, BasicOp::Ne),
+                Insn::OptAnd(site) => numeric_send!(site, BasicOp::BitAnd),
+                Insn::OptOr(site) => numeric_send!(site, BasicOp::BitOr),
+                Insn::OptXor(site) => numeric_send!(site, BasicOp::BitXor),
+                Insn::OptLtLt(site) => numeric_send!(site, BasicOp::Shl),
+                Insn::OptGtGt(site) => numeric_send!(site, BasicOp::Shr),
+                Insn::OptAref(site) => array_send!(site, BasicOp::ArrayIndex),
+                Insn::OptAset(site) => array_send!(site, BasicOp::ArraySet),
+                Insn::OptSize(site) => array_send!(site, BasicOp::ArraySize),
                 Insn::LoadEnv { slot, hops, .. } => {
                     let env = Self::env_at(self.context.frames[frame].env, hops);
                     let value = env.slots.borrow()[slot as usize];
@@ -678,6 +677,117 @@ impl Vm {
         let scope = crate::object::Cref::lexical_shared(&cref);
         method.constant_caches[site].fill(scope, self.constant_serial, value);
         Ok(value)
+    }
+
+    /// The inline path of a quickened send of numeric operation `op`
+    /// (`opt_plus`, ...) for two fixnums, while the operation is the
+    /// core's and no profile is recorded: true when it answered. Small, so
+    /// that the run loop keeps its registers; everything else is
+    /// [`Vm::basic_send`]'s, out of line.
+    #[inline(always)]
+    fn fixnum_op_inline(&mut self, method: &LoadedMethod, site: u32, op: BasicOp) -> bool {
+        if self.profiling || (self.basic_ops_redefined && !method.sites[site as usize].core) {
+            return false;
+        }
+        let top = self.context.stack.len() - 1;
+        let (a, b) = (self.context.stack[top - 1], self.context.stack[top]);
+        if !(a.is_fixnum() && b.is_fixnum()) {
+            return false;
+        }
+        let Some(result) = self.fixnum_op(op, a, b) else {
+            return false;
+        };
+        self.context.stack.truncate(top);
+        self.context.stack[top - 1] = result;
+        true
+    }
+
+    /// A quickened send of operation `op` at site `site`: the inline path of its
+    /// Integer, Float or Array operation (recording the profile) when the
+    /// operands are ones it handles and the operation is the core's, else
+    /// the send.
+    #[inline(never)]
+    fn basic_send(
+        &mut self,
+        method: &Rc<LoadedMethod>,
+        site: u32,
+        op: BasicOp,
+        at: (usize, usize),
+        ip: usize,
+    ) -> VmResult<()> {
+        if self.basic_op_inline(method, site as usize, op) {
+            return Ok(());
+        }
+        self.send_insn(method, site, at, ip)
+    }
+
+    /// The inline path of basic operation `op` at site `site`: true when
+    /// it answered (its result replaces the operands on the stack).
+    #[inline(always)]
+    fn basic_op_inline(&mut self, method: &LoadedMethod, site: usize, op: BasicOp) -> bool {
+        let state = &method.sites[site];
+        if op.is_array() {
+            return (!self.array_ops_redefined || state.core) && self.array_op(method, site, op);
+        }
+        if self.basic_ops_redefined && !state.core {
+            return false;
+        }
+        let top = self.context.stack.len() - 1;
+        let (a, b) = (self.context.stack[top - 1], self.context.stack[top]);
+        let inline = if a.is_fixnum() && b.is_fixnum() {
+            self.fixnum_op(op, a, b)
+                .map(|result| (result, Kind::Fixnum))
+        } else if a.is_flonum() && b.is_flonum() {
+            self.float_op(op, a.flonum_value(), b.flonum_value())
+                .map(|result| (result, Kind::Flonum))
+        } else {
+            None
+        };
+        let Some((result, kind)) = inline else {
+            return false;
+        };
+        if self.profiling && (state.receiver.record(kind) | state.args[0].record(kind)) {
+            self.report_kinds(method, site);
+        }
+        self.context.stack.truncate(top);
+        self.context.stack[top - 1] = result;
+        true
+    }
+
+    /// `send site` of `method`, the instruction before `ip`, in frame
+    /// `at.0` whose receiver is at `at.1`; a `break` from the block it
+    /// passed ends the call with the break's value.
+    #[inline(always)]
+    fn send_insn(
+        &mut self,
+        method: &Rc<LoadedMethod>,
+        site: u32,
+        (frame, base): (usize, usize),
+        ip: usize,
+    ) -> VmResult<()> {
+        self.context.frames[frame].ip = (ip - 1) as u32;
+        let call = &method.code.sites[site as usize];
+        let operands =
+            call.argc as usize + 1 + usize::from(call.flags & call_flags::BLOCK_ARG != 0);
+        let receiver_index = self.context.stack.len() - operands;
+        let plain = if call.flags & call_flags::NOT_PLAIN == 0 && call.block.is_none() {
+            self.send_plain(method, call, site as usize)
+        } else {
+            None
+        };
+        let sent = match plain {
+            Some(sent) => sent,
+            None => self.send(method, site as usize, frame, base),
+        };
+        if let Err(control) = sent {
+            // `break` in the block this call was given.
+            let Some(value) = control.breaking_to(self.context.frames[frame].id) else {
+                return Err(control);
+            };
+            self.context.stack.truncate(receiver_index);
+            self.context.stack.push(value);
+        }
+        Ok(())
     }
 
     #[inline]
