@@ -57,32 +57,32 @@ pub enum Special {
 }
 
 /// The pattern of every quickened send (`opt_plus`, ...; see [`Insn`]),
-/// binding its call site: the places that never meet one name them all as
-/// unreachable at once.
-#[macro_export]
+/// binding its call site: what treats them as the `send` each stands for
+/// (its stack effect, its listing) matches them all at once.
 macro_rules! quickened_sends {
     ($site:pat) => {
-        $crate::Insn::OptPlus($site)
-            | $crate::Insn::OptMinus($site)
-            | $crate::Insn::OptMult($site)
-            | $crate::Insn::OptDiv($site)
-            | $crate::Insn::OptMod($site)
-            | $crate::Insn::OptLt($site)
-            | $crate::Insn::OptLe($site)
-            | $crate::Insn::OptGt($site)
-            | $crate::Insn::OptGe($site)
-            | $crate::Insn::OptEq($site)
-            | $crate::Insn::OptNeq($site)
-            | $crate::Insn::OptAnd($site)
-            | $crate::Insn::OptOr($site)
-            | $crate::Insn::OptXor($site)
-            | $crate::Insn::OptLtLt($site)
-            | $crate::Insn::OptGtGt($site)
-            | $crate::Insn::OptAref($site)
-            | $crate::Insn::OptAset($site)
-            | $crate::Insn::OptSize($site)
+        $crate::insn::Insn::OptPlus($site)
+            | $crate::insn::Insn::OptMinus($site)
+            | $crate::insn::Insn::OptMult($site)
+            | $crate::insn::Insn::OptDiv($site)
+            | $crate::insn::Insn::OptMod($site)
+            | $crate::insn::Insn::OptLt($site)
+            | $crate::insn::Insn::OptLe($site)
+            | $crate::insn::Insn::OptGt($site)
+            | $crate::insn::Insn::OptGe($site)
+            | $crate::insn::Insn::OptEq($site)
+            | $crate::insn::Insn::OptNeq($site)
+            | $crate::insn::Insn::OptAnd($site)
+            | $crate::insn::Insn::OptOr($site)
+            | $crate::insn::Insn::OptXor($site)
+            | $crate::insn::Insn::OptLtLt($site)
+            | $crate::insn::Insn::OptGtGt($site)
+            | $crate::insn::Insn::OptAref($site)
+            | $crate::insn::Insn::OptAset($site)
+            | $crate::insn::Insn::OptSize($site)
     };
 }
+pub(crate) use quickened_sends;
 
 /// One instruction. Jump targets are instruction indexes in the same method.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -149,7 +149,7 @@ pub enum Insn {
     OptAref(u32),
     /// `opt_aset`: `send` of `[]=`.
     OptAset(u32),
-    /// `opt_size`: `send` of `size, length`.
+    /// `opt_size`: `send` of `size` or `length`.
     OptSize(u32),
     /// `jump index`: continue at `index`.
     Jump(u32),
@@ -411,14 +411,6 @@ impl Insn {
             Insn::OptAref(_) => "opt_aref",
             Insn::OptAset(_) => "opt_aset",
             Insn::OptSize(_) => "opt_size",
-        }
-    }
-
-    /// The call site of a `send` or of a quickened send.
-    pub fn send_site(&self) -> Option<u32> {
-        match *self {
-            Insn::Send(site) | quickened_sends!(site) => Some(site),
-            _ => None,
         }
     }
 

@@ -1,6 +1,6 @@
 //! A compiled method: its instructions and the tables they index.
 
-use crate::insn::Insn;
+use crate::insn::{quickened_sends, Insn};
 use crate::literal::Literal;
 use crate::symbols::{Sym, SymbolTable};
 use serde::{Deserialize, Serialize};
@@ -413,7 +413,7 @@ impl Method {
             Insn::Push(lit) | Insn::Unsupported(lit) => {
                 self.literals[lit as usize].display(symbols)
             }
-            Insn::Send(site) | crate::quickened_sends!(site) => {
+            Insn::Send(site) | quickened_sends!(site) => {
                 let site = &self.sites[site as usize];
                 let mut text = format!("{:<6} {}", symbols.name(site.name), site.argc);
                 if !site.keywords.is_empty() {

@@ -15,7 +15,7 @@
 
 use super::definitions::ParamKind;
 use super::Source;
-use crate::insn::Insn;
+use crate::insn::{quickened_sends, Insn};
 use crate::literal::Literal;
 use crate::method::{call_flags, CallSite, Method, MethodKind};
 use crate::source_encoding::SourceEncoding;
@@ -456,7 +456,7 @@ pub(crate) fn stack_effect(insn: &Insn, sites: &[CallSite]) -> i32 {
         Insn::Unsupported(_) => 1,
         Insn::Store(_) | Insn::Branch { .. } | Insn::Return | Insn::Pop => -1,
         Insn::CaseDispatch(_) => -1,
-        Insn::Send(site) | crate::quickened_sends!(site) => {
+        Insn::Send(site) | quickened_sends!(site) => {
             let site = &sites[site as usize];
             -(site.argc as i32) - i32::from(site.flags & call_flags::BLOCK_ARG != 0)
         }
