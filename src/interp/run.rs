@@ -702,10 +702,10 @@ impl Vm {
         true
     }
 
-    /// A quickened send of operation `op` at site `site`: the inline path of its
-    /// Integer, Float or Array operation (recording the profile) when the
-    /// operands are ones it handles and the operation is the core's, else
-    /// the send.
+    /// A quickened send of operation `op` at site `site`: the inline path of
+    /// its Integer, Float or Array operation (recording the profile) when
+    /// the operands are ones it handles and the operation is the core's,
+    /// else the send.
     #[inline(never)]
     fn basic_send(
         &mut self,
@@ -715,43 +715,34 @@ impl Vm {
         at: (usize, usize),
         ip: usize,
     ) -> VmResult<()> {
-        if self.basic_op_inline(method, site as usize, op) {
-            return Ok(());
+        let state = &method.sites[site as usize];
+        if op.is_array() {
+            if (!self.array_ops_redefined || state.core) && self.array_op(method, site as usize, op)
+            {
+                return Ok(());
+            }
+        } else if !self.basic_ops_redefined || state.core {
+            let top = self.context.stack.len() - 1;
+            let (a, b) = (self.context.stack[top - 1], self.context.stack[top]);
+            let inline = if a.is_fixnum() && b.is_fixnum() {
+                self.fixnum_op(op, a, b)
+                    .map(|result| (result, Kind::Fixnum))
+            } else if a.is_flonum() && b.is_flonum() {
+                self.float_op(op, a.flonum_value(), b.flonum_value())
+                    .map(|result| (result, Kind::Flonum))
+            } else {
+                None
+            };
+            if let Some((result, kind)) = inline {
+                if self.profiling && (state.receiver.record(kind) | state.args[0].record(kind)) {
+                    self.report_kinds(method, site as usize);
+                }
+                self.context.stack.truncate(top);
+                self.context.stack[top - 1] = result;
+                return Ok(());
+            }
         }
         self.send_insn(method, site, at, ip)
-    }
-
-    /// The inline path of basic operation `op` at site `site`: true when
-    /// it answered (its result replaces the operands on the stack).
-    #[inline(always)]
-    fn basic_op_inline(&mut self, method: &LoadedMethod, site: usize, op: BasicOp) -> bool {
-        let state = &method.sites[site];
-        if op.is_array() {
-            return (!self.array_ops_redefined || state.core) && self.array_op(method, site, op);
-        }
-        if self.basic_ops_redefined && !state.core {
-            return false;
-        }
-        let top = self.context.stack.len() - 1;
-        let (a, b) = (self.context.stack[top - 1], self.context.stack[top]);
-        let inline = if a.is_fixnum() && b.is_fixnum() {
-            self.fixnum_op(op, a, b)
-                .map(|result| (result, Kind::Fixnum))
-        } else if a.is_flonum() && b.is_flonum() {
-            self.float_op(op, a.flonum_value(), b.flonum_value())
-                .map(|result| (result, Kind::Flonum))
-        } else {
-            None
-        };
-        let Some((result, kind)) = inline else {
-            return false;
-        };
-        if self.profiling && (state.receiver.record(kind) | state.args[0].record(kind)) {
-            self.report_kinds(method, site);
-        }
-        self.context.stack.truncate(top);
-        self.context.stack[top - 1] = result;
-        true
     }
 
     /// `send site` of `method`, the instruction before `ip`, in frame
