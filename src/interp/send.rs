@@ -163,6 +163,15 @@ impl Vm {
         base: usize,
     ) -> VmResult<()> {
         let site = &method.code.sites[site_index];
+        if let Some(child) = site
+            .block
+            .filter(|_| site.flags & call_flags::NOT_PLAIN == 0)
+        {
+            let plain = self.send_plain_with_block(method, (site_index, child), (frame, base));
+            if let Some(sent) = plain {
+                return sent;
+            }
+        }
         let state = &method.sites[site_index];
         let mut literal = None;
         let block = if let Some(child) = site.block {
@@ -280,7 +289,8 @@ impl Vm {
     /// method of only required parameters, an `attr_reader`, or a core
     /// method. The common call, without the general path's steps (block,
     /// argument spreading, keyword and arity checks). None when the send
-    /// is not such a call: the general [`Vm::send`] makes it.
+    /// is not such a call: the general [`Vm::send`] makes it (or, with a
+    /// literal block, [`Vm::send_plain_with_block`]).
     #[inline]
     pub(super) fn send_plain(
         &mut self,
@@ -348,6 +358,82 @@ impl Vm {
             }
             _ => return None,
         };
+        Some(result.map(|value| {
+            self.context.stack.truncate(receiver_index);
+            self.context.stack.push(value);
+        }))
+    }
+
+    /// The send at site `site_index` of `method`, running in frame
+    /// `frame`, when it passes the literal block `child` of `method` and
+    /// is otherwise plain (`argc` arguments, no splat, no keywords), its
+    /// cache holds the receiver's class, and the method found is a Ruby
+    /// method of only required parameters or a core method: the call
+    /// [`Vm::send_plain`] makes, with the block made as the general
+    /// [`Vm::send`] makes it (its allocation recycled when the call
+    /// returns, the frame's `sending_block` naming it while the call runs,
+    /// so that a `break` from it ends this call). None when the send is
+    /// not such a call.
+    ///
+    /// ```text
+    /// a.each { |x| s += x }   cache hit: Array#each (core)
+    ///   literal_block -> call_core(each, block) -> recycle_block
+    /// ```
+    fn send_plain_with_block(
+        &mut self,
+        method: &LoadedMethod,
+        (site_index, child): (usize, u32),
+        (frame, base): (usize, usize),
+    ) -> Option<VmResult<()>> {
+        let site = &method.code.sites[site_index];
+        let argc = site.argc as usize;
+        let receiver_index = self.context.stack.len() - argc - 1;
+        let receiver = self.context.stack[receiver_index];
+        let class = self.class_of(receiver);
+        let entry = method.sites[site_index]
+            .cache
+            .borrow()
+            .lookup(class, self.method_serial)?
+            .clone();
+        match entry.visibility {
+            Visibility::Public => {}
+            Visibility::Private if site.is_fcall() => {}
+            _ => return None,
+        }
+        match &entry.body {
+            MethodBody::Bytecode(callee)
+                if !callee.split.needs_split.get()
+                    && !callee.code.needs_arg_layout()
+                    && argc == callee.code.required as usize => {}
+            MethodBody::Native(_) => {}
+            _ => return None,
+        }
+        self.record_kinds(method, site_index, class, receiver_index, argc);
+        if let Err(error) = self.enter_call() {
+            return Some(Err(error));
+        }
+        let block = self.literal_block(method, child, frame, base);
+        self.context.frames[frame].sending_block = block.id;
+        let block = self.share_block(block);
+        let result = match &entry.body {
+            MethodBody::Bytecode(callee) => {
+                let id = self.push_method_frame(&entry, callee, Some(block.clone()), None);
+                self.run_pushed_method(callee, receiver_index, argc, id)
+            }
+            MethodBody::Native(native) => {
+                let args: smallvec::SmallVec<[Value; 8]> = smallvec::SmallVec::from_slice(
+                    &self.context.stack[receiver_index + 1..=receiver_index + argc],
+                );
+                let kind = CallKind {
+                    kwargs: false,
+                    direct: true,
+                };
+                self.call_core(&entry, native, receiver, &args, Some(block.clone()), kind)
+            }
+            _ => unreachable!("only Ruby and core methods are called here"),
+        };
+        self.context.frames[frame].sending_block = 0;
+        self.recycle_block(block);
         Some(result.map(|value| {
             self.context.stack.truncate(receiver_index);
             self.context.stack.push(value);
