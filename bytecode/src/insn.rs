@@ -151,6 +151,12 @@ pub enum Insn {
     OptAset(u32),
     /// `opt_size`: `send` of `size` or `length`.
     OptSize(u32),
+    /// `opt_args n`: the quickened form of a prologue of `n` pairs `arg i;
+    /// store i` (the first `n` parameters, each in the local slot of its
+    /// index): the arguments copied to their locals in one dispatch, and
+    /// execution goes on after the last pair. Stands in place of the first
+    /// `arg 0` only, so every index after it keeps its instruction.
+    OptArgs(u32),
     /// `jump index`: continue at `index`.
     Jump(u32),
     /// `branch index`: pop a value; continue at `index` if it is truthy.
@@ -411,6 +417,7 @@ impl Insn {
             Insn::OptAref(_) => "opt_aref",
             Insn::OptAset(_) => "opt_aset",
             Insn::OptSize(_) => "opt_size",
+            Insn::OptArgs(_) => "opt_args",
         }
     }
 

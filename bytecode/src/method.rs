@@ -406,6 +406,7 @@ impl Method {
         let local = |slot: u32| symbols.name(self.locals[slot as usize]).to_string();
         match *insn {
             Insn::Arg(n) | Insn::HasArg(n) | Insn::Jump(n) | Insn::BranchNil(n) => n.to_string(),
+            Insn::OptArgs(n) => n.to_string(),
             Insn::NewArray(n) | Insn::Concat(n) | Insn::NewHash(n) => n.to_string(),
             Insn::NewArrayExtremum { count, .. } => count.to_string(),
             Insn::Branch { target, .. } => target.to_string(),

@@ -95,6 +95,19 @@ impl Vm {
                     let arg = self.context.stack[layout.arg(n as usize)];
                     self.context.stack.push(arg);
                 }
+                Insn::OptArgs(count) => {
+                    if ONE {
+                        // Running one instruction: the `arg 0` it stands for.
+                        let arg = self.context.stack[layout.arg(0)];
+                        self.context.stack.push(arg);
+                    } else {
+                        let count = count as usize;
+                        for i in 0..count {
+                            self.context.stack[locals + i] = self.context.stack[layout.arg(i)];
+                        }
+                        ip = 2 * count;
+                    }
+                }
                 Insn::HasArg(n) => {
                     let given = (n as usize) < argc
                         && self.context.stack[layout.arg(n as usize)] != Value::UNDEF;

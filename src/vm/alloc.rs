@@ -54,17 +54,24 @@ impl Vm {
         self.alloc(RArray::new(class, items))
     }
 
+    /// A Float: a flonum when it has one (inline: a few instructions,
+    /// without the allocator's frame), else a heap cell.
+    #[inline]
     pub fn new_float(&mut self, value: f64) -> Value {
         match Value::flonum(value) {
             Some(v) => v,
-            None => {
-                let class = self.c.float;
-                self.alloc(RFloat {
-                    header: crate::heap::Header::new(RFloat::KIND, class),
-                    value,
-                })
-            }
+            None => self.new_heap_float(value),
         }
+    }
+
+    /// A Float with no flonum (its exponent out of the flonum range).
+    #[inline(never)]
+    fn new_heap_float(&mut self, value: f64) -> Value {
+        let class = self.c.float;
+        self.alloc(RFloat {
+            header: crate::heap::Header::new(RFloat::KIND, class),
+            value,
+        })
     }
 
     /// An Integer: a fixnum when it fits, else a Bignum.

@@ -452,6 +452,8 @@ pub(crate) fn stack_effect(insn: &Insn, sites: &[CallSite]) -> i32 {
         Insn::Yield { argc, .. } => 1 - argc as i32,
         Insn::YieldSplat { .. } => 0,
         Insn::PushSelf | Insn::Arg(_) | Insn::HasArg(_) | Insn::Load(_) | Insn::Push(_) => 1,
+        // As the `arg 0` it stands in place of (see `Insn::OptArgs`).
+        Insn::OptArgs(_) => 1,
         Insn::Dup | Insn::GetConst(_) | Insn::GetGlobal(_) | Insn::DefineMethod(_) => 1,
         Insn::Unsupported(_) => 1,
         Insn::Store(_) | Insn::Branch { .. } | Insn::Return | Insn::Pop => -1,
