@@ -98,6 +98,15 @@ pub mod call_flags {
     /// The flags of a call that passes more than positional arguments
     /// (a spread, keywords, or a block other than a literal one).
     pub const NOT_PLAIN: u16 = SPLAT | KWARGS | KEYWORD_OPERANDS | BLOCK_ARG | BLOCK_FORWARD;
+
+    /// How many operands a call of `argc` arguments with `flags` pops:
+    /// the receiver, the arguments, and the `&expr` value (`BLOCK_ARG`).
+    /// The one count the interpreter, the compiler's stack depths and the
+    /// JIT's frame states (what a deoptimisation after the call rebuilds)
+    /// all take.
+    pub fn popped(argc: u32, flags: u16) -> usize {
+        1 + argc as usize + usize::from(flags & BLOCK_ARG != 0)
+    }
 }
 
 /// One `send` site.
@@ -128,6 +137,11 @@ impl CallSite {
 
     pub fn is_vcall(&self) -> bool {
         self.flags & call_flags::VCALL != 0
+    }
+
+    /// How many operands the call pops ([`call_flags::popped`]).
+    pub fn popped(&self) -> usize {
+        call_flags::popped(self.argc, self.flags)
     }
 
     /// The number of positional arguments among the operands (the

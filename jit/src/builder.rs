@@ -40,7 +40,7 @@ use crate::ir::*;
 use crate::liveness::Liveness;
 use crate::passes::exceptions;
 use crate::runtime::Runtime;
-use bytecode::{call_flags, HandlerKind, Insn, Literal, Method, MethodKind};
+use bytecode::{HandlerKind, Insn, Literal, Method, MethodKind};
 use fxhash::FxHashMap;
 use std::ops::ControlFlow;
 use std::rc::Rc;
@@ -899,9 +899,7 @@ impl Builder<'_> {
             Insn::Send(site_index) => {
                 let site = &code.sites[site_index as usize];
                 let state = self.state(ip, frame);
-                let block_arg = site.flags & call_flags::BLOCK_ARG != 0;
-                let mut inputs =
-                    Self::pop_n(frame, site.argc as usize + 1 + usize::from(block_arg));
+                let mut inputs = Self::pop_n(frame, site.popped());
                 let block = site.block.map(|child| self.rt.child(self.method, child));
                 if let Some(child) = site.block {
                     let literal = self.block_literal(child);
@@ -949,9 +947,7 @@ impl Builder<'_> {
             Insn::InvokeSuper(site_index) => {
                 let site = &code.sites[site_index as usize];
                 let state = self.state(ip, frame);
-                let block_arg = site.flags & call_flags::BLOCK_ARG != 0;
-                let mut inputs =
-                    Self::pop_n(frame, site.argc as usize + 1 + usize::from(block_arg));
+                let mut inputs = Self::pop_n(frame, site.popped());
                 if let Some(child) = site.block {
                     let literal = self.block_literal(child);
                     inputs.push(literal);

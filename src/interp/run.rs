@@ -771,9 +771,7 @@ impl Vm {
     ) -> VmResult<()> {
         self.context.frames[frame].ip = (ip - 1) as u32;
         let call = &method.code.sites[site as usize];
-        let operands =
-            call.argc as usize + 1 + usize::from(call.flags & call_flags::BLOCK_ARG != 0);
-        let receiver_index = self.context.stack.len() - operands;
+        let receiver_index = self.context.stack.len() - call.popped();
         let plain = if call.flags & call_flags::NOT_PLAIN == 0 && call.block.is_none() {
             self.send_plain(method, call, site as usize)
         } else {

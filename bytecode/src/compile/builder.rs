@@ -17,7 +17,7 @@ use super::definitions::ParamKind;
 use super::Source;
 use crate::insn::{quickened_sends, Insn};
 use crate::literal::Literal;
-use crate::method::{call_flags, CallSite, Method, MethodKind};
+use crate::method::{CallSite, Method, MethodKind};
 use crate::source_encoding::SourceEncoding;
 use crate::symbols::Sym;
 use lib_ruby_parser::Node;
@@ -426,7 +426,7 @@ pub(crate) fn stack_effect(insn: &Insn, sites: &[CallSite]) -> i32 {
         Insn::GetIvar(_) | Insn::GetCvar(_) => 1,
         Insn::InvokeSuper(site) => {
             let site = &sites[site as usize];
-            -(site.argc as i32) - i32::from(site.flags & call_flags::BLOCK_ARG != 0)
+            1 - site.popped() as i32
         }
         Insn::LoadEnv { .. } | Insn::BlockParam | Insn::BlockProxy | Insn::Lambda(_) => 1,
         Insn::StoreEnv { .. } | Insn::BreakBlock | Insn::ReturnFromBlock => -1,
@@ -460,7 +460,7 @@ pub(crate) fn stack_effect(insn: &Insn, sites: &[CallSite]) -> i32 {
         Insn::CaseDispatch(_) => -1,
         Insn::Send(site) | quickened_sends!(site) => {
             let site = &sites[site as usize];
-            -(site.argc as i32) - i32::from(site.flags & call_flags::BLOCK_ARG != 0)
+            1 - site.popped() as i32
         }
         Insn::NewArray(n) | Insn::Concat(n) | Insn::NewArrayExtremum { count: n, .. } => {
             1 - n as i32

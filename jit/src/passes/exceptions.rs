@@ -76,9 +76,7 @@ pub fn leaves_pending(graph: &Graph, node: NodeId) -> bool {
 /// stack (the top of its state's stack).
 fn popped(graph: &Graph, node: NodeId) -> usize {
     match graph.op(node) {
-        Op::Send(info) => {
-            1 + info.argc as usize + usize::from(info.flags & call_flags::BLOCK_ARG != 0)
-        }
+        Op::Send(info) => call_flags::popped(info.argc, info.flags),
         Op::Yield { .. } => graph.inputs(node).len() - 1,
         _ => graph.inputs(node).len(),
     }

@@ -100,8 +100,9 @@ impl Lowering<'_> {
                     // The runtime's send would take the slots for operands.
                     return Err(Unsupported("laid-out arguments without a direct call"));
                 }
-                // What the bytecode's send pops.
-                let pops = 1 + info.argc as usize;
+                // What the bytecode's send pops (its `&expr` value too:
+                // a deoptimisation after the call resumes without it).
+                let pops = call_flags::popped(info.argc, info.flags);
                 (info.method, frame.ip, operands, pops)
             }
             Op::Yield { .. } => {
