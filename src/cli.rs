@@ -38,8 +38,9 @@ pub struct Options {
     #[arg(long, value_name = "N", default_value_t = DEFAULT_JIT_THRESHOLD)]
     pub jit_threshold: u64,
 
-    /// Compile at most SIZE bytes of machine code (a number, or with a K,
-    /// M or G suffix); past it, methods stay interpreted.
+    /// Keep at most SIZE bytes of compiled code (a number, or with a K, M
+    /// or G suffix): nearing it, code no activation runs is freed and
+    /// cold code evicted (interpreted until it is hot again).
     #[arg(long, value_name = "SIZE", value_parser = parse_size, default_value = "64M")]
     pub jit_code_limit: usize,
 

@@ -389,8 +389,9 @@ impl Heap {
     }
 
     /// Visits every word of the VM thread's machine stack, from this call
-    /// up to its top, and the callee-saved registers: what the collector's
-    /// conservative scan looks at.
+    /// up to its top, and the callee-saved registers: what a conservative
+    /// scan looks at (the collector's roots, and the code that compiled
+    /// activations on the stack still run: `compiled::code_space`).
     #[inline(never)]
     pub fn each_machine_stack_word(&self, mut visit: impl FnMut(usize)) {
         let registers = spill_callee_saved_registers();

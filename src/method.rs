@@ -454,6 +454,11 @@ pub struct CompiledMethod {
 }
 
 impl CompiledMethod {
+    /// Whether it was retired: no new activation enters it.
+    pub fn is_retired(&self) -> bool {
+        self.invalidated.get() != 0
+    }
+
     /// Stops new activations from entering the code, and makes running
     /// ones deoptimise at their next poll; the method is interpreted (and
     /// counted towards compiling it again). False when it was retired

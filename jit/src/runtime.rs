@@ -419,11 +419,15 @@ pub struct CallTarget {
     pub code: Cell<u64>,
     /// What [`ActivationRecord::compiled`] is for that code.
     pub compiled: Cell<u64>,
+    /// Set (to 1) by every call of the method's code, cleared when the
+    /// runtime looks for cold code to evict: the code was used since.
+    pub used: Cell<u8>,
 }
 
 impl CallTarget {
     pub const CODE: i32 = std::mem::offset_of!(CallTarget, code) as i32;
     pub const COMPILED: i32 = std::mem::offset_of!(CallTarget, compiled) as i32;
+    pub const USED: i32 = std::mem::offset_of!(CallTarget, used) as i32;
 }
 
 /// What [`Helpers::leave_block`] does: a block's `return`...

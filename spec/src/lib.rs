@@ -104,10 +104,11 @@ pub const MODES: &[Mode] = &[
         name: "jit-stress-2",
         flags: &["--jit-threshold=0", "--jit-stress-deopt=2"],
     },
-    // Every method compiled after one run until 8 KiB of machine code are
-    // placed: the rest stays interpreted, compiled code calling it.
+    // Every method compiled after one run, in a code space so small that
+    // compiling evicts cold code and frees the code no activation runs:
+    // code freed while something still ran it would crash or misbehave.
     Mode {
-        name: "jit-code-full",
+        name: "jit-evict",
         flags: &["--jit-threshold=1", "--jit-code-limit=8K"],
     },
     // A collection at every allocation: a value the collector cannot see

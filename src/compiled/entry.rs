@@ -36,7 +36,9 @@ pub(super) type Activation = ActivationRecord;
 pub(super) fn compiled<'a>(activation: &Activation) -> &'a CompiledMethod {
     activation.assert_stored("compiled");
     // SAFETY: `compiled` comes from an `Rc<CompiledMethod>` the JIT keeps
-    // for the whole run (`JitState::code`): code is never freed.
+    // (`JitState::code`) while any activation record on the machine stack
+    // names it (`compiled::code_space` frees only code no word of the
+    // stack points to), and `activation` is live.
     unsafe { &*(activation.compiled as *const CompiledMethod) }
 }
 
@@ -126,6 +128,7 @@ impl Vm {
         entry_frame: &EntryFrame,
     ) -> VmResult {
         let entry = compiled.code.entry();
+        compiled.method.call_target.used.set(1);
         let outer = RUNNING_VM.replace(self as *mut Vm);
         // SAFETY: the code was generated for this signature; `activation`
         // and `entry_frame` outlive the call, and the VM is only reached

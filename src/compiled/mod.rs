@@ -47,6 +47,7 @@ use std::path::PathBuf;
 use std::rc::Rc;
 
 mod call_blocks;
+mod code_space;
 mod core_calls;
 mod deoptimise;
 mod entry;
@@ -69,8 +70,8 @@ pub const MAX_COMPILATIONS: u32 = 10;
 /// profile never saw taken (see `Runtime::prunes_one_way_branches`).
 pub const SPECULATIVE_BRANCH_COMPILATIONS: u32 = 2;
 
-/// The most bytes of compiled code, unless `--jit-code-limit` says: past
-/// it, methods are not compiled (they stay interpreted).
+/// The most bytes of compiled code kept at once, unless `--jit-code-limit`
+/// says (see [`code_space`]).
 pub const DEFAULT_CODE_LIMIT: usize = 64 << 20;
 
 /// A guard that fails this often (not counting `--jit-stress-deopt`)
@@ -116,13 +117,15 @@ pub struct JitState {
     intrinsics: Intrinsics,
     /// Dump file names given out so far (two methods may share a name).
     dump_names: fxhash::FxHashMap<String, u32>,
-    /// Every method's code (kept while any activation may run it: code is
-    /// never freed during a run).
+    /// The code compiled and not freed yet: valid code, and retired code
+    /// that activations may still run (see [`code_space`]).
     pub code: Vec<Rc<CompiledMethod>>,
     /// Where compiled code is placed.
     pub arena: jit::backend::CodeArena,
     /// The handle of the next code compiled.
     next_handle: u32,
+    /// Where the search for cold code goes on (an index into `code`).
+    eviction_hand: usize,
     /// Under `--jit-stress-deopt`: the countdown guards decrement, and the
     /// generator of the next count.
     pub stress_countdown: Option<Box<Cell<u64>>>,
@@ -359,6 +362,7 @@ impl JitState {
             dump_names: Default::default(),
             code: Vec::new(),
             next_handle: 0,
+            eviction_hand: 0,
             failed_speculations: Default::default(),
             failed_bounds: Default::default(),
             compilations: Default::default(),
@@ -443,6 +447,7 @@ impl Vm {
         method: &Rc<LoadedMethod>,
         osr: Option<(u32, u32)>,
     ) -> Option<Rc<CompiledMethod>> {
+        self.jit_keep_code_under_limit();
         let mut slot = self.jit.take()?;
         let jit = slot
             .state

@@ -16,6 +16,11 @@ pub struct RunStats {
     pub compiled_methods: u64,
     /// Bytes of code compiled (all of it, freed or not).
     pub code_bytes: u64,
+    /// Compiled code retired because it was cold when the code limit was
+    /// near.
+    pub evictions: u64,
+    /// Compiled code freed (retired, and run by no activation).
+    pub code_freed: u64,
     /// Time spent compiling (building graphs, their passes, the back
     /// end), in microseconds.
     pub compile_micros: u64,
@@ -146,6 +151,8 @@ impl crate::vm::Vm {
             line("jit.code_bytes", run.code_bytes);
             line("jit.code_in_use", jit.arena.in_use() as u64);
             line("jit.code_mapped", jit.arena.mapped() as u64);
+            line("jit.evictions", run.evictions);
+            line("jit.code_freed", run.code_freed);
             line("jit.compile_ms", run.compile_micros / 1000);
             line("jit.deopts", run.deopts);
             line("jit.transfers", run.transfers);

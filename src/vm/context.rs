@@ -206,6 +206,13 @@ impl ExecutionContext {
         self.native_returns.push((record, return_address));
     }
 
+    /// The return addresses the materialised native calls will go back
+    /// to (into their callers' code), which the trampoline keeps off the
+    /// machine stack.
+    pub fn native_return_addresses(&self) -> impl Iterator<Item = u64> + '_ {
+        self.native_returns.iter().map(|&(_, address)| address)
+    }
+
     /// A block starts running compiled without a frame record.
     pub fn push_virtual_block(&mut self, call: VirtualBlock) {
         self.virtual_blocks.push(call);

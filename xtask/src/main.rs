@@ -125,7 +125,7 @@ enum Task {
         #[arg(long)]
         out: Option<std::path::PathBuf>,
         /// Modes to run, comma-separated (default: all): interp, jit-eager,
-        /// jit-compile, jit-default, jit-stress-1, jit-stress-2, jit-code-full, gc-stress,
+        /// jit-compile, jit-default, jit-stress-1, jit-stress-2, jit-evict, gc-stress,
         /// gc-stress-jit.
         #[arg(long, value_delimiter = ',', num_args = 1..)]
         modes: Vec<String>,

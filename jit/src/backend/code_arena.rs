@@ -11,7 +11,7 @@
 //!
 //! ```text
 //! chunk 0: [fib 320 B][parse 4 KiB][free 1.5 KiB][run 900 B][free ...]
-//!                                   ^ the range of code that was freed
+//!                                   ^ the code of an evicted method
 //! ```
 //!
 //! **W^X.** A chunk is readable and executable, never writable and
@@ -22,9 +22,8 @@
 //! once rather than running what is placed there next.
 //!
 //! **The limit.** The arena counts the bytes its code occupies and refuses
-//! to place code beyond its limit (`--jit-code-limit`): the method is then
-//! not compiled. (The runtime frees no code during a run yet: evicting
-//! cold code and freeing retired code is issue 26's open remainder.)
+//! to place code beyond its limit (`--jit-code-limit`); the runtime keeps
+//! below it by evicting cold code before it gets there.
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -127,6 +126,11 @@ impl CodeArena {
     /// Bytes occupied by code.
     pub fn in_use(&self) -> usize {
         self.chunks.borrow().in_use
+    }
+
+    /// The most it holds.
+    pub fn limit(&self) -> usize {
+        self.chunks.borrow().limit
     }
 
     /// Bytes mapped for code (whole chunks).
@@ -264,6 +268,11 @@ impl PlacedCode {
 
     pub fn is_empty(&self) -> bool {
         self.len == 0
+    }
+
+    /// The bytes of the range it occupies in the arena.
+    pub fn reserved(&self) -> usize {
+        self.reserved
     }
 
     pub fn bytes(&self) -> &[u8] {

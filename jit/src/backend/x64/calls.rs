@@ -193,6 +193,7 @@ impl Emitter<'_> {
                 ; jz =>helper
                 ; mov r11, [r10 + CallTarget::COMPILED]
                 ; mov [rdi + ActivationRecord::COMPILED], r11
+                ; mov BYTE [r10 + CallTarget::USED], 1
             );
         }
         dynasm!(self.ops ; .arch x64 ; lea rsi, [rdi + ActivationRecord::VALUES]);

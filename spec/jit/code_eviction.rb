@@ -1,6 +1,10 @@
-# Many methods compiled in phases, then a recursion over them. Under a
-# small --jit-code-limit (the jit-code-full mode) the later phases find the
-# code space full: they stay interpreted, and compiled code calls them.
+# Many methods compiled in phases, then a recursion whose own code is
+# evicted while it runs. Under a small --jit-code-limit (the jit-evict
+# mode) the early phases' code is cold by the time later phases compile:
+# it is evicted and freed, and compiled again if called again. The
+# recursion's frames run code that is retired while they are on the
+# stack: it is kept until they return.
+
 def phase_0(items)
   total = 0
   items.each_with_index do |item, index|
