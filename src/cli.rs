@@ -85,8 +85,9 @@ pub struct Options {
     #[arg(long)]
     pub trace_deopt: bool,
 
-    /// Make guards fail on a pseudo-random schedule drawn from SEED
-    /// (default 1), so deoptimisation runs everywhere.
+    /// Make guards fail, and polls after calls and on loop back edges
+    /// deoptimise, on a pseudo-random schedule drawn from SEED (default
+    /// 1), so deoptimisation runs everywhere.
     #[arg(long, value_name = "SEED", num_args = 0..=1, require_equals = true, default_missing_value = "1")]
     pub jit_stress_deopt: Option<u64>,
 

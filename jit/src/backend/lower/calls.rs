@@ -488,7 +488,7 @@ impl Lowering<'_> {
                     // returned (`raised_poll`).
                     self.deferred_polls.insert(node, site);
                 } else {
-                    self.emit(Inst::Poll { site });
+                    self.poll(site);
                 }
             }
         }

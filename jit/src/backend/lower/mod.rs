@@ -252,7 +252,7 @@ impl Lowering<'_> {
             MapState { current: None }
         };
         if let Some(site) = self.returned_poll(head) {
-            self.emit(Inst::Poll { site });
+            self.poll(site);
         }
         let nodes = block.nodes.clone();
         for &node in &nodes {

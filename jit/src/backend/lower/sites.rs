@@ -40,8 +40,21 @@ impl Lowering<'_> {
             DeoptMapRef::State(state) => deopt_maps::map_of(self.graph, state),
         };
         let site = self.make_site(node, SiteReason::Invalidated, deopt_map, false, None)?;
-        self.emit(Inst::Poll { site });
+        self.poll(site);
         Ok(())
+    }
+
+    /// A poll of the code's `invalidated` flag, deoptimising at `site`
+    /// when it is set. Under `--jit-stress-deopt` the site is also taken
+    /// on the stress schedule, as guards' are: a poll after a call then
+    /// resumes the interpreter after the call, so every map of the state
+    /// after a call (the call's operands off the stack, its result on it)
+    /// is run by the stress modes, not only when code is retired.
+    pub(super) fn poll(&mut self, site: SiteId) {
+        self.emit(Inst::Poll { site });
+        if self.rt.stress_countdown().is_some() {
+            self.emit(Inst::Stress { site });
+        }
     }
 
     /// The map of the method's entry: index 0, the receiver and arguments.
