@@ -299,19 +299,8 @@ impl Vm {
         site_index: usize,
     ) -> Option<VmResult<()>> {
         let argc = site.argc as usize;
-        let receiver_index = self.context.stack.len() - argc - 1;
-        let receiver = self.context.stack[receiver_index];
-        let class = self.class_of(receiver);
-        let entry = method.sites[site_index]
-            .cache
-            .borrow()
-            .lookup(class, self.method_serial)?
-            .clone();
-        match entry.visibility {
-            Visibility::Public => {}
-            Visibility::Private if site.is_fcall() => {}
-            _ => return None,
-        }
+        let (receiver_index, receiver, class, entry) =
+            self.plain_cache_hit(method, site, site_index)?;
         let result = match &entry.body {
             MethodBody::Bytecode(callee)
                 if !callee.split.needs_split.get()
@@ -387,19 +376,8 @@ impl Vm {
     ) -> Option<VmResult<()>> {
         let site = &method.code.sites[site_index];
         let argc = site.argc as usize;
-        let receiver_index = self.context.stack.len() - argc - 1;
-        let receiver = self.context.stack[receiver_index];
-        let class = self.class_of(receiver);
-        let entry = method.sites[site_index]
-            .cache
-            .borrow()
-            .lookup(class, self.method_serial)?
-            .clone();
-        match entry.visibility {
-            Visibility::Public => {}
-            Visibility::Private if site.is_fcall() => {}
-            _ => return None,
-        }
+        let (receiver_index, receiver, class, entry) =
+            self.plain_cache_hit(method, site, site_index)?;
         match &entry.body {
             MethodBody::Bytecode(callee)
                 if !callee.split.needs_split.get()
@@ -438,6 +416,33 @@ impl Vm {
             self.context.stack.truncate(receiver_index);
             self.context.stack.push(value);
         }))
+    }
+
+    /// What a plain send at `site` (index `site_index`) of `method` finds
+    /// in its inline cache for the receiver on the stack: the receiver, its
+    /// index on the stack, its class and the method entry; None on a miss,
+    /// or when the entry's visibility needs the general path's checks.
+    #[inline(always)]
+    fn plain_cache_hit(
+        &self,
+        method: &LoadedMethod,
+        site: &bytecode::CallSite,
+        site_index: usize,
+    ) -> Option<(usize, Value, Value, Rc<MethodEntry>)> {
+        let receiver_index = self.context.stack.len() - site.argc as usize - 1;
+        let receiver = self.context.stack[receiver_index];
+        let class = self.class_of(receiver);
+        let entry = method.sites[site_index]
+            .cache
+            .borrow()
+            .lookup(class, self.method_serial)?
+            .clone();
+        match entry.visibility {
+            Visibility::Public => {}
+            Visibility::Private if site.is_fcall() => {}
+            _ => return None,
+        }
+        Some((receiver_index, receiver, class, entry))
     }
 
     /// An `attr_writer` called by a plain send: its argument (above the
