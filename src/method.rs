@@ -195,6 +195,10 @@ pub struct SiteState {
     pub cache: RefCell<CallCache>,
     pub receiver: KindRecorder,
     pub args: Box<[KindRecorder]>,
+    /// A basic operation's profile holds Fixnum as the first kind of its
+    /// receiver and its argument: recording two fixnums again would add
+    /// nothing, so the interpreter's inline path takes them without it.
+    pub fixnums_recorded: Cell<bool>,
     /// The split this site calls instead of the method its monomorphic
     /// cache found, once that method needed splitting.
     pub split: RefCell<Option<SiteSplit>>,
@@ -208,6 +212,7 @@ impl SiteState {
             cache: RefCell::new(CallCache::default()),
             receiver: KindRecorder::default(),
             args: (0..argc).map(|_| KindRecorder::default()).collect(),
+            fixnums_recorded: Cell::new(false),
             split: RefCell::new(None),
         }
     }

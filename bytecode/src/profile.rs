@@ -155,6 +155,12 @@ impl KindRecorder {
         !self.megamorphic.replace(true)
     }
 
+    /// Whether `kind` is the first kind recorded.
+    #[inline]
+    pub fn first_is(&self, kind: Kind) -> bool {
+        self.codes[0].get() == kind.encode()
+    }
+
     /// What was recorded so far.
     pub fn snapshot(&self) -> KindSet {
         KindSet {

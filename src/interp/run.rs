@@ -694,12 +694,16 @@ impl Vm {
 
     /// The inline path of a quickened send of numeric operation `op`
     /// (`opt_plus`, ...) for two fixnums, while the operation is the
-    /// core's and no profile is recorded: true when it answered. Small, so
+    /// core's and recording the profile would add nothing (no profiles, or
+    /// the site's already holds two fixnums): true when it answered. Small, so
     /// that the run loop keeps its registers; everything else is
     /// [`Vm::basic_send`]'s, out of line.
     #[inline(always)]
     fn fixnum_op_inline(&mut self, method: &LoadedMethod, site: u32, op: BasicOp) -> bool {
-        if self.profiling || (self.basic_ops_redefined && !method.sites[site as usize].core) {
+        let state = || &method.sites[site as usize];
+        if (self.profiling && !state().fixnums_recorded.get())
+            || (self.basic_ops_redefined && !state().core)
+        {
             return false;
         }
         let top = self.context.stack.len() - 1;
@@ -747,8 +751,14 @@ impl Vm {
                 None
             };
             if let Some((result, kind)) = inline {
-                if self.profiling && (state.receiver.record(kind) | state.args[0].record(kind)) {
-                    self.report_kinds(method, site as usize);
+                if self.profiling {
+                    if state.receiver.record(kind) | state.args[0].record(kind) {
+                        self.report_kinds(method, site as usize);
+                    }
+                    state.fixnums_recorded.set(
+                        state.receiver.first_is(Kind::Fixnum)
+                            && state.args[0].first_is(Kind::Fixnum),
+                    );
                 }
                 self.context.stack.truncate(top);
                 self.context.stack[top - 1] = result;
