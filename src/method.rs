@@ -294,17 +294,8 @@ pub enum BasicOp {
 /// an instruction. Panics otherwise (a compiler bug).
 pub fn quicken(code: &Method, sites: &[SiteState]) -> Box<[Insn]> {
     let len = code.insns.len() as u32;
-    let inside = |target: u32| target < len;
     assert!(
-        code.insns.last().is_some_and(Insn::ends_flow)
-            && code
-                .insns
-                .iter()
-                .all(|insn| insn.target().is_none_or(inside))
-            && code.handlers.iter().all(|handler| inside(handler.target))
-            && code.case_tables.iter().all(|table| {
-                inside(table.otherwise) && table.entries.iter().all(|&(_, at)| inside(at))
-            }),
+        code.insns.last().is_some_and(Insn::ends_flow) && code.targets().all(|at| at < len),
         "the code of {:?} can run past its end",
         code.name
     );
@@ -354,17 +345,7 @@ fn arg_prologue(code: &Method) -> u32 {
             code.insns.get(at..at + 2) == Some(&[Insn::Arg(i), Insn::Store(i)])
         })
         .count() as u32;
-    let inside = |target: u32| (1..2 * pairs).contains(&target);
-    let targeted = code
-        .insns
-        .iter()
-        .filter_map(Insn::target)
-        .chain(code.handlers.iter().map(|handler| handler.target))
-        .chain(code.case_tables.iter().flat_map(|table| {
-            std::iter::once(table.otherwise).chain(table.entries.iter().map(|&(_, at)| at))
-        }))
-        .any(inside);
-    if targeted {
+    if code.targets().any(|at| (1..2 * pairs).contains(&at)) {
         0
     } else {
         pairs

@@ -248,6 +248,17 @@ impl CaseTable {
 }
 
 impl Method {
+    /// Every instruction control may reach other than by going on to the
+    /// next: the targets of jumps and branches, of `case` tables and of
+    /// exception handlers (with repeats).
+    pub fn targets(&self) -> impl Iterator<Item = u32> + '_ {
+        self.insns
+            .iter()
+            .filter_map(Insn::target)
+            .chain(self.handlers.iter().map(|handler| handler.target))
+            .chain(self.case_tables.iter().flat_map(CaseTable::targets))
+    }
+
     /// The encoding of String literal `index`.
     #[inline]
     pub fn literal_encoding(&self, index: usize) -> crate::SourceEncoding {
