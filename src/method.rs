@@ -17,7 +17,7 @@ use crate::block::Block;
 use crate::inline_cache::{CallCache, ConstantCache, IvarCache};
 use crate::object::{Cref, MethodEntry};
 use crate::value::Value;
-use bytecode::profile::{BranchProfile, KindRecorder};
+use bytecode::profile::{BranchCounter, KindRecorder};
 use bytecode::{Insn, Method, Sym};
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
@@ -34,7 +34,15 @@ pub struct LoadedMethod {
     /// made from the bytecode's bytes at every `push`).
     pub literals: Vec<Value>,
     pub sites: Vec<SiteState>,
-    pub branches: Vec<Cell<BranchProfile>>,
+    /// Per site: a basic operation's profile holds Fixnum as the first
+    /// kind of its receiver and its argument, so recording two fixnums
+    /// again would add nothing and the interpreter's inline path takes
+    /// them without it. (A byte per site, apart from the sites' states: a
+    /// method's flags share a cache line or a few, where reading one from
+    /// each site's state touched a line per site, and on a program of many
+    /// long methods missed the cache at every operation.)
+    pub fixnums_recorded: Box<[Cell<bool>]>,
+    pub branches: Box<[BranchCounter]>,
     pub calls: Cell<u64>,
     /// Runs the interpreter made of the method from its first instruction
     /// to its end: the calls its branch profiles count (never reset, as
@@ -102,7 +110,8 @@ impl LoadedMethod {
                 .iter()
                 .map(|site| SiteState::new(site.op, site.core, site.args.len()))
                 .collect(),
-            branches: self.branches.iter().map(|_| Cell::default()).collect(),
+            fixnums_recorded: self.sites.iter().map(|_| Cell::new(false)).collect(),
+            branches: self.branches.iter().map(|_| Default::default()).collect(),
             calls: Cell::new(0),
             interpreted_calls: Cell::new(0),
             jit: Cell::new(status::NOT_YET),
@@ -195,10 +204,6 @@ pub struct SiteState {
     pub cache: RefCell<CallCache>,
     pub receiver: KindRecorder,
     pub args: Box<[KindRecorder]>,
-    /// A basic operation's profile holds Fixnum as the first kind of its
-    /// receiver and its argument: recording two fixnums again would add
-    /// nothing, so the interpreter's inline path takes them without it.
-    pub fixnums_recorded: Cell<bool>,
     /// The split this site calls instead of the method its monomorphic
     /// cache found, once that method needed splitting.
     pub split: RefCell<Option<SiteSplit>>,
@@ -212,7 +217,6 @@ impl SiteState {
             cache: RefCell::new(CallCache::default()),
             receiver: KindRecorder::default(),
             args: (0..argc).map(|_| KindRecorder::default()).collect(),
-            fixnums_recorded: Cell::new(false),
             split: RefCell::new(None),
         }
     }

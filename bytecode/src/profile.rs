@@ -177,9 +177,49 @@ pub struct BranchProfile {
     pub not_taken: u64,
 }
 
+/// Where the interpreter counts one `branch`: a counter per direction,
+/// the one to bump chosen by the branch's outcome (no test, and one
+/// word read and written, not the pair).
+#[derive(Default)]
+pub struct BranchCounter {
+    /// Not taken at index 0, taken at index 1.
+    counts: [Cell<u64>; 2],
+}
+
+impl BranchCounter {
+    #[inline(always)]
+    pub fn record(&self, taken: bool) {
+        let count = &self.counts[taken as usize];
+        count.set(count.get() + 1);
+    }
+
+    /// The counts so far.
+    pub fn get(&self) -> BranchProfile {
+        BranchProfile {
+            taken: self.counts[1].get(),
+            not_taken: self.counts[0].get(),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn branch_counters_count_each_direction() {
+        let counter = BranchCounter::default();
+        for taken in [true, false, true, true] {
+            counter.record(taken);
+        }
+        assert_eq!(
+            counter.get(),
+            BranchProfile {
+                taken: 3,
+                not_taken: 1
+            }
+        );
+    }
 
     #[test]
     fn recorders_snapshot_what_they_saw() {

@@ -42,7 +42,6 @@ use crate::object::Cref;
 use crate::object::{RArray, RString, Visibility};
 use crate::value::Value;
 use crate::vm::{Control, FrameCode, FrameRecord, Jump, Vm, VmResult};
-use bytecode::profile::BranchProfile;
 use bytecode::{call_flags, Literal, Method, RangeEnd};
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
@@ -159,9 +158,8 @@ impl Vm {
             osr: RefCell::new(Vec::new()),
             ivar_caches,
             constant_caches: code.constants.iter().map(|_| Default::default()).collect(),
-            branches: (0..code.branches)
-                .map(|_| Cell::new(BranchProfile::default()))
-                .collect(),
+            fixnums_recorded: sites.iter().map(|_| Cell::new(false)).collect(),
+            branches: (0..code.branches).map(|_| Default::default()).collect(),
             code,
             literals,
             sites,

@@ -649,14 +649,7 @@ impl Vm {
         (target, profile): (u32, u16),
     ) -> Option<VmResult> {
         if self.profiling {
-            let cell = &method.branches[profile as usize];
-            let mut counts = cell.get();
-            if taken {
-                counts.taken += 1;
-            } else {
-                counts.not_taken += 1;
-            }
-            cell.set(counts);
+            method.branches[profile as usize].record(taken);
         }
         if taken {
             let target = target as usize;
@@ -700,9 +693,8 @@ impl Vm {
     /// [`Vm::basic_send`]'s, out of line.
     #[inline(always)]
     fn fixnum_op_inline(&mut self, method: &LoadedMethod, site: u32, op: BasicOp) -> bool {
-        let state = || &method.sites[site as usize];
-        if (self.profiling && !state().fixnums_recorded.get())
-            || (self.basic_ops_redefined && !state().core)
+        if (self.profiling && !method.fixnums_recorded[site as usize].get())
+            || (self.basic_ops_redefined && !method.sites[site as usize].core)
         {
             return false;
         }
@@ -755,7 +747,7 @@ impl Vm {
                     if state.receiver.record(kind) | state.args[0].record(kind) {
                         self.report_kinds(method, site as usize);
                     }
-                    state.fixnums_recorded.set(
+                    method.fixnums_recorded[site as usize].set(
                         state.receiver.first_is(Kind::Fixnum)
                             && state.args[0].first_is(Kind::Fixnum),
                     );
