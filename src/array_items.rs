@@ -75,14 +75,24 @@ impl ArrayItems {
         std::mem::take(&mut self.buffer)
     }
 
+    #[inline]
     pub fn push(&mut self, value: Value) {
-        let start = self.start();
-        if self.buffer.len() == self.buffer.capacity() && start >= self.buffer.len() / 4 {
-            self.compact();
+        if self.buffer.len() == self.buffer.capacity() {
+            self.make_room_at_back();
         }
         let start = self.start();
         self.buffer.push(value);
         self.set_start(start);
+    }
+
+    /// A push found the buffer full: the room the front's shifted-out
+    /// elements left is taken back when it is a quarter of the buffer
+    /// or more (else the push grows the buffer).
+    #[cold]
+    fn make_room_at_back(&mut self) {
+        if self.start() >= self.buffer.len() / 4 {
+            self.compact();
+        }
     }
 
     pub fn pop(&mut self) -> Option<Value> {
@@ -186,7 +196,13 @@ impl ArrayItems {
     }
 
     pub fn extend_from_slice(&mut self, values: &[Value]) {
-        self.extend(values.iter().copied());
+        // One value (`a.push(x)`, `a << x`) as one store, not a copy of a
+        // slice of unknown length.
+        if let [value] = values {
+            self.push(*value);
+        } else {
+            self.extend(values.iter().copied());
+        }
     }
 
     /// Removes the elements in `range` (indexes into the elements) and

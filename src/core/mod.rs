@@ -189,16 +189,27 @@ impl Vm {
         self.raise_with(class, message, &[("receiver", receiver)])
     }
 
-    /// FrozenError for modifying a frozen object.
+    /// FrozenError for modifying a frozen object. (Inline: every change
+    /// of an Array, Hash or String checks it first.)
+    #[inline]
     pub fn check_frozen(&mut self, value: Value) -> VmResult<()> {
         if value.is_frozen() {
-            let description = self.inspect(value)?;
-            let class_name = self.class_name(self.real_class_of(value));
-            let message = format!("can't modify frozen {class_name}: {description}");
-            let class = self.c.frozen_error;
-            return Err(self.raise_with(class, message, &[("receiver", value)]));
+            return Err(self.frozen_error(value));
         }
         Ok(())
+    }
+
+    /// The FrozenError of modifying `value`.
+    #[cold]
+    fn frozen_error(&mut self, value: Value) -> Control {
+        let description = match self.inspect(value) {
+            Ok(description) => description,
+            Err(control) => return control,
+        };
+        let class_name = self.class_name(self.real_class_of(value));
+        let message = format!("can't modify frozen {class_name}: {description}");
+        let class = self.c.frozen_error;
+        self.raise_with(class, message, &[("receiver", value)])
     }
 }
 
