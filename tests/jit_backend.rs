@@ -283,6 +283,29 @@ fn a_string_index_is_a_helper_call() {
     ");
 }
 
+/// Float arithmetic unboxes its operands and boxes its result inline:
+/// a flonum is decoded and made by a few shifts and masks in the compiled
+/// code, and the runtime is called only for a heap Float (a helper named
+/// after the instruction's `else`), not for every value.
+#[test]
+fn floats_are_boxed_and_unboxed_inline() {
+    let lir = lir_after_run(
+        "def mul(a, b) = a * b\n2000.times { |i| mul(i * 0.5, 1.5) }\n",
+        "mul",
+    );
+    let floats: Vec<&str> = lir
+        .lines()
+        .map(str::trim)
+        .filter(|line| line.contains("float") || line.contains("call"))
+        .collect();
+    insta::assert_snapshot!(floats.join("\n"), @r"
+    v3 = unbox_float v2 (else call unbox_float)
+    v4 = unbox_float v1 (else call unbox_float)
+    v5 = float_mul v4, v3
+    v6 = box_float v5 (else call box_float)
+    ");
+}
+
 /// `walk(i + 1, &block)` of a block parameter only passed on: the send
 /// passes the frame's block (`BLOCK_FORWARD`, no Proc, no operand), so it
 /// can still be bound to `walk` and called natively, with the caller's

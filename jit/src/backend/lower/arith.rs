@@ -178,27 +178,25 @@ impl Lowering<'_> {
                 let dst = self.vreg(node);
                 self.emit(Inst::FloatSqrt { dst, src });
             }
+            // Inline for flonums (and 0.0); the helper only for heap
+            // Floats.
             Op::UnboxFloat => {
-                let src = self.opd(inputs[0])?;
+                let src = self.value(inputs[0])?;
                 let dst = self.vreg(node);
-                self.call(
-                    Some(dst),
-                    self.helpers.unbox_float as usize as u64,
-                    "unbox_float",
-                    false,
-                    vec![src],
-                );
+                let helper = Helper {
+                    name: "unbox_float",
+                    address: self.helpers.unbox_float as usize as u64,
+                };
+                self.emit(Inst::UnboxFloat { dst, src, helper });
             }
             Op::BoxFloat => {
-                let src = self.opd(inputs[0])?;
+                let src = self.value(inputs[0])?;
                 let dst = self.vreg(node);
-                self.call(
-                    Some(dst),
-                    self.helpers.box_float as usize as u64,
-                    "box_float",
-                    true,
-                    vec![src],
-                );
+                let helper = Helper {
+                    name: "box_float",
+                    address: self.helpers.box_float as usize as u64,
+                };
+                self.emit(Inst::BoxFloat { dst, src, helper });
             }
             _ => unreachable!("Float nodes only"),
         }
