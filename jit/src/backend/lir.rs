@@ -219,14 +219,17 @@ pub enum Inst {
         guard: Option<SiteId>,
     },
     /// A Float's double: decoded inline from a flonum, else by calling
-    /// `helper` (so it counts as a call).
+    /// `helper`. Not a call for the register allocator: the rare call
+    /// saves and restores the caller-saved registers around itself, so a
+    /// Float loop's values stay in registers.
     UnboxFloat {
         dst: VReg,
         src: VReg,
         helper: Helper,
     },
     /// A double as a Float: a flonum made inline when it has one, else a
-    /// heap Float made by calling `helper(ctx, bits)` (a call).
+    /// heap Float made by calling `helper(ctx, bits)` (which, as
+    /// `UnboxFloat`'s, saves the caller-saved registers: not a call).
     BoxFloat {
         dst: VReg,
         src: VReg,
@@ -455,10 +458,7 @@ impl Inst {
     /// Whether the instruction calls out (machine registers the callee may
     /// change are lost across it).
     pub fn is_call(&self) -> bool {
-        matches!(
-            self,
-            Inst::Call { .. } | Inst::UnboxFloat { .. } | Inst::BoxFloat { .. }
-        )
+        matches!(self, Inst::Call { .. })
     }
 }
 

@@ -177,9 +177,11 @@ impl Emitter<'_> {
                     ; xor eax, eax
                     ; jmp =>done
                     ; =>slow
+                    ; push rcx ; push rdx ; push rsi ; push rdi ; push r8 ; push r9
                     ; mov rdi, rax
                     ; mov rax, QWORD address
                     ; call rax
+                    ; pop r9 ; pop r8 ; pop rdi ; pop rsi ; pop rdx ; pop rcx
                     ; =>done
                 );
                 self.store(*dst, Reg::RAX);
@@ -221,10 +223,12 @@ impl Emitter<'_> {
                     ; mov rax, QWORD flonum_zero
                     ; jmp =>done
                     ; =>slow
+                    ; push rcx ; push rdx ; push rsi ; push rdi ; push r8 ; push r9
                     ; mov rdi, r15
                     ; mov rsi, rax
                     ; mov rax, QWORD address
                     ; call rax
+                    ; pop r9 ; pop r8 ; pop rdi ; pop rsi ; pop rdx ; pop rcx
                     ; =>done
                 );
                 self.store(*dst, Reg::RAX);
