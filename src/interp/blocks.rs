@@ -398,11 +398,70 @@ impl Vm {
         let base = self.context.stack.len();
         self.context.stack.push(block.receiver);
         self.context.stack.extend_from_slice(args);
+        self.run_block_frame(block, code, (base, args.len()), (keywords, block_arg), id)
+    }
+
+    /// `yield` to `block` of the `argc` values on top of the value stack,
+    /// which it consumes. When the block is interpreted code whose
+    /// parameters take them as they are (as many, no optional, rest or
+    /// keyword parameter, no auto-splat), they stay where they are and
+    /// become its arguments, the block's self slid in below them, where the
+    /// general way ([`Vm::invoke_block`]) copies them out and pushes them
+    /// back.
+    ///
+    /// ```text
+    /// yield a, b    stack: ... a b  ->  ... self a b  (the block's frame)
+    /// ```
+    pub(super) fn yield_on_stack(&mut self, block: &Rc<Block>, argc: usize) -> VmResult {
+        let start = self.context.stack.len() - argc;
+        if let BlockCode::Bytecode(code) = &block.code {
+            let as_they_are = !code.code.needs_arg_layout()
+                && argc == code.code.min_args() as usize
+                && !(argc == 1 && code.code.auto_splat && !block.is_lambda)
+                // Compiled blocks may run without a frame: the general way.
+                && code.jit.get() != crate::method::status::COMPILED;
+            if as_they_are {
+                if self.too_deep() {
+                    return Err(self.stack_overflow());
+                }
+                self.spend_step()?;
+                let stack = &mut self.context.stack;
+                if argc == 1 {
+                    stack.push(stack[start]);
+                    stack[start] = block.receiver;
+                } else {
+                    stack.push(block.receiver);
+                    stack[start..].rotate_right(1);
+                }
+                let id = self.new_frame_id();
+                return self.run_block_frame(block, &code.clone(), (start, argc), (None, None), id);
+            }
+        }
+        let args: smallvec::SmallVec<[Value; 8]> =
+            smallvec::SmallVec::from_slice(&self.context.stack[start..]);
+        let result = self.invoke_block(block, &args);
+        self.context.stack.truncate(start);
+        result
+    }
+
+    /// Runs `block`'s code in a new frame `id` with its self at `base` on
+    /// the value stack and the `given` arguments above it, which fit its
+    /// parameters (`keywords`: the Hash of keyword arguments it takes;
+    /// `block_arg`: the block its call passed). The stack is cut back to
+    /// `base` when it returns.
+    fn run_block_frame(
+        &mut self,
+        block: &Block,
+        code: &Rc<LoadedMethod>,
+        (base, given): (usize, usize),
+        (keywords, block_arg): (Option<Value>, Option<Rc<Block>>),
+        id: u64,
+    ) -> VmResult {
         self.push_frame_with(|| Self::block_record(block, code, block_arg, id));
         let argc = if code.code.needs_arg_layout() {
             let keywords =
                 keywords.map_or(super::send::Keywords::None, super::send::Keywords::Hash);
-            match self.lay_out_args(&code.code, base, args.len(), keywords) {
+            match self.lay_out_args(&code.code, base, given, keywords) {
                 Ok(argc) => argc,
                 Err(error) => {
                     self.pop_frame();
@@ -411,7 +470,7 @@ impl Vm {
                 }
             }
         } else {
-            args.len()
+            given
         };
         let env = self.new_env(&code.code, block.env);
         self.context

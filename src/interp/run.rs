@@ -174,19 +174,20 @@ impl Vm {
                     let Some(block) = self.context.frames[frame].block.clone() else {
                         return Err(self.no_block_given());
                     };
-                    let start = self.context.stack.len() - argc as usize;
-                    let args: smallvec::SmallVec<[Value; 8]> =
-                        smallvec::SmallVec::from_slice(&self.context.stack[start..]);
                     let result = if kwargs {
+                        let start = self.context.stack.len() - argc as usize;
+                        let args: smallvec::SmallVec<[Value; 8]> =
+                            smallvec::SmallVec::from_slice(&self.context.stack[start..]);
                         let call = BlockCall {
                             kwargs,
                             block_arg: None,
                         };
-                        self.invoke_block_with(&block, &args, call)?
+                        let result = self.invoke_block_with(&block, &args, call)?;
+                        self.context.stack.truncate(start);
+                        result
                     } else {
-                        self.invoke_block(&block, &args)?
+                        self.yield_on_stack(&block, argc as usize)?
                     };
-                    self.context.stack.truncate(start);
                     self.context.stack.push(result);
                 }
                 Insn::YieldSplat { kwargs } => {
