@@ -464,7 +464,7 @@ impl Vm {
 
     /// What every call checks before it runs: SystemStackError when it
     /// would nest too deep, and one step of the `--max-steps` budget.
-    #[inline]
+    #[inline(always)]
     fn enter_call(&mut self) -> VmResult<()> {
         if self.too_deep() {
             return Err(self.stack_overflow());
@@ -932,7 +932,7 @@ impl Vm {
     /// defines it: its scope and owner), with `env` as its environment if
     /// compiled code made it already (else a new one); returns the frame's
     /// id.
-    #[inline]
+    #[inline(always)]
     pub fn push_method_frame(
         &mut self,
         entry: &MethodEntry,
