@@ -327,12 +327,27 @@ impl Vm {
                 if let Err(error) = self.enter_call() {
                     return Some(Err(error));
                 }
+                if native.pure.is_some() && argc < 3 {
+                    // The receiver and (at most two) arguments, copied off
+                    // the value stack one by one: a copy of a slice of
+                    // unknown length calls `memcpy`.
+                    let at = |i: usize| {
+                        let stack = &self.context.stack;
+                        stack.get(receiver_index + i).copied().unwrap_or(Value::NIL)
+                    };
+                    let operands = [at(0), at(1), at(2)];
+                    if let Some(result) = self.pure_core_call(native, &operands[..=argc]) {
+                        self.context.stack.truncate(receiver_index);
+                        self.context.stack.push(result);
+                        return Some(Ok(()));
+                    }
+                }
                 // The receiver and arguments, copied once: the call may
                 // push onto the value stack.
                 let operands: smallvec::SmallVec<[Value; 8]> = smallvec::SmallVec::from_slice(
                     &self.context.stack[receiver_index..=receiver_index + argc],
                 );
-                if native.pure.is_some() {
+                if native.pure.is_some() && argc >= 3 {
                     if let Some(result) = self.pure_core_call(native, &operands) {
                         self.context.stack.truncate(receiver_index);
                         self.context.stack.push(result);
