@@ -51,7 +51,7 @@ shapes = (1..6).map { |i| Shape.new(i, 7 - i) }
 sums = 0
 names = 0
 found = 0
-3000.times do |i|
+1200.times do |i|
   sums += total(shapes)
   names += labels(shapes, i % 40)
   found += first_large(shapes, i % 12) || 0
