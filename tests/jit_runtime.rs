@@ -594,7 +594,7 @@ fn call_tree(trace: &str, root: &str) -> Vec<String> {
 fn the_inlining_trace_shows_each_call_and_what_became_of_it() {
     let (stdout, trace) = run(&["--trace-inlining"], "budgeted_inlining");
     assert!(
-        stdout.starts_with("168000\n17700\n25000\n6765\n"),
+        stdout.starts_with("67200\n7080\n10000\n6765\n"),
         "{stdout}"
     );
     // An iterator with its block (forced: code of the method that wrote
@@ -655,7 +655,7 @@ fn the_budgets_bound_exploring_and_inlining() {
         "budgeted_inlining",
     );
     assert!(
-        stdout.starts_with("168000\n17700\n25000\n6765\n"),
+        stdout.starts_with("67200\n7080\n10000\n6765\n"),
         "{stdout}"
     );
     assert_eq!(
