@@ -593,10 +593,7 @@ fn call_tree(trace: &str, root: &str) -> Vec<String> {
 #[test]
 fn the_inlining_trace_shows_each_call_and_what_became_of_it() {
     let (stdout, trace) = run(&["--trace-inlining"], "budgeted_inlining");
-    assert!(
-        stdout.starts_with("67200\n7080\n10000\n6765\n"),
-        "{stdout}"
-    );
+    assert!(stdout.starts_with("67200\n7080\n10000\n6765\n"), "{stdout}");
     // An iterator with its block (forced: code of the method that wrote
     // it), and the small method the block calls.
     assert_eq!(
@@ -654,10 +651,7 @@ fn the_budgets_bound_exploring_and_inlining() {
         &["--trace-inlining", "--inlining-expansion-budget=0"],
         "budgeted_inlining",
     );
-    assert!(
-        stdout.starts_with("67200\n7080\n10000\n6765\n"),
-        "{stdout}"
-    );
+    assert!(stdout.starts_with("67200\n7080\n10000\n6765\n"), "{stdout}");
     assert_eq!(
         call_tree(&trace, "total"),
         ["Cutoff each |expansion budget"],
