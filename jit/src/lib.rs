@@ -118,18 +118,18 @@ impl Session<'_> {
     pub fn callee_graph(&mut self, method: MethodRef, context: FrameContext) -> Option<Graph> {
         let mut graph = builder::build(self.rt, method, context).ok()?;
         check(&graph, "build (callee)");
-        passes::inline_caching::run(&mut graph, self.rt);
-        check(&graph, "inline_caching (callee)");
-        passes::keyword_arguments::run(&mut graph, self.rt);
-        check(&graph, "keyword_arguments (callee)");
-        passes::intrinsics::run(&mut graph, self.rt);
-        check(&graph, "intrinsics (callee)");
+        let changed = passes::inline_caching::run(&mut graph, self.rt);
+        check_after(&graph, "inline_caching (callee)", changed);
+        let changed = passes::keyword_arguments::run(&mut graph, self.rt);
+        check_after(&graph, "keyword_arguments (callee)", changed);
+        let changed = passes::intrinsics::run(&mut graph, self.rt);
+        check_after(&graph, "intrinsics (callee)", changed);
         // Paths the profile never saw go before the graph is spliced in:
         // their calls and `yield`s are not inlined for nothing.
-        passes::deoptimise::run(&mut graph);
-        check(&graph, "deoptimise (callee)");
-        passes::dead_code::run(&mut graph);
-        check(&graph, "dead_code (callee)");
+        let changed = passes::deoptimise::run(&mut graph);
+        check_after(&graph, "deoptimise (callee)", changed);
+        let changed = passes::dead_code::run(&mut graph);
+        check_after(&graph, "dead_code (callee)", changed);
         Some(graph)
     }
 }
@@ -138,9 +138,11 @@ impl Session<'_> {
 /// graph (paths the profile never saw deoptimise; the optimisations run),
 /// so that its shape shows (see `passes::early_exit`).
 pub(crate) fn simplify(graph: &mut Graph) {
-    passes::deoptimise::run(graph);
-    check(graph, "deoptimise (callee)");
-    optimise(graph, &mut |graph, name, _| check(graph, name));
+    let changed = passes::deoptimise::run(graph);
+    check_after(graph, "deoptimise (callee)", changed);
+    optimise(graph, &mut |graph, name, changed| {
+        check_after(graph, name, changed)
+    });
 }
 
 /// Runs the [`OPTIMISATIONS`] in turn until a whole turn of them in a row
@@ -158,6 +160,16 @@ fn optimise(graph: &mut Graph, after: &mut dyn FnMut(&mut Graph, &'static str, b
         let changed = pass(graph);
         after(graph, name, changed);
         unchanged_in_a_row = if changed { 0 } else { unchanged_in_a_row + 1 };
+    }
+}
+
+/// [`check`] after a pass that says whether it changed the graph: one that
+/// changed nothing left a graph that verified already. (The verifier after
+/// every pass of every callee graph the inliner explores made debug builds
+/// spend most of their time verifying.)
+fn check_after(graph: &Graph, pass: &str, changed: bool) {
+    if changed {
+        check(graph, pass);
     }
 }
 
@@ -272,7 +284,7 @@ fn pipeline(
         if changed {
             observe(name, graph);
         }
-        check(graph, name);
+        check_after(graph, name, changed);
     };
     let changed = passes::inline_caching::run(&mut graph, session.rt);
     step(&mut graph, "inline_caching", changed);

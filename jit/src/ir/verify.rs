@@ -20,6 +20,7 @@
 use crate::ir::dominators::Dominators;
 use crate::ir::print::control_order;
 use crate::ir::*;
+use std::fmt;
 
 /// What is wrong with a graph.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -135,13 +136,24 @@ fn expect_inputs(op: &Op, count: usize) -> Option<Vec<Type>> {
     })
 }
 
+/// How an error names a node: `n12 (Send(...))`. Formatted only when an
+/// error is reported (the verifier runs after every pass in debug builds,
+/// and formatting every node's operation made it the compiler's hot spot).
+struct NodeLabel<'a>(NodeId, &'a Op);
+
+impl fmt::Display for NodeLabel<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "n{} ({:?})", self.0 .0, self.1)
+    }
+}
+
 fn node(
     graph: &Graph,
     id: NodeId,
     reachable: &fxhash::FxHashSet<NodeId>,
 ) -> Result<(), VerifyError> {
     let n = graph.node(id);
-    let what = format!("n{} ({:?})", id.0, n.op);
+    let what = NodeLabel(id, &n.op);
     // Types of inputs.
     match &n.op {
         Op::FrameState(info) => {
@@ -282,11 +294,19 @@ fn node(
 /// Values made on the control flow are used only where they dominate.
 fn dominance(graph: &Graph, order: &[NodeId]) -> Result<(), VerifyError> {
     let idom = Dominators::of(graph, order);
+    let mut anchors = Anchors {
+        graph,
+        idom: &idom,
+        found: fxhash::FxHashMap::default(),
+    };
     // The control node each floating node is needed at, found through its
     // users: a floating node may be used from several places, so its fixed
     // inputs must dominate each of them.
     for &user in order {
-        check_uses(graph, &idom, user, user)?;
+        let n = graph.node(user);
+        for &input in n.inputs.iter().chain(n.state.iter()) {
+            anchors.check_use(input, user, user)?;
+        }
         if graph.op(user).is_merge() {
             for phi in graph.phis(user) {
                 for (index, &input) in graph.inputs(phi).iter().enumerate() {
@@ -295,7 +315,7 @@ fn dominance(graph: &Graph, order: &[NodeId]) -> Result<(), VerifyError> {
                         // An edge from unreachable code, for dead code to cut.
                         continue;
                     }
-                    check_value(graph, &idom, input, pred, phi)?;
+                    anchors.check_use(input, pred, phi)?;
                 }
             }
         }
@@ -303,57 +323,189 @@ fn dominance(graph: &Graph, order: &[NodeId]) -> Result<(), VerifyError> {
     Ok(())
 }
 
-fn check_uses(
-    graph: &Graph,
-    idom: &Dominators,
-    user: NodeId,
-    at: NodeId,
-) -> Result<(), VerifyError> {
-    let n = graph.node(user);
-    for &input in n.inputs.iter().chain(n.state.iter()) {
-        check_value(graph, idom, input, at, user)?;
-    }
-    Ok(())
+/// The control node a value is tied to: a fixed node is tied to itself, a
+/// phi to its merge, and a floating node to the deepest anchor among its
+/// inputs (all of which must lie on one chain of the dominator tree, or
+/// no place could compute it). A value may be used at control node `at`
+/// only if its anchor dominates `at`.
+#[derive(Clone, Copy)]
+struct Anchor {
+    control: NodeId,
+    /// The fixed node or phi the anchor comes from.
+    via: NodeId,
 }
 
-/// `value` is needed at control node `at` (by `user`): a fixed value must
-/// dominate it, and a floating one's own inputs likewise.
-fn check_value(
-    graph: &Graph,
-    idom: &Dominators,
-    value: NodeId,
-    at: NodeId,
-    user: NodeId,
-) -> Result<(), VerifyError> {
-    let mut stack = vec![value];
-    let mut seen = fxhash::FxHashSet::default();
-    while let Some(v) = stack.pop() {
-        if !seen.insert(v) {
-            continue;
-        }
-        let n = graph.node(v);
-        if n.op == Op::Phi {
-            let merge = n.control[0];
-            ensure!(
-                idom.dominates(merge, at),
-                "n{} ({:?} at n{}) uses phi n{} of merge n{} which does not dominate it",
-                user.0,
-                graph.op(user),
-                at.0,
-                v.0,
-                merge.0
-            );
-        } else if !n.control.is_empty() {
-            ensure!(
-                idom.dominates(v, at),
-                "n{} uses n{} ({:?}) where it does not dominate",
-                user.0,
-                v.0,
-                n.op
-            );
-        } else {
-            stack.extend(n.inputs.iter().chain(n.state.iter()));
-        }
+/// The anchors of the values seen so far. Each floating node's anchor is
+/// found once, so checking every use costs time linear in the graph
+/// (walking a use's floating inputs afresh each time, frame states
+/// included, made the verifier quadratic).
+struct Anchors<'a> {
+    graph: &'a Graph,
+    idom: &'a Dominators,
+    /// `None` while a node's inputs are being visited; then its anchor
+    /// (`None` inside: a value that depends on no control node).
+    found: fxhash::FxHashMap<NodeId, Option<Option<Anchor>>>,
+}
+
+impl Anchors<'_> {
+    /// `value` is needed at control node `at` by `user`.
+    fn check_use(&mut self, value: NodeId, at: NodeId, user: NodeId) -> Result<(), VerifyError> {
+        let Some(anchor) = self.anchor(value)? else {
+            return Ok(());
+        };
+        let graph = self.graph;
+        ensure!(
+            self.idom.dominates(anchor.control, at),
+            "n{} ({:?} at n{}) uses n{} ({:?}), whose control n{} does not dominate it",
+            user.0,
+            graph.op(user),
+            at.0,
+            anchor.via.0,
+            graph.op(anchor.via),
+            anchor.control.0
+        );
+        Ok(())
     }
-    Ok(())
+
+    /// The anchor of `value`, found depth-first without recursion (chains
+    /// of frame states are deep).
+    fn anchor(&mut self, value: NodeId) -> Result<Option<Anchor>, VerifyError> {
+        let mut stack = vec![(value, false)];
+        while let Some((id, inputs_done)) = stack.pop() {
+            if !inputs_done && self.found.contains_key(&id) {
+                // Done, or still being visited: then it is an input of
+                // one of its own inputs.
+                ensure!(
+                    self.found[&id].is_some(),
+                    "n{} ({:?}) depends on itself",
+                    id.0,
+                    self.graph.op(id)
+                );
+                continue;
+            }
+            let n = self.graph.node(id);
+            let anchor = if n.op == Op::Phi {
+                Some(Anchor {
+                    control: n.control[0],
+                    via: id,
+                })
+            } else if !n.control.is_empty() {
+                Some(Anchor {
+                    control: id,
+                    via: id,
+                })
+            } else if !inputs_done {
+                self.found.insert(id, None);
+                stack.push((id, true));
+                for &input in n.inputs.iter().chain(n.state.iter()) {
+                    if !matches!(self.found.get(&input), Some(Some(_))) {
+                        stack.push((input, false));
+                    }
+                }
+                continue;
+            } else {
+                let mut deepest: Option<Anchor> = None;
+                for &input in n.inputs.iter().chain(n.state.iter()) {
+                    let Some(Some(next)) = self.found[&input] else {
+                        continue;
+                    };
+                    deepest = Some(match deepest {
+                        None => next,
+                        Some(so_far) if self.idom.dominates(so_far.control, next.control) => next,
+                        Some(so_far) if self.idom.dominates(next.control, so_far.control) => so_far,
+                        Some(so_far) => {
+                            return Err(VerifyError(format!(
+                                "n{} ({:?}) uses n{} and n{}, and neither's control dominates the other's",
+                                id.0,
+                                n.op,
+                                so_far.via.0,
+                                next.via.0
+                            )))
+                        }
+                    });
+                }
+                deepest
+            };
+            self.found.insert(id, Some(anchor));
+        }
+        Ok(self.found[&value].expect("found"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::verify;
+    use crate::ir::parse::parse;
+    use crate::test_runtime::TestRuntime;
+
+    /// A graph with a branch on its argument: the `if_true` arm reads the
+    /// length of an Array (a value made on the control flow, `v7`), the
+    /// `if_false` arm reads one too (`v9`) and then loads the element at
+    /// index `index_in_false_arm`, and the merge after them returns
+    /// `returned`.
+    fn verify_two_arms(index_in_false_arm: &str, returned: &str) -> Result<(), String> {
+        let text = format!(
+            "
+            v0 = start
+            v1 = arg 0
+            v2 = truthy v1
+            v3 = self
+            v4 = state m@0 self=v3 args=[v1] locals=[] stack=[]
+            v5 = branch v2 state=v4 ctrl=v0
+            v6 = if_true ctrl=v5
+            v7 = array_length v1 ctrl=v6
+            v8 = if_false ctrl=v5
+            v9 = array_length v1 ctrl=v8
+            v10 = int_add v7, v7
+            v11 = tag_fixnum v10
+            v12 = int_add v7, v9
+            v13 = tag_fixnum v12
+            v14 = tag_fixnum v7
+            v15 = array_load v1, {index_in_false_arm} ctrl=v9
+            v16 = merge ctrl=[v7, v15]
+            v17 = phi v14, v1 ctrl=v16
+            v18 = return {returned} ctrl=v16
+            v19 = finish ctrl=[v18]
+            v20 = untag_fixnum v17
+            "
+        );
+        let rt = TestRuntime::new();
+        let graph = parse(&text, &rt).unwrap_or_else(|error| panic!("{error}"));
+        verify(&graph).map_err(|error| error.to_string())
+    }
+
+    #[test]
+    fn values_used_where_they_dominate_verify() {
+        assert_eq!(verify_two_arms("v9", "v17"), Ok(()));
+    }
+
+    #[test]
+    fn a_value_of_the_other_arm_is_rejected_through_floating_nodes() {
+        let error = verify_two_arms("v10", "v17").unwrap_err();
+        assert!(
+            error.contains("ArrayLength") && error.contains("does not dominate"),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn a_value_of_one_arm_is_rejected_after_the_merge() {
+        let error = verify_two_arms("v9", "v14").unwrap_err();
+        assert!(error.contains("does not dominate"), "{error}");
+    }
+
+    #[test]
+    fn a_value_made_of_both_arms_is_rejected() {
+        let error = verify_two_arms("v9", "v13").unwrap_err();
+        assert!(error.contains("neither's control dominates"), "{error}");
+    }
+
+    #[test]
+    fn a_phi_is_rejected_before_its_merge() {
+        let error = verify_two_arms("v20", "v17").unwrap_err();
+        assert!(
+            error.contains("Phi") && error.contains("does not dominate"),
+            "{error}"
+        );
+    }
 }
