@@ -2,9 +2,11 @@
 #
 # An `each` may yield several values at once (`yield key, value`). As in
 # MRI, most methods see them packed into one Array (`select`, `find`,
-# `to_a`, `inject`, ...: `|*xs|` then `xs.size == 1 ? xs[0] : xs`, nil for
-# none), while a few pass them on to their block unchanged (`map`, `count`,
-# `any?`, `take_while`, ...).
+# `to_a`, `inject`, ...: `__each_value { |x| ... }`, the native helper in
+# src/core/enumerable.rs, gives its block one value per iteration: nil for
+# none, the value for one, an Array of several, with no Array made for one),
+# while a few pass them on to their block unchanged (`map`, `count`, `any?`,
+# `take_while`, ...: `each { |*xs| ... yield(*xs) }`).
 #
 # The methods that stop early (find, first, take_while, any?, ...) leave
 # `each` with `break` or `return`, so the includer's `ensure` clauses run as
@@ -25,14 +27,14 @@ module Enumerable
 
   def to_a
     result = []
-    each { |*xs| result << (xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)) }
+    __each_value { |x| result << x }
     result
   end
   alias_method :entries, :to_a
 
   def each_entry
     return to_enum(__method__) { __enum_size } unless block_given?
-    each { |*xs| yield(xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)) }
+    __each_value { |x| yield(x) }
     self
   end
 
@@ -74,8 +76,7 @@ module Enumerable
   def select
     return to_enum(__method__) { __enum_size } unless block_given?
     result = []
-    each do |*xs|
-      x = xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)
+    __each_value do |x|
       result << x if yield(x)
     end
     result
@@ -86,8 +87,7 @@ module Enumerable
   def reject
     return to_enum(__method__) { __enum_size } unless block_given?
     result = []
-    each do |*xs|
-      x = xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)
+    __each_value do |x|
       result << x unless yield(x)
     end
     result
@@ -97,8 +97,7 @@ module Enumerable
     return to_enum(__method__) { __enum_size } unless block_given?
     accepted = []
     rejected = []
-    each do |*xs|
-      x = xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)
+    __each_value do |x|
       if yield(x)
         accepted << x
       else
@@ -111,8 +110,7 @@ module Enumerable
   def group_by
     return to_enum(__method__) { __enum_size } unless block_given?
     groups = {}
-    each do |*xs|
-      x = xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)
+    __each_value do |x|
       key = yield(x)
       group = groups[key]
       if group
@@ -126,8 +124,7 @@ module Enumerable
 
   def tally
     counts = {}
-    each do |*xs|
-      x = xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)
+    __each_value do |x|
       counts[x] = (counts[x] || 0) + 1
     end
     counts
@@ -135,8 +132,7 @@ module Enumerable
 
   def to_h
     result = {}
-    each do |*xs|
-      x = xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)
+    __each_value do |x|
       pair = block_given? ? yield(x) : x
       unless pair.is_a?(Array)
         name = pair.nil? || pair.equal?(true) || pair.equal?(false) ? pair.inspect : pair.class
@@ -152,8 +148,7 @@ module Enumerable
 
   def find(if_none = nil)
     return to_enum(__method__) unless block_given?
-    each do |*xs|
-      x = xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)
+    __each_value do |x|
       return x if yield(x)
     end
     if_none.nil? ? nil : if_none.call
@@ -169,8 +164,8 @@ module Enumerable
         i += 1
       end
     else
-      each do |*xs|
-        return i if (xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)) == value
+      __each_value do |x|
+        return i if x == value
         i += 1
       end
     end
@@ -178,7 +173,7 @@ module Enumerable
   end
 
   def include?(value)
-    each { |*xs| return true if (xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)) == value }
+    __each_value { |x| return true if x == value }
     false
   end
   alias_method :member?, :include?
@@ -194,8 +189,7 @@ module Enumerable
     started = !no_init
     acc = started ? init : nil
     if no_op
-      each do |*xs|
-        x = xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)
+      __each_value do |x|
         if started
           raise LocalJumpError, "no block given" unless block_given?
           acc = yield(acc, x)
@@ -205,8 +199,7 @@ module Enumerable
         end
       end
     elsif op == :+
-      each do |*xs|
-        x = xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)
+      __each_value do |x|
         if started
           acc += x
         else
@@ -215,8 +208,7 @@ module Enumerable
         end
       end
     else
-      each do |*xs|
-        x = xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)
+      __each_value do |x|
         if started
           acc = acc.public_send(op, x)
         else
@@ -232,9 +224,9 @@ module Enumerable
   def sum(init = 0)
     values = []
     if block_given?
-      each { |*xs| values << yield(xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)) }
+      __each_value { |x| values << yield(x) }
     else
-      each { |*xs| values << (xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)) }
+      __each_value { |x| values << x }
     end
     values.sum(init)
   end
@@ -245,8 +237,7 @@ module Enumerable
   def grep(pattern)
     quiet = !block_given? && pattern.is_a?(Regexp)
     result = []
-    each do |*xs|
-      x = xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)
+    __each_value do |x|
       matched = quiet ? (x.is_a?(String) || x.is_a?(Symbol)) && pattern.match?(x) : pattern === x
       result << (block_given? ? yield(x) : x) if matched
     end
@@ -256,8 +247,7 @@ module Enumerable
   def grep_v(pattern)
     quiet = !block_given? && pattern.is_a?(Regexp)
     result = []
-    each do |*xs|
-      x = xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)
+    __each_value do |x|
       matched = quiet ? (x.is_a?(String) || x.is_a?(Symbol)) && pattern.match?(x) : pattern === x
       result << (block_given? ? yield(x) : x) unless matched
     end
@@ -267,7 +257,7 @@ module Enumerable
   def count(value = (no_value = true))
     count = 0
     if !no_value
-      each { |*xs| count += 1 if (xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)) == value }
+      __each_value { |x| count += 1 if x == value }
     elsif block_given?
       each do |*xs|
         count += 1 if yield(*xs)
@@ -280,14 +270,14 @@ module Enumerable
 
   def first(n = (no_count = true))
     if no_count
-      each { |*xs| return xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs) }
+      __each_value { |x| return x }
       return nil
     end
     raise ArgumentError, "attempt to take negative size" if n < 0
     result = []
     return result if n == 0
-    each do |*xs|
-      result << (xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs))
+    __each_value do |x|
+      result << x
       break if result.size >= n
     end
     result
@@ -297,8 +287,8 @@ module Enumerable
     raise ArgumentError, "attempt to take negative size" if n < 0
     result = []
     return result if n == 0
-    each do |*xs|
-      result << (xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs))
+    __each_value do |x|
+      result << x
       break if result.size >= n
     end
     result
@@ -319,8 +309,8 @@ module Enumerable
     raise ArgumentError, "attempt to drop negative size" if n < 0
     result = []
     i = 0
-    each do |*xs|
-      result << (xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)) if i >= n
+    __each_value do |x|
+      result << x if i >= n
       i += 1
     end
     result
@@ -330,8 +320,7 @@ module Enumerable
     return to_enum(__method__) unless block_given?
     result = []
     dropping = true
-    each do |*xs|
-      x = xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)
+    __each_value do |x|
       dropping = false if dropping && !yield(x)
       result << x unless dropping
     end
@@ -340,39 +329,39 @@ module Enumerable
 
   def any?(pattern = (no_pattern = true))
     if !no_pattern
-      each { |*xs| return true if pattern === (xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)) }
+      __each_value { |x| return true if pattern === x }
     elsif block_given?
       each do |*xs|
         return true if yield(*xs)
       end
     else
-      each { |*xs| return true if (xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)) }
+      __each_value { |x| return true if x }
     end
     false
   end
 
   def all?(pattern = (no_pattern = true))
     if !no_pattern
-      each { |*xs| return false unless pattern === (xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)) }
+      __each_value { |x| return false unless pattern === x }
     elsif block_given?
       each do |*xs|
         return false unless yield(*xs)
       end
     else
-      each { |*xs| return false unless (xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)) }
+      __each_value { |x| return false unless x }
     end
     true
   end
 
   def none?(pattern = (no_pattern = true))
     if !no_pattern
-      each { |*xs| return false if pattern === (xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)) }
+      __each_value { |x| return false if pattern === x }
     elsif block_given?
       each do |*xs|
         return false if yield(*xs)
       end
     else
-      each { |*xs| return false if (xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)) }
+      __each_value { |x| return false if x }
     end
     true
   end
@@ -399,13 +388,13 @@ module Enumerable
 
   def min(n = nil, &block)
     values = []
-    each { |*xs| values << (xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)) }
+    __each_value { |x| values << x }
     values.min(n, &block)
   end
 
   def max(n = nil, &block)
     values = []
-    each { |*xs| values << (xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)) }
+    __each_value { |x| values << x }
     values.max(n, &block)
   end
 
@@ -432,8 +421,7 @@ module Enumerable
     end
     last = nil
     pending = false
-    each do |*xs|
-      x = xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)
+    __each_value do |x|
       if pending
         pending = false
         c = block_given? ? yield(last, x) : (last <=> x)
@@ -460,8 +448,7 @@ module Enumerable
     raise ArgumentError, "negative size (#{count})" if count.is_a?(Integer) && count < 0
     values = []
     keys = []
-    each do |*xs|
-      x = xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)
+    __each_value do |x|
       values << x
       keys << yield(x)
     end
@@ -475,8 +462,7 @@ module Enumerable
     best = nil
     best_key = nil
     started = false
-    each do |*xs|
-      x = xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)
+    __each_value do |x|
       key = yield(x)
       if started
         c = (key <=> best_key)
@@ -500,8 +486,7 @@ module Enumerable
     best = nil
     best_key = nil
     started = false
-    each do |*xs|
-      x = xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)
+    __each_value do |x|
       key = yield(x)
       if started
         c = (key <=> best_key)
@@ -522,8 +507,7 @@ module Enumerable
   def minmax_by
     return to_enum(__method__) { __enum_size } unless block_given?
     pairs = []
-    each do |*xs|
-      x = xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)
+    __each_value do |x|
       pairs << [yield(x), x]
     end
     low = pairs.min_by { |pair| pair[0] }
@@ -533,7 +517,7 @@ module Enumerable
 
   def sort(&block)
     values = []
-    each { |*xs| values << (xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)) }
+    __each_value { |x| values << x }
     values.sort!(&block)
   end
 
@@ -544,8 +528,7 @@ module Enumerable
     return to_enum(__method__) { __enum_size } unless block_given?
     values = []
     keys = []
-    each do |*xs|
-      x = xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)
+    __each_value do |x|
       keys << yield(x)
       values << x
     end
@@ -565,7 +548,7 @@ module Enumerable
       i = -1
       values.uniq! { |x| keys[i += 1] }
     else
-      each { |*xs| values << (xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)) }
+      __each_value { |x| values << x }
       values.uniq!
     end
     values
@@ -574,8 +557,8 @@ module Enumerable
   def each_with_index
     return to_enum(__method__) { __enum_size } unless block_given?
     i = 0
-    each do |*xs|
-      yield((xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)), i)
+    __each_value do |x|
+      yield(x, i)
       i += 1
     end
     self
@@ -583,7 +566,7 @@ module Enumerable
 
   def each_with_object(memo)
     return to_enum(__method__, memo) { __enum_size } unless block_given?
-    each { |*xs| yield((xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)), memo) }
+    __each_value { |x| yield(x, memo) }
     memo
   end
 
@@ -602,8 +585,7 @@ module Enumerable
     end
     return nil if !n.nil? && n <= 0
     kept = []
-    each do |*xs|
-      x = xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)
+    __each_value do |x|
       kept << x
       yield x
     end
@@ -624,8 +606,8 @@ module Enumerable
     size = __enum_size
     n = size if size.is_a?(Integer) && n > size
     slice = []
-    each do |*xs|
-      slice << (xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs))
+    __each_value do |x|
+      slice << x
       if slice.size == n
         yield slice
         slice = []
@@ -641,8 +623,8 @@ module Enumerable
     size = __enum_size
     return self if size.is_a?(Integer) && n > size
     window = []
-    each do |*xs|
-      window << (xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs))
+    __each_value do |x|
+      window << x
       window.shift if window.size > n
       yield window.dup if window.size == n
     end
@@ -652,7 +634,7 @@ module Enumerable
   def reverse_each
     return to_enum(__method__) { __enum_size } unless block_given?
     values = []
-    each { |*xs| values << (xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)) }
+    __each_value { |x| values << x }
     i = values.size - 1
     while i >= 0
       yield values[i]
@@ -665,8 +647,8 @@ module Enumerable
     others = others.map { |other| other.is_a?(Array) ? other : other.to_a }
     result = []
     i = 0
-    each do |*xs|
-      tuple = [xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)]
+    __each_value do |x|
+      tuple = [x]
       others.each { |other| tuple << other[i] }
       if block_given?
         yield tuple
