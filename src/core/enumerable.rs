@@ -52,6 +52,5 @@ fn each_value(vm: &mut Vm, receiver: Value, _: &[Value]) -> VmResult {
         is_lambda: false,
         ..(*block).clone()
     });
-    let each = vm.symbols.intern("each");
-    vm.call_with_block(receiver, each, &[], Some(packing))
+    vm.call_with_block(receiver, vm.sym.each, &[], Some(packing))
 }

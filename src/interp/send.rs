@@ -581,6 +581,23 @@ impl Vm {
             self.context.stack.splice(start..end, [rest]);
             return Ok(argc - (end - start) + 1);
         }
+        let in_place = receiver_index + 1 + argc;
+        let slot_count = code.required as usize + code.optional as usize;
+        if !code.rest
+            && code.post == 0
+            && !code.takes_keywords()
+            && matches!(keywords, Keywords::None)
+            && self.context.stack.len() == in_place
+            && argc <= slot_count
+        {
+            // Required and optional parameters only (`def find(if_none =
+            // nil)`): the arguments are in place, and each optional one not
+            // given is UNDEF (its default runs).
+            for _ in argc..slot_count {
+                self.context.stack.push(Value::UNDEF);
+            }
+            return Ok(slot_count);
+        }
         let args: smallvec::SmallVec<[Value; 8]> =
             smallvec::SmallVec::from_slice(&self.context.stack[receiver_index + 1..]);
         let (required, optional, post) = (
