@@ -1,6 +1,6 @@
 //! The graph verifier: the invariants every pass must keep. It runs after
-//! every pass in debug builds and in tests; a failure names the pass that
-//! broke the graph and the node.
+//! every pass that changed the graph, in debug builds and in tests; a
+//! failure names the pass that broke the graph and the node.
 //!
 //! - every edge points at a live node, and the use index agrees with the
 //!   edges;
