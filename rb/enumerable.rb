@@ -2,11 +2,9 @@
 #
 # An `each` may yield several values at once (`yield key, value`). As in
 # MRI, most methods see them packed into one Array (`select`, `find`,
-# `to_a`, `inject`, ...: `__each_value { |x| ... }`, the native helper in
-# src/core/enumerable.rs, gives its block one value per iteration: nil for
-# none, the value for one, an Array of several, with no Array made for one),
-# while a few pass them on to their block unchanged (`map`, `count`, `any?`,
-# `take_while`, ...: `each { |*xs| ... yield(*xs) }`).
+# `to_a`, `inject`, ...: `|*xs|` then `xs.size == 1 ? xs[0] : xs`, nil for
+# none), while a few pass them on to their block unchanged (`map`, `count`,
+# `any?`, `take_while`, ...).
 #
 # The methods that stop early (find, first, take_while, any?, ...) leave
 # `each` with `break` or `return`, so the includer's `ensure` clauses run as
@@ -27,14 +25,14 @@ module Enumerable
 
   def to_a
     result = []
-    __each_value { |x| result << x }
+    each { |*xs| result << (xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)) }
     result
   end
   alias_method :entries, :to_a
 
   def each_entry
     return to_enum(__method__) { __enum_size } unless block_given?
-    __each_value { |x| yield(x) }
+    each { |*xs| yield(xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)) }
     self
   end
 
@@ -76,7 +74,8 @@ module Enumerable
   def select
     return to_enum(__method__) { __enum_size } unless block_given?
     result = []
-    __each_value do |x|
+    each do |*xs|
+      x = xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)
       result << x if yield(x)
     end
     result
@@ -87,7 +86,8 @@ module Enumerable
   def reject
     return to_enum(__method__) { __enum_size } unless block_given?
     result = []
-    __each_value do |x|
+    each do |*xs|
+      x = xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)
       result << x unless yield(x)
     end
     result
@@ -97,7 +97,8 @@ module Enumerable
     return to_enum(__method__) { __enum_size } unless block_given?
     accepted = []
     rejected = []
-    __each_value do |x|
+    each do |*xs|
+      x = xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)
       if yield(x)
         accepted << x
       else
@@ -110,7 +111,8 @@ module Enumerable
   def group_by
     return to_enum(__method__) { __enum_size } unless block_given?
     groups = {}
-    __each_value do |x|
+    each do |*xs|
+      x = xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)
       key = yield(x)
       group = groups[key]
       if group
@@ -124,7 +126,8 @@ module Enumerable
 
   def tally
     counts = {}
-    __each_value do |x|
+    each do |*xs|
+      x = xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)
       counts[x] = (counts[x] || 0) + 1
     end
     counts
@@ -132,7 +135,8 @@ module Enumerable
 
   def to_h
     result = {}
-    __each_value do |x|
+    each do |*xs|
+      x = xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)
       pair = block_given? ? yield(x) : x
       unless pair.is_a?(Array)
         name = pair.nil? || pair.equal?(true) || pair.equal?(false) ? pair.inspect : pair.class
@@ -148,7 +152,8 @@ module Enumerable
 
   def find(if_none = nil)
     return to_enum(__method__) unless block_given?
-    __each_value do |x|
+    each do |*xs|
+      x = xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)
       return x if yield(x)
     end
     if_none.nil? ? nil : if_none.call
@@ -164,8 +169,8 @@ module Enumerable
         i += 1
       end
     else
-      __each_value do |x|
-        return i if x == value
+      each do |*xs|
+        return i if (xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)) == value
         i += 1
       end
     end
@@ -173,7 +178,7 @@ module Enumerable
   end
 
   def include?(value)
-    __each_value { |x| return true if x == value }
+    each { |*xs| return true if (xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)) == value }
     false
   end
   alias_method :member?, :include?
@@ -189,7 +194,8 @@ module Enumerable
     started = !no_init
     acc = started ? init : nil
     if no_op
-      __each_value do |x|
+      each do |*xs|
+        x = xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)
         if started
           raise LocalJumpError, "no block given" unless block_given?
           acc = yield(acc, x)
@@ -199,7 +205,8 @@ module Enumerable
         end
       end
     elsif op == :+
-      __each_value do |x|
+      each do |*xs|
+        x = xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)
         if started
           acc += x
         else
@@ -208,7 +215,8 @@ module Enumerable
         end
       end
     else
-      __each_value do |x|
+      each do |*xs|
+        x = xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)
         if started
           acc = acc.public_send(op, x)
         else
@@ -224,9 +232,9 @@ module Enumerable
   def sum(init = 0)
     values = []
     if block_given?
-      __each_value { |x| values << yield(x) }
+      each { |*xs| values << yield(xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)) }
     else
-      __each_value { |x| values << x }
+      each { |*xs| values << (xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)) }
     end
     values.sum(init)
   end
@@ -237,7 +245,8 @@ module Enumerable
   def grep(pattern)
     quiet = !block_given? && pattern.is_a?(Regexp)
     result = []
-    __each_value do |x|
+    each do |*xs|
+      x = xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)
       matched = quiet ? (x.is_a?(String) || x.is_a?(Symbol)) && pattern.match?(x) : pattern === x
       result << (block_given? ? yield(x) : x) if matched
     end
@@ -247,7 +256,8 @@ module Enumerable
   def grep_v(pattern)
     quiet = !block_given? && pattern.is_a?(Regexp)
     result = []
-    __each_value do |x|
+    each do |*xs|
+      x = xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)
       matched = quiet ? (x.is_a?(String) || x.is_a?(Symbol)) && pattern.match?(x) : pattern === x
       result << (block_given? ? yield(x) : x) unless matched
     end
@@ -257,7 +267,7 @@ module Enumerable
   def count(value = (no_value = true))
     count = 0
     if !no_value
-      __each_value { |x| count += 1 if x == value }
+      each { |*xs| count += 1 if (xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)) == value }
     elsif block_given?
       each do |*xs|
         count += 1 if yield(*xs)
@@ -270,14 +280,14 @@ module Enumerable
 
   def first(n = (no_count = true))
     if no_count
-      __each_value { |x| return x }
+      each { |*xs| return xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs) }
       return nil
     end
     raise ArgumentError, "attempt to take negative size" if n < 0
     result = []
     return result if n == 0
-    __each_value do |x|
-      result << x
+    each do |*xs|
+      result << (xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs))
       break if result.size >= n
     end
     result
@@ -287,8 +297,8 @@ module Enumerable
     raise ArgumentError, "attempt to take negative size" if n < 0
     result = []
     return result if n == 0
-    __each_value do |x|
-      result << x
+    each do |*xs|
+      result << (xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs))
       break if result.size >= n
     end
     result
@@ -309,8 +319,8 @@ module Enumerable
     raise ArgumentError, "attempt to drop negative size" if n < 0
     result = []
     i = 0
-    __each_value do |x|
-      result << x if i >= n
+    each do |*xs|
+      result << (xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)) if i >= n
       i += 1
     end
     result
@@ -320,7 +330,8 @@ module Enumerable
     return to_enum(__method__) unless block_given?
     result = []
     dropping = true
-    __each_value do |x|
+    each do |*xs|
+      x = xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)
       dropping = false if dropping && !yield(x)
       result << x unless dropping
     end
@@ -329,39 +340,39 @@ module Enumerable
 
   def any?(pattern = (no_pattern = true))
     if !no_pattern
-      __each_value { |x| return true if pattern === x }
+      each { |*xs| return true if pattern === (xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)) }
     elsif block_given?
       each do |*xs|
         return true if yield(*xs)
       end
     else
-      __each_value { |x| return true if x }
+      each { |*xs| return true if (xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)) }
     end
     false
   end
 
   def all?(pattern = (no_pattern = true))
     if !no_pattern
-      __each_value { |x| return false unless pattern === x }
+      each { |*xs| return false unless pattern === (xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)) }
     elsif block_given?
       each do |*xs|
         return false unless yield(*xs)
       end
     else
-      __each_value { |x| return false unless x }
+      each { |*xs| return false unless (xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)) }
     end
     true
   end
 
   def none?(pattern = (no_pattern = true))
     if !no_pattern
-      __each_value { |x| return false if pattern === x }
+      each { |*xs| return false if pattern === (xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)) }
     elsif block_given?
       each do |*xs|
         return false if yield(*xs)
       end
     else
-      __each_value { |x| return false if x }
+      each { |*xs| return false if (xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)) }
     end
     true
   end
@@ -388,13 +399,13 @@ module Enumerable
 
   def min(n = nil, &block)
     values = []
-    __each_value { |x| values << x }
+    each { |*xs| values << (xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)) }
     values.min(n, &block)
   end
 
   def max(n = nil, &block)
     values = []
-    __each_value { |x| values << x }
+    each { |*xs| values << (xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)) }
     values.max(n, &block)
   end
 
@@ -421,7 +432,8 @@ module Enumerable
     end
     last = nil
     pending = false
-    __each_value do |x|
+    each do |*xs|
+      x = xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)
       if pending
         pending = false
         c = block_given? ? yield(last, x) : (last <=> x)
@@ -448,7 +460,8 @@ module Enumerable
     raise ArgumentError, "negative size (#{count})" if count.is_a?(Integer) && count < 0
     values = []
     keys = []
-    __each_value do |x|
+    each do |*xs|
+      x = xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)
       values << x
       keys << yield(x)
     end
@@ -462,7 +475,8 @@ module Enumerable
     best = nil
     best_key = nil
     started = false
-    __each_value do |x|
+    each do |*xs|
+      x = xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)
       key = yield(x)
       if started
         c = (key <=> best_key)
@@ -486,7 +500,8 @@ module Enumerable
     best = nil
     best_key = nil
     started = false
-    __each_value do |x|
+    each do |*xs|
+      x = xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)
       key = yield(x)
       if started
         c = (key <=> best_key)
@@ -507,7 +522,8 @@ module Enumerable
   def minmax_by
     return to_enum(__method__) { __enum_size } unless block_given?
     pairs = []
-    __each_value do |x|
+    each do |*xs|
+      x = xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)
       pairs << [yield(x), x]
     end
     low = pairs.min_by { |pair| pair[0] }
@@ -517,7 +533,7 @@ module Enumerable
 
   def sort(&block)
     values = []
-    __each_value { |x| values << x }
+    each { |*xs| values << (xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)) }
     values.sort!(&block)
   end
 
@@ -528,7 +544,8 @@ module Enumerable
     return to_enum(__method__) { __enum_size } unless block_given?
     values = []
     keys = []
-    __each_value do |x|
+    each do |*xs|
+      x = xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)
       keys << yield(x)
       values << x
     end
@@ -548,7 +565,7 @@ module Enumerable
       i = -1
       values.uniq! { |x| keys[i += 1] }
     else
-      __each_value { |x| values << x }
+      each { |*xs| values << (xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)) }
       values.uniq!
     end
     values
@@ -557,8 +574,8 @@ module Enumerable
   def each_with_index
     return to_enum(__method__) { __enum_size } unless block_given?
     i = 0
-    __each_value do |x|
-      yield(x, i)
+    each do |*xs|
+      yield((xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)), i)
       i += 1
     end
     self
@@ -566,7 +583,7 @@ module Enumerable
 
   def each_with_object(memo)
     return to_enum(__method__, memo) { __enum_size } unless block_given?
-    __each_value { |x| yield(x, memo) }
+    each { |*xs| yield((xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)), memo) }
     memo
   end
 
@@ -585,7 +602,8 @@ module Enumerable
     end
     return nil if !n.nil? && n <= 0
     kept = []
-    __each_value do |x|
+    each do |*xs|
+      x = xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)
       kept << x
       yield x
     end
@@ -606,8 +624,8 @@ module Enumerable
     size = __enum_size
     n = size if size.is_a?(Integer) && n > size
     slice = []
-    __each_value do |x|
-      slice << x
+    each do |*xs|
+      slice << (xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs))
       if slice.size == n
         yield slice
         slice = []
@@ -623,8 +641,8 @@ module Enumerable
     size = __enum_size
     return self if size.is_a?(Integer) && n > size
     window = []
-    __each_value do |x|
-      window << x
+    each do |*xs|
+      window << (xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs))
       window.shift if window.size > n
       yield window.dup if window.size == n
     end
@@ -634,7 +652,7 @@ module Enumerable
   def reverse_each
     return to_enum(__method__) { __enum_size } unless block_given?
     values = []
-    __each_value { |x| values << x }
+    each { |*xs| values << (xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)) }
     i = values.size - 1
     while i >= 0
       yield values[i]
@@ -647,8 +665,8 @@ module Enumerable
     others = others.map { |other| other.is_a?(Array) ? other : other.to_a }
     result = []
     i = 0
-    __each_value do |x|
-      tuple = [x]
+    each do |*xs|
+      tuple = [xs.size == 1 ? xs[0] : (xs.empty? ? nil : xs)]
       others.each { |other| tuple << other[i] }
       if block_given?
         yield tuple

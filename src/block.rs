@@ -35,10 +35,6 @@ pub enum BlockCode {
     Symbol(Sym),
     /// `method(:name).to_proc`: calls `name` on the block's receiver.
     Method(Sym),
-    /// Calls the block with its arguments packed into one value (nil for
-    /// none, the value for one, an Array of several), as MRI's C
-    /// iterators take them (see `core::enumerable`).
-    Packed(Rc<Block>),
 }
 
 /// A block and the context it runs in.
@@ -78,9 +74,6 @@ impl Block {
         marker.mark(self.cref.module);
         if let Some(outer) = &self.outer_block {
             outer.trace(marker);
-        }
-        if let BlockCode::Packed(inner) = &self.code {
-            inner.trace(marker);
         }
     }
 }

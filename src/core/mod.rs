@@ -9,7 +9,6 @@ pub mod array;
 pub mod dir;
 pub mod dtoa;
 pub mod encoding;
-pub mod enumerable;
 pub mod enumerator;
 pub mod exception;
 pub mod file;
@@ -90,7 +89,6 @@ pub fn define_core(vm: &mut Vm) {
     regexp::define(vm);
     symbol::define(vm);
     array::define(vm);
-    enumerable::define(vm);
     enumerator::define(vm);
     random::define(vm);
     time::define(vm);

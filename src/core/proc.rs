@@ -131,7 +131,7 @@ fn expect_block(vm: &mut Vm, message: &str) -> VmResult<Rc<Block>> {
 pub fn arity(block: &Block) -> i64 {
     match &block.code {
         BlockCode::Symbol(_) => -2,
-        BlockCode::Method(_) | BlockCode::Packed(_) => -1,
+        BlockCode::Method(_) => -1,
         BlockCode::Bytecode(code) => code_arity(&code.code, block.is_lambda),
     }
 }
@@ -165,7 +165,6 @@ fn proc_inspect(vm: &mut Vm, proc: Value, _: &[Value]) -> VmResult {
         BlockCode::Bytecode(code) => format!(" {}:{}", code.code.file, code.code.line),
         BlockCode::Symbol(name) => format!("(&:{})", vm.symbols.name(*name)),
         BlockCode::Method(_) => " (lambda)".to_string(),
-        BlockCode::Packed(_) => String::new(),
     };
     let lambda = if block.is_lambda && matches!(block.code, BlockCode::Bytecode(_)) {
         " (lambda)"

@@ -268,14 +268,6 @@ impl Vm {
                 return self.call_public(receiver, *name, rest);
             }
             BlockCode::Method(name) => return self.call(block.receiver, *name, args),
-            BlockCode::Packed(inner) => {
-                let value = match args {
-                    [] => Value::NIL,
-                    [one] => *one,
-                    several => self.new_array(several.to_vec()),
-                };
-                return self.invoke_block(inner, &[value]);
-            }
         };
         if self.too_deep() {
             return Err(self.stack_overflow());

@@ -129,8 +129,6 @@ pub struct CommonSyms {
     pub compare: Sym,
     pub max: Sym,
     pub min: Sym,
-    /// What Enumerable's methods iterate with.
-    pub each: Sym,
 }
 
 /// Method lookups by (class, name), valid under the method serial held.
@@ -308,7 +306,6 @@ impl Vm {
             compare: symbols.intern("<=>"),
             max: symbols.intern("max"),
             min: symbols.intern("min"),
-            each: symbols.intern("each"),
         };
         let mut heap = Heap::new(crate::object::drop_cell);
         heap.stress = false;
