@@ -27,6 +27,10 @@ pub struct LoadedMethod {
     /// The method's number in `Vm::methods` (the JIT's handle for it).
     pub id: u32,
     pub code: Rc<Method>,
+    /// `code.needs_arg_layout()`, asked at every call: a parameter beyond
+    /// the required ones (optional, rest, post, keyword) makes a call lay
+    /// its arguments out in the parameters' slots.
+    pub lays_out_args: bool,
     /// The instructions the interpreter runs: `code.insns` quickened
     /// ([`quicken`]), index for index.
     pub insns: Box<[Insn]>,
@@ -103,6 +107,7 @@ impl LoadedMethod {
         LoadedMethod {
             id,
             code: self.code.clone(),
+            lays_out_args: self.lays_out_args,
             insns: self.insns.clone(),
             literals: self.literals.clone(),
             sites: self

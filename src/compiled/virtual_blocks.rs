@@ -60,10 +60,7 @@ impl Vm {
         code: &LoadedMethod,
         args: &[Value],
     ) -> Option<Rc<CompiledMethod>> {
-        if args.len() > MAX_ARGS
-            || code.jit.get() != status::COMPILED
-            || code.code.needs_arg_layout()
-        {
+        if args.len() > MAX_ARGS || code.jit.get() != status::COMPILED || code.lays_out_args {
             return None;
         }
         code.compiled.borrow().clone()

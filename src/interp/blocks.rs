@@ -356,6 +356,9 @@ impl Vm {
     }
 
     /// The record of frame `id`, a call of `block` (running `code`).
+    /// (Inlined, so that [`Vm::push_frame_with`] builds it in its place:
+    /// returned from a call, it was built on the machine stack and copied.)
+    #[inline(always)]
     pub(crate) fn block_record(
         block: &Block,
         code: &Rc<LoadedMethod>,
@@ -402,22 +405,28 @@ impl Vm {
     }
 
     /// `yield` to `block` of the `argc` values on top of the value stack,
-    /// which it consumes. When the block is interpreted code whose
-    /// parameters take them as they are (as many, no optional, rest or
-    /// keyword parameter, no auto-splat), they stay where they are and
-    /// become its arguments, the block's self slid in below them, where the
-    /// general way ([`Vm::invoke_block`]) copies them out and pushes them
-    /// back.
+    /// which it consumes. When the block is interpreted code of only
+    /// required parameters (no optional, rest or keyword parameter) that
+    /// takes the values without spreading one Array over its parameters,
+    /// they stay where they are and become its arguments, the block's self
+    /// slid in below them, where the general way ([`Vm::invoke_block`])
+    /// copies them out and pushes them back. A proc given more values than
+    /// it has parameters drops the extra ones; given fewer, it gets nil for
+    /// each missing one (`3.times { puts "x" }`, `each_with_index { |x| }`).
     ///
     /// ```text
     /// yield a, b    stack: ... a b  ->  ... self a b  (the block's frame)
+    /// yield a, b    to { |x| }:  ... a b  ->  ... self a
     /// ```
     pub(super) fn yield_on_stack(&mut self, block: &Rc<Block>, argc: usize) -> VmResult {
         let start = self.context.stack.len() - argc;
         if let BlockCode::Bytecode(code) = &block.code {
-            let as_they_are = !code.code.needs_arg_layout()
-                && argc == code.code.min_args() as usize
-                && !(argc == 1 && code.code.auto_splat && !block.is_lambda)
+            let required = code.code.required as usize;
+            let spreads = argc == 1 && code.code.auto_splat && !block.is_lambda;
+            let takes = argc == required || !block.is_lambda;
+            let as_they_are = !code.lays_out_args
+                && takes
+                && !spreads
                 // Compiled blocks may run without a frame: the general way.
                 && code.jit.get() != crate::method::status::COMPILED;
             if as_they_are {
@@ -426,12 +435,23 @@ impl Vm {
                 }
                 self.spend_step()?;
                 let stack = &mut self.context.stack;
-                if argc == 1 {
-                    stack.push(stack[start]);
-                    stack[start] = block.receiver;
-                } else {
-                    stack.push(block.receiver);
-                    stack[start..].rotate_right(1);
+                if argc > required {
+                    stack.truncate(start + required);
+                }
+                for _ in argc..required {
+                    stack.push(Value::NIL);
+                }
+                let argc = required;
+                match argc {
+                    0 => stack.push(block.receiver),
+                    1 => {
+                        stack.push(stack[start]);
+                        stack[start] = block.receiver;
+                    }
+                    _ => {
+                        stack.push(block.receiver);
+                        stack[start..].rotate_right(1);
+                    }
                 }
                 let id = self.new_frame_id();
                 return self.run_block_frame(block, &code.clone(), (start, argc), (None, None), id);
@@ -458,7 +478,7 @@ impl Vm {
         id: u64,
     ) -> VmResult {
         self.push_frame_with(|| Self::block_record(block, code, block_arg, id));
-        let argc = if code.code.needs_arg_layout() {
+        let argc = if code.lays_out_args {
             let keywords =
                 keywords.map_or(super::send::Keywords::None, super::send::Keywords::Hash);
             match self.lay_out_args(&code.code, base, given, keywords) {

@@ -147,6 +147,7 @@ impl Vm {
         let insns = crate::method::quicken(&code, &sites);
         let loaded = Rc::new(LoadedMethod {
             insns,
+            lays_out_args: code.needs_arg_layout(),
             id: self.methods.len() as u32,
             jit: Cell::new(status::NOT_YET),
             compiled: RefCell::new(None),

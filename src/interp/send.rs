@@ -304,7 +304,7 @@ impl Vm {
         let result = match &entry.body {
             MethodBody::Bytecode(callee)
                 if !callee.split.needs_split.get()
-                    && !callee.code.needs_arg_layout()
+                    && !callee.lays_out_args
                     && argc == callee.code.required as usize =>
             {
                 self.record_kinds(method, site_index, class, receiver_index, argc);
@@ -396,7 +396,7 @@ impl Vm {
         match &entry.body {
             MethodBody::Bytecode(callee)
                 if !callee.split.needs_split.get()
-                    && !callee.code.needs_arg_layout()
+                    && !callee.lays_out_args
                     && argc == callee.code.required as usize => {}
             MethodBody::Native(_) => {}
             _ => return None,
@@ -853,7 +853,7 @@ impl Vm {
             self.pop_frame();
             return Err(error);
         }
-        let argc = if code.needs_arg_layout() {
+        let argc = if callee.lays_out_args {
             match self.lay_out_args(code, receiver_index, argc, keywords) {
                 Ok(argc) => argc,
                 Err(error) => {
