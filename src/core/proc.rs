@@ -21,7 +21,7 @@ pub fn define(vm: &mut Vm) {
         ],
     );
     let proc_class = vm.c.proc_class;
-    vm.define_singleton_native(proc_class, "new", 0, Some(0), proc_class_singleton_new);
+    vm.define_singleton_native(proc_class, "new", 0, None, proc_class_singleton_new);
     vm.define_methods(
         proc_class,
         &[
@@ -88,10 +88,29 @@ fn kernel_lambda(vm: &mut Vm, _: Value, _: &[Value]) -> VmResult {
     Ok(vm.new_proc(Rc::new(lambda)))
 }
 
-/// `Proc.new`.
-fn proc_class_singleton_new(vm: &mut Vm, _: Value, _: &[Value]) -> VmResult {
+/// `Proc.new { }`, `Sub.new(args) { }` for a subclass of Proc: a Proc of
+/// that class (for a subclass, not the block's own Proc), whose
+/// `initialize` is called with the arguments and the block, as MRI does.
+fn proc_class_singleton_new(vm: &mut Vm, class: Value, args: &[Value]) -> VmResult {
     let block = expect_block(vm, "tried to create Proc object without a block")?;
-    Ok(vm.new_proc(block))
+    let proc = if class == vm.c.proc_class {
+        vm.new_proc(block.clone())
+    } else {
+        let copy = Rc::new((*block).clone());
+        let proc = vm.alloc(RProc {
+            header: crate::heap::Header::new(<RProc as crate::heap::HeapObject>::KIND, class),
+            block: copy.clone(),
+        });
+        vm.procs_of_blocks.insert(Rc::as_ptr(&copy) as usize, proc);
+        proc
+    };
+    vm.temp_roots.borrow_mut().push(proc);
+    let initialize = vm.sym.initialize;
+    let kwargs = vm.called_with_keywords();
+    let result = vm.call_forwarding(proc, initialize, args, Some(block), kwargs);
+    vm.temp_roots.borrow_mut().pop();
+    result?;
+    Ok(proc)
 }
 
 /// `to_proc`.

@@ -405,14 +405,11 @@ impl Vm {
     }
 
     /// `yield` to `block` of the `argc` values on top of the value stack,
-    /// which it consumes. When the block is interpreted code of only
-    /// required parameters (no optional, rest or keyword parameter) that
-    /// takes the values without spreading one Array over its parameters,
-    /// they stay where they are and become its arguments, the block's self
-    /// slid in below them, where the general way ([`Vm::invoke_block`])
-    /// copies them out and pushes them back. A proc given more values than
-    /// it has parameters drops the extra ones; given fewer, it gets nil for
-    /// each missing one (`3.times { puts "x" }`, `each_with_index { |x| }`).
+    /// which it consumes. When the block takes them on the stack
+    /// ([`Vm::block_takes_on_stack`]), they stay where they are and become
+    /// its arguments, the block's self slid in below them, where the
+    /// general way ([`Vm::invoke_block`]) copies them out and pushes them
+    /// back.
     ///
     /// ```text
     /// yield a, b    stack: ... a b  ->  ... self a b  (the block's frame)
@@ -420,48 +417,105 @@ impl Vm {
     /// ```
     pub(super) fn yield_on_stack(&mut self, block: &Rc<Block>, argc: usize) -> VmResult {
         let start = self.context.stack.len() - argc;
-        if let BlockCode::Bytecode(code) = &block.code {
-            let required = code.code.required as usize;
-            let spreads = argc == 1 && code.code.auto_splat && !block.is_lambda;
-            let takes = argc == required || !block.is_lambda;
-            let as_they_are = !code.lays_out_args
-                && takes
-                && !spreads
-                // Compiled blocks may run without a frame: the general way.
-                && code.jit.get() != crate::method::status::COMPILED;
-            if as_they_are {
-                if self.too_deep() {
-                    return Err(self.stack_overflow());
+        if let Some(code) = Self::block_takes_on_stack(block, argc) {
+            let stack = &mut self.context.stack;
+            match argc {
+                0 => stack.push(block.receiver),
+                1 => {
+                    stack.push(stack[start]);
+                    stack[start] = block.receiver;
                 }
-                self.spend_step()?;
-                let stack = &mut self.context.stack;
-                if argc > required {
-                    stack.truncate(start + required);
-                }
-                for _ in argc..required {
+                _ => {
                     stack.push(Value::NIL);
-                }
-                let argc = required;
-                match argc {
-                    0 => stack.push(block.receiver),
-                    1 => {
-                        stack.push(stack[start]);
-                        stack[start] = block.receiver;
+                    for at in (start..start + argc).rev() {
+                        stack[at + 1] = stack[at];
                     }
-                    _ => {
-                        stack.push(block.receiver);
-                        stack[start..].rotate_right(1);
-                    }
+                    stack[start] = block.receiver;
                 }
-                let id = self.new_frame_id();
-                return self.run_block_frame(block, &code.clone(), (start, argc), (None, None), id);
             }
+            return self.run_block_on_stack(block, code, start, argc);
         }
         let args: smallvec::SmallVec<[Value; 8]> =
             smallvec::SmallVec::from_slice(&self.context.stack[start..]);
         let result = self.invoke_block(block, &args);
         self.context.stack.truncate(start);
         result
+    }
+
+    /// `proc.call(...)`: calls `block` with the `argc` values above the
+    /// Proc at `receiver_index` on the value stack, which it consumes (the
+    /// Proc's slot too). When the block takes them on the stack, its self
+    /// takes the Proc's slot and they stay where they are.
+    ///
+    /// ```text
+    /// proc.call(a, b)    stack: ... proc a b  ->  ... self a b
+    /// ```
+    pub(super) fn call_block_on_stack(
+        &mut self,
+        block: &Rc<Block>,
+        receiver_index: usize,
+        argc: usize,
+    ) -> VmResult {
+        if let Some(code) = Self::block_takes_on_stack(block, argc) {
+            self.context.stack[receiver_index] = block.receiver;
+            return self.run_block_on_stack(block, code, receiver_index, argc);
+        }
+        let args: smallvec::SmallVec<[Value; 8]> =
+            smallvec::SmallVec::from_slice(&self.context.stack[receiver_index + 1..]);
+        let result = self.invoke_block(block, &args);
+        self.context.stack.truncate(receiver_index);
+        result
+    }
+
+    /// The code of `block` when it takes `argc` values where they lie on
+    /// the value stack: interpreted code of only required parameters (no
+    /// optional, rest or keyword parameter) that does not spread one Array
+    /// over its parameters, given as many values, or for a proc any number
+    /// (see [`Vm::run_block_on_stack`]).
+    #[inline]
+    fn block_takes_on_stack(block: &Block, argc: usize) -> Option<&Rc<LoadedMethod>> {
+        let BlockCode::Bytecode(code) = &block.code else {
+            return None;
+        };
+        let required = code.code.required as usize;
+        let spreads = argc == 1 && code.code.auto_splat && !block.is_lambda;
+        let takes = argc == required || !block.is_lambda;
+        // Compiled blocks may run without a frame: the general way.
+        let compiled = code.jit.get() == crate::method::status::COMPILED;
+        (!code.lays_out_args && takes && !spreads && !compiled).then_some(code)
+    }
+
+    /// Runs `block`'s `code` (which takes its arguments on the stack) in a
+    /// new frame whose self is at `base` with `argc` values above it. A
+    /// proc given more values than it has parameters drops the extra ones;
+    /// given fewer, it gets nil for each missing one (`3.times { puts "x"
+    /// }`, `each_with_index { |x| }`). The stack is cut back to `base`.
+    #[inline(always)]
+    fn run_block_on_stack(
+        &mut self,
+        block: &Block,
+        code: &Rc<LoadedMethod>,
+        base: usize,
+        argc: usize,
+    ) -> VmResult {
+        if self.too_deep() {
+            self.context.stack.truncate(base);
+            return Err(self.stack_overflow());
+        }
+        if let Err(fatal) = self.spend_step() {
+            self.context.stack.truncate(base);
+            return Err(fatal);
+        }
+        let required = code.code.required as usize;
+        let stack = &mut self.context.stack;
+        if argc > required {
+            stack.truncate(base + 1 + required);
+        }
+        for _ in argc..required {
+            stack.push(Value::NIL);
+        }
+        let id = self.new_frame_id();
+        self.run_block_frame(block, &code.clone(), (base, required), (None, None), id)
     }
 
     /// Runs `block`'s code in a new frame `id` with its self at `base` on

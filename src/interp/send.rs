@@ -327,6 +327,20 @@ impl Vm {
                 if let Err(error) = self.enter_call() {
                     return Some(Err(error));
                 }
+                if let Some(proc) = receiver.get::<crate::object::RProc>() {
+                    if self
+                        .proc_call
+                        .as_ref()
+                        .is_some_and(|core| Rc::ptr_eq(core, &entry))
+                    {
+                        // The core `Proc#call`: the block called as
+                        // `yield` calls it, without the core method's frame
+                        // (which backtraces leave out, as MRI has none).
+                        let block = proc.block.clone();
+                        let result = self.call_block_on_stack(&block, receiver_index, argc);
+                        return Some(result.map(|value| self.context.stack.push(value)));
+                    }
+                }
                 if native.pure.is_some() && argc < 3 {
                     // The receiver and (at most two) arguments, copied off
                     // the value stack one by one: a copy of a slice of
