@@ -468,26 +468,35 @@ impl Vm {
     }
 
     /// The code of `block` when it takes `argc` values where they lie on
-    /// the value stack: interpreted code of only required parameters (no
-    /// optional, rest or keyword parameter) that does not spread one Array
-    /// over its parameters, given as many values, or for a proc any number
-    /// (see [`Vm::run_block_on_stack`]).
+    /// the value stack: interpreted code that does not spread one Array
+    /// over its parameters, and either has only required parameters, given
+    /// as many values or for a proc any number (see
+    /// [`Vm::run_block_on_stack`]), or has optional, rest or post
+    /// parameters but no keywords, and `argc` fits them: the frame lays the
+    /// values out in its parameters' slots (`each { |*xs| }`).
     #[inline]
     fn block_takes_on_stack(block: &Block, argc: usize) -> Option<&Rc<LoadedMethod>> {
         let BlockCode::Bytecode(code) = &block.code else {
             return None;
         };
-        let required = code.code.required as usize;
-        let spreads = argc == 1 && code.code.auto_splat && !block.is_lambda;
-        let takes = argc == required || !block.is_lambda;
+        let params = &code.code;
+        let spreads = argc == 1 && params.auto_splat && !block.is_lambda;
+        let takes = if code.lays_out_args {
+            !params.takes_keywords()
+                && argc >= params.min_args() as usize
+                && params.max_args().is_none_or(|max| argc <= max as usize)
+        } else {
+            argc == params.required as usize || !block.is_lambda
+        };
         // Compiled blocks may run without a frame: the general way.
         let compiled = code.jit.get() == crate::method::status::COMPILED;
-        (!code.lays_out_args && takes && !spreads && !compiled).then_some(code)
+        (takes && !spreads && !compiled).then_some(code)
     }
 
     /// Runs `block`'s `code` (which takes its arguments on the stack) in a
     /// new frame whose self is at `base` with `argc` values above it. A
-    /// proc given more values than it has parameters drops the extra ones;
+    /// proc of only required parameters given more values than it has
+    /// drops the extra ones;
     /// given fewer, it gets nil for each missing one (`3.times { puts "x"
     /// }`, `each_with_index { |x| }`). The stack is cut back to `base`.
     #[inline(always)]
@@ -506,16 +515,21 @@ impl Vm {
             self.context.stack.truncate(base);
             return Err(fatal);
         }
-        let required = code.code.required as usize;
-        let stack = &mut self.context.stack;
-        if argc > required {
-            stack.truncate(base + 1 + required);
-        }
-        for _ in argc..required {
-            stack.push(Value::NIL);
-        }
+        let argc = if code.lays_out_args {
+            argc
+        } else {
+            let required = code.code.required as usize;
+            let stack = &mut self.context.stack;
+            if argc > required {
+                stack.truncate(base + 1 + required);
+            }
+            for _ in argc..required {
+                stack.push(Value::NIL);
+            }
+            required
+        };
         let id = self.new_frame_id();
-        self.run_block_frame(block, &code.clone(), (base, required), (None, None), id)
+        self.run_block_frame(block, &code.clone(), (base, argc), (None, None), id)
     }
 
     /// Runs `block`'s code in a new frame `id` with its self at `base` on
