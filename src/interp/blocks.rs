@@ -495,10 +495,9 @@ impl Vm {
 
     /// Runs `block`'s `code` (which takes its arguments on the stack) in a
     /// new frame whose self is at `base` with `argc` values above it. A
-    /// proc of only required parameters given more values than it has
-    /// drops the extra ones;
-    /// given fewer, it gets nil for each missing one (`3.times { puts "x"
-    /// }`, `each_with_index { |x| }`). The stack is cut back to `base`.
+    /// proc of only required parameters drops the values beyond them and
+    /// gets nil for each one missing (`3.times { puts "x" }`,
+    /// `each_with_index { |x| }`). The stack is cut back to `base`.
     #[inline(always)]
     fn run_block_on_stack(
         &mut self,
