@@ -34,6 +34,11 @@ pub struct LoadedMethod {
     /// The instructions the interpreter runs: `code.insns` quickened
     /// ([`quicken`]), index for index.
     pub insns: Box<[Insn]>,
+    /// The most operands the code has on the stack at once
+    /// ([`Method::max_operand_depth`]): the room the interpreter makes
+    /// sure of on entering a frame, so that its instructions push without
+    /// a capacity check.
+    pub max_depth: u32,
     /// Literals as values; `UNDEF` for String literals (a fresh String is
     /// made from the bytecode's bytes at every `push`).
     pub literals: Vec<Value>,
@@ -109,6 +114,7 @@ impl LoadedMethod {
             code: self.code.clone(),
             lays_out_args: self.lays_out_args,
             insns: self.insns.clone(),
+            max_depth: self.max_depth,
             literals: self.literals.clone(),
             sites: self
                 .sites

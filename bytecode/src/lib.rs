@@ -28,6 +28,7 @@ pub mod param_uses;
 pub mod profile;
 pub mod snapshot;
 mod source_encoding;
+mod stack_depth;
 pub use source_encoding::known_to_mri as encoding_known_to_mri;
 mod symbols;
 mod syntax_error;

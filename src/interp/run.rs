@@ -56,6 +56,9 @@ impl Vm {
         let locals = layout.locals();
         let frame = self.context.frames.len() - 1;
         assert!(start < insns.len(), "a start past the end of the code");
+        if self.context.stack.capacity() - self.context.stack.len() < method.max_depth as usize {
+            return Err(self.stack_overflow());
+        }
         let mut ip = start;
         let mut ran_one = false;
         // A quickened send of a numeric operation: two fixnums inline,
@@ -81,6 +84,11 @@ impl Vm {
                 ran_one = true;
             }
             debug_assert!(ip < insns.len());
+            debug_assert!(
+                self.context.stack.len() <= layout.operands() + method.max_depth as usize,
+                "{:?} left more operands than its max_depth before {ip}",
+                code.name
+            );
             // SAFETY: `quicken` checked that execution cannot leave the
             // code (its last instruction ends the flow, every target is an
             // instruction), and `start` was checked on entry.
@@ -89,17 +97,17 @@ impl Vm {
             match *insn {
                 Insn::PushSelf => {
                     let receiver = self.context.stack[base];
-                    self.context.stack.push(receiver);
+                    self.push_operand(receiver);
                 }
                 Insn::Arg(n) => {
                     let arg = self.context.stack[layout.arg(n as usize)];
-                    self.context.stack.push(arg);
+                    self.push_operand(arg);
                 }
                 Insn::OptArgs(count) => {
                     if ONE {
                         // Running one instruction: the `arg 0` it stands for.
                         let arg = self.context.stack[layout.arg(0)];
-                        self.context.stack.push(arg);
+                        self.push_operand(arg);
                     } else {
                         let count = count as usize;
                         for i in 0..count {
@@ -111,11 +119,11 @@ impl Vm {
                 Insn::HasArg(n) => {
                     let given = (n as usize) < argc
                         && self.context.stack[layout.arg(n as usize)] != Value::UNDEF;
-                    self.context.stack.push(Value::bool(given));
+                    self.push_operand(Value::bool(given));
                 }
                 Insn::Load(slot) => {
                     let value = self.context.stack[locals + slot as usize];
-                    self.context.stack.push(value);
+                    self.push_operand(value);
                 }
                 Insn::Store(slot) => {
                     let value = self.pop();
@@ -137,7 +145,7 @@ impl Vm {
                     } else {
                         value
                     };
-                    self.context.stack.push(value);
+                    self.push_operand(value);
                 }
                 Insn::Send(site) => self.send_insn(method, site, (frame, base), ip)?,
                 Insn::OptPlus(site) => numeric_send!(site, BasicOp::Plus),
@@ -162,7 +170,7 @@ impl Vm {
                 Insn::LoadEnv { slot, hops, .. } => {
                     let env = Self::env_at(self.context.frames[frame].env, hops);
                     let value = env.slots.borrow()[slot as usize];
-                    self.context.stack.push(value);
+                    self.push_operand(value);
                 }
                 Insn::StoreEnv { slot, hops, .. } => {
                     let value = self.pop();
@@ -188,7 +196,7 @@ impl Vm {
                     } else {
                         self.yield_on_stack(&block, argc as usize)?
                     };
-                    self.context.stack.push(result);
+                    self.push_operand(result);
                 }
                 Insn::YieldSplat { kwargs } => {
                     self.context.frames[frame].ip = (ip - 1) as u32;
@@ -202,12 +210,12 @@ impl Vm {
                         block_arg: None,
                     };
                     let result = self.invoke_block_with(&block, &args, call)?;
-                    self.context.stack.push(result);
+                    self.push_operand(result);
                 }
                 Insn::BlockProxy => {
                     let block = self.context.frames[frame].block.clone();
                     let proxy = self.block_proxy_for(block.as_ref());
-                    self.context.stack.push(proxy);
+                    self.push_operand(proxy);
                 }
                 Insn::BlockParam => {
                     let record = &self.context.frames[frame];
@@ -220,13 +228,13 @@ impl Vm {
                         Some(block) => self.new_proc(block),
                         None => Value::NIL,
                     };
-                    self.context.stack.push(value);
+                    self.push_operand(value);
                 }
                 Insn::Lambda(child) => {
                     let mut block = self.literal_block(method, child, frame, base);
                     block.is_lambda = true;
                     let lambda = self.new_proc(Rc::new(block));
-                    self.context.stack.push(lambda);
+                    self.push_operand(lambda);
                 }
                 Insn::BreakBlock => {
                     self.context.frames[frame].ip = (ip - 1) as u32;
@@ -243,19 +251,20 @@ impl Vm {
                         let module = self.context.frames[frame].cref.module;
                         crate::core::module::alias_method(self, module, new, old)?;
                     }
-                    self.context.stack.push(Value::NIL);
+                    self.push_operand(Value::NIL);
                 }
                 Insn::Undef => {
                     self.context.frames[frame].ip = (ip - 1) as u32;
                     let name = self.pop().as_symbol().expect("undef pushes a Symbol");
                     let module = self.context.frames[frame].cref.module;
                     crate::core::module::undef_method(self, module, name)?;
-                    self.context.stack.push(Value::NIL);
+                    self.push_operand(Value::NIL);
                 }
                 Insn::NewHash(pairs) => {
                     self.context.frames[frame].ip = (ip - 1) as u32;
                     let start = self.context.stack.len() - 2 * pairs as usize;
                     let hash = self.new_hash();
+                    // Above the pairs, deeper than the instruction leaves.
                     self.context.stack.push(hash);
                     for pair in 0..pairs as usize {
                         let (key, value) = (
@@ -265,14 +274,14 @@ impl Vm {
                         self.hash_set(hash, key, value)?;
                     }
                     self.context.stack.truncate(start);
-                    self.context.stack.push(hash);
+                    self.push_operand(hash);
                 }
                 Insn::NewRange { exclusive } => {
                     self.context.frames[frame].ip = (ip - 1) as u32;
                     let end = self.pop();
                     let begin = self.pop();
                     let range = self.new_range(begin, end, exclusive)?;
-                    self.context.stack.push(range);
+                    self.push_operand(range);
                 }
                 Insn::ArrayAppend => {
                     let value = self.pop();
@@ -326,7 +335,7 @@ impl Vm {
                             break;
                         }
                     }
-                    self.context.stack.push(Value::bool(matched));
+                    self.push_operand(Value::bool(matched));
                 }
                 Insn::Defined { kind, name } => {
                     self.context.frames[frame].ip = (ip - 1) as u32;
@@ -335,14 +344,14 @@ impl Vm {
                         Some(text) => self.new_str(text),
                         None => Value::NIL,
                     };
-                    self.context.stack.push(value);
+                    self.push_operand(value);
                 }
                 Insn::RescueMatch => {
                     self.context.frames[frame].ip = (ip - 1) as u32;
                     let class = self.pop();
                     let exception = self.pop();
                     let matched = self.rescue_matches(exception, class)?;
-                    self.context.stack.push(Value::bool(matched));
+                    self.push_operand(Value::bool(matched));
                 }
                 Insn::Reraise => {
                     self.context.frames[frame].ip = (ip - 1) as u32;
@@ -380,7 +389,7 @@ impl Vm {
                             return result;
                         }
                     } else {
-                        self.context.stack.push(Value::bool(!value.truthy()));
+                        self.push_operand(Value::bool(!value.truthy()));
                     }
                 }
                 Insn::Jump(target) => {
@@ -413,20 +422,20 @@ impl Vm {
                 }
                 Insn::Dup => {
                     let value = *self.context.stack.last().expect("operand");
-                    self.context.stack.push(value);
+                    self.push_operand(value);
                 }
                 Insn::NewArray(n) => {
                     let start = self.context.stack.len() - n as usize;
                     let items = self.context.stack[start..].to_vec();
                     let array = self.new_array(items);
                     self.context.stack.truncate(start);
-                    self.context.stack.push(array);
+                    self.push_operand(array);
                 }
                 Insn::ToS => {
                     self.context.frames[frame].ip = (ip - 1) as u32;
                     let value = self.pop();
                     let string = self.interpolate(value)?;
-                    self.context.stack.push(string);
+                    self.push_operand(string);
                 }
                 Insn::NewArrayExtremum { count, max } => {
                     self.context.frames[frame].ip = (ip - 1) as u32;
@@ -435,7 +444,7 @@ impl Vm {
                         smallvec::SmallVec::from_slice(&self.context.stack[start..]);
                     let result = self.array_literal_extremum(&values, max)?;
                     self.context.stack.truncate(start);
-                    self.context.stack.push(result);
+                    self.push_operand(result);
                 }
                 Insn::Concat(n) => {
                     let start = self.context.stack.len() - n as usize;
@@ -444,7 +453,7 @@ impl Vm {
                     self.context.frames[frame].ip = (ip - 1) as u32;
                     let string = self.concat_strings(code.encoding, &parts)?;
                     self.context.stack.truncate(start);
-                    self.context.stack.push(string);
+                    self.push_operand(string);
                 }
                 Insn::GetConst(site) => {
                     let cache = &method.constant_caches[site as usize];
@@ -457,7 +466,7 @@ impl Vm {
                             self.constant_at(method, site as usize, frame, ip - 1)?
                         }
                     };
-                    self.context.stack.push(value);
+                    self.push_operand(value);
                 }
                 Insn::SetConst(name) => {
                     self.context.frames[frame].ip = (ip - 1) as u32;
@@ -469,7 +478,7 @@ impl Vm {
                     self.context.frames[frame].ip = (ip - 1) as u32;
                     let scope = self.pop();
                     let value = self.scoped_constant(scope, name, code, ip - 1)?;
-                    self.context.stack.push(value);
+                    self.push_operand(value);
                 }
                 Insn::SetConstIn(name) => {
                     self.context.frames[frame].ip = (ip - 1) as u32;
@@ -481,7 +490,7 @@ impl Vm {
                 Insn::GetIvar(site) => {
                     let receiver = self.context.stack[base];
                     let value = self.get_ivar_cached(method, site as usize, receiver);
-                    self.context.stack.push(value);
+                    self.push_operand(value);
                 }
                 Insn::SetIvar(site) => {
                     self.context.frames[frame].ip = (ip - 1) as u32;
@@ -493,7 +502,7 @@ impl Vm {
                     self.context.frames[frame].ip = (ip - 1) as u32;
                     let cref = self.context.frames[frame].cref.clone();
                     let value = self.class_variable_get(&cref, name)?;
-                    self.context.stack.push(value);
+                    self.push_operand(value);
                 }
                 Insn::SetCvar(name) => {
                     self.context.frames[frame].ip = (ip - 1) as u32;
@@ -517,7 +526,7 @@ impl Vm {
                     let class =
                         self.open_class(scope, name, (!superclass.is_nil()).then_some(superclass))?;
                     let value = self.run_class_body(&body, class, cref)?;
-                    self.context.stack.push(value);
+                    self.push_operand(value);
                 }
                 Insn::DefineModule(index) => {
                     self.context.frames[frame].ip = (ip - 1) as u32;
@@ -533,7 +542,7 @@ impl Vm {
                     let name = self.class_body_constant(&body);
                     let module = self.open_module(scope, name)?;
                     let value = self.run_class_body(&body, module, cref)?;
-                    self.context.stack.push(value);
+                    self.push_operand(value);
                 }
                 Insn::OpenSingleton(index) => {
                     self.context.frames[frame].ip = (ip - 1) as u32;
@@ -542,7 +551,7 @@ impl Vm {
                     let body = method.children[index as usize].clone();
                     let cref = self.context.frames[frame].cref.clone();
                     let value = self.run_class_body(&body, singleton, cref)?;
-                    self.context.stack.push(value);
+                    self.push_operand(value);
                 }
                 Insn::DefineSingletonMethod(index) => {
                     self.context.frames[frame].ip = (ip - 1) as u32;
@@ -559,7 +568,7 @@ impl Vm {
                         Visibility::Public,
                         Some(cref),
                     );
-                    self.context.stack.push(Value::symbol(name));
+                    self.push_operand(Value::symbol(name));
                 }
                 Insn::InvokeSuper(site) => {
                     self.context.frames[frame].ip = (ip - 1) as u32;
@@ -568,7 +577,7 @@ impl Vm {
                 }
                 Insn::GetGlobal(name) => {
                     let value = self.global(name);
-                    self.context.stack.push(value);
+                    self.push_operand(value);
                 }
                 Insn::SetGlobal(name) => {
                     self.context.frames[frame].ip = (ip - 1) as u32;
@@ -606,17 +615,17 @@ impl Vm {
                     );
                     self.context.frames[frame].ip = (ip - 1) as u32;
                     crate::core::module::method_added(self, module, name)?;
-                    self.context.stack.push(Value::symbol(name));
+                    self.push_operand(Value::symbol(name));
                 }
                 Insn::ToRegexp(options) => {
                     self.context.frames[frame].ip = (ip - 1) as u32;
                     let source = self.pop();
                     let regexp = crate::core::regexp::from_interpolation(self, source, options)?;
-                    self.context.stack.push(regexp);
+                    self.push_operand(regexp);
                 }
                 Insn::GetSpecial(special) => {
                     let value = crate::core::regexp::special(self, special);
-                    self.context.stack.push(value);
+                    self.push_operand(value);
                 }
                 Insn::SetLastMatch => {
                     self.context.frames[frame].ip = (ip - 1) as u32;
@@ -790,9 +799,28 @@ impl Vm {
                 return Err(control);
             };
             self.context.stack.truncate(receiver_index);
-            self.context.stack.push(value);
+            self.push_operand(value);
         }
         Ok(())
+    }
+
+    /// Pushes `value`, what an instruction leaves, without the capacity
+    /// check of `Vec::push`: [`Vm::run`] made sure on entering the frame
+    /// that the value stack has room for the method's `max_depth`
+    /// operands, and no instruction leaves more than that
+    /// ([`bytecode::Method::max_operand_depth`]; debug builds check it
+    /// before every instruction).
+    #[inline(always)]
+    fn push_operand(&mut self, value: Value) {
+        let stack = &mut self.context.stack;
+        let len = stack.len();
+        debug_assert!(len < stack.capacity(), "the frame's room was made sure of");
+        // SAFETY: `len < capacity`, as above: the slot is allocated, and
+        // counting it in once written keeps the vector's invariant.
+        unsafe {
+            stack.as_mut_ptr().add(len).write(value);
+            stack.set_len(len + 1);
+        }
     }
 
     #[inline]
