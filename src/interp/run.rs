@@ -66,7 +66,7 @@ impl Vm {
         // line (`array_op` is).
         macro_rules! numeric_send {
             ($site:expr, $op:expr) => {
-                if !self.fixnum_op_inline(method, $site, $op) {
+                if !self.fixnum_op_inline::<ONE>(method, $site, $op) {
                     self.basic_send(method, $site, $op, (frame, base), ip)?;
                 }
             };
@@ -89,6 +89,12 @@ impl Vm {
                 "{:?} left more operands than its max_depth before {ip}",
                 code.name
             );
+            debug_assert!(
+                ONE || self.context.stack.len()
+                    >= layout.operands() + code.operands_taken(&insns[ip]) as usize,
+                "{:?} has fewer operands than instruction {ip} takes",
+                code.name
+            );
             // SAFETY: `quicken` checked that execution cannot leave the
             // code (its last instruction ends the flow, every target is an
             // instruction), and `start` was checked on entry.
@@ -96,7 +102,7 @@ impl Vm {
             ip += 1;
             match *insn {
                 Insn::PushSelf => {
-                    let receiver = self.context.stack[base];
+                    let receiver = self.stack_at::<ONE>(base);
                     self.push_operand(receiver);
                 }
                 Insn::Arg(n) => {
@@ -122,12 +128,12 @@ impl Vm {
                     self.push_operand(Value::bool(given));
                 }
                 Insn::Load(slot) => {
-                    let value = self.context.stack[locals + slot as usize];
+                    let value = self.stack_at::<ONE>(locals + slot as usize);
                     self.push_operand(value);
                 }
                 Insn::Store(slot) => {
-                    let value = self.pop();
-                    self.context.stack[locals + slot as usize] = value;
+                    let value = self.pop_operand::<ONE>();
+                    self.set_stack_at::<ONE>(locals + slot as usize, value);
                 }
                 Insn::Push(index) => {
                     let value = method.literals[index as usize];
@@ -173,7 +179,7 @@ impl Vm {
                     self.push_operand(value);
                 }
                 Insn::StoreEnv { slot, hops, .. } => {
-                    let value = self.pop();
+                    let value = self.pop_operand::<ONE>();
                     let env = Self::env_at(self.context.frames[frame].env, hops);
                     env.slots.borrow_mut()[slot as usize] = value;
                 }
@@ -203,7 +209,7 @@ impl Vm {
                     let Some(block) = self.context.frames[frame].block.clone() else {
                         return Err(self.no_block_given());
                     };
-                    let list = self.pop();
+                    let list = self.pop_operand::<ONE>();
                     let args = self.array_items(list).expect("yield * passes an Array");
                     let call = BlockCall {
                         kwargs,
@@ -238,13 +244,19 @@ impl Vm {
                 }
                 Insn::BreakBlock => {
                     self.context.frames[frame].ip = (ip - 1) as u32;
-                    let value = self.pop();
+                    let value = self.pop_operand::<ONE>();
                     return self.break_block(frame, value);
                 }
                 Insn::Alias => {
                     self.context.frames[frame].ip = (ip - 1) as u32;
-                    let old = self.pop().as_symbol().expect("alias pushes Symbols");
-                    let new = self.pop().as_symbol().expect("alias pushes Symbols");
+                    let old = self
+                        .pop_operand::<ONE>()
+                        .as_symbol()
+                        .expect("alias pushes Symbols");
+                    let new = self
+                        .pop_operand::<ONE>()
+                        .as_symbol()
+                        .expect("alias pushes Symbols");
                     if self.symbols.name(new).starts_with('$') {
                         self.globals.alias(new, old);
                     } else {
@@ -255,7 +267,10 @@ impl Vm {
                 }
                 Insn::Undef => {
                     self.context.frames[frame].ip = (ip - 1) as u32;
-                    let name = self.pop().as_symbol().expect("undef pushes a Symbol");
+                    let name = self
+                        .pop_operand::<ONE>()
+                        .as_symbol()
+                        .expect("undef pushes a Symbol");
                     let module = self.context.frames[frame].cref.module;
                     crate::core::module::undef_method(self, module, name)?;
                     self.push_operand(Value::NIL);
@@ -278,13 +293,13 @@ impl Vm {
                 }
                 Insn::NewRange { exclusive } => {
                     self.context.frames[frame].ip = (ip - 1) as u32;
-                    let end = self.pop();
-                    let begin = self.pop();
+                    let end = self.pop_operand::<ONE>();
+                    let begin = self.pop_operand::<ONE>();
                     let range = self.new_range(begin, end, exclusive)?;
                     self.push_operand(range);
                 }
                 Insn::ArrayAppend => {
-                    let value = self.pop();
+                    let value = self.pop_operand::<ONE>();
                     let array = *self.context.stack.last().expect("operand");
                     array
                         .get::<RArray>()
@@ -294,7 +309,7 @@ impl Vm {
                 }
                 Insn::ArrayConcat => {
                     self.context.frames[frame].ip = (ip - 1) as u32;
-                    let value = self.pop();
+                    let value = self.pop_operand::<ONE>();
                     let items = self.splat_items(value)?;
                     let array = *self.context.stack.last().expect("operand");
                     array
@@ -309,19 +324,19 @@ impl Vm {
                     after,
                 } => {
                     self.context.frames[frame].ip = (ip - 1) as u32;
-                    let value = self.pop();
+                    let value = self.pop_operand::<ONE>();
                     self.destructure(value, before as usize, splat, after as usize)?;
                 }
                 Insn::CaseDispatch(table) => {
-                    let subject = self.pop();
+                    let subject = self.pop_operand::<ONE>();
                     if let Some(target) = self.case_dispatch(method, table, subject) {
                         ip = target as usize;
                     }
                 }
                 Insn::CheckMatch { splat } => {
                     self.context.frames[frame].ip = (ip - 1) as u32;
-                    let subject = self.pop();
-                    let pattern = self.pop();
+                    let subject = self.pop_operand::<ONE>();
+                    let pattern = self.pop_operand::<ONE>();
                     let patterns = if splat {
                         self.splat_items(pattern)?
                     } else {
@@ -348,14 +363,14 @@ impl Vm {
                 }
                 Insn::RescueMatch => {
                     self.context.frames[frame].ip = (ip - 1) as u32;
-                    let class = self.pop();
-                    let exception = self.pop();
+                    let class = self.pop_operand::<ONE>();
+                    let exception = self.pop_operand::<ONE>();
                     let matched = self.rescue_matches(exception, class)?;
                     self.push_operand(Value::bool(matched));
                 }
                 Insn::Reraise => {
                     self.context.frames[frame].ip = (ip - 1) as u32;
-                    let exception = self.pop();
+                    let exception = self.pop_operand::<ONE>();
                     return Err(Control::Raise(exception));
                 }
                 Insn::EndEnsure => {
@@ -369,11 +384,11 @@ impl Vm {
                 }
                 Insn::ReturnFromBlock => {
                     self.context.frames[frame].ip = (ip - 1) as u32;
-                    let value = self.pop();
+                    let value = self.pop_operand::<ONE>();
                     return self.return_from_block(frame, value);
                 }
                 Insn::Not => {
-                    let value = self.pop();
+                    let value = self.pop_operand::<ONE>();
                     // `not, branch` (how `if` and `unless` test): one
                     // dispatch, a branch on the value's falsity (not when
                     // running one instruction: its caller stops at the
@@ -403,12 +418,12 @@ impl Vm {
                     ip = target;
                 }
                 Insn::BranchNil(target) => {
-                    if self.pop().is_nil() {
+                    if self.pop_operand::<ONE>().is_nil() {
                         ip = target as usize;
                     }
                 }
                 Insn::Branch { target, profile } => {
-                    let taken = self.pop().truthy();
+                    let taken = self.pop_operand::<ONE>().truthy();
                     let branch = (target, profile);
                     if let Some(result) =
                         self.branch(method, (frame, base, argc), &mut ip, taken, branch)
@@ -416,7 +431,7 @@ impl Vm {
                         return result;
                     }
                 }
-                Insn::Return => return Ok(self.pop()),
+                Insn::Return => return Ok(self.pop_operand::<ONE>()),
                 Insn::Pop => {
                     self.context.stack.pop();
                 }
@@ -433,7 +448,7 @@ impl Vm {
                 }
                 Insn::ToS => {
                     self.context.frames[frame].ip = (ip - 1) as u32;
-                    let value = self.pop();
+                    let value = self.pop_operand::<ONE>();
                     let string = self.interpolate(value)?;
                     self.push_operand(string);
                 }
@@ -470,32 +485,32 @@ impl Vm {
                 }
                 Insn::SetConst(name) => {
                     self.context.frames[frame].ip = (ip - 1) as u32;
-                    let value = self.pop();
+                    let value = self.pop_operand::<ONE>();
                     let module = self.context.frames[frame].cref.lexical().module;
                     self.set_constant(module, name, value);
                 }
                 Insn::GetConstFrom(name) => {
                     self.context.frames[frame].ip = (ip - 1) as u32;
-                    let scope = self.pop();
+                    let scope = self.pop_operand::<ONE>();
                     let value = self.scoped_constant(scope, name, code, ip - 1)?;
                     self.push_operand(value);
                 }
                 Insn::SetConstIn(name) => {
                     self.context.frames[frame].ip = (ip - 1) as u32;
-                    let value = self.pop();
-                    let scope = self.pop();
+                    let value = self.pop_operand::<ONE>();
+                    let scope = self.pop_operand::<ONE>();
                     self.expect_module(scope)?;
                     self.set_constant(scope, name, value);
                 }
                 Insn::GetIvar(site) => {
-                    let receiver = self.context.stack[base];
+                    let receiver = self.stack_at::<ONE>(base);
                     let value = self.get_ivar_cached(method, site as usize, receiver);
                     self.push_operand(value);
                 }
                 Insn::SetIvar(site) => {
                     self.context.frames[frame].ip = (ip - 1) as u32;
-                    let value = self.pop();
-                    let receiver = self.context.stack[base];
+                    let value = self.pop_operand::<ONE>();
+                    let receiver = self.stack_at::<ONE>(base);
                     self.set_ivar_cached(method, site as usize, receiver, value)?;
                 }
                 Insn::GetCvar(name) => {
@@ -506,14 +521,14 @@ impl Vm {
                 }
                 Insn::SetCvar(name) => {
                     self.context.frames[frame].ip = (ip - 1) as u32;
-                    let value = self.pop();
+                    let value = self.pop_operand::<ONE>();
                     let cref = self.context.frames[frame].cref.clone();
                     self.class_variable_set(&cref, name, value)?;
                 }
                 Insn::DefineClass(index) => {
                     self.context.frames[frame].ip = (ip - 1) as u32;
-                    let superclass = self.pop();
-                    let scope = self.pop();
+                    let superclass = self.pop_operand::<ONE>();
+                    let scope = self.pop_operand::<ONE>();
                     let cref = self.context.frames[frame].cref.clone();
                     let scope = if scope.is_nil() {
                         cref.lexical().module
@@ -530,7 +545,7 @@ impl Vm {
                 }
                 Insn::DefineModule(index) => {
                     self.context.frames[frame].ip = (ip - 1) as u32;
-                    let scope = self.pop();
+                    let scope = self.pop_operand::<ONE>();
                     let cref = self.context.frames[frame].cref.clone();
                     let scope = if scope.is_nil() {
                         cref.lexical().module
@@ -546,7 +561,7 @@ impl Vm {
                 }
                 Insn::OpenSingleton(index) => {
                     self.context.frames[frame].ip = (ip - 1) as u32;
-                    let object = self.pop();
+                    let object = self.pop_operand::<ONE>();
                     let singleton = self.singleton_class_for(object)?;
                     let body = method.children[index as usize].clone();
                     let cref = self.context.frames[frame].cref.clone();
@@ -555,7 +570,7 @@ impl Vm {
                 }
                 Insn::DefineSingletonMethod(index) => {
                     self.context.frames[frame].ip = (ip - 1) as u32;
-                    let object = self.pop();
+                    let object = self.pop_operand::<ONE>();
                     let singleton = self.singleton_class_for(object)?;
                     self.check_singleton_modifiable(object)?;
                     let child = method.children[index as usize].clone();
@@ -581,7 +596,7 @@ impl Vm {
                 }
                 Insn::SetGlobal(name) => {
                     self.context.frames[frame].ip = (ip - 1) as u32;
-                    let value = self.pop();
+                    let value = self.pop_operand::<ONE>();
                     self.set_global(name, value)?;
                 }
                 Insn::DefineMethod(index) => {
@@ -619,7 +634,7 @@ impl Vm {
                 }
                 Insn::ToRegexp(options) => {
                     self.context.frames[frame].ip = (ip - 1) as u32;
-                    let source = self.pop();
+                    let source = self.pop_operand::<ONE>();
                     let regexp = crate::core::regexp::from_interpolation(self, source, options)?;
                     self.push_operand(regexp);
                 }
@@ -629,7 +644,7 @@ impl Vm {
                 }
                 Insn::SetLastMatch => {
                     self.context.frames[frame].ip = (ip - 1) as u32;
-                    let value = self.pop();
+                    let value = self.pop_operand::<ONE>();
                     crate::core::regexp::assign_last_match(self, value)?;
                 }
                 Insn::Unsupported(index) => {
@@ -702,22 +717,27 @@ impl Vm {
     /// that the run loop keeps its registers; everything else is
     /// [`Vm::basic_send`]'s, out of line.
     #[inline(always)]
-    fn fixnum_op_inline(&mut self, method: &LoadedMethod, site: u32, op: BasicOp) -> bool {
+    fn fixnum_op_inline<const ONE: bool>(
+        &mut self,
+        method: &LoadedMethod,
+        site: u32,
+        op: BasicOp,
+    ) -> bool {
         if (self.profiling && !method.fixnums_recorded[site as usize].get())
             || (self.basic_ops_redefined && !method.sites[site as usize].core)
         {
             return false;
         }
         let top = self.context.stack.len() - 1;
-        let (a, b) = (self.context.stack[top - 1], self.context.stack[top]);
+        let (a, b) = (self.stack_at::<ONE>(top - 1), self.stack_at::<ONE>(top));
         if !(a.is_fixnum() && b.is_fixnum()) {
             return false;
         }
         let Some(result) = self.fixnum_op(op, a, b) else {
             return false;
         };
-        self.context.stack.truncate(top);
-        self.context.stack[top - 1] = result;
+        self.pop_operand::<ONE>();
+        self.set_stack_at::<ONE>(top - 1, result);
         true
     }
 
@@ -821,6 +841,60 @@ impl Vm {
             stack.as_mut_ptr().add(len).write(value);
             stack.set_len(len + 1);
         }
+    }
+
+    /// Pops an operand of the frame the run loop runs, without checking
+    /// that there is one: loading the method walked its code and found
+    /// that every path to an instruction leaves at least the operands the
+    /// instruction takes ([`bytecode::Method::max_operand_depth`]; debug
+    /// builds check it before every instruction). Running `ONE`
+    /// instruction for compiled code, which laid its operands out itself,
+    /// it checks.
+    #[inline(always)]
+    fn pop_operand<const ONE: bool>(&mut self) -> Value {
+        if ONE {
+            return self.pop();
+        }
+        let stack = &mut self.context.stack;
+        let len = stack.len();
+        debug_assert!(len > 0, "the frame's operands lie above its receiver");
+        // SAFETY: the operand taken is the frame's own (see above), above
+        // its receiver: `len >= 1`, the slot below `len` is initialised,
+        // and no longer counting it keeps the vector's invariant.
+        unsafe {
+            let value = *stack.as_ptr().add(len - 1);
+            stack.set_len(len - 1);
+            value
+        }
+    }
+
+    /// The value at `index` of the stack, where the run loop's frame keeps
+    /// its receiver, a local or an operand: without a bounds check, as the
+    /// index is below the stack's length (the receiver and the locals lie
+    /// below the operands, the depth walk checked that each `load` and
+    /// `store` names one of the method's locals and that each instruction
+    /// has the operands it takes; debug builds check both). Running `ONE` instruction for compiled
+    /// code, it checks.
+    #[inline(always)]
+    fn stack_at<const ONE: bool>(&self, index: usize) -> Value {
+        if ONE {
+            return self.context.stack[index];
+        }
+        debug_assert!(index < self.context.stack.len());
+        // SAFETY: `index < len`, as above.
+        unsafe { *self.context.stack.get_unchecked(index) }
+    }
+
+    /// Stores `value` at `index` of the stack, as [`Vm::stack_at`] reads it.
+    #[inline(always)]
+    fn set_stack_at<const ONE: bool>(&mut self, index: usize, value: Value) {
+        if ONE {
+            self.context.stack[index] = value;
+            return;
+        }
+        debug_assert!(index < self.context.stack.len());
+        // SAFETY: `index < len`, as for [`Vm::stack_at`].
+        unsafe { *self.context.stack.get_unchecked_mut(index) = value }
     }
 
     #[inline]
