@@ -325,8 +325,9 @@ impl Vm {
     }
 
     /// Runs a method's frame from its start: its compiled code when it has
-    /// some, else the interpreter.
-    #[inline]
+    /// some, else the interpreter. (Inlined into every caller: a call of
+    /// its own cost each Ruby call 34 instructions.)
+    #[inline(always)]
     pub fn run_method(&mut self, method: &Rc<LoadedMethod>, base: usize, argc: usize) -> VmResult {
         if method.jit.get() == status::COMPILED {
             let compiled = method.compiled.borrow().clone();
