@@ -28,7 +28,7 @@ use crate::object::{Cref, MethodEntry};
 use crate::shape::ShapeId;
 use crate::value::Value;
 use smallvec::SmallVec;
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 /// How many classes (or shapes) a site caches before it goes megamorphic.
@@ -172,16 +172,22 @@ pub struct IvarLine {
     pub class: Value,
 }
 
-/// The cache of one `getivar`/`setivar` site: its first `len` lines (a
-/// fixed array: a lookup is a short scan, with no storage to choose).
+/// The cache of one `getivar`/`setivar` site (or attribute method): the
+/// variable it reads or writes, and its first `len` lines (a fixed array:
+/// a lookup is a short scan, with no storage to choose). Its cells change
+/// in place: a hit reads them without the borrow flag a `RefCell` would
+/// set and clear on every access, and without the variable's name, which
+/// only a miss needs.
 pub struct IvarCache {
-    lines: [IvarLine; POLYMORPHIC_LIMIT],
-    len: u8,
-    megamorphic: bool,
+    name: bytecode::Sym,
+    lines: [Cell<IvarLine>; POLYMORPHIC_LIMIT],
+    len: Cell<u8>,
+    megamorphic: Cell<bool>,
 }
 
-impl Default for IvarCache {
-    fn default() -> IvarCache {
+impl IvarCache {
+    /// An empty cache for variable `name`.
+    pub fn new(name: bytecode::Sym) -> IvarCache {
         let unused = IvarLine {
             shape: ShapeId::ROOT,
             slot: 0,
@@ -189,47 +195,51 @@ impl Default for IvarCache {
             class: Value::NIL,
         };
         IvarCache {
-            lines: [unused; POLYMORPHIC_LIMIT],
-            len: 0,
-            megamorphic: false,
+            name,
+            lines: std::array::from_fn(|_| Cell::new(unused)),
+            len: Cell::new(0),
+            megamorphic: Cell::new(false),
         }
     }
-}
 
-impl IvarCache {
-    #[inline]
-    pub fn lookup(&self, shape: ShapeId) -> Option<IvarLine> {
-        self.lines()
-            .iter()
-            .find(|line| line.shape == shape)
-            .copied()
+    /// The variable (`@x`) the cache's site reads or writes.
+    pub fn name(&self) -> bytecode::Sym {
+        self.name
     }
 
-    /// The shapes cached now (for the JIT).
-    pub fn lines(&self) -> &[IvarLine] {
-        &self.lines[..self.len as usize]
+    #[inline]
+    pub fn lookup(&self, shape: ShapeId) -> Option<IvarLine> {
+        self.lines().find(|line| line.shape == shape)
+    }
+
+    /// The lines cached now (for the JIT).
+    #[inline]
+    pub fn lines(&self) -> impl Iterator<Item = IvarLine> + '_ {
+        let len = usize::from(self.len.get()).min(POLYMORPHIC_LIMIT);
+        self.lines[..len].iter().map(Cell::get)
     }
 
     pub fn is_megamorphic(&self) -> bool {
-        self.megamorphic
+        self.megamorphic.get()
     }
 
-    pub fn insert(&mut self, line: IvarLine) {
-        if self.megamorphic {
+    pub fn insert(&self, line: IvarLine) {
+        if self.megamorphic.get() {
             return;
         }
-        if self.len as usize == POLYMORPHIC_LIMIT {
-            self.len = 0;
-            self.megamorphic = true;
+        let len = usize::from(self.len.get());
+        if len == POLYMORPHIC_LIMIT {
+            self.len.set(0);
+            self.megamorphic.set(true);
             return;
         }
-        self.lines[self.len as usize] = line;
-        self.len += 1;
+        self.lines[len].set(line);
+        self.len.set(self.len.get() + 1);
     }
 
     /// `mono`, `poly`, `mega` or `empty`, as for [`CallCache::state`].
     pub fn state(&self) -> &'static str {
-        match (self.megamorphic, self.len) {
+        match (self.megamorphic.get(), self.len.get()) {
             (true, _) => "mega",
             (false, 0) => "empty",
             (false, 1) => "mono",
@@ -291,7 +301,7 @@ mod tests {
 
     #[test]
     fn an_ivar_cache_finds_lines_by_shape() {
-        let mut cache = IvarCache::default();
+        let cache = IvarCache::new(bytecode::Sym(1));
         let line = IvarLine {
             shape: ShapeId(3),
             slot: 1,

@@ -86,7 +86,7 @@ pub struct LoadedMethod {
     /// method or block), if any.
     pub parent: Cell<Option<u32>>,
     /// Per `getivar`/`setivar` site: the shapes seen and their slots.
-    pub ivar_caches: Vec<RefCell<IvarCache>>,
+    pub ivar_caches: Vec<IvarCache>,
     /// Per `const` site: the value it found, while constants stand.
     pub constant_caches: Box<[ConstantCache]>,
     /// For a block: whether it may be made without the records of the
@@ -138,7 +138,7 @@ impl LoadedMethod {
             ivar_caches: self
                 .ivar_caches
                 .iter()
-                .map(|_| RefCell::default())
+                .map(|cache| IvarCache::new(cache.name()))
                 .collect(),
             constant_caches: self
                 .constant_caches

@@ -345,14 +345,14 @@ pub enum MethodBody {
 /// writes, with the method's own shape cache (as an `@x` site has one).
 pub struct IvarAccessor {
     pub ivar: Sym,
-    pub cache: std::cell::RefCell<crate::inline_cache::IvarCache>,
+    pub cache: crate::inline_cache::IvarCache,
 }
 
 impl IvarAccessor {
     pub fn new(ivar: Sym) -> Rc<IvarAccessor> {
         Rc::new(IvarAccessor {
             ivar,
-            cache: Default::default(),
+            cache: crate::inline_cache::IvarCache::new(ivar),
         })
     }
 }

@@ -117,7 +117,7 @@ fn dump_method(vm: &Vm, method: &LoadedMethod, out: &mut String) {
                 "ip={ip} {} {} cache={}",
                 insn.mnemonic(),
                 vm.symbols.name(code.ivars[*site as usize]),
-                method.ivar_caches[*site as usize].borrow().state()
+                method.ivar_caches[*site as usize].state()
             );
         }
     }

@@ -785,12 +785,10 @@ impl VmRuntime<'_> {
         Some(stores)
     }
 
-    fn ivar_profile_of(&self, cache: &RefCell<crate::inline_cache::IvarCache>) -> IvarProfile {
-        let cache = cache.borrow();
+    fn ivar_profile_of(&self, cache: &crate::inline_cache::IvarCache) -> IvarProfile {
         IvarProfile {
             lines: cache
                 .lines()
-                .iter()
                 .map(|line| IvarLine {
                     shape: ShapeRef(line.shape.0),
                     slot: line.slot,

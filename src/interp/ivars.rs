@@ -8,7 +8,6 @@ use crate::method::LoadedMethod;
 use crate::object::RObject;
 use crate::value::Value;
 use crate::vm::{Vm, VmResult};
-use std::cell::RefCell;
 
 impl Vm {
     /// `@x` through the site's shape cache: one compare and a slot load
@@ -20,40 +19,31 @@ impl Vm {
         site: usize,
         receiver: Value,
     ) -> Value {
-        self.ivar_get_through(&method.ivar_caches[site], method.code.ivars[site], receiver)
+        self.ivar_get_through(&method.ivar_caches[site], receiver)
     }
 
-    /// `@name` of `receiver` through `cache` (an ivar site's, or an
-    /// `attr_reader` method's). The hit is inlined where it is read.
+    /// The variable of `cache` (an ivar site's, or an `attr_reader`
+    /// method's) in `receiver`. The hit is inlined where it is read.
     #[inline]
-    pub fn ivar_get_through(
-        &mut self,
-        cache: &RefCell<IvarCache>,
-        name: bytecode::Sym,
-        receiver: Value,
-    ) -> Value {
+    pub fn ivar_get_through(&mut self, cache: &IvarCache, receiver: Value) -> Value {
         if let Some(object) = receiver.get::<RObject>() {
-            if let Some(line) = cache.borrow().lookup(object.shape.get()) {
+            if let Some(line) = cache.lookup(object.shape.get()) {
                 return object.slot(line.slot as usize);
             }
         }
-        self.ivar_get_missed(cache, name, receiver)
+        self.ivar_get_missed(cache, receiver)
     }
 
     /// [`Vm::ivar_get_through`] when the cache has no line for the
     /// receiver's shape (or it is no plain object): looks the slot up
     /// and fills the cache.
     #[inline(never)]
-    fn ivar_get_missed(
-        &mut self,
-        cache: &RefCell<IvarCache>,
-        name: bytecode::Sym,
-        receiver: Value,
-    ) -> Value {
+    fn ivar_get_missed(&mut self, cache: &IvarCache, receiver: Value) -> Value {
+        let name = cache.name();
         if let Some(object) = receiver.get::<RObject>() {
             let shape = object.shape.get();
             if let Some(slot) = self.shapes.slot(shape, name) {
-                cache.borrow_mut().insert(IvarLine {
+                cache.insert(IvarLine {
                     shape,
                     slot,
                     next: shape,
@@ -75,26 +65,21 @@ impl Vm {
         receiver: Value,
         value: Value,
     ) -> VmResult<()> {
-        self.ivar_set_through(
-            &method.ivar_caches[site],
-            method.code.ivars[site],
-            receiver,
-            value,
-        )
+        self.ivar_set_through(&method.ivar_caches[site], receiver, value)
     }
 
-    /// `@name = value` on `receiver` through `cache` (an ivar site's, or an
-    /// `attr_writer` method's).
+    /// The variable of `cache` (an ivar site's, or an `attr_writer`
+    /// method's) in `receiver` set to `value`.
     pub fn ivar_set_through(
         &mut self,
-        cache: &RefCell<IvarCache>,
-        name: bytecode::Sym,
+        cache: &IvarCache,
         receiver: Value,
         value: Value,
     ) -> VmResult<()> {
+        let name = cache.name();
         if let Some(object) = receiver.get::<RObject>() {
             let shape = object.shape.get();
-            let cached = cache.borrow().lookup(shape);
+            let cached = cache.lookup(shape);
             if let Some(line) = cached.filter(|_| !object.header.is_frozen()) {
                 if line.next == shape {
                     object.set_slot(line.slot as usize, value);
@@ -117,8 +102,8 @@ impl Vm {
                     next,
                     class,
                 };
-                if cache.borrow().lookup(shape).is_none() {
-                    cache.borrow_mut().insert(line);
+                if cache.lookup(shape).is_none() {
+                    cache.insert(line);
                 }
             }
             return Ok(());

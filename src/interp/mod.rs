@@ -138,8 +138,10 @@ impl Vm {
             .iter()
             .map(|child| self.load(child.clone()))
             .collect();
-        let ivar_caches = (0..code.ivars.len())
-            .map(|_| RefCell::new(IvarCache::default()))
+        let ivar_caches = code
+            .ivars
+            .iter()
+            .map(|&name| IvarCache::new(name))
             .collect();
         let case_lookups = (0..code.case_tables.len())
             .map(|_| Default::default())

@@ -316,7 +316,7 @@ impl Vm {
             }
             MethodBody::AttrReader(accessor) if argc == 0 => {
                 self.record_kinds(method, site_index, class, receiver_index, argc);
-                Ok(self.ivar_get_through(&accessor.cache, accessor.ivar, receiver))
+                Ok(self.ivar_get_through(&accessor.cache, receiver))
             }
             MethodBody::AttrWriter(accessor) if argc == 1 => {
                 self.record_kinds(method, site_index, class, receiver_index, argc);
@@ -487,7 +487,7 @@ impl Vm {
             self.context.stack[receiver_index],
             self.context.stack[receiver_index + 1],
         );
-        self.ivar_set_through(&accessor.cache, accessor.ivar, receiver, value)?;
+        self.ivar_set_through(&accessor.cache, receiver, value)?;
         Ok(value)
     }
 
@@ -821,7 +821,7 @@ impl Vm {
                     return Err(self.arity_error_in(name, argc, 0, Some(0)));
                 }
                 let receiver = self.context.stack[receiver_index];
-                Ok(self.ivar_get_through(&accessor.cache, accessor.ivar, receiver))
+                Ok(self.ivar_get_through(&accessor.cache, receiver))
             }
             MethodBody::AttrWriter(accessor) => {
                 if argc != 1 {
@@ -831,7 +831,7 @@ impl Vm {
                     self.context.stack[receiver_index],
                     self.context.stack[receiver_index + 1],
                 );
-                self.ivar_set_through(&accessor.cache, accessor.ivar, receiver, value)?;
+                self.ivar_set_through(&accessor.cache, receiver, value)?;
                 Ok(value)
             }
             // Lookup never answers a tombstone; a caller holding one calls
