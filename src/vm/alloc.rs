@@ -56,7 +56,7 @@ impl Vm {
 
     /// A Float: a flonum when it has one (inline: a few instructions,
     /// without the allocator's frame), else a heap cell.
-    #[inline]
+    #[inline(always)]
     pub fn new_float(&mut self, value: f64) -> Value {
         match Value::flonum(value) {
             Some(v) => v,
