@@ -528,7 +528,7 @@ impl Vm {
             required
         };
         let id = self.new_frame_id();
-        self.run_block_frame(block, &code.clone(), (base, argc), (None, None), id)
+        self.run_block_frame(block, code, (base, argc), (None, None), id)
     }
 
     /// Runs `block`'s code in a new frame `id` with its self at `base` on
