@@ -37,8 +37,11 @@ pub struct LoadedMethod {
     /// The most operands the code has on the stack at once
     /// ([`Method::max_operand_depth`]): the room the interpreter makes
     /// sure of on entering a frame, so that its instructions push without
-    /// a capacity check.
-    pub max_depth: u32,
+    /// a capacity check. [`LoadedMethod::UNWALKED`] until the interpreter
+    /// first runs the method, which walks its code then: most of the
+    /// prelude's methods never run, and walking them all at load was a
+    /// fifth of start-up.
+    pub max_depth: Cell<u32>,
     /// Literals as values; `UNDEF` for String literals (a fresh String is
     /// made from the bytecode's bytes at every `push`).
     pub literals: Vec<Value>,
@@ -100,6 +103,11 @@ pub struct LoadedMethod {
 }
 
 impl LoadedMethod {
+    /// [`LoadedMethod::max_depth`] before the walk: more room than any
+    /// value stack has, so that the interpreter's check of the room on
+    /// entering a frame takes the path that walks.
+    pub const UNWALKED: u32 = u32::MAX;
+
     /// A copy of this method's code for a split: the same bytecode and
     /// literals, fresh profiles, inline caches and JIT state, numbered
     /// `id`, with `children` (the copies of its blocks) as its own.
@@ -114,7 +122,7 @@ impl LoadedMethod {
             code: self.code.clone(),
             lays_out_args: self.lays_out_args,
             insns: self.insns.clone(),
-            max_depth: self.max_depth,
+            max_depth: Cell::new(self.max_depth.get()),
             literals: self.literals.clone(),
             sites: self
                 .sites

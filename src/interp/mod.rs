@@ -147,12 +147,9 @@ impl Vm {
             .map(|_| Default::default())
             .collect();
         let insns = crate::method::quicken(&code, &sites);
-        let max_depth = code
-            .max_operand_depth()
-            .unwrap_or_else(|error| panic!("{error}"));
         let loaded = Rc::new(LoadedMethod {
             insns,
-            max_depth,
+            max_depth: Cell::new(LoadedMethod::UNWALKED),
             lays_out_args: code.needs_arg_layout(),
             id: self.methods.len() as u32,
             jit: Cell::new(status::NOT_YET),

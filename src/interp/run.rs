@@ -56,8 +56,10 @@ impl Vm {
         let locals = layout.locals();
         let frame = self.context.frames.len() - 1;
         assert!(start < insns.len(), "a start past the end of the code");
-        if self.context.stack.capacity() - self.context.stack.len() < method.max_depth as usize {
-            return Err(self.stack_overflow());
+        if self.context.stack.capacity() - self.context.stack.len()
+            < method.max_depth.get() as usize
+        {
+            self.make_room(method)?;
         }
         let mut ip = start;
         let mut ran_one = false;
@@ -85,7 +87,7 @@ impl Vm {
             }
             debug_assert!(ip < insns.len());
             debug_assert!(
-                self.context.stack.len() <= layout.operands() + method.max_depth as usize,
+                self.context.stack.len() <= layout.operands() + method.max_depth.get() as usize,
                 "{:?} left more operands than its max_depth before {ip}",
                 code.name
             );
@@ -820,6 +822,28 @@ impl Vm {
             };
             self.context.stack.truncate(receiver_index);
             self.push_operand(value);
+        }
+        Ok(())
+    }
+
+    /// What [`Vm::run`] does when the value stack may lack the room for
+    /// `method`'s operands: the first time the method runs, walks its code
+    /// for that room (and for the proofs the run loop's unchecked
+    /// operations rest on: see [`bytecode::Method::max_operand_depth`]);
+    /// then SystemStackError if the room is not there.
+    #[cold]
+    #[inline(never)]
+    fn make_room(&mut self, method: &LoadedMethod) -> VmResult<()> {
+        if method.max_depth.get() == LoadedMethod::UNWALKED {
+            let depth = method
+                .code
+                .max_operand_depth()
+                .unwrap_or_else(|error| panic!("{error}"));
+            method.max_depth.set(depth);
+        }
+        let room = self.context.stack.capacity() - self.context.stack.len();
+        if room < method.max_depth.get() as usize {
+            return Err(self.stack_overflow());
         }
         Ok(())
     }
