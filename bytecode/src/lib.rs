@@ -40,3 +40,17 @@ pub use method::{call_flags, CallSite, CaseTable, Handler, HandlerKind, Method, 
 pub use source_encoding::SourceEncoding;
 pub use symbols::{Sym, SymbolTable};
 pub use syntax_error::SyntaxError;
+
+/// The method named `name` that `source` defines (for unit tests).
+#[cfg(test)]
+pub(crate) fn method_in(source: &str, name: &str) -> Method {
+    let mut symbols = SymbolTable::default();
+    let main = compile_file(source.as_bytes(), "t.rb", &mut symbols).expect("compiles");
+    let wanted = symbols.intern(name);
+    let method = main
+        .children
+        .iter()
+        .find(|child| child.name == wanted)
+        .expect("the method");
+    (**method).clone()
+}

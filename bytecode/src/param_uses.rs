@@ -264,19 +264,10 @@ fn specialise_all(stack: &[Slot], uses: &mut ParamUses) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{compile_file, SymbolTable};
 
     /// The uses of the method named `name` in `source`.
     fn uses_of(source: &str, name: &str) -> ParamUses {
-        let mut symbols = SymbolTable::default();
-        let main = compile_file(source.as_bytes(), "t.rb", &mut symbols).expect("compiles");
-        let wanted = symbols.intern(name);
-        let method = main
-            .children
-            .iter()
-            .find(|m| m.name == wanted)
-            .expect("the method");
-        param_uses(method)
+        param_uses(&crate::method_in(source, name))
     }
 
     #[test]

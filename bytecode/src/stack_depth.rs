@@ -241,15 +241,9 @@ mod tests {
 
     /// The bound of the method named `name` in `source`.
     fn depth_of(source: &str, name: &str) -> u32 {
-        let mut symbols = SymbolTable::default();
-        let main = compile_file(source.as_bytes(), "t.rb", &mut symbols).expect("compiles");
-        let wanted = symbols.intern(name);
-        let method = main
-            .children
-            .iter()
-            .find(|child| child.name == wanted)
-            .expect("the method");
-        method.max_operand_depth().expect("a bound")
+        crate::method_in(source, name)
+            .max_operand_depth()
+            .expect("a bound")
     }
 
     #[test]
@@ -288,9 +282,7 @@ mod tests {
 
     #[test]
     fn an_instruction_taking_more_than_a_path_leaves_is_reported() {
-        let mut symbols = SymbolTable::default();
-        let main = compile_file(b"def f = 1", "t.rb", &mut symbols).expect("compiles");
-        let mut method = (*main.children[0]).clone();
+        let mut method = crate::method_in("def f = 1", "f");
         method.insns.insert(0, crate::Insn::Pop);
         let error = method.max_operand_depth().expect_err("no bound");
         assert!(error.contains("takes more operands"), "{error}");
@@ -314,9 +306,7 @@ mod tests {
 
     #[test]
     fn a_path_leaving_too_few_operands_is_reported() {
-        let mut symbols = SymbolTable::default();
-        let main = compile_file(b"def f = 1", "t.rb", &mut symbols).expect("compiles");
-        let mut method = (*main.children[0]).clone();
+        let mut method = crate::method_in("def f = 1", "f");
         // The branch's path reaches the `pop` with nothing on the stack,
         // the other with two: the deepest depth would allow the `pop`,
         // the shallowest does not.
@@ -337,9 +327,7 @@ mod tests {
 
     #[test]
     fn a_local_the_method_lacks_is_reported() {
-        let mut symbols = SymbolTable::default();
-        let main = compile_file(b"def f(x) = x", "t.rb", &mut symbols).expect("compiles");
-        let mut method = (*main.children[0]).clone();
+        let mut method = crate::method_in("def f(x) = x", "f");
         let slot = method.locals.len() as u32;
         method.insns.insert(0, crate::Insn::Load(slot));
         method.insns.insert(1, crate::Insn::Pop);
@@ -349,9 +337,7 @@ mod tests {
 
     #[test]
     fn a_loop_that_grows_the_stack_is_reported() {
-        let mut symbols = SymbolTable::default();
-        let main = compile_file(b"def f = 1", "t.rb", &mut symbols).expect("compiles");
-        let mut method = (*main.children[0]).clone();
+        let mut method = crate::method_in("def f = 1", "f");
         method.insns = vec![crate::Insn::PushSelf, crate::Insn::Jump(0)];
         let error = method.max_operand_depth().expect_err("no bound");
         assert!(error.contains("grows without end"), "{error}");
