@@ -868,8 +868,8 @@ impl Vm {
     }
 
     /// Pops an operand of the frame the run loop runs, without checking
-    /// that there is one: loading the method walked its code and found
-    /// that every path to an instruction leaves at least the operands the
+    /// that there is one: before the method's first instruction ran,
+    /// [`Vm::make_room`] walked its code and found that every path to an instruction leaves at least the operands the
     /// instruction takes ([`bytecode::Method::max_operand_depth`]; debug
     /// builds check it before every instruction). Running `ONE`
     /// instruction for compiled code, which laid its operands out itself,
