@@ -342,18 +342,22 @@ pub enum MethodBody {
 }
 
 /// The instance variable an `attr_reader`/`attr_writer` method reads or
-/// writes, with the method's own shape cache (as an `@x` site has one).
+/// writes: the method's own shape cache (as an `@x` site has one), which
+/// names the variable.
 pub struct IvarAccessor {
-    pub ivar: Sym,
     pub cache: crate::inline_cache::IvarCache,
 }
 
 impl IvarAccessor {
     pub fn new(ivar: Sym) -> Rc<IvarAccessor> {
         Rc::new(IvarAccessor {
-            ivar,
             cache: crate::inline_cache::IvarCache::new(ivar),
         })
+    }
+
+    /// The variable (`@x`) the method reads or writes.
+    pub fn ivar(&self) -> Sym {
+        self.cache.name()
     }
 }
 

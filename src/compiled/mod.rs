@@ -932,11 +932,11 @@ impl Runtime for VmRuntime<'_> {
                 _ => Callee::Bytecode(MethodRef(method.id)),
             },
             MethodBody::AttrReader(accessor) => Callee::AttrReader {
-                ivar: accessor.ivar,
+                ivar: accessor.ivar(),
                 profile: self.ivar_profile_of(&accessor.cache),
             },
             MethodBody::AttrWriter(accessor) => Callee::AttrWriter {
-                ivar: accessor.ivar,
+                ivar: accessor.ivar(),
                 profile: self.ivar_profile_of(&accessor.cache),
             },
             MethodBody::Native(native) if native.constructs => {
