@@ -160,6 +160,53 @@ impl ConstantCache {
     }
 }
 
+/// The attribute method a send site called last, remembered with the
+/// slot it reads or writes, for the run loop to call without a lookup.
+///
+/// An `attr_reader` called through the general path finds the method in
+/// the site's [`CallCache`] (a borrow, a scan, a reference count) and then
+/// the slot in the accessor's [`IvarCache`]. A hit here is one compare of
+/// the method serial, the receiver's class and its shape, then the slot:
+///
+/// ```text
+/// packet.link            # Packet, shape 7, serial 42 -> slot 0
+///   hit:  push object.slot(0)
+///   miss: the plain send (which fills the line again)
+/// ```
+///
+/// The class is checked with the shape because shapes are shared between
+/// classes: an object of another class in the same shape may have another
+/// method of that name. A writer's line is for a variable the object has
+/// already (no shape transition), and a frozen receiver misses.
+#[derive(Default)]
+pub struct AccessorLine(Cell<Option<Accessor>>);
+
+/// What an [`AccessorLine`] holds: valid while the VM's method serial is
+/// `serial`, for objects of class `class` in shape `shape`, whose variable
+/// is slot `slot`; `writer` for an `attr_writer` (its argument above the
+/// receiver), else an `attr_reader`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Accessor {
+    pub serial: u64,
+    pub class: Value,
+    pub shape: ShapeId,
+    pub slot: u32,
+    pub writer: bool,
+}
+
+impl AccessorLine {
+    /// The accessor remembered, if its method serial is still `serial`.
+    #[inline(always)]
+    pub fn lookup(&self, serial: u64) -> Option<Accessor> {
+        self.0.get().filter(|line| line.serial == serial)
+    }
+
+    /// Remembers `accessor` (replacing the line before).
+    pub fn fill(&self, accessor: Accessor) {
+        self.0.set(Some(accessor));
+    }
+}
+
 /// One cached instance-variable location: in objects of shape `shape` the
 /// variable is slot `slot`; for a write that adds it, `next` is the shape
 /// the object moves to (else `next == shape`), valid for objects of class

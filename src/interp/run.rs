@@ -155,7 +155,11 @@ impl Vm {
                     };
                     self.push_operand(value);
                 }
-                Insn::Send(site) => self.send_insn(method, site, (frame, base), ip)?,
+                Insn::Send(site) => {
+                    if !self.accessor_send(method, site) {
+                        self.send_insn(method, site, (frame, base), ip)?
+                    }
+                }
                 Insn::OptPlus(site) => numeric_send!(site, BasicOp::Plus),
                 Insn::OptMinus(site) => numeric_send!(site, BasicOp::Minus),
                 Insn::OptMult(site) => numeric_send!(site, BasicOp::Mult),
