@@ -160,50 +160,52 @@ impl ConstantCache {
     }
 }
 
-/// The attribute method a send site called last, remembered with the
-/// slot it reads or writes, for the run loop to call without a lookup.
-///
-/// An `attr_reader` called through the general path finds the method in
-/// the site's [`CallCache`] (a borrow, a scan, a reference count) and then
-/// the slot in the accessor's [`IvarCache`]. A hit here is one compare of
-/// the method serial, the receiver's class and its shape, then the slot:
-///
-/// ```text
-/// packet.link            # Packet, shape 7, serial 42 -> slot 0
-///   hit:  push object.slot(0)
-///   miss: the plain send (which fills the line again)
-/// ```
-///
-/// The class is checked with the shape because shapes are shared between
-/// classes: an object of another class in the same shape may have another
-/// method of that name. A writer's line is for a variable the object has
-/// already (no shape transition), and a frozen receiver misses.
+/// What a send site called last, in the form the run loop calls without
+/// a lookup: an attribute method with the slot it reads or writes, or a
+/// core method pure on its operands with its function. Valid while the
+/// VM's method serial is the one recorded, for receivers of the class
+/// recorded. See `interp::send_lines` for how the run loop uses it.
 #[derive(Default)]
-pub struct AccessorLine(Cell<Option<Accessor>>);
+pub struct SendLine(Cell<Option<SendLineEntry>>);
 
-/// What an [`AccessorLine`] holds: valid while the VM's method serial is
-/// `serial`, for objects of class `class` in shape `shape`, whose variable
-/// is slot `slot`; `writer` for an `attr_writer` (its argument above the
-/// receiver), else an `attr_reader`.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Accessor {
+/// What a [`SendLine`] holds: valid while the VM's method serial is
+/// `serial`, for receivers of class `class`.
+#[derive(Clone, Copy, Debug)]
+pub struct SendLineEntry {
     pub serial: u64,
     pub class: Value,
-    pub shape: ShapeId,
-    pub slot: u32,
-    pub writer: bool,
+    pub target: SendLineTarget,
 }
 
-impl AccessorLine {
-    /// The accessor remembered, if its method serial is still `serial`.
+/// The method a [`SendLine`] calls.
+#[derive(Clone, Copy, Debug)]
+pub enum SendLineTarget {
+    /// An `attr_reader`: in objects of shape `shape` its variable is slot
+    /// `slot`.
+    Reader { shape: ShapeId, slot: u32 },
+    /// An `attr_writer` (its argument above the receiver): in objects of
+    /// shape `shape` its variable is slot `slot` already.
+    Writer { shape: ShapeId, slot: u32 },
+    /// A core method pure on the operands `on` (see
+    /// [`crate::method::NativeMethod::pure`]), `func`, taking the site's
+    /// `argc` arguments.
+    Pure {
+        func: crate::vm::NativeFn,
+        on: crate::method::PureOn,
+        argc: u8,
+    },
+}
+
+impl SendLine {
+    /// What the line holds, if its method serial is still `serial`.
     #[inline(always)]
-    pub fn lookup(&self, serial: u64) -> Option<Accessor> {
+    pub fn lookup(&self, serial: u64) -> Option<SendLineEntry> {
         self.0.get().filter(|line| line.serial == serial)
     }
 
-    /// Remembers `accessor` (replacing the line before).
-    pub fn fill(&self, accessor: Accessor) {
-        self.0.set(Some(accessor));
+    /// Remembers `entry` (replacing the line before).
+    pub fn fill(&self, entry: SendLineEntry) {
+        self.0.set(Some(entry));
     }
 }
 

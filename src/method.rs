@@ -14,7 +14,7 @@
 //! interpreter hold methods without naming it.
 
 use crate::block::Block;
-use crate::inline_cache::{AccessorLine, CallCache, ConstantCache, IvarCache};
+use crate::inline_cache::{CallCache, ConstantCache, IvarCache, SendLine};
 use crate::object::{Cref, MethodEntry};
 use crate::value::Value;
 use bytecode::profile::{BranchCounter, KindRecorder};
@@ -226,9 +226,9 @@ pub struct SiteState {
     /// The split this site calls instead of the method its monomorphic
     /// cache found, once that method needed splitting.
     pub split: RefCell<Option<SiteSplit>>,
-    /// The attribute method the site called last, for the run loop's
-    /// call without a lookup ([`crate::inline_cache::AccessorLine`]).
-    pub accessor: AccessorLine,
+    /// What the site called last, for the run loop's call without a
+    /// lookup ([`SendLine`]).
+    pub line: SendLine,
 }
 
 impl SiteState {
@@ -240,7 +240,7 @@ impl SiteState {
             receiver: KindRecorder::default(),
             args: (0..argc).map(|_| KindRecorder::default()).collect(),
             split: RefCell::new(None),
-            accessor: AccessorLine::default(),
+            line: SendLine::default(),
         }
     }
 

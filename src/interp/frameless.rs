@@ -35,9 +35,19 @@ impl Vm {
         let argc = operands.len() - 1;
         let fits = usize::from(core.min) <= argc && core.max.is_none_or(|max| argc <= max.into());
         let on = core.pure.filter(|_| fits)?;
+        if !self.is_pure_on(on, operands) {
+            return None;
+        }
+        (self.native_fn(core.func))(self, operands[0], &operands[1..]).ok()
+    }
+
+    /// Whether a core method pure on `on` is pure on `operands` (the
+    /// receiver first).
+    #[inline]
+    pub(super) fn is_pure_on(&self, on: PureOn, operands: &[Value]) -> bool {
         let string = |v: &Value| v.get::<RString>().is_some();
         let (receiver, args) = (operands[0], &operands[1..]);
-        let plain = match on {
+        match on {
             PureOn::AnyOperands => true,
             PureOn::Integers => operands
                 .iter()
@@ -62,11 +72,7 @@ impl Vm {
                     && args.first().is_some_and(|width| width.is_fixnum())
                     && args.get(1).is_none_or(string)
             }
-        };
-        if !plain {
-            return None;
         }
-        (self.native_fn(core.func))(self, operands[0], &operands[1..]).ok()
     }
 
     /// Whether `value` is a Range whose ends are fixnums or nil (reading

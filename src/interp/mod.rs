@@ -33,6 +33,7 @@ mod frameless;
 mod ivars;
 mod run;
 mod send;
+mod send_lines;
 
 use crate::method::{status, BasicOp, LoadedMethod, SiteState, ARRAY_OPS, BASIC_OPS};
 

@@ -156,7 +156,7 @@ impl Vm {
                     self.push_operand(value);
                 }
                 Insn::Send(site) => {
-                    if !self.accessor_send(method, site) {
+                    if !self.line_send(method, site) {
                         self.send_insn(method, site, (frame, base), ip)?
                     }
                 }

@@ -16,11 +16,10 @@
 //! ([`Vm::call`], [`Vm::call_with_block`]) go through here too.
 
 use crate::block::Block;
-use crate::inline_cache::Accessor;
 use crate::method::NativeFrame;
 use crate::method::{BasicOp, LoadedMethod};
 use crate::method::{BlockCall, CallKind};
-use crate::object::{MethodBody, MethodEntry, RObject, Visibility};
+use crate::object::{MethodBody, MethodEntry, Visibility};
 use crate::splitting::Polymorphism;
 use crate::value::Value;
 use crate::vm::{Control, FrameCode, FrameRecord, Vm, VmResult};
@@ -358,6 +357,7 @@ impl Vm {
                     };
                     let operands = [at(0), at(1), at(2)];
                     if let Some(result) = self.pure_core_call(native, &operands[..=argc]) {
+                        self.remember_pure(method, site_index, class, native, argc);
                         self.context.stack.truncate(receiver_index);
                         self.context.stack.push(result);
                         return Some(Ok(()));
@@ -479,71 +479,6 @@ impl Vm {
             _ => return None,
         }
         Some((receiver_index, receiver, class, entry))
-    }
-
-    /// A send at site `site` of `method` that the site's [`AccessorLine`]
-    /// answers, done: an attribute read or write of an object of the class
-    /// and shape the line remembers (for a write, an object not frozen).
-    /// False, with nothing done, on a miss: the caller then makes the send.
-    ///
-    /// [`AccessorLine`]: crate::inline_cache::AccessorLine
-    #[inline(always)]
-    pub(super) fn accessor_send(&mut self, method: &LoadedMethod, site: u32) -> bool {
-        let site = site as usize;
-        let Some(line) = method.sites[site].accessor.lookup(self.method_serial) else {
-            return false;
-        };
-        let top = self.context.stack.len() - 1;
-        let receiver_index = top - usize::from(line.writer);
-        let Some(object) = self.context.stack[receiver_index].get::<RObject>() else {
-            return false;
-        };
-        if object.header.class() != line.class
-            || object.shape.get() != line.shape
-            || (line.writer && object.header.is_frozen())
-        {
-            return false;
-        }
-        let argc = usize::from(line.writer);
-        self.record_kinds(method, site, line.class, receiver_index, argc);
-        if line.writer {
-            let value = self.context.stack[top];
-            object.set_slot(line.slot as usize, value);
-            self.context.stack[receiver_index] = value;
-            self.context.stack.truncate(top);
-        } else {
-            self.context.stack[top] = object.slot(line.slot as usize);
-        }
-        true
-    }
-
-    /// Remembers in the [`AccessorLine`] of site `site` of `method` that
-    /// it called `accessor` (a writer when `writer`) on `receiver`, when
-    /// the receiver is a plain object that has the variable: the next call
-    /// on an object of its class and shape takes [`Vm::accessor_send`].
-    ///
-    /// [`AccessorLine`]: crate::inline_cache::AccessorLine
-    fn remember_accessor(
-        &mut self,
-        method: &LoadedMethod,
-        site: usize,
-        accessor: &crate::object::IvarAccessor,
-        receiver: Value,
-        writer: bool,
-    ) {
-        let Some(object) = receiver.get::<RObject>() else {
-            return;
-        };
-        let shape = object.shape.get();
-        if let Some(slot) = self.shapes.slot(shape, accessor.ivar()) {
-            method.sites[site].accessor.fill(Accessor {
-                serial: self.method_serial,
-                class: object.header.class(),
-                shape,
-                slot,
-                writer,
-            });
-        }
     }
 
     /// An `attr_writer` called by a plain send: its argument (above the

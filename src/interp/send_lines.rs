@@ -1,0 +1,193 @@
+//! Send lines: the run loop's call without a lookup.
+//!
+//! A plain send finds its method in its site's [`CallCache`]: a borrow of
+//! the cache, a scan of its lines, a reference count on the entry, then a
+//! match on the method's kind and the checks of its call. For two kinds of
+//! method that is most of the work of the call:
+//!
+//! - an attribute method (`attr_reader`, `attr_writer`), which reads or
+//!   writes one slot of the receiver;
+//! - a core method pure on its operands ([`PureOn`]: `Array#push`,
+//!   `shift`, `Kernel#nil?`...), which the plain send already runs
+//!   without a frame ([`Vm::pure_core_call`]).
+//!
+//! After such a call, the plain send leaves in the site's [`SendLine`]
+//! what the next one needs: the method serial, the receiver's class and,
+//! for an accessor, the receiver's shape and the variable's slot, for a
+//! pure method its function. The run loop tries the line before the
+//! send; a hit is a compare or two and the slot, or the function:
+//!
+//! ```text
+//! packet.link        # Packet in shape 7, serial 42 -> Reader slot 0
+//!   hit:  push object.slot(0)
+//! queue.push(job)    # Array, serial 42 -> Pure Array#push, 1 argument
+//!   hit:  push (Array#push)(queue, job)
+//! miss:   the plain send, which fills the line again
+//! ```
+//!
+//! The accessor's shape is checked with the class because shapes are
+//! shared between classes: an object of another class in the same shape
+//! may have another method of that name. A writer's line is for a
+//! variable the object has already (no shape transition), and misses on a
+//! frozen receiver; a pure method misses on operands it is not pure on,
+//! and when it fails (the send runs it again with its frame, to raise as
+//! MRI does). A hit records the profile as the send would, and a pure
+//! call spends its step of the `--max-steps` budget.
+//!
+//! [`CallCache`]: crate::inline_cache::CallCache
+//! [`SendLine`]: crate::inline_cache::SendLine
+//! [`PureOn`]: crate::method::PureOn
+
+use crate::inline_cache::{SendLineEntry, SendLineTarget};
+use crate::method::{LoadedMethod, NativeMethod, PureOn};
+use crate::object::{IvarAccessor, RObject};
+use crate::value::Value;
+use crate::vm::{NativeFn, Vm};
+
+impl Vm {
+    /// The send at site `site` of `method`, made through the site's line
+    /// when it holds the method for this receiver (see the module doc).
+    /// False, with nothing done, on a miss: the caller then makes the
+    /// send.
+    #[inline(always)]
+    pub(super) fn line_send(&mut self, method: &LoadedMethod, site: u32) -> bool {
+        let site = site as usize;
+        let Some(line) = method.sites[site].line.lookup(self.method_serial) else {
+            return false;
+        };
+        match line.target {
+            SendLineTarget::Reader { shape, slot } => {
+                let top = self.context.stack.len() - 1;
+                let Some(object) = Self::line_object(self.context.stack[top], line.class, shape)
+                else {
+                    return false;
+                };
+                self.record_kinds(method, site, line.class, top, 0);
+                self.context.stack[top] = object.slot(slot as usize);
+                true
+            }
+            SendLineTarget::Writer { shape, slot } => {
+                let top = self.context.stack.len() - 1;
+                let receiver_index = top - 1;
+                let Some(object) =
+                    Self::line_object(self.context.stack[receiver_index], line.class, shape)
+                else {
+                    return false;
+                };
+                if object.header.is_frozen() {
+                    return false;
+                }
+                self.record_kinds(method, site, line.class, receiver_index, 1);
+                let value = self.context.stack[top];
+                object.set_slot(slot as usize, value);
+                self.context.stack[receiver_index] = value;
+                self.context.stack.truncate(top);
+                true
+            }
+            SendLineTarget::Pure { func, on, argc } => {
+                self.pure_line_send(method, site, line.class, (func, on, usize::from(argc)))
+            }
+        }
+    }
+
+    /// `value`, if it is a plain object of class `class` in shape `shape`.
+    #[inline(always)]
+    fn line_object(
+        value: Value,
+        class: Value,
+        shape: crate::shape::ShapeId,
+    ) -> Option<&'static RObject> {
+        let object = value.get::<RObject>()?;
+        (object.header.class() == class && object.shape.get() == shape).then_some(object)
+    }
+
+    /// [`Vm::line_send`] of a pure core method `func` (pure on `on`, the
+    /// site passing `argc` arguments) for receivers of class `class`.
+    #[inline(never)]
+    fn pure_line_send(
+        &mut self,
+        method: &LoadedMethod,
+        site: usize,
+        class: Value,
+        (func, on, argc): (NativeFn, PureOn, usize),
+    ) -> bool {
+        let receiver_index = self.context.stack.len() - 1 - argc;
+        // The operands one by one: a copy of a slice of unknown length
+        // calls `memcpy`.
+        let at = |i: usize| {
+            let stack = &self.context.stack;
+            stack.get(receiver_index + i).copied().unwrap_or(Value::NIL)
+        };
+        let operands = [at(0), at(1), at(2)];
+        let operands = &operands[..=argc];
+        if self.class_of(operands[0]) != class || !self.is_pure_on(on, operands) {
+            return false;
+        }
+        if !self.take_step() {
+            return false;
+        }
+        let Ok(result) = func(self, operands[0], &operands[1..]) else {
+            self.steps_left += 1;
+            return false;
+        };
+        self.record_kinds(method, site, class, receiver_index, argc);
+        self.context.stack.truncate(receiver_index);
+        self.context.stack.push(result);
+        true
+    }
+
+    /// Remembers in the line of site `site` of `method` that it called
+    /// `accessor` (a writer when `writer`) on `receiver`, when the receiver
+    /// is a plain object that has the variable.
+    pub(super) fn remember_accessor(
+        &mut self,
+        method: &LoadedMethod,
+        site: usize,
+        accessor: &IvarAccessor,
+        receiver: Value,
+        writer: bool,
+    ) {
+        let Some(object) = receiver.get::<RObject>() else {
+            return;
+        };
+        let shape = object.shape.get();
+        let Some(slot) = self.shapes.slot(shape, accessor.ivar()) else {
+            return;
+        };
+        let target = if writer {
+            SendLineTarget::Writer { shape, slot }
+        } else {
+            SendLineTarget::Reader { shape, slot }
+        };
+        method.sites[site].line.fill(SendLineEntry {
+            serial: self.method_serial,
+            class: object.header.class(),
+            target,
+        });
+    }
+
+    /// Remembers in the line of site `site` of `method` that it called the
+    /// pure core method `native` with `argc` arguments (at most two) on a
+    /// receiver of class `class`, which it was pure on.
+    pub(super) fn remember_pure(
+        &mut self,
+        method: &LoadedMethod,
+        site: usize,
+        class: Value,
+        native: &NativeMethod,
+        argc: usize,
+    ) {
+        let (Some(on), Ok(argc @ 0..=2)) = (native.pure, u8::try_from(argc)) else {
+            return;
+        };
+        method.sites[site].line.fill(SendLineEntry {
+            serial: self.method_serial,
+            class,
+            target: SendLineTarget::Pure {
+                func: self.native_fn(native.func),
+                on,
+                argc,
+            },
+        });
+    }
+}
