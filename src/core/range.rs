@@ -177,6 +177,13 @@ impl Vm {
 
     /// The beginning, end and exclusiveness of a Range.
     pub fn range_parts(&self, range: Value) -> (Value, Value, bool) {
+        // A Range that `make_range` made holds them in its first three
+        // slots, in the shape every such Range shares.
+        if let Some(object) = range.get::<crate::object::RObject>() {
+            if self.range_shape == Some(object.shape.get()) {
+                return (object.slot(0), object.slot(1), object.slot(2).truthy());
+            }
+        }
         let (b, e, x) = self.range_names();
         (
             self.ivar_get(range, b),

@@ -75,10 +75,12 @@ impl Vm {
             self.context.frames[frame].break_target,
             self.context.frames[frame].block_id,
         );
+        // From the innermost frame: the target is a few frames below.
         if !self
             .context
             .frames
             .iter()
+            .rev()
             .any(|f| f.id == target && f.sending_block == block_id)
         {
             let class = self.c.local_jump_error;
@@ -109,7 +111,9 @@ impl Vm {
             };
         }
         let target = self.context.frames[frame].home;
-        if !self.context.frames.iter().any(|f| f.id == target) {
+        // From the innermost frame: the home is a few frames below (a
+        // scan from the bottom cost each `return` the depth of the stack).
+        if !self.context.frames.iter().rev().any(|f| f.id == target) {
             let class = self.c.local_jump_error;
             let reason = Value::symbol(self.symbols.intern("return"));
             return Err(self.raise_with(
