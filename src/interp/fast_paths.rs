@@ -163,7 +163,7 @@ impl Vm {
     /// of the stack: replaces them with the result and returns true when the
     /// receiver is a plain Array (not a subclass, no singleton class) and
     /// the index a fixnum it can answer without allocating or raising.
-    #[inline]
+    #[inline(always)]
     pub(super) fn array_op(&mut self, method: &LoadedMethod, site: usize, op: BasicOp) -> bool {
         let top = self.context.stack.len() - 1;
         let (receiver_index, argc) = match op {

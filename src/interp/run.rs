@@ -75,7 +75,7 @@ impl Vm {
         }
         macro_rules! array_send {
             ($site:expr, $op:expr) => {
-                self.basic_send(method, $site, $op, (frame, base), ip)?
+                self.array_send(method, $site, $op, (frame, base), ip)?
             };
         }
         loop {
@@ -747,10 +747,10 @@ impl Vm {
         true
     }
 
-    /// A quickened send of operation `op` at site `site`: the inline path of
-    /// its Integer, Float or Array operation (recording the profile) when
-    /// the operands are ones it handles and the operation is the core's,
-    /// else the send.
+    /// A quickened send of numeric operation `op` at site `site`: the
+    /// inline path of its Integer or Float operation (recording the
+    /// profile) when the operands are ones it handles and the operation is
+    /// the core's, else the send.
     #[inline(never)]
     fn basic_send(
         &mut self,
@@ -761,12 +761,7 @@ impl Vm {
         ip: usize,
     ) -> VmResult<()> {
         let state = &method.sites[site as usize];
-        if op.is_array() {
-            if (!self.array_ops_redefined || state.core) && self.array_op(method, site as usize, op)
-            {
-                return Ok(());
-            }
-        } else if !self.basic_ops_redefined || state.core {
+        if !self.basic_ops_redefined || state.core {
             let top = self.context.stack.len() - 1;
             let (a, b) = (self.context.stack[top - 1], self.context.stack[top]);
             let inline = if a.is_fixnum() && b.is_fixnum() {
@@ -793,6 +788,38 @@ impl Vm {
                 return Ok(());
             }
         }
+        self.send_insn(method, site, at, ip)
+    }
+
+    /// A quickened send of Array operation `op` at site `site`: the inline
+    /// path of [`Vm::array_op`] when it applies, else the send. (Apart
+    /// from [`Vm::basic_send`], and with the send out of line, so that the
+    /// inline path pays for no more registers than it uses.)
+    #[inline(never)]
+    fn array_send(
+        &mut self,
+        method: &Rc<LoadedMethod>,
+        site: u32,
+        op: BasicOp,
+        at: (usize, usize),
+        ip: usize,
+    ) -> VmResult<()> {
+        let core = method.sites[site as usize].core;
+        if (!self.array_ops_redefined || core) && self.array_op(method, site as usize, op) {
+            return Ok(());
+        }
+        self.send_insn_out_of_line(method, site, at, ip)
+    }
+
+    /// [`Vm::send_insn`] as a call of its own.
+    #[inline(never)]
+    fn send_insn_out_of_line(
+        &mut self,
+        method: &Rc<LoadedMethod>,
+        site: u32,
+        at: (usize, usize),
+        ip: usize,
+    ) -> VmResult<()> {
         self.send_insn(method, site, at, ip)
     }
 

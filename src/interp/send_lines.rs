@@ -120,7 +120,9 @@ impl Vm {
         };
         let operands = [at(0), at(1), at(2)];
         let operands = &operands[..=argc];
-        if self.class_of(operands[0]) != class || !self.is_pure_on(on, operands) {
+        if self.class_of(operands[0]) != class
+            || (on != PureOn::AnyOperands && !self.is_pure_on(on, operands))
+        {
             return false;
         }
         if !self.take_step() {
