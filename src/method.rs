@@ -556,6 +556,9 @@ pub enum PureOn {
     /// A String receiver, a fixnum width, then an optional String padding
     /// (`String#rjust`, `#ljust`, `#center`).
     StringPadding,
+    /// A String receiver and String arguments (`String#==`, `#<=>`: no
+    /// `to_str`, nor another object's `==` or `<=>`, to call).
+    Strings,
 }
 
 /// Whether a core method shows in backtraces. MRI runs some methods

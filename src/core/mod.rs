@@ -325,6 +325,16 @@ pub fn mark_pure_methods(vm: &mut Vm) {
             &["begin", "end", "exclude_end?"][..],
             PureOn::AnyOperands,
         ),
+        (
+            vm.c.string,
+            &["==", "===", "eql?", "<=>"][..],
+            PureOn::Strings,
+        ),
+        (
+            vm.c.string,
+            &["length", "size", "bytesize", "empty?"][..],
+            PureOn::AnyOperands,
+        ),
         (vm.c.string, &["[]", "slice"][..], PureOn::StringIndex),
         (vm.c.string, &["<<"][..], PureOn::StringAppend),
         (

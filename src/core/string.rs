@@ -564,13 +564,15 @@ fn string_eql_p(_: &mut Vm, s: Value, args: &[Value]) -> VmResult {
 /// rb_invcmp), nil when it has none or it answers nil.
 fn string_cmp(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
     let other = args[0];
-    let to_str = vm.symbols.intern("to_str");
     let text = match other.get::<RString>() {
         Some(_) => Some(other),
-        None if vm.find_method(vm.class_of(other), to_str).is_some() => {
-            Some(vm.call(other, to_str, &[])?)
+        None => {
+            let to_str = vm.symbols.intern("to_str");
+            match vm.find_method(vm.class_of(other), to_str) {
+                Some(_) => Some(vm.call(other, to_str, &[])?),
+                None => None,
+            }
         }
-        None => None,
     };
     if let Some(text) = text.and_then(|t| t.get::<RString>()) {
         let order = string_order(string_of(s), text);

@@ -72,6 +72,7 @@ impl Vm {
                     && args.first().is_some_and(|width| width.is_fixnum())
                     && args.get(1).is_none_or(string)
             }
+            PureOn::Strings => string(&receiver) && args.iter().all(string),
         }
     }
 

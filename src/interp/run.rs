@@ -788,6 +788,24 @@ impl Vm {
                 return Ok(());
             }
         }
+        self.operator_send(method, site, at, ip)
+    }
+
+    /// The send of a quickened operation whose inline path did not apply
+    /// (`s == "x"` of Strings, `2 * x` of an Integer and a Float): through
+    /// the site's send line when it holds the method they call, else the
+    /// send. (Out of line: the inline paths pay for none of it.)
+    #[inline(never)]
+    fn operator_send(
+        &mut self,
+        method: &Rc<LoadedMethod>,
+        site: u32,
+        at: (usize, usize),
+        ip: usize,
+    ) -> VmResult<()> {
+        if self.line_send(method, site) {
+            return Ok(());
+        }
         self.send_insn(method, site, at, ip)
     }
 
@@ -808,19 +826,7 @@ impl Vm {
         if (!self.array_ops_redefined || core) && self.array_op(method, site as usize, op) {
             return Ok(());
         }
-        self.send_insn_out_of_line(method, site, at, ip)
-    }
-
-    /// [`Vm::send_insn`] as a call of its own.
-    #[inline(never)]
-    fn send_insn_out_of_line(
-        &mut self,
-        method: &Rc<LoadedMethod>,
-        site: u32,
-        at: (usize, usize),
-        ip: usize,
-    ) -> VmResult<()> {
-        self.send_insn(method, site, at, ip)
+        self.operator_send(method, site, at, ip)
     }
 
     /// `send site` of `method`, the instruction before `ip`, in frame
