@@ -188,11 +188,13 @@ pub enum SendLineTarget {
     Writer { shape: ShapeId, slot: u32 },
     /// A core method pure on the operands `on` (see
     /// [`crate::method::NativeMethod::pure`]), `func`, taking the site's
-    /// `argc` arguments.
+    /// `argc` arguments; `negated` for the core `!=` of a receiver whose
+    /// `==` that method is (its answer turned around).
     Pure {
         func: crate::vm::NativeFn,
         on: crate::method::PureOn,
         argc: u8,
+        negated: bool,
     },
 }
 

@@ -70,3 +70,21 @@ def times_two(x)
   2 * x
 end
 p times_two(3), times_two(1.5), times_two(4), times_two(2**64)
+
+# != of objects whose == is BasicObject's, then their own.
+class Spot
+  attr_reader :x
+
+  def initialize(x)
+    @x = x
+  end
+end
+spot = Spot.new(1)
+3.times { p differ(spot, nil), differ(spot, spot), differ(Spot.new(1), Spot.new(1)) }
+class Spot
+  def ==(other)
+    other.is_a?(Spot) && other.x == x
+  end
+end
+p differ(Spot.new(1), Spot.new(1)), differ(Spot.new(1), Spot.new(2))
+p differ(nil, nil), differ(nil, false), differ(:a, :a), differ(1, 1.0)

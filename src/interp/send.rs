@@ -347,6 +347,9 @@ impl Vm {
                         return Some(result.map(|value| self.context.stack.push(value)));
                     }
                 }
+                if argc == 1 && native.pure.is_none() {
+                    self.remember_not_equal(method, site_index, class, &entry);
+                }
                 if native.pure.is_some() && argc < 3 {
                     // The receiver and (at most two) arguments, copied off
                     // the value stack one by one: a copy of a slice of

@@ -8,14 +8,19 @@
 //! - an attribute method (`attr_reader`, `attr_writer`), which reads or
 //!   writes one slot of the receiver;
 //! - a core method pure on its operands ([`PureOn`]: `Array#push`,
-//!   `shift`, `Kernel#nil?`...), which the plain send already runs
-//!   without a frame ([`Vm::pure_core_call`]).
+//!   `shift`, `Kernel#nil?`, `String#==`...), which the plain send
+//!   already runs without a frame ([`Vm::pure_core_call`]);
+//! - the core `!=` of a receiver whose `==` is such a method, which looks
+//!   `==` up on every call: the line calls that `==` and turns its answer
+//!   around.
 //!
 //! After such a call, the plain send leaves in the site's [`SendLine`]
 //! what the next one needs: the method serial, the receiver's class and,
 //! for an accessor, the receiver's shape and the variable's slot, for a
-//! pure method its function. The run loop tries the line before the
-//! send; a hit is a compare or two and the slot, or the function:
+//! pure method its function. The run loop tries the line before a
+//! send, and before the send of a quickened operation whose inline path
+//! does not apply (`a == b` of Strings); a hit is a compare or two and the
+//! slot, or the function:
 //!
 //! ```text
 //! packet.link        # Packet in shape 7, serial 42 -> Reader slot 0
@@ -40,9 +45,10 @@
 
 use crate::inline_cache::{SendLineEntry, SendLineTarget};
 use crate::method::{LoadedMethod, NativeMethod, PureOn};
-use crate::object::{IvarAccessor, RObject};
+use crate::object::{IvarAccessor, MethodBody, MethodEntry, RObject};
 use crate::value::Value;
 use crate::vm::{NativeFn, Vm};
+use std::rc::Rc;
 
 impl Vm {
     /// The send at site `site` of `method`, made through the site's line
@@ -84,8 +90,14 @@ impl Vm {
                 self.context.stack.truncate(top);
                 true
             }
-            SendLineTarget::Pure { func, on, argc } => {
-                self.pure_line_send(method, site, line.class, (func, on, usize::from(argc)))
+            SendLineTarget::Pure {
+                func,
+                on,
+                argc,
+                negated,
+            } => {
+                let call = (func, on, usize::from(argc), negated);
+                self.pure_line_send(method, site, line.class, call)
             }
         }
     }
@@ -102,14 +114,15 @@ impl Vm {
     }
 
     /// [`Vm::line_send`] of a pure core method `func` (pure on `on`, the
-    /// site passing `argc` arguments) for receivers of class `class`.
+    /// site passing `argc` arguments; its answer turned around when
+    /// `negated`) for receivers of class `class`.
     #[inline(never)]
     fn pure_line_send(
         &mut self,
         method: &LoadedMethod,
         site: usize,
         class: Value,
-        (func, on, argc): (NativeFn, PureOn, usize),
+        (func, on, argc, negated): (NativeFn, PureOn, usize, bool),
     ) -> bool {
         let receiver_index = self.context.stack.len() - 1 - argc;
         // The operands one by one: a copy of a slice of unknown length
@@ -131,6 +144,11 @@ impl Vm {
         let Ok(result) = func(self, operands[0], &operands[1..]) else {
             self.steps_left += 1;
             return false;
+        };
+        let result = if negated {
+            Value::bool(!result.truthy())
+        } else {
+            result
         };
         self.record_kinds(method, site, class, receiver_index, argc);
         self.context.stack.truncate(receiver_index);
@@ -189,6 +207,47 @@ impl Vm {
                 func: self.native_fn(native.func),
                 on,
                 argc,
+                negated: false,
+            },
+        });
+    }
+
+    /// Remembers in the line of site `site` of `method` that it called the
+    /// core `!=` (`entry`) on a receiver of class `class`, when that
+    /// class's `==` is a pure core method: the line calls it and turns its
+    /// answer around, as `!=` does, without looking `==` up on each call.
+    pub(super) fn remember_not_equal(
+        &mut self,
+        method: &LoadedMethod,
+        site: usize,
+        class: Value,
+        entry: &Rc<MethodEntry>,
+    ) {
+        if !self
+            .basic_object_ne
+            .as_ref()
+            .is_some_and(|ne| Rc::ptr_eq(ne, entry))
+        {
+            return;
+        }
+        let eq = self.sym.eq;
+        let Some(found) = self.find_method(class, eq) else {
+            return;
+        };
+        let MethodBody::Native(native) = &found.body else {
+            return;
+        };
+        let Some(on) = native.pure else {
+            return;
+        };
+        method.sites[site].line.fill(SendLineEntry {
+            serial: self.method_serial,
+            class,
+            target: SendLineTarget::Pure {
+                func: self.native_fn(native.func),
+                on,
+                argc: 1,
+                negated: true,
             },
         });
     }

@@ -168,6 +168,9 @@ pub struct Vm {
     /// The core `BasicObject#==` (`!=` of a receiver whose `==` it is
     /// compares identities without calling it).
     pub basic_object_eq: Option<Rc<MethodEntry>>,
+    /// The core `BasicObject#!=` (a send line calls the receiver's `==`
+    /// for it when that is a pure core method).
+    pub basic_object_ne: Option<Rc<MethodEntry>>,
     pub block_proxy_call: Option<Rc<MethodEntry>>,
     /// The core `Array#max` and `#min` (`arraymax` and `arraymin` call
     /// them only once redefined).
@@ -380,6 +383,7 @@ impl Vm {
             block_proxy: Value::NIL,
             proc_call: None,
             basic_object_eq: None,
+            basic_object_ne: None,
             block_proxy_call: None,
             array_max: None,
             array_min: None,
@@ -447,6 +451,8 @@ impl Vm {
         // Marking core methods replaces their entries: the final one.
         vm.proc_call = vm.find_method(vm.c.proc_class, vm.sym.call);
         vm.basic_object_eq = vm.find_method(vm.c.basic_object, vm.sym.eq);
+        let ne = vm.symbols.intern("!=");
+        vm.basic_object_ne = vm.find_method(vm.c.basic_object, ne);
         vm.block_proxy_call = vm.find_method(vm.class_of(vm.block_proxy), vm.sym.call);
         vm.array_max = vm.find_method(vm.c.array, vm.sym.max);
         vm.array_min = vm.find_method(vm.c.array, vm.sym.min);
