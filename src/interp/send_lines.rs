@@ -197,19 +197,9 @@ impl Vm {
         native: &NativeMethod,
         argc: usize,
     ) {
-        let (Some(on), Ok(argc @ 0..=2)) = (native.pure, u8::try_from(argc)) else {
-            return;
-        };
-        method.sites[site].line.fill(SendLineEntry {
-            serial: self.method_serial,
-            class,
-            target: SendLineTarget::Pure {
-                func: self.native_fn(native.func),
-                on,
-                argc,
-                negated: false,
-            },
-        });
+        if argc <= 2 {
+            self.fill_pure_line(method, (site, argc as u8), class, native, false);
+        }
     }
 
     /// Remembers in the line of site `site` of `method` that it called the
@@ -234,9 +224,23 @@ impl Vm {
         let Some(found) = self.find_method(class, eq) else {
             return;
         };
-        let MethodBody::Native(native) = &found.body else {
-            return;
-        };
+        if let MethodBody::Native(native) = &found.body {
+            self.fill_pure_line(method, (site, 1), class, native, true);
+        }
+    }
+
+    /// Fills the line of site `site` of `method` (passing `argc`
+    /// arguments) with the pure core method `native` for receivers of
+    /// class `class` (turned around when `negated`); nothing when `native`
+    /// is not pure.
+    fn fill_pure_line(
+        &self,
+        method: &LoadedMethod,
+        (site, argc): (usize, u8),
+        class: Value,
+        native: &NativeMethod,
+        negated: bool,
+    ) {
         let Some(on) = native.pure else {
             return;
         };
@@ -246,8 +250,8 @@ impl Vm {
             target: SendLineTarget::Pure {
                 func: self.native_fn(native.func),
                 on,
-                argc: 1,
-                negated: true,
+                argc,
+                negated,
             },
         });
     }
