@@ -43,7 +43,7 @@ impl Vm {
 
     /// Whether a core method pure on `on` is pure on `operands` (the
     /// receiver first).
-    #[inline]
+    #[inline(always)]
     pub(super) fn is_pure_on(&self, on: PureOn, operands: &[Value]) -> bool {
         let string = |v: &Value| v.get::<RString>().is_some();
         let (receiver, args) = (operands[0], &operands[1..]);
