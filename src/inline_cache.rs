@@ -187,11 +187,12 @@ pub enum SendLineTarget {
     /// shape `shape` its variable is slot `slot` already.
     Writer { shape: ShapeId, slot: u32 },
     /// A core method pure on the operands `on` (see
-    /// [`crate::method::NativeMethod::pure`]), `func`, taking the site's
+    /// [`crate::method::NativeMethod::pure`]), whose function is `func`
+    /// in the VM's table, taking the site's
     /// `argc` arguments; `negated` for the core `!=` of a receiver whose
     /// `==` that method is (its answer turned around).
     Pure {
-        func: crate::vm::NativeFn,
+        func: crate::method::NativeId,
         on: crate::method::PureOn,
         argc: u8,
         negated: bool,

@@ -44,10 +44,10 @@
 //! [`PureOn`]: crate::method::PureOn
 
 use crate::inline_cache::{SendLineEntry, SendLineTarget};
-use crate::method::{LoadedMethod, NativeMethod, PureOn};
+use crate::method::{LoadedMethod, NativeId, NativeMethod, PureOn};
 use crate::object::{IvarAccessor, MethodBody, MethodEntry, RObject};
 use crate::value::Value;
-use crate::vm::{NativeFn, Vm};
+use crate::vm::Vm;
 use std::rc::Rc;
 
 impl Vm {
@@ -122,7 +122,7 @@ impl Vm {
         method: &LoadedMethod,
         site: usize,
         class: Value,
-        (func, on, argc, negated): (NativeFn, PureOn, usize, bool),
+        (func, on, argc, negated): (NativeId, PureOn, usize, bool),
     ) -> bool {
         let receiver_index = self.context.stack.len() - 1 - argc;
         // The operands one by one: a copy of a slice of unknown length
@@ -141,7 +141,7 @@ impl Vm {
         if !self.take_step() {
             return false;
         }
-        let Ok(result) = func(self, operands[0], &operands[1..]) else {
+        let Ok(result) = (self.native_fn(func))(self, operands[0], &operands[1..]) else {
             self.steps_left += 1;
             return false;
         };
@@ -248,7 +248,7 @@ impl Vm {
             serial: self.method_serial,
             class,
             target: SendLineTarget::Pure {
-                func: self.native_fn(native.func),
+                func: native.func,
                 on,
                 argc,
                 negated,

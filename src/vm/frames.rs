@@ -224,6 +224,13 @@ impl FrameRecord {
     /// line table has no entry for it, so its backtrace line is the one of
     /// the method's `def` (MRI's line for a wrong number of arguments).
     pub const AT_ENTRY: u32 = u32::MAX;
+    /// The `ip` of an interpreted frame that compiled code, entered at one
+    /// of its loops, finished with a transfer (an exception, `break`,
+    /// `throw`...): the frame's `rescue` and `ensure` clauses have run
+    /// already, in compiled code or in the interpreter where it
+    /// deoptimised, and no handler covers this `ip`, so the interpreter
+    /// does not run them a second time as the transfer leaves.
+    pub const FINISHED: u32 = u32::MAX - 1;
 
     /// A frame running `code` with lexical scope `cref` for a method of
     /// `owner`: public `def`s, no environment, no block, `return` leaving
