@@ -662,7 +662,18 @@ impl Vm {
             .interpreted_calls
             .set(method.interpreted_calls.get().saturating_sub(1));
         let end = self.context.stack.len();
-        Some(self.enter_compiled(&code, base, argc, end))
+        let frame = self.context.frames.len() - 1;
+        let result = self.enter_compiled(&code, base, argc, end);
+        // A transfer that compiled code finished the frame with has been
+        // through the frame's handlers (in compiled code, or in the
+        // interpreter where it deoptimised): its `ip` becomes one no
+        // handler covers. It was the `ip` of the compiled code's last
+        // call, and an `ensure` around that call ran a second time in the
+        // interpreter as the transfer left.
+        if result.is_err() {
+            self.context.frames[frame].ip = crate::vm::FrameRecord::FINISHED;
+        }
+        Some(result)
     }
 }
 

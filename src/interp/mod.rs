@@ -188,12 +188,6 @@ impl Vm {
     /// A loop's back edge from `ip` to `header`: a step spent, and the
     /// JIT's chance to enter compiled code (Some: the method's result, or
     /// the `fatal` of a reached limit).
-    ///
-    /// A transfer that compiled code finished the frame with has been
-    /// through the frame's handlers: the frame's `ip` becomes
-    /// [`FrameRecord::FINISHED`], which no handler covers. (It was the `ip`
-    /// of the compiled code's last call, and an `ensure` around that call
-    /// ran twice: once in compiled code, once more in the interpreter.)
     #[inline]
     fn back_edge(
         &mut self,
@@ -208,11 +202,7 @@ impl Vm {
             self.context.frames[frame].ip = (ip - 1) as u32;
             return Some(Err(fatal));
         }
-        let result = self.jit_back_edge(method, base, argc, header)?;
-        if result.is_err() {
-            self.context.frames[frame].ip = FrameRecord::FINISHED;
-        }
-        Some(result)
+        self.jit_back_edge(method, base, argc, header)
     }
 
     /// Runs a top-level method (a file) with `main` as self.
