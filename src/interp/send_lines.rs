@@ -2,8 +2,8 @@
 //!
 //! A plain send finds its method in its site's [`CallCache`]: a borrow of
 //! the cache, a scan of its lines, a reference count on the entry, then a
-//! match on the method's kind and the checks of its call. For two kinds of
-//! method that is most of the work of the call:
+//! match on the method's kind and the checks of its call. For these
+//! methods that is most of the work of the call:
 //!
 //! - an attribute method (`attr_reader`, `attr_writer`), which reads or
 //!   writes one slot of the receiver;
