@@ -161,8 +161,9 @@ impl ConstantCache {
 }
 
 /// What a send site called last, in the form the run loop calls without
-/// a lookup: an attribute method with the slot it reads or writes, or a
-/// core method pure on its operands with its function. Valid while the
+/// a lookup: an attribute method with the slot it reads or writes, a core
+/// method pure on its operands with its function, or the core `!=` of a
+/// receiver whose `==` is such a method. Valid while the
 /// VM's method serial is the one recorded, for receivers of the class
 /// recorded. See `interp::send_lines` for how the run loop uses it.
 #[derive(Default)]
@@ -188,9 +189,9 @@ pub enum SendLineTarget {
     Writer { shape: ShapeId, slot: u32 },
     /// A core method pure on the operands `on` (see
     /// [`crate::method::NativeMethod::pure`]), whose function is `func`
-    /// in the VM's table, taking the site's
-    /// `argc` arguments; `negated` for the core `!=` of a receiver whose
-    /// `==` that method is (its answer turned around).
+    /// in the VM's table, taking the site's `argc` arguments; `negated`
+    /// for the core `!=` of a receiver whose `==` that method is (its
+    /// answer turned around).
     Pure {
         func: crate::method::NativeId,
         on: crate::method::PureOn,
