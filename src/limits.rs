@@ -52,18 +52,6 @@ impl Vm {
         Ok(())
     }
 
-    /// Spends one step of the `--max-steps` budget if one is left: false
-    /// when none is (the caller takes the way that raises, through
-    /// [`Vm::spend_step`]).
-    #[inline(always)]
-    pub fn take_step(&mut self) -> bool {
-        if self.steps_left == 0 {
-            return false;
-        }
-        self.steps_left -= 1;
-        true
-    }
-
     /// The `fatal` of a reached limit (the steps left stay at zero, so the
     /// next step raises it again).
     #[cold]

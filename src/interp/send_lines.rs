@@ -138,13 +138,15 @@ impl Vm {
         {
             return false;
         }
-        if !self.take_step() {
+        // With no step left, the send raises the limit's `fatal`.
+        if self.steps_left == 0 {
             return false;
         }
         let Ok(result) = (self.native_fn(func))(self, operands[0], &operands[1..]) else {
-            self.steps_left += 1;
             return false;
         };
+        // (A pure method calls no Ruby code, which would spend steps.)
+        self.steps_left -= 1;
         let result = if negated {
             Value::bool(!result.truthy())
         } else {
