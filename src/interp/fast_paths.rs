@@ -5,7 +5,7 @@
 //! ```text
 //! 1 + 2      -> fixnum_op: 3, no frame, no lookup
 //! 1.5 * 2    -> float_op
-//! a[0]       -> array_op
+//! a[0]       -> array_index_inline
 //! x + y      -> (x has its own +) send
 //! ```
 
@@ -159,54 +159,107 @@ impl Vm {
         Ok(self.float_op(op, x, y))
     }
 
-    /// The inline path of the Array operations, on the operands at the top
-    /// of the stack: replaces them with the result and returns true when the
-    /// receiver is a plain Array (not a subclass, no singleton class) and
-    /// the index a fixnum it can answer without allocating or raising.
+    /// The plain Array `value` is (of class Array itself: no subclass, no
+    /// singleton class), whose `[]`, `[]=` and `size` the inline paths
+    /// below answer while they are the core's.
     #[inline(always)]
-    pub(super) fn array_op(&mut self, method: &LoadedMethod, site: usize, op: BasicOp) -> bool {
+    fn plain_array(&self, value: Value) -> Option<&'static RArray> {
+        value
+            .get::<RArray>()
+            .filter(|array| array.header.class() == self.c.array)
+    }
+
+    /// The index `index` (a fixnum, negative from the end) names in an
+    /// Array of `len` elements, when there is such an element.
+    #[inline(always)]
+    fn element_index(index: Value, len: usize) -> Option<usize> {
+        let i = index.fixnum_value();
+        let i = if i < 0 { i + len as i64 } else { i };
+        (0..len as i64).contains(&i).then_some(i as usize)
+    }
+
+    /// The inline path of `array[index]` (`opt_aref`), on the operands at
+    /// the top of the stack: replaces them with the element (nil out of
+    /// range) and returns true when they are a plain Array and a fixnum.
+    #[inline(always)]
+    pub(super) fn array_index_inline<const ONE: bool>(
+        &mut self,
+        method: &LoadedMethod,
+        site: usize,
+    ) -> bool {
         let top = self.context.stack.len() - 1;
-        let (receiver_index, argc) = match op {
-            BasicOp::ArraySize => (top, 0),
-            BasicOp::ArrayIndex => (top - 1, 1),
-            _ => (top - 2, 2),
-        };
-        let receiver = self.context.stack[receiver_index];
-        let Some(array) = receiver.get::<RArray>() else {
-            return false;
-        };
-        if array.header.class() != self.c.array {
+        let (receiver, index) = (self.stack_at::<ONE>(top - 1), self.stack_at::<ONE>(top));
+        if !index.is_fixnum() {
             return false;
         }
-        let result = if op == BasicOp::ArraySize {
-            Value::small(array.items().len() as i64)
-        } else {
-            let index = self.context.stack[receiver_index + 1];
-            if !index.is_fixnum() {
-                return false;
-            }
-            let len = array.items().len() as i64;
-            let i = index.fixnum_value();
-            let i = if i < 0 { i + len } else { i };
-            if op == BasicOp::ArrayIndex {
-                if (0..len).contains(&i) {
-                    array.items()[i as usize]
-                } else {
-                    Value::NIL
-                }
-            } else {
-                if !(0..len).contains(&i) || array.header.is_frozen() {
-                    return false;
-                }
-                let value = self.context.stack[top];
-                array.items_mut()[i as usize] = value;
-                value
-            }
+        let Some(array) = self.plain_array(receiver) else {
+            return false;
         };
-        let class = self.class_of(receiver);
-        self.record_kinds(method, site, class, receiver_index, argc);
-        self.context.stack.truncate(receiver_index);
-        self.context.stack.push(result);
+        let element = {
+            let items = array.items();
+            Self::element_index(index, items.len()).map_or(Value::NIL, |i| items[i])
+        };
+        let class = self.c.array;
+        self.record_kinds(method, site, class, top - 1, 1);
+        self.pop_operand::<ONE>();
+        self.set_stack_at::<ONE>(top - 1, element);
+        true
+    }
+
+    /// The inline path of `array[index] = value` (`opt_aset`), on the
+    /// operands at the top of the stack: stores the value and leaves it
+    /// in their place, returning true, when they are a plain Array that is
+    /// not frozen, a fixnum naming one of its elements, and the value.
+    #[inline(always)]
+    pub(super) fn array_set_inline<const ONE: bool>(
+        &mut self,
+        method: &LoadedMethod,
+        site: usize,
+    ) -> bool {
+        let top = self.context.stack.len() - 1;
+        let (receiver, index) = (self.stack_at::<ONE>(top - 2), self.stack_at::<ONE>(top - 1));
+        if !index.is_fixnum() {
+            return false;
+        }
+        let Some(array) = self.plain_array(receiver) else {
+            return false;
+        };
+        if array.header.is_frozen() {
+            return false;
+        }
+        let value = self.stack_at::<ONE>(top);
+        {
+            let mut items = array.items_mut();
+            let Some(i) = Self::element_index(index, items.len()) else {
+                return false;
+            };
+            items[i] = value;
+        }
+        let class = self.c.array;
+        self.record_kinds(method, site, class, top - 2, 2);
+        self.pop_operand::<ONE>();
+        self.pop_operand::<ONE>();
+        self.set_stack_at::<ONE>(top - 2, value);
+        true
+    }
+
+    /// The inline path of `array.size` (`opt_size`), on the receiver at the
+    /// top of the stack: replaces it with its length and returns true when
+    /// it is a plain Array.
+    #[inline(always)]
+    pub(super) fn array_size_inline<const ONE: bool>(
+        &mut self,
+        method: &LoadedMethod,
+        site: usize,
+    ) -> bool {
+        let top = self.context.stack.len() - 1;
+        let Some(array) = self.plain_array(self.stack_at::<ONE>(top)) else {
+            return false;
+        };
+        let size = Value::small(array.items().len() as i64);
+        let class = self.c.array;
+        self.record_kinds(method, site, class, top, 0);
+        self.set_stack_at::<ONE>(top, size);
         true
     }
 

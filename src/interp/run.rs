@@ -37,6 +37,11 @@ use bytecode::profile::Kind;
 use bytecode::{call_flags, Insn, Literal, Method};
 use std::rc::Rc;
 
+/// The Array operations of [`Vm::array_send`]: `[]`, `[]=`, `size`.
+const ARRAY_INDEX: u8 = 0;
+const ARRAY_SET: u8 = 1;
+const ARRAY_SIZE: u8 = 2;
+
 impl Vm {
     /// The interpreter loop for one frame, from instruction `start` until
     /// it returns or a transfer leaves it; with `ONE` (for
@@ -75,7 +80,7 @@ impl Vm {
         }
         macro_rules! array_send {
             ($site:expr, $op:expr) => {
-                self.array_send(method, $site, $op, (frame, base), ip)?
+                self.array_send::<ONE, { $op }>(method, $site, (frame, base), ip)?
             };
         }
         loop {
@@ -176,9 +181,9 @@ impl Vm {
                 Insn::OptXor(site) => numeric_send!(site, BasicOp::BitXor),
                 Insn::OptLtLt(site) => numeric_send!(site, BasicOp::Shl),
                 Insn::OptGtGt(site) => numeric_send!(site, BasicOp::Shr),
-                Insn::OptAref(site) => array_send!(site, BasicOp::ArrayIndex),
-                Insn::OptAset(site) => array_send!(site, BasicOp::ArraySet),
-                Insn::OptSize(site) => array_send!(site, BasicOp::ArraySize),
+                Insn::OptAref(site) => array_send!(site, ARRAY_INDEX),
+                Insn::OptAset(site) => array_send!(site, ARRAY_SET),
+                Insn::OptSize(site) => array_send!(site, ARRAY_SIZE),
                 Insn::LoadEnv { slot, hops, .. } => {
                     let env = Self::env_at(self.context.frames[frame].env, hops);
                     let value = env.slots.borrow()[slot as usize];
@@ -809,22 +814,30 @@ impl Vm {
         self.send_insn(method, site, at, ip)
     }
 
-    /// A quickened send of Array operation `op` at site `site`: the inline
-    /// path of [`Vm::array_op`] when it applies, else the send. (Apart
-    /// from [`Vm::basic_send`], and with the send out of line, so that the
-    /// inline path pays for no more registers than it uses.)
+    /// A quickened send of an Array operation at site `site` (`OP`:
+    /// [`ARRAY_INDEX`], [`ARRAY_SET`] or [`ARRAY_SIZE`]): its inline path
+    /// when it applies (see [`Vm::array_index_inline`]), else the send.
+    /// (Apart from [`Vm::basic_send`], one function per operation, and
+    /// with the send out of line, so that the inline path pays for no more
+    /// registers and tests than it uses.)
     #[inline(never)]
-    fn array_send(
+    fn array_send<const ONE: bool, const OP: u8>(
         &mut self,
         method: &Rc<LoadedMethod>,
         site: u32,
-        op: BasicOp,
         at: (usize, usize),
         ip: usize,
     ) -> VmResult<()> {
-        let core = method.sites[site as usize].core;
-        if (!self.array_ops_redefined || core) && self.array_op(method, site as usize, op) {
-            return Ok(());
+        if !self.array_ops_redefined || method.sites[site as usize].core {
+            let site = site as usize;
+            let done = match OP {
+                ARRAY_INDEX => self.array_index_inline::<ONE>(method, site),
+                ARRAY_SET => self.array_set_inline::<ONE>(method, site),
+                _ => self.array_size_inline::<ONE>(method, site),
+            };
+            if done {
+                return Ok(());
+            }
         }
         self.operator_send(method, site, at, ip)
     }
@@ -912,7 +925,7 @@ impl Vm {
     /// instruction for compiled code, which laid its operands out itself,
     /// it checks.
     #[inline(always)]
-    fn pop_operand<const ONE: bool>(&mut self) -> Value {
+    pub(super) fn pop_operand<const ONE: bool>(&mut self) -> Value {
         if ONE {
             return self.pop();
         }
@@ -937,7 +950,7 @@ impl Vm {
     /// has the operands it takes; debug builds check both). Running `ONE` instruction for compiled
     /// code, it checks.
     #[inline(always)]
-    fn stack_at<const ONE: bool>(&self, index: usize) -> Value {
+    pub(super) fn stack_at<const ONE: bool>(&self, index: usize) -> Value {
         if ONE {
             return self.context.stack[index];
         }
@@ -948,7 +961,7 @@ impl Vm {
 
     /// Stores `value` at `index` of the stack, as [`Vm::stack_at`] reads it.
     #[inline(always)]
-    fn set_stack_at<const ONE: bool>(&mut self, index: usize, value: Value) {
+    pub(super) fn set_stack_at<const ONE: bool>(&mut self, index: usize, value: Value) {
         if ONE {
             self.context.stack[index] = value;
             return;
