@@ -293,6 +293,50 @@ pub enum BasicOp {
     Shr,
 }
 
+impl BasicOp {
+    /// Every operation, in the order of their numbers (`op as u8`).
+    const ALL: [BasicOp; 20] = [
+        BasicOp::None,
+        BasicOp::ArrayIndex,
+        BasicOp::ArraySet,
+        BasicOp::ArraySize,
+        BasicOp::Plus,
+        BasicOp::Minus,
+        BasicOp::Mult,
+        BasicOp::Div,
+        BasicOp::Mod,
+        BasicOp::Lt,
+        BasicOp::Le,
+        BasicOp::Gt,
+        BasicOp::Ge,
+        BasicOp::Eq,
+        BasicOp::Ne,
+        BasicOp::BitAnd,
+        BasicOp::BitOr,
+        BasicOp::BitXor,
+        BasicOp::Shl,
+        BasicOp::Shr,
+    ];
+
+    /// The operation numbered `n` (`op as u8`): how the interpreter's
+    /// quickened sends name theirs as a constant parameter, so that each
+    /// has its own code, with no dispatch on the operation.
+    pub const fn numbered(n: u8) -> BasicOp {
+        Self::ALL[n as usize]
+    }
+}
+
+const _: () = {
+    let mut n = 0;
+    while n < BasicOp::ALL.len() {
+        assert!(
+            BasicOp::ALL[n] as usize == n,
+            "BasicOp::ALL is in number order"
+        );
+        n += 1;
+    }
+};
+
 /// The interpreter's copy of `code`'s instructions: each `send` of a site
 /// with a basic operation (`sites`, made by the loader) becomes that
 /// operation's quickened send (`opt_plus`, `opt_aref`, ...), so the

@@ -37,11 +37,6 @@ use bytecode::profile::Kind;
 use bytecode::{call_flags, Insn, Literal, Method};
 use std::rc::Rc;
 
-/// The Array operations of [`Vm::array_send`]: `[]`, `[]=`, `size`.
-const ARRAY_INDEX: u8 = 0;
-const ARRAY_SET: u8 = 1;
-const ARRAY_SIZE: u8 = 2;
-
 impl Vm {
     /// The interpreter loop for one frame, from instruction `start` until
     /// it returns or a transfer leaves it; with `ONE` (for
@@ -74,13 +69,13 @@ impl Vm {
         macro_rules! numeric_send {
             ($site:expr, $op:expr) => {
                 if !self.fixnum_op_inline::<ONE>(method, $site, $op) {
-                    self.basic_send(method, $site, $op, (frame, base), ip)?;
+                    self.basic_send::<ONE, { $op as u8 }>(method, $site, (frame, base), ip)?;
                 }
             };
         }
         macro_rules! array_send {
             ($site:expr, $op:expr) => {
-                self.array_send::<ONE, { $op }>(method, $site, (frame, base), ip)?
+                self.array_send::<ONE, { $op as u8 }>(method, $site, (frame, base), ip)?
             };
         }
         loop {
@@ -181,9 +176,9 @@ impl Vm {
                 Insn::OptXor(site) => numeric_send!(site, BasicOp::BitXor),
                 Insn::OptLtLt(site) => numeric_send!(site, BasicOp::Shl),
                 Insn::OptGtGt(site) => numeric_send!(site, BasicOp::Shr),
-                Insn::OptAref(site) => array_send!(site, ARRAY_INDEX),
-                Insn::OptAset(site) => array_send!(site, ARRAY_SET),
-                Insn::OptSize(site) => array_send!(site, ARRAY_SIZE),
+                Insn::OptAref(site) => array_send!(site, BasicOp::ArrayIndex),
+                Insn::OptAset(site) => array_send!(site, BasicOp::ArraySet),
+                Insn::OptSize(site) => array_send!(site, BasicOp::ArraySize),
                 Insn::LoadEnv { slot, hops, .. } => {
                     let env = Self::env_at(self.context.frames[frame].env, hops);
                     let value = env.slots.borrow()[slot as usize];
@@ -752,23 +747,23 @@ impl Vm {
         true
     }
 
-    /// A quickened send of numeric operation `op` at site `site`: the
-    /// inline path of its Integer or Float operation (recording the
-    /// profile) when the operands are ones it handles and the operation is
-    /// the core's, else the send.
+    /// A quickened send of numeric operation `OP` (its number, see
+    /// [`BasicOp::numbered`]) at site `site`: the inline path of its
+    /// Integer or Float operation (recording the profile) when the operands
+    /// are ones it handles and the operation is the core's, else the send.
+    /// (One function per operation: the operation's dispatch folds away.)
     #[inline(never)]
-    fn basic_send(
+    fn basic_send<const ONE: bool, const OP: u8>(
         &mut self,
         method: &Rc<LoadedMethod>,
         site: u32,
-        op: BasicOp,
         at: (usize, usize),
         ip: usize,
     ) -> VmResult<()> {
-        let state = &method.sites[site as usize];
-        if !self.basic_ops_redefined || state.core {
+        let op = BasicOp::numbered(OP);
+        if !self.basic_ops_redefined || method.sites[site as usize].core {
             let top = self.context.stack.len() - 1;
-            let (a, b) = (self.context.stack[top - 1], self.context.stack[top]);
+            let (a, b) = (self.stack_at::<ONE>(top - 1), self.stack_at::<ONE>(top));
             let inline = if a.is_fixnum() && b.is_fixnum() {
                 self.fixnum_op(op, a, b)
                     .map(|result| (result, Kind::Fixnum))
@@ -780,6 +775,7 @@ impl Vm {
             };
             if let Some((result, kind)) = inline {
                 if self.profiling {
+                    let state = &method.sites[site as usize];
                     if state.receiver.record(kind) | state.args[0].record(kind) {
                         self.report_kinds(method, site as usize);
                     }
@@ -788,8 +784,8 @@ impl Vm {
                             && state.args[0].first_is(Kind::Fixnum),
                     );
                 }
-                self.context.stack.truncate(top);
-                self.context.stack[top - 1] = result;
+                self.pop_operand::<ONE>();
+                self.set_stack_at::<ONE>(top - 1, result);
                 return Ok(());
             }
         }
@@ -814,8 +810,8 @@ impl Vm {
         self.send_insn(method, site, at, ip)
     }
 
-    /// A quickened send of an Array operation at site `site` (`OP`:
-    /// [`ARRAY_INDEX`], [`ARRAY_SET`] or [`ARRAY_SIZE`]): its inline path
+    /// A quickened send of an Array operation at site `site` (`OP`: the
+    /// number of `[]`, `[]=` or `size`, see [`BasicOp::numbered`]): its inline path
     /// when it applies (see [`Vm::array_index_inline`]), else the send.
     /// (Apart from [`Vm::basic_send`], one function per operation, and
     /// with the send out of line, so that the inline path pays for no more
@@ -830,9 +826,9 @@ impl Vm {
     ) -> VmResult<()> {
         if !self.array_ops_redefined || method.sites[site as usize].core {
             let site = site as usize;
-            let done = match OP {
-                ARRAY_INDEX => self.array_index_inline::<ONE>(method, site),
-                ARRAY_SET => self.array_set_inline::<ONE>(method, site),
+            let done = match BasicOp::numbered(OP) {
+                BasicOp::ArrayIndex => self.array_index_inline::<ONE>(method, site),
+                BasicOp::ArraySet => self.array_set_inline::<ONE>(method, site),
                 _ => self.array_size_inline::<ONE>(method, site),
             };
             if done {
