@@ -191,12 +191,15 @@ pub enum SendLineTarget {
     /// [`crate::method::NativeMethod::pure`]), whose function is `func`
     /// in the VM's table, taking the site's `argc` arguments; `negated`
     /// for the core `!=` of a receiver whose `==` that method is (its
-    /// answer turned around).
+    /// answer turned around). `identity` when the method is the core
+    /// identity `==` (BasicObject's): the line compares the receiver with
+    /// the argument, with no call.
     Pure {
         func: crate::method::NativeId,
         on: crate::method::PureOn,
         argc: u8,
         negated: bool,
+        identity: bool,
     },
 }
 

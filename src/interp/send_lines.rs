@@ -14,6 +14,10 @@
 //!   `==` up on every call: the line calls that `==` and turns its answer
 //!   around.
 //!
+//! BasicObject's `==` (an identity test: `nil == x`, `node == other` of
+//! plain objects) and the `!=` of its receivers need no call at all: their
+//! line compares the two operands.
+//!
 //! After such a call, the plain send leaves in the site's [`SendLine`]
 //! what the next one needs: the method serial, the receiver's class and,
 //! for an accessor, the receiver's shape and the variable's slot, for a
@@ -95,11 +99,40 @@ impl Vm {
                 on,
                 argc,
                 negated,
+                identity,
             } => {
                 let call = (func, on, usize::from(argc), negated);
+                if identity {
+                    return self.identity_line_send(method, site, line.class, negated);
+                }
                 self.pure_line_send(method, site, line.class, call)
             }
         }
+    }
+
+    /// [`Vm::line_send`] of the core identity `==` (its answer turned
+    /// around when `negated`) for receivers of class `class`: whether the
+    /// receiver and the argument are the same object.
+    #[inline(never)]
+    fn identity_line_send(
+        &mut self,
+        method: &LoadedMethod,
+        site: usize,
+        class: Value,
+        negated: bool,
+    ) -> bool {
+        let top = self.context.stack.len() - 1;
+        let (receiver, other) = (self.context.stack[top - 1], self.context.stack[top]);
+        // With no step left, the send raises the limit's `fatal`.
+        if self.class_of(receiver) != class || self.steps_left == 0 {
+            return false;
+        }
+        // (As a pure method's call spends one.)
+        self.steps_left -= 1;
+        self.record_kinds(method, site, class, top - 1, 1);
+        self.context.stack.truncate(top);
+        self.context.stack[top - 1] = Value::bool((receiver == other) != negated);
+        true
     }
 
     /// `value`, if it is a plain object of class `class` in shape `shape`.
@@ -246,6 +279,10 @@ impl Vm {
         let Some(on) = native.pure else {
             return;
         };
+        let identity = self
+            .basic_object_eq
+            .as_ref()
+            .is_some_and(|eq| matches!(&eq.body, MethodBody::Native(eq) if eq.func == native.func));
         method.sites[site].line.fill(SendLineEntry {
             serial: self.method_serial,
             class,
@@ -254,6 +291,7 @@ impl Vm {
                 on,
                 argc,
                 negated,
+                identity,
             },
         });
     }
