@@ -142,15 +142,16 @@ impl Vm {
         activation.assert_stored("root_scope");
         let code = compiled(activation).method.clone();
         if activation.frame_id != 0 {
-            let record = self
+            let frame = self
                 .context
                 .frames
                 .iter()
-                .rev()
-                .find(|frame| frame.id == activation.frame_id)?;
+                .rposition(|frame| frame.id == activation.frame_id)?;
+            let env = self.frame_env(frame);
+            let record = &self.context.frames[frame];
             return Some(FrameScope {
                 receiver: self.context.stack[activation.base as usize],
-                env: record.env,
+                env,
                 block: record.block.clone(),
                 lexical: Some((record.cref.clone(), record.owner)),
                 method_name: record.method_name,

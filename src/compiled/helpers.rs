@@ -766,8 +766,8 @@ extern "C" fn frame_block(ctx: *mut Activation) -> u64 {
 
 /// The activation's environment (its captured locals). A virtual frame
 /// gets one of its own the first time it asks, kept in its record until
-/// the frame is materialised with it (see `Vm::materialise`); a frame the
-/// interpreter pushed has one already.
+/// the frame is materialised with it (see `Vm::materialise`); so does a
+/// frame the interpreter pushed (`Vm::frame_env`).
 extern "C" fn frame_env(ctx: *mut Activation) -> u64 {
     // SAFETY: compiled code passes its own ctx, a live record.
     let activation = unsafe { &mut *ctx };
@@ -779,11 +779,10 @@ extern "C" fn frame_env(ctx: *mut Activation) -> u64 {
     }
     // SAFETY: as above.
     let (_, vm) = unsafe { context(ctx) };
-    vm.context
-        .frames
-        .last()
-        .map_or(Value::NIL, |f| f.env)
-        .bits()
+    match vm.context.frames.len() {
+        0 => Value::NIL.bits(),
+        depth => vm.frame_env(depth - 1).bits(),
+    }
 }
 
 impl Vm {

@@ -29,12 +29,52 @@ impl Vm {
         if !code.has_env {
             return parent;
         }
-        self.alloc_env(code, parent)
+        self.alloc_env(code.locals.len(), parent)
     }
 
-    /// A fresh environment for `code`'s captured locals, all nil.
-    fn alloc_env(&mut self, code: &Method, parent: Value) -> Value {
-        let slots = RefCell::new(smallvec::smallvec![Value::NIL; code.locals.len()]);
+    /// The environment of frame `frame` (the captured locals its blocks
+    /// share). A method's is made the first time something asks for it
+    /// (a captured local read or written, a block made, compiled code's
+    /// `frame_env`): a call that takes a path touching none makes none,
+    /// as MRI keeps a method's locals on its stack until a block escapes.
+    ///
+    /// ```ruby
+    /// def permute(n)
+    ///   return if n == 0        # this call makes no environment
+    ///   n1 = n - 1              # this one does, here
+    ///   n1.downto(0) { |i| swap(n1, i) }
+    /// end
+    /// ```
+    #[inline(always)]
+    pub(crate) fn frame_env(&mut self, frame: usize) -> Value {
+        let env = self.context.frames[frame].env;
+        if !env.is_nil() {
+            return env;
+        }
+        self.make_frame_env(frame)
+    }
+
+    /// [`Vm::frame_env`] of a frame that has none yet: a method's, made
+    /// now when its code has captured locals; nil for any other.
+    #[cold]
+    #[inline(never)]
+    fn make_frame_env(&mut self, frame: usize) -> Value {
+        let FrameCode::Bytecode(method) = &self.context.frames[frame].code else {
+            return Value::NIL;
+        };
+        if !method.code.has_env || method.code.kind != bytecode::MethodKind::Method {
+            return Value::NIL;
+        }
+        let locals = method.code.locals.len();
+        let env = self.alloc_env(locals, Value::NIL);
+        self.context.frames[frame].env = env;
+        env
+    }
+
+    /// A fresh environment for the captured locals of code with `locals`
+    /// locals, all nil.
+    fn alloc_env(&mut self, locals: usize, parent: Value) -> Value {
+        let slots = RefCell::new(smallvec::smallvec![Value::NIL; locals]);
         self.alloc(REnv {
             header: crate::heap::Header::new(REnv::KIND, Value::NIL),
             parent,
@@ -134,12 +174,13 @@ impl Vm {
         base: usize,
     ) -> Block {
         let id = self.new_frame_id();
+        let env = self.frame_env(frame);
         let record = &self.context.frames[frame];
         Block {
             id,
             code: BlockCode::Bytecode(method.children[child as usize].clone()),
             receiver: self.context.stack[base],
-            env: record.env,
+            env,
             cref: record.cref.clone(),
             owner: record.owner,
             home: record.home,

@@ -188,13 +188,15 @@ impl Vm {
                 Insn::OptAset(site) => array_send!(site, BasicOp::ArraySet),
                 Insn::OptSize(site) => array_send!(site, BasicOp::ArraySize),
                 Insn::LoadEnv { slot, hops, .. } => {
-                    let env = Self::env_at(self.context.frames[frame].env, hops);
+                    let env = self.frame_env(frame);
+                    let env = Self::env_at(env, hops);
                     let value = env.slots.borrow()[slot as usize];
                     self.push_operand(value);
                 }
                 Insn::StoreEnv { slot, hops, .. } => {
                     let value = self.pop_operand::<ONE>();
-                    let env = Self::env_at(self.context.frames[frame].env, hops);
+                    let env = self.frame_env(frame);
+                    let env = Self::env_at(env, hops);
                     env.slots.borrow_mut()[slot as usize] = value;
                 }
                 Insn::Yield { argc, kwargs } => {

@@ -998,7 +998,10 @@ impl Vm {
     ) -> u64 {
         let id = self.new_frame_id();
         let cref = entry.cref.clone().unwrap_or_else(|| self.top_cref());
-        let env = env.unwrap_or_else(|| self.new_env(&callee.code, Value::NIL));
+        // A method's environment is made when first asked for
+        // (`Vm::frame_env`): a call that never touches a captured local
+        // makes none.
+        let env = env.unwrap_or(Value::NIL);
         self.push_frame_with(|| {
             let mut frame =
                 FrameRecord::new(FrameCode::Bytecode(callee.clone()), cref, entry.owner, id);
