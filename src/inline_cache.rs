@@ -191,16 +191,27 @@ pub enum SendLineTarget {
     /// [`crate::method::NativeMethod::pure`]), whose function is `func`
     /// in the VM's table, taking the site's `argc` arguments; `negated`
     /// for the core `!=` of a receiver whose `==` that method is (its
-    /// answer turned around). `identity` when the method is the core
-    /// identity `==` (BasicObject's): the line compares the receiver with
-    /// the argument, with no call.
+    /// answer turned around). `shortcut` when the line answers without
+    /// calling the method.
     Pure {
         func: crate::method::NativeId,
         on: crate::method::PureOn,
         argc: u8,
         negated: bool,
-        identity: bool,
+        shortcut: PureShortcut,
     },
+}
+
+/// What a pure line answers without calling its method.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum PureShortcut {
+    /// Nothing: the line calls the method.
+    None,
+    /// BasicObject's `==` (an identity test): whether the receiver is the
+    /// argument.
+    Identity,
+    /// Kernel's `nil?`: whether the receiver is nil.
+    IsNil,
 }
 
 impl SendLine {

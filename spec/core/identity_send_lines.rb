@@ -71,3 +71,29 @@ class NilClass
   end
 end
 p same?(nil, nil), differ?(nil, 1)
+
+# `nil?` at one site, over nil, plain objects, and classes that define their own.
+def none?(x)
+  x.nil?
+end
+seen = []
+3.times { seen << none?(nil) << none?(a) << none?(0) << none?(false) }
+p seen.each_slice(4).to_a.uniq
+class Empty
+  def nil?
+    true
+  end
+end
+p none?(Empty.new), none?(a), none?(nil)
+class Node
+  def nil?
+    name == "a"
+  end
+end
+p none?(a), none?(b), none?(nil)
+class Object
+  def nil?
+    :object
+  end
+end
+p none?(3), none?(nil), none?(Empty.new)

@@ -236,6 +236,7 @@ impl Intrinsics {
         table.push((vm.c.object, "block_given?", Intrinsic::BlockGiven));
         table.push((vm.c.basic_object, "!", Intrinsic::Not));
         table.push((vm.c.object, "nil?", Intrinsic::IsNil));
+        table.push((vm.c.nil, "nil?", Intrinsic::IsNil));
         table.push((vm.c.string, "==", Intrinsic::StringEq));
         table.push((vm.c.string, "===", Intrinsic::StringEq));
         table.push((vm.c.string, "<=>", Intrinsic::StringOrder));

@@ -325,6 +325,7 @@ pub fn mark_pure_methods(vm: &mut Vm) {
             &["begin", "end", "exclude_end?"][..],
             PureOn::AnyOperands,
         ),
+        (vm.c.nil, &["nil?"][..], PureOn::AnyOperands),
         (
             vm.c.string,
             &["==", "===", "eql?", "<=>"][..],

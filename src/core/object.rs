@@ -51,6 +51,7 @@ pub fn define(vm: &mut Vm) {
             public("to_s", 0, Some(0), nil_to_s),
             public("inspect", 0, Some(0), nil_inspect),
             public("to_a", 0, Some(0), nil_to_a),
+            public("nil?", 0, Some(0), nil_nil_p),
             public("to_i", 0, Some(0), nil_to_i),
             public("to_f", 0, Some(0), nil_to_f),
             public("&", 1, Some(1), nil_and),
@@ -121,6 +122,12 @@ fn basic_object_ne(vm: &mut Vm, recv: Value, args: &[Value]) -> VmResult {
 /// `nil?`.
 fn kernel_nil_p(_: &mut Vm, recv: Value, _: &[Value]) -> VmResult {
     Ok(Value::bool(recv.is_nil()))
+}
+
+/// NilClass's `nil?`: true (its own, as in MRI, so that an `Object#nil?`
+/// leaves nil's alone).
+fn nil_nil_p(_: &mut Vm, _: Value, _: &[Value]) -> VmResult {
+    Ok(Value::TRUE)
 }
 
 /// `class`.

@@ -14,9 +14,10 @@
 //!   `==` up on every call: the line calls that `==` and turns its answer
 //!   around.
 //!
-//! BasicObject's `==` (an identity test: `nil == x`, `node == other` of
-//! plain objects) and the `!=` of its receivers need no call at all: their
-//! line compares the two operands.
+//! Some pure methods need no call at all: BasicObject's `==` (an identity
+//! test: `nil == x`, `node == other` of plain objects) and the `!=` of its
+//! receivers, whose line compares the two operands, and Kernel's `nil?`,
+//! whose line tests the receiver ([`PureShortcut`]).
 //!
 //! After such a call, the plain send leaves in the site's [`SendLine`]
 //! what the next one needs: the method serial, the receiver's class and,
@@ -45,9 +46,10 @@
 //!
 //! [`CallCache`]: crate::inline_cache::CallCache
 //! [`SendLine`]: crate::inline_cache::SendLine
+//! [`PureShortcut`]: crate::inline_cache::PureShortcut
 //! [`PureOn`]: crate::method::PureOn
 
-use crate::inline_cache::{SendLineEntry, SendLineTarget};
+use crate::inline_cache::{PureShortcut, SendLineEntry, SendLineTarget};
 use crate::method::{LoadedMethod, NativeId, NativeMethod, PureOn};
 use crate::object::{IvarAccessor, MethodBody, MethodEntry, RObject};
 use crate::value::Value;
@@ -99,39 +101,47 @@ impl Vm {
                 on,
                 argc,
                 negated,
-                identity,
+                shortcut,
             } => {
                 let call = (func, on, usize::from(argc), negated);
-                if identity {
-                    return self.identity_line_send(method, site, line.class, negated);
+                if shortcut != PureShortcut::None {
+                    return self.shortcut_line_send(method, site, line.class, shortcut, call);
                 }
                 self.pure_line_send(method, site, line.class, call)
             }
         }
     }
 
-    /// [`Vm::line_send`] of the core identity `==` (its answer turned
-    /// around when `negated`) for receivers of class `class`: whether the
-    /// receiver and the argument are the same object.
+    /// [`Vm::line_send`] of a pure core method (`call`: its function, the
+    /// operands it is pure on, the site's argument count, whether its
+    /// answer is turned around) for receivers of class `class`, answered by
+    /// `shortcut` without calling it.
     #[inline(never)]
-    fn identity_line_send(
+    fn shortcut_line_send(
         &mut self,
         method: &LoadedMethod,
         site: usize,
         class: Value,
-        negated: bool,
+        shortcut: PureShortcut,
+        (_, _, argc, negated): (NativeId, PureOn, usize, bool),
     ) -> bool {
         let top = self.context.stack.len() - 1;
-        let (receiver, other) = (self.context.stack[top - 1], self.context.stack[top]);
+        let receiver_index = top - argc;
+        let receiver = self.context.stack[receiver_index];
         // With no step left, the send raises the limit's `fatal`.
         if self.class_of(receiver) != class || self.steps_left == 0 {
             return false;
         }
-        // (As a pure method's call spends one.)
+        let answer = match shortcut {
+            PureShortcut::Identity => receiver == self.context.stack[top],
+            PureShortcut::IsNil => receiver.is_nil(),
+            PureShortcut::None => unreachable!("a line with no shortcut calls its method"),
+        };
+        // (As the method's call spends one.)
         self.steps_left -= 1;
-        self.record_kinds(method, site, class, top - 1, 1);
-        self.context.stack.truncate(top);
-        self.context.stack[top - 1] = Value::bool((receiver == other) != negated);
+        self.record_kinds(method, site, class, receiver_index, argc);
+        self.context.stack.truncate(receiver_index);
+        self.context.stack.push(Value::bool(answer != negated));
         true
     }
 
@@ -279,10 +289,18 @@ impl Vm {
         let Some(on) = native.pure else {
             return;
         };
-        let identity = self
-            .basic_object_eq
-            .as_ref()
-            .is_some_and(|eq| matches!(&eq.body, MethodBody::Native(eq) if eq.func == native.func));
+        let is = |entry: &Option<Rc<MethodEntry>>| {
+            entry.as_ref().is_some_and(
+                |core| matches!(&core.body, MethodBody::Native(core) if core.func == native.func),
+            )
+        };
+        let shortcut = if is(&self.basic_object_eq) {
+            PureShortcut::Identity
+        } else if self.nil_p.iter().any(is) {
+            PureShortcut::IsNil
+        } else {
+            PureShortcut::None
+        };
         method.sites[site].line.fill(SendLineEntry {
             serial: self.method_serial,
             class,
@@ -291,7 +309,7 @@ impl Vm {
                 on,
                 argc,
                 negated,
-                identity,
+                shortcut,
             },
         });
     }

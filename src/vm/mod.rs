@@ -168,6 +168,9 @@ pub struct Vm {
     /// The core `BasicObject#==` (`!=` of a receiver whose `==` it is
     /// compares identities without calling it).
     pub basic_object_eq: Option<Rc<MethodEntry>>,
+    /// Kernel's and NilClass's `nil?`, which send lines answer without a
+    /// call.
+    pub nil_p: [Option<Rc<MethodEntry>>; 2],
     /// The core `BasicObject#!=` (a send line calls the receiver's `==`
     /// for it when that is a pure core method).
     pub basic_object_ne: Option<Rc<MethodEntry>>,
@@ -383,6 +386,7 @@ impl Vm {
             block_proxy: Value::NIL,
             proc_call: None,
             basic_object_eq: None,
+            nil_p: [None, None],
             basic_object_ne: None,
             block_proxy_call: None,
             array_max: None,
@@ -451,6 +455,11 @@ impl Vm {
         // Marking core methods replaces their entries: the final one.
         vm.proc_call = vm.find_method(vm.c.proc_class, vm.sym.call);
         vm.basic_object_eq = vm.find_method(vm.c.basic_object, vm.sym.eq);
+        let nil_p = vm.symbols.intern("nil?");
+        vm.nil_p = [
+            vm.find_method(vm.c.kernel, nil_p),
+            vm.find_method(vm.c.nil, nil_p),
+        ];
         let ne = vm.symbols.intern("!=");
         vm.basic_object_ne = vm.find_method(vm.c.basic_object, ne);
         vm.block_proxy_call = vm.find_method(vm.class_of(vm.block_proxy), vm.sym.call);
