@@ -210,8 +210,11 @@ pub enum PureShortcut {
     /// BasicObject's `==` (an identity test): whether the receiver is the
     /// argument.
     Identity,
-    /// Kernel's `nil?`: whether the receiver is nil.
+    /// Kernel's (and NilClass's) `nil?`: whether the receiver is nil.
     IsNil,
+    /// Kernel's `block_given?`: whether the frame running the send has a
+    /// block (what the core method finds in the frame below its own).
+    BlockGiven,
 }
 
 impl SendLine {

@@ -50,9 +50,10 @@ pub fn define(vm: &mut Vm) {
 }
 
 /// `Range.new`.
-fn range_singleton_new(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
+fn range_singleton_new(vm: &mut Vm, class: Value, args: &[Value]) -> VmResult {
     let exclusive = args.get(2).is_some_and(|v| v.truthy());
-    vm.new_range(args[0], args[1], exclusive)
+    vm.check_range_ends(args[0], args[1])?;
+    vm.make_range_of(class, args[0], args[1], exclusive)
 }
 
 /// `end`.
@@ -131,6 +132,13 @@ impl Vm {
     /// A new Range; ArgumentError "bad value for range" when the ends do not
     /// compare.
     pub fn new_range(&mut self, begin: Value, end: Value, exclusive: bool) -> VmResult {
+        self.check_range_ends(begin, end)?;
+        self.make_range(begin, end, exclusive)
+    }
+
+    /// ArgumentError "bad value for range" unless `begin` and `end` compare
+    /// (or one of them is nil).
+    fn check_range_ends(&mut self, begin: Value, end: Value) -> VmResult<()> {
         // Two Integers always compare (MRI asks `<=>` only of others).
         let fixnums = begin.is_fixnum() && end.is_fixnum();
         if !fixnums && !begin.is_nil() && !end.is_nil() {
@@ -139,12 +147,24 @@ impl Vm {
                 return Err(self.argument_error("bad value for range".into()));
             }
         }
-        self.make_range(begin, end, exclusive)
+        Ok(())
     }
 
     /// A new Range of ends known to compare (a literal's).
     pub fn make_range(&mut self, begin: Value, end: Value, exclusive: bool) -> VmResult {
         let class = self.c.range;
+        self.make_range_of(class, begin, end, exclusive)
+    }
+
+    /// [`Vm::make_range`] of class `class` (Range or a subclass of it:
+    /// `MyRange.new(1, 2)`).
+    fn make_range_of(
+        &mut self,
+        class: Value,
+        begin: Value,
+        end: Value,
+        exclusive: bool,
+    ) -> VmResult {
         let range = self.new_object(class);
         let (b, e, x) = self.range_names();
         // Every Range takes the same three variables in the same order:
@@ -171,6 +191,11 @@ impl Vm {
         self.ivar_set(range, e, end)?;
         self.ivar_set(range, x, Value::bool(exclusive))?;
         self.temp_roots.borrow_mut().pop();
+        // The first Range made the shapes: it is in the one every Range
+        // shares from now on.
+        if let Some(object) = range.get::<crate::object::RObject>() {
+            self.range_shape = Some(object.shape.get());
+        }
         range.header().expect("a heap object").freeze();
         Ok(range)
     }

@@ -350,6 +350,9 @@ impl Vm {
                 if argc == 1 && native.pure.is_none() {
                     self.remember_not_equal(method, site_index, class, &entry);
                 }
+                if argc == 0 && native.pure.is_none() {
+                    self.remember_block_given(method, site_index, class, &entry);
+                }
                 if native.pure.is_some() && argc < 3 {
                     // The receiver and (at most two) arguments, copied off
                     // the value stack one by one: a copy of a slice of
@@ -360,7 +363,7 @@ impl Vm {
                     };
                     let operands = [at(0), at(1), at(2)];
                     if let Some(result) = self.pure_core_call(native, &operands[..=argc]) {
-                        self.remember_pure(method, site_index, class, native, argc);
+                        self.remember_pure(method, site_index, (receiver, class), native, argc);
                         self.context.stack.truncate(receiver_index);
                         self.context.stack.push(result);
                         return Some(Ok(()));

@@ -16,8 +16,11 @@
 //!
 //! Some pure methods need no call at all: BasicObject's `==` (an identity
 //! test: `nil == x`, `node == other` of plain objects) and the `!=` of its
-//! receivers, whose line compares the two operands, and Kernel's `nil?`,
-//! whose line tests the receiver ([`PureShortcut`]).
+//! receivers, whose line compares the two operands, Kernel's `nil?`,
+//! whose line tests the receiver, and `block_given?` (not pure: it reads
+//! its caller's frame, which is the frame running the line), whose line
+//! tests the running frame ([`PureShortcut`]). Range's `begin`, `end` and
+//! `exclude_end?` read a slot of a Range: their line is a reader's.
 //!
 //! After such a call, the plain send leaves in the site's [`SendLine`]
 //! what the next one needs: the method serial, the receiver's class and,
@@ -135,6 +138,11 @@ impl Vm {
         let answer = match shortcut {
             PureShortcut::Identity => receiver == self.context.stack[top],
             PureShortcut::IsNil => receiver.is_nil(),
+            PureShortcut::BlockGiven => self
+                .context
+                .frames
+                .last()
+                .is_some_and(|frame| frame.block.is_some()),
             PureShortcut::None => unreachable!("a line with no shortcut calls its method"),
         };
         // (As the method's call spends one.)
@@ -232,19 +240,43 @@ impl Vm {
     }
 
     /// Remembers in the line of site `site` of `method` that it called the
-    /// pure core method `native` with `argc` arguments (at most two) on a
-    /// receiver of class `class`, which it was pure on.
+    /// pure core method `native` with `argc` arguments (at most two) on
+    /// `receiver` (of class `class`), which it was pure on.
     pub(super) fn remember_pure(
         &mut self,
         method: &LoadedMethod,
         site: usize,
-        class: Value,
+        (receiver, class): (Value, Value),
         native: &NativeMethod,
         argc: usize,
     ) {
-        if argc <= 2 {
+        if let Some(slot) = self.range_reader_slot(native, receiver) {
+            let shape = self.range_shape.expect("a Range in the Ranges' shape");
+            method.sites[site].line.fill(SendLineEntry {
+                serial: self.method_serial,
+                class,
+                target: SendLineTarget::Reader { shape, slot },
+            });
+        } else if argc <= 2 {
             self.fill_pure_line(method, (site, argc as u8), class, native, false);
         }
+    }
+
+    /// The slot Range reader `native` (`begin`, `end`, `exclude_end?`)
+    /// reads of `receiver`, when it is one and the receiver a Range in the
+    /// shape all Ranges share: its line reads the slot as an
+    /// `attr_reader`'s does.
+    fn range_reader_slot(&self, native: &NativeMethod, receiver: Value) -> Option<u32> {
+        let object = receiver.get::<RObject>()?;
+        if self.range_shape != Some(object.shape.get()) {
+            return None;
+        }
+        let slot = self.range_readers.iter().position(|reader| {
+            reader.as_ref().is_some_and(
+                |core| matches!(&core.body, MethodBody::Native(core) if core.func == native.func),
+            )
+        })?;
+        Some(slot as u32)
     }
 
     /// Remembers in the line of site `site` of `method` that it called the
@@ -272,6 +304,39 @@ impl Vm {
         if let MethodBody::Native(native) = &found.body {
             self.fill_pure_line(method, (site, 1), class, native, true);
         }
+    }
+
+    /// Remembers in the line of site `site` of `method` that it called
+    /// Kernel's `block_given?` (`entry`) with self of class `class`: the
+    /// line answers it from the running frame (see [`PureShortcut`]).
+    pub(super) fn remember_block_given(
+        &mut self,
+        method: &LoadedMethod,
+        site: usize,
+        class: Value,
+        entry: &Rc<MethodEntry>,
+    ) {
+        if !self
+            .block_given
+            .as_ref()
+            .is_some_and(|core| Rc::ptr_eq(core, entry))
+        {
+            return;
+        }
+        let MethodBody::Native(native) = &entry.body else {
+            return;
+        };
+        method.sites[site].line.fill(SendLineEntry {
+            serial: self.method_serial,
+            class,
+            target: SendLineTarget::Pure {
+                func: native.func,
+                on: PureOn::AnyOperands,
+                argc: 0,
+                negated: false,
+                shortcut: PureShortcut::BlockGiven,
+            },
+        });
     }
 
     /// Fills the line of site `site` of `method` (passing `argc`

@@ -171,6 +171,13 @@ pub struct Vm {
     /// Kernel's and NilClass's `nil?`, which send lines answer without a
     /// call.
     pub nil_p: [Option<Rc<MethodEntry>>; 2],
+    /// Range's `begin`, `end` and `exclude_end?`, which read slots 0, 1
+    /// and 2 of a Range in `range_shape`: send lines read them as an
+    /// `attr_reader`'s.
+    pub range_readers: [Option<Rc<MethodEntry>>; 3],
+    /// Kernel's `block_given?`, which send lines answer from the running
+    /// frame without a call.
+    pub block_given: Option<Rc<MethodEntry>>,
     /// The core `BasicObject#!=` (a send line calls the receiver's `==`
     /// for it when that is a pure core method).
     pub basic_object_ne: Option<Rc<MethodEntry>>,
@@ -387,6 +394,8 @@ impl Vm {
             proc_call: None,
             basic_object_eq: None,
             nil_p: [None, None],
+            range_readers: [None, None, None],
+            block_given: None,
             basic_object_ne: None,
             block_proxy_call: None,
             array_max: None,
@@ -456,6 +465,12 @@ impl Vm {
         vm.proc_call = vm.find_method(vm.c.proc_class, vm.sym.call);
         vm.basic_object_eq = vm.find_method(vm.c.basic_object, vm.sym.eq);
         let nil_p = vm.symbols.intern("nil?");
+        let block_given = vm.symbols.intern("block_given?");
+        vm.block_given = vm.find_method(vm.c.kernel, block_given);
+        vm.range_readers = ["begin", "end", "exclude_end?"].map(|name| {
+            let name = vm.symbols.intern(name);
+            vm.find_method(vm.c.range, name)
+        });
         vm.nil_p = [
             vm.find_method(vm.c.kernel, nil_p),
             vm.find_method(vm.c.nil, nil_p),
