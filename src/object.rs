@@ -423,6 +423,11 @@ pub struct ClassData {
     /// For a class `Struct.new` made: its members and whether it takes
     /// keywords (set once, as the class is made).
     pub struct_layout: std::cell::OnceCell<Rc<StructLayout>>,
+    /// For `new`: how instances are laid out (fixed, as the superclass
+    /// is; found the first time), and the `initialize` they run, found
+    /// under the method serial recorded.
+    pub allocator: std::cell::OnceCell<u8>,
+    pub initialize: RefCell<Option<(u64, Option<Rc<MethodEntry>>)>>,
 }
 
 // SAFETY: #[repr(C)], starts with a Header, fits a 64-byte cell (checked at

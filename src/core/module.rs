@@ -5,7 +5,9 @@
 
 use crate::core::{private, public};
 use crate::method::{NativeFrame, NativeMethod};
-use crate::object::{IvarAccessor, MethodBody, RArray, RClass, RObject, RString, Visibility};
+use crate::object::{
+    IvarAccessor, MethodBody, MethodEntry, RArray, RClass, RObject, RString, Visibility,
+};
 use crate::value::Value;
 use crate::vm::{class_data, Vm, VmResult};
 use bytecode::Sym;
@@ -270,6 +272,7 @@ fn module_remove_method(vm: &mut Vm, module: Value, args: &[Value]) -> VmResult 
     vm.check_class_modifiable(module)?;
     for &arg in args {
         let name = symbol_arg(vm, arg)?;
+        warn_serious(vm, "removing", name);
         let removed = class_data(module)
             .methods
             .borrow_mut()
@@ -287,6 +290,17 @@ fn module_remove_method(vm: &mut Vm, module: Value, args: &[Value]) -> VmResult 
         vm.methods_changed(Some(name));
     }
     Ok(module)
+}
+
+/// MRI's warning as `initialize`, `object_id` or `__send__` is removed or
+/// undefined (`doing`): "removing `initialize' may cause serious
+/// problems".
+fn warn_serious(vm: &mut Vm, doing: &str, name: Sym) {
+    let text = vm.symbols.name(name);
+    if matches!(text, "initialize" | "object_id" | "__send__") {
+        let message = format!("{doing} `{text}' may cause serious problems");
+        vm.warn(&message);
+    }
 }
 
 /// `include?`.
@@ -778,14 +792,34 @@ pub fn class_new(vm: &mut Vm, class: Value, args: &[Value]) -> VmResult {
     let initialize = vm.sym.initialize;
     let block = vm.current_block();
     let kwargs = vm.called_with_keywords();
-    let result = vm.call_forwarding(object, initialize, args, block, kwargs);
+    let result = match initialize_of(vm, class) {
+        Some(entry) => vm.call_entry(&entry, object, initialize, args, block, kwargs),
+        None => vm.call_forwarding(object, initialize, args, block, kwargs),
+    };
     vm.temp_roots.borrow_mut().pop();
     result?;
     Ok(object)
 }
 
+/// The `initialize` instances of `class` run (what `call_forwarding` would
+/// find), from the class's cache while the method serial is the one it was
+/// found under. None when there is none (`method_missing` then).
+fn initialize_of(vm: &Vm, class: Value) -> Option<Rc<MethodEntry>> {
+    let data = class_data(class);
+    if let Some((serial, entry)) = &*data.initialize.borrow() {
+        if *serial == vm.method_serial {
+            return entry.clone();
+        }
+    }
+    let entry = vm.find_method(class, vm.sym.initialize);
+    *data.initialize.borrow_mut() = Some((vm.method_serial, entry.clone()));
+    entry
+}
+
 /// How instances of a class are laid out: as its nearest built-in
 /// ancestor requires.
+#[derive(Clone, Copy)]
+#[repr(u8)]
 enum Allocator {
     String,
     Array,
@@ -798,6 +832,22 @@ enum Allocator {
 }
 
 fn allocator_of(vm: &Vm, class: Value) -> Allocator {
+    let kind = *class_data(class)
+        .allocator
+        .get_or_init(|| find_allocator(vm, class) as u8);
+    match kind {
+        0 => Allocator::String,
+        1 => Allocator::Array,
+        2 => Allocator::Hash,
+        3 => Allocator::Regexp,
+        4 => Allocator::Object,
+        _ => Allocator::Undefined,
+    }
+}
+
+/// [`allocator_of`] found: the nearest built-in ancestor's. (A class keeps
+/// its superclass for life: found once.)
+fn find_allocator(vm: &Vm, class: Value) -> Allocator {
     let mut current = Some(class);
     while let Some(c) = current {
         if c == vm.c.string {
@@ -1057,6 +1107,7 @@ pub fn alias_method(vm: &mut Vm, module: Value, new: Sym, old: Sym) -> VmResult<
 /// longer respond to `name`, even where an ancestor defines it.
 pub fn undef_method(vm: &mut Vm, module: Value, name: Sym) -> VmResult<()> {
     vm.check_class_modifiable(module)?;
+    warn_serious(vm, "undefining", name);
     if vm.find_method(module, name).is_none() {
         return Err(undefined_method_for_class(vm, name, module));
     }

@@ -636,6 +636,8 @@ impl Vm {
                 ivar_order: RefCell::new(Vec::new()),
                 ancestors: RefCell::new(None),
                 struct_layout: std::cell::OnceCell::new(),
+                allocator: std::cell::OnceCell::new(),
+                initialize: RefCell::new(None),
             }),
         });
         self.classes.push(value);
