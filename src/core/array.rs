@@ -592,7 +592,7 @@ pub(crate) fn check_array(vm: &mut Vm, value: Value) -> VmResult<Option<Value>> 
     if value.get::<RArray>().is_some() {
         return Ok(Some(value));
     }
-    let to_ary = vm.symbols.intern("to_ary");
+    let to_ary = vm.sym.to_ary;
     let class = vm.class_of(value);
     if vm.find_method(class, to_ary).is_none() {
         return Ok(None);

@@ -400,7 +400,7 @@ impl Vm {
         if value.get::<RHash>().is_some() {
             return Ok(Some(value));
         }
-        let to_hash = self.symbols.intern("to_hash");
+        let to_hash = self.sym.to_hash;
         let class = self.class_of(value);
         if self.find_method(class, to_hash).is_none() {
             return Ok(None);
@@ -506,7 +506,7 @@ fn hash_equal(vm: &mut Vm, a: Value, b: Value, eql: bool) -> VmResult<bool> {
         return Ok(true);
     }
     if b.get::<RHash>().is_none() {
-        let to_hash = vm.symbols.intern("to_hash");
+        let to_hash = vm.sym.to_hash;
         let class = vm.class_of(b);
         if vm.find_method(class, to_hash).is_none() {
             return Ok(false);

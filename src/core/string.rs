@@ -179,7 +179,7 @@ pub(crate) fn check_string(vm: &mut Vm, value: Value) -> VmResult<Option<Value>>
     if value.get::<RString>().is_some() {
         return Ok(Some(value));
     }
-    let to_str = vm.symbols.intern("to_str");
+    let to_str = vm.sym.to_str;
     if vm.find_method(vm.class_of(value), to_str).is_none() {
         return Ok(None);
     }
@@ -567,7 +567,7 @@ fn string_cmp(vm: &mut Vm, s: Value, args: &[Value]) -> VmResult {
     let text = match other.get::<RString>() {
         Some(_) => Some(other),
         None => {
-            let to_str = vm.symbols.intern("to_str");
+            let to_str = vm.sym.to_str;
             match vm.find_method(vm.class_of(other), to_str) {
                 Some(_) => Some(vm.call(other, to_str, &[])?),
                 None => None,

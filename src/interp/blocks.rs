@@ -377,7 +377,7 @@ impl Vm {
         let converted = if arg.get::<RArray>().is_some() {
             arg
         } else {
-            let to_ary = self.symbols.intern("to_ary");
+            let to_ary = self.sym.to_ary;
             let class = self.class_of(arg);
             if self.find_method(class, to_ary).is_none() {
                 return Ok(None);

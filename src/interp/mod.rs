@@ -480,7 +480,7 @@ impl Vm {
         let items = match self.array_items(value) {
             Some(items) => items,
             None => {
-                let to_ary = self.symbols.intern("to_ary");
+                let to_ary = self.sym.to_ary;
                 let class = self.class_of(value);
                 match self.find_method(class, to_ary) {
                     Some(_) => {

@@ -104,6 +104,8 @@ pub struct CoreClasses {
 pub struct CommonSyms {
     pub to_s: Sym,
     pub to_str: Sym,
+    pub to_ary: Sym,
+    pub to_hash: Sym,
     pub inspect: Sym,
     pub eq: Sym,
     pub mesg: Sym,
@@ -300,6 +302,8 @@ impl Vm {
         let sym = CommonSyms {
             to_s: symbols.intern("to_s"),
             to_str: symbols.intern("to_str"),
+            to_ary: symbols.intern("to_ary"),
+            to_hash: symbols.intern("to_hash"),
             inspect: symbols.intern("inspect"),
             eq: symbols.intern("=="),
             mesg: symbols.intern("mesg"),

@@ -90,7 +90,7 @@ pub(super) fn array_eq(vm: &mut Vm, a: Value, args: &[Value]) -> VmResult {
         return Ok(Value::TRUE);
     }
     if b.get::<RArray>().is_none() {
-        let to_ary = vm.symbols.intern("to_ary");
+        let to_ary = vm.sym.to_ary;
         let class = vm.class_of(b);
         if vm.find_method(class, to_ary).is_none() {
             return Ok(Value::FALSE);

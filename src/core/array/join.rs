@@ -114,7 +114,7 @@ fn join_into(
         } else if element.get::<RArray>().is_some() {
             join_into(vm, element, separator, out, seen)?;
         } else {
-            let to_str = vm.symbols.intern("to_str");
+            let to_str = vm.sym.to_str;
             let class = vm.class_of(element);
             if vm.find_method(class, to_str).is_some() {
                 let converted = vm.call(element, to_str, &[])?;
