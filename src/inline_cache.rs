@@ -212,6 +212,9 @@ pub enum PureShortcut {
     Identity,
     /// Kernel's (and NilClass's) `nil?`: whether the receiver is nil.
     IsNil,
+    /// Kernel's `is_a?` and `kind_of?`: whether the receiver's class is
+    /// the argument (a class or module) or has it among its ancestors.
+    KindOf,
     /// Kernel's `block_given?`: whether the frame running the send has a
     /// block (what the core method finds in the frame below its own).
     BlockGiven,

@@ -17,7 +17,8 @@
 //! Some pure methods need no call at all: BasicObject's `==` (an identity
 //! test: `nil == x`, `node == other` of plain objects) and the `!=` of its
 //! receivers, whose line compares the two operands, Kernel's `nil?`,
-//! whose line tests the receiver, and `block_given?` (not pure: it reads
+//! whose line tests the receiver, `is_a?`, which walks the receiver's
+//! ancestry without the call, and `block_given?` (not pure: it reads
 //! its caller's frame, which is the frame running the line), whose line
 //! tests the running frame ([`PureShortcut`]). Range's `begin`, `end` and
 //! `exclude_end?` read a slot of a Range: their line is a reader's.
@@ -138,6 +139,14 @@ impl Vm {
         let answer = match shortcut {
             PureShortcut::Identity => receiver == self.context.stack[top],
             PureShortcut::IsNil => receiver.is_nil(),
+            PureShortcut::KindOf => {
+                let module = self.context.stack[top];
+                // Not a class or module: the send raises TypeError.
+                if module.get::<crate::object::RClass>().is_none() {
+                    return false;
+                }
+                self.is_kind_of(receiver, module)
+            }
             PureShortcut::BlockGiven => self
                 .context
                 .frames
@@ -363,6 +372,8 @@ impl Vm {
             PureShortcut::Identity
         } else if self.nil_p.iter().any(is) {
             PureShortcut::IsNil
+        } else if self.kind_of.iter().any(is) {
+            PureShortcut::KindOf
         } else {
             PureShortcut::None
         };

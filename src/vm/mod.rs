@@ -173,6 +173,9 @@ pub struct Vm {
     /// Kernel's and NilClass's `nil?`, which send lines answer without a
     /// call.
     pub nil_p: [Option<Rc<MethodEntry>>; 2],
+    /// Kernel's `is_a?` and `kind_of?`, which send lines answer without a
+    /// call.
+    pub kind_of: [Option<Rc<MethodEntry>>; 2],
     /// Range's `begin`, `end` and `exclude_end?`, which read slots 0, 1
     /// and 2 of a Range in `range_shape`: send lines read them as an
     /// `attr_reader`'s.
@@ -398,6 +401,7 @@ impl Vm {
             proc_call: None,
             basic_object_eq: None,
             nil_p: [None, None],
+            kind_of: [None, None],
             range_readers: [None, None, None],
             block_given: None,
             basic_object_ne: None,
@@ -471,6 +475,10 @@ impl Vm {
         let nil_p = vm.symbols.intern("nil?");
         let block_given = vm.symbols.intern("block_given?");
         vm.block_given = vm.find_method(vm.c.kernel, block_given);
+        vm.kind_of = ["is_a?", "kind_of?"].map(|name| {
+            let name = vm.symbols.intern(name);
+            vm.find_method(vm.c.kernel, name)
+        });
         vm.range_readers = ["begin", "end", "exclude_end?"].map(|name| {
             let name = vm.symbols.intern(name);
             vm.find_method(vm.c.range, name)
