@@ -174,7 +174,12 @@ impl Vm {
         base: usize,
     ) -> Block {
         let id = self.new_frame_id();
-        let env = self.frame_env(frame);
+        // (A method with no captured locals has no environment to make.)
+        let env = if method.code.has_env {
+            self.frame_env(frame)
+        } else {
+            self.context.frames[frame].env
+        };
         let record = &self.context.frames[frame];
         Block {
             id,
