@@ -584,20 +584,7 @@ impl Vm {
         // [`Vm::run_block_frame`] for a block that needs nothing laid out,
         // inline: a call of it cost each `yield` thirty instructions.
         self.push_frame_with(|| Self::block_record(block, code, None, id));
-        let env = self.new_env(&code.code, block.env);
-        self.context
-            .frames
-            .last_mut()
-            .expect("the block's frame")
-            .env = env;
-        code.calls.set(code.calls.get() + 1);
-        self.jit_entering(code);
-        self.push_locals(code);
-        let result = self.run_method(code, base, argc);
-        self.jit_leaving(code);
-        self.pop_frame();
-        self.context.stack.truncate(base);
-        crate::vm::returned_to(result, id)
+        self.run_pushed_block(block, code, base, argc, id)
     }
 
     /// Runs `block`'s code in a new frame `id` with its self at `base` on
@@ -628,6 +615,22 @@ impl Vm {
         } else {
             given
         };
+        self.run_pushed_block(block, code, base, argc, id)
+    }
+
+    /// Runs `block`'s `code` in its frame `id`, just pushed, with its self
+    /// at `base` and `argc` arguments laid out above it: its environment,
+    /// its locals, its run; pops the frame and cuts the stack back to
+    /// `base`.
+    #[inline(always)]
+    fn run_pushed_block(
+        &mut self,
+        block: &Block,
+        code: &Rc<LoadedMethod>,
+        base: usize,
+        argc: usize,
+        id: u64,
+    ) -> VmResult {
         let env = self.new_env(&code.code, block.env);
         self.context
             .frames

@@ -299,11 +299,7 @@ impl Vm {
         class: Value,
         entry: &Rc<MethodEntry>,
     ) {
-        if !self
-            .basic_object_ne
-            .as_ref()
-            .is_some_and(|ne| Rc::ptr_eq(ne, entry))
-        {
+        if !is_core(&self.basic_object_ne, entry) {
             return;
         }
         let eq = self.sym.eq;
@@ -325,11 +321,7 @@ impl Vm {
         class: Value,
         entry: &Rc<MethodEntry>,
     ) {
-        if !self
-            .block_given
-            .as_ref()
-            .is_some_and(|core| Rc::ptr_eq(core, entry))
-        {
+        if !is_core(&self.block_given, entry) {
             return;
         }
         let MethodBody::Native(native) = &entry.body else {
@@ -389,4 +381,9 @@ impl Vm {
             },
         });
     }
+}
+
+/// Whether `entry` is the core method `core` (an entry the VM keeps).
+fn is_core(core: &Option<Rc<MethodEntry>>, entry: &Rc<MethodEntry>) -> bool {
+    core.as_ref().is_some_and(|core| Rc::ptr_eq(core, entry))
 }
