@@ -178,7 +178,7 @@ fn a_call_in_a_method_with_rescue_has_a_transfer_site() {
     b0:
       v0 = param self
       v1 = param arg 0
-      v2 = call global_get(0x11)
+      v2 = call global_get(0x13)
       guard kind v0 Heap { offset: 8, word: CLASS, byte: false } else site 0
       v3 = call call_core(ctx, 0x0, 0x8000000000000006, 0x2, [v0, v1])
       transfer v3 site 1
