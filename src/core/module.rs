@@ -303,6 +303,16 @@ fn warn_serious(vm: &mut Vm, doing: &str, name: Sym) {
     }
 }
 
+/// MRI's warning as `def` redefines `object_id` or `__send__` that
+/// `module` has already (its own or an ancestor's).
+pub fn warn_redefining(vm: &mut Vm, module: Value, name: Sym) {
+    let text = vm.symbols.name(name);
+    if matches!(text, "object_id" | "__send__") && vm.find_method(module, name).is_some() {
+        let message = format!("redefining `{text}' may cause serious problems");
+        vm.warn(&message);
+    }
+}
+
 /// `include?`.
 fn module_include_p(vm: &mut Vm, module: Value, args: &[Value]) -> VmResult {
     Ok(Value::bool(

@@ -591,6 +591,7 @@ impl Vm {
                     self.check_singleton_modifiable(object)?;
                     let child = method.children[index as usize].clone();
                     let name = child.code.name;
+                    crate::core::module::warn_redefining(self, singleton, name);
                     let cref = self.context.frames[frame].cref.clone();
                     self.add_method_in(
                         singleton,
@@ -637,6 +638,7 @@ impl Vm {
                         );
                     }
                     let module = cref.module;
+                    crate::core::module::warn_redefining(self, module, name);
                     self.add_method_in(
                         module,
                         name,
