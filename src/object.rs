@@ -386,6 +386,20 @@ impl MethodEntry {
     }
 }
 
+/// How instances of a class are laid out: as its nearest built-in
+/// ancestor requires (what `allocate` and `new` make).
+#[derive(Clone, Copy)]
+pub enum Allocator {
+    String,
+    Array,
+    Hash,
+    Regexp,
+    Object,
+    /// Integer, Float, Symbol, nil, true, false, Class, Module: no
+    /// `allocate`.
+    Undefined,
+}
+
 pub struct ClassData {
     pub id: u32,
     /// The class's name (a path, `M::Foo`); None for an anonymous class
@@ -426,7 +440,7 @@ pub struct ClassData {
     /// For `new`: how instances are laid out (fixed, as the superclass
     /// is; found the first time), and the `initialize` they run, found
     /// under the method serial recorded.
-    pub allocator: std::cell::OnceCell<u8>,
+    pub allocator: std::cell::OnceCell<Allocator>,
     pub initialize: RefCell<Option<(u64, Option<Rc<MethodEntry>>)>>,
 }
 

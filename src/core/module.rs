@@ -6,7 +6,7 @@
 use crate::core::{private, public};
 use crate::method::{NativeFrame, NativeMethod};
 use crate::object::{
-    IvarAccessor, MethodBody, MethodEntry, RArray, RClass, RObject, RString, Visibility,
+    Allocator, IvarAccessor, MethodBody, MethodEntry, RArray, RClass, RObject, RString, Visibility,
 };
 use crate::value::Value;
 use crate::vm::{class_data, Vm, VmResult};
@@ -826,33 +826,10 @@ fn initialize_of(vm: &Vm, class: Value) -> Option<Rc<MethodEntry>> {
     entry
 }
 
-/// How instances of a class are laid out: as its nearest built-in
-/// ancestor requires.
-#[derive(Clone, Copy)]
-#[repr(u8)]
-enum Allocator {
-    String,
-    Array,
-    Hash,
-    Regexp,
-    Object,
-    /// Integer, Float, Symbol, nil, true, false, Class, Module: no
-    /// `allocate`.
-    Undefined,
-}
-
 fn allocator_of(vm: &Vm, class: Value) -> Allocator {
-    let kind = *class_data(class)
+    *class_data(class)
         .allocator
-        .get_or_init(|| find_allocator(vm, class) as u8);
-    match kind {
-        0 => Allocator::String,
-        1 => Allocator::Array,
-        2 => Allocator::Hash,
-        3 => Allocator::Regexp,
-        4 => Allocator::Object,
-        _ => Allocator::Undefined,
-    }
+        .get_or_init(|| find_allocator(vm, class))
 }
 
 /// [`allocator_of`] found: the nearest built-in ancestor's. (A class keeps

@@ -280,11 +280,10 @@ impl Vm {
         if self.range_shape != Some(object.shape.get()) {
             return None;
         }
-        let slot = self.range_readers.iter().position(|reader| {
-            reader.as_ref().is_some_and(
-                |core| matches!(&core.body, MethodBody::Native(core) if core.func == native.func),
-            )
-        })?;
+        let slot = self
+            .range_readers
+            .iter()
+            .position(|reader| runs_native(reader, native))?;
         Some(slot as u32)
     }
 
@@ -355,11 +354,7 @@ impl Vm {
         let Some(on) = native.pure else {
             return;
         };
-        let is = |entry: &Option<Rc<MethodEntry>>| {
-            entry.as_ref().is_some_and(
-                |core| matches!(&core.body, MethodBody::Native(core) if core.func == native.func),
-            )
-        };
+        let is = |entry: &Option<Rc<MethodEntry>>| runs_native(entry, native);
         let shortcut = if is(&self.basic_object_eq) {
             PureShortcut::Identity
         } else if self.nil_p.iter().any(is) {
@@ -386,4 +381,13 @@ impl Vm {
 /// Whether `entry` is the core method `core` (an entry the VM keeps).
 fn is_core(core: &Option<Rc<MethodEntry>>, entry: &Rc<MethodEntry>) -> bool {
     core.as_ref().is_some_and(|core| Rc::ptr_eq(core, entry))
+}
+
+/// Whether the core method `core` (an entry the VM keeps) runs the
+/// function of `native` (which may be its entry's copy under another
+/// name, or an alias of it).
+fn runs_native(core: &Option<Rc<MethodEntry>>, native: &NativeMethod) -> bool {
+    core.as_ref().is_some_and(
+        |core| matches!(&core.body, MethodBody::Native(core) if core.func == native.func),
+    )
 }

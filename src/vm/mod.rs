@@ -464,6 +464,12 @@ impl Vm {
         vm
     }
 
+    /// The entry of core method `name` of `class` (as the start defined it).
+    fn core_method(&mut self, class: Value, name: &str) -> Option<Rc<MethodEntry>> {
+        let name = self.symbols.intern(name);
+        self.find_method(class, name)
+    }
+
     /// Ends the start once the core methods are defined: remembers the
     /// entries the interpreter's fast paths check against, and loads the
     /// prelude (the core methods written in Ruby).
@@ -472,21 +478,11 @@ impl Vm {
         // Marking core methods replaces their entries: the final one.
         vm.proc_call = vm.find_method(vm.c.proc_class, vm.sym.call);
         vm.basic_object_eq = vm.find_method(vm.c.basic_object, vm.sym.eq);
-        let nil_p = vm.symbols.intern("nil?");
-        let block_given = vm.symbols.intern("block_given?");
-        vm.block_given = vm.find_method(vm.c.kernel, block_given);
-        vm.kind_of = ["is_a?", "kind_of?"].map(|name| {
-            let name = vm.symbols.intern(name);
-            vm.find_method(vm.c.kernel, name)
-        });
-        vm.range_readers = ["begin", "end", "exclude_end?"].map(|name| {
-            let name = vm.symbols.intern(name);
-            vm.find_method(vm.c.range, name)
-        });
-        vm.nil_p = [
-            vm.find_method(vm.c.kernel, nil_p),
-            vm.find_method(vm.c.nil, nil_p),
-        ];
+        let (kernel, range, nil) = (vm.c.kernel, vm.c.range, vm.c.nil);
+        vm.block_given = vm.core_method(kernel, "block_given?");
+        vm.kind_of = ["is_a?", "kind_of?"].map(|name| vm.core_method(kernel, name));
+        vm.range_readers = ["begin", "end", "exclude_end?"].map(|name| vm.core_method(range, name));
+        vm.nil_p = [kernel, nil].map(|class| vm.core_method(class, "nil?"));
         let ne = vm.symbols.intern("!=");
         vm.basic_object_ne = vm.find_method(vm.c.basic_object, ne);
         vm.block_proxy_call = vm.find_method(vm.class_of(vm.block_proxy), vm.sym.call);
