@@ -35,6 +35,7 @@ pub mod pattern;
 pub mod prelude;
 pub mod profile_dump;
 pub mod random_state;
+pub mod sandbox;
 pub mod shape;
 pub mod splitting;
 pub mod stack;
