@@ -196,17 +196,62 @@ impl Vm {
         }
     }
 
-    /// `block` shared, in an allocation a finished call left when there is
-    /// one (see [`Vm::recycle_block`]): a send with a literal block then
-    /// allocates nothing for it.
-    pub(crate) fn share_block(&mut self, block: Block) -> Rc<Block> {
-        match self.block_pool.pop() {
-            Some(mut shared) => {
-                *Rc::get_mut(&mut shared).expect("a pooled block is not shared") = block;
-                shared
-            }
-            None => Rc::new(block),
+    /// The block a literal `{ ... }` in the code of frame `frame` denotes,
+    /// shared: [`Vm::literal_block`] in the allocation a finished call
+    /// left when there is one (see [`Vm::recycle_block`]), filled in place.
+    /// A loop passing the same literal block on every call finds the same
+    /// code, scope and outer block there: those are kept, not cloned anew
+    /// and dropped.
+    ///
+    /// ```text
+    /// while i < n; y { }; end     # the second call's block:
+    ///   pooled block: code, cref, outer_block as they were -> kept
+    ///                 id, receiver, env, creator          -> written
+    /// ```
+    pub(crate) fn shared_literal_block(
+        &mut self,
+        method: &LoadedMethod,
+        child: u32,
+        frame: usize,
+        base: usize,
+    ) -> Rc<Block> {
+        let Some(mut shared) = self.block_pool.pop() else {
+            let block = self.literal_block(method, child, frame, base);
+            return Rc::new(block);
+        };
+        let id = self.new_frame_id();
+        let env = if method.code.has_env {
+            self.frame_env(frame)
+        } else {
+            self.context.frames[frame].env
+        };
+        let receiver = self.context.stack[base];
+        let record = &self.context.frames[frame];
+        let block = Rc::get_mut(&mut shared).expect("a pooled block is not shared");
+        let code = &method.children[child as usize];
+        if !matches!(&block.code, BlockCode::Bytecode(pooled) if Rc::ptr_eq(pooled, code)) {
+            block.code = BlockCode::Bytecode(code.clone());
         }
+        if !Rc::ptr_eq(&block.cref, &record.cref) {
+            block.cref = record.cref.clone();
+        }
+        let same_outer = match (&block.outer_block, &record.block) {
+            (Some(pooled), Some(outer)) => Rc::ptr_eq(pooled, outer),
+            (None, None) => true,
+            _ => false,
+        };
+        if !same_outer {
+            block.outer_block = record.block.clone();
+        }
+        block.id = id;
+        block.receiver = receiver;
+        block.env = env;
+        block.owner = record.owner;
+        block.home = record.home;
+        block.creator = record.id;
+        block.is_lambda = false;
+        block.method_name = record.method_name;
+        shared
     }
 
     /// The call a literal block was made for returned: unless something

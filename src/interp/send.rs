@@ -175,9 +175,8 @@ impl Vm {
         let state = &method.sites[site_index];
         let mut literal = None;
         let block = if let Some(child) = site.block {
-            let block = self.literal_block(method, child, frame, base);
-            self.context.frames[frame].sending_block = block.id;
-            let shared = self.share_block(block);
+            let shared = self.shared_literal_block(method, child, frame, base);
+            self.context.frames[frame].sending_block = shared.id;
             literal = Some(shared.clone());
             Some(shared)
         } else if site.flags & call_flags::BLOCK_ARG != 0 {
@@ -408,7 +407,7 @@ impl Vm {
     ///
     /// ```text
     /// a.each { |x| s += x }   cache hit: Array#each (core)
-    ///   literal_block -> call_core(each, block) -> recycle_block
+    ///   shared_literal_block -> call_core(each, block) -> recycle_block
     /// ```
     fn send_plain_with_block(
         &mut self,
@@ -432,9 +431,8 @@ impl Vm {
         if let Err(error) = self.enter_call() {
             return Some(Err(error));
         }
-        let block = self.literal_block(method, child, frame, base);
+        let block = self.shared_literal_block(method, child, frame, base);
         self.context.frames[frame].sending_block = block.id;
-        let block = self.share_block(block);
         let result = match &entry.body {
             MethodBody::Bytecode(callee) => {
                 let id = self.push_method_frame(&entry, callee, Some(block.clone()), None);

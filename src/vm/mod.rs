@@ -278,7 +278,7 @@ pub struct Vm {
     /// gives the same object. Weak: an entry goes with its Proc.
     pub procs_of_blocks: FxHashMap<usize, Value>,
     /// Allocations of literal blocks whose calls returned, for the next
-    /// ones (see `Vm::share_block`).
+    /// ones (see `Vm::shared_literal_block`).
     pub(crate) block_pool: Vec<Rc<crate::block::Block>>,
     /// The method each Method and UnboundMethod object stands for, as it
     /// was when the object was made (redefining the method later does not
