@@ -1,5 +1,6 @@
 //! Kernel's functions: `puts`, `print`, `p` (written to `$stdout`), and the
-//! strict conversions `Integer()`, `Float()`, `String()`, `Array()`.
+//! strict conversions `Integer()`, `Float()`, `String()`, `Array()`, `Hash()`;
+//! and the copies of its module functions on Kernel itself (`Kernel.format`).
 
 use crate::core::integer::{float_of, Int};
 use crate::core::io;
@@ -89,6 +90,7 @@ pub fn define_conversions(vm: &mut Vm) {
             private("Complex", 0, None, kernel_complex),
             private("String", 1, Some(1), kernel_string),
             private("Array", 1, Some(1), kernel_array),
+            private("Hash", 1, Some(1), kernel_hash),
         ],
     );
 }
@@ -154,6 +156,20 @@ fn kernel_array(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
         }
     }
     Ok(vm.new_array(vec![value]))
+}
+
+/// `Hash(x)`: a new empty Hash for nil and `[]`, else `x` as a Hash (it is
+/// one, or converts with `to_hash`); TypeError for anything else.
+fn kernel_hash(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
+    let value = args[0];
+    if value.is_nil() || vm.array_items(value).is_some_and(|items| items.is_empty()) {
+        return Ok(vm.new_hash());
+    }
+    if let Some(hash) = vm.check_hash(value)? {
+        return Ok(hash);
+    }
+    let name = vm.class_name(vm.real_class_of(value));
+    Err(vm.type_error(format!("can't convert {name} into Hash")))
 }
 
 /// The positional arguments (at most `max`, at least one) and the
@@ -446,4 +462,103 @@ fn parse_hex_float(body: &[u8]) -> Option<f64> {
     } else {
         crate::core::integer::nearest_quotient(&value, &(one << (-scale).min(2048) as usize))
     })
+}
+
+/// The Kernel methods MRI makes module functions: each is also a public
+/// method of Kernel itself (`Kernel.load(file)`, `Kernel.format(...)`).
+const MODULE_FUNCTIONS: &[&str] = &[
+    "Array",
+    "Complex",
+    "Float",
+    "Hash",
+    "Integer",
+    "Rational",
+    "String",
+    "__callee__",
+    "__dir__",
+    "__method__",
+    "`",
+    "abort",
+    "at_exit",
+    "autoload",
+    "autoload?",
+    "binding",
+    "block_given?",
+    "caller",
+    "caller_locations",
+    "catch",
+    "eval",
+    "exec",
+    "exit",
+    "exit!",
+    "fail",
+    "fork",
+    "format",
+    "gets",
+    "global_variables",
+    "iterator?",
+    "lambda",
+    "load",
+    "local_variables",
+    "loop",
+    "open",
+    "p",
+    "print",
+    "printf",
+    "proc",
+    "putc",
+    "puts",
+    "raise",
+    "rand",
+    "readline",
+    "readlines",
+    "require",
+    "require_relative",
+    "select",
+    "set_trace_func",
+    "sleep",
+    "spawn",
+    "sprintf",
+    "srand",
+    "syscall",
+    "system",
+    "test",
+    "throw",
+    "trace_var",
+    "trap",
+    "untrace_var",
+    "warn",
+];
+
+/// Gives Kernel's singleton class a public copy of each of
+/// [`MODULE_FUNCTIONS`] that Kernel defines, natively or in the prelude
+/// (run once both have defined theirs).
+pub fn define_module_functions(vm: &mut Vm) {
+    let kernel = vm.c.kernel;
+    let singleton = vm.singleton_class(kernel);
+    for name in MODULE_FUNCTIONS {
+        let name = vm.symbols.intern(name);
+        let own = crate::vm::class_data(kernel)
+            .methods
+            .borrow()
+            .get(&name)
+            .cloned();
+        let Some(entry) = own.filter(|entry| !entry.is_undefined()) else {
+            continue;
+        };
+        if crate::vm::class_data(singleton)
+            .methods
+            .borrow()
+            .contains_key(&name)
+        {
+            continue;
+        }
+        vm.add_method_in(
+            singleton,
+            name,
+            entry.body.clone(),
+            crate::object::Visibility::Public,
+            entry.cref.clone(),
+        );
+    }
 }

@@ -4,8 +4,21 @@
 //! its methods are private to Object), under the label `<top (required)>`.
 //! `require` and `require_relative` run each file once (keyed by its
 //! absolute path) and return whether they ran it; `load` always runs it.
-//! `require` of a bare name finds only the standard libraries rhizome
-//! carries in `rb/lib/` (there is no load path and no gems).
+//!
+//! `require` of a bare name looks along `$LOAD_PATH` (`$:`, `$-I`; its
+//! first entries come from `RUBYLIB`), each entry a directory taken
+//! relative to the current one, for `name` or `name.rb`; then among the
+//! standard libraries rhizome carries in `rb/lib/` (as MRI finds its own
+//! library directory last on its load path). There are no gems.
+//! `$LOADED_FEATURES` (`$"`) lists the absolute path of every file
+//! required: a file is required again once its path is taken out of it.
+//! Both variables are read-only, as in MRI: their Arrays change in place.
+//!
+//! ```ruby
+//! $LOAD_PATH.unshift "lib"
+//! require "widget"        # runs lib/widget.rb, returns true
+//! require "widget"        # false: "/abs/lib/widget.rb" is in $"
+//! ```
 
 use crate::core::private;
 use crate::value::Value;
@@ -32,6 +45,34 @@ pub fn define(vm: &mut Vm) {
         ],
     );
     vm.define_private_native(kernel, "__method__", 0, Some(0), kernel_dunder_method);
+    define_load_path(vm);
+}
+
+/// `$LOAD_PATH` (also `$:` and `$-I`), its entries from `RUBYLIB`, and
+/// `$LOADED_FEATURES` (also `$"`), empty.
+fn define_load_path(vm: &mut Vm) {
+    let rubylib = std::env::var("RUBYLIB").unwrap_or_default();
+    let entries: Vec<&[u8]> = rubylib
+        .split(':')
+        .filter(|entry| !entry.is_empty())
+        .map(str::as_bytes)
+        .collect();
+    for (name, aliases) in [
+        ("$LOAD_PATH", &["$:", "$-I"][..]),
+        ("$LOADED_FEATURES", &["$\""][..]),
+    ] {
+        let array = vm.new_array(Vec::new());
+        let variable = vm.symbols.intern(name);
+        vm.globals.set(variable, array);
+        vm.globals.make_read_only(variable);
+        for alias in aliases {
+            let alias = vm.symbols.intern(alias);
+            vm.globals.alias(alias, variable);
+        }
+        if name == "$LOAD_PATH" {
+            vm.append_strings(array, entries.iter().copied());
+        }
+    }
 }
 
 /// `require_relative`.
@@ -58,6 +99,9 @@ fn kernel_require(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
         let full = with_extension(&cwd.join(path));
         return require(vm, &full, Path::new(&name));
     }
+    if let Some(found) = find_on_load_path(vm, &name)? {
+        return require(vm, &found, Path::new(&name));
+    }
     match BUNDLED
         .iter()
         .find(|(library, _)| *library == name.trim_end_matches(".rb"))
@@ -65,6 +109,22 @@ fn kernel_require(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
         Some((library, source)) => require_bundled(vm, library, source),
         None => Err(load_error(vm, &name)),
     }
+}
+
+/// The first file `name` (or `name.rb`) in a directory of `$LOAD_PATH`.
+/// An entry that is not a String is MRI's TypeError.
+fn find_on_load_path(vm: &mut Vm, name: &str) -> VmResult<Option<PathBuf>> {
+    let load_path = vm.global_named("$LOAD_PATH");
+    let entries = vm.array_items(load_path).unwrap_or_default();
+    let cwd = std::env::current_dir().unwrap_or_default();
+    for entry in entries {
+        let directory = cwd.join(path_arg(vm, entry)?);
+        let file = with_extension(&directory.join(name));
+        if file.is_file() {
+            return Ok(Some(file));
+        }
+    }
+    Ok(None)
 }
 
 /// `load`.
@@ -130,15 +190,7 @@ const BUNDLED: &[(&str, &str)] = &[
 
 fn require_bundled(vm: &mut Vm, library: &str, source: &str) -> VmResult {
     let file = format!("{}{library}>", crate::prelude::LIBRARY_PREFIX);
-    let key = PathBuf::from(&file);
-    if !vm.loaded_features.insert(key.clone()) {
-        return Ok(Value::FALSE);
-    }
-    if let Err(control) = run_file(vm, source.as_bytes(), &file) {
-        vm.loaded_features.remove(&key);
-        return Err(control);
-    }
-    Ok(Value::TRUE)
+    require_once(vm, &file, |vm| run_file(vm, source.as_bytes(), &file))
 }
 
 /// Runs `path` unless it ran before; `shown` is the name a LoadError
@@ -148,18 +200,35 @@ fn require(vm: &mut Vm, path: &Path, shown: &Path) -> VmResult {
         let shown = shown.to_string_lossy().into_owned();
         return Err(load_error(vm, &shown));
     };
-    if !vm.loaded_features.insert(absolute.clone()) {
-        return Ok(Value::FALSE);
-    }
     let Ok(source) = std::fs::read(&absolute) else {
         let shown = shown.to_string_lossy().into_owned();
         return Err(load_error(vm, &shown));
     };
-    // Marked before it runs (a require cycle then returns false), unmarked
-    // if it fails so that a later require tries again.
-    if let Err(control) = run_file(vm, &source, &absolute.to_string_lossy()) {
-        vm.loaded_features.remove(&absolute);
-        return Err(control);
+    let feature = absolute.to_string_lossy().into_owned();
+    require_once(vm, &feature, |vm| run_file(vm, &source, &feature))
+}
+
+/// Runs the file `feature` names with `run`, unless `$LOADED_FEATURES`
+/// holds it or it is loading now (a require cycle): whether it ran. It
+/// joins `$LOADED_FEATURES` once it ran; one that raised is not loaded,
+/// so a later require tries again.
+fn require_once(vm: &mut Vm, feature: &str, run: impl FnOnce(&mut Vm) -> VmResult<()>) -> VmResult {
+    let loaded = vm.global_named("$LOADED_FEATURES");
+    let listed = vm
+        .array_items(loaded)
+        .unwrap_or_default()
+        .into_iter()
+        .any(|entry| vm.string_text(entry).is_some_and(|text| text == feature));
+    let key = PathBuf::from(feature);
+    if listed || !vm.features_loading.insert(key.clone()) {
+        return Ok(Value::FALSE);
+    }
+    let result = run(vm);
+    vm.features_loading.remove(&key);
+    result?;
+    let loaded = vm.global_named("$LOADED_FEATURES");
+    if loaded.get::<crate::object::RArray>().is_some() {
+        vm.append_strings(loaded, [feature.as_bytes()]);
     }
     Ok(Value::TRUE)
 }

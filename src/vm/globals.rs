@@ -15,13 +15,16 @@
 
 use crate::value::Value;
 use bytecode::Sym;
-use fxhash::FxHashMap;
+use fxhash::{FxHashMap, FxHashSet};
 
 #[derive(Default)]
 pub struct Globals {
     values: FxHashMap<Sym, Value>,
     /// Names that are other names of others (`alias $new $old`).
     aliases: FxHashMap<Sym, Sym>,
+    /// Variables a program may read and change in place but not assign
+    /// (`$LOAD_PATH`): MRI's "is a read-only variable".
+    read_only: FxHashSet<Sym>,
 }
 
 impl Globals {
@@ -46,6 +49,16 @@ impl Globals {
     /// Whether the variable `name` denotes was ever set (`defined?`).
     pub fn is_set(&self, name: Sym) -> bool {
         self.values.contains_key(&self.resolve(name))
+    }
+
+    /// The variable `name` denotes can no longer be assigned.
+    pub fn make_read_only(&mut self, name: Sym) {
+        self.read_only.insert(self.resolve(name));
+    }
+
+    /// Whether the variable `name` denotes cannot be assigned.
+    pub fn is_read_only(&self, name: Sym) -> bool {
+        self.read_only.contains(&self.resolve(name))
     }
 
     /// `alias $new $old`: `new` becomes another name of what `old` denotes.

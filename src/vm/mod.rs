@@ -265,8 +265,9 @@ pub struct Vm {
     /// Set when Array's `[]`, `[]=`, `size` or `length` is redefined.
     pub array_ops_redefined: bool,
     pub options: VmOptions,
-    /// Absolute paths of the files `require` ran.
-    pub loaded_features: fxhash::FxHashSet<std::path::PathBuf>,
+    /// The files `require` is running now (their `$LOADED_FEATURES`
+    /// names): requiring one of them again, a cycle, returns false.
+    pub features_loading: fxhash::FxHashSet<std::path::PathBuf>,
     /// Procs registered with `at_exit`, in registration order.
     pub at_exit: Vec<Value>,
     /// The instance variables of objects that have no slots of their own
@@ -457,7 +458,7 @@ impl Vm {
             method_entries: FxHashMap::default(),
             natives: Vec::new(),
             at_exit: Vec::new(),
-            loaded_features: Default::default(),
+            features_loading: Default::default(),
             regexp_state: Default::default(),
         });
         vm.bootstrap_classes();
@@ -493,6 +494,7 @@ impl Vm {
             let exception = vm.uncaught(control);
             panic!("the prelude raised: {}", vm.error_report(exception));
         }
+        crate::core::kernel::define_module_functions(vm);
         // Defining the core's own arithmetic is not a redefinition.
         vm.basic_ops_redefined = false;
         vm.array_ops_redefined = false;
@@ -820,8 +822,14 @@ impl Vm {
     }
 
     /// `$name = value`. `$stdout` and `$stderr` take only objects with a
-    /// `write` method (MRI's TypeError otherwise).
+    /// `write` method (MRI's TypeError otherwise); a read-only variable
+    /// (`$LOAD_PATH`) takes nothing (NameError).
     pub fn set_global(&mut self, name: Sym, value: Value) -> VmResult<()> {
+        if self.globals.is_read_only(name) {
+            let message = format!("{} is a read-only variable", self.symbols.name(name));
+            let class = self.c.name_error;
+            return Err(self.raise_with(class, message, &[("name", Value::symbol(name))]));
+        }
         let name = self.globals.resolve(name);
         let text = self.symbols.name(name);
         if text == "$stdout" || text == "$stderr" {

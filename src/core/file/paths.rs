@@ -25,6 +25,7 @@ pub(super) fn define_path_functions(vm: &mut Vm, file: Value) {
     vm.define_singleton_native(file, "split", 1, Some(1), file_singleton_split);
     vm.define_singleton_native(file, "join", 0, None, file_singleton_join);
     vm.define_singleton_native(file, "expand_path", 1, Some(2), file_singleton_expand_path);
+    vm.define_singleton_native(file, "realpath", 1, Some(2), file_singleton_realpath);
     vm.define_singleton_native(
         file,
         "absolute_path",
@@ -116,6 +117,30 @@ fn file_singleton_expand_path(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult
 /// `File.absolute_path`.
 fn file_singleton_absolute_path(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
     expand_path_method(vm, args, true)
+}
+
+/// `File.realpath(path, dir = nil)`: the absolute path with every link
+/// resolved, `path` taken relative to `dir` (else the current directory);
+/// Errno::ENOENT (and the like) when a part of it does not exist.
+fn file_singleton_realpath(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
+    use std::os::unix::ffi::{OsStrExt, OsStringExt};
+    let path = path_arg(vm, args[0])?;
+    let dir = match args.get(1) {
+        Some(&dir) if !dir.is_nil() => Some(path_arg(vm, dir)?),
+        _ => None,
+    };
+    let full = match dir {
+        Some(dir) => std::path::Path::new(std::ffi::OsStr::from_bytes(&dir))
+            .join(std::ffi::OsStr::from_bytes(&path)),
+        None => std::path::PathBuf::from(std::ffi::OsStr::from_bytes(&path)),
+    };
+    match std::fs::canonicalize(&full) {
+        Ok(real) => Ok(vm.new_string(real.into_os_string().into_vec())),
+        Err(error) => {
+            let shown = crate::core::file::shown(full.as_os_str().as_bytes());
+            Err(vm.raise_io_error(&error, "rb_check_realpath_internal", &shown))
+        }
+    }
 }
 
 /// `File.absolute_path?`.
