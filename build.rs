@@ -18,6 +18,7 @@ const PRELUDE: &[&str] = &[
     "proc",
     "enumerator",
     "struct",
+    "thread",
 ];
 
 fn main() {

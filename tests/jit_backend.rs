@@ -204,13 +204,13 @@ fn embedded_instance_variables_are_loads_and_stores() {
     b0:
       v0 = param self
       v1 = load_shape v0 [16] if Heap { offset: 0, word: 1, byte: true }
-      guard v1 eq 0x2 else site 0
+      guard v1 eq 0x7 else site 0
       v2 = load [v0 + 24]
       guard kind v0 Heap { offset: 8, word: CLASS, byte: false } else site 1
       v3 = load [v0 + 0]
       guard v3 & 0x200 == 0 else site 2
       store [v0 + 32], v2
-      store32 [v0 + 16], 0x3
+      store32 [v0 + 16], 0x8
       store32 [v0 + 20], 0x2
       return v2
     site 0: shape -> @0 [v0]
@@ -324,7 +324,7 @@ fn a_forwarded_block_is_passed_by_a_native_call() {
         .map(str::trim)
         .collect();
     insta::assert_snapshot!(without_class_words(&calls.join("\n")), @r"
-    v3 = call yield_block(ctx, 0x196, 0xb, 0x1, [v1]) pending
+    v3 = call yield_block(ctx, 0x1b9, 0xb, 0x1, [v1]) pending
     v6 = call native with block or call_direct(ctx, 0x0, 0x8000000000000011, 0x2, [v0, v5]) pending
     site 1: invalidated -> @11 after call [v0, v1, v1]
     site 4: invalidated -> @17 after call [v0, v1]
