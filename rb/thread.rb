@@ -2,12 +2,10 @@
 # and `Thread.main` answer it, with its fiber-local variables (`[]`,
 # `[]=`, `key?`, `keys`), its thread variables, its name and the
 # `report_on_exception`/`abort_on_exception` flags; starting another
-# thread raises NotImplementedError. A Mutex keeps MRI's rules for its
+# thread raises NotImplementedError. (The Thread class and ThreadError
+# are made in src/core/thread.rs.) A Mutex keeps MRI's rules for its
 # one owner (recursive locking and unlocking an unlocked mutex are
 # ThreadErrors).
-class ThreadError < StandardError
-end
-
 class Thread
   class << self
     attr_accessor :report_on_exception, :abort_on_exception
@@ -24,46 +22,20 @@ class Thread
     alias_method :fork, :new
   end
 
-  # (Each method converts its key itself: a helper's frame would show in
-  # the backtrace of the TypeError, which MRI reports from the method.)
-  def [](key)
-    key = key.to_sym if String === key
-    raise TypeError, "#{key.inspect} is not a symbol nor a string" unless Symbol === key
-    @locals[key]
-  end
-
+  # `__thread_key` (src/core/thread.rs) checks a key: a Symbol, or a String
+  # as its Symbol; its TypeError says "nor a string" where MRI's does.
+  def [](key) = @locals[__thread_key(key, true)]
   def []=(key, value)
-    key = key.to_sym if String === key
-    raise TypeError, "#{key.inspect} is not a symbol" unless Symbol === key
-    @locals[key] = value
+    @locals[__thread_key(key, false)] = value
   end
-
-  def key?(key)
-    key = key.to_sym if String === key
-    raise TypeError, "#{key.inspect} is not a symbol nor a string" unless Symbol === key
-    @locals.key?(key)
-  end
-
+  def key?(key) = @locals.key?(__thread_key(key, true))
   def keys = @locals.keys
 
-  def thread_variable_get(key)
-    key = key.to_sym if String === key
-    raise TypeError, "#{key.inspect} is not a symbol" unless Symbol === key
-    @variables[key]
-  end
-
+  def thread_variable_get(key) = @variables[__thread_key(key, false)]
   def thread_variable_set(key, value)
-    key = key.to_sym if String === key
-    raise TypeError, "#{key.inspect} is not a symbol" unless Symbol === key
-    @variables[key] = value
+    @variables[__thread_key(key, false)] = value
   end
-
-  def thread_variable?(key)
-    key = key.to_sym if String === key
-    raise TypeError, "#{key.inspect} is not a symbol" unless Symbol === key
-    @variables.key?(key)
-  end
-
+  def thread_variable?(key) = @variables.key?(__thread_key(key, false))
   def thread_variables = @variables.keys
 
   attr_reader :name

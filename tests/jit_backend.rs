@@ -324,7 +324,7 @@ fn a_forwarded_block_is_passed_by_a_native_call() {
         .map(str::trim)
         .collect();
     insta::assert_snapshot!(without_class_words(&calls.join("\n")), @r"
-    v3 = call yield_block(ctx, 0x1b9, 0xb, 0x1, [v1]) pending
+    v3 = call yield_block(ctx, 0x1b8, 0xb, 0x1, [v1]) pending
     v6 = call native with block or call_direct(ctx, 0x0, 0x8000000000000011, 0x2, [v0, v5]) pending
     site 1: invalidated -> @11 after call [v0, v1, v1]
     site 4: invalidated -> @17 after call [v0, v1]

@@ -35,6 +35,7 @@ pub mod regexp;
 pub mod string;
 pub mod structs;
 pub mod symbol;
+pub mod thread;
 pub mod time;
 pub mod version;
 
@@ -91,6 +92,7 @@ pub fn define_core(vm: &mut Vm) {
     array::define(vm);
     enumerator::define(vm);
     random::define(vm);
+    thread::define(vm);
     time::define(vm);
     version::define(vm);
 }
