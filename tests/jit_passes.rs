@@ -244,7 +244,7 @@ area_of(Square.new(2))
     v7 = send area(0) v1 state=v4 ctrl=v6
     v8 = if_true ctrl=v5
     v9 = load_shape v1 ctrl=v8
-    v10 = shape_is(S2) v9
+    v10 = shape_is(S7) v9
     v11 = state area_of@3 self=v3 args=[v1] locals=[] stack=[]
     v12 = state area@0 self=v1 args=[] locals=[] stack=[] outer=v11
     v13 = guard(shape) v10 state=v12 ctrl=v9
@@ -310,12 +310,12 @@ area_of(Square.new(2))
     v0 = start
     v1 = self
     v2 = load_shape v1 ctrl=v0
-    v3 = shape_is(S2) v2
+    v3 = shape_is(S7) v2
     v4 = state area@0 self=v1 args=[] locals=[] stack=[]
     v5 = guard(shape) v3 state=v4 ctrl=v2
     v6 = load_ivar(0) v1 ctrl=v5
     v7 = load_shape v1 ctrl=v6
-    v8 = shape_is(S2) v7
+    v8 = shape_is(S7) v7
     v9 = state area@1 self=v1 args=[] locals=[] stack=[v6]
     v10 = guard(shape) v8 state=v9 ctrl=v7
     v11 = load_ivar(0) v1 ctrl=v10
@@ -365,12 +365,12 @@ area_of(Square.new(2))
     v0 = start
     v1 = self
     v2 = load_shape v1 ctrl=v0
-    v3 = shape_is(S2) v2
+    v3 = shape_is(S7) v2
     v4 = state area@0 self=v1 args=[] locals=[] stack=[]
     v5 = guard(shape) v3 state=v4 ctrl=v2
     v6 = load_ivar(0) v1 ctrl=v5
     v7 = load_shape v1 ctrl=v6
-    v8 = shape_is(S2) v7
+    v8 = shape_is(S7) v7
     v9 = state area@1 self=v1 args=[] locals=[] stack=[v6]
     v10 = guard(shape) v8 state=v9 ctrl=v7
     v11 = load_ivar(0) v1 ctrl=v10
@@ -392,11 +392,11 @@ area_of(Square.new(2))
     v0 = start
     v1 = self
     v2 = load_shape v1 ctrl=v0
-    v3 = shape_is(S2) v2
+    v3 = shape_is(S7) v2
     v4 = state area@0 self=v1 args=[] locals=[] stack=[]
     v5 = guard(shape) v3 state=v4 ctrl=v2
     v6 = load_ivar(0) v1 ctrl=v5
-    v7 = shape_is(S2) v2
+    v7 = shape_is(S7) v2
     v8 = state area@1 self=v1 args=[] locals=[] stack=[v6]
     v9 = guard(shape) v7 state=v8 ctrl=v6
     v10 = is_kind(fixnum) v6

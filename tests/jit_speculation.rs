@@ -226,7 +226,7 @@ get_x(p)
     v7 = send x(0) v1 state=v4 ctrl=v6
     v8 = if_true ctrl=v5
     v9 = load_shape v1 ctrl=v8
-    v10 = shape_is(S2) v9
+    v10 = shape_is(S7) v9
     v11 = guard(shape) v10 state=v4 ctrl=v9
     v12 = load_ivar(0) v1 ctrl=v11
     v13 = merge ctrl=[v12, v7]
@@ -242,7 +242,7 @@ get_x(p)
     v4 = state get_x@3 self=v3 args=[v1] locals=[] stack=[v1]
     v5 = guard(kind Point) v2 state=v4 ctrl=v0
     v6 = load_shape v1 ctrl=v5
-    v7 = shape_is(S2) v6
+    v7 = shape_is(S7) v6
     v8 = guard(shape) v7 state=v4 ctrl=v6
     v9 = load_ivar(0) v1 ctrl=v8
     v10 = return v9 ctrl=v9
@@ -491,9 +491,9 @@ end
     v5 = state make@4 self=v3 args=[v4] locals=[] stack=[v1, v4]
     v6 = guard(kind #<Class:Struct>) v2 state=v5 ctrl=v0
     v7 = new_object v1 ctrl=v6
-    v8 = store_ivar(0 -> S2) v7, v4 state=v5 ctrl=v7
+    v8 = store_ivar(0 -> S7) v7, v4 state=v5 ctrl=v7
     v9 = const nil
-    v10 = store_ivar(1 -> S3) v7, v9 state=v5 ctrl=v8
+    v10 = store_ivar(1 -> S8) v7, v9 state=v5 ctrl=v8
     v11 = return v7 ctrl=v10
     v12 = finish ctrl=[v11]
     ");

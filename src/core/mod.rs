@@ -58,6 +58,8 @@ impl Vm {
         mark_caller_frame_methods(&mut vm);
         mark_pure_methods(&mut vm);
         vm.finish_boot();
+        // After the prelude, which defines some of them.
+        kernel::define_module_functions(&mut vm);
         vm
     }
 }

@@ -494,7 +494,6 @@ impl Vm {
             let exception = vm.uncaught(control);
             panic!("the prelude raised: {}", vm.error_report(exception));
         }
-        crate::core::kernel::define_module_functions(vm);
         // Defining the core's own arithmetic is not a redefinition.
         vm.basic_ops_redefined = false;
         vm.array_ops_redefined = false;
