@@ -187,6 +187,8 @@ pub fn main() -> i32 {
             run(&options)
         })
         .expect("cannot start the VM thread");
+    // Signals go to the VM's thread, where they end a `sleep` early.
+    crate::signals::block_on_this_thread();
     thread.join().unwrap_or(1)
 }
 
@@ -262,6 +264,7 @@ fn run(options: &Options) -> i32 {
         let state = Box::new(crate::compiled::JitState::new(&mut vm, jit_options));
         vm.jit = Some(crate::vm::Jit { threshold, state });
     }
+    vm.handle_process_signals();
     let status = vm.run_program(&file, source, &argv);
     vm.io.out().flush();
     crate::core::io::flush_files(&mut vm);
@@ -273,8 +276,12 @@ fn run(options: &Options) -> i32 {
         let report = vm.stats_report();
         write_stderr(vm.io.out(), &report);
     }
+    let ending_signal = vm.traps.ending_signal;
     // The process ends here: dropping every object would only cost time.
     std::mem::forget(vm);
+    if let Some(signal) = ending_signal {
+        crate::signals::die_by(signal);
+    }
     status
 }
 
@@ -304,17 +311,19 @@ impl Vm {
             let current = self.symbols.intern("$!");
             self.globals.set(current, *exception);
         }
-        let handler_status = self.run_at_exit();
+        let mut at_exit = crate::traps::ExitCodeOutcome::default();
+        self.run_exit_trap(&mut at_exit);
+        self.run_at_exit(&mut at_exit);
+        let main_raised = result.is_err();
         let status = self.finish(result);
-        if status == 0 {
-            handler_status.unwrap_or(0)
-        } else {
-            status
-        }
+        at_exit.status(main_raised, status)
     }
 
     /// The exit status of a run that ended with `result`: 0, a SystemExit's
-    /// status, or 1 after printing the report of an uncaught exception.
+    /// status, or 1 after printing the report of an uncaught exception. A
+    /// SignalException ends the program by its signal (reported only if it
+    /// is an Interrupt, as MRI does): the status the shell would show,
+    /// `128 + signal`, and the signal is noted in `traps.ending_signal`.
     pub fn finish(&mut self, result: VmResult) -> i32 {
         let Err(control) = result else {
             return 0;
@@ -323,6 +332,14 @@ impl Vm {
         if self.is_kind_of(exception, self.c.system_exit) {
             let status = self.symbols.intern("status");
             return self.ivar_get(exception, status).as_fixnum().unwrap_or(0) as i32;
+        }
+        if let Some(signal) = self.exit_signal(exception) {
+            if self.is_kind_of(exception, self.c.interrupt) {
+                let report = self.error_report(exception);
+                write_stderr(self.io.out(), &report);
+            }
+            self.traps.ending_signal = Some(signal);
+            return 128 + signal;
         }
         let report = self.error_report(exception);
         write_stderr(self.io.out(), &report);

@@ -37,8 +37,10 @@ pub mod profile_dump;
 pub mod random_state;
 pub mod sandbox;
 pub mod shape;
+pub mod signals;
 pub mod splitting;
 pub mod stack;
+pub mod traps;
 pub mod value;
 pub mod vm;
 

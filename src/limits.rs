@@ -19,7 +19,8 @@
 //! ```
 //!
 //! Without limits `steps_left` starts at `u64::MAX` and the memory limit is
-//! the machine's: the checks cost a decrement and a compare per call.
+//! the machine's: the checks cost a decrement and two compares per call
+//! (the second asks whether a signal waits: `crate::traps`).
 
 use crate::value::Value;
 use crate::vm::{Control, Vm, VmResult};
@@ -42,9 +43,31 @@ pub enum LimitReached {
 
 impl Vm {
     /// Spends one step (a call or a loop's back edge); `fatal` once the
-    /// budget is spent or the heap outgrew the memory limit.
-    #[inline]
+    /// budget is spent or the heap outgrew the memory limit. A step is
+    /// also where the signals that arrived are taken: their handlers run
+    /// here, and what they raise comes out of it.
+    #[inline(always)]
     pub fn spend_step(&mut self) -> VmResult<()> {
+        if self.step_needs_attention() {
+            return self.spend_step_attentively();
+        }
+        self.steps_left -= 1;
+        Ok(())
+    }
+
+    /// Whether the next step cannot just be spent: no step is left, or a
+    /// signal waits. (Fast paths that spend a step themselves ask, and
+    /// leave such a step to [`Vm::spend_step`].)
+    #[inline(always)]
+    pub fn step_needs_attention(&self) -> bool {
+        self.steps_left == 0 || crate::signals::any_pending()
+    }
+
+    /// [`Vm::spend_step`] when a signal waits or no step is left.
+    #[cold]
+    #[inline(never)]
+    pub fn spend_step_attentively(&mut self) -> VmResult<()> {
+        self.run_pending_signals()?;
         if self.steps_left == 0 {
             return Err(self.limit_exceeded());
         }

@@ -5,7 +5,9 @@
 //! ([`crate::limits`]), on a thread with the VM's large stack as the
 //! command line runs it, after a prologue ([`SANDBOX`]) that takes away
 //! what could harm the machine or wait: writing and deleting files,
-//! changing directory, `sleep`, `exit!`, reading standard input. Every Ruby
+//! changing directory, `sleep`, `exit!`, reading standard input, sending
+//! signals and trapping them (a trapped SIGALRM would stop libFuzzer's
+//! timeouts). Every Ruby
 //! error (SyntaxError, NoMemoryError, SystemStackError, the `fatal` of a
 //! spent budget...) is a correct answer; a panic is re-raised on the
 //! caller's thread, where the fuzzer reports it.
@@ -31,7 +33,7 @@ const MEMORY_MB: u64 = 256;
 const SANDBOX: &str = r#"
 refused = ->(*) { raise NotImplementedError, "not in the fuzz sandbox" }
 [Kernel, Kernel.singleton_class].each do |m|
-  %i[sleep exit! gets readline readlines system spawn exec fork ` open].each do |name|
+  %i[sleep exit! gets readline readlines system spawn exec fork ` open trap].each do |name|
     m.send(:define_method, name, &refused) if m.method_defined?(name) || m.private_method_defined?(name)
   end
 end
@@ -43,6 +45,8 @@ end
 end
 [STDIN, $stdin].each { |io| io.singleton_class.send(:define_method, :read, &refused) }
 Process.singleton_class.send(:define_method, :exit!, &refused)
+Process.singleton_class.send(:define_method, :kill, &refused)
+Signal.singleton_class.send(:define_method, :trap, &refused)
 "#;
 
 /// A VM with the fuzz target's limits, the sandbox prologue run.

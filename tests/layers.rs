@@ -5,15 +5,16 @@
 //! 5  compiled, profile_dump            the JIT's runtime side, profile dumps
 //! 4  interp                            the interpreter
 //! 3  core                              the core library
-//! 2  vm, classes, limits, errors,      the VM state: class definitions
-//!    output, prelude, diagnostics,     and constants, exceptions, I/O,
-//!    random_state, open_file           random generators, open files
+//! 2  vm, classes, limits, traps,       the VM state: class definitions
+//!    errors, output, prelude,          and constants, exceptions, I/O,
+//!    diagnostics, random_state,        random generators, open files,
+//!    open_file                         signal handlers
 //! 1  object, shape, block,             objects, shapes, blocks, methods,
 //!    inline_cache, frame_layout,       String encodings, Hash tables,
 //!    method, encoding, hash_table,     the regexp engine, case tables
 //!    pattern, case_table
-//! 0  value, heap, stack,               values and the heap, the buffers
-//!    overflow_slots, array_items       of objects and Arrays
+//! 0  value, heap, stack, signals,      values and the heap, the buffers
+//!    overflow_slots, array_items       of objects and Arrays, signals
 //! ```
 //!
 //! The interpreter is above the core library, as CPython's `ceval.c` is
@@ -32,7 +33,14 @@ use std::fs;
 use std::path::Path;
 
 const LAYERS: &[&[&str]] = &[
-    &["value", "heap", "stack", "overflow_slots", "array_items"],
+    &[
+        "value",
+        "heap",
+        "stack",
+        "signals",
+        "overflow_slots",
+        "array_items",
+    ],
     &[
         "object",
         "shape",
@@ -49,6 +57,7 @@ const LAYERS: &[&[&str]] = &[
         "vm",
         "classes",
         "limits",
+        "traps",
         "errors",
         "output",
         "prelude",

@@ -14,7 +14,8 @@
 //! - `<name>.rb` is the snippet; beside it `<name>.out` holds the exact stdout,
 //!   `<name>.err` the exact stderr (present only when non-empty) and
 //!   `<name>.status` the exit status as a decimal number and a newline (present
-//!   only when non-zero).
+//!   only when non-zero), or `signal N` when the process was killed by signal
+//!   N (a program that ends with an uncaught SignalException ends so).
 //! - A spec is run with its directory as the working directory, the bare file name
 //!   as the script argument (so messages read `name.rb:3:in ...`), stdin from
 //!   `<name>.in` when that file exists and `/dev/null` otherwise, `LC_ALL=C.UTF-8`,
@@ -240,8 +241,8 @@ pub struct Expected {
     pub stdout: Vec<u8>,
     /// Exact stderr (empty when there is no `.err` file).
     pub stderr: Vec<u8>,
-    /// Exit status (0 when there is no `.status` file).
-    pub status: i32,
+    /// How it ends (`Exit::Code(0)` when there is no `.status` file).
+    pub status: Exit,
 }
 
 /// How a process ended.
@@ -255,6 +256,12 @@ pub enum Exit {
     /// long ([`WALL_CLOCK_FACTOR`] times the CPU timeout: blocked, or
     /// stopped from outside), and was killed.
     TimedOut { after: Duration, wall_clock: bool },
+}
+
+impl Default for Exit {
+    fn default() -> Self {
+        Exit::Code(0)
+    }
 }
 
 impl fmt::Display for Exit {
@@ -506,12 +513,17 @@ impl Spec {
         })?;
         let stderr = read_optional(&self.expectation_path("err"))?.unwrap_or_default();
         let status = match read_optional(&self.expectation_path("status"))? {
-            None => 0,
+            None => Exit::Code(0),
             Some(bytes) => {
                 let text = String::from_utf8_lossy(&bytes);
-                text.trim().parse::<i32>().map_err(|_| {
+                let text = text.trim();
+                let parsed = match text.strip_prefix("signal ") {
+                    Some(signal) => signal.parse::<i32>().map(Exit::Signal),
+                    None => text.parse::<i32>().map(Exit::Code),
+                };
+                parsed.map_err(|_| {
                     Error::new(format!(
-                        "{}: malformed status {:?} (expected a decimal number)",
+                        "{}: malformed status {:?} (expected a decimal number or `signal N`)",
                         self.expectation_path("status").display(),
                         text
                     ))
@@ -586,8 +598,10 @@ impl Spec {
             )));
         }
         let outcome = self.run(ruby, &[], timeout)?;
-        let status = match outcome.exit {
-            Exit::Code(code) => code,
+        let status_text = match outcome.exit {
+            Exit::Code(0) => None,
+            Exit::Code(code) => Some(format!("{code}\n")),
+            Exit::Signal(signal) => Some(format!("signal {signal}\n")),
             other => {
                 return Err(Error::new(format!(
                     "{}: {} {other}; nothing recorded",
@@ -603,7 +617,7 @@ impl Spec {
             )));
         }
         let stderr = outcome.stderr;
-        let status_text = (status != 0).then(|| format!("{status}\n").into_bytes());
+        let status_text = status_text.map(String::into_bytes);
         let had_out = self.expectation_path("out").exists();
         let mut changed = write_if_changed(&self.expectation_path("out"), Some(&outcome.stdout))?;
         changed |= write_if_changed(
@@ -674,10 +688,10 @@ pub fn parse_options(source: &str) -> Result<Options, String> {
 /// `+` actual) of each stream that differs.
 pub fn compare(expected: &Expected, outcome: &Outcome, options: &Options) -> Option<String> {
     let mut report = String::new();
-    let status_ok = outcome.exit == Exit::Code(expected.status);
+    let status_ok = outcome.exit == expected.status;
     if !status_ok {
         report.push_str(&format!(
-            "expected exit status {}, got {}\n",
+            "expected {}, got {}\n",
             expected.status, outcome.exit
         ));
     }
@@ -1044,7 +1058,7 @@ mod tests {
         let expected = Expected {
             stdout: b"1\n2\n".to_vec(),
             stderr: b"t.rb:1: boom (RuntimeError)\n\tfrom x\n".to_vec(),
-            status: 1,
+            status: Exit::Code(1),
         };
         let first_only = Options {
             stderr_first_line: true,
@@ -1123,7 +1137,7 @@ mod tests {
         );
         assert!(!b.expectation_path("err").exists());
         assert!(!b.expectation_path("status").exists());
-        assert_eq!(b.expected().unwrap().status, 0);
+        assert_eq!(b.expected().unwrap().status, Exit::Code(0));
 
         // A missing .out is an error, not a pass.
         assert!(matches!(

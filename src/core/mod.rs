@@ -32,6 +32,7 @@ pub mod range;
 pub mod recursion;
 mod reflection;
 pub mod regexp;
+pub mod signal;
 pub mod string;
 pub mod structs;
 pub mod symbol;
@@ -95,6 +96,7 @@ pub fn define_core(vm: &mut Vm) {
     enumerator::define(vm);
     random::define(vm);
     thread::define(vm);
+    signal::define(vm);
     time::define(vm);
     version::define(vm);
 }

@@ -17,6 +17,7 @@ use crate::vm::{Vm, VmResult};
 /// The system-call errors rhizome raises, with their errno and message.
 const ERRNO: &[(&str, i64, &str)] = &[
     ("EPERM", 1, "Operation not permitted"),
+    ("ESRCH", 3, "No such process"),
     ("ENOENT", 2, "No such file or directory"),
     ("EACCES", 13, "Permission denied"),
     ("EEXIST", 17, "File exists"),
@@ -525,10 +526,18 @@ fn sleep(vm: &mut Vm, _: Value, args: &[Value]) -> VmResult {
             .map_or(0, |d| d.as_secs() as i64)
     };
     let start = now();
+    // A signal that arrives ends the system's sleep early: its handler
+    // runs (what it raises comes out of `sleep`), then the sleep goes on.
     match duration {
-        Some(duration) => std::thread::sleep(duration),
+        Some(mut left) => {
+            while let Some(rest) = crate::signals::sleep_for(left) {
+                vm.run_pending_signals()?;
+                left = rest;
+            }
+        }
         None => loop {
-            std::thread::sleep(std::time::Duration::from_secs(3600));
+            crate::signals::wait_for_signal();
+            vm.run_pending_signals()?;
         },
     }
     Ok(Value::small(now() - start))
@@ -686,6 +695,25 @@ impl Vm {
         self.raise(class, format!("{description} @ {place} - {path}"))
     }
 
+    /// Raises the `Errno` exception of a failed system call (`Errno::ESRCH:
+    /// No such process`); an errno rhizome does not know becomes a
+    /// SystemCallError with the system's description.
+    pub fn raise_os_error(&mut self, error: &std::io::Error) -> crate::vm::Control {
+        let known = error
+            .raw_os_error()
+            .and_then(|code| ERRNO.iter().find(|entry| entry.1 == i64::from(code)));
+        match known {
+            Some(&(name, _, _)) => self.raise_errno(name, None),
+            None => {
+                let system_call_error = self.symbols.intern("SystemCallError");
+                let class = self
+                    .constant(self.c.object, system_call_error)
+                    .expect("SystemCallError is defined");
+                self.raise(class, error.to_string())
+            }
+        }
+    }
+
     /// Raises `Errno::<name>` (one of the table above) with its
     /// description as the message, then ` - detail` when given
     /// (`Errno::EDOM: Numerical argument out of domain`).
@@ -711,20 +739,18 @@ impl Vm {
 
     /// Runs the `at_exit` handlers, last registered first. An exception
     /// in one is reported at once, becomes `$!` for the next ones, and the
-    /// others still run; the last SystemExit's status, if any, is returned.
-    pub fn run_at_exit(&mut self) -> Option<i32> {
-        let mut exit_status = None;
+    /// others still run; `outcome` notes how they ended.
+    pub fn run_at_exit(&mut self, outcome: &mut crate::traps::ExitCodeOutcome) {
         while let Some(handler) = self.at_exit.pop() {
             let call = self.symbols.intern("call");
-            let result = self.call(handler, call, &[]);
-            if let Err(crate::vm::Control::Raise(exception)) = &result {
-                let current = self.symbols.intern("$!");
-                self.globals.set(current, *exception);
-            }
-            if result.is_err() {
-                exit_status = Some(self.finish(result));
-            }
+            let Err(control) = self.call(handler, call, &[]) else {
+                continue;
+            };
+            let exception = self.uncaught(control);
+            let current = self.symbols.intern("$!");
+            self.globals.set(current, exception);
+            outcome.note(self, exception);
+            self.finish(Err(crate::vm::Control::Raise(exception)));
         }
-        exit_status
     }
 }

@@ -198,9 +198,14 @@ impl Vm {
         argc: usize,
         header: usize,
     ) -> Option<VmResult> {
-        if let Err(fatal) = self.spend_step() {
+        if self.step_needs_attention() {
+            // A signal's handler may run: backtraces see this line.
             self.context.frames[frame].ip = (ip - 1) as u32;
-            return Some(Err(fatal));
+            if let Err(error) = self.spend_step_attentively() {
+                return Some(Err(error));
+            }
+        } else {
+            self.steps_left -= 1;
         }
         self.jit_back_edge(method, base, argc, header)
     }

@@ -132,8 +132,9 @@ impl Vm {
         let top = self.context.stack.len() - 1;
         let receiver_index = top - argc;
         let receiver = self.context.stack[receiver_index];
-        // With no step left, the send raises the limit's `fatal`.
-        if self.class_of(receiver) != class || self.steps_left == 0 {
+        // With no step left, the send raises the limit's `fatal` (or a
+        // signal's handler runs).
+        if self.class_of(receiver) != class || self.step_needs_attention() {
             return false;
         }
         let answer = match shortcut {
@@ -198,8 +199,9 @@ impl Vm {
         {
             return false;
         }
-        // With no step left, the send raises the limit's `fatal`.
-        if self.steps_left == 0 {
+        // With no step left, the send raises the limit's `fatal` (or a
+        // signal's handler runs).
+        if self.step_needs_attention() {
             return false;
         }
         let Ok(result) = (self.native_fn(func))(self, operands[0], &operands[1..]) else {

@@ -113,6 +113,9 @@ impl Vm {
         marker.mark_all(&self.pinned);
         marker.mark_all(&self.temp_roots.borrow());
         marker.mark_all(&self.at_exit);
+        for command in self.traps.values() {
+            marker.mark(command);
+        }
         marker.mark(self.main);
         for value in self.globals.values() {
             marker.mark(value);

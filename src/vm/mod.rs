@@ -64,6 +64,8 @@ pub struct CoreClasses {
     pub key_error: Value,
     pub stop_iteration: Value,
     pub system_exit: Value,
+    pub signal_exception: Value,
+    pub interrupt: Value,
     /// MRI's `fatal` (no constant names it): what a reached execution
     /// limit raises, and no rescue clause catches.
     pub fatal: Value,
@@ -270,6 +272,8 @@ pub struct Vm {
     pub features_loading: fxhash::FxHashSet<std::path::PathBuf>,
     /// Procs registered with `at_exit`, in registration order.
     pub at_exit: Vec<Value>,
+    /// The program's signal handlers (`trap`).
+    pub traps: crate::traps::Traps,
     /// The instance variables of objects that have no slots of their own
     /// (Strings, Arrays, Hashes...), by object: MRI's generic ivar table.
     /// Weak in its keys: an entry goes when its object is collected.
@@ -363,6 +367,8 @@ impl Vm {
                 key_error: placeholder,
                 stop_iteration: placeholder,
                 system_exit: placeholder,
+                signal_exception: placeholder,
+                interrupt: placeholder,
                 fatal: placeholder,
                 local_jump_error: placeholder,
                 uncaught_throw_error: placeholder,
@@ -458,6 +464,7 @@ impl Vm {
             method_entries: FxHashMap::default(),
             natives: Vec::new(),
             at_exit: Vec::new(),
+            traps: Default::default(),
             features_loading: Default::default(),
             regexp_state: Default::default(),
         });
@@ -588,7 +595,8 @@ impl Vm {
         self.c.match_data = self.define_class("MatchData", object);
         self.define_class("NoMatchingPatternError", standard);
         self.define_class("SecurityError", exception);
-        self.define_class("Interrupt", exception);
+        self.c.signal_exception = self.define_class("SignalException", exception);
+        self.c.interrupt = self.define_class("Interrupt", self.c.signal_exception);
         self.c.system_exit = self.define_class("SystemExit", exception);
         self.c.fatal = self.new_class_raw("fatal", Some(exception), false);
         self.main = self.new_object(object);

@@ -726,15 +726,13 @@ fn judge(reference: &Outcome, outcome: &Outcome) -> (Verdict, String) {
     let expected = Expected {
         stdout: reference.stdout.clone(),
         stderr: reference.stderr.clone(),
-        status: match reference.exit {
-            Exit::Code(c) => c,
-            _ => -1,
-        },
+        status: reference.exit,
     };
     let report = rhizome_spec::compare(&expected, outcome, &SpecOptions::default());
     let stderr = String::from_utf8_lossy(&outcome.stderr);
     let crashed = match outcome.exit {
-        Exit::Signal(_) => true,
+        // (A program may end by a signal, as MRI's does: by its own.)
+        Exit::Signal(_) => reference.exit != outcome.exit,
         Exit::Code(code) => {
             (matches!(code, 101 | 134 | 139) && reference.exit != outcome.exit)
                 || (stderr.contains("panicked")
