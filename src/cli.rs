@@ -329,9 +329,8 @@ impl Vm {
             return 0;
         };
         let exception = self.uncaught(control);
-        if self.is_kind_of(exception, self.c.system_exit) {
-            let status = self.symbols.intern("status");
-            return self.ivar_get(exception, status).as_fixnum().unwrap_or(0) as i32;
+        if let Some(status) = self.system_exit_status(exception) {
+            return status;
         }
         if let Some(signal) = self.exit_signal(exception) {
             if self.is_kind_of(exception, self.c.interrupt) {

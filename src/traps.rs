@@ -164,6 +164,15 @@ impl Vm {
         control
     }
 
+    /// The status `exception` exits with, if it is a SystemExit.
+    pub fn system_exit_status(&mut self, exception: Value) -> Option<i32> {
+        if !self.is_kind_of(exception, self.c.system_exit) {
+            return None;
+        }
+        let status = self.symbols.intern("status");
+        Some(self.ivar_get(exception, status).as_fixnum().unwrap_or(0) as i32)
+    }
+
     /// The signal that ends the program when `exception` ends it: its
     /// number, if it is a SignalException.
     pub fn exit_signal(&mut self, exception: Value) -> Option<i32> {
@@ -212,11 +221,7 @@ pub struct ExitCodeOutcome {
 impl ExitCodeOutcome {
     /// Notes that a handler raised `exception`.
     pub fn note(&mut self, vm: &mut Vm, exception: Value) {
-        let exit_status = vm.is_kind_of(exception, vm.c.system_exit).then(|| {
-            let status = vm.symbols.intern("status");
-            vm.ivar_get(exception, status).as_fixnum().unwrap_or(0) as i32
-        });
-        self.last_raised = Some(exit_status);
+        self.last_raised = Some(vm.system_exit_status(exception));
     }
 
     /// The program's exit status, given that its main part raised (or not)
